@@ -1,0 +1,35 @@
+# Two commands on a fresh machine (Python 3.11+, make, git):
+#   make book   creates .venv, installs everything, executes every notebook, builds _build/html
+#   make test   the same set-up, then the whole test suite (unit, property, doctest, notebooks, book, browser)
+SHELL := /bin/bash
+PYTHON ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+STAMP := $(VENV)/.installed
+
+.PHONY: book test bench lint clean venv
+
+$(STAMP): requirements.txt pyproject.toml
+	@test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --upgrade pip
+	$(BIN)/python -m pip install --quiet -r requirements.txt
+	$(BIN)/python -m pip install --quiet --no-deps -e .
+	@touch $(STAMP)
+
+venv: $(STAMP)
+
+book: $(STAMP)
+	$(BIN)/jupyter-book build . -W --keep-going
+	@echo "Book: $(CURDIR)/_build/html/index.html"
+
+test: $(STAMP)
+	$(BIN)/python -m pytest
+
+bench: $(STAMP)
+	$(BIN)/python benchmarks/run.py
+
+lint: $(STAMP)
+	$(BIN)/ruff check hotpart tests benchmarks notebooks
+
+clean:
+	rm -rf _build .pytest_cache .hypothesis

@@ -1,0 +1,102 @@
+"""Chapter 1's figures: per-partition demand against the ceiling, and partitions that never merge.
+
+Models: :mod:`hotpart._capacity`. Notebook: ``notebooks/01_partitions.ipynb``.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from matplotlib.figure import Figure
+from numpy.typing import ArrayLike
+
+from ._capacity import PartitionLoad, partition_history, split_demand
+from ._constants import PARTITION_MAX_WCU
+from ._explorable import Control, Data, Explorable, register
+from ._plotting import COLORS, finish_axes, new_figure, partition_bars
+
+__all__ = ["partition_ceiling", "plot_partition_load", "plot_partition_history"]
+
+
+def plot_partition_load(fig: Figure, load: PartitionLoad, ymax: float | None = None, title: str | None = None) -> None:
+    """Draw a :class:`PartitionLoad`: served and refused bars, ceiling and even share."""
+    ax = fig.axes[0]
+    partition_bars(ax, load.demand, load.ceiling, load.ceiling, even_share=load.even_share)
+    ax.set_ylim(0, ymax if ymax is not None else 1.08 * max(load.demand.max(), load.ceiling))
+    finish_axes(
+        ax,
+        title or f"Write demand on {load.n_partitions} partitions against the {load.ceiling:,.0f} WCU/s ceiling",
+        "partition (0 is the hottest)",
+        "write demand (WCU/s)",
+    )
+
+
+def _ceiling_compute(table_wcu: float, n_partitions: int, hot_share: float, load_pct: float) -> Data:
+    total = table_wcu * load_pct / 100.0
+    load = PartitionLoad(split_demand(total, n_partitions, hot_share), table_capacity=table_wcu)
+    return {"load": load, "ymax": 1.08 * max(total, PARTITION_MAX_WCU)}
+
+
+def _ceiling_plot(fig: Figure, data: Data) -> None:
+    plot_partition_load(fig, data["load"], ymax=data["ymax"])
+
+
+def _ceiling_caption(data: Data) -> str:
+    load: PartitionLoad = data["load"]
+    share = load.min_refused / load.offered if load.offered else 0.0
+    return (
+        f"Offered {load.offered:,.0f} WCU/s to a table provisioned at {load.table_capacity:,.0f} "
+        f"(headroom {load.headroom:,.0f}). Refused at least {load.min_refused:,.0f} WCU/s "
+        f"({share:.0%}) even with every partition allowed up to its {load.ceiling:,.0f} WCU/s ceiling; "
+        f"held to an even share of {load.even_share:,.0f} each, {load.refused_even_split.sum():,.0f} WCU/s."
+    )
+
+
+partition_ceiling = register(
+    Explorable(
+        name="partition_ceiling",
+        title="One hot partition against the per-partition ceiling",
+        controls=(
+            Control("table_wcu", "table capacity", 1_000, 40_000, 10_000, step=1_000, unit="WCU/s"),
+            Control("n_partitions", "partitions", 1, 40, 10, step=1, integer=True),
+            Control("hot_share", "share of demand on the hottest partition", 0.0, 1.0, 0.8, step=0.01),
+            Control("load_pct", "offered demand", 10, 150, 100, step=5, unit="% of table capacity"),
+        ),
+        compute=_ceiling_compute,
+        plot=_ceiling_plot,
+        caption=_ceiling_caption,
+        try_this=(
+            "lower the hot share until the red disappears, then raise the table capacity instead: "
+            "no amount of table capacity lowers the 1,000 WCU/s line."
+        ),
+        static=("hot_share", "n_partitions"),
+    )
+)
+
+
+def plot_partition_history(wcu: ArrayLike, rcu: ArrayLike | None = None) -> Figure:
+    """Partitions and the even per-partition share as provisioned WCU is raised and lowered.
+
+    Parameters
+    ----------
+    wcu : array_like
+        Provisioned WCU/s at each step.
+    rcu : array_like, optional
+        Provisioned RCU/s at each step; zero if omitted.
+
+    Returns
+    -------
+    Figure
+        Two panels: partition count, and WCU/s per partition.
+    """
+    w = np.asarray(wcu, dtype=float)
+    r = np.zeros_like(w) if rcu is None else np.asarray(rcu, dtype=float)
+    counts = partition_history(r, w)
+    steps = np.arange(w.size)
+    fig, (left, right) = new_figure(ncols=2)
+    left.step(steps, counts, where="post", color=COLORS["served"], label="partitions")
+    finish_axes(left, "Partitions split but never merge", "step", "partitions", loc="lower right")
+    right.step(steps, w / counts, where="post", color=COLORS["share"], ls="--", label="even share (WCU/s)")
+    right.axhline(PARTITION_MAX_WCU, color=COLORS["ceiling"], label=f"ceiling {PARTITION_MAX_WCU:,.0f} WCU/s")
+    right.set_ylim(0, 1.15 * PARTITION_MAX_WCU)
+    finish_axes(right, "Each partition's share after scaling down", "step", "WCU/s per partition", loc="lower left")
+    return fig

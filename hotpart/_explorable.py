@@ -1,0 +1,295 @@
+"""Explorables: every interactive figure, declared once.
+
+An :class:`Explorable` is three parts and nothing else:
+
+* ``compute``: a pure function from control values to the figure's data;
+* ``controls``: the knobs, each a :class:`Control` with its range, step,
+  default and unit;
+* ``plot``: a function that draws that data on a figure.
+
+From one declaration the package derives the live ipywidgets UI
+(:meth:`Explorable.widget`), the extreme-value sweep the tests run
+(:meth:`Explorable.sweep`), the callback timings the benchmarks take, and the
+kernel-free version of the built book. Declarations live next to the model
+they show, in ``hotpart/_<concept>_view.py``, and register themselves in
+:data:`EXPLORABLES`; a notebook shows one with ``hotpart.explore("name")``.
+"""
+
+from __future__ import annotations
+
+import html
+import itertools
+import math
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import Any, Literal
+
+import numpy as np
+from matplotlib.figure import Figure
+
+from ._plotting import new_figure, render_png
+from ._validation import check_number
+
+__all__ = ["Control", "Explorable", "EXPLORABLES", "register", "explore"]
+
+Data = Mapping[str, Any]
+
+
+@dataclass(frozen=True)
+class Control:
+    """One knob of an explorable.
+
+    Parameters
+    ----------
+    name : str
+        The keyword the compute function takes.
+    label : str
+        What the reader sees next to the slider.
+    low, high : float
+        The range the slider allows; the model must be valid on all of it.
+    default : float
+        The starting value, inside the range.
+    step : float
+        The slider's step; for ``scale="log"``, the step of the base-10
+        exponent.
+    unit : str
+        The unit of the value (``"WCU/s"``, ``"%"``), or ``""``.
+    scale : {"linear", "log"}
+        How the slider moves.
+    integer : bool
+        Whether the value is a whole number.
+
+    Examples
+    --------
+    >>> Control("n", "partitions", 1, 40, 10, step=1, integer=True)
+    Control(n='partitions' in [1, 40] step 1, default 10)
+    """
+
+    name: str
+    label: str
+    low: float
+    high: float
+    default: float
+    step: float = 1.0
+    unit: str = ""
+    scale: Literal["linear", "log"] = "linear"
+    integer: bool = False
+
+    def __post_init__(self) -> None:
+        check_number(f"{self.name}.high", self.high, low=self.low, low_open=True)
+        check_number(f"{self.name}.default", self.default, low=self.low, high=self.high)
+        check_number(f"{self.name}.step", self.step, low=0, low_open=True)
+        if self.scale == "log":
+            check_number(f"{self.name}.low", self.low, low=0, low_open=True)
+        elif self.scale != "linear":
+            raise ValueError(f"{self.name}.scale = {self.scale!r} is not allowed: must be 'linear' or 'log'")
+
+    def __repr__(self) -> str:
+        unit = f" {self.unit}" if self.unit else ""
+        return (
+            f"Control({self.name}={self.label!r} in [{self.low:g}, {self.high:g}]{unit} "
+            f"step {self.step:g}{', log' if self.scale == 'log' else ''}, default {self.default:g})"
+        )
+
+    @property
+    def description(self) -> str:
+        """The label with its unit, as a slider shows it."""
+        return f"{self.label} ({self.unit})" if self.unit else self.label
+
+    def check(self, value: Any) -> float | int:
+        """Return ``value`` if the slider could produce it, else raise ``ValueError``."""
+        x = check_number(self.name, value, low=self.low, high=self.high)
+        return int(round(x)) if self.integer else x
+
+    def snap(self, value: float) -> float | int:
+        """The slider position nearest ``value``."""
+        if self.scale == "log":
+            exponent = math.log10(self.low) + round((math.log10(value) - math.log10(self.low)) / self.step) * self.step
+            x = min(max(10.0**exponent, self.low), self.high)
+        else:
+            x = min(max(self.low + round((value - self.low) / self.step) * self.step, self.low), self.high)
+            x = round(x, 10)
+        return int(round(x)) if self.integer else x
+
+    def grid(self, n: int) -> tuple[float | int, ...]:
+        """About ``n`` slider positions spanning the range, ends and default included."""
+        if self.scale == "log":
+            raw = np.logspace(math.log10(self.low), math.log10(self.high), n)
+        else:
+            raw = np.linspace(self.low, self.high, n)
+        points = {self.snap(float(x)) for x in raw} | {self.snap(self.low), self.snap(self.high), self.snap(self.default)}
+        return tuple(sorted(points))
+
+    def slider(self) -> Any:
+        """An ipywidgets slider for this control."""
+        import ipywidgets as w
+
+        common = dict(
+            description=self.description,
+            style={"description_width": "initial"},
+            layout=w.Layout(width="95%", max_width="640px"),
+            continuous_update=False,
+        )
+        if self.scale == "log":
+            return w.FloatLogSlider(
+                value=self.default,
+                base=10,
+                min=math.log10(self.low),
+                max=math.log10(self.high),
+                step=self.step,
+                **common,
+            )
+        if self.integer:
+            return w.IntSlider(
+                value=int(self.default), min=int(self.low), max=int(self.high), step=int(self.step), **common
+            )
+        return w.FloatSlider(value=self.default, min=self.low, max=self.high, step=self.step, **common)
+
+
+@dataclass(frozen=True)
+class Explorable:
+    """An interactive figure: controls, a pure compute function and a plotting function.
+
+    Parameters
+    ----------
+    name : str
+        Registry key; notebooks call ``hotpart.explore(name)``.
+    title : str
+        Heading shown above the controls.
+    controls : tuple of Control
+        The knobs, in display order.
+    compute : callable
+        ``compute(**values) -> Mapping``: the figure's data. Pure, and valid
+        at every value the controls allow.
+    plot : callable
+        ``plot(fig, data) -> None``: draws ``data`` on an empty figure.
+    caption : callable
+        ``caption(data) -> str``: one or two sentences with the figure's
+        numbers, shown under it.
+    try_this : str
+        What to try with the controls, and what to notice.
+    static : tuple of str
+        The (at most two) controls the kernel-free version of the book lets
+        the reader move; the others stay at their defaults.
+    ncols : int
+        Axes side by side in the figure.
+    """
+
+    name: str
+    title: str
+    controls: tuple[Control, ...]
+    compute: Callable[..., Data]
+    plot: Callable[[Figure, Data], None]
+    caption: Callable[[Data], str]
+    try_this: str
+    static: tuple[str, ...] = ()
+    ncols: int = 1
+    figsize: tuple[float, float] = (7.5, 3.8)
+    _by_name: dict[str, Control] = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        by_name = {c.name: c for c in self.controls}
+        if len(by_name) != len(self.controls):
+            raise ValueError(f"{self.name}: control names must be unique; got {[c.name for c in self.controls]}")
+        unknown = [s for s in self.static if s not in by_name]
+        if unknown or len(self.static) > 2:
+            raise ValueError(
+                f"{self.name}.static = {self.static!r} is not allowed: must be at most two of {list(by_name)}"
+            )
+        object.__setattr__(self, "_by_name", by_name)
+
+    def __repr__(self) -> str:
+        names = ", ".join(c.name for c in self.controls)
+        return f"Explorable({self.name!r}: {self.title!r}; controls {names}; static {', '.join(self.static) or '-'})"
+
+    def control(self, name: str) -> Control:
+        """The control called ``name``."""
+        return self._by_name[name]
+
+    def defaults(self) -> dict[str, float | int]:
+        """Every control at its default."""
+        return {c.name: (int(c.default) if c.integer else c.default) for c in self.controls}
+
+    def values(self, **overrides: Any) -> dict[str, float | int]:
+        """The defaults with ``overrides`` applied and checked against each control's range."""
+        unknown = set(overrides) - set(self._by_name)
+        if unknown:
+            raise ValueError(f"{self.name}: unknown controls {sorted(unknown)}; known {list(self._by_name)}")
+        values = self.defaults()
+        values.update({k: self._by_name[k].check(v) for k, v in overrides.items()})
+        return values
+
+    def data(self, **overrides: Any) -> Data:
+        """The figure's data at the given control values (defaults elsewhere)."""
+        return self.compute(**self.values(**overrides))
+
+    def draw(self, data: Data) -> Figure:
+        """A new figure with ``data`` drawn on it."""
+        fig, _ = new_figure(*self.figsize, ncols=self.ncols)
+        self.plot(fig, data)
+        return fig
+
+    def png(self, **overrides: Any) -> bytes:
+        """The figure at the given control values, as PNG bytes."""
+        return render_png(self.draw(self.data(**overrides)))
+
+    def sweep(self) -> list[dict[str, float | int]]:
+        """Control settings that test every extreme: defaults, each end alone, every corner."""
+        points = [self.defaults()]
+        for c in self.controls:
+            points += [self.values(**{c.name: c.low}), self.values(**{c.name: c.high})]
+        for corner in itertools.product(*[(c.low, c.high) for c in self.controls]):
+            points.append(self.values(**dict(zip(self._by_name, corner, strict=True))))
+        unique: dict[tuple[Any, ...], dict[str, float | int]] = {}
+        for p in points:
+            unique.setdefault(tuple(p.values()), p)
+        return list(unique.values())
+
+    def widget(self) -> Any:
+        """The live ipywidgets UI: sliders, the figure and its caption."""
+        import ipywidgets as w
+
+        sliders = {c.name: c.slider() for c in self.controls}
+        image = w.Image(format="png", layout=w.Layout(max_width="100%"))
+        caption = w.HTML()
+
+        def redraw(_change: Any = None) -> None:
+            data = self.data(**{k: s.value for k, s in sliders.items()})
+            image.value = render_png(self.draw(data))
+            caption.value = f"<p>{html.escape(self.caption(data))}</p>"
+
+        for s in sliders.values():
+            s.observe(redraw, names="value")
+        redraw()
+        header = w.HTML(f"<b>{html.escape(self.title)}</b><br><i>Try: {html.escape(self.try_this)}</i>")
+        return w.VBox([header, *sliders.values(), image, caption])
+
+
+#: Every declared explorable, by name.
+EXPLORABLES: dict[str, Explorable] = {}
+
+
+def register(explorable: Explorable) -> Explorable:
+    """Add an explorable to :data:`EXPLORABLES` and return it."""
+    if explorable.name in EXPLORABLES:
+        raise ValueError(f"explorable name {explorable.name!r} is already registered")
+    EXPLORABLES[explorable.name] = explorable
+    return explorable
+
+
+def explore(name: str) -> Any:
+    """Show the explorable called ``name``: the live widget in Jupyter.
+
+    Parameters
+    ----------
+    name : str
+        A key of :data:`EXPLORABLES`.
+
+    Returns
+    -------
+    ipywidgets.Widget
+        The UI; a notebook cell displays it as its last expression.
+    """
+    if name not in EXPLORABLES:
+        raise ValueError(f"name = {name!r} is not a declared explorable: must be one of {sorted(EXPLORABLES)}")
+    return EXPLORABLES[name].widget()

@@ -1,0 +1,171 @@
+"""Input checks shared by every model.
+
+Each check raises :class:`ValueError` whose message names the parameter, the
+value it got and the range it allows, so that a bad slider value or a typo in
+a notebook points straight at its cause. No model returns a silent NaN.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable
+from typing import Any
+
+import numpy as np
+from numpy.typing import ArrayLike, NDArray
+
+__all__ = ["check_number", "check_integer", "check_array", "check_choice", "describe_range"]
+
+
+def describe_range(
+    low: float | None, high: float | None, low_open: bool = False, high_open: bool = False
+) -> str:
+    """Say in words which values a range allows.
+
+    Examples
+    --------
+    >>> describe_range(0, None)
+    '>= 0'
+    >>> describe_range(0, 1, low_open=True)
+    'in (0, 1]'
+    """
+    if low is not None and high is not None:
+        left = "(" if low_open else "["
+        right = ")" if high_open else "]"
+        return f"in {left}{low:g}, {high:g}{right}"
+    if low is not None:
+        return f"{'>' if low_open else '>='} {low:g}"
+    if high is not None:
+        return f"{'<' if high_open else '<='} {high:g}"
+    return "a finite number"
+
+
+def _outside(x: float, low: float | None, high: float | None, low_open: bool, high_open: bool) -> bool:
+    if low is not None and (x < low or (low_open and x == low)):
+        return True
+    return high is not None and (x > high or (high_open and x == high))
+
+
+def check_number(
+    name: str,
+    value: Any,
+    *,
+    low: float | None = None,
+    high: float | None = None,
+    low_open: bool = False,
+    high_open: bool = False,
+) -> float:
+    """Return ``value`` as a float, or raise ``ValueError`` naming ``name``.
+
+    Parameters
+    ----------
+    name : str
+        The parameter's name, as the caller spells it.
+    value : Any
+        What the caller passed.
+    low, high : float, optional
+        Bounds; ``None`` leaves that side open-ended.
+    low_open, high_open : bool
+        Whether the bound itself is excluded.
+
+    Returns
+    -------
+    float
+        The checked value.
+
+    Examples
+    --------
+    >>> check_number("rcu", 5, low=0)
+    5.0
+    >>> check_number("rcu", -1, low=0)
+    Traceback (most recent call last):
+    ...
+    ValueError: rcu = -1 is out of range: must be >= 0
+    """
+    allowed = describe_range(low, high, low_open, high_open)
+    if isinstance(value, bool):
+        raise ValueError(f"{name} = {value!r} is not a number: must be {allowed}")
+    try:
+        x = float(value)
+    except (TypeError, ValueError):
+        raise ValueError(f"{name} = {value!r} is not a number: must be {allowed}") from None
+    if math.isnan(x):
+        raise ValueError(f"{name} = {value!r} is not a number: must be {allowed}")
+    if _outside(x, low, high, low_open, high_open):
+        raise ValueError(f"{name} = {value!r} is out of range: must be {allowed}")
+    return x
+
+
+def check_integer(name: str, value: Any, *, low: int | None = None, high: int | None = None) -> int:
+    """Return ``value`` as an int, or raise ``ValueError`` naming ``name``.
+
+    Floats with an integral value (``4.0``) are accepted, since slider values
+    arrive as floats.
+
+    Examples
+    --------
+    >>> check_integer("n_partitions", 4.0, low=1)
+    4
+    >>> check_integer("n_partitions", 2.5, low=1)
+    Traceback (most recent call last):
+    ...
+    ValueError: n_partitions = 2.5 is not a whole number: must be >= 1
+    """
+    allowed = describe_range(low, high)
+    x = check_number(name, value, low=low, high=high)
+    if not math.isfinite(x) or x != int(x):
+        raise ValueError(f"{name} = {value!r} is not a whole number: must be {allowed}")
+    return int(x)
+
+
+def check_array(
+    name: str,
+    values: ArrayLike,
+    *,
+    low: float | None = None,
+    high: float | None = None,
+    low_open: bool = False,
+    high_open: bool = False,
+) -> NDArray[np.float64]:
+    """Return ``values`` as a float array, or raise naming the first bad element.
+
+    Examples
+    --------
+    >>> check_array("demand", [1, 2], low=0)
+    array([1., 2.])
+    >>> check_array("demand", [1, -2], low=0)
+    Traceback (most recent call last):
+    ...
+    ValueError: demand[1] = -2.0 is out of range: must be >= 0
+    """
+    allowed = describe_range(low, high, low_open, high_open)
+    try:
+        arr = np.asarray(values, dtype=float)
+    except (TypeError, ValueError):
+        raise ValueError(f"{name} = {values!r} is not numeric: must be {allowed}") from None
+    bad = np.isnan(arr)
+    if low is not None:
+        bad |= (arr <= low) if low_open else (arr < low)
+    if high is not None:
+        bad |= (arr >= high) if high_open else (arr > high)
+    if bad.any():
+        index = tuple(int(i) for i in np.argwhere(bad)[0])
+        where = f"{name}[{', '.join(map(str, index))}]" if arr.ndim else name
+        value = float(arr[index]) if arr.ndim else float(arr)
+        raise ValueError(f"{where} = {value!r} is out of range: must be {allowed}")
+    return arr
+
+
+def check_choice(name: str, value: Any, choices: Iterable[Any]) -> Any:
+    """Return ``value`` if it is one of ``choices``, else raise ``ValueError``.
+
+    Examples
+    --------
+    >>> check_choice("consistency", "eventual", ("strong", "eventual"))
+    'eventual'
+    """
+    options = tuple(choices)
+    if value not in options:
+        listed = ", ".join(repr(c) for c in options)
+        raise ValueError(f"{name} = {value!r} is not allowed: must be one of {listed}")
+    return value
