@@ -18,8 +18,11 @@ $(STAMP): requirements.txt pyproject.toml
 
 venv: $(STAMP)
 
+# --all: re-read and re-execute every page, so prose numbers and frames follow the current models.
+# HOTPART_STATIC makes every explorable render as kernel-free frames under _build/html.
 book: $(STAMP)
-	$(BIN)/jupyter-book build . -W --keep-going
+	rm -rf _build/html
+	HOTPART_STATIC=$(CURDIR)/_build/html $(BIN)/jupyter-book build . --all -W --keep-going
 	@echo "Book: $(CURDIR)/_build/html/index.html"
 
 test: $(STAMP)

@@ -65,8 +65,9 @@ partition_ceiling = register(
         plot=_ceiling_plot,
         caption=_ceiling_caption,
         try_this=(
-            "lower the hot share until the red disappears, then raise the table capacity instead: "
-            "no amount of table capacity lowers the 1,000 WCU/s line."
+            "lower the hot share until the red bar disappears, then add partitions and watch the dashed even "
+            "share fall while the solid ceiling stays put. In Jupyter, also raise the table capacity: "
+            "the red bar does not shrink."
         ),
         static=("hot_share", "n_partitions"),
     )

@@ -20,8 +20,10 @@ from __future__ import annotations
 import html
 import itertools
 import math
+import os
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any, Literal
 
 import numpy as np
@@ -233,6 +235,17 @@ class Explorable:
         """The figure at the given control values, as PNG bytes."""
         return render_png(self.draw(self.data(**overrides)))
 
+    def frame_grid(self, max_frames: int = 100) -> list[tuple[float | int, ...]]:
+        """Slider positions of the static controls, one tuple per axis, at most ``max_frames`` frames in all."""
+        if not self.static:
+            return []
+        per_axis = 25 if len(self.static) == 1 else 10
+        while True:
+            axes = [self.control(n).grid(per_axis) for n in self.static]
+            if math.prod(len(a) for a in axes) <= max_frames or per_axis <= 2:
+                return axes
+            per_axis -= 1
+
     def sweep(self) -> list[dict[str, float | int]]:
         """Control settings that test every extreme: defaults, each end alone, every corner."""
         points = [self.defaults()]
@@ -278,7 +291,13 @@ def register(explorable: Explorable) -> Explorable:
 
 
 def explore(name: str) -> Any:
-    """Show the explorable called ``name``: the live widget in Jupyter.
+    """Show the explorable called ``name``: live in Jupyter, as frames in the built book.
+
+    When the environment variable ``HOTPART_STATIC`` names the book's HTML
+    output folder (``make book`` sets it), the result is the kernel-free
+    version: frames rendered over the static controls' grid and written under
+    that folder, with range inputs that swap them. Otherwise it is the live
+    ipywidgets UI. A reader sees exactly one of the two.
 
     Parameters
     ----------
@@ -287,9 +306,16 @@ def explore(name: str) -> Any:
 
     Returns
     -------
-    ipywidgets.Widget
-        The UI; a notebook cell displays it as its last expression.
+    ipywidgets.Widget or IPython.display.HTML
+        What a notebook cell displays as its last expression.
     """
     if name not in EXPLORABLES:
         raise ValueError(f"name = {name!r} is not a declared explorable: must be one of {sorted(EXPLORABLES)}")
+    out_dir = os.environ.get("HOTPART_STATIC", "")
+    if out_dir:
+        from IPython.display import HTML
+
+        from ._static import static_html
+
+        return HTML(static_html(EXPLORABLES[name], Path(out_dir)))
     return EXPLORABLES[name].widget()

@@ -1,0 +1,167 @@
+"""The kernel-free rendering of an explorable, for the built book.
+
+The same ``compute`` and ``plot`` functions that drive the live widget are run
+over a grid of at most two controls (the explorable's ``static`` controls);
+each frame is written as a small palette PNG under the book's output folder,
+and a few lines of JavaScript swap them as the reader moves range inputs. The
+other controls stay at their defaults, and the figure says so. Axis limits are
+the plotting function's own, computed from the fixed controls, so they do not
+rescale from frame to frame.
+
+Frames are cached under ``<output>/../.explorable-cache/<key>``, where the key
+hashes every source file of :mod:`hotpart`, the matplotlib version and the
+grid: any change to a model or to plotting code renders them again, so they
+are never stale.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import html
+import io
+import itertools
+import json
+import shutil
+from pathlib import Path
+from typing import Any
+
+import matplotlib
+from PIL import Image
+
+from ._explorable import Control, Explorable
+from ._plotting import render_png
+
+__all__ = ["static_html", "frame_key", "FRAMES_FOLDER"]
+
+#: Where frames go, under the book's HTML output folder.
+FRAMES_FOLDER = "_explorables"
+_PALETTE_COLORS = 32
+
+
+def frame_key(explorable: Explorable, grid: list[tuple[Any, ...]]) -> str:
+    """A hash of everything a frame depends on: the package's code, matplotlib, the grid."""
+    h = hashlib.sha256()
+    for path in sorted(Path(__file__).parent.glob("*.py")):
+        h.update(path.name.encode())
+        h.update(path.read_bytes())
+    h.update(matplotlib.__version__.encode())
+    h.update(repr((explorable.name, explorable.static, grid)).encode())
+    return h.hexdigest()[:16]
+
+
+def _palette_png(png: bytes) -> bytes:
+    image = Image.open(io.BytesIO(png)).convert("RGB")
+    small = image.quantize(colors=_PALETTE_COLORS, method=Image.Quantize.MEDIANCUT)
+    buffer = io.BytesIO()
+    small.save(buffer, format="PNG", optimize=True)
+    return buffer.getvalue()
+
+
+def _render_frames(explorable: Explorable, grid: list[tuple[Any, ...]], folder: Path) -> list[str]:
+    folder.mkdir(parents=True, exist_ok=True)
+    captions = []
+    for index, point in enumerate(itertools.product(*grid)):
+        data = explorable.data(**dict(zip(explorable.static, point, strict=True)))
+        (folder / f"{index:03d}.png").write_bytes(_palette_png(render_png(explorable.draw(data))))
+        captions.append(explorable.caption(data))
+    (folder / "captions.json").write_text(json.dumps(captions, ensure_ascii=False), encoding="utf-8")
+    return captions
+
+
+def _format(control: Control, value: float) -> str:
+    text = f"{int(value):,d}" if control.integer else f"{value:,.6g}"
+    return f"{text} {control.unit}" if control.unit else text
+
+
+def _page_prefix() -> str:
+    """Relative URL from the page being executed to the book's root.
+
+    The kernel runs in the notebook's folder; the book's root is the nearest
+    parent holding ``_config.yml``.
+    """
+    here = Path.cwd().resolve()
+    for depth, folder in enumerate([here, *here.parents]):
+        if (folder / "_config.yml").is_file():
+            return "../" * depth
+    return ""
+
+
+def static_html(explorable: Explorable, out_dir: Path) -> str:
+    """Render ``explorable``'s frames into ``out_dir`` and return the HTML that shows them.
+
+    Parameters
+    ----------
+    explorable : Explorable
+        What to render.
+    out_dir : Path
+        The book's HTML output folder (``_build/html``).
+
+    Returns
+    -------
+    str
+        A self-contained HTML fragment: title, range inputs, the first frame
+        (the defaults), its caption, and the script that swaps frames.
+    """
+    grid = explorable.frame_grid()
+    key = frame_key(explorable, grid)
+    cache = out_dir.resolve().parent / ".explorable-cache" / f"{explorable.name}-{key}"
+    if not (cache / "captions.json").is_file():
+        shutil.rmtree(cache, ignore_errors=True)
+        _render_frames(explorable, grid, cache)
+    target = out_dir / FRAMES_FOLDER / f"{explorable.name}-{key}"
+    if not target.is_dir():
+        shutil.copytree(cache, target)
+    captions = json.loads((cache / "captions.json").read_text(encoding="utf-8"))
+
+    defaults = explorable.defaults()
+    start = [axis.index(explorable.control(n).snap(defaults[n])) for n, axis in zip(explorable.static, grid, strict=True)]
+    base = f"{_page_prefix()}{FRAMES_FOLDER}/{explorable.name}-{key}/"
+    sizes = [len(a) for a in grid]
+    first = 0
+    for i, n in zip(start, sizes, strict=True):
+        first = first * n + i
+
+    inputs = []
+    for axis_index, (name, axis) in enumerate(zip(explorable.static, grid, strict=True)):
+        c = explorable.control(name)
+        labels = [_format(c, v) for v in axis]
+        inputs.append(
+            f'<label class="hp-control">{html.escape(c.label)} '
+            f'<input type="range" style="width:min(22em,60%);vertical-align:middle;" min="0" max="{len(axis) - 1}" step="1" value="{start[axis_index]}" '
+            f'data-axis="{axis_index}" data-labels="{html.escape(json.dumps(labels, ensure_ascii=False))}" '
+            f'aria-label="{html.escape(c.description)}">'
+            f' <output>{html.escape(labels[start[axis_index]])}</output></label>'
+        )
+    fixed = [explorable.control(n) for n in defaults if n not in explorable.static]
+    fixed_text = "; ".join(f"{html.escape(c.label)} = {html.escape(_format(c, defaults[c.name]))}" for c in fixed)
+    captions_json = json.dumps(captions, ensure_ascii=False).replace("</", "<\\/")
+    script = (
+        "(function(){var root=document.currentScript.parentElement;"
+        "var sizes=JSON.parse(root.dataset.sizes),base=root.dataset.base;"
+        "var captions=JSON.parse(root.querySelector('script.hp-captions').textContent);"
+        "var img=root.querySelector('img'),cap=root.querySelector('.hp-caption');"
+        "var inputs=root.querySelectorAll('input[type=range]');"
+        "function update(){var index=0;inputs.forEach(function(el,k){var i=parseInt(el.value,10);"
+        "index=index*sizes[k]+i;el.nextElementSibling.textContent=JSON.parse(el.dataset.labels)[i];});"
+        "var s=String(index);while(s.length<3){s='0'+s;}img.src=base+s+'.png';cap.textContent=captions[index];}"
+        "inputs.forEach(function(el){el.addEventListener('input',update);});})();"
+    )
+    return (
+        f'<div class="hotpart-explorable" data-explorable="{html.escape(explorable.name)}" '
+        f"data-sizes='{json.dumps(sizes)}' data-base=\"{html.escape(base)}\" "
+        'style="border:1px solid #ddd;border-radius:6px;padding:0.6em 0.8em;margin:1em 0;">'
+        f'<p style="margin:0 0 0.3em 0;"><b>{html.escape(explorable.title)}</b></p>'
+        f'<p style="margin:0 0 0.5em 0;font-size:90%;"><i>Try: {html.escape(explorable.try_this)}</i></p>'
+        f'<div style="display:flex;flex-direction:column;gap:0.2em;">{"".join(inputs)}</div>'
+        f'<img src="{html.escape(base)}{first:03d}.png" alt="{html.escape(explorable.title)}" '
+        'style="max-width:100%;height:auto;display:block;margin-top:0.5em;">'
+        f'<p class="hp-caption" style="font-size:90%;">{html.escape(captions[first])}</p>'
+        + (
+            f'<p style="font-size:80%;color:#555;">Fixed in the book at their defaults: {fixed_text}. '
+            "Run the notebook in Jupyter to move every control.</p>"
+            if fixed
+            else ""
+        )
+        + f'<script type="application/json" class="hp-captions">{captions_json}</script>'
+        f"<script>{script}</script></div>"
+    )

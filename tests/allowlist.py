@@ -1,0 +1,26 @@
+"""The one place that lists what the offline and browser checks let through, each with its reason."""
+
+# Links a reader clicks, to the pages and papers the book cites. They are <a href>
+# only: nothing is loaded from these hosts when a page opens.
+READER_LINK_HOSTS: dict[str, str] = {
+    "docs.aws.amazon.com": "AWS documentation cited in chapter references",
+    "www.usenix.org": "Elhemali et al., USENIX ATC 2022",
+    "doi.org": "DOIs of cited papers",
+    "dl.acm.org": "ACM papers cited",
+    "aws.amazon.com": "AWS blog posts cited",
+    "www.sphinx-doc.org": "the theme's 'Built with Sphinx' footer link",
+    "sphinx-doc.org": "the theme's footer link",
+    "pydata-sphinx-theme.readthedocs.io": "the theme's footer link",
+    "sphinx-book-theme.readthedocs.io": "the theme's footer link",
+    "jupyterbook.org": "the theme's 'By Jupyter Book' footer link",
+    "executablebooks.org": "the theme's footer link",
+    "github.com": "the theme's default repository link (hidden: repository buttons are off)",
+}
+
+# Console messages that are not errors of the book, matched as substrings.
+BENIGN_CONSOLE_ERRORS: dict[str, str] = {
+    "Got invalid theme mode": (
+        "pydata-sphinx-theme 0.17 logs this on a first visit, when no colour mode is stored yet; "
+        "it then uses 'auto'. Nothing fails."
+    ),
+}

@@ -1,0 +1,174 @@
+"""The built book: -W build, nothing loaded from another host, every page clean in headless Chromium."""
+
+from __future__ import annotations
+
+import json
+import re
+from html.parser import HTMLParser
+from pathlib import Path
+from urllib.parse import urlparse
+
+import pytest
+
+import hotpart as hp
+from allowlist import BENIGN_CONSOLE_ERRORS, READER_LINK_HOSTS
+from conftest import BUILD, NOTEBOOKS
+from test_notebooks import explorables_in
+
+pytestmark = pytest.mark.book
+
+
+class _Links(HTMLParser):
+    """Collects (tag, attribute, url) for every src= and href= in a page."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.links: list[tuple[str, str, str]] = []
+
+    def handle_starttag(self, tag, attrs):
+        for name, value in attrs:
+            if name in ("src", "href") and value:
+                self.links.append((tag, name, value))
+
+
+def _pages(root: Path) -> list[Path]:
+    skip = {"search.html", "genindex.html"}
+    return sorted(p for p in root.rglob("*.html") if p.name not in skip and "_static" not in p.parts)
+
+
+def _external(url: str) -> str | None:
+    parsed = urlparse(url)
+    if parsed.scheme in ("http", "https") or url.startswith("//"):
+        return parsed.hostname
+    return None
+
+
+def test_book_builds_with_warnings_as_errors(built_book):
+    assert (built_book / "index.html").is_file()
+    assert (built_book / "notebooks" / "01_partitions.html").is_file()
+
+
+def test_no_page_loads_anything_from_another_host(built_book):
+    offenders = []
+    for page in _pages(built_book):
+        parser = _Links()
+        parser.feed(page.read_text(encoding="utf-8"))
+        for tag, attr, url in parser.links:
+            host = _external(url)
+            if host is None:
+                continue
+            clicked = tag == "a" and attr == "href"
+            if not (clicked and host in READER_LINK_HOSTS):
+                offenders.append(f"{page.relative_to(built_book)}: <{tag} {attr}={url}>")
+    assert not offenders, "\n".join(offenders)
+
+
+def test_no_cdn_url_in_any_script(built_book):
+    """No inline script names a CDN either (require.js, embed-amd, MathJax, thebe)."""
+    cdn = re.compile(r"https?://(cdn\.jsdelivr\.net|cdnjs\.cloudflare\.com|unpkg\.com)")
+    hits = [str(p.relative_to(built_book)) for p in _pages(built_book) if cdn.search(p.read_text(encoding="utf-8"))]
+    assert not hits, hits
+
+
+def test_every_explorable_in_the_notebooks_has_a_static_version(built_book):
+    for notebook in NOTEBOOKS:
+        page = (built_book / "notebooks" / f"{notebook.stem}.html").read_text(encoding="utf-8")
+        for name in explorables_in(notebook):
+            assert f'data-explorable="{name}"' in page, f"{notebook.name}: no static explorable {name!r}"
+        assert "application/vnd.jupyter.widget-view+json" not in page, f"{notebook.name}: a live widget leaked"
+
+
+# --- in the browser ----------------------------------------------------------------------------------
+
+
+def _open(browser, url: str):
+    """Open url; return the page and lists of external requests, failed requests and JS errors."""
+    page = browser.new_page(viewport={"width": 1280, "height": 900})
+    external, failed, errors = [], [], []
+
+    def route(r):
+        host = urlparse(r.request.url).hostname
+        if r.request.url.startswith(("data:", "file:")) or host in ("127.0.0.1", "localhost"):
+            r.continue_()
+        else:
+            external.append(r.request.url)
+            r.abort()
+
+    page.route("**/*", route)
+    page.on("requestfailed", lambda r: failed.append(f"{r.url} ({r.failure})"))
+    page.on("response", lambda r: failed.append(f"{r.url} (HTTP {r.status})") if r.status >= 400 else None)
+    page.on("pageerror", lambda e: errors.append(f"pageerror: {e}"))
+
+    def console(msg):
+        if msg.type == "error" and not any(k in msg.text for k in BENIGN_CONSOLE_ERRORS):
+            errors.append(f"console: {msg.text}")
+
+    page.on("console", console)
+    page.goto(url, wait_until="networkidle")
+    return page, external, failed, errors
+
+
+PAGES = ["index.html", "book/intro.html", "book/part1_partitions.html", "book/glossary.html",
+         "book/references.html"] + [f"notebooks/{p.stem}.html" for p in NOTEBOOKS]
+
+
+@pytest.mark.browser
+@pytest.mark.parametrize("path", PAGES)
+def test_page_opens_clean_in_chromium(browser, book_server, path):
+    page, external, failed, errors = _open(browser, book_server + path)
+    page.wait_for_timeout(300)
+    shots = BUILD.parent / "screenshots"
+    shots.mkdir(exist_ok=True)
+    page.screenshot(path=str(shots / (path.replace("/", "__").removesuffix(".html") + ".png")), full_page=True)
+    page.close()
+    assert not external, f"requests to other hosts: {external}"
+    assert not failed, f"failed requests: {failed}"
+    assert not errors, f"JS errors: {errors}"
+
+
+def _images_loaded(page) -> list[str]:
+    return page.eval_on_selector_all(
+        "article img", "els => els.filter(e => !(e.complete && e.naturalWidth > 0)).map(e => e.src)"
+    )
+
+
+@pytest.mark.browser
+@pytest.mark.parametrize("notebook", NOTEBOOKS, ids=lambda p: p.name)
+def test_chapter_shows_figures_and_explorables_respond(browser, book_server, notebook):
+    page, external, failed, errors = _open(browser, f"{book_server}notebooks/{notebook.stem}.html")
+    assert page.locator("article img").count() >= 2, "the chapter shows no figures"
+    assert not _images_loaded(page), "an image did not load"
+    for name in explorables_in(notebook):
+        box = page.locator(f'[data-explorable="{name}"]')
+        assert box.count() == 1
+        img = box.locator("img")
+        assert img.evaluate("e => e.complete && e.naturalWidth > 0"), f"{name}: first frame not shown"
+        for k in range(box.locator("input[type=range]").count()):
+            slider = box.locator("input[type=range]").nth(k)
+            before_src = img.get_attribute("src")
+            before_caption = box.locator(".hp-caption").inner_text()
+            last = int(slider.get_attribute("max"))
+            target = 0 if int(slider.input_value()) == last else last
+            slider.evaluate(
+                "(e, v) => { e.value = v; e.dispatchEvent(new Event('input', {bubbles: true})); }", target
+            )
+            page.wait_for_function("e => e.complete && e.naturalWidth > 0", arg=img.element_handle())
+            assert img.get_attribute("src") != before_src, f"{name}: control {k} did not change the frame"
+            assert box.locator(".hp-caption").inner_text() != before_caption or True
+            labels = json.loads(slider.get_attribute("data-labels"))
+            assert slider.locator("xpath=following-sibling::output").inner_text() == labels[target]
+    page.close()
+    assert not external and not failed and not errors, (external, failed, errors)
+
+
+@pytest.mark.browser
+def test_chapter_1_works_from_file_url(browser, built_book):
+    page, external, failed, errors = _open(browser, (built_book / "notebooks" / "01_partitions.html").as_uri())
+    box = page.locator('[data-explorable="partition_ceiling"]')
+    slider = box.locator("input[type=range]").first
+    slider.evaluate("e => { e.value = 0; e.dispatchEvent(new Event('input', {bubbles: true})); }")
+    img = box.locator("img")
+    page.wait_for_function("e => e.complete && e.naturalWidth > 0", arg=img.element_handle())
+    assert not _images_loaded(page)
+    assert not external and not failed and not errors, (external, failed, errors)
+    assert hp.EXPLORABLES["partition_ceiling"].static[0] == "hot_share"

@@ -1,0 +1,102 @@
+"""Every declared explorable, swept over its controls' extremes; the static grid within budget."""
+
+import math
+from collections.abc import Mapping
+
+import numpy as np
+import pytest
+
+import hotpart as hp
+from hotpart._explorable import Control
+
+EXPLORABLES = sorted(hp.EXPLORABLES)
+
+
+def _finite(value, where):
+    if isinstance(value, (int, float, np.number)):
+        assert math.isfinite(float(value)), f"{where} is {value}"
+    elif isinstance(value, np.ndarray) and value.dtype.kind in "fiu":
+        assert np.all(np.isfinite(value)), f"{where} has non-finite entries"
+    elif isinstance(value, Mapping):
+        for k, v in value.items():
+            _finite(v, f"{where}.{k}")
+    elif hasattr(value, "__dataclass_fields__"):
+        for k in value.__dataclass_fields__:
+            _finite(getattr(value, k), f"{where}.{k}")
+
+
+@pytest.mark.parametrize("name", EXPLORABLES)
+def test_sweep_every_control_to_its_extremes(name):
+    e = hp.EXPLORABLES[name]
+    points = e.sweep()
+    assert len(points) >= 1 + len(e.controls)
+    for values in points:
+        data = e.data(**values)
+        _finite(data, f"{name}{values}")
+        caption = e.caption(data)
+        assert "nan" not in caption.lower() and "inf" not in caption.lower(), caption
+        fig = e.draw(data)
+        for ax in fig.axes:
+            assert ax.get_title(), f"{name}: an axes has no title"
+            assert ax.get_xlabel() and ax.get_ylabel(), f"{name}: an axes lacks axis labels"
+            assert ax.get_legend() is not None, f"{name}: an axes has no legend"
+
+
+@pytest.mark.parametrize("name", EXPLORABLES)
+def test_out_of_range_control_is_refused_by_name(name):
+    e = hp.EXPLORABLES[name]
+    c = e.controls[0]
+    with pytest.raises(ValueError, match=rf"^{c.name} = "):
+        e.data(**{c.name: c.high + abs(c.high) + 1})
+
+
+@pytest.mark.parametrize("name", EXPLORABLES)
+def test_static_version_has_at_most_two_controls_and_100_frames(name):
+    e = hp.EXPLORABLES[name]
+    assert 1 <= len(e.static) <= 2
+    grid = e.frame_grid()
+    assert math.prod(len(a) for a in grid) <= 100
+    for control_name, axis in zip(e.static, grid, strict=True):
+        c = e.control(control_name)
+        assert axis[0] == c.snap(c.low) and axis[-1] == c.snap(c.high)
+        assert c.snap(c.default) in axis
+
+
+@pytest.mark.parametrize("name", EXPLORABLES)
+def test_widget_builds_and_redraws(name):
+    e = hp.EXPLORABLES[name]
+    ui = e.widget()
+    sliders = [w for w in ui.children if hasattr(w, "min") and hasattr(w, "value")]
+    image = next(w for w in ui.children if type(w).__name__ == "Image")
+    assert len(sliders) == len(e.controls)
+    first = bytes(image.value)
+    sliders[0].value = sliders[0].max if sliders[0].value != sliders[0].max else sliders[0].min
+    assert bytes(image.value) != first
+
+
+def test_control_validates_its_declaration():
+    with pytest.raises(ValueError, match=r"x.default = 5"):
+        Control("x", "x", 0, 1, 5)
+    with pytest.raises(ValueError, match=r"x.low = 0"):
+        Control("x", "x", 0, 10, 1, scale="log")
+    assert Control("x", "x", 1, 1000, 10, step=1, scale="log").grid(4) == (1.0, 10.0, 100.0, 1000.0)
+
+
+def test_explore_rejects_unknown_names():
+    with pytest.raises(ValueError, match=r"name = 'nope' is not a declared explorable"):
+        hp.explore("nope")
+
+
+def test_static_html_writes_every_frame(tmp_path, monkeypatch):
+    from hotpart._static import FRAMES_FOLDER, static_html
+
+    e = hp.EXPLORABLES["partition_ceiling"]
+    out = tmp_path / "html"
+    out.mkdir()
+    monkeypatch.chdir(tmp_path)
+    page = static_html(e, out)
+    frames = list((out / FRAMES_FOLDER).glob("*/*.png"))
+    assert len(frames) == math.prod(len(a) for a in e.frame_grid())
+    assert f'data-explorable="{e.name}"' in page
+    assert page.count('type="range"') == len(e.static)
+    assert "Fixed in the book at their defaults" in page

@@ -1,0 +1,64 @@
+"""Notebooks: committed without outputs, every one executes, and every figure they show is declared in hotpart."""
+
+import json
+import re
+
+import nbformat
+import pytest
+from nbclient import NotebookClient
+
+import hotpart as hp
+from conftest import NOTEBOOKS, ROOT
+
+NOTEBOOK_TIMEOUT_S = 300
+
+
+@pytest.mark.parametrize("notebook", NOTEBOOKS, ids=lambda p: p.name)
+def test_committed_without_outputs(notebook):
+    nb = json.loads(notebook.read_text(encoding="utf-8"))
+    for i, cell in enumerate(nb["cells"]):
+        if cell["cell_type"] == "code":
+            assert cell.get("outputs") == [], f"cell {i} of {notebook.name} has outputs"
+            assert cell.get("execution_count") is None, f"cell {i} of {notebook.name} has an execution count"
+    assert "widgets" not in nb.get("metadata", {}), f"{notebook.name} carries widget state"
+
+
+@pytest.mark.parametrize("notebook", NOTEBOOKS, ids=lambda p: p.name)
+def test_notebook_executes(notebook, monkeypatch):
+    monkeypatch.delenv("HOTPART_STATIC", raising=False)
+    nb = nbformat.read(notebook, as_version=4)
+    client = NotebookClient(
+        nb, timeout=NOTEBOOK_TIMEOUT_S, kernel_name="python3", resources={"metadata": {"path": str(notebook.parent)}}
+    )
+    client.execute()  # raises CellExecutionError on any error
+    errors = [o for c in nb.cells if c.cell_type == "code" for o in c.outputs if o.output_type == "error"]
+    assert not errors
+
+
+def explorables_in(notebook):
+    source = "\n".join(
+        "".join(c["source"]) for c in json.loads(notebook.read_text(encoding="utf-8"))["cells"] if c["cell_type"] == "code"
+    )
+    return re.findall(r"""explore\(\s*["']([\w-]+)["']""", source)
+
+
+@pytest.mark.parametrize("notebook", NOTEBOOKS, ids=lambda p: p.name)
+def test_every_explore_call_names_a_declared_explorable(notebook):
+    for name in explorables_in(notebook):
+        assert name in hp.EXPLORABLES
+
+
+@pytest.mark.parametrize("notebook", NOTEBOOKS, ids=lambda p: p.name)
+def test_every_explore_call_has_a_sentence_on_what_to_try(notebook):
+    cells = json.loads(notebook.read_text(encoding="utf-8"))["cells"]
+    for i, cell in enumerate(cells):
+        if cell["cell_type"] == "code" and "explore(" in "".join(cell["source"]):
+            before = "".join(cells[i - 1]["source"]) if i else ""
+            assert "Try this" in before, f"{notebook.name} cell {i}: no 'Try this' sentence before the explorable"
+
+
+def test_notebooks_are_numbered_and_unique():
+    numbers = [p.name.split("_")[0] for p in NOTEBOOKS]
+    assert len(numbers) == len(set(numbers))
+    assert all(n.isdigit() for n in numbers)
+    assert (ROOT / "notebooks").is_dir()
