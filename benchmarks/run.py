@@ -1,0 +1,209 @@
+"""Benchmarks: book build, notebook execution against a bare kernel, explorable callbacks, static frames.
+
+Run with ``make bench``. Prints markdown tables and writes them to
+``benchmarks/results/latest.md``. Targets (from the issues):
+
+* each notebook executes in at most 2x the time of a bare notebook that only
+  imports numpy, scipy, matplotlib, ipywidgets and hotpart and draws one figure;
+* each explorable callback (compute, draw and PNG render) at most 150 ms;
+* at most 100 frames per static explorable, at most 1 MB per page beyond the
+  theme's own assets, and at most 5 minutes of added build time for all frames.
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import os
+import re
+import shutil
+import statistics
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import nbformat
+from nbclient import NotebookClient
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+import hotpart as hp  # noqa: E402
+from hotpart._plotting import render_png  # noqa: E402
+from hotpart._static import _palette_png  # noqa: E402
+
+CALLBACK_TARGET_MS = 150.0
+NOTEBOOK_RATIO_TARGET = 2.0
+FRAMES_TARGET = 100
+PAGE_TARGET_BYTES = 1_000_000
+FRAMES_BUILD_TARGET_S = 300.0
+
+BARE = """import numpy as np, scipy, matplotlib, ipywidgets
+import hotpart as hp
+fig, (ax,) = hp.new_figure()
+ax.plot(np.arange(10), np.arange(10) ** 2, label="x^2")
+hp.finish_axes(ax, "bare", "x", "y")
+hp.show(fig)"""
+
+
+def _execute(nb: nbformat.NotebookNode, cwd: Path) -> float:
+    env_static = os.environ.pop("HOTPART_STATIC", None)
+    try:
+        start = time.perf_counter()
+        NotebookClient(nb, timeout=600, kernel_name="python3", resources={"metadata": {"path": str(cwd)}}).execute()
+        return time.perf_counter() - start
+    finally:
+        if env_static is not None:
+            os.environ["HOTPART_STATIC"] = env_static
+
+
+def bench_notebooks(repeats: int) -> list[str]:
+    rows = ["| notebook | median s | bare kernel s | ratio | target <= 2x |", "| --- | --- | --- | --- | --- |"]
+    bare_times = []
+    for _ in range(repeats):
+        bare = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell(BARE)])
+        bare.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3", "language": "python"}
+        bare_times.append(_execute(bare, ROOT / "notebooks"))
+    bare_s = statistics.median(bare_times)
+    for path in sorted((ROOT / "notebooks").glob("*.ipynb")):
+        times = [_execute(nbformat.read(path, as_version=4), path.parent) for _ in range(repeats)]
+        t = statistics.median(times)
+        ratio = t / bare_s
+        ok = "yes" if ratio <= NOTEBOOK_RATIO_TARGET else "NO"
+        rows.append(f"| {path.name} | {t:.2f} | {bare_s:.2f} | {ratio:.2f} | {ok} |")
+    return rows
+
+
+def bench_callbacks(repeats: int) -> list[str]:
+    rows = [
+        "| explorable | setting | compute ms | draw+render ms | total ms | target <= 150 ms |",
+        "| --- | --- | --- | --- | --- | --- |",
+    ]
+    for name, e in sorted(hp.EXPLORABLES.items()):
+        points = e.sweep()
+        labelled = [("default", points[0])] + [
+            (", ".join(f"{k}={v:g}" for k, v in p.items() if v != points[0][k]), p) for p in points[1:]
+        ]
+        for label, values in labelled:
+            compute, draw = [], []
+            for _ in range(repeats):
+                t0 = time.perf_counter()
+                data = e.data(**values)
+                t1 = time.perf_counter()
+                render_png(e.draw(data))
+                t2 = time.perf_counter()
+                compute.append(t1 - t0)
+                draw.append(t2 - t1)
+            c, d = statistics.median(compute) * 1e3, statistics.median(draw) * 1e3
+            ok = "yes" if c + d <= CALLBACK_TARGET_MS else "NO"
+            rows.append(f"| {name} | {label} | {c:.1f} | {d:.1f} | {c + d:.1f} | {ok} |")
+    return rows
+
+
+def bench_frames() -> list[str]:
+    rows = [
+        "| explorable | frames | target <= 100 | render s (cold) | bytes, all frames |",
+        "| --- | --- | --- | --- | --- |",
+    ]
+    total = 0.0
+    for name, e in sorted(hp.EXPLORABLES.items()):
+        grid = e.frame_grid()
+        n = math.prod(len(a) for a in grid)
+        start = time.perf_counter()
+        size = 0
+        import itertools
+
+        for point in itertools.product(*grid):
+            size += len(_palette_png(render_png(e.draw(e.data(**dict(zip(e.static, point, strict=True)))))))
+        elapsed = time.perf_counter() - start
+        total += elapsed
+        rows.append(f"| {name} | {n} | {'yes' if n <= FRAMES_TARGET else 'NO'} | {elapsed:.1f} | {size:,} |")
+    ok = "yes" if total <= FRAMES_BUILD_TARGET_S else "NO"
+    rows.append(f"| **all** | | | **{total:.1f}** (target <= {FRAMES_BUILD_TARGET_S:.0f}: {ok}) | |")
+    return rows
+
+
+def bench_build() -> tuple[list[str], Path]:
+    html = ROOT / "_build" / "html"
+    shutil.rmtree(html, ignore_errors=True)
+    shutil.rmtree(ROOT / "_build" / ".explorable-cache", ignore_errors=True)
+    env = dict(os.environ, HOTPART_STATIC=str(html))
+    jb = Path(sys.executable).parent / "jupyter-book"
+    start = time.perf_counter()
+    subprocess.run([str(jb), "build", str(ROOT), "--all", "-W", "--keep-going"], cwd=ROOT, env=env, check=True,
+                   capture_output=True)
+    cold = time.perf_counter() - start
+    shutil.rmtree(html, ignore_errors=True)
+    start = time.perf_counter()
+    subprocess.run([str(jb), "build", str(ROOT), "--all", "-W", "--keep-going"], cwd=ROOT, env=env, check=True,
+                   capture_output=True)
+    warm = time.perf_counter() - start
+    rows = [
+        "| build | wall s |",
+        "| --- | --- |",
+        f"| cold (no frame cache) | {cold:.1f} |",
+        f"| frames cached, pages re-executed | {warm:.1f} |",
+    ]
+    return rows, html
+
+
+def page_weights(html: Path) -> list[str]:
+    """Bytes a page brings beyond the theme: its HTML, its images, its explorable frames, its extra scripts."""
+    rows = [
+        "| page | HTML | images | all explorable frames | widget/MathJax scripts | total beyond theme | target <= 1 MB |",
+        "| --- | --- | --- | --- | --- | --- | --- |",
+    ]
+    for page in sorted(html.rglob("*.html")):
+        rel = page.relative_to(html)
+        if rel.parts[0] in ("_static", "_explorables", "reports") or rel.name in ("search.html", "genindex.html"):
+            continue
+        text = page.read_text(encoding="utf-8")
+        images = sum(
+            (page.parent / src).resolve().stat().st_size
+            for src in set(re.findall(r'<img[^>]+src="([^"]+)"', text))
+            if "_images" in src and (page.parent / src).exists()
+        )
+        frames = sum(
+            f.stat().st_size
+            for base in set(re.findall(r'data-base="([^"]+)"', text))
+            for f in (page.parent / base).resolve().glob("*.png")
+        )
+        extra = sum(
+            (page.parent / src.split("?")[0]).resolve().stat().st_size
+            for src in set(re.findall(r'<script[^>]+src="([^"]+)"', text))
+            if ("/widgets/" in src or "/mathjax/" in src) and (page.parent / src.split("?")[0]).exists()
+        )
+        beyond = len(text.encode()) + images + frames
+        ok = "yes" if beyond <= PAGE_TARGET_BYTES else "NO"
+        rows.append(
+            f"| {rel} | {len(text.encode()):,} | {images:,} | {frames:,} | {extra:,} | {beyond:,} | {ok} |"
+        )
+    rows.append("")
+    rows.append("MathJax (`tex-svg.js`) is Sphinx's math renderer, loaded on pages with math and counted apart;")
+    rows.append("no page of the static book loads the widget scripts (no page carries widget state).")
+    return rows
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--repeats", type=int, default=3, help="repeats per timing (median reported)")
+    parser.add_argument("--skip-build", action="store_true", help="skip the book build and page weights")
+    args = parser.parse_args()
+
+    out = [f"# hotpart benchmarks ({time.strftime('%Y-%m-%d %H:%M')}, {os.cpu_count()} cores)", ""]
+    if not args.skip_build:
+        rows, html = bench_build()
+        out += ["## Book build", "", *rows, "", "## Page weight", "", *page_weights(html), ""]
+    out += ["## Notebook execution", "", *bench_notebooks(args.repeats), ""]
+    out += ["## Explorable callbacks (compute, draw, render PNG)", "", *bench_callbacks(args.repeats), ""]
+    out += ["## Static frames", "", *bench_frames(), ""]
+    text = "\n".join(out)
+    print(text)
+    results = ROOT / "benchmarks" / "results"
+    results.mkdir(exist_ok=True)
+    (results / "latest.md").write_text(text + "\n", encoding="utf-8")
+
+
+if __name__ == "__main__":
+    main()
