@@ -131,13 +131,15 @@ def bench_build() -> tuple[list[str], Path]:
     env = dict(os.environ, HOTPART_STATIC=str(html))
     jb = Path(sys.executable).parent / "jupyter-book"
     start = time.perf_counter()
-    subprocess.run([str(jb), "build", str(ROOT), "--all", "-W", "--keep-going"], cwd=ROOT, env=env, check=True,
-                   capture_output=True)
+    subprocess.run(
+        [str(jb), "build", str(ROOT), "--all", "-W", "--keep-going"], cwd=ROOT, env=env, check=True, capture_output=True
+    )
     cold = time.perf_counter() - start
     shutil.rmtree(html, ignore_errors=True)
     start = time.perf_counter()
-    subprocess.run([str(jb), "build", str(ROOT), "--all", "-W", "--keep-going"], cwd=ROOT, env=env, check=True,
-                   capture_output=True)
+    subprocess.run(
+        [str(jb), "build", str(ROOT), "--all", "-W", "--keep-going"], cwd=ROOT, env=env, check=True, capture_output=True
+    )
     warm = time.perf_counter() - start
     rows = [
         "| build | wall s |",
@@ -176,9 +178,7 @@ def page_weights(html: Path) -> list[str]:
         )
         beyond = len(text.encode()) + images + frames
         ok = "yes" if beyond <= PAGE_TARGET_BYTES else "NO"
-        rows.append(
-            f"| {rel} | {len(text.encode()):,} | {images:,} | {frames:,} | {extra:,} | {beyond:,} | {ok} |"
-        )
+        rows.append(f"| {rel} | {len(text.encode()):,} | {images:,} | {frames:,} | {extra:,} | {beyond:,} | {ok} |")
     rows.append("")
     rows.append("MathJax (`tex-svg.js`) is Sphinx's math renderer, loaded on pages with math and counted apart;")
     rows.append("no page of the static book loads the widget scripts (no page carries widget state).")

@@ -24,13 +24,13 @@ from ._constants import (
 from ._validation import check_array, check_choice, check_integer, check_number
 
 __all__ = [
-    "read_units",
-    "write_units",
+    "PartitionLoad",
     "estimate_partitions",
     "partition_history",
-    "throttled",
+    "read_units",
     "split_demand",
-    "PartitionLoad",
+    "throttled",
+    "write_units",
 ]
 
 _READ_FACTOR = {"eventual": 0.5, "strong": 1.0, "transactional": 2.0}
@@ -155,9 +155,7 @@ def estimate_partitions(rcu: float, wcu: float, size_gb: float = 0.0) -> int:
     return max(1, by_throughput, by_storage)
 
 
-def partition_history(
-    rcu: ArrayLike, wcu: ArrayLike, size_gb: ArrayLike | None = None
-) -> NDArray[np.int64]:
+def partition_history(rcu: ArrayLike, wcu: ArrayLike, size_gb: ArrayLike | None = None) -> NDArray[np.int64]:
     """Partition count over a sequence of settings, given that partitions never merge.
 
     Each step's count is the largest :func:`estimate_partitions` seen so far.
@@ -183,9 +181,7 @@ def partition_history(
     w = check_array("wcu", wcu, low=0)
     s = np.zeros_like(r) if size_gb is None else check_array("size_gb", size_gb, low=0)
     if not (r.shape == w.shape == s.shape) or r.ndim != 1:
-        raise ValueError(
-            f"rcu, wcu and size_gb must be 1-D and of one length; got shapes {r.shape}, {w.shape}, {s.shape}"
-        )
+        raise ValueError(f"rcu, wcu and size_gb must be 1-D and of one length; got shapes {r.shape}, {w.shape}, {s.shape}")
     counts = [estimate_partitions(a, b, c) for a, b, c in zip(r, w, s, strict=True)]
     return np.maximum.accumulate(np.asarray(counts, dtype=np.int64))
 

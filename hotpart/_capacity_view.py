@@ -14,7 +14,7 @@ from ._constants import PARTITION_MAX_WCU
 from ._explorable import Control, Data, Explorable, register
 from ._plotting import COLORS, finish_axes, new_figure, partition_bars
 
-__all__ = ["partition_ceiling", "plot_partition_load", "plot_partition_history"]
+__all__ = ["partition_ceiling", "plot_partition_history", "plot_partition_load"]
 
 
 def plot_partition_load(fig: Figure, load: PartitionLoad, ymax: float | None = None, title: str | None = None) -> None:

@@ -19,15 +19,15 @@ from dataclasses import dataclass
 from typing import Final
 
 __all__ = [
-    "PARTITION_MAX_RCU",
-    "PARTITION_MAX_WCU",
-    "PARTITION_MAX_STORAGE_GB",
-    "READ_UNIT_BYTES",
-    "WRITE_UNIT_BYTES",
-    "THROTTLE_EXCEPTION",
     "EXAMPLE_HOT_PARTITION",
-    "Source",
+    "PARTITION_MAX_RCU",
+    "PARTITION_MAX_STORAGE_GB",
+    "PARTITION_MAX_WCU",
+    "READ_UNIT_BYTES",
     "SOURCES",
+    "THROTTLE_EXCEPTION",
+    "WRITE_UNIT_BYTES",
+    "Source",
 ]
 
 
@@ -101,8 +101,7 @@ SOURCES: Final[dict[str, Source]] = {
         _DEV_GUIDE + "HowItWorks.Partitions.html",
     ),
     "READ_UNIT_BYTES": Source(
-        "AWS, DynamoDB read and write operations: a strongly consistent read "
-        "of an item up to 4 KB needs one read unit",
+        "AWS, DynamoDB read and write operations: a strongly consistent read of an item up to 4 KB needs one read unit",
         "2026-08",
         _DEV_GUIDE + "read-write-operations.html",
     ),

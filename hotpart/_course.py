@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-__all__ = ["DOCUMENTS", "Section", "SECTIONS", "Chapter", "CHAPTERS", "course_map"]
+__all__ = ["CHAPTERS", "DOCUMENTS", "SECTIONS", "Chapter", "Section", "course_map"]
 
 #: The source documents, by number: their titles as the sources give them.
 DOCUMENTS: dict[str, str] = {
@@ -155,74 +155,198 @@ _P6 = "VI. Sharding beyond DynamoDB"
 
 #: The chapters, written and planned, in order.
 CHAPTERS: tuple[Chapter, ...] = (
-    Chapter(1, "How DynamoDB spreads data, and the per-partition ceiling", "notebooks/01_partitions.ipynb", 2, (
-        ("000", "ホットパーティションとは"), ("000", "なぜ発生するか"),
-        ("001", "DynamoDBのデータ分散の仕組み"),
-        ("002", "パーティションキーを効率的に設計し、使用するためのベストプラクティス"),
-        ("003", "DynamoDB の自動シャーディング"),
-    ), _P1),
-    Chapter(2, "Key designs that cause hot partitions", "notebooks/02_key_designs.ipynb", 3, (
-        ("000", _KEYS), ("000", "日付をパーティションキーにする"),
-        ("000", "ステータスをパーティションキーにする"), ("000", "人気商品の ID"),
-        ("001", "ホットパーティション問題"),
-    ), _P2),
-    Chapter(3, "The hottest key: Zipf skew and scale limits", "notebooks/03_zipf.ipynb", 3, (
-        ("001", "ホットパーティション問題"),
-    ), _P2),
-    Chapter(4, "Composite keys, single-table design and time-series keys", "notebooks/04_composite_keys.ipynb", 3, (
-        ("000", "複合キーの設計"), ("001", "複合主キーの設計"), ("001", "時系列データのキー設計"),
-    ), _P2),
-    Chapter(5, "Write sharding: random against calculated suffixes", "notebooks/05_write_sharding.ipynb", 4, (
-        ("000", _FIXES), ("000", "Write Sharding (書き込みシャーディング)"),
-        ("001", "ホットパーティション対策: シャーディング（Suffix追加）"),
-    ), _P3),
-    Chapter(6, "Shard count against fan-out cost", "notebooks/06_fanout.ipynb", 4, (
-        ("003", "クロスシャードクエリ"), ("003", "つまずきやすい点"),
-    ), _P3),
-    Chapter(7, "Aggregations: leaderboards and counters", "notebooks/07_aggregation.ipynb", 4, (
-        ("001", "DynamoDB Streams + Lambdaでの集計"),
-    ), _P3),
-    Chapter(8, "Burst capacity: what 300 seconds buy", "notebooks/08_burst.ipynb", 5, (
-        ("002", "バーストキャパシティを効率的に使用する"),
-    ), _P4),
-    Chapter(9, "Adaptive capacity and its two bounds", "notebooks/09_adaptive.ipynb", 5, (
-        ("002", _ADAPTIVE_002),
-        ("002", "スループットキャパシティを高トラフィックのパーティションに増加させる"),
-        ("000", "DynamoDB のアダプティブキャパシティ"), ("001", "アダプティブキャパシティ"),
-    ), _P4),
-    Chapter(10, "Isolating hot items and splitting for heat", "notebooks/10_isolation.ipynb", 5, (
-        ("002", "アクセス頻度の高い項目を分離する"),
-    ), _P4),
-    Chapter(11, "On-demand and auto scaling are not immune", "notebooks/11_capacity_modes.ipynb", 5, (
-        ("000", "オンデマンドモードでも発生する"), ("001", "アダプティブキャパシティ"), ("001", "まとめ"),
-    ), _P4),
-    Chapter(12, "GSIs: another write path", "notebooks/12_gsi.ipynb", 6, (
-        ("000", "複合キーの設計"),
-    ), _P5),
-    Chapter(13, "Detecting a hot partition", "notebooks/13_detection.ipynb", 6, (
-        ("000", _DETECT), ("000", "CloudWatch メトリクス"), ("000", "スロットリングの監視"),
-    ), _P5),
-    Chapter(14, "Retries, backoff and jitter", "notebooks/14_retries.ipynb", 6, (
-        ("000", "症状から手を選ぶ"),
-    ), _P5),
-    Chapter(15, "From symptom to remedy", "notebooks/15_diagnosis.ipynb", 6, (
-        ("000", "症状から手を選ぶ"), ("001", "試験頻出ポイント"),
-    ), _P5),
-    Chapter(16, "Sharding strategies and their hot spots", "notebooks/16_strategies.ipynb", 7, (
-        ("003", "シャーディングとは"), ("003", "シャーディング戦略"), ("003", "DynamoDB の自動シャーディング"),
-    ), _P6),
-    Chapter(17, "Resharding", "notebooks/17_resharding.ipynb", 7, (
-        ("003", "リシャーディング"),
-    ), _P6),
-    Chapter(18, "Logical shards and live migration", "notebooks/18_migration.ipynb", 7, (
-        ("003", _CHALLENGES), ("003", "リシャーディング"),
-    ), _P6),
-    Chapter(19, "Cross-shard queries and transactions", "notebooks/19_cross_shard.ipynb", 7, (
-        ("003", "クロスシャードクエリ"), ("003", "トランザクション"), ("003", "RDS vs DynamoDB のシャーディング"),
-    ), _P6),
-    Chapter(20, "When not to shard, and the pitfalls", "notebooks/20_pitfalls.ipynb", 7, (
-        ("003", "シャーディングを避ける方法"), ("003", "つまずきやすい点"),
-    ), _P6),
+    Chapter(
+        1,
+        "How DynamoDB spreads data, and the per-partition ceiling",
+        "notebooks/01_partitions.ipynb",
+        2,
+        (
+            ("000", "ホットパーティションとは"),
+            ("000", "なぜ発生するか"),
+            ("001", "DynamoDBのデータ分散の仕組み"),
+            ("002", "パーティションキーを効率的に設計し、使用するためのベストプラクティス"),
+            ("003", "DynamoDB の自動シャーディング"),
+        ),
+        _P1,
+    ),
+    Chapter(
+        2,
+        "Key designs that cause hot partitions",
+        "notebooks/02_key_designs.ipynb",
+        3,
+        (
+            ("000", _KEYS),
+            ("000", "日付をパーティションキーにする"),
+            ("000", "ステータスをパーティションキーにする"),
+            ("000", "人気商品の ID"),
+            ("001", "ホットパーティション問題"),
+        ),
+        _P2,
+    ),
+    Chapter(
+        3,
+        "The hottest key: Zipf skew and scale limits",
+        "notebooks/03_zipf.ipynb",
+        3,
+        (("001", "ホットパーティション問題"),),
+        _P2,
+    ),
+    Chapter(
+        4,
+        "Composite keys, single-table design and time-series keys",
+        "notebooks/04_composite_keys.ipynb",
+        3,
+        (
+            ("000", "複合キーの設計"),
+            ("001", "複合主キーの設計"),
+            ("001", "時系列データのキー設計"),
+        ),
+        _P2,
+    ),
+    Chapter(
+        5,
+        "Write sharding: random against calculated suffixes",
+        "notebooks/05_write_sharding.ipynb",
+        4,
+        (
+            ("000", _FIXES),
+            ("000", "Write Sharding (書き込みシャーディング)"),
+            ("001", "ホットパーティション対策: シャーディング（Suffix追加）"),
+        ),
+        _P3,
+    ),
+    Chapter(
+        6,
+        "Shard count against fan-out cost",
+        "notebooks/06_fanout.ipynb",
+        4,
+        (
+            ("003", "クロスシャードクエリ"),
+            ("003", "つまずきやすい点"),
+        ),
+        _P3,
+    ),
+    Chapter(
+        7,
+        "Aggregations: leaderboards and counters",
+        "notebooks/07_aggregation.ipynb",
+        4,
+        (("001", "DynamoDB Streams + Lambdaでの集計"),),
+        _P3,
+    ),
+    Chapter(
+        8,
+        "Burst capacity: what 300 seconds buy",
+        "notebooks/08_burst.ipynb",
+        5,
+        (("002", "バーストキャパシティを効率的に使用する"),),
+        _P4,
+    ),
+    Chapter(
+        9,
+        "Adaptive capacity and its two bounds",
+        "notebooks/09_adaptive.ipynb",
+        5,
+        (
+            ("002", _ADAPTIVE_002),
+            ("002", "スループットキャパシティを高トラフィックのパーティションに増加させる"),
+            ("000", "DynamoDB のアダプティブキャパシティ"),
+            ("001", "アダプティブキャパシティ"),
+        ),
+        _P4,
+    ),
+    Chapter(
+        10,
+        "Isolating hot items and splitting for heat",
+        "notebooks/10_isolation.ipynb",
+        5,
+        (("002", "アクセス頻度の高い項目を分離する"),),
+        _P4,
+    ),
+    Chapter(
+        11,
+        "On-demand and auto scaling are not immune",
+        "notebooks/11_capacity_modes.ipynb",
+        5,
+        (
+            ("000", "オンデマンドモードでも発生する"),
+            ("001", "アダプティブキャパシティ"),
+            ("001", "まとめ"),
+        ),
+        _P4,
+    ),
+    Chapter(12, "GSIs: another write path", "notebooks/12_gsi.ipynb", 6, (("000", "複合キーの設計"),), _P5),
+    Chapter(
+        13,
+        "Detecting a hot partition",
+        "notebooks/13_detection.ipynb",
+        6,
+        (
+            ("000", _DETECT),
+            ("000", "CloudWatch メトリクス"),
+            ("000", "スロットリングの監視"),
+        ),
+        _P5,
+    ),
+    Chapter(14, "Retries, backoff and jitter", "notebooks/14_retries.ipynb", 6, (("000", "症状から手を選ぶ"),), _P5),
+    Chapter(
+        15,
+        "From symptom to remedy",
+        "notebooks/15_diagnosis.ipynb",
+        6,
+        (
+            ("000", "症状から手を選ぶ"),
+            ("001", "試験頻出ポイント"),
+        ),
+        _P5,
+    ),
+    Chapter(
+        16,
+        "Sharding strategies and their hot spots",
+        "notebooks/16_strategies.ipynb",
+        7,
+        (
+            ("003", "シャーディングとは"),
+            ("003", "シャーディング戦略"),
+            ("003", "DynamoDB の自動シャーディング"),
+        ),
+        _P6,
+    ),
+    Chapter(17, "Resharding", "notebooks/17_resharding.ipynb", 7, (("003", "リシャーディング"),), _P6),
+    Chapter(
+        18,
+        "Logical shards and live migration",
+        "notebooks/18_migration.ipynb",
+        7,
+        (
+            ("003", _CHALLENGES),
+            ("003", "リシャーディング"),
+        ),
+        _P6,
+    ),
+    Chapter(
+        19,
+        "Cross-shard queries and transactions",
+        "notebooks/19_cross_shard.ipynb",
+        7,
+        (
+            ("003", "クロスシャードクエリ"),
+            ("003", "トランザクション"),
+            ("003", "RDS vs DynamoDB のシャーディング"),
+        ),
+        _P6,
+    ),
+    Chapter(
+        20,
+        "When not to shard, and the pitfalls",
+        "notebooks/20_pitfalls.ipynb",
+        7,
+        (
+            ("003", "シャーディングを避ける方法"),
+            ("003", "つまずきやすい点"),
+        ),
+        _P6,
+    ),
 )
 
 

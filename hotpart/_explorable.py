@@ -32,7 +32,7 @@ from matplotlib.figure import Figure
 from ._plotting import new_figure, render_png
 from ._validation import check_number
 
-__all__ = ["Control", "Explorable", "EXPLORABLES", "register", "explore"]
+__all__ = ["EXPLORABLES", "Control", "Explorable", "explore", "register"]
 
 Data = Mapping[str, Any]
 
@@ -101,7 +101,7 @@ class Control:
     def check(self, value: Any) -> float | int:
         """Return ``value`` if the slider could produce it, else raise ``ValueError``."""
         x = check_number(self.name, value, low=self.low, high=self.high)
-        return int(round(x)) if self.integer else x
+        return round(x) if self.integer else x
 
     def snap(self, value: float) -> float | int:
         """The slider position nearest ``value``."""
@@ -111,7 +111,7 @@ class Control:
         else:
             x = min(max(self.low + round((value - self.low) / self.step) * self.step, self.low), self.high)
             x = round(x, 10)
-        return int(round(x)) if self.integer else x
+        return round(x) if self.integer else x
 
     def grid(self, n: int) -> tuple[float | int, ...]:
         """About ``n`` slider positions spanning the range, ends and default included."""
@@ -142,9 +142,7 @@ class Control:
                 **common,
             )
         if self.integer:
-            return w.IntSlider(
-                value=int(self.default), min=int(self.low), max=int(self.high), step=int(self.step), **common
-            )
+            return w.IntSlider(value=int(self.default), min=int(self.low), max=int(self.high), step=int(self.step), **common)
         return w.FloatSlider(value=self.default, min=self.low, max=self.high, step=self.step, **common)
 
 
@@ -195,9 +193,7 @@ class Explorable:
             raise ValueError(f"{self.name}: control names must be unique; got {[c.name for c in self.controls]}")
         unknown = [s for s in self.static if s not in by_name]
         if unknown or len(self.static) > 2:
-            raise ValueError(
-                f"{self.name}.static = {self.static!r} is not allowed: must be at most two of {list(by_name)}"
-            )
+            raise ValueError(f"{self.name}.static = {self.static!r} is not allowed: must be at most two of {list(by_name)}")
         object.__setattr__(self, "_by_name", by_name)
 
     def __repr__(self) -> str:

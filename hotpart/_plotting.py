@@ -17,7 +17,7 @@ from matplotlib.backends.backend_agg import FigureCanvasAgg
 from matplotlib.figure import Figure
 from numpy.typing import ArrayLike
 
-__all__ = ["COLORS", "new_figure", "render_png", "show", "finish_axes", "partition_bars"]
+__all__ = ["COLORS", "finish_axes", "new_figure", "partition_bars", "render_png", "show"]
 
 #: The course's palette, by meaning.
 COLORS: dict[str, str] = {

@@ -31,7 +31,7 @@ from PIL import Image
 from ._explorable import Control, Explorable
 from ._plotting import render_png
 
-__all__ = ["static_html", "frame_key", "FRAMES_FOLDER"]
+__all__ = ["FRAMES_FOLDER", "frame_key", "static_html"]
 
 #: Where frames go, under the book's HTML output folder.
 FRAMES_FOLDER = "_explorables"
@@ -127,10 +127,11 @@ def static_html(explorable: Explorable, out_dir: Path) -> str:
         labels = [_format(c, v) for v in axis]
         inputs.append(
             f'<label class="hp-control">{html.escape(c.label)} '
-            f'<input type="range" style="width:min(22em,60%);vertical-align:middle;" min="0" max="{len(axis) - 1}" step="1" value="{start[axis_index]}" '
+            '<input type="range" style="width:min(22em,60%);vertical-align:middle;" '
+            f'min="0" max="{len(axis) - 1}" step="1" value="{start[axis_index]}" '
             f'data-axis="{axis_index}" data-labels="{html.escape(json.dumps(labels, ensure_ascii=False))}" '
             f'aria-label="{html.escape(c.description)}">'
-            f' <output>{html.escape(labels[start[axis_index]])}</output></label>'
+            f" <output>{html.escape(labels[start[axis_index]])}</output></label>"
         )
     fixed = [explorable.control(n) for n in defaults if n not in explorable.static]
     fixed_text = "; ".join(f"{html.escape(c.label)} = {html.escape(_format(c, defaults[c.name]))}" for c in fixed)

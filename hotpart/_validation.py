@@ -14,12 +14,10 @@ from typing import Any
 import numpy as np
 from numpy.typing import ArrayLike, NDArray
 
-__all__ = ["check_number", "check_integer", "check_array", "check_choice", "describe_range"]
+__all__ = ["check_array", "check_choice", "check_integer", "check_number", "describe_range"]
 
 
-def describe_range(
-    low: float | None, high: float | None, low_open: bool = False, high_open: bool = False
-) -> str:
+def describe_range(low: float | None, high: float | None, low_open: bool = False, high_open: bool = False) -> str:
     """Say in words which values a range allows.
 
     Examples

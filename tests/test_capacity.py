@@ -74,9 +74,7 @@ def test_estimate_partitions_examples():
     assert hp.estimate_partitions(0, 0, size_gb=10.5) == 2
 
 
-@pytest.mark.parametrize(
-    "kwargs", [dict(rcu=-1, wcu=0), dict(rcu=0, wcu=float("nan")), dict(rcu=0, wcu=0, size_gb=float("inf"))]
-)
+@pytest.mark.parametrize("kwargs", [dict(rcu=-1, wcu=0), dict(rcu=0, wcu=float("nan")), dict(rcu=0, wcu=0, size_gb=float("inf"))])
 def test_estimate_partitions_rejects_bad_input(kwargs):
     with pytest.raises(ValueError, match=r"(rcu|wcu|size_gb) = "):
         hp.estimate_partitions(**kwargs)
@@ -193,8 +191,15 @@ def test_partition_load_validates():
 
 
 def test_constants_have_sources():
-    for name in ["PARTITION_MAX_RCU", "PARTITION_MAX_WCU", "PARTITION_MAX_STORAGE_GB", "READ_UNIT_BYTES",
-                 "WRITE_UNIT_BYTES", "THROTTLE_EXCEPTION", "EXAMPLE_HOT_PARTITION"]:
+    for name in [
+        "PARTITION_MAX_RCU",
+        "PARTITION_MAX_WCU",
+        "PARTITION_MAX_STORAGE_GB",
+        "READ_UNIT_BYTES",
+        "WRITE_UNIT_BYTES",
+        "THROTTLE_EXCEPTION",
+        "EXAMPLE_HOT_PARTITION",
+    ]:
         source = hp.SOURCES[name]
         assert source.where and len(source.as_of) == 7
     assert hp.PARTITION_MAX_RCU == 3000 and hp.PARTITION_MAX_WCU == 1000
