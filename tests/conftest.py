@@ -44,6 +44,25 @@ def built_book() -> Path:
     return BUILD
 
 
+WIDGET_BUILD = ROOT / "_build" / "widgets"
+
+
+@pytest.fixture(scope="session")
+def widget_book() -> Path:
+    """Chapter 1 built without HOTPART_STATIC: the live widget's first frame, embedded with the offline JS."""
+    shutil.rmtree(WIDGET_BUILD, ignore_errors=True)
+    env = {k: v for k, v in os.environ.items() if k != "HOTPART_STATIC"}
+    jb = Path(sys.executable).parent / "jupyter-book"
+    result = subprocess.run(
+        [str(jb), "build", str(ROOT), "--all", "-W", "--keep-going", "--toc", str(ROOT / "tests/fixtures/_toc_widgets.yml"),
+         "--path-output", str(WIDGET_BUILD)],
+        cwd=ROOT, env=env, capture_output=True, text=True, timeout=900,
+    )
+    if result.returncode != 0:
+        pytest.fail(f"widget-mode build failed (exit {result.returncode}):\n{result.stdout[-6000:]}\n{result.stderr[-3000:]}")
+    return WIDGET_BUILD / "_build" / "html"
+
+
 def chromium_path() -> str | None:
     for name in CHROMIUM_CANDIDATES:
         found = shutil.which(name)

@@ -169,3 +169,18 @@ def test_chapter_1_works_from_file_url(browser, built_book):
     assert not _images_loaded(page)
     assert not external and not failed and not errors, (external, failed, errors)
     assert hp.EXPLORABLES["partition_ceiling"].static[0] == "hot_share"
+
+
+@pytest.mark.browser
+def test_live_widget_first_frame_renders_offline(browser, widget_book):
+    """Without HOTPART_STATIC the page embeds the ipywidget; require.js and embed-amd.js come from the book."""
+    html = (widget_book / "notebooks" / "01_partitions.html").read_text(encoding="utf-8")
+    assert "application/vnd.jupyter.widget-state+json" in html
+    assert "_static/widgets/embed-amd.js" in html and "_static/widgets/require-2.3.8.js" in html
+    page, external, failed, errors = _open(browser, (widget_book / "notebooks" / "01_partitions.html").as_uri())
+    page.wait_for_selector(".widget-image, .jupyter-widgets img", timeout=15_000)
+    img = page.locator(".jupyter-widgets img").first
+    page.wait_for_function("e => e.complete && e.naturalWidth > 0", arg=img.element_handle())
+    assert page.locator(".jupyter-widgets input, .widget-slider").count() >= 1
+    page.close()
+    assert not external and not failed and not errors, (external, failed, errors)
