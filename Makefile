@@ -7,7 +7,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: book test bench lint clean venv
+.PHONY: book test bench lint clean venv toc
 
 $(STAMP): requirements.txt pyproject.toml
 	@test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -27,6 +27,10 @@ book: $(STAMP)
 
 test: $(STAMP)
 	$(BIN)/python -m pytest
+
+# _toc.yml follows the course map: every written chapter, under its part.
+toc: $(STAMP)
+	$(BIN)/python -c 'import sys, hotpart; sys.stdout.write(hotpart.toc_yaml("."))' > _toc.yml
 
 bench: $(STAMP)
 	$(BIN)/python benchmarks/run.py

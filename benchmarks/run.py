@@ -185,19 +185,38 @@ def page_weights(html: Path) -> list[str]:
     return rows
 
 
+def model_benchmarks(repeats: int) -> list[str]:
+    """Run every ``benchmarks/bench_*.py``: each defines ``TITLE`` and ``run(repeats) -> list[str]`` (table rows)."""
+    import importlib.util
+
+    out: list[str] = []
+    for path in sorted(Path(__file__).parent.glob("bench_*.py")):
+        spec = importlib.util.spec_from_file_location(path.stem, path)
+        module = importlib.util.module_from_spec(spec)
+        assert spec.loader is not None
+        spec.loader.exec_module(module)
+        out += [f"## {module.TITLE}", "", *module.run(repeats), ""]
+    return out
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--repeats", type=int, default=3, help="repeats per timing (median reported)")
     parser.add_argument("--skip-build", action="store_true", help="skip the book build and page weights")
+    parser.add_argument("--only-models", action="store_true", help="run only the benchmarks/bench_*.py sections")
     args = parser.parse_args()
 
     out = [f"# hotpart benchmarks ({time.strftime('%Y-%m-%d %H:%M')}, {os.cpu_count()} cores)", ""]
+    if args.only_models:
+        print("\n".join(out + model_benchmarks(args.repeats)))
+        return
     if not args.skip_build:
         rows, html = bench_build()
         out += ["## Book build", "", *rows, "", "## Page weight", "", *page_weights(html), ""]
     out += ["## Notebook execution", "", *bench_notebooks(args.repeats), ""]
     out += ["## Explorable callbacks (compute, draw, render PNG)", "", *bench_callbacks(args.repeats), ""]
     out += ["## Static frames", "", *bench_frames(), ""]
+    out += model_benchmarks(args.repeats)
     text = "\n".join(out)
     print(text)
     results = ROOT / "benchmarks" / "results"

@@ -27,57 +27,20 @@ from ._capacity import (
     write_units,
 )
 from ._capacity_view import partition_ceiling, plot_partition_history, plot_partition_load
-from ._constants import (
-    EXAMPLE_HOT_PARTITION,
-    PARTITION_MAX_RCU,
-    PARTITION_MAX_STORAGE_GB,
-    PARTITION_MAX_WCU,
-    READ_UNIT_BYTES,
-    SOURCES,
-    THROTTLE_EXCEPTION,
-    WRITE_UNIT_BYTES,
-    Source,
-)
-from ._course import CHAPTERS, SECTIONS, Chapter, Section, course_map
+from ._constants import *  # every published limit, with SOURCES
+from ._course import CHAPTERS, PARTS, SECTIONS, Chapter, Section, course_map, toc_yaml
 from ._explorable import EXPLORABLES, Control, Explorable, explore, register
 from ._plotting import COLORS, finish_axes, new_figure, partition_bars, render_png, show
+from ._skew import harmonic, partition_of
+
+# Each chapter issue adds its imports in its own block below (one block per module family).
+# --- skew (issue 3): hotpart/_skew.py, hotpart/_skew_view.py
+# --- fan-out (issue 4): hotpart/_fanout.py, hotpart/_fanout_view.py
+# --- capacity simulator (issue 5): hotpart/_simulator.py, hotpart/_simulator_view.py
+# --- detection (issue 6): hotpart/_detection.py, hotpart/_detection_view.py
+# --- sharding (issue 7): hotpart/_sharding.py, hotpart/_sharding_view.py
 
 __version__ = "0.1.0"
 
-__all__ = [
-    "CHAPTERS",
-    "COLORS",
-    "EXAMPLE_HOT_PARTITION",
-    "EXPLORABLES",
-    "PARTITION_MAX_RCU",
-    "PARTITION_MAX_STORAGE_GB",
-    "PARTITION_MAX_WCU",
-    "READ_UNIT_BYTES",
-    "SECTIONS",
-    "SOURCES",
-    "THROTTLE_EXCEPTION",
-    "WRITE_UNIT_BYTES",
-    "Chapter",
-    "Control",
-    "Explorable",
-    "PartitionLoad",
-    "Section",
-    "Source",
-    "course_map",
-    "estimate_partitions",
-    "explore",
-    "finish_axes",
-    "new_figure",
-    "partition_bars",
-    "partition_ceiling",
-    "partition_history",
-    "plot_partition_history",
-    "plot_partition_load",
-    "read_units",
-    "register",
-    "render_png",
-    "show",
-    "split_demand",
-    "throttled",
-    "write_units",
-]
+#: Every public name: whatever this module imports that does not start with an underscore.
+__all__ = sorted(name for name in dict(globals()) if not name.startswith("_"))

@@ -19,15 +19,30 @@ from dataclasses import dataclass
 from typing import Final
 
 __all__ = [
+    "AUTOSCALING_SCALE_DOWN_POINTS",
+    "AUTOSCALING_SCALE_UP_MINUTES",
+    "BURST_WINDOW_S",
+    "EXAMPLE_ADAPTIVE",
     "EXAMPLE_HOT_PARTITION",
+    "EXAMPLE_RESHARD",
+    "EXAMPLE_SHARD_COUNT",
+    "ITEM_COLLECTION_MAX_GB",
+    "ON_DEMAND_PEAK_MULTIPLIER",
+    "ON_DEMAND_TABLE_QUOTA_RRU",
+    "ON_DEMAND_TABLE_QUOTA_WRU",
     "PARTITION_MAX_RCU",
     "PARTITION_MAX_STORAGE_GB",
     "PARTITION_MAX_WCU",
+    "QUOTA_EXCEPTION",
     "READ_UNIT_BYTES",
     "SOURCES",
-    "THROTTLE_EXCEPTION",
-    "WRITE_UNIT_BYTES",
     "Source",
+    "TAIL_AT_SCALE_EXAMPLE",
+    "THROTTLE_EXCEPTION",
+    "TRANSACT_MAX_ACTIONS",
+    "TRANSACT_MAX_BYTES",
+    "WRITE_UNIT_BYTES",
+    "YCSB_ZETA_10E10_099",
 ]
 
 
@@ -79,6 +94,54 @@ EXAMPLE_HOT_PARTITION: Final[dict[str, float]] = {
     "other_wcu": 200.0,
 }
 
+#: Unused capacity a partition banks for later bursts, in seconds of its
+#: provisioned rate (002 「バーストキャパシティを効率的に使用する」: up to 5 minutes).
+BURST_WINDOW_S: Final[float] = 300.0
+
+#: The example of 002 「DynamoDB アダプティブキャパシティを理解する」: 400 WCU/s
+#: shared evenly by 4 partitions (100 each); partitions 1 to 3 offered 50 WCU/s,
+#: partition 4 offered 150 WCU/s.
+EXAMPLE_ADAPTIVE: Final[dict[str, object]] = {
+    "table_wcu": 400.0,
+    "n_partitions": 4,
+    "demand_wcu": (50.0, 50.0, 50.0, 150.0),
+}
+
+#: On-demand mode serves up to this multiple of the previous peak at once.
+ON_DEMAND_PEAK_MULTIPLIER: Final[float] = 2.0
+#: Default on-demand quota per table (and per GSI), read request units per second.
+ON_DEMAND_TABLE_QUOTA_RRU: Final[float] = 40_000.0
+#: Default on-demand quota per table (and per GSI), write request units per second.
+ON_DEMAND_TABLE_QUOTA_WRU: Final[float] = 40_000.0
+#: The error a client sees past the on-demand table quota.
+QUOTA_EXCEPTION: Final[str] = "RequestLimitExceeded"
+
+#: Auto scaling raises capacity after this many consecutive one-minute data points above target.
+AUTOSCALING_SCALE_UP_MINUTES: Final[int] = 2
+#: Auto scaling lowers capacity after this many consecutive one-minute data points below target.
+AUTOSCALING_SCALE_DOWN_POINTS: Final[int] = 15
+
+#: Largest item collection (items sharing a partition key) in a table with an LSI, GB.
+ITEM_COLLECTION_MAX_GB: Final[float] = 10.0
+
+#: The shard count of the write-sharding examples (000 「Write Sharding (書き込みシャーディング)」,
+#: 001 「ホットパーティション対策: シャーディング（Suffix追加）」).
+EXAMPLE_SHARD_COUNT: Final[int] = 10
+#: The resharding example of 003 「リシャーディング」: ``userId % shards`` from 3 to 4 shards.
+EXAMPLE_RESHARD: Final[tuple[int, int]] = (3, 4)
+
+#: TransactWriteItems: at most this many actions per transaction (003 「RDS vs DynamoDB のシャーディング」).
+TRANSACT_MAX_ACTIONS: Final[int] = 100
+#: TransactWriteItems: at most this many bytes per transaction (4 MB).
+TRANSACT_MAX_BYTES: Final[int] = 4 * 1024 * 1024
+
+#: Dean & Barroso's fan-out example: each server slow 1% of the time, fan-out 100,
+#: "63% of user requests" slow.
+TAIL_AT_SCALE_EXAMPLE: Final[dict[str, float]] = {"p_slow": 0.01, "fanout": 100, "published_fraction_slow": 0.63}
+
+#: H(10**10, 0.99), hard-coded in YCSB's ScrambledZipfianGenerator (ZETAN).
+YCSB_ZETA_10E10_099: Final[float] = 26.46902820178302
+
 _DEV_GUIDE = "https://docs.aws.amazon.com/amazondynamodb/latest/developerguide/"
 
 #: The source of every constant above, by name.
@@ -111,6 +174,56 @@ SOURCES: Final[dict[str, Source]] = {
         _DEV_GUIDE + "read-write-operations.html",
     ),
     "EXAMPLE_HOT_PARTITION": Source("000 「なぜ発生するか」", "2026-08"),
+    "BURST_WINDOW_S": Source(
+        "002 「バーストキャパシティを効率的に使用する」; 000 「DynamoDB のアダプティブキャパシティ」",
+        "2026-08",
+        _DEV_GUIDE + "burst-adaptive-capacity.html",
+    ),
+    "EXAMPLE_ADAPTIVE": Source(
+        "002 「スループットキャパシティを高トラフィックのパーティションに増加させる」",
+        "2026-08",
+        _DEV_GUIDE + "burst-adaptive-capacity.html",
+    ),
+    "ON_DEMAND_PEAK_MULTIPLIER": Source(
+        "AWS, On-demand capacity mode: up to double the previous peak traffic instantly",
+        "2026-08",
+        _DEV_GUIDE + "on-demand-capacity-mode.html",
+    ),
+    "ON_DEMAND_TABLE_QUOTA_RRU": Source("000 「オンデマンドモードでも発生する」", "2026-08", _DEV_GUIDE + "ServiceQuotas.html"),
+    "ON_DEMAND_TABLE_QUOTA_WRU": Source("000 「オンデマンドモードでも発生する」", "2026-08", _DEV_GUIDE + "ServiceQuotas.html"),
+    "QUOTA_EXCEPTION": Source("000 「オンデマンドモードでも発生する」", "2026-08", _DEV_GUIDE + "ServiceQuotas.html"),
+    "AUTOSCALING_SCALE_UP_MINUTES": Source(
+        "AWS, DynamoDB metrics and dimensions: auto scaling triggers after two consecutive minutes "
+        "above target, and scales down after 15 consecutive data points below",
+        "2026-08",
+        _DEV_GUIDE + "metrics-dimensions.html",
+    ),
+    "AUTOSCALING_SCALE_DOWN_POINTS": Source(
+        "AWS, DynamoDB metrics and dimensions: auto scaling triggers after two consecutive minutes "
+        "above target, and scales down after 15 consecutive data points below",
+        "2026-08",
+        _DEV_GUIDE + "metrics-dimensions.html",
+    ),
+    "ITEM_COLLECTION_MAX_GB": Source(
+        "AWS, Item collections in local secondary indexes: size limit",
+        "2026-08",
+        _DEV_GUIDE + "LSI.html",
+    ),
+    "EXAMPLE_SHARD_COUNT": Source(
+        "000 「Write Sharding (書き込みシャーディング)」; 001 「ホットパーティション対策: シャーディング（Suffix追加）」",
+        "2026-08",
+    ),
+    "EXAMPLE_RESHARD": Source("003 「リシャーディング」", "2026-08"),
+    "TRANSACT_MAX_ACTIONS": Source("003 「RDS vs DynamoDB のシャーディング」", "2026-08", _DEV_GUIDE + "transaction-apis.html"),
+    "TRANSACT_MAX_BYTES": Source("003 「RDS vs DynamoDB のシャーディング」", "2026-08", _DEV_GUIDE + "transaction-apis.html"),
+    "TAIL_AT_SCALE_EXAMPLE": Source(
+        "Dean & Barroso, The Tail at Scale, CACM 56(2), 2013", "2013-02", "https://doi.org/10.1145/2408776.2408794"
+    ),
+    "YCSB_ZETA_10E10_099": Source(
+        "YCSB, ScrambledZipfianGenerator.ZETAN (Cooper et al., SoCC 2010)",
+        "2010-06",
+        "https://github.com/brianfrankcooper/YCSB",
+    ),
     "THROTTLE_EXCEPTION": Source(
         "000 「ホットパーティションとは」",
         "2026-08",

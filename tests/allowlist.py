@@ -7,6 +7,7 @@ READER_LINK_HOSTS: dict[str, str] = {
     "www.usenix.org": "Elhemali et al., USENIX ATC 2022",
     "doi.org": "DOIs of cited papers",
     "dl.acm.org": "ACM papers cited",
+    "arxiv.org": "arXiv preprints cited (jump consistent hash)",
     "aws.amazon.com": "AWS blog posts cited",
     "www.sphinx-doc.org": "the theme's 'Built with Sphinx' footer link",
     "sphinx-doc.org": "the theme's footer link",

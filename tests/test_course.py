@@ -75,3 +75,9 @@ def test_course_map_marks_status():
     by_title = {r["section"]: r for r in rows}
     assert by_title["なぜ発生するか"]["status"] == "written"
     assert {r["status"] for r in rows} <= {"written", "partly written", "planned"}
+
+
+def test_toc_is_generated_from_the_course_map():
+    assert (ROOT / "_toc.yml").read_text(encoding="utf-8") == hp.toc_yaml(ROOT), "run `make toc`"
+    for page in hp.PARTS.values():
+        assert (ROOT / f"{page}.md").is_file(), f"part page {page}.md is missing"
