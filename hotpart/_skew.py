@@ -78,6 +78,8 @@ def harmonic(n: int, s: float) -> float:
     """
     n = check_integer("n", n, low=1)
     s = check_number("s", s, low=0, high=math.inf, high_open=True)
+    if s == 0.0:
+        return float(n)
     if n <= _EXPLICIT_MAX_N:
         return math.fsum(k**-s for k in range(1, n + 1))
     head = math.fsum(k**-s for k in range(1, _EM_HEAD))
