@@ -70,6 +70,14 @@ def test_no_cdn_url_in_any_script(built_book):
     assert not hits, hits
 
 
+def test_landing_page_renders_the_course_map(built_book):
+    page = (built_book / "book" / "intro.html").read_text(encoding="utf-8")
+    rows = re.findall(r"<tr[ >]", page)
+    assert len(rows) >= len(hp.SECTIONS) + len(hp.CHAPTERS), "the course map tables did not render"
+    for section in hp.SECTIONS:
+        assert section.title.replace("&", "&amp;") in page, section
+
+
 def test_every_explorable_in_the_notebooks_has_a_static_version(built_book):
     for notebook in NOTEBOOKS:
         page = (built_book / "notebooks" / f"{notebook.stem}.html").read_text(encoding="utf-8")
