@@ -28,6 +28,7 @@ from nbclient import NotebookClient
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(Path(__file__).resolve().parent))  # benchmarks/_timing.py, reference_simulator.py
 
 import hotpart as hp  # noqa: E402
 from hotpart._plotting import render_png  # noqa: E402

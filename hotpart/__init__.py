@@ -4,17 +4,25 @@ Every public name is re-exported here; the modules behind them are private and
 named after their concept. Each module's docstring names the chapter that
 teaches it, and each chapter names the module it calls:
 
-========================  ================================  ==========================================
+========================  ================================  ==============================================================
 module                    concept                           chapter (notebook)
-========================  ================================  ==========================================
+========================  ================================  ==============================================================
 ``_constants``            published limits, with sources    all
 ``_capacity``             units, partitions, the ceiling    ``notebooks/01_partitions.ipynb``
 ``_capacity_view``        chapter 1's explorable, figures   ``notebooks/01_partitions.ipynb``
+``_skew``                 key popularity, hashing, H(n, s)  ``notebooks/02_key_designs``, ``03_zipf``, ``04_composite_keys``
+``_skew_view``            chapters 2-4's explorables        the same
+``_fanout``               write sharding, fan-out, tails    ``notebooks/05_write_sharding``, ``06_fanout``, ``07_aggregation``
+``_fanout_view``          chapters 5-7's explorables        the same
+``_simulator``            per-second capacity simulator     ``notebooks/08_burst`` to ``11_capacity_modes``
+``_simulator_view``       chapters 8-11's explorables       the same
+``_sharding``             strategies, resharding, 2PC       ``notebooks/16_strategies`` to ``20_pitfalls``
+``_sharding_view``        chapters 16-20's explorables      the same
 ``_explorable``           one declaration, two renderings   every chapter's "Explore" section
 ``_plotting``             the shared look, PNG rendering    every figure
 ``_course``               the course map                    ``book/intro.md``
 ``_validation``           parameter checks                  every model
-========================  ================================  ==========================================
+========================  ================================  ==============================================================
 """
 
 from ._capacity import (
@@ -30,15 +38,105 @@ from ._capacity_view import partition_ceiling, plot_partition_history, plot_part
 from ._constants import *  # every published limit, with SOURCES
 from ._course import CHAPTERS, PARTS, SECTIONS, Chapter, Section, course_map, toc_yaml
 from ._explorable import EXPLORABLES, Control, Explorable, explore, register
-from ._plotting import COLORS, finish_axes, new_figure, partition_bars, render_png, show
+from ._plotting import COLORS, finish_axes, fixed_layout, log_axis, new_figure, partition_bars, render_png, short_number, show
 from ._skew import harmonic, partition_of
 
 # Each chapter issue adds its imports in its own block below (one block per module family).
 # --- skew (issue 3): hotpart/_skew.py, hotpart/_skew_view.py
+from ._skew import (
+    EXACT_MAX_KEYS,
+    KEY_DESIGNS,
+    LIST_MAX_KEYS,
+    Boosted,
+    Categorical,
+    DateKey,
+    FlashSale,
+    KeyDistribution,
+    ScaleLimit,
+    Uniform,
+    Zipf,
+    days_to_collection_limit,
+    expected_max_load,
+    item_collection_gb,
+    key_design,
+    load_over_time,
+    max_load_regime,
+    partition_load,
+    raab_steger_max_load,
+    scale_limit,
+    simulated_max_load,
+)
+from ._skew_view import (
+    COMPOSITE_DESIGNS,
+    composite_design,
+    composite_keys,
+    key_design_load,
+    plot_collection_growth,
+    plot_load_over_time,
+    plot_top_shares,
+    zipf_head,
+)
+
 # --- fan-out (issue 4): hotpart/_fanout.py, hotpart/_fanout_view.py
+from ._fanout import (
+    STREAMS_MAX_BATCH_SIZE,
+    STREAMS_MAX_BATCH_WINDOW_S,
+    STREAMS_POLLS_PER_S,
+    FanoutCost,
+    FanoutParams,
+    HedgedLatency,
+    ReadCost,
+    StreamsAggregation,
+    busiest_shard_bound,
+    calculated_shard_rates,
+    distinct_shards_written,
+    expected_max_exponential,
+    expected_refused_writes,
+    fanout_cost,
+    fanout_quantile,
+    prob_any_slow,
+    read_cost,
+    shards_needed,
+    simulate_fanout_latency,
+    simulate_shard_writes,
+)
+from ._fanout_view import (
+    LATENCY_MEDIAN_MS,
+    LOGNORMAL_SIGMA,
+    latency_distribution,
+    plot_aggregation_units,
+    plot_busiest_shard,
+    plot_fanout_cost,
+    plot_fanout_latency,
+    plot_prob_any_slow,
+    plot_shard_load,
+)
+
 # --- capacity simulator (issue 5): hotpart/_simulator.py, hotpart/_simulator_view.py
+from ._simulator import (
+    ON_DEMAND_DOUBLING_S,
+    ON_DEMAND_NEW_TABLE_PEAK,
+    AutoScaling,
+    OnDemand,
+    Provisioned,
+    Refusal,
+    SimulationResult,
+    SplitForHeat,
+    Table,
+    adaptive_rate,
+    burst_seconds,
+    max_key_rate,
+    on_demand_ceiling,
+    on_demand_seconds_to_serve,
+    refusal_exception,
+    simulate,
+)
+from ._simulator_view import plot_simulation, plot_table_totals, split_case
+
 # --- detection (issue 6): hotpart/_detection.py, hotpart/_detection_view.py
 # --- sharding (issue 7): hotpart/_sharding.py, hotpart/_sharding_view.py
+from ._sharding import *  # strategies, resharding, logical shards, migration, 2PC, pitfalls
+from ._sharding_view import *  # chapters 16 to 20's explorables and figures
 
 __version__ = "0.1.0"
 

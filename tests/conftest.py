@@ -54,9 +54,23 @@ def widget_book() -> Path:
     env = {k: v for k, v in os.environ.items() if k != "HOTPART_STATIC"}
     jb = Path(sys.executable).parent / "jupyter-book"
     result = subprocess.run(
-        [str(jb), "build", str(ROOT), "--all", "-W", "--keep-going", "--toc", str(ROOT / "tests/fixtures/_toc_widgets.yml"),
-         "--path-output", str(WIDGET_BUILD)],
-        cwd=ROOT, env=env, capture_output=True, text=True, timeout=900,
+        [
+            str(jb),
+            "build",
+            str(ROOT),
+            "--all",
+            "-W",
+            "--keep-going",
+            "--toc",
+            str(ROOT / "tests/fixtures/_toc_widgets.yml"),
+            "--path-output",
+            str(WIDGET_BUILD),
+        ],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=900,
     )
     if result.returncode != 0:
         pytest.fail(f"widget-mode build failed (exit {result.returncode}):\n{result.stdout[-6000:]}\n{result.stderr[-3000:]}")

@@ -1,0 +1,1184 @@
+"""Capacity over time: burst, adaptive capacity, splits for heat, on-demand and auto scaling.
+
+Chapters 8 to 11 (``notebooks/08_burst.ipynb``, ``notebooks/09_adaptive.ipynb``,
+``notebooks/10_isolation.ipynb``, ``notebooks/11_capacity_modes.ipynb``) are
+built on this module. It has two halves:
+
+* **closed-form bounds**: how long banked burst lasts (:func:`burst_seconds`),
+  the rate adaptive capacity can sustain for one partition
+  (:func:`adaptive_rate`), the most one key can ever get (:func:`max_key_rate`),
+  and on-demand's instant ceiling and the time it takes to grow past it
+  (:func:`on_demand_ceiling`, :func:`on_demand_seconds_to_serve`);
+* **a simulator**, :func:`simulate`: one step per second, vectorised over
+  partitions with numpy and looping only over time. Each partition has a token
+  bucket refilled at its provisioned share, a burst bucket that banks unused
+  capacity for up to :data:`BURST_WINDOW_S` seconds of that share, and adaptive
+  capacity that lends the table's unused provisioned capacity to throttled
+  partitions, never above the per-partition ceiling. Options add splits for
+  heat (:class:`SplitForHeat`), on-demand mode (:class:`OnDemand`) and
+  provisioned mode with auto scaling (:class:`AutoScaling`).
+
+The result, :class:`SimulationResult`, holds arrays shaped (seconds,
+partitions) for ``offered``, ``served`` and ``throttled`` units, the token and
+burst balances, and the reason for every refusal (:class:`Refusal`) with the
+exception a client sees (:meth:`SimulationResult.exception`). Conservation is
+exact: ``served + throttled == offered`` in every cell, bit for bit.
+
+A straightforward pure-Python loop of the same model lives in
+``benchmarks/reference_simulator.py``; the tests check that both give
+identical results, and ``benchmarks/bench_simulator.py`` times them.
+"""
+
+from __future__ import annotations
+
+import enum
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Final, Literal
+
+import numpy as np
+from numpy.typing import ArrayLike, NDArray
+
+from ._constants import (
+    AUTOSCALING_SCALE_DOWN_POINTS,
+    AUTOSCALING_SCALE_UP_MINUTES,
+    BURST_WINDOW_S,
+    ON_DEMAND_PEAK_MULTIPLIER,
+    ON_DEMAND_TABLE_QUOTA_RRU,
+    ON_DEMAND_TABLE_QUOTA_WRU,
+    PARTITION_MAX_RCU,
+    PARTITION_MAX_WCU,
+    QUOTA_EXCEPTION,
+    SOURCES,
+    THROTTLE_EXCEPTION,
+    Source,
+)
+from ._skew import partition_of
+from ._validation import check_array, check_choice, check_integer, check_number
+
+__all__ = [
+    "ON_DEMAND_DOUBLING_S",
+    "ON_DEMAND_NEW_TABLE_PEAK",
+    "AutoScaling",
+    "OnDemand",
+    "Provisioned",
+    "Refusal",
+    "SimulationResult",
+    "SplitForHeat",
+    "Table",
+    "adaptive_rate",
+    "burst_seconds",
+    "max_key_rate",
+    "on_demand_ceiling",
+    "on_demand_seconds_to_serve",
+    "refusal_exception",
+    "simulate",
+]
+
+_DEV_GUIDE = "https://docs.aws.amazon.com/amazondynamodb/latest/developerguide/"
+
+#: On-demand mode may throttle traffic above double the previous peak if it arrives
+#: within this many seconds (30 minutes) of that peak; the model lets the peak it
+#: doubles catch up with served traffic after this delay.
+ON_DEMAND_DOUBLING_S: Final[float] = 1800.0
+#: The previous peak a newly created on-demand table starts from, request units per
+#: second (it can serve double this at once: 4,000 writes or 12,000 reads per second).
+ON_DEMAND_NEW_TABLE_PEAK: Final[dict[str, float]] = {"write": 2_000.0, "read": 6_000.0}
+
+SOURCES["ON_DEMAND_DOUBLING_S"] = Source(
+    "AWS, On-demand capacity mode: throttling can occur if traffic exceeds double the previous peak within 30 minutes",
+    "2026-08",
+    _DEV_GUIDE + "on-demand-capacity-mode.html",
+)
+SOURCES["ON_DEMAND_NEW_TABLE_PEAK"] = Source(
+    "AWS, On-demand capacity mode, initial throughput: a new on-demand table serves up to 4,000 writes "
+    "and 12,000 reads per second (a previous peak of 2,000 WRU / 6,000 RRU)",
+    "2026-08",
+    _DEV_GUIDE + "on-demand-capacity-mode.html",
+)
+
+_KINDS = ("write", "read")
+#: The most partitions splits for heat may create in one simulation (columns are allocated up front).
+MAX_SPLIT_PARTITIONS: Final[int] = 4096
+_INF = math.inf
+
+
+def _ceiling(kind: str) -> float:
+    return PARTITION_MAX_WCU if kind == "write" else PARTITION_MAX_RCU
+
+
+def _quota(kind: str) -> float:
+    return ON_DEMAND_TABLE_QUOTA_WRU if kind == "write" else ON_DEMAND_TABLE_QUOTA_RRU
+
+
+def _positive(name: str, value: float, *, allow_inf: bool = False, allow_zero: bool = False) -> float:
+    return check_number(name, value, low=0, high=math.inf, low_open=not allow_zero, high_open=not allow_inf)
+
+
+# ---------------------------------------------------------------------------------------------
+# Closed-form bounds
+# ---------------------------------------------------------------------------------------------
+
+
+def burst_seconds(
+    rate: float, demand: float, idle_seconds: float = 300.0, idle_demand: float = 0.0, *, ceiling: float = math.inf
+) -> float:
+    """How long banked burst capacity lets a partition serve more than its provisioned rate.
+
+    Assumptions: the partition is provisioned at ``rate`` units/s. It first
+    runs for ``idle_seconds`` at ``idle_demand`` units/s, banking the unused
+    ``rate - idle_demand`` units every second into a bucket that holds at most
+    :data:`BURST_WINDOW_S` seconds of its rate (300 s), starting empty. Then it
+    faces ``demand`` units/s; it serves ``min(demand, ceiling)`` while the bank
+    lasts, which drains it at ``min(demand, ceiling) - rate`` units/s. Burst
+    never lifts the per-partition ceiling: demand above ``ceiling`` is refused
+    from the first second. Burst is best effort (002): DynamoDB may spend it on
+    maintenance, so this is an upper bound.
+
+    Parameters
+    ----------
+    rate : float
+        Provisioned rate of the partition, units/s, ``> 0``.
+    demand : float
+        Demand after the idle period, units/s, ``>= 0``.
+    idle_seconds : float
+        Length of the idle period, seconds, ``>= 0``.
+    idle_demand : float
+        Demand during the idle period, units/s, ``>= 0``; above ``rate`` it
+        banks nothing.
+    ceiling : float
+        The per-partition ceiling, units/s, ``> 0`` (no ceiling by default).
+
+    Returns
+    -------
+    float
+        Seconds the bank sustains ``min(demand, ceiling)``; ``inf`` when that
+        does not exceed ``rate``.
+
+    Examples
+    --------
+    >>> burst_seconds(rate=100, demand=150)
+    600.0
+    >>> burst_seconds(rate=100, demand=400, idle_seconds=60)
+    20.0
+    >>> burst_seconds(rate=100, demand=100)
+    inf
+    """
+    r = _positive("rate", rate)
+    d = _positive("demand", demand, allow_zero=True)
+    idle = _positive("idle_seconds", idle_seconds, allow_zero=True)
+    i = _positive("idle_demand", idle_demand, allow_zero=True)
+    c = _positive("ceiling", ceiling, allow_inf=True)
+    drain = min(d, c) - r
+    if drain <= 0:
+        return _INF
+    banked = min(idle * max(0.0, r - i), BURST_WINDOW_S * r)
+    return banked / drain
+
+
+def adaptive_rate(table_capacity: float, n_partitions: int, others_demand: ArrayLike = 0.0, kind: str = "write") -> float:
+    """The rate one hot partition can sustain under adaptive capacity, units/s.
+
+    Assumptions: provisioned mode; the table's ``table_capacity`` is split
+    evenly, ``table_capacity / n_partitions`` per partition; the other
+    partitions keep their demand steady; adaptive capacity lends the hot
+    partition all the capacity they leave unused, at once and for as long as
+    needed (000 and 002 call it instant). It cannot lend more than the table
+    is provisioned for, nor lift the partition past its ceiling:
+
+    .. math:: r = \\min\\Big(c,\\; \\frac{C}{n} + \\sum_{j \\ne i} \\max\\big(0, \\tfrac{C}{n} - d_j\\big)\\Big)
+
+    Burst is ignored (it only lasts a while, see :func:`burst_seconds`).
+
+    Parameters
+    ----------
+    table_capacity : float
+        Provisioned capacity of the table, units/s, ``> 0``.
+    n_partitions : int
+        Partitions, ``>= 1``.
+    others_demand : float or array_like
+        Demand of each of the other ``n_partitions - 1`` partitions, units/s,
+        ``>= 0``; a scalar applies to each.
+    kind : {"write", "read"}
+        Which ceiling applies: :data:`PARTITION_MAX_WCU` or :data:`PARTITION_MAX_RCU`.
+
+    Returns
+    -------
+    float
+        The sustainable rate of the hot partition, units/s.
+
+    Examples
+    --------
+    >>> adaptive_rate(400, 4, 50)   # AWS's example: 100 + 3 x 50 unused
+    250.0
+    >>> adaptive_rate(10_000, 4, 0)  # the ceiling binds
+    1000.0
+    """
+    c_total = _positive("table_capacity", table_capacity)
+    n = check_integer("n_partitions", n_partitions, low=1)
+    kind = check_choice("kind", kind, _KINDS)
+    d = check_array("others_demand", others_demand, low=0, high=math.inf, high_open=True)
+    share = c_total / n
+    others = np.broadcast_to(d, (n - 1,)) if d.ndim == 0 else d
+    if others.shape != (n - 1,):
+        raise ValueError(f"others_demand must be a scalar or hold n_partitions - 1 = {n - 1} values; got {d.shape}")
+    unused = float(np.maximum(0.0, share - others).sum())
+    return min(_ceiling(kind), share + unused)
+
+
+def max_key_rate(kind: str = "write") -> float:
+    """The most one partition key can ever be served, units/s: the partition ceiling.
+
+    Assumptions: none about the mode. Provisioned, auto scaling and on-demand
+    all keep the per-partition ceiling; adaptive capacity can at best isolate
+    the key on a partition of its own, which then serves up to the ceiling
+    (002 「アクセス頻度の高い項目を分離する」); burst cannot lift it. A single
+    item cannot be split further, so no setting of the table serves it more.
+
+    Parameters
+    ----------
+    kind : {"write", "read"}
+        Write units (WCU/s) or read units (RCU/s).
+
+    Returns
+    -------
+    float
+        :data:`PARTITION_MAX_WCU` or :data:`PARTITION_MAX_RCU`.
+
+    Examples
+    --------
+    >>> max_key_rate("write"), max_key_rate("read")
+    (1000.0, 3000.0)
+    """
+    return _ceiling(check_choice("kind", kind, _KINDS))
+
+
+def on_demand_ceiling(previous_peak: float) -> float:
+    """What an on-demand table serves at once: :data:`ON_DEMAND_PEAK_MULTIPLIER` times its previous peak.
+
+    Assumptions: table level only (partition ceilings and the table quota
+    still apply); the previous peak is the highest traffic the table has
+    served.
+
+    Parameters
+    ----------
+    previous_peak : float
+        Previous peak of served traffic, units/s, ``> 0``.
+
+    Returns
+    -------
+    float
+        Units/s served without throttling at once.
+
+    Examples
+    --------
+    >>> on_demand_ceiling(2_000)
+    4000.0
+    """
+    return ON_DEMAND_PEAK_MULTIPLIER * _positive("previous_peak", previous_peak)
+
+
+def on_demand_seconds_to_serve(
+    demand: float,
+    previous_peak: float,
+    doubling_s: float = ON_DEMAND_DOUBLING_S,
+    quota: float = ON_DEMAND_TABLE_QUOTA_WRU,
+) -> float:
+    """Seconds of sustained ``demand`` before an on-demand table serves all of it.
+
+    Assumptions: the table serves up to twice its previous peak at once; the
+    peak it doubles catches up with what it served ``doubling_s`` seconds
+    earlier (AWS: traffic above double the previous peak within 30 minutes may
+    be throttled), so under sustained demand the ceiling doubles every
+    ``doubling_s``. Partition ceilings are ignored (demand spread over enough
+    partitions). Demand above ``quota`` is never served.
+
+    .. math:: t = \\tau \\left\\lceil \\log_2 \\frac{D}{2P} \\right\\rceil^{+}
+
+    Parameters
+    ----------
+    demand : float
+        Sustained table demand, units/s, ``>= 0``.
+    previous_peak : float
+        The previous peak, units/s, ``> 0``.
+    doubling_s : float
+        Seconds for the peak to catch up, ``> 0``.
+    quota : float
+        The table quota (or a maximum throughput), units/s, ``> 0``.
+
+    Returns
+    -------
+    float
+        Seconds until nothing is throttled; 0 when ``demand`` is within
+        double the peak, ``inf`` above ``quota``.
+
+    Examples
+    --------
+    >>> on_demand_seconds_to_serve(4_000, 2_000)
+    0.0
+    >>> on_demand_seconds_to_serve(16_000, 2_000)  # 4,000 -> 8,000 -> 16,000
+    3600.0
+    >>> on_demand_seconds_to_serve(50_000, 2_000)
+    inf
+    """
+    d = _positive("demand", demand, allow_zero=True)
+    p = _positive("previous_peak", previous_peak)
+    tau = _positive("doubling_s", doubling_s)
+    q = _positive("quota", quota, allow_inf=True)
+    if d > q:
+        return _INF
+    ratio = d / (ON_DEMAND_PEAK_MULTIPLIER * p)
+    if ratio <= 1.0:
+        return 0.0
+    return tau * math.ceil(math.log(ratio, ON_DEMAND_PEAK_MULTIPLIER) - 1e-12)
+
+
+# ---------------------------------------------------------------------------------------------
+# Parameters
+# ---------------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Table:
+    """A table as the simulator sees it.
+
+    Parameters
+    ----------
+    partitions : int
+        Partitions at the start, ``>= 1``. Provisioned capacity is split
+        evenly over them.
+    wcu : float
+        Provisioned write capacity, WCU/s, ``>= 0`` (ignored in on-demand mode).
+    rcu : float
+        Provisioned read capacity, RCU/s, ``>= 0`` (ignored in on-demand mode).
+    items_per_key : int
+        Items per partition-key value, ``>= 1``: 1 for a simple primary key,
+        more for item collections (a sort key). A split for heat can cut a
+        collection between its items, never an item.
+    has_lsi : bool
+        Whether the table has a local secondary index; then item collections
+        are never split across partitions.
+
+    Examples
+    --------
+    >>> Table(4, wcu=400)
+    Table(4 partitions, 400 WCU/s (100 each), 0 RCU/s, simple keys)
+    >>> Table(4, wcu=400, items_per_key=50, has_lsi=True)
+    Table(4 partitions, 400 WCU/s (100 each), 0 RCU/s, 50 items per key, LSI)
+    """
+
+    partitions: int
+    wcu: float = 0.0
+    rcu: float = 0.0
+    items_per_key: int = 1
+    has_lsi: bool = False
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "partitions", check_integer("partitions", self.partitions, low=1, high=1_000_000))
+        object.__setattr__(self, "wcu", _positive("wcu", self.wcu, allow_zero=True))
+        object.__setattr__(self, "rcu", _positive("rcu", self.rcu, allow_zero=True))
+        object.__setattr__(self, "items_per_key", check_integer("items_per_key", self.items_per_key, low=1))
+        check_choice("has_lsi", self.has_lsi, (True, False))
+
+    def __repr__(self) -> str:
+        keys = "simple keys" if self.items_per_key == 1 else f"{self.items_per_key} items per key"
+        return (
+            f"Table({self.partitions} partitions, {self.wcu:,.0f} WCU/s ({self.wcu / self.partitions:,.0f} each), "
+            f"{self.rcu:,.0f} RCU/s, {keys}{', LSI' if self.has_lsi else ''})"
+        )
+
+    def capacity(self, kind: str) -> float:
+        """Provisioned capacity for ``kind`` (``"write"``: WCU/s, ``"read"``: RCU/s)."""
+        return self.wcu if check_choice("kind", kind, _KINDS) == "write" else self.rcu
+
+
+@dataclass(frozen=True)
+class Provisioned:
+    """Provisioned mode: fixed capacity, with burst and adaptive capacity.
+
+    Parameters
+    ----------
+    adaptive : bool
+        Whether adaptive capacity lends unused table capacity to throttled
+        partitions (it is always on in DynamoDB; off shows what it buys).
+    adaptive_delay_s : float
+        Seconds a partition must be short of capacity before adaptive
+        capacity lends to it, ``>= 0``. 0 is what 000 and 002 describe
+        (instant); a delay reproduces the throttled phase of AWS's figure.
+    initial_burst_s : float
+        Burst banked at the start, in seconds of each partition's share, in
+        ``[0, 300]`` (:data:`BURST_WINDOW_S`): 300 for a table idle for five minutes.
+
+    Examples
+    --------
+    >>> Provisioned()
+    Provisioned(adaptive instant, burst banked 0 s)
+    >>> Provisioned(adaptive_delay_s=120, initial_burst_s=300)
+    Provisioned(adaptive after 120 s, burst banked 300 s)
+    """
+
+    adaptive: bool = True
+    adaptive_delay_s: float = 0.0
+    initial_burst_s: float = 0.0
+
+    name: str = field(default="provisioned", init=False, repr=False)
+
+    def __post_init__(self) -> None:
+        check_choice("adaptive", self.adaptive, (True, False))
+        object.__setattr__(self, "adaptive_delay_s", _positive("adaptive_delay_s", self.adaptive_delay_s, allow_zero=True))
+        object.__setattr__(
+            self, "initial_burst_s", check_number("initial_burst_s", self.initial_burst_s, low=0, high=BURST_WINDOW_S)
+        )
+
+    def _adaptive_repr(self) -> str:
+        if not self.adaptive:
+            return "no adaptive capacity"
+        return "adaptive instant" if self.adaptive_delay_s == 0 else f"adaptive after {self.adaptive_delay_s:g} s"
+
+    def __repr__(self) -> str:
+        return f"Provisioned({self._adaptive_repr()}, burst banked {self.initial_burst_s:g} s)"
+
+
+@dataclass(frozen=True)
+class AutoScaling(Provisioned):
+    """Provisioned mode with auto scaling of the table's capacity.
+
+    Every minute the consumed capacity (served units, averaged over the
+    minute: throttled requests are not consumed) is compared with the target
+    utilisation. After :data:`AUTOSCALING_SCALE_UP_MINUTES` consecutive minutes
+    above target, capacity is raised to ``consumed / target``; after
+    :data:`AUTOSCALING_SCALE_DOWN_POINTS` consecutive minutes below it, lowered
+    to the same; always within ``[min_capacity, max_capacity]``. Partition
+    counts stay as they are; burst and adaptive capacity work as in
+    :class:`Provisioned`.
+
+    Parameters
+    ----------
+    target : float
+        Target utilisation, in ``[0.2, 0.9]`` (the range AWS allows).
+    min_capacity, max_capacity : float
+        Bounds of the capacity, units/s, ``0 < min <= max``.
+    scale_up_minutes, scale_down_points : int
+        The consecutive one-minute data points that trigger each action.
+    adaptive, adaptive_delay_s, initial_burst_s
+        As in :class:`Provisioned`.
+
+    Examples
+    --------
+    >>> AutoScaling(target=0.7, min_capacity=100, max_capacity=4000)
+    AutoScaling(target 70%, 100 to 4,000 units/s, up after 2 min, down after 15 points, adaptive instant)
+    """
+
+    target: float = 0.7
+    min_capacity: float = 1.0
+    max_capacity: float = 40_000.0
+    scale_up_minutes: int = AUTOSCALING_SCALE_UP_MINUTES
+    scale_down_points: int = AUTOSCALING_SCALE_DOWN_POINTS
+
+    name: str = field(default="auto scaling", init=False, repr=False)
+
+    def __post_init__(self) -> None:
+        super().__post_init__()
+        object.__setattr__(self, "target", check_number("target", self.target, low=0.2, high=0.9))
+        object.__setattr__(self, "min_capacity", _positive("min_capacity", self.min_capacity))
+        object.__setattr__(
+            self,
+            "max_capacity",
+            check_number("max_capacity", self.max_capacity, low=self.min_capacity, high=math.inf, high_open=True),
+        )
+        object.__setattr__(self, "scale_up_minutes", check_integer("scale_up_minutes", self.scale_up_minutes, low=1))
+        object.__setattr__(self, "scale_down_points", check_integer("scale_down_points", self.scale_down_points, low=1))
+
+    def __repr__(self) -> str:
+        return (
+            f"AutoScaling(target {self.target:.0%}, {self.min_capacity:,.0f} to {self.max_capacity:,.0f} units/s, "
+            f"up after {self.scale_up_minutes} min, down after {self.scale_down_points} points, "
+            f"{self._adaptive_repr()})"
+        )
+
+
+@dataclass(frozen=True)
+class OnDemand:
+    """On-demand mode: no provisioned capacity, a ceiling that follows the previous peak.
+
+    The table serves at once up to :data:`ON_DEMAND_PEAK_MULTIPLIER` times its
+    previous peak; the peak it doubles catches up with served traffic after
+    ``doubling_s`` seconds. It never serves more than the table quota
+    (:data:`ON_DEMAND_TABLE_QUOTA_WRU` / ``_RRU``, refused with
+    :data:`QUOTA_EXCEPTION`) nor more than the optional maximum throughput you
+    set. Per-partition ceilings hold as in provisioned mode.
+
+    Parameters
+    ----------
+    previous_peak : float, optional
+        Previous peak, units/s, ``> 0``; a new table's
+        (:data:`ON_DEMAND_NEW_TABLE_PEAK`) if omitted.
+    max_throughput : float, optional
+        A maximum throughput set on the table, units/s, ``> 0``; none if omitted.
+    quota : float, optional
+        The table quota, units/s; the default quota for the kind if omitted.
+    doubling_s : float
+        Seconds for the peak to catch up, ``> 0``.
+
+    Examples
+    --------
+    >>> OnDemand(previous_peak=1_000)
+    OnDemand(previous peak 1,000 units/s, instant 2,000, default quota, no maximum throughput)
+    """
+
+    previous_peak: float | None = None
+    max_throughput: float | None = None
+    quota: float | None = None
+    doubling_s: float = ON_DEMAND_DOUBLING_S
+
+    name: str = field(default="on-demand", init=False, repr=False)
+
+    def __post_init__(self) -> None:
+        if self.previous_peak is not None:
+            object.__setattr__(self, "previous_peak", _positive("previous_peak", self.previous_peak))
+        if self.max_throughput is not None:
+            object.__setattr__(self, "max_throughput", _positive("max_throughput", self.max_throughput))
+        if self.quota is not None:
+            object.__setattr__(self, "quota", _positive("quota", self.quota))
+        object.__setattr__(self, "doubling_s", _positive("doubling_s", self.doubling_s))
+
+    def __repr__(self) -> str:
+        peak = "a new table's" if self.previous_peak is None else f"{self.previous_peak:,.0f} units/s"
+        instant = "" if self.previous_peak is None else f", instant {on_demand_ceiling(self.previous_peak):,.0f}"
+        quota = "default quota" if self.quota is None else f"quota {self.quota:,.0f}"
+        mx = "no maximum throughput" if self.max_throughput is None else f"maximum {self.max_throughput:,.0f}"
+        return f"OnDemand(previous peak {peak}{instant}, {quota}, {mx})"
+
+    def peak(self, kind: str) -> float:
+        """The starting previous peak for ``kind``, units/s."""
+        return ON_DEMAND_NEW_TABLE_PEAK[kind] if self.previous_peak is None else self.previous_peak
+
+    def table_limit(self) -> float:
+        """The maximum throughput, units/s (``inf`` when none is set)."""
+        return math.inf if self.max_throughput is None else self.max_throughput
+
+    def table_quota(self, kind: str) -> float:
+        """The table quota for ``kind``, units/s."""
+        return _quota(kind) if self.quota is None else self.quota
+
+
+@dataclass(frozen=True)
+class SplitForHeat:
+    """Splits for heat: a partition kept busy for minutes splits at its key-traffic median.
+
+    A partition whose served units stay at or above ``threshold`` times its
+    ceiling for ``minutes`` consecutive minutes splits in two at the end of
+    that second: the keys it holds, in hash order, are cut where the traffic
+    of that second is halved, and each half takes half its provisioned share
+    and burst. One item is never split. A partition holding a single key's
+    item collection splits it between items (traffic assumed spread evenly
+    over them) unless the table has an LSI, or the traffic follows a
+    monotonically increasing sort key (all of it lands on the newest item, so
+    a split would not spread it); either blocks the split for good.
+
+    Parameters
+    ----------
+    threshold : float
+        Served fraction of the partition ceiling that counts as hot, in ``(0, 1]``.
+    minutes : float
+        Minutes the partition must stay hot, ``> 0``.
+    monotonic_sort_key : bool
+        Whether the hot keys' traffic follows a monotonically increasing sort key.
+
+    Examples
+    --------
+    >>> SplitForHeat(threshold=0.8, minutes=5)
+    SplitForHeat(above 80% of the ceiling for 5 min)
+    """
+
+    threshold: float = 0.5
+    minutes: float = 10.0
+    monotonic_sort_key: bool = False
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "threshold", check_number("threshold", self.threshold, low=0, high=1, low_open=True))
+        object.__setattr__(self, "minutes", _positive("minutes", self.minutes))
+        check_choice("monotonic_sort_key", self.monotonic_sort_key, (True, False))
+
+    def __repr__(self) -> str:
+        mono = ", monotonic sort key" if self.monotonic_sort_key else ""
+        return f"SplitForHeat(above {self.threshold:.0%} of the ceiling for {self.minutes:g} min{mono})"
+
+
+class Refusal(enum.IntEnum):
+    """Why a partition refused units in a second (the codes in :attr:`SimulationResult.reason`).
+
+    ``PARTITION_CEILING``: offered above the per-partition ceiling.
+    ``PARTITION_SHARE``: above its provisioned share and burst while the table
+    had unused capacity that adaptive capacity did not (yet) lend.
+    ``PROVISIONED_TOTAL``: the table's provisioned capacity was all used.
+    ``ON_DEMAND_PEAK``: on-demand traffic above double the previous peak.
+    ``ON_DEMAND_QUOTA``: on-demand traffic above the table quota.
+    ``MAX_THROUGHPUT``: on-demand traffic above the maximum throughput set.
+    """
+
+    NONE = 0
+    PARTITION_CEILING = 1
+    PARTITION_SHARE = 2
+    PROVISIONED_TOTAL = 3
+    ON_DEMAND_PEAK = 4
+    ON_DEMAND_QUOTA = 5
+    MAX_THROUGHPUT = 6
+
+    @property
+    def label(self) -> str:
+        """The reason in words."""
+        return self.name.lower().replace("_", " ").replace("on demand", "on-demand")
+
+
+def refusal_exception(reason: Refusal | int, mode: str) -> str:
+    """The exception a client sees for a refusal in a capacity mode.
+
+    Parameters
+    ----------
+    reason : Refusal or int
+        Why the units were refused.
+    mode : {"provisioned", "auto scaling", "on-demand"}
+        The table's capacity mode.
+
+    Returns
+    -------
+    str
+        :data:`QUOTA_EXCEPTION` past the on-demand table quota; otherwise
+        :data:`THROTTLE_EXCEPTION` for the mode; ``""`` for no refusal.
+
+    Examples
+    --------
+    >>> refusal_exception(Refusal.PARTITION_CEILING, "provisioned")
+    'ProvisionedThroughputExceededException'
+    >>> refusal_exception(Refusal.ON_DEMAND_QUOTA, "on-demand")
+    'RequestLimitExceeded'
+    >>> refusal_exception(Refusal.PARTITION_CEILING, "on-demand")
+    'ThrottlingException'
+    """
+    r = Refusal(int(reason))
+    mode = check_choice("mode", mode, ("provisioned", "auto scaling", "on-demand"))
+    if r == Refusal.NONE:
+        return ""
+    if r == Refusal.ON_DEMAND_QUOTA:
+        return QUOTA_EXCEPTION
+    return THROTTLE_EXCEPTION["on-demand" if mode == "on-demand" else "provisioned"]
+
+
+# ---------------------------------------------------------------------------------------------
+# The result
+# ---------------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class SimulationResult:
+    """What :func:`simulate` returns: per second and partition, what was offered, served and refused.
+
+    Every array indexed ``[second, partition]`` has shape (seconds,
+    partitions), where partitions counts every partition that existed at any
+    time: a partition created by a split at second ``t`` is zero before
+    ``t + 1``, and the parent keeps its column for its left half.
+
+    Attributes
+    ----------
+    table : Table
+        The table simulated.
+    kind : {"write", "read"}
+        Units are WCU or RCU.
+    mode : Provisioned, AutoScaling or OnDemand
+        The capacity mode and its settings.
+    ceiling : float
+        The per-partition ceiling, units/s.
+    offered, served, throttled : numpy.ndarray
+        Units per second offered, served and refused; ``served + throttled == offered`` exactly.
+    tokens : numpy.ndarray
+        Units left in each partition's token bucket at the end of the second
+        (its share not used nor lent); zero in on-demand mode. Stored as
+        float32 (seven significant digits), like ``burst``; the arithmetic runs
+        in float64.
+    burst : numpy.ndarray
+        Banked burst units at the end of the second; zero in on-demand mode.
+    reason : numpy.ndarray
+        int8 :class:`Refusal` code of each cell (``0`` where nothing was refused).
+    capacity : numpy.ndarray
+        The table's capacity each second, units/s: provisioned (auto scaling
+        moves it), or on-demand's ceiling ``min(2 x peak, quota, maximum)``.
+    splits : tuple of (int, int, int)
+        ``(second, parent, child)`` for every split for heat.
+    blocked : tuple of (int, int, str)
+        ``(second, partition, why)`` for every split that was due but could
+        not happen (``"single item"``, ``"LSI"``, ``"monotonic sort key"``, or ``"partition cap"``
+        when the simulation reached :data:`MAX_SPLIT_PARTITIONS`).
+    """
+
+    table: Table
+    kind: str
+    mode: Provisioned | OnDemand
+    ceiling: float
+    offered: NDArray[np.float64]
+    served: NDArray[np.float64]
+    throttled: NDArray[np.float64]
+    tokens: NDArray[np.float32]
+    burst: NDArray[np.float32]
+    reason: NDArray[np.int8]
+    capacity: NDArray[np.float64]
+    splits: tuple[tuple[int, int, int], ...] = ()
+    blocked: tuple[tuple[int, int, str], ...] = ()
+
+    def __repr__(self) -> str:
+        seconds, parts = self.offered.shape
+        offered = float(self.offered.sum())
+        refused = float(self.throttled.sum())
+        share = refused / offered if offered else 0.0
+        return (
+            f"SimulationResult({seconds} s x {parts} partitions, {self.kind}s, {self.mode.name}: "
+            f"offered {offered:,.0f} units, throttled {refused:,.0f} ({share:.1%}), {len(self.splits)} splits)"
+        )
+
+    @property
+    def seconds(self) -> int:
+        """Seconds simulated."""
+        return int(self.offered.shape[0])
+
+    @property
+    def partitions(self) -> int:
+        """Partitions that existed at any time."""
+        return int(self.offered.shape[1])
+
+    def exception(self, second: int, partition: int) -> str:
+        """The exception a client sees for a request refused in that cell (``""`` if none was)."""
+        return refusal_exception(int(self.reason[second, partition]), self.mode.name)
+
+    def throttled_by_reason(self) -> dict[str, float]:
+        """Units refused over the whole run, by the reason's label (reasons that refused nothing left out)."""
+        totals = np.bincount(self.reason.ravel(), weights=self.throttled.ravel(), minlength=len(Refusal))
+        return {Refusal(i).label: float(t) for i, t in enumerate(totals) if i and t > 0}
+
+    def throttled_by_exception(self) -> dict[str, float]:
+        """Units refused over the whole run, by the exception the client sees."""
+        out: dict[str, float] = {}
+        totals = np.bincount(self.reason.ravel(), weights=self.throttled.ravel(), minlength=len(Refusal))
+        for i, t in enumerate(totals):
+            if i and t > 0:
+                name = refusal_exception(i, self.mode.name)
+                out[name] = out.get(name, 0.0) + float(t)
+        return out
+
+    def first_throttled(self, partition: int | None = None) -> int | None:
+        """First second with any units refused (on ``partition``, or anywhere), or ``None``."""
+        t = self.throttled if partition is None else self.throttled[:, partition : partition + 1]
+        hit = np.flatnonzero(t.max(axis=1) > 0)
+        return int(hit[0]) if hit.size else None
+
+    def last_throttled(self, partition: int | None = None) -> int | None:
+        """Last second with any units refused (on ``partition``, or anywhere), or ``None``."""
+        t = self.throttled if partition is None else self.throttled[:, partition : partition + 1]
+        hit = np.flatnonzero(t.max(axis=1) > 0)
+        return int(hit[-1]) if hit.size else None
+
+
+# ---------------------------------------------------------------------------------------------
+# The simulator
+# ---------------------------------------------------------------------------------------------
+
+
+def _zeros(shape: tuple[int, int], dtype: type = np.float64) -> NDArray:
+    out = np.empty(shape, dtype=dtype)
+    out.fill(0)
+    return out
+
+
+def _seq_sum(x: NDArray[np.float64]) -> float:
+    """Left-to-right sum (as a Python loop adds), so the reference loop agrees bit for bit."""
+    return float(np.cumsum(x)[-1]) if x.size else 0.0
+
+
+def _conserve_into(
+    offered: NDArray[np.float64],
+    served: NDArray[np.float64],
+    out_served: NDArray[np.float64],
+    out_throttled: NDArray[np.float64],
+    up: NDArray[np.bool_],
+) -> None:
+    """Write served and throttled such that ``served + throttled == offered`` exactly, served never raised.
+
+    ``throttled = offered - served`` rounds when served is under half of
+    offered; then ``offered - throttled`` is exact (Sterbenz's lemma) and sums
+    back to offered exactly. If that rounding raised served, throttled moves
+    one ulp up, which lowers served below the intended value instead.
+    """
+    np.subtract(offered, served, out=out_throttled)
+    np.subtract(offered, out_throttled, out=out_served)
+    np.greater(out_served, served, out=up)
+    if up.any():
+        idx = np.flatnonzero(up)
+        out_throttled[idx] = np.nextafter(out_throttled[idx], np.inf)
+        out_served[idx] = offered[idx] - out_throttled[idx]
+
+
+@dataclass
+class _Segments:
+    """Keys (or pieces of item collections) and the partition each sits on; used only with key demand."""
+
+    key: NDArray[np.int64]
+    pos: NDArray[np.int64]
+    items: NDArray[np.int64]
+    frac: NDArray[np.float64]
+    part: NDArray[np.int64]
+
+
+def _demand_matrix(name: str, demand: ArrayLike, seconds: int, width: int, what: str) -> NDArray[np.float64]:
+    d = check_array(name, demand, low=0, high=math.inf, high_open=True)
+    if d.ndim == 1:
+        if d.shape[0] != width:
+            raise ValueError(f"{name} must hold one value per {what} ({width}); got shape {d.shape}")
+        return np.broadcast_to(d, (seconds, width))
+    if d.ndim != 2 or d.shape != (seconds, width):
+        raise ValueError(f"{name} must be shaped (seconds, {what}s) = ({seconds}, {width}) or ({width},); got {d.shape}")
+    return d
+
+
+def simulate(
+    table: Table,
+    demand: ArrayLike,
+    seconds: int,
+    *,
+    kind: Literal["write", "read"] = "write",
+    keys: Sequence[str] | None = None,
+    mode: Provisioned | OnDemand | None = None,
+    split: SplitForHeat | None = None,
+) -> SimulationResult:
+    """Simulate a table second by second: token buckets, burst, adaptive capacity, splits, capacity modes.
+
+    Each second, every partition serves (up to its ceiling ``c``, 1,000 WCU/s
+    or 3,000 RCU/s) first from its token bucket, refilled each second to its
+    provisioned share ``r_i``; then from its burst bucket; then, if adaptive
+    capacity has engaged for it, from the units the other partitions left in
+    their buckets (lent in proportion to each throttled partition's shortfall,
+    all at once, never more than the table left unused). Whatever its own
+    bucket leaves unused and does not lend is banked as burst, up to
+    :data:`BURST_WINDOW_S` seconds of its share:
+
+    .. math:: b_i \\leftarrow \\min\\big(300\\, r_i,\\; b_i - \\text{burst spent}_i + \\text{unused}_i (1 - g)\\big)
+
+    where ``g`` is the fraction of the table's unused units lent that second.
+    In on-demand mode there are no buckets: each partition serves up to its
+    ceiling, and when the table's total exceeds ``min(2 x peak, quota,
+    maximum throughput)`` every partition is scaled back in proportion.
+
+    Reads and writes are managed separately by DynamoDB; simulate each
+    ``kind`` with its own demand. Requests are in units (RCU or WCU), not items.
+
+    Parameters
+    ----------
+    table : Table
+        Partitions, provisioned capacity, item collections and LSI.
+    demand : array_like
+        Offered units/s, ``>= 0``, shaped (seconds, n) or (n,) (the same every
+        second), with n the table's partitions, or the number of ``keys``
+        when they are given.
+    seconds : int
+        Seconds to simulate, ``>= 1``.
+    kind : {"write", "read"}
+        WCU (ceiling 1,000) or RCU (ceiling 3,000); picks the table's capacity.
+    keys : sequence of str, optional
+        Partition-key values; ``demand`` is then per key, and keys are placed
+        with :func:`hotpart.partition_of`. Needed for splits.
+    mode : Provisioned, AutoScaling or OnDemand, optional
+        The capacity mode; ``Provisioned()`` if omitted.
+    split : SplitForHeat, optional
+        Split hot partitions (needs ``keys``).
+
+    Returns
+    -------
+    SimulationResult
+        The per-second, per-partition arrays.
+
+    Examples
+    --------
+    AWS's example: 400 WCU/s over 4 partitions, partition 4 offered 150 WCU/s.
+
+    >>> t = Table(4, wcu=400)
+    >>> res = simulate(t, [50, 50, 50, 150], 60)
+    >>> float(res.served[-1, 3]), float(res.throttled.sum())
+    (150.0, 0.0)
+    >>> res = simulate(t, [50, 50, 50, 150], 60, mode=Provisioned(adaptive=False))
+    >>> float(res.served[-1, 3]), res.exception(59, 3)
+    (100.0, 'ProvisionedThroughputExceededException')
+    """
+    if not isinstance(table, Table):
+        raise ValueError(f"table = {table!r} is not a Table")
+    n_sec = check_integer("seconds", seconds, low=1, high=10_000_000)
+    kind = check_choice("kind", kind, _KINDS)
+    mode = Provisioned() if mode is None else mode
+    if not isinstance(mode, (Provisioned, OnDemand)):
+        raise ValueError(f"mode = {mode!r} is not allowed: must be Provisioned, AutoScaling or OnDemand")
+    if split is not None and not isinstance(split, SplitForHeat):
+        raise ValueError(f"split = {split!r} is not a SplitForHeat")
+    if split is not None and keys is None:
+        raise ValueError("split needs keys: a split cuts the key range at its traffic median, so demand must be per key")
+    n0 = table.partitions
+    ceil = _ceiling(kind)
+
+    seg: _Segments | None = None
+    if keys is None:
+        d = _demand_matrix("demand", demand, n_sec, n0, "partition")
+        n_alloc = n0
+    else:
+        key_list = list(keys)
+        if not key_list:
+            raise ValueError("keys must hold at least one key")
+        d = _demand_matrix("demand", demand, n_sec, len(key_list), "key")
+        k = len(key_list)
+        seg = _Segments(
+            key=np.arange(k, dtype=np.int64),
+            pos=partition_of(key_list, 2**62),
+            items=np.full(k, table.items_per_key, dtype=np.int64),
+            frac=np.ones(k),
+            part=partition_of(key_list, n0),
+        )
+        # room for every split the model allows (at most one per item), within MAX_SPLIT_PARTITIONS
+        n_alloc = n0 + (min(k * table.items_per_key - 1, max(MAX_SPLIT_PARTITIONS - n0, 0)) if split is not None else 0)
+
+    # np.empty (then filled) rather than np.zeros: large empty arrays get transparent huge pages,
+    # which makes first writes many times faster than calloc's zero pages.
+    offered = d.view() if seg is None else _zeros((n_sec, n_alloc))
+    served = np.empty((n_sec, n_alloc))
+    throttled = np.empty((n_sec, n_alloc))
+    tokens = _zeros((n_sec, n_alloc), dtype=np.float32)
+    burst_rec = _zeros((n_sec, n_alloc), dtype=np.float32)
+    reason = _zeros((n_sec, n_alloc), dtype=np.int8)
+    capacity = np.zeros(n_sec)
+
+    on_demand = isinstance(mode, OnDemand)
+    autoscale = isinstance(mode, AutoScaling)
+    ceil_arr = np.full(n_alloc, ceil)
+    weight = np.zeros(n_alloc)
+    weight[:n0] = 1.0 / n0
+    cap_table = 0.0 if on_demand else table.capacity(kind)
+    if autoscale:
+        cap_table = min(max(cap_table, mode.min_capacity), mode.max_capacity)
+    share = cap_table * weight
+    burst = share * (0.0 if on_demand else mode.initial_burst_s)
+    run = np.zeros(n_alloc)  # seconds each partition has been short of its own capacity
+    n_used = n0
+
+    # on-demand state
+    peak = mode.peak(kind) if on_demand else 0.0
+    totals = np.zeros(n_sec)  # served total per second
+    # auto-scaling state
+    up_run = down_run = 0
+    # split state
+    hot_run = np.zeros(n_alloc)
+    blocked_flag = np.zeros(n_alloc, dtype=bool)
+    splits: list[tuple[int, int, int]] = []
+    blocked: list[tuple[int, int, str]] = []
+    split_after = 0.0 if split is None else split.minutes * 60.0
+    split_thr = 0.0 if split is None else split.threshold * ceil
+
+    # work buffers, reused every second
+    a_tok, rem, a_b, rem2, unused, a_ad, shortfall, left, s = (np.empty(n_alloc) for _ in range(9))
+    elig_mask = np.zeros(n_alloc, dtype=bool)
+    short = np.empty(n_alloc, dtype=bool)
+    up = np.empty(n_alloc, dtype=bool)
+    adaptive = (not on_demand) and mode.adaptive
+    delay = 0.0 if on_demand else mode.adaptive_delay_s
+    burst_cap = BURST_WINDOW_S * share
+
+    for t in range(n_sec):
+        # ---- offered ------------------------------------------------------------------
+        if seg is None:
+            o = d[t]
+        else:
+            seg_demand = d[t, seg.key] * seg.frac
+            offered[t] = np.bincount(seg.part, weights=seg_demand, minlength=n_alloc)
+            o = offered[t]
+        m = np.minimum(o, ceil_arr)
+
+        if on_demand:
+            # ---- on-demand: table ceiling from the previous peak -------------------
+            if t >= mode.doubling_s:
+                peak = max(peak, totals[t - int(mode.doubling_s)])
+            # ties go to the lasting limit: the quota, then the maximum throughput, then the peak
+            limits = (mode.table_quota(kind), mode.table_limit(), ON_DEMAND_PEAK_MULTIPLIER * peak)
+            cap = min(limits)
+            capacity[t] = cap
+            total = _seq_sum(m)
+            if total > cap:
+                s_od = m * (cap / total)
+                table_reason = (Refusal.ON_DEMAND_QUOTA, Refusal.MAX_THROUGHPUT, Refusal.ON_DEMAND_PEAK)[limits.index(cap)]
+            else:
+                s_od = m
+                table_reason = Refusal.NONE
+            _conserve_into(o, s_od, served[t], throttled[t], up)
+            thr = throttled[t]
+            idx = np.flatnonzero(thr > 0)
+            if idx.size:
+                reason[t, idx] = np.where(s_od[idx] < m[idx], table_reason, Refusal.PARTITION_CEILING)
+            totals[t] = _seq_sum(served[t])
+        else:
+            # ---- provisioned: token bucket, burst, adaptive -----------------------
+            capacity[t] = cap_table
+            np.minimum(m, share, out=a_tok)
+            np.subtract(m, a_tok, out=rem)
+            np.minimum(rem, burst, out=a_b)
+            np.subtract(rem, a_b, out=rem2)
+            np.subtract(share, a_tok, out=unused)
+            np.greater(rem2, 0.0, out=short)
+            lent_frac = 0.0
+            any_short = bool(short.any())
+            total_unused = -1.0  # computed only when needed
+            a_ad.fill(0.0)
+            elig_idx = np.empty(0, dtype=np.int64)
+            if adaptive:
+                np.add(run, 1.0, out=run)
+                np.multiply(run, short, out=run)
+                if any_short:
+                    elig_idx = np.flatnonzero(run > delay)
+                    if elig_idx.size:
+                        want = rem2[elig_idx]
+                        total_want = _seq_sum(want)
+                        total_unused = _seq_sum(unused)
+                        if total_want > 0 and total_unused > 0:
+                            give = min(1.0, total_unused / total_want)
+                            lent_frac = min(1.0, total_want / total_unused)
+                            a_ad[elig_idx] = want * give
+            if lent_frac > 0.0:
+                np.multiply(unused, 1.0 - lent_frac, out=left)
+            else:
+                left[:] = unused
+            tokens[t] = left
+            # served = m - shortfall (not a_tok + a_b + a_ad, whose rounding could refuse 1e-14 units)
+            np.subtract(rem2, a_ad, out=shortfall)
+            np.subtract(m, shortfall, out=s)
+            np.subtract(burst, a_b, out=burst)
+            np.add(burst, left, out=burst)
+            np.minimum(burst, burst_cap, out=burst)
+            burst_rec[t] = burst
+            _conserve_into(o, s, served[t], throttled[t], up)
+            thr = throttled[t]
+            if any_short or bool((o > ceil_arr).any()):
+                idx = np.flatnonzero(thr > 0)
+                if idx.size:
+                    if total_unused < 0:
+                        total_unused = _seq_sum(unused)
+                    elig_mask[elig_idx] = True
+                    elig = elig_mask[idx]
+                    elig_mask[elig_idx] = False
+                    still_short = shortfall[idx] > 0
+                    table_left = total_unused * (1.0 - lent_frac) > 0
+                    reason[t, idx] = np.where(
+                        still_short,
+                        np.where(~elig & table_left, Refusal.PARTITION_SHARE, Refusal.PROVISIONED_TOTAL),
+                        Refusal.PARTITION_CEILING,
+                    )
+            if autoscale:
+                totals[t] = _seq_sum(served[t])
+
+            # ---- auto scaling, evaluated once a minute ---------------------------
+            if autoscale and (t + 1) % 60 == 0:
+                consumed = _seq_sum(totals[t - 59 : t + 1]) / 60.0
+                util = consumed / cap_table if cap_table > 0 else math.inf
+                up_run = up_run + 1 if util > mode.target else 0
+                down_run = down_run + 1 if util < mode.target else 0
+                new_cap = cap_table
+                if up_run >= mode.scale_up_minutes:
+                    new_cap = max(cap_table, min(max(consumed / mode.target, mode.min_capacity), mode.max_capacity))
+                    up_run = down_run = 0
+                elif down_run >= mode.scale_down_points:
+                    new_cap = min(cap_table, min(max(consumed / mode.target, mode.min_capacity), mode.max_capacity))
+                    up_run = down_run = 0
+                if new_cap != cap_table:
+                    cap_table = new_cap
+                    share = cap_table * weight
+                    burst_cap = BURST_WINDOW_S * share
+                    np.minimum(burst, burst_cap, out=burst)
+
+        # ---- splits for heat ------------------------------------------------------
+        if split is not None and seg is not None:
+            hot_run = (hot_run + 1.0) * (served[t] >= split_thr)
+            due = np.flatnonzero((hot_run >= split_after) & ~blocked_flag)
+            for p in due:
+                why = _split_partition(seg, int(p), n_used, d[t], table, split, room=n_used < n_alloc)
+                if why:
+                    blocked_flag[p] = True
+                    blocked.append((t, int(p), why))
+                    continue
+                splits.append((t, int(p), n_used))
+                weight[n_used] = weight[p] = weight[p] / 2.0
+                burst[n_used] = burst[p] = burst[p] / 2.0
+                hot_run[p] = 0.0
+                run[n_used] = run[p]
+                n_used += 1
+            if due.size:
+                share = cap_table * weight
+                burst_cap = BURST_WINDOW_S * share
+
+    def out(a: NDArray) -> NDArray:
+        a = a[:, :n_used].copy() if n_used < n_alloc else a.view()
+        a.flags.writeable = False
+        return a
+
+    capacity.flags.writeable = False
+    return SimulationResult(
+        table=table,
+        kind=kind,
+        mode=mode,
+        ceiling=ceil,
+        offered=out(offered),
+        served=out(served),
+        throttled=out(throttled),
+        tokens=out(tokens),
+        burst=out(burst_rec),
+        reason=out(reason),
+        capacity=capacity,
+        splits=tuple(splits),
+        blocked=tuple(blocked),
+    )
+
+
+def _split_partition(
+    seg: _Segments,
+    p: int,
+    new: int,
+    key_demand: NDArray[np.float64],
+    table: Table,
+    split: SplitForHeat,
+    room: bool = True,
+) -> str:
+    """Split partition ``p`` at its traffic median into ``p`` and ``new``; return why not, or ``""``."""
+    idx = np.flatnonzero(seg.part == p)
+    if idx.size == 0:
+        return "single item"
+    order = np.lexsort((idx, seg.pos[idx]))
+    idx = idx[order]
+    splittable_item = seg.items[idx[0]] >= 2 and not table.has_lsi and not split.monotonic_sort_key
+    if not room and (idx.size >= 2 or splittable_item):
+        return "partition cap"
+    if idx.size >= 2:
+        traffic = key_demand[seg.key[idx]] * seg.frac[idx]
+        cum = np.cumsum(traffic)
+        half = cum[-1] / 2.0
+        j = 1 + int(np.argmin(np.abs(cum[:-1] - half)))
+        seg.part[idx[j:]] = new
+        return ""
+    s = int(idx[0])
+    if seg.items[s] < 2:
+        return "single item"
+    if table.has_lsi:
+        return "LSI"
+    if split.monotonic_sort_key:
+        return "monotonic sort key"
+    left_items = int(seg.items[s] // 2)
+    right_items = int(seg.items[s] - left_items)
+    whole = seg.frac[s]
+    per_item = whole / seg.items[s]
+    seg.items[s] = left_items
+    seg.frac[s] = per_item * left_items
+    seg.key = np.append(seg.key, seg.key[s])
+    seg.pos = np.append(seg.pos, seg.pos[s])
+    seg.items = np.append(seg.items, right_items)
+    seg.frac = np.append(seg.frac, whole - seg.frac[s])
+    seg.part = np.append(seg.part, new)
+    return ""

@@ -1,0 +1,352 @@
+"""Chapters 5 to 7's models: shard counts, fan-out cost, tail latency, hedging and Streams aggregation."""
+
+import math
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from scipy import stats
+
+import hotpart as hp
+
+# --- shard counts -----------------------------------------------------------------------------
+
+rates = st.floats(min_value=0, max_value=200_000, allow_nan=False)
+ceilings = st.floats(min_value=100, max_value=20_000, allow_nan=False)
+utilizations = st.floats(min_value=0.1, max_value=1.0, allow_nan=False)  # a budget of at least 10 writes/s
+
+
+@settings(max_examples=60, deadline=None)
+@given(rates, rates, ceilings, utilizations)
+def test_shards_needed_non_decreasing_in_write_rate(w1, w2, ceiling, u):
+    lo, hi = sorted((w1, w2))
+    assert hp.shards_needed(lo, ceiling, u) <= hp.shards_needed(hi, ceiling, u)
+
+
+@settings(max_examples=60, deadline=None)
+@given(rates, ceilings, ceilings, utilizations)
+def test_shards_needed_non_increasing_in_ceiling(w, c1, c2, u):
+    lo, hi = sorted((c1, c2))
+    assert hp.shards_needed(w, hi, u) <= hp.shards_needed(w, lo, u)
+
+
+@settings(max_examples=30, deadline=None)
+@given(st.floats(min_value=0, max_value=30_000), st.integers(min_value=20, max_value=200))
+def test_shards_needed_with_partitions_non_decreasing_in_write_rate(w, p):
+    budget = 0.8 * hp.PARTITION_MAX_WCU
+    w2 = min(w * 1.5, 0.5 * p * budget)
+    w1 = min(w, w2)
+    assert hp.shards_needed(w1, n_partitions=p) <= hp.shards_needed(w2, n_partitions=p)
+
+
+@settings(max_examples=60, deadline=None)
+@given(rates, ceilings, utilizations)
+def test_shards_needed_is_the_smallest_that_fits(w, ceiling, u):
+    n = hp.shards_needed(w, ceiling, u)
+    assert hp.busiest_shard_bound(w, n) <= u * ceiling
+    assert n == 1 or hp.busiest_shard_bound(w, n - 1) > u * ceiling
+    assert n >= math.ceil(w / (u * ceiling)) or w == 0  # at least the even-split count
+
+
+def test_busiest_shard_bound_is_never_looser_than_the_sub_gamma_form():
+    w = 8000.0
+    n = np.arange(1, 5000)
+    mu = w / n
+    sub_gamma = mu + np.sqrt(2 * mu * np.log(n)) + np.log(n) / 3
+    assert np.all(hp.busiest_shard_bound(w, n) <= sub_gamma * (1 + 1e-12))
+
+
+def test_shards_needed_refuses_a_budget_below_what_any_shard_receives():
+    with pytest.raises(ValueError, match=r"^write_rate = 8.0 needs more than"):
+        hp.shards_needed(8, partition_ceiling=10, utilization=0.125)
+
+
+def test_shards_needed_exceeds_the_even_split_for_the_source_example():
+    w = hp.EXAMPLE_HOT_PARTITION["hot_wcu"]
+    even = math.ceil(w / (0.8 * hp.PARTITION_MAX_WCU))
+    assert hp.shards_needed(w) > even
+
+
+def test_collisions_need_more_suffixes_and_few_partitions_cannot_carry_the_key():
+    w = hp.EXAMPLE_HOT_PARTITION["hot_wcu"]
+    assert hp.shards_needed(w, n_partitions=100) > hp.shards_needed(w)
+    with pytest.raises(ValueError, match=r"^write_rate = 8000.0 is more than n_partitions = 8"):
+        hp.shards_needed(w, n_partitions=8)
+
+
+def test_collision_model_uses_partition_of():
+    w, p = 8000.0, 40
+    n = hp.shards_needed(w, n_partitions=p)
+    where = hp.partition_of([f"HOT#{i}" for i in range(n)], p)
+    k_max = np.bincount(where).max()
+    assert w * k_max / n <= 0.8 * hp.PARTITION_MAX_WCU  # the mean load of the fullest partition fits
+
+
+@pytest.mark.parametrize(
+    ("w", "n", "within"),
+    [(8000, 10, 0.03), (8000, 11, 0.03), (20_000, 40, 0.03), (500, 3, 0.06), (2000, 20, 0.06), (2000, 100, 0.10)],
+)
+def test_busiest_shard_bound_holds_and_is_tight_against_simulation(w, n, within):
+    counts = hp.simulate_shard_writes(w, n, seconds=4000, seed=7)
+    simulated = counts.max(axis=1).mean()
+    bound = hp.busiest_shard_bound(w, n)
+    assert simulated <= bound  # an upper bound
+    assert bound <= simulated * (1 + within)  # 3 % at 100s of writes per shard, looser as W/N falls
+    assert simulated > w / n  # the busiest shard carries more than W/N
+
+
+def test_simulated_writes_are_conserved():
+    counts = hp.simulate_shard_writes(8000, 10, seconds=50, seed=3)
+    totals = np.random.default_rng(3).poisson(8000, size=50)
+    np.testing.assert_array_equal(counts.sum(axis=1), totals)
+
+
+def test_expected_refused_matches_simulation():
+    w, n, c = 8000, 9, 900
+    counts = hp.simulate_shard_writes(w, n, seconds=20_000, seed=11)
+    served = np.minimum(counts, c)
+    refused = counts - served
+    assert (served + refused).sum() == counts.sum()  # conservation
+    assert refused.sum(axis=1).mean() == pytest.approx(hp.expected_refused_writes(w, n, c), rel=0.05)
+
+
+@settings(max_examples=50, deadline=None)
+@given(st.floats(min_value=0, max_value=50_000), st.integers(min_value=1, max_value=500), st.integers(0, 3000))
+def test_expected_refused_is_between_zero_and_offered_and_at_least_the_fluid_excess(w, n, c):
+    refused = hp.expected_refused_writes(w, n, c)
+    assert 0 <= refused <= w + 1e-6 * max(w, 1)
+    assert refused >= max(0.0, w - n * c) - 1e-6 * max(w, 1)  # Jensen: E(X-c)+ >= (EX-c)+
+
+
+def test_distinct_shards_written_matches_simulation():
+    rng = np.random.default_rng(1)
+    n, k = 10, 25
+    hits = [np.unique(rng.integers(0, n, size=k)).size for _ in range(20_000)]
+    assert np.mean(hits) == pytest.approx(hp.distinct_shards_written(k, n), abs=0.02)
+    assert hp.distinct_shards_written(0, n) == 0.0
+    assert hp.distinct_shards_written(5, 1) == 1.0
+
+
+# --- read cost --------------------------------------------------------------------------------
+
+
+@settings(max_examples=50, deadline=None)
+@given(
+    st.integers(min_value=1, max_value=10_000),
+    st.sampled_from(["point", "aggregate"]),
+    st.floats(min_value=0, max_value=400 * 1024),
+)
+def test_random_suffix_read_requests_equal_n_exactly(n, read, item_bytes):
+    cost = hp.read_cost(n, "random", read, item_bytes=item_bytes)
+    assert cost.requests.tolist() == [float(n)]
+    assert cost.read_units[0] >= n * hp.read_units(0)  # each request at least one unit
+
+
+def test_calculated_suffix_point_read_is_one_request_and_aggregate_is_n():
+    n = np.arange(1, 50)
+    np.testing.assert_array_equal(hp.read_cost(n, "calculated", "point").requests, np.ones(49))
+    np.testing.assert_array_equal(hp.read_cost(n, "calculated", "aggregate").requests, n)
+
+
+def test_read_units_round_up_per_item():
+    c = hp.read_cost(10, "random", "aggregate", item_bytes=4097, items_per_shard=3, consistency="eventual")
+    assert c.read_units[0] == 10 * 3 * hp.read_units(4097, "eventual") == 30.0
+    point = hp.read_cost(10, "random", "point", item_bytes=9000)
+    assert point.read_units[0] == hp.read_units(9000) + 9 * hp.read_units(0)
+
+
+def test_fanout_cost_optimum_is_the_smallest_feasible_n():
+    cost = hp.fanout_cost(write_rate=8000, read_write_ratio=0.1, n_max=200)
+    assert cost.best_n == hp.shards_needed(8000)
+    assert cost.feasible[cost.best_n - 1] and not cost.feasible[: cost.best_n - 1].any()
+    np.testing.assert_array_equal(cost.read_requests, 800 * np.arange(1, 201))
+    assert np.all(np.diff(cost.writes_refused) <= 1e-9)  # more shards never refuse more
+    assert cost.writes_refused[0] == pytest.approx(7000)
+
+
+def test_fanout_cost_has_no_optimum_when_every_shard_sees_too_many_reads():
+    cost = hp.fanout_cost(write_rate=8000, read_write_ratio=0.5, n_max=300)
+    assert cost.best_n is None
+    assert cost.shard_read_rcu[-1] == 4000  # every aggregate read lands on every shard
+    calc = hp.fanout_cost(write_rate=8000, read_write_ratio=0.5, strategy="calculated", read="point", n_max=300)
+    assert calc.best_n == hp.shards_needed(8000)
+
+
+def test_fanout_params_validate_by_name():
+    with pytest.raises(ValueError, match=r"^read_write_ratio = -1 is out of range"):
+        hp.FanoutParams(8000, read_write_ratio=-1)
+    with pytest.raises(ValueError, match=r"^strategy = 'hash' is not allowed"):
+        hp.FanoutParams(8000, strategy="hash")
+    with pytest.raises(ValueError, match=r"^n_shards = 0"):
+        hp.read_cost(0)
+
+
+# --- tail latency -----------------------------------------------------------------------------
+
+
+def test_tail_at_scale_example():
+    ex = hp.TAIL_AT_SCALE_EXAMPLE
+    value = hp.prob_any_slow(ex["p_slow"], int(ex["fanout"]))
+    assert round(value, 2) == ex["published_fraction_slow"]
+
+
+@settings(max_examples=100, deadline=None)
+@given(st.floats(min_value=0, max_value=1), st.integers(min_value=1, max_value=10_000))
+def test_prob_any_slow_equals_closed_form(p, n):
+    assert hp.prob_any_slow(p, n) == pytest.approx(1 - (1 - p) ** n, abs=1e-12)
+
+
+def test_prob_any_slow_matches_simulation():
+    rng = np.random.default_rng(2013)
+    p, n, reads = 0.01, 100, 40_000
+    slow = (rng.random((reads, n)) < p).any(axis=1).mean()
+    se = math.sqrt(0.634 * 0.366 / reads)
+    assert slow == pytest.approx(hp.prob_any_slow(p, n), abs=4 * se)
+
+
+@pytest.mark.parametrize("dist", [stats.expon(scale=10), stats.lognorm(s=1.0, scale=5.0)], ids=["expon", "lognorm"])
+@pytest.mark.parametrize("n", [1, 10, 100])
+def test_fanout_quantile_matches_simulation(dist, n):
+    sample = hp.simulate_fanout_latency(dist, n, size=20_000, seed=n)
+    for q in (0.5, 0.9, 0.99):
+        # tolerance: 4 standard errors of an empirical quantile, sqrt(q(1-q)/m) / f_max(x_q), in probability
+        empirical_cdf = (sample <= hp.fanout_quantile(q, n, dist)).mean()
+        assert empirical_cdf == pytest.approx(q, abs=4 * math.sqrt(q * (1 - q) / sample.size))
+
+
+def test_fanout_quantile_is_the_published_formula():
+    d = stats.lognorm(s=0.7, scale=3)
+    n = np.array([1, 7, 1000])
+    np.testing.assert_allclose(hp.fanout_quantile(0.99, n, d), d.ppf(0.99 ** (1 / n)))
+
+
+@pytest.mark.parametrize("n", [1, 2, 10, 100, 1000])
+def test_expected_max_exponential_is_harmonic_over_rate(n):
+    rate = 0.2
+    assert hp.expected_max_exponential(n, rate) == pytest.approx(sum(1 / k for k in range(1, n + 1)) / rate, rel=1e-12)
+
+
+def test_expected_max_exponential_matches_simulation():
+    rate, n = 0.1, 100
+    sample = hp.simulate_fanout_latency(stats.expon(scale=1 / rate), n, size=20_000, seed=5)
+    se = sample.std() / math.sqrt(sample.size)
+    assert sample.mean() == pytest.approx(hp.expected_max_exponential(n, rate), abs=4 * se)
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    st.floats(min_value=0.01, max_value=0.999),
+    st.floats(min_value=0.5, max_value=0.999),
+    st.integers(min_value=1, max_value=1000),
+    st.sampled_from(["expon", "lognorm", "pareto"]),
+)
+def test_hedged_latency_never_worse_than_unhedged(q, hedge, n, name):
+    dist = {"expon": stats.expon(scale=10), "lognorm": stats.lognorm(s=1.2, scale=5), "pareto": stats.pareto(b=2.5)}[name]
+    hedged = hp.HedgedLatency(dist, hedge)
+    assert hp.fanout_quantile(q, n, hedged) <= hp.fanout_quantile(q, n, dist) * (1 + 1e-9)
+
+
+def test_hedged_latency_matches_simulation_and_extra_load():
+    dist = stats.lognorm(s=1.0, scale=5.0)
+    hedged = hp.HedgedLatency(dist, 0.95)
+    sample = hedged.rvs(size=100_000, random_state=9)
+    for q in (0.5, 0.95, 0.99, 0.999):
+        assert (sample <= hedged.ppf(q)).mean() == pytest.approx(q, abs=4 * math.sqrt(q * (1 - q) / sample.size))
+    first = dist.rvs(size=100_000, random_state=np.random.default_rng(9))
+    assert (first > hedged.delay).mean() == pytest.approx(hedged.extra_load, abs=0.003)
+    assert hedged.ppf(0.5) == pytest.approx(dist.ppf(0.5))  # below the hedge, nothing changes
+    # extra requests of a fan-out read: simulate 100 shards per read and count second copies
+    rng = np.random.default_rng(10)
+    firsts = dist.rvs(size=(2_000, 100), random_state=rng)
+    copies = (firsts > hedged.delay).sum(axis=1)
+    assert copies.mean() == pytest.approx(hedged.extra_requests(100), rel=0.03)
+
+
+def test_tail_inputs_validate_by_name():
+    with pytest.raises(ValueError, match=r"^p\[0\] = 1.5|^p = 1.5"):
+        hp.prob_any_slow(1.5, 10)
+    with pytest.raises(ValueError, match=r"^q = 1.0 is out of range"):
+        hp.fanout_quantile(1.0, 10, stats.expon())
+    with pytest.raises(ValueError, match=r"^hedge_quantile = 1 is out of range"):
+        hp.HedgedLatency(stats.expon(), 1)
+
+
+# --- Streams aggregation ----------------------------------------------------------------------
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    st.floats(min_value=1, max_value=50_000),
+    st.floats(min_value=0, max_value=300),
+    st.integers(min_value=1, max_value=10_000),
+    st.integers(min_value=1, max_value=200),
+)
+def test_aggregation_staleness_grows_with_the_window_and_updates_fall(w, window, size, shards):
+    a = hp.StreamsAggregation(w, window, size, n_stream_shards=shards)
+    b = hp.StreamsAggregation(w, min(window * 2 + 1, 300), size, n_stream_shards=shards)
+    if a.utilization <= 1 and b.utilization <= 1:
+        assert b.mean_staleness_s() >= a.mean_staleness_s() - 1e-12
+        assert b.aggregate_wcu <= a.aggregate_wcu + 1e-9
+    assert a.mean_staleness_s() <= a.max_staleness_s()
+    assert a.mean_staleness_s(after_s=60) >= a.mean_staleness_s()
+
+
+def test_aggregation_conserves_records_when_it_keeps_up():
+    a = hp.StreamsAggregation(8000, batch_window_s=2, batch_size=10_000, n_stream_shards=10)
+    assert a.utilization < 1
+    assert a.batches_per_s * a.batch_records == pytest.approx(8000)  # every record is aggregated once
+
+
+def test_aggregation_simulated_staleness_matches_mean():
+    # A seeded discrete-event run of one stream shard: Poisson arrivals, batches that close at the window
+    a = hp.StreamsAggregation(1000, batch_window_s=1, batch_size=10_000)
+    rng = np.random.default_rng(4)
+    t = np.cumsum(rng.exponential(1 / a.shard_rate, size=50_000))
+    close = (np.floor(t / a.fill_s) + 1) * a.fill_s
+    n_batch = np.bincount(np.floor(t / a.fill_s).astype(int))
+    done = close + a.batch_overhead_s + n_batch[np.floor(t / a.fill_s).astype(int)] * a.record_time_s
+    assert n_batch.sum() == t.size  # conservation
+    assert (done - t).mean() == pytest.approx(a.mean_staleness_s(), rel=0.02)
+
+
+def test_aggregation_against_fanout_for_the_leaderboard():
+    a = hp.StreamsAggregation(8000, batch_window_s=1, batch_size=10_000, n_stream_shards=hp.EXAMPLE_SHARD_COUNT)
+    c = a.compare(read_rate=800, n_shards=hp.EXAMPLE_SHARD_COUNT)
+    assert c["fanout_requests"] == 800 * hp.EXAMPLE_SHARD_COUNT
+    assert c["aggregation_units"] < c["fanout_rcu"]
+    assert c["aggregation_staleness_s"] > c["fanout_staleness_s"] == 0
+
+
+def test_streams_constants_have_sources():
+    for name in ("STREAMS_POLLS_PER_S", "STREAMS_MAX_BATCH_WINDOW_S", "STREAMS_MAX_BATCH_SIZE"):
+        assert hp.SOURCES[name].url.startswith("https://docs.aws.amazon.com/lambda/")
+
+
+# --- parameter sets: validated, frozen, informative reprs -------------------------------------
+
+
+def test_parameter_sets_are_frozen_and_say_what_they_hold():
+    params = hp.FanoutParams(8000, read_write_ratio=0.1)
+    assert repr(params) == (
+        "FanoutParams(8,000 writes/s of 1,024 B, 0.1 reads per write (aggregate, random suffix), 1 WCU per write)"
+    )
+    with pytest.raises(AttributeError):
+        params.write_rate = 1  # type: ignore[misc]
+    cost = hp.fanout_cost(params, n_max=50)
+    assert repr(cost).endswith("N=1..50; best N=11)")
+    assert repr(hp.HedgedLatency(stats.expon(scale=10), 0.95)) == "HedgedLatency(expon, hedge at p95 = 30 ms, extra load 5.0%)"
+    agg = hp.StreamsAggregation(8000, 1, 1000, n_stream_shards=10)
+    assert repr(agg).startswith("StreamsAggregation(8,000 writes/s over 10 stream shards; batches of 800 every 1 s")
+    assert repr(hp.read_cost([1, 10])) == "ReadCost(N=1..10: 1 requests and 1 RCU per read at N=1)"
+
+
+def test_parameter_sets_validate_by_name():
+    with pytest.raises(ValueError, match=r"^batch_window_s = 301 is out of range: must be in \[0, 300\]"):
+        hp.StreamsAggregation(8000, batch_window_s=301)
+    with pytest.raises(ValueError, match=r"^batch_size = 10001 is out of range"):
+        hp.StreamsAggregation(8000, batch_size=10_001)
+    with pytest.raises(ValueError, match=r"^dist = 3 is not allowed"):
+        hp.HedgedLatency(3)
+    with pytest.raises(ValueError, match=r"give either params or workload keywords"):
+        hp.fanout_cost(hp.FanoutParams(8000), write_rate=1)

@@ -1,0 +1,434 @@
+"""The capacity simulator and its closed-form bounds (chapters 8 to 11)."""
+
+import importlib.util
+import math
+from pathlib import Path
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from hypothesis.extra.numpy import arrays
+
+import hotpart as hp
+from hotpart import Refusal
+
+_REF_PATH = Path(__file__).resolve().parent.parent / "benchmarks" / "reference_simulator.py"
+_spec = importlib.util.spec_from_file_location("reference_simulator", _REF_PATH)
+reference = importlib.util.module_from_spec(_spec)
+_spec.loader.exec_module(reference)
+
+PROVISIONED_EXC = hp.THROTTLE_EXCEPTION["provisioned"]
+ON_DEMAND_EXC = hp.THROTTLE_EXCEPTION["on-demand"]
+
+
+# --- strategies --------------------------------------------------------------------------------
+
+modes = st.one_of(
+    st.builds(
+        hp.Provisioned,
+        adaptive=st.booleans(),
+        adaptive_delay_s=st.sampled_from([0.0, 3.0, 10.0]),
+        initial_burst_s=st.sampled_from([0.0, 5.0, 300.0]),
+    ),
+    st.builds(
+        hp.AutoScaling,
+        target=st.sampled_from([0.2, 0.5, 0.9]),
+        min_capacity=st.sampled_from([1.0, 100.0]),
+        max_capacity=st.sampled_from([500.0, 5_000.0]),
+        scale_up_minutes=st.sampled_from([1, 2]),
+        scale_down_points=st.sampled_from([1, 15]),
+        initial_burst_s=st.sampled_from([0.0, 30.0]),
+    ),
+    st.builds(
+        hp.OnDemand,
+        previous_peak=st.sampled_from([50.0, 500.0, 5_000.0]),
+        max_throughput=st.sampled_from([None, 300.0, 3_000.0]),
+        quota=st.sampled_from([None, 1_000.0]),
+        doubling_s=st.sampled_from([5.0, 20.0, 1800.0]),
+    ),
+)
+
+
+@st.composite
+def cases(draw, max_seconds=80, max_partitions=6):
+    n = draw(st.integers(1, max_partitions))
+    seconds = draw(st.integers(1, max_seconds))
+    wcu = draw(st.sampled_from([0.0, 1.0, 100.0, 400.0, 3_000.0, 12_345.6]))
+    scale = draw(st.sampled_from([1.0, 100.0, 1500.0]))
+    demand = draw(arrays(np.float64, (seconds, n), elements=st.floats(0, 1, allow_nan=False, allow_infinity=False)))
+    mode = draw(modes)
+    return hp.Table(n, wcu=wcu), demand * scale, seconds, mode
+
+
+# --- conservation and limits -----------------------------------------------------------------
+
+
+@settings(max_examples=60, deadline=None)
+@given(cases())
+def test_conservation_is_exact_and_limits_hold(case):
+    table, demand, seconds, mode = case
+    res = hp.simulate(table, demand, seconds, mode=mode)
+    assert res.offered.shape == res.served.shape == res.throttled.shape == (seconds, table.partitions)
+    np.testing.assert_array_equal(res.served + res.throttled, res.offered)
+    assert np.all(res.served >= 0) and np.all(res.throttled >= 0)
+    assert np.all(res.served <= res.offered)
+    assert np.all(res.served <= res.ceiling)
+    # every refusal has a reason, and only refusals do
+    assert np.array_equal(res.reason > 0, res.throttled > 0)
+    assert np.all(res.burst <= np.float32(hp.BURST_WINDOW_S) * np.float32(res.capacity.max() + 1))
+
+
+@settings(max_examples=40, deadline=None)
+@given(cases(max_seconds=60))
+def test_provisioned_never_serves_more_than_capacity_plus_the_initial_bank(case):
+    table, demand, seconds, mode = case
+    if not isinstance(mode, hp.Provisioned) or isinstance(mode, hp.AutoScaling):
+        mode = hp.Provisioned()
+    res = hp.simulate(table, demand, seconds, mode=mode)
+    cap = table.wcu
+    allowed = np.cumsum(np.full(seconds, cap)) + cap * mode.initial_burst_s
+    served = np.cumsum(res.served.sum(axis=1))
+    assert np.all(served <= allowed * (1 + 1e-9) + 1e-9)
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    n=st.integers(1, 20),
+    wcu=st.floats(1, 20_000),
+    utilisation=st.floats(0, 1),
+    seconds=st.integers(1, 30),
+)
+def test_uniform_demand_within_provisioned_capacity_is_never_throttled(n, wcu, utilisation, seconds):
+    share = wcu / n
+    rate = min(share, hp.PARTITION_MAX_WCU) * utilisation
+    res = hp.simulate(hp.Table(n, wcu=wcu), np.full(n, rate), seconds, mode=hp.Provisioned(adaptive=False))
+    assert res.throttled.sum() == 0
+    np.testing.assert_array_equal(res.served, res.offered)
+
+
+def test_result_arrays_are_read_only_and_repr_summarises():
+    res = hp.simulate(hp.Table(2, wcu=200), [50, 300], 10)
+    with pytest.raises(ValueError):
+        res.served[0, 0] = 1.0
+    assert repr(res).startswith("SimulationResult(10 s x 2 partitions, writes, provisioned")
+
+
+# --- the reference loop ----------------------------------------------------------------------
+
+
+def _assert_identical(a, b):
+    for name in ("offered", "served", "throttled", "tokens", "burst", "reason", "capacity"):
+        x, y = getattr(a, name), getattr(b, name)
+        assert x.dtype == y.dtype and x.shape == y.shape, name
+        np.testing.assert_array_equal(x, y, err_msg=name)
+
+
+@settings(max_examples=60, deadline=None)
+@given(cases(max_seconds=40, max_partitions=5))
+def test_reference_loop_and_vectorised_simulator_agree_exactly(case):
+    table, demand, seconds, mode = case
+    _assert_identical(
+        hp.simulate(table, demand, seconds, mode=mode),
+        reference.reference_simulate(table, demand, seconds, mode=mode),
+    )
+
+
+@pytest.mark.parametrize(
+    "mode",
+    [
+        hp.Provisioned(adaptive_delay_s=30, initial_burst_s=300),
+        hp.AutoScaling(target=0.5, min_capacity=50, max_capacity=5_000, initial_burst_s=20),
+        hp.OnDemand(previous_peak=300, doubling_s=60),
+        hp.OnDemand(previous_peak=300, max_throughput=700, quota=900, doubling_s=30),
+    ],
+)
+def test_reference_agrees_over_many_minutes(mode):
+    rng = np.random.default_rng(7)
+    demand = rng.gamma(0.7, 1.0, (900, 8)) * rng.uniform(20, 500, 8)
+    table = hp.Table(8, wcu=1_500)
+    _assert_identical(hp.simulate(table, demand, 900, mode=mode), reference.reference_simulate(table, demand, 900, mode=mode))
+
+
+# --- AWS's adaptive-capacity example (002) ----------------------------------------------------
+
+
+def _aws_example(mode):
+    ex = hp.EXAMPLE_ADAPTIVE
+    table = hp.Table(int(ex["n_partitions"]), wcu=float(ex["table_wcu"]))
+    return hp.simulate(table, list(ex["demand_wcu"]), 1200, mode=mode)
+
+
+def test_aws_example_phases_burst_then_throttled_then_adaptive_sustains_150():
+    delay = 120
+    res = _aws_example(hp.Provisioned(adaptive_delay_s=delay, initial_burst_s=hp.BURST_WINDOW_S))
+    hot = 3
+    share = 100.0
+    drain_end = int(hp.burst_seconds(share, 150.0, idle_seconds=hp.BURST_WINDOW_S))  # 600 s
+    # 1. burst absorbs: all 150 served while the bank drains
+    assert np.all(res.served[:drain_end, hot] == 150.0)
+    assert np.all(np.diff(res.burst[:drain_end, hot]) < 0)
+    # 2. throttled at the even share, with the table still having unused capacity
+    throttled_phase = slice(drain_end, drain_end + delay)
+    assert np.all(res.served[throttled_phase, hot] == share)
+    assert np.all(res.reason[throttled_phase, hot] == Refusal.PARTITION_SHARE)
+    assert res.exception(drain_end, hot) == PROVISIONED_EXC
+    # 3. adaptive capacity raises it: 150 sustained to the end, nothing else ever throttled
+    assert np.all(res.served[drain_end + delay :, hot] == 150.0)
+    assert res.first_throttled() == drain_end and res.last_throttled() == drain_end + delay - 1
+    assert res.throttled[:, :hot].sum() == 0
+
+
+def test_aws_example_instant_adaptive_never_throttles_and_without_it_never_recovers():
+    instant = _aws_example(hp.Provisioned(initial_burst_s=hp.BURST_WINDOW_S))
+    assert instant.throttled.sum() == 0
+    off = _aws_example(hp.Provisioned(adaptive=False, initial_burst_s=hp.BURST_WINDOW_S))
+    assert off.first_throttled(3) == 600 and off.last_throttled(3) == 1199
+    assert np.all(off.served[600:, 3] == 100.0)
+
+
+def test_adaptive_capacity_cannot_save_one_key_above_the_ceiling():
+    table = hp.Table(4, wcu=10_000)
+    res = hp.simulate(table, [50, 50, 50, 1_500], 120)
+    assert np.all(res.served[:, 3] == hp.PARTITION_MAX_WCU)
+    assert np.all(res.reason[:, 3] == Refusal.PARTITION_CEILING)
+    assert hp.max_key_rate("write") == hp.PARTITION_MAX_WCU
+    assert hp.max_key_rate("read") == hp.PARTITION_MAX_RCU
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    capacity=st.floats(100, 20_000),
+    n=st.integers(2, 8),
+    cool=st.floats(0, 1),
+    hot=st.floats(0, 3_000),
+)
+def test_adaptive_rate_closed_form_matches_the_steady_state(capacity, n, cool, hot):
+    share = capacity / n
+    others = cool * min(share, hp.PARTITION_MAX_WCU)
+    demand = np.full(n, others)
+    demand[-1] = hot
+    res = hp.simulate(hp.Table(n, wcu=capacity), demand, 5)
+    bound = hp.adaptive_rate(capacity, n, others)
+    assert res.served[-1, -1] == pytest.approx(min(hot, bound), rel=1e-9, abs=1e-9)
+
+
+def test_adaptive_rate_validates_and_reproduces_aws():
+    assert hp.adaptive_rate(400, 4, [50, 50, 50]) == 250.0
+    assert hp.adaptive_rate(400, 4, 100) == 100.0
+    with pytest.raises(ValueError, match="n_partitions - 1 = 3"):
+        hp.adaptive_rate(400, 4, [50, 50])
+    with pytest.raises(ValueError, match=r"^table_capacity = 0"):
+        hp.adaptive_rate(0, 4)
+
+
+# --- burst --------------------------------------------------------------------------------------
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    rate=st.floats(1, 900),
+    demand=st.floats(0, 2_000),
+    idle=st.integers(0, 700),
+    idle_fraction=st.floats(0, 1.2),
+)
+def test_burst_seconds_matches_the_simulator_within_one_step(rate, demand, idle, idle_fraction):
+    idle_demand = rate * idle_fraction
+    closed = hp.burst_seconds(rate, demand, idle_seconds=idle, idle_demand=idle_demand, ceiling=hp.PARTITION_MAX_WCU)
+    horizon = 400
+    trace = np.concatenate([np.full(idle, idle_demand), np.full(horizon, demand)])[:, None]
+    res = hp.simulate(hp.Table(1, wcu=rate), trace, idle + horizon, mode=hp.Provisioned(adaptive=False))
+    above = res.served[idle:, 0] > rate * (1 + 1e-9)  # served is m - shortfall, exact to an ulp
+    lasted = int(np.argmin(above)) if not above.all() else horizon
+    if math.isinf(closed):
+        assert lasted == 0
+    elif closed < horizon - 1:
+        assert abs(lasted - closed) <= 1
+        assert not above[lasted:].any()
+
+
+def test_burst_never_lifts_the_ceiling_and_caps_at_300_seconds():
+    assert hp.burst_seconds(100, 150) == 600.0
+    assert hp.burst_seconds(100, 150, idle_seconds=3_600) == 600.0  # the bucket holds 300 s of the rate
+    assert hp.burst_seconds(100, 5_000, ceiling=1_000) == hp.burst_seconds(100, 1_000)
+    assert hp.burst_seconds(100, 50) == math.inf
+    res = hp.simulate(hp.Table(1, wcu=100), [5_000], 30, mode=hp.Provisioned(initial_burst_s=300))
+    assert res.served.max() == hp.PARTITION_MAX_WCU
+    assert res.reason[0, 0] == Refusal.PARTITION_CEILING
+    with pytest.raises(ValueError, match=r"^rate = 0"):
+        hp.burst_seconds(0, 10)
+
+
+@pytest.mark.parametrize(("rate", "demand"), [(100, 150), (100, 400), (250, 1_000)])
+def test_burst_bucket_fills_to_300_seconds_while_idle(rate, demand):
+    trace = np.concatenate([np.zeros(400), np.full(10, demand)])[:, None]
+    res = hp.simulate(hp.Table(1, wcu=rate), trace, 410)
+    assert res.burst[299, 0] == pytest.approx(300 * rate)
+    assert res.burst[399, 0] == pytest.approx(300 * rate)
+    assert res.served[400, 0] == min(demand, hp.PARTITION_MAX_WCU)
+
+
+# --- on-demand ----------------------------------------------------------------------------------
+
+
+def _step(peak, factor, seconds=120, start=10, n=64, mode=None):
+    total = np.full(seconds, peak)
+    total[start:] = peak * factor
+    demand = np.repeat(total[:, None] / n, n, axis=1)
+    mode = mode or hp.OnDemand(previous_peak=peak)
+    return hp.simulate(hp.Table(n), demand, seconds, mode=mode)
+
+
+def test_on_demand_serves_a_step_to_double_the_previous_peak_but_not_triple():
+    assert _step(10_000, 2.0).throttled.sum() == 0
+    res = _step(10_000, 3.0)
+    assert res.throttled[10:].sum(axis=1).min() > 0
+    assert res.served[10:].sum(axis=1) == pytest.approx(20_000.0)
+    assert set(np.unique(res.reason[res.throttled > 0])) == {Refusal.ON_DEMAND_PEAK}
+    assert res.exception(20, 0) == ON_DEMAND_EXC
+    assert hp.on_demand_ceiling(10_000) == 20_000.0
+
+
+@pytest.mark.parametrize(("factor", "expected_s"), [(3.0, 60.0), (4.0, 60.0), (5.0, 120.0), (8.0, 120.0)])
+def test_on_demand_growth_matches_the_closed_form(factor, expected_s):
+    peak, tau, start = 1_000.0, 60.0, 5
+    mode = hp.OnDemand(previous_peak=peak, doubling_s=tau)
+    res = _step(peak, factor, seconds=400, start=start, n=16, mode=mode)
+    closed = hp.on_demand_seconds_to_serve(peak * factor, peak, doubling_s=tau)
+    assert closed == expected_s
+    # throttled until the peak has caught up with what was served a doubling period earlier
+    last = res.last_throttled()
+    assert last is not None and last - start + 1 == pytest.approx(closed, abs=tau)
+
+
+def test_on_demand_quota_and_maximum_throughput_raise_different_exceptions():
+    quota = _step(30_000, 1.6, n=64)  # 48,000 > 40,000
+    assert set(quota.throttled_by_exception()) == {hp.QUOTA_EXCEPTION}
+    assert quota.served.sum(axis=1).max() == pytest.approx(hp.ON_DEMAND_TABLE_QUOTA_WRU)
+    capped = _step(10_000, 1.5, mode=hp.OnDemand(previous_peak=10_000, max_throughput=12_000))
+    assert set(capped.throttled_by_exception()) == {ON_DEMAND_EXC}
+    assert capped.throttled_by_reason().keys() == {"max throughput"}
+    assert hp.on_demand_seconds_to_serve(50_000, 30_000) == math.inf
+
+
+def test_partition_ceiling_holds_in_on_demand_mode():
+    res = hp.simulate(hp.Table(4), [10, 10, 10, 2_500], 30, mode=hp.OnDemand(previous_peak=40_000))
+    assert np.all(res.served[:, 3] == hp.PARTITION_MAX_WCU)
+    assert res.exception(0, 3) == ON_DEMAND_EXC
+
+
+# --- auto scaling -------------------------------------------------------------------------------
+
+
+def test_auto_scaling_lags_a_step_by_at_least_two_minutes_then_scales_down_after_15_points():
+    n, seconds = 8, 40 * 60
+    base, high = 700.0, 2_100.0
+    total = np.full(seconds, base)
+    total[300:1200] = high
+    demand = np.repeat(total[:, None] / n, n, axis=1)
+    mode = hp.AutoScaling(target=0.7, min_capacity=100, max_capacity=10_000)
+    res = hp.simulate(hp.Table(n, wcu=1_000), demand, seconds, mode=mode)
+    cap = res.capacity
+    raised = int(np.flatnonzero(cap > 1_000)[0])
+    assert raised >= 300 + hp.AUTOSCALING_SCALE_UP_MINUTES * 60 - 60
+    assert raised % 60 == 0
+    assert res.throttled[300:raised].sum() > 0
+    assert res.throttled[1100:1200].sum() == 0  # it caught up
+    # after the step ends, capacity stays up for at least 15 one-minute points
+    lowered = int(np.flatnonzero((np.arange(seconds) > 1200) & (cap < cap[1199]))[0])
+    assert lowered >= 1200 + (hp.AUTOSCALING_SCALE_DOWN_POINTS - 1) * 60
+    assert cap.min() >= 100 and cap.max() <= 10_000
+    assert set(res.throttled_by_exception()) == {PROVISIONED_EXC}
+
+
+# --- splits for heat ----------------------------------------------------------------------------
+
+
+def _split(case, minutes=2.0, hot=1_600.0):
+    return hp.split_case(case, hot, minutes, seconds=600, start=30)
+
+
+def test_split_for_heat_relieves_many_hot_keys_only_after_the_delay():
+    data = _split(0)
+    res = data["res"]
+    assert res.splits, "a partition above its ceiling for minutes splits"
+    first = res.splits[0][0]
+    assert first >= 30 + 2 * 60 - 1
+    assert res.throttled[30:first].sum(axis=1).min() > 0  # the spike is refused until the split
+    assert res.throttled[-1].sum() == 0
+    np.testing.assert_array_equal(res.served + res.throttled, res.offered)
+    assert res.offered.sum(axis=1)[-1] == pytest.approx(1_600.0 + 24 * 10.0)
+
+
+@pytest.mark.parametrize(("case", "why"), [(1, "single item"), (3, "LSI"), (4, "monotonic sort key")])
+def test_split_is_blocked_by_a_single_item_an_lsi_or_a_monotonic_sort_key(case, why):
+    res = _split(case)["res"]
+    # a first split may isolate the hot key from cool keys that shared its partition; then it is stuck
+    assert len(res.splits) <= 1
+    assert [b[2] for b in res.blocked] == [why]
+    assert res.served[-1].max() == hp.PARTITION_MAX_WCU
+    assert res.throttled[-1].sum() == pytest.approx(600.0)
+
+
+def test_an_item_collection_without_lsi_splits_between_items():
+    res = _split(2)["res"]
+    assert res.splits and not res.blocked
+    assert res.throttled[-1].sum() == 0
+    assert res.served[-1].max() <= hp.PARTITION_MAX_WCU
+
+
+def test_keys_map_to_partitions_with_partition_of():
+    keys = [f"USER#{i}" for i in range(50)]
+    demand = np.arange(50, dtype=float)
+    res = hp.simulate(hp.Table(5, wcu=50_000), demand, 3, keys=keys)
+    expected = np.bincount(hp.partition_of(keys, 5), weights=demand, minlength=5)
+    np.testing.assert_allclose(res.offered[0], expected)
+
+
+# --- validation and reprs -----------------------------------------------------------------------
+
+
+def test_inputs_are_validated_by_name():
+    table = hp.Table(2, wcu=100)
+    with pytest.raises(ValueError, match=r"^demand\[1\] = -1.0"):
+        hp.simulate(table, [1, -1], 5)
+    with pytest.raises(ValueError, match="shaped"):
+        hp.simulate(table, np.ones((4, 2)), 5)
+    with pytest.raises(ValueError, match=r"^seconds = 0"):
+        hp.simulate(table, [1, 1], 0)
+    with pytest.raises(ValueError, match="split needs keys"):
+        hp.simulate(table, [1, 1], 5, split=hp.SplitForHeat())
+    with pytest.raises(ValueError, match=r"^kind = 'delete'"):
+        hp.simulate(table, [1, 1], 5, kind="delete")
+    with pytest.raises(ValueError, match=r"^partitions = 0"):
+        hp.Table(0)
+    with pytest.raises(ValueError, match=r"^target = 0.95"):
+        hp.AutoScaling(target=0.95)
+    with pytest.raises(ValueError, match=r"^initial_burst_s = 301"):
+        hp.Provisioned(initial_burst_s=301)
+    with pytest.raises(ValueError, match=r"^threshold = 0"):
+        hp.SplitForHeat(threshold=0)
+    with pytest.raises(ValueError, match=r"^max_throughput = -5"):
+        hp.OnDemand(max_throughput=-5)
+
+
+def test_reprs_are_informative():
+    assert repr(hp.Table(4, wcu=400)) == "Table(4 partitions, 400 WCU/s (100 each), 0 RCU/s, simple keys)"
+    assert "adaptive after 60 s" in repr(hp.Provisioned(adaptive_delay_s=60))
+    assert "target 50%" in repr(hp.AutoScaling(target=0.5))
+    assert "instant 2,000" in repr(hp.OnDemand(previous_peak=1_000))
+    assert repr(hp.SplitForHeat(0.8, 5, monotonic_sort_key=True)).endswith("monotonic sort key)")
+
+
+def test_reads_use_the_read_ceiling_and_capacity():
+    table = hp.Table(2, rcu=12_000, wcu=10)
+    res = hp.simulate(table, [5_000, 100], 5, kind="read")
+    assert res.served[:, 0].max() == hp.PARTITION_MAX_RCU
+    assert res.capacity[0] == 12_000
+
+
+def test_refusal_exceptions_by_mode():
+    assert hp.refusal_exception(Refusal.PROVISIONED_TOTAL, "auto scaling") == PROVISIONED_EXC
+    assert hp.refusal_exception(Refusal.MAX_THROUGHPUT, "on-demand") == ON_DEMAND_EXC
+    assert hp.refusal_exception(Refusal.NONE, "on-demand") == ""
+    assert Refusal.ON_DEMAND_QUOTA.label == "on-demand quota"

@@ -1,0 +1,429 @@
+"""Chapters 2 to 4's models: key popularity, keys onto partitions, balls into bins, scale limits."""
+
+import math
+import subprocess
+import sys
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import hotpart as hp
+from conftest import ROOT
+
+# --- harmonic numbers ---------------------------------------------------------------------------
+
+HARMONIC_N = [1, 2, 10, 999, 1000, 1001, 4321, 10**5, 10**6]
+HARMONIC_S = [0.0, 0.1, 0.5, 0.99, 1.0, 1.01, 1.5, 2.0, 3.7]
+
+
+@pytest.mark.parametrize("s", HARMONIC_S)
+def test_harmonic_matches_an_explicit_fsum(s):
+    terms = np.arange(1, max(HARMONIC_N) + 1, dtype=float) ** -s
+    for n in HARMONIC_N:
+        exact = math.fsum(terms[:n])
+        assert hp.harmonic(n, s) == pytest.approx(exact, rel=1e-10, abs=0), (n, s)
+
+
+def test_harmonic_agrees_with_ycsb_hard_coded_zeta():
+    # YCSB's ScrambledZipfianGenerator hard-codes ZETAN = H(10**10, 0.99)
+    assert hp.harmonic(10**10, 0.99) == pytest.approx(hp.YCSB_ZETA_10E10_099, rel=1e-9, abs=0)
+
+
+def test_harmonic_limits():
+    assert hp.harmonic(10**12, 0) == 1e12
+    # s = 1: H(n) = ln n + gamma + 1/(2n) - ...
+    n = 10**12
+    assert hp.harmonic(n, 1) == pytest.approx(math.log(n) + 0.5772156649015329 + 1 / (2 * n), rel=1e-13)
+    # s = 2: pi**2/6 - 1/n + ...
+    assert hp.harmonic(10**9, 2) == pytest.approx(math.pi**2 / 6 - 1e-9, rel=1e-14)
+
+
+# --- distributions: shares, head, effective cardinality -------------------------------------------
+
+
+def all_distributions():
+    return [
+        hp.Zipf(5_000, 0.99),
+        hp.Zipf(1, 2.0),
+        hp.Zipf(20_000, 0.0),
+        hp.Uniform(777),
+        hp.Categorical({"ACTIVE": 0.9, "INACTIVE": 0.08, "SUSPENDED": 0.02}),
+        hp.Categorical({"admin": 1, "member": 80, "guest": 19}),
+        hp.DateKey(30, 0.3),
+        hp.DateKey(7, 0.0),
+        hp.DateKey(365, 1.0),
+        hp.Boosted(hp.Zipf(3_000, 0.8, prefix="ITEM#"), rank=5, factor=300),
+        hp.FlashSale(2_000, multiplier=50, duration_h=2, start_h=10, s=0.5),
+    ]
+
+
+@pytest.mark.parametrize("dist", all_distributions(), ids=repr)
+def test_shares_sum_to_one_and_agree_with_the_closed_forms(dist):
+    p = dist.shares()
+    assert p.shape == (dist.n_keys,)
+    assert math.fsum(p) == pytest.approx(1.0, abs=1e-12)
+    assert np.all(p >= 0)
+    desc = np.sort(p)[::-1]
+    for k in sorted({min(k, dist.n_keys) for k in (1, 2, 5, dist.n_keys // 2, dist.n_keys)}):
+        assert dist.top_share(k) == pytest.approx(math.fsum(desc[:k]), abs=1e-12)
+    assert dist.effective_cardinality() == pytest.approx(1 / math.fsum(p * p), rel=1e-9)
+    assert 1 - 1e-9 <= dist.effective_cardinality() <= dist.n_keys * (1 + 1e-9)
+    for n_partitions in (1, 3, 10):
+        load = hp.partition_load(dist, n_partitions)
+        assert load.shape == (n_partitions,)
+        assert math.fsum(load) == pytest.approx(1.0, abs=1e-12)
+        exact = np.bincount(hp.partition_of(dist.keys(), n_partitions), weights=p, minlength=n_partitions)
+        np.testing.assert_allclose(load, exact, atol=1e-12)
+
+
+@pytest.mark.parametrize("dist", all_distributions(), ids=repr)
+def test_excess_over_a_cap_matches_brute_force(dist):
+    p = dist.shares()
+    for t in (0.0, 1e-6, 1e-4, 0.01, 0.05, 0.3, 0.9, 1.0):
+        assert dist.excess_over(t) == pytest.approx(np.maximum(0, p - t).sum(), abs=1e-12), t
+
+
+@pytest.mark.parametrize("dist", all_distributions(), ids=repr)
+def test_keys_for_share_is_the_smallest_sufficient_head(dist):
+    for q in (0.1, 0.5, 0.8, 0.99):
+        k = dist.keys_for_share(q)
+        assert dist.top_share(k) >= q - 1e-12
+        assert k == 1 or dist.top_share(k - 1) < q
+
+
+def test_zipf_with_s_zero_equals_uniform():
+    for n in (1, 10, 1_000, 10**6, 10**12):
+        z, u = hp.Zipf(n, 0.0), hp.Uniform(n)
+        for k in (1, min(n, 7), n):
+            assert z.top_share(k) == pytest.approx(u.top_share(k), rel=1e-12)
+        assert z.effective_cardinality() == pytest.approx(u.effective_cardinality(), rel=1e-12)
+        np.testing.assert_allclose(z.head(min(n, 100)), u.head(min(n, 100)), rtol=1e-12)
+        np.testing.assert_allclose(z.partition_shares(12, seed=3), u.partition_shares(12, seed=3), rtol=1e-9)
+    np.testing.assert_allclose(hp.Zipf(500, 0).shares(), hp.Uniform(500).shares(), rtol=1e-12)
+
+
+def test_zipf_head_never_lists_the_key_space():
+    z = hp.Zipf(10**12, 0.99)
+    head = z.head(1_000)
+    assert head[0] == pytest.approx(1 / hp.harmonic(10**12, 0.99), rel=1e-12)
+    assert z.top_share(1_000) == pytest.approx(math.fsum(head), rel=1e-12)
+    assert np.all(np.diff(head) < 0)
+    with pytest.raises(ValueError, match=r"n_keys = 1000000000000 is too many to list"):
+        z.shares()
+    # top-k of the 10**12-key head against a large explicit head
+    assert z.top_share(10**6) == pytest.approx(math.fsum(z.head(10**6)), rel=1e-10)
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    st.integers(1, 10**12),
+    st.integers(1, 10**12),
+    st.floats(0, 4),
+)
+def test_hottest_share_is_non_increasing_in_n_keys(n1, n2, s):
+    lo, hi = sorted((n1, n2))
+    assert hp.Zipf(hi, s).top_share(1) <= hp.Zipf(lo, s).top_share(1) * (1 + 1e-12)
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.integers(1, 10**12), st.floats(0, 4), st.floats(0, 4))
+def test_hottest_share_is_non_decreasing_in_s(n, s1, s2):
+    lo, hi = sorted((s1, s2))
+    assert hp.Zipf(n, lo).top_share(1) <= hp.Zipf(n, hi).top_share(1) * (1 + 1e-12)
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.integers(2, 10**12), st.floats(0, 3), st.integers(1, 10**6))
+def test_top_share_is_monotone_in_k_and_bounded(n, s, k):
+    z = hp.Zipf(n, s)
+    k = min(k, n - 1)
+    assert 0 < z.top_share(k) <= z.top_share(k + 1) <= 1 + 1e-12
+    assert z.top_share(k) >= k / n * (1 - 1e-12)  # the head is at least its uniform share
+
+
+def test_zipf_sampler_agrees_with_the_closed_form():
+    for s in (0.0, 0.7, 1.0, 1.6):
+        z = hp.Zipf(10**12, s)
+        ranks = z.sample(50_000, seed=7)
+        assert ranks.min() >= 1 and ranks.max() <= z.n_keys
+        for k in (1, 10, 1_000, 10**6, 10**9):
+            p = z.top_share(k)
+            sd = math.sqrt(p * (1 - p) / ranks.size)
+            assert abs(np.mean(ranks <= k) - p) <= 5 * sd + 1e-3, (s, k)
+
+
+# --- key designs --------------------------------------------------------------------------------
+
+
+def test_date_key_rolls_over_at_midnight():
+    d = hp.DateKey(30, 0.0)
+    assert d.today_share == 1.0
+    assert d.at(23.99).keys()[0] == "2026-04-01"
+    assert d.at(24.0).keys()[0] == "2026-04-02"
+    load = hp.load_over_time(d, [0, 12, 23.75, 24, 47.75, 48], n_partitions=10, total_demand=5_000)
+    hot = load.argmax(axis=1)
+    assert hot[0] == hot[1] == hot[2] and hot[3] == hot[4]
+    np.testing.assert_allclose(load.sum(axis=1), 5_000)
+    assert len({hot[0], hot[3], hot[5]}) >= 2  # three dates, at least two different partitions
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.integers(2, 365), st.floats(0, 1))
+def test_date_key_today_share_round_trips(n_days, u):
+    q = 1 / n_days + u * (1 - 1 / n_days)
+    d = hp.DateKey.with_today_share(n_days, q)
+    assert d.today_share == pytest.approx(q, abs=1e-9)
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.integers(1, 60), st.floats(0, 1), st.floats(0, 1))
+def test_date_key_today_share_rises_as_traffic_decays_faster(n_days, r1, r2):
+    slow, fast = sorted((r1, r2), reverse=True)
+    assert hp.DateKey(n_days, fast).today_share >= hp.DateKey(n_days, slow).today_share - 1e-12
+
+
+def test_flash_sale_spikes_and_conserves_demand():
+    sale = hp.FlashSale(10_000, multiplier=100, duration_h=1.5, start_h=20, s=0.8)
+    b = sale.everyday.top_share(1)
+    t = np.array([0, 19.9, 20, 21.4, 21.5, 30])
+    share = sale.item_share(t)
+    np.testing.assert_allclose(share[[0, 1, 4, 5]], b)
+    np.testing.assert_allclose(share[[2, 3]], 100 * b / (1 + 99 * b))
+    np.testing.assert_allclose(sale.demand_factor(t)[[2, 3]], 1 + 99 * b)
+    load = hp.load_over_time(sale, t, n_partitions=8, total_demand=1_000)
+    np.testing.assert_allclose(load.sum(axis=1), 1_000 * sale.demand_factor(t))
+    item_partition = int(hp.partition_of("ITEM#1", 8)[0])
+    extra = load[2] - load[0]
+    assert extra[item_partition] == pytest.approx(1_000 * 99 * b)
+    np.testing.assert_allclose(np.delete(extra, item_partition), 0, atol=1e-9)
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.integers(2, 2_000), st.floats(0, 2), st.floats(1, 1e4), st.data())
+def test_boosted_closed_forms_match_brute_force(n, s, factor, data):
+    rank = data.draw(st.integers(1, n))
+    b = hp.Boosted(hp.Zipf(n, s), rank=rank, factor=factor)
+    p = b.shares()
+    assert math.fsum(p) == pytest.approx(1, abs=1e-12)
+    desc = np.sort(p)[::-1]
+    for k in {1, 2, min(n, 10), n}:
+        assert b.top_share(k) == pytest.approx(math.fsum(desc[:k]), abs=1e-12)
+    assert b.effective_cardinality() == pytest.approx(1 / math.fsum(p * p), rel=1e-9)
+    t = data.draw(st.floats(0, 1))
+    assert b.excess_over(t) == pytest.approx(np.maximum(0, p - t).sum(), abs=1e-12)
+
+
+def test_key_design_catalogue():
+    assert hp.KEY_DESIGNS == ("date", "status", "user_type", "popular item", "userId", "deviceId", "orderId")
+    for name in hp.KEY_DESIGNS:
+        d = hp.key_design(name)
+        assert isinstance(d, hp.KeyDistribution)
+    # low-cardinality designs are concentrated; high-cardinality ones are not
+    assert hp.key_design("status").effective_cardinality() < 2
+    assert hp.key_design("userId").effective_cardinality() == 10**6
+    assert hp.key_design("date", hot_share=0.75).top_share(1) == pytest.approx(0.75)
+    with pytest.raises(ValueError, match=r"name = 'email' is not allowed"):
+        hp.key_design("email")
+
+
+# --- keys onto partitions -----------------------------------------------------------------------
+
+KEYS = [f"USER#{i}" for i in range(200)] + ["2026-04-01", "ACTIVE", "日付"]
+
+
+def test_partition_of_is_deterministic_across_processes():
+    code = f"import hotpart as hp, json;print(json.dumps(hp.partition_of({KEYS!r}, 37).tolist()))"
+    runs = [
+        subprocess.run(
+            [sys.executable, "-c", code],
+            capture_output=True,
+            text=True,
+            check=True,
+            cwd=ROOT,
+            env={"PYTHONHASHSEED": seed, "PATH": ""},
+        ).stdout
+        for seed in ("1", "2")
+    ]
+    here = hp.partition_of(KEYS, 37).tolist()
+    assert runs[0] == runs[1]
+    assert [int(x) for x in runs[0].strip()[1:-1].split(",")] == here
+
+
+def test_partition_of_cuts_the_hash_space_into_contiguous_ranges():
+    # one partition holds everything; doubling the partitions splits each range in two
+    assert set(hp.partition_of(KEYS, 1).tolist()) == {0}
+    p4, p8 = hp.partition_of(KEYS, 4), hp.partition_of(KEYS, 8)
+    np.testing.assert_array_equal(p8 // 2, p4)
+
+
+@pytest.mark.parametrize(("m", "n"), [(100_000, 10), (100_000, 100), (20_000, 1_000)])
+def test_partition_of_spreads_uniform_keys_within_balls_into_bins_bounds(m, n):
+    counts = np.bincount(hp.partition_of([f"USER#{i}" for i in range(m)], n), minlength=n)
+    runs = 400
+    mean_max, se = hp.simulated_max_load(m, n, n_runs=runs, seed=11)
+    sd_max = se * math.sqrt(runs)
+    # the fullest partition is as full as a random hash makes it: within 4 sd of the simulated maximum
+    assert abs(counts.max() - mean_max) <= 4 * sd_max + 1
+    # and the emptiest mirrors it below the mean
+    assert m / n - counts.min() <= (mean_max - m / n) + 4 * sd_max + 1
+    # chi-square goodness of fit against uniform, at a 1e-4 level
+    from scipy.stats import chisquare
+
+    assert chisquare(counts).pvalue > 1e-4
+
+
+def test_sampled_partition_shares_of_a_huge_key_space_match_exact_hashing():
+    z = hp.Zipf(300_000, 0.7)  # above EXACT_MAX_KEYS, so sampled; small enough to hash in the test
+    exact = np.bincount(hp.partition_of(z.keys(), 10), weights=z.shares(), minlength=10)
+    sampled = z.partition_shares(10, seed=5)
+    np.testing.assert_allclose(sampled, exact, atol=0.01)
+    assert math.fsum(sampled) == pytest.approx(1, abs=1e-12)
+    # the mean over seeds converges to the expected load: head exact, tail spread evenly
+    again = z.partition_shares(10, seed=5)
+    np.testing.assert_array_equal(sampled, again)
+
+
+# --- balls into bins ----------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("m", "n"),
+    [(10**3, 2), (10**4, 10), (10**5, 30), (10**6, 100), (10**7, 1_000), (5 * 10**6, 5)],
+)
+def test_expected_max_load_closed_form_within_5_percent_of_simulation(m, n):
+    assert hp.max_load_regime(m, n) == "iv"
+    closed = hp.expected_max_load(m, n)
+    assert closed == pytest.approx(hp.raab_steger_max_load(m, n))
+    simulated, _ = hp.simulated_max_load(m, n, n_runs=300, seed=123)
+    assert closed == pytest.approx(simulated, rel=0.05)
+    assert closed >= m / n
+
+
+@pytest.mark.parametrize(("m", "n"), [(3, 10), (10, 10), (100, 100), (1_000, 1_000), (10**4, 1_000), (10**5, 1_000)])
+def test_expected_max_load_simulates_outside_the_closed_form(m, n):
+    value = hp.expected_max_load(m, n, n_runs=400, seed=0)
+    assert value == hp.simulated_max_load(m, n, n_runs=400, seed=0)[0]
+    other, se = hp.simulated_max_load(m, n, n_runs=400, seed=99)
+    assert abs(value - other) <= 5 * se * math.sqrt(2) + 1e-9
+    assert max(1, m / n) <= value <= m
+
+
+def test_max_load_regimes_and_limits():
+    assert hp.max_load_regime(5, 1) == "one bin" and hp.expected_max_load(5, 1) == 5
+    assert hp.expected_max_load(0, 10) == 0
+    assert hp.max_load_regime(10, 10**4) == "sparse"
+    assert hp.max_load_regime(200, 1_000) == "i"
+    assert hp.max_load_regime(10**4, 10**3) == "ii"
+    assert hp.max_load_regime(10**5, 10**3) == "iii"
+    assert hp.max_load_regime(10**6, 10**3) == "iv"
+    with pytest.raises(ValueError, match=r"m = 10 is out of range for a closed form"):
+        hp.raab_steger_max_load(10, 10**4)
+    # the asymptotic forms err by tens of percent at small sizes: why the simulation is used there
+    assert hp.raab_steger_max_load(100, 100) > 1.15 * hp.simulated_max_load(100, 100)[0]
+
+
+@settings(max_examples=30, deadline=None)
+@given(st.integers(0, 10**5), st.integers(1, 200))
+def test_expected_max_load_lies_between_the_mean_and_all_keys(m, n):
+    v = hp.expected_max_load(m, n, n_runs=50)
+    assert m / n - 1e-9 <= v <= m + 1e-9
+
+
+# --- scale limits -------------------------------------------------------------------------------
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.integers(1, 10**12), st.floats(0, 3), st.floats(1, 1e7), st.floats(1, 1e4))
+def test_scale_limit_of_a_single_hot_key_is_ceiling_over_p_max(n, s, total, ceiling):
+    z = hp.Zipf(n, s)
+    lim = hp.scale_limit(z, total, ceiling)
+    assert lim.max_total_demand == pytest.approx(ceiling / z.top_share(1))
+    assert lim.hottest_demand == pytest.approx(total * z.top_share(1))
+    # nothing refused below the limit; something above it
+    assert (lim.refused_fraction > 0) == (total > lim.max_total_demand * (1 + 1e-12))
+    assert 0 <= lim.refused_fraction <= 1
+
+
+def test_scale_limit_does_not_depend_on_provisioned_capacity():
+    status = hp.key_design("status")
+    limits = {hp.scale_limit(status, total).max_total_demand for total in (1e3, 1e4, 1e5)}
+    assert len(limits) == 1
+    assert limits.pop() == pytest.approx(hp.PARTITION_MAX_WCU / 0.9)
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.floats(100, 1e6), st.integers(1, 40))
+def test_scale_limit_on_partitions_conserves_demand(total, n_partitions):
+    dist = hp.key_design("user_type", hot_share=0.7)
+    lim = hp.scale_limit(dist, total, n_partitions=n_partitions)
+    demand = total * hp.partition_load(dist, n_partitions)
+    served = np.minimum(demand, hp.PARTITION_MAX_WCU).sum()
+    assert served + lim.refused == pytest.approx(total)
+    # hashing keys together never beats isolating them
+    assert lim.max_total_demand <= hp.scale_limit(dist, total).max_total_demand * (1 + 1e-12)
+
+
+# --- item collections ---------------------------------------------------------------------------
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.floats(1e-3, 1e3), st.floats(1, 4e5))
+def test_days_to_collection_limit_inverts_the_growth(rate, item_bytes):
+    days = hp.days_to_collection_limit(rate, item_bytes)
+    assert hp.item_collection_gb(rate, item_bytes, [days])[0] == pytest.approx(hp.ITEM_COLLECTION_MAX_GB)
+    capped = hp.item_collection_gb(rate, item_bytes, [days * 10], window_days=days / 2)[0]
+    assert capped == pytest.approx(hp.ITEM_COLLECTION_MAX_GB / 2)
+
+
+def test_composite_designs():
+    status, _ = hp.composite_design(0, 10_000)
+    device, never = hp.composite_design(3, 10_000)
+    monthly, window = hp.composite_design(4, 10_000)
+    assert monthly.keys()[0] == "DEVICE#2026-04#1"
+    assert status.effective_cardinality() < 2 and device.effective_cardinality() == 10_000
+    assert math.isinf(never) and window == 31
+    assert hp.days_to_collection_limit(0, 100) == math.inf
+
+
+# --- validation and reprs -----------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("make", "message"),
+    [
+        (lambda: hp.Zipf(0, 1), r"^n_keys = 0 is out of range: must be >= 1"),
+        (lambda: hp.Zipf(10, -0.5), r"^s = -0.5 is out of range"),
+        (lambda: hp.Zipf(10, float("nan")), r"^s = nan is not a number"),
+        (lambda: hp.Uniform(2.5), r"^n_keys = 2.5 is not a whole number"),
+        (lambda: hp.Categorical({}), r"^shares_by_value = \{\} is not allowed"),
+        (lambda: hp.Categorical({"A": -1, "B": 2}), r"^shares_by_value\[0\] = -1.0 is out of range"),
+        (lambda: hp.Categorical({"A": 0}), r"sums to 0"),
+        (lambda: hp.DateKey(0, 0.5), r"^n_days = 0 is out of range"),
+        (lambda: hp.DateKey(5, 1.5), r"^decay = 1.5 is out of range"),
+        (lambda: hp.DateKey(5, 0.5, start="tomorrow"), r"^start = 'tomorrow' is not an ISO date"),
+        (lambda: hp.FlashSale(100, 0.5, 1), r"^multiplier = 0.5 is out of range"),
+        (lambda: hp.FlashSale(100, 5, 0), r"^duration_h = 0 is out of range"),
+        (lambda: hp.Boosted(hp.Uniform(5), rank=6), r"^rank = 6 is out of range"),
+        (lambda: hp.Zipf(10, 1).top_share(11), r"^k = 11 is out of range"),
+        (lambda: hp.Zipf(10, 1).excess_over(2), r"^threshold = 2 is out of range"),
+        (lambda: hp.partition_load("ACTIVE", 3), r"^dist = 'ACTIVE' is not allowed"),
+        (lambda: hp.partition_load(hp.Uniform(5), 0), r"^n_partitions = 0 is out of range"),
+        (lambda: hp.scale_limit(hp.Uniform(5), -1), r"^total_demand = -1 is out of range"),
+        (lambda: hp.scale_limit([0.5, 0.4], 10), r"summing to 1"),
+        (lambda: hp.expected_max_load(-1, 3), r"^m = -1 is out of range"),
+        (lambda: hp.simulated_max_load(10, 10**6), r"^n = 1000000 is out of range"),
+    ],
+)
+def test_bad_input_is_refused_by_name(make, message):
+    with pytest.raises(ValueError, match=message):
+        make()
+
+
+def test_reprs_say_what_matters():
+    assert "hottest key 3.09%" in repr(hp.Zipf(10**12, 0.99))
+    assert "ACTIVE 90.0%" in repr(hp.key_design("status"))
+    assert "today's share 90.00%" in repr(hp.key_design("date"))
+    assert "x20" in repr(hp.key_design("popular item"))
+    assert "throttles above 1,111" in repr(hp.scale_limit(hp.key_design("status"), 5_000))
