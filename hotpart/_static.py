@@ -21,6 +21,7 @@ import html
 import io
 import itertools
 import json
+import re
 import shutil
 from pathlib import Path
 from typing import Any
@@ -35,6 +36,12 @@ __all__ = ["FRAMES_FOLDER", "frame_key", "static_html"]
 
 #: Where frames go, under the book's HTML output folder.
 FRAMES_FOLDER = "_explorables"
+#: Bytes the frames of all explorables on one page may weigh, so that the page (with its HTML and
+#: figures) stays under 1 MB beyond the theme. Each explorable gets an equal part, and its grid
+#: shrinks to fit, judged by the size of its default frame.
+PAGE_FRAMES_BUDGET_BYTES = 800_000
+#: Frames per explorable at most.
+MAX_FRAMES = 100
 _PALETTE_COLORS = 32
 
 
@@ -68,22 +75,48 @@ def _render_frames(explorable: Explorable, grid: list[tuple[Any, ...]], folder: 
     return captions
 
 
+_EXPLORE_CALL = re.compile(r"""explore\(\s*["']([\w-]+)["']""")
+
+
+def explorables_on_page(name: str, root: Path | None = None) -> int:
+    """How many explorables share a page with ``name``: the most in any notebook that shows it (at least 1)."""
+    root = root if root is not None else _book_root()
+    counts = [1]
+    for notebook in sorted((root / "notebooks").glob("*.ipynb")) if root else []:
+        cells = json.loads(notebook.read_text(encoding="utf-8"))["cells"]
+        code = "\n".join("".join(c["source"]) for c in cells if c["cell_type"] == "code")
+        names = set(_EXPLORE_CALL.findall(code))
+        if name in names:
+            counts.append(len(names))
+    return max(counts)
+
+
+def frame_budget(explorable: Explorable, on_page: int = 1) -> int:
+    """How many frames fit this explorable's part of :data:`PAGE_FRAMES_BUDGET_BYTES` (at most 100).
+
+    The default frame is rendered to measure a frame's size; frames of one
+    figure differ little, and a 10% margin absorbs that.
+    """
+    first = len(_palette_png(render_png(explorable.draw(explorable.data()))))
+    share = 0.9 * PAGE_FRAMES_BUDGET_BYTES / max(1, on_page)
+    return max(4, min(MAX_FRAMES, int(share // first)))
+
+
 def _format(control: Control, value: float) -> str:
     text = f"{int(value):,d}" if control.integer else f"{value:,.6g}"
     return f"{text} {control.unit}" if control.unit else text
 
 
-def _page_prefix() -> str:
-    """Relative URL from the page being executed to the book's root.
-
-    The kernel runs in the notebook's folder; the book's root is the nearest
-    parent holding ``_config.yml``.
-    """
+def _book_root() -> Path | None:
+    """The book's root: the nearest folder, from the kernel's working folder up, holding ``_config.yml``."""
     here = Path.cwd().resolve()
-    for depth, folder in enumerate([here, *here.parents]):
-        if (folder / "_config.yml").is_file():
-            return "../" * depth
-    return ""
+    return next((f for f in [here, *here.parents] if (f / "_config.yml").is_file()), None)
+
+
+def _page_prefix() -> str:
+    """Relative URL from the page being executed (the kernel runs in its folder) to the book's root."""
+    root = _book_root()
+    return "../" * len(Path.cwd().resolve().relative_to(root).parts) if root else ""
 
 
 def static_html(explorable: Explorable, out_dir: Path) -> str:
@@ -102,7 +135,7 @@ def static_html(explorable: Explorable, out_dir: Path) -> str:
         A self-contained HTML fragment: title, range inputs, the first frame
         (the defaults), its caption, and the script that swaps frames.
     """
-    grid = explorable.frame_grid()
+    grid = explorable.frame_grid(frame_budget(explorable, explorables_on_page(explorable.name)))
     key = frame_key(explorable, grid)
     cache = out_dir.resolve().parent / ".explorable-cache" / f"{explorable.name}-{key}"
     if not (cache / "captions.json").is_file():

@@ -88,7 +88,7 @@ def test_explore_rejects_unknown_names():
 
 
 def test_static_html_writes_every_frame(tmp_path, monkeypatch):
-    from hotpart._static import FRAMES_FOLDER, static_html
+    from hotpart._static import FRAMES_FOLDER, frame_budget, static_html
 
     e = hp.EXPLORABLES["partition_ceiling"]
     out = tmp_path / "html"
@@ -96,7 +96,22 @@ def test_static_html_writes_every_frame(tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
     page = static_html(e, out)
     frames = list((out / FRAMES_FOLDER).glob("*/*.png"))
-    assert len(frames) == math.prod(len(a) for a in e.frame_grid())
+    assert len(frames) == math.prod(len(a) for a in e.frame_grid(frame_budget(e)))
     assert f'data-explorable="{e.name}"' in page
     assert page.count('type="range"') == len(e.static)
     assert "Fixed in the book at their defaults" in page
+
+
+def test_page_frame_budget_is_shared_by_the_explorables_of_a_page(monkeypatch):
+    from conftest import ROOT
+    from hotpart._static import PAGE_FRAMES_BUDGET_BYTES, explorables_on_page, frame_budget
+
+    monkeypatch.chdir(ROOT / "notebooks")
+    for name, e in hp.EXPLORABLES.items():
+        on_page = explorables_on_page(name)
+        assert on_page >= 1
+        budget = frame_budget(e, on_page)
+        assert 4 <= budget <= 100
+        assert math.prod(len(a) for a in e.frame_grid(budget)) <= budget
+    assert frame_budget(hp.EXPLORABLES["partition_ceiling"], 2) < frame_budget(hp.EXPLORABLES["partition_ceiling"], 1)
+    assert PAGE_FRAMES_BUDGET_BYTES < 1_000_000
