@@ -1,7 +1,7 @@
 """Fan-out models: shard counts, the cost curve in N, tail quantiles, hedging, Streams aggregation.
 
 Targets (issue 4): each explorable callback (compute, draw, render) at most 150 ms, which ``run.py`` measures at
-default and extreme controls; here the models alone, and the three callbacks at their defaults for reference.
+default and extreme controls; here the models alone.
 """
 
 from __future__ import annotations
@@ -13,10 +13,8 @@ import numpy as np
 from _timing import time_call
 
 import hotpart as hp
-from hotpart._plotting import render_png
 
 TITLE = "Fan-out: shards_needed, fanout_cost, tail quantiles, hedging, aggregation"
-CALLBACK_TARGET_MS = 150.0
 
 
 def run(repeats: int) -> list[str]:
@@ -46,16 +44,4 @@ def run(repeats: int) -> list[str]:
         t, result = time_call(fn, repeats, inner)
         shown = f"{result:,.6g}" if isinstance(result, (int, float, np.floating)) else str(result)
         rows.append(f"| {label} | {1000 * t:.3f} | {shown} |")
-    rows += [
-        "",
-        "| explorable at defaults | compute ms | draw + render ms | total ms | target <= 150 ms |",
-        "| --- | --- | --- | --- | --- |",
-    ]
-    for name in ("partition_ceiling", "write_sharding", "fanout_cost", "aggregation"):  # chapter 1's, for reference
-        e = hp.EXPLORABLES[name]
-        render_png(e.draw(e.data()))  # warm up
-        c, data = time_call(e.data, repeats)
-        d, _ = time_call(lambda e=e, data=data: render_png(e.draw(data)), repeats)
-        ok = "yes" if 1000 * (c + d) <= CALLBACK_TARGET_MS else "NO"
-        rows.append(f"| {name} | {1000 * c:.1f} | {1000 * d:.1f} | {1000 * (c + d):.1f} | {ok} |")
     return rows
