@@ -616,6 +616,9 @@ class Refusal(enum.IntEnum):
     ``ON_DEMAND_PEAK``: on-demand traffic above double the previous peak.
     ``ON_DEMAND_QUOTA``: on-demand traffic above the table quota.
     ``MAX_THROUGHPUT``: on-demand traffic above the maximum throughput set.
+    ``INDEX_BACKPRESSURE``: a base-table write refused because a global
+    secondary index partition it had to update was throttled (chapter 12,
+    :func:`hotpart.simulate_with_indexes`).
     """
 
     NONE = 0
@@ -625,6 +628,7 @@ class Refusal(enum.IntEnum):
     ON_DEMAND_PEAK = 4
     ON_DEMAND_QUOTA = 5
     MAX_THROUGHPUT = 6
+    INDEX_BACKPRESSURE = 7
 
     @property
     def label(self) -> str:
@@ -710,6 +714,13 @@ class SimulationResult:
         ``(second, partition, why)`` for every split that was due but could
         not happen (``"single item"``, ``"LSI"``, ``"monotonic sort key"``, or ``"partition cap"``
         when the simulation reached :data:`MAX_SPLIT_PARTITIONS`).
+    keys : tuple of str
+        The partition-key values, when demand was given per key (else empty).
+    key_offered, key_throttled : numpy.ndarray or None
+        Units offered and refused per minute and key, shaped (minutes, keys),
+        when demand was given per key: what Contributor Insights counts
+        (:func:`hotpart.top_keys`). Within a partition every key loses the
+        same fraction of its units. The last minute may be partial.
     """
 
     table: Table
@@ -725,6 +736,9 @@ class SimulationResult:
     capacity: NDArray[np.float64]
     splits: tuple[tuple[int, int, int], ...] = ()
     blocked: tuple[tuple[int, int, str], ...] = ()
+    keys: tuple[str, ...] = ()
+    key_offered: NDArray[np.float64] | None = None
+    key_throttled: NDArray[np.float64] | None = None
 
     def __repr__(self) -> str:
         seconds, parts = self.offered.shape
@@ -931,6 +945,9 @@ def simulate(
             raise ValueError("keys must hold at least one key")
         d = _demand_matrix("demand", demand, n_sec, len(key_list), "key")
         k = len(key_list)
+        n_min = -(-n_sec // 60)
+        key_off_min = np.zeros((n_min, k))
+        key_thr_min = np.zeros((n_min, k))
         seg = _Segments(
             key=np.arange(k, dtype=np.int64),
             pos=partition_of(key_list, 2**62),
@@ -1095,6 +1112,13 @@ def simulate(
                     burst_cap = BURST_WINDOW_S * share
                     np.minimum(burst, burst_cap, out=burst)
 
+        # ---- per key, per minute (what Contributor Insights sees) ---------------
+        if seg is not None:
+            o_seg = offered[t, seg.part]
+            frac_thr = np.divide(throttled[t, seg.part], o_seg, out=np.zeros(seg.part.size), where=o_seg > 0)
+            key_off_min[t // 60] += np.bincount(seg.key, weights=seg_demand, minlength=k)
+            key_thr_min[t // 60] += np.bincount(seg.key, weights=seg_demand * frac_thr, minlength=k)
+
         # ---- splits for heat ------------------------------------------------------
         if split is not None and seg is not None:
             hot_run = (hot_run + 1.0) * (served[t] >= split_thr)
@@ -1121,6 +1145,11 @@ def simulate(
         return a
 
     capacity.flags.writeable = False
+    per_key: dict[str, object] = {}
+    if seg is not None:
+        key_off_min.flags.writeable = False
+        key_thr_min.flags.writeable = False
+        per_key = {"keys": tuple(key_list), "key_offered": key_off_min, "key_throttled": key_thr_min}
     return SimulationResult(
         table=table,
         kind=kind,
@@ -1135,6 +1164,7 @@ def simulate(
         capacity=capacity,
         splits=tuple(splits),
         blocked=tuple(blocked),
+        **per_key,
     )
 
 

@@ -1,0 +1,499 @@
+"""Global secondary indexes: another write path, with its own partitions, ceilings and back-pressure.
+
+Chapter 12 (``notebooks/12_gsi.ipynb``) is built on this module; chapters 13
+and 15 read its results through :func:`hotpart.cloudwatch` and
+:func:`hotpart.scenario`. A global secondary index (GSI) is a second table
+that DynamoDB keeps up to date from the base table's writes. It has its own
+partition key (so its own key mapping), its own partitions with the same
+per-partition ceilings (1,000 WCU/s, 3,000 RCU/s) and its own capacity. Two
+rules make it a write path rather than a read escape hatch (000
+「複合キーの設計」, AWS's GSI throttling guide):
+
+* a base-table write that must update an index partition that is throttled
+  is refused; the refusal carries :attr:`hotpart.Refusal.INDEX_BACKPRESSURE`,
+  and the writes it would have made to the indexes after it are not made;
+* reads on an index are throttled by the index alone; the base table never
+  sees them.
+
+:func:`simulate_with_indexes` runs the capacity simulator
+(:func:`hotpart.simulate`) once per index and once for the base table,
+passing each index's refusals on as lost base-table demand. A *sparse*
+index (items without the index key attribute are not in it) is modelled by
+``fraction``, the share of each key's writes that carry the attribute, or by
+mapping a base key to ``None``.
+
+In a steady state (no burst banked, adaptive capacity instant) an index
+partition ``p`` offered ``D_p`` index units/s serves at most
+``r_p = min(c, W/P + unused capacity of the other index partitions)``
+(:func:`hotpart.adaptive_rate`), so the base table loses
+
+.. math:: B = \\frac{\\max(0,\\; D_p - r_p)}{u}
+
+base write units/s to back-pressure, with ``u`` the index units per base
+write unit. The tests check the simulator against this.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field, replace
+
+import numpy as np
+from numpy.typing import ArrayLike, NDArray
+
+from ._simulator import (
+    OnDemand,
+    Provisioned,
+    Refusal,
+    SimulationResult,
+    Table,
+    _conserve_into,
+    _demand_matrix,
+    simulate,
+)
+from ._constants import PARTITION_MAX_WCU
+from ._skew import partition_of
+from ._validation import check_array, check_choice, check_integer, check_number
+
+__all__ = ["GlobalSecondaryIndex", "IndexedResult", "simulate_with_indexes", "steady_backpressure"]
+
+
+@dataclass(frozen=True)
+class GlobalSecondaryIndex:
+    """A global secondary index: its key mapping, partitions and capacity.
+
+    Parameters
+    ----------
+    name : str
+        The index name (CloudWatch's ``GlobalSecondaryIndexName``).
+    keys : sequence of str or None
+        For each base-table key (in the order given to
+        :func:`simulate_with_indexes`), the value of the index's partition key
+        on its items, or ``None`` when the items lack the attribute (they are
+        not in a sparse index).
+    partitions : int
+        Partitions of the index, ``>= 1``.
+    wcu, rcu : float
+        Provisioned capacity of the index, WCU/s and RCU/s, ``>= 0``
+        (ignored when ``mode`` is on-demand).
+    fraction : float
+        Share of each key's writes whose item carries the index key
+        attribute, in ``[0, 1]``; 1 for a dense index.
+    units_per_write : float
+        Index write units per base-table write unit that reaches the index,
+        ``> 0``: 1 when base items and index entries are both at most 1 KB
+        (one write each), less when the projection is smaller than the base
+        item, more when it is bigger, 2 when the write changes the index key
+        (a delete and a put).
+    mode : Provisioned, AutoScaling or OnDemand, optional
+        The index's capacity mode; ``Provisioned()`` if omitted. A GSI of an
+        on-demand table is on-demand too.
+
+    Notes
+    -----
+    Every write of a base key lands on the one index partition that holds
+    its index value, so a value shared by many base keys (a status, a date,
+    a flag) concentrates their writes on one index partition however well
+    the base key spreads them (000 「複合キーの設計」). ``fraction`` and
+    ``None`` both thin that stream: ``fraction`` for every key alike (only
+    some writes set the attribute), ``None`` for keys whose items never have it.
+
+    Examples
+    --------
+    >>> GlobalSecondaryIndex("by-status", ["ACTIVE", "ACTIVE", "DONE"], partitions=2, wcu=2_000)
+    GlobalSecondaryIndex('by-status', 2 values over 2 partitions, 2,000 WCU/s, 0 RCU/s, dense)
+    >>> GlobalSecondaryIndex("open", ["OPEN", None, "OPEN"], wcu=500, fraction=0.1)
+    GlobalSecondaryIndex('open', 1 values over 1 partitions, 500 WCU/s, 0 RCU/s, sparse: 10% of writes, 1 of 3 keys never)
+    """
+
+    name: str
+    keys: tuple[str | None, ...]
+    partitions: int = 1
+    wcu: float = 0.0
+    rcu: float = 0.0
+    fraction: float = 1.0
+    units_per_write: float = 1.0
+    mode: Provisioned | OnDemand | None = None
+
+    values: tuple[str, ...] = field(init=False, repr=False)
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.name, str) or not self.name:
+            raise ValueError(f"name = {self.name!r} is not allowed: must be a non-empty str")
+        if isinstance(self.keys, str):
+            raise ValueError(f"keys = {self.keys!r} is not allowed: must be a sequence of str or None, one per base key")
+        keys = tuple(self.keys)
+        if not keys:
+            raise ValueError("keys must hold one index key (or None) per base-table key; got none")
+        for k in keys:
+            if k is not None and not isinstance(k, str):
+                raise ValueError(f"keys holds {k!r}: each must be a str or None")
+        object.__setattr__(self, "keys", keys)
+        object.__setattr__(self, "partitions", check_integer("partitions", self.partitions, low=1, high=1_000_000))
+        object.__setattr__(self, "wcu", check_number("wcu", self.wcu, low=0, high=math.inf, high_open=True))
+        object.__setattr__(self, "rcu", check_number("rcu", self.rcu, low=0, high=math.inf, high_open=True))
+        object.__setattr__(self, "fraction", check_number("fraction", self.fraction, low=0, high=1))
+        object.__setattr__(
+            self,
+            "units_per_write",
+            check_number("units_per_write", self.units_per_write, low=0, high=math.inf, low_open=True, high_open=True),
+        )
+        if self.mode is not None and not isinstance(self.mode, (Provisioned, OnDemand)):
+            raise ValueError(f"mode = {self.mode!r} is not allowed: must be Provisioned, AutoScaling or OnDemand")
+        values = tuple(sorted({k for k in keys if k is not None}))
+        if not values:
+            values = ("",)  # an index nobody writes to still has a (empty) key space
+        object.__setattr__(self, "values", values)
+
+    def __repr__(self) -> str:
+        n_values = len({k for k in self.keys if k is not None})
+        missing = sum(k is None for k in self.keys)
+        parts = ([f"{self.fraction:.0%} of writes"] if self.fraction < 1 else []) + (
+            [f"{missing} of {len(self.keys)} keys never"] if missing else []
+        )
+        sparse = "sparse: " + ", ".join(parts) if parts else "dense"
+        return (
+            f"GlobalSecondaryIndex({self.name!r}, {n_values} values over {self.partitions} partitions, "
+            f"{self.wcu:,.0f} WCU/s, {self.rcu:,.0f} RCU/s, {sparse})"
+        )
+
+    @property
+    def table(self) -> Table:
+        """The index as the simulator sees it: a :class:`hotpart.Table` with its partitions and capacity."""
+        return Table(self.partitions, wcu=self.wcu, rcu=self.rcu)
+
+    def value_partitions(self) -> NDArray[np.int64]:
+        """The index partition of each index value (in the order of ``values``)."""
+        return partition_of(list(self.values), self.partitions)
+
+    def value_matrix(self) -> NDArray[np.float64]:
+        """Index write units per base write, shaped (base keys, index values).
+
+        Row ``k`` holds ``fraction * units_per_write`` in the column of base key
+        ``k``'s index value, and zeros for a key whose items lack the attribute.
+        """
+        col = {v: j for j, v in enumerate(self.values)}
+        m = np.zeros((len(self.keys), len(self.values)))
+        for i, k in enumerate(self.keys):
+            if k is not None:
+                m[i, col[k]] = self.fraction * self.units_per_write
+        return m
+
+
+@dataclass(frozen=True)
+class IndexedResult:
+    """What :func:`simulate_with_indexes` returns: the base table and every index, second by second.
+
+    Attributes
+    ----------
+    table : SimulationResult
+        Base-table writes: ``offered`` is all the write demand, ``throttled``
+        counts writes refused by the base partitions *and* by index
+        back-pressure (reason :attr:`Refusal.INDEX_BACKPRESSURE` where the
+        back-pressure refused at least as much as the partition itself),
+        ``served + throttled == offered`` exactly. ``key_throttled`` includes
+        the back-pressure.
+    own : SimulationResult
+        The base partitions alone, on the demand the indexes let through:
+        what the table's own throttle events count.
+    indexes : dict of str to SimulationResult
+        Each index's writes, in index units.
+    backpressure : dict of str to numpy.ndarray
+        Units of base-table writes refused because of each index, shaped
+        (seconds, base partitions). A write refused by an index is counted
+        under that index only, never again under a later one.
+    reads : SimulationResult or None
+        Base-table reads, if any were given.
+    index_reads : dict of str to SimulationResult
+        Reads on each index that had read demand; they never touch the base table.
+    """
+
+    table: SimulationResult
+    own: SimulationResult
+    indexes: dict[str, SimulationResult]
+    backpressure: dict[str, NDArray[np.float64]]
+    reads: SimulationResult | None = None
+    index_reads: dict[str, SimulationResult] = field(default_factory=dict)
+
+    def __repr__(self) -> str:
+        offered = float(self.table.offered.sum())
+        bp = sum(float(b.sum()) for b in self.backpressure.values())
+        own = float(self.own.throttled.sum())
+        idx = ", ".join(f"{n}: {float(r.throttled.sum()):,.0f} refused" for n, r in self.indexes.items())
+        return (
+            f"IndexedResult({self.table.seconds} s, base writes offered {offered:,.0f} units, "
+            f"refused by base partitions {own:,.0f}, by index back-pressure {bp:,.0f}; {idx})"
+        )
+
+    @property
+    def seconds(self) -> int:
+        """Seconds simulated."""
+        return self.table.seconds
+
+    def backpressure_total(self) -> float:
+        """Base-table write units refused because of any index, over the run."""
+        return float(sum(b.sum() for b in self.backpressure.values()))
+
+
+def steady_backpressure(
+    partition_demand: ArrayLike, wcu: float, *, units_per_write: float = 1.0, adaptive: bool = True
+) -> float:
+    """Base-table write units/s refused by one provisioned index's back-pressure, in a steady state.
+
+    Assumptions: the index is the only one (or the first) on the write path;
+    its ``P`` partitions share ``wcu`` evenly, ``s = wcu / P`` each; no burst
+    is banked (a steady load from the start, :class:`hotpart.Provisioned`'s
+    default ``initial_burst_s=0``); adaptive capacity, when on, is instant and
+    lends the units the partitions under their share leave unused to those
+    above it, in proportion to what each lacks, never past the ceiling
+    ``c`` (:data:`PARTITION_MAX_WCU`). With ``m_j = min(D_j, c)``,
+    ``U = sum_j max(0, s - m_j)`` and ``N = sum_j max(0, m_j - s)``,
+    partition ``j`` serves
+
+    .. math:: \\min(m_j, s) + \\max(0, m_j - s)\\,\\min\\big(1, U / N\\big)
+
+    (the second term is 0 without adaptive capacity), and what it refuses
+    of its ``D_j``, divided by ``units_per_write``, is base-table demand
+    refused. With a single hot partition this is
+    ``max(0, D_hot - adaptive_rate(wcu, P, others))`` (:func:`hotpart.adaptive_rate`).
+
+    Parameters
+    ----------
+    partition_demand : array_like
+        Index write units/s offered to each index partition, ``>= 0``, one
+        value per partition.
+    wcu : float
+        The index's provisioned capacity, WCU/s, ``>= 0``.
+    units_per_write : float
+        Index units per base-table write unit, ``> 0`` (as in
+        :class:`GlobalSecondaryIndex`).
+    adaptive : bool
+        Whether adaptive capacity lends unused index capacity.
+
+    Returns
+    -------
+    float
+        Base-table write units/s refused with :attr:`Refusal.INDEX_BACKPRESSURE`.
+
+    Examples
+    --------
+    The status index of chapter 12: OPEN at 1,440 WCU/s on one of four
+    partitions, 4,000 WCU/s in all; the ceiling binds.
+
+    >>> steady_backpressure([0, 0, 1_440, 0], 4_000)
+    440.0
+    >>> steady_backpressure([0, 0, 1_440, 0], 2_000, adaptive=False)  # held to its share
+    940.0
+    """
+    d = check_array("partition_demand", partition_demand, low=0, high=math.inf, high_open=True)
+    if d.ndim != 1 or d.size == 0:
+        raise ValueError(f"partition_demand must hold one value per index partition; got shape {d.shape}")
+    w = check_number("wcu", wcu, low=0, high=math.inf, high_open=True)
+    u = check_number("units_per_write", units_per_write, low=0, high=math.inf, low_open=True, high_open=True)
+    check_choice("adaptive", adaptive, (True, False))
+    share = w / d.size
+    m = np.minimum(d, PARTITION_MAX_WCU)
+    want = np.maximum(0.0, m - share)
+    served = np.minimum(m, share)
+    if adaptive:
+        unused = float(np.maximum(0.0, share - m).sum())
+        need = float(want.sum())
+        if need > 0:
+            served = served + want * min(1.0, unused / need)
+    return float(np.maximum(0.0, d - served).sum()) / u
+
+
+def _refused_fraction(res: SimulationResult, n_values: int, parts: NDArray[np.int64]) -> NDArray[np.float64]:
+    """Fraction of units refused, per second and index value (every value of a partition loses the same share)."""
+    o = res.offered[:, parts]
+    return np.divide(res.throttled[:, parts], o, out=np.zeros((res.seconds, n_values)), where=o > 0)
+
+
+def simulate_with_indexes(
+    table: Table,
+    demand: ArrayLike,
+    seconds: int,
+    keys: Sequence[str],
+    indexes: Sequence[GlobalSecondaryIndex] = (),
+    *,
+    mode: Provisioned | OnDemand | None = None,
+    reads: ArrayLike | None = None,
+    index_reads: Mapping[str, ArrayLike] | None = None,
+) -> IndexedResult:
+    """Simulate a table's writes with its global secondary indexes, and optionally reads.
+
+    Each second, a base-table write of key ``k`` reaches index ``i`` with
+    probability ``f_i`` (the index's ``fraction``; 0 when ``k`` maps to
+    ``None``) and is refused there with the share ``q_i`` that index
+    partition refused that second. The indexes are checked in the order
+    given, then the base partition, so the share of key ``k``'s writes that
+    the indexes let through is
+
+    .. math:: p_k = \\prod_i \\big(1 - f_i\\, q_i(v_i(k))\\big)
+
+    and the refused rest, ``d_k (1 - p_k)``, is base-table demand refused with
+    :attr:`Refusal.INDEX_BACKPRESSURE`. A write refused by one index never
+    reaches the indexes after it nor the base table. Reads are independent:
+    base reads throttle only the base table's read capacity, index reads only
+    the index's.
+
+    Assumptions, each an upper bound on an index's consumption: an index is
+    charged for writes that a *later* index or the base partition then
+    refuses (in DynamoDB such a write changes nothing), so list the index
+    you expect to throttle first; ``q_i`` is shared by every value of an
+    index partition (requests arrive mixed within the second). Splits for
+    heat are not simulated, on the base table nor on the indexes.
+
+    Parameters
+    ----------
+    table : Table
+        The base table.
+    demand : array_like
+        Write units/s per base key, ``>= 0``, shaped (seconds, keys) or (keys,).
+    seconds : int
+        Seconds to simulate, ``>= 1``.
+    keys : sequence of str
+        The base table's partition-key values.
+    indexes : sequence of GlobalSecondaryIndex
+        The table's GSIs; each one's ``keys`` aligns with ``keys``.
+    mode : Provisioned, AutoScaling or OnDemand, optional
+        The base table's capacity mode.
+    reads : array_like, optional
+        Read units/s per base key, shaped like ``demand``.
+    index_reads : mapping of str to array_like, optional
+        Read units/s per index value (in the order of the index's
+        ``values``), shaped (seconds, values) or (values,), by index name.
+
+    Returns
+    -------
+    IndexedResult
+        The base table (with back-pressure), each index, and any reads.
+
+    Examples
+    --------
+    Three order keys, their status as the index key, the index short of capacity:
+
+    >>> keys = ["o1", "o2", "o3"]
+    >>> gsi = GlobalSecondaryIndex("by-status", ["OPEN", "OPEN", "OPEN"], wcu=300)
+    >>> res = simulate_with_indexes(Table(1, wcu=1_000), [200, 200, 200], 60, keys, [gsi])
+    >>> round(res.backpressure_total()), float(res.own.throttled.sum())
+    (18000, 0.0)
+    >>> res.table.exception(59, 0)
+    'ProvisionedThroughputExceededException'
+    """
+    if not isinstance(table, Table):
+        raise ValueError(f"table = {table!r} is not a Table")
+    if isinstance(keys, str):
+        raise ValueError(f"keys = {keys!r} is not allowed: must be a sequence of str, one per base key")
+    key_list = list(keys)
+    if not key_list:
+        raise ValueError("keys must hold at least one key")
+    n_sec = check_integer("seconds", seconds, low=1, high=10_000_000)
+    d = _demand_matrix("demand", demand, n_sec, len(key_list), "key")
+    idx_list = list(indexes)
+    for g in idx_list:
+        if not isinstance(g, GlobalSecondaryIndex):
+            raise ValueError(f"indexes holds {g!r}: each must be a GlobalSecondaryIndex")
+    names = [g.name for g in idx_list]
+    if len(set(names)) != len(names):
+        raise ValueError(f"indexes must have distinct names; got {names}")
+    for g in idx_list:
+        if len(g.keys) != len(key_list):
+            raise ValueError(f"indexes[{g.name!r}].keys maps {len(g.keys)} keys; the table has {len(key_list)}")
+    read_d = None if reads is None else _demand_matrix("reads", reads, n_sec, len(key_list), "key")
+    idx_read_d: dict[str, NDArray[np.float64]] = {}
+    for name, r in (index_reads or {}).items():
+        if name not in names:
+            raise ValueError(f"index_reads names {name!r}; the indexes are {names}")
+        g = idx_list[names.index(name)]
+        idx_read_d[name] = _demand_matrix(f"index_reads[{name!r}]", r, n_sec, len(g.values), "index value")
+
+    passing = np.ones((n_sec, len(key_list)))
+    base_part = partition_of(key_list, table.partitions)
+    index_results: dict[str, SimulationResult] = {}
+    bp: dict[str, NDArray[np.float64]] = {}
+    for g in idx_list:
+        m = g.value_matrix()
+        through = d * passing
+        res = simulate(g.table, through @ m, n_sec, kind="write", keys=list(g.values), mode=g.mode)
+        index_results[g.name] = res
+        q = _refused_fraction(res, len(g.values), g.value_partitions())
+        # share of key k's surviving writes refused by this index: f * q(value of k)
+        reach = (m > 0).astype(float) * g.fraction
+        refused_share = q @ reach.T
+        refused = through * refused_share
+        per_part = np.zeros((n_sec, table.partitions))
+        for p in range(table.partitions):
+            cols = base_part == p
+            if cols.any():
+                per_part[:, p] = refused[:, cols].sum(axis=1)
+        per_part.flags.writeable = False
+        bp[g.name] = per_part
+        passing = passing * (1.0 - refused_share)
+
+    own = simulate(table, d * passing, n_sec, kind="write", keys=key_list, mode=mode)
+    combined = _combine(own, d, passing, base_part, bp)
+
+    read_res = None
+    if read_d is not None:
+        read_res = simulate(table, read_d, n_sec, kind="read", keys=key_list, mode=mode)
+    idx_reads: dict[str, SimulationResult] = {}
+    for name, r in idx_read_d.items():
+        g = idx_list[names.index(name)]
+        idx_reads[name] = simulate(g.table, r, n_sec, kind="read", keys=list(g.values), mode=g.mode)
+    return IndexedResult(table=combined, own=own, indexes=index_results, backpressure=bp, reads=read_res, index_reads=idx_reads)
+
+
+def _per_minute(x: NDArray[np.float64]) -> NDArray[np.float64]:
+    """Sum rows (seconds) into minutes; the last minute may be partial."""
+    n_sec = x.shape[0]
+    n_min = -(-n_sec // 60)
+    pad = np.zeros((n_min * 60, x.shape[1]))
+    pad[:n_sec] = x
+    return pad.reshape(n_min, 60, -1).sum(axis=1)
+
+
+def _combine(
+    own: SimulationResult,
+    d: NDArray[np.float64],
+    passing: NDArray[np.float64],
+    base_part: NDArray[np.int64],
+    bp: dict[str, NDArray[np.float64]],
+) -> SimulationResult:
+    """The base table's view: all demand offered, back-pressure added to what its partitions refused."""
+    n_sec, n_part = own.offered.shape
+    offered = np.zeros((n_sec, n_part))
+    for p in range(n_part):
+        cols = base_part == p
+        if cols.any():
+            offered[:, p] = d[:, cols].sum(axis=1)
+    bp_total = sum(bp.values()) if bp else np.zeros((n_sec, n_part))
+    served = np.empty_like(offered)
+    throttled = np.empty_like(offered)
+    # _conserve_into works on flat arrays (it indexes with flatnonzero): pass 1-D views
+    _conserve_into(
+        offered.reshape(-1),
+        np.minimum(own.served, offered).reshape(-1),
+        served.reshape(-1),
+        throttled.reshape(-1),
+        np.empty(offered.size, dtype=bool),
+    )
+    reason = np.where((bp_total > 0) & (bp_total >= own.throttled), np.int8(Refusal.INDEX_BACKPRESSURE), own.reason).astype(
+        np.int8
+    )
+    reason[throttled == 0] = Refusal.NONE
+    key_offered = _per_minute(d)
+    # back-pressure per key counted directly (exactly 0 where no index refused), not as a difference of sums
+    key_throttled = own.key_throttled + _per_minute(d * (1.0 - passing))
+    for a in (offered, served, throttled, reason, key_offered, key_throttled):
+        a.flags.writeable = False
+    return replace(
+        own,
+        offered=offered,
+        served=served,
+        throttled=throttled,
+        reason=reason,
+        key_offered=key_offered,
+        key_throttled=key_throttled,
+    )

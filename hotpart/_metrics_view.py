@@ -1,0 +1,257 @@
+"""Chapter 13's explorable and figures: CloudWatch's view of a hot partition.
+
+``notebooks/13_detection.ipynb`` shows them; the models are in
+:mod:`hotpart._metrics` (``cloudwatch``, ``top_keys``). :func:`plot_metrics`
+is shared with chapter 15 (``hotpart._diagnosis_view``).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+from matplotlib.axes import Axes
+from matplotlib.figure import Figure
+
+from ._constants import PARTITION_MAX_WCU
+from ._explorable import Control, Explorable, register
+from ._metrics import Metrics, TopKeys, cloudwatch
+from ._plotting import COLORS, finish_axes, fixed_layout, short_number
+from ._simulator import SimulationResult, Table, simulate
+
+__all__ = ["detection_case", "plot_event_metrics", "plot_consumed", "plot_top_keys"]
+
+Data = dict[str, Any]
+
+#: Colours of the throttle metrics, by CloudWatch name (without the Read/Write prefix).
+METRIC_COLORS: dict[str, str] = {
+    "ThrottleEvents": COLORS["refused"],
+    "KeyRangeThroughputThrottleEvents": "#FF7F0E",
+    "ProvisionedThroughputThrottleEvents": "#9467BD",
+    "ThrottledRequests": COLORS["ceiling"],
+    "index": "#8C564B",
+}
+
+
+def plot_consumed(ax: Axes, metrics: Metrics, *, title: str, ymax: float | None = None, loc: str = "lower right") -> None:
+    """Consumed capacity per second (one point a minute) against the provisioned line.
+
+    Parameters
+    ----------
+    ax : Axes
+        Where to draw.
+    metrics : Metrics
+        From :func:`hotpart.cloudwatch`.
+    title : str
+        The axes title.
+    ymax : float, optional
+        Upper y limit, units/s (fixed in explorables so frames do not rescale).
+    loc : str
+        Legend position.
+    """
+    minutes = np.arange(metrics.minutes) + 1
+    kind = "Write" if "ConsumedWriteCapacityUnits" in metrics.table else "Read"
+    unit = "WCU/s" if kind == "Write" else "RCU/s"
+    consumed = metrics.per_second(f"Consumed{kind}CapacityUnits")
+    ax.plot(minutes, consumed, color=COLORS["served"], marker="o", ms=3, lw=1.6, label=f"Consumed{kind}CapacityUnits / 60")
+    prov = metrics.table.get(f"Provisioned{kind}CapacityUnits")
+    if prov is not None:
+        ax.plot(minutes, prov, color=COLORS["ceiling"], lw=1.4, ls="--", label=f"Provisioned{kind}CapacityUnits")
+    ax.set_xlim(0.5, metrics.minutes + 0.5)
+    ax.set_ylim(
+        0, ymax if ymax is not None else 1.15 * max(float(consumed.max()), float(prov.max()) if prov is not None else 1.0, 1.0)
+    )
+    ax.yaxis.set_major_formatter(short_number)
+    finish_axes(ax, title, "minute", f"capacity ({unit})", loc=loc)
+
+
+def plot_event_metrics(
+    ax: Axes,
+    metrics: Metrics,
+    *,
+    title: str,
+    ymax: float | None = None,
+    indexes: bool = True,
+    loc: str = "upper left",
+) -> None:
+    """Throttle metrics per one-minute data point: events, by cause, and throttled requests.
+
+    Parameters
+    ----------
+    ax : Axes
+        Where to draw.
+    metrics : Metrics
+        From :func:`hotpart.cloudwatch`.
+    title : str
+        The axes title.
+    ymax : float, optional
+        Upper y limit, events per minute.
+    indexes : bool
+        Also draw each index's throttle events.
+    loc : str
+        Legend position.
+    """
+    minutes = np.arange(metrics.minutes) + 1
+    kind = "Write" if "WriteThrottleEvents" in metrics.table else "Read"
+    for short, style in (
+        ("ThrottleEvents", "-"),
+        ("KeyRangeThroughputThrottleEvents", "--"),
+        ("ProvisionedThroughputThrottleEvents", ":"),
+    ):
+        ax.plot(minutes, metrics[f"{kind}{short}"], color=METRIC_COLORS[short], ls=style, lw=1.6, label=f"{kind}{short}")
+    ax.plot(
+        minutes,
+        metrics["ThrottledRequests"],
+        color=METRIC_COLORS["ThrottledRequests"],
+        marker="s",
+        ms=3,
+        lw=1.2,
+        label=f"ThrottledRequests (batches of {metrics.batch_size})",
+    )
+    if indexes:
+        for name, m in metrics.indexes.items():
+            ax.plot(
+                minutes,
+                m[f"{kind}ThrottleEvents"],
+                color=METRIC_COLORS["index"],
+                lw=1.6,
+                label=f"{kind}ThrottleEvents, index {name}",
+            )
+    ax.set_xlim(0.5, metrics.minutes + 0.5)
+    drawn = [metrics[f"{kind}ThrottleEvents"], metrics["ThrottledRequests"]]
+    if indexes:
+        drawn += [m[f"{kind}ThrottleEvents"] for m in metrics.indexes.values()]
+    top = ymax if ymax is not None else 1.15 * max(max(float(d.max()) for d in drawn), 1.0)
+    ax.set_ylim(0, top)
+    ax.yaxis.set_major_formatter(short_number)
+    finish_axes(ax, title, "minute", "count per minute", loc=loc)
+
+
+def plot_top_keys(ax: Axes, top: TopKeys, *, title: str, n: int = 8) -> None:
+    """Contributor Insights for one minute: the most accessed keys, with the part of each that was throttled.
+
+    Parameters
+    ----------
+    ax : Axes
+        Where to draw.
+    top : TopKeys
+        One minute of :func:`hotpart.top_keys`.
+    title : str
+        The axes title.
+    n : int
+        Keys drawn, at most.
+    """
+    keys = [k for k, _ in top.accessed[:n]][::-1]
+    accessed = np.array([v for _, v in top.accessed[:n]][::-1])
+    thr_of = dict(top.throttled)
+    throttled = np.array([thr_of.get(k, 0.0) for k in keys])
+    y = np.arange(len(keys))
+    ax.barh(y, accessed - throttled, color=COLORS["served"], label="served (units)")
+    ax.barh(y, throttled, left=accessed - throttled, color=COLORS["refused"], label="throttled (units)")
+    ax.set_yticks(y, keys, fontsize=8)
+    ax.xaxis.set_major_formatter(short_number)
+    ax.grid(axis="x", alpha=0.3)
+    finish_axes(ax, title, f"units in minute {top.minute + 1}", "partition key", loc="lower right")
+
+
+# ---------------------------------------------------------------------------------------------
+# detection: a hot key grows while the table looks fine
+# ---------------------------------------------------------------------------------------------
+
+_DET_PARTS = 8
+_DET_WCU = 6_000.0
+_DET_MINUTES = 15
+_DET_USERS = 200
+_HOT_KEY = "COUNTER#2026-11-30"
+
+
+def detection_case(hot_peak: float, background: float, batch_size: int, minutes: int = _DET_MINUTES) -> Data:
+    """A counter key whose writes grow linearly to ``hot_peak`` while 200 user keys share ``background``.
+
+    The table has 8 partitions and 6,000 WCU/s provisioned; the counter
+    starts at zero and reaches ``hot_peak`` WCU/s in the last second; the
+    writes go out in batches of ``batch_size`` items of 1 WCU.
+
+    Returns
+    -------
+    dict
+        ``res`` (:class:`hotpart.SimulationResult`), ``metrics``
+        (:class:`hotpart.Metrics`, Contributor Insights on) and the inputs.
+    """
+    seconds = 60 * minutes
+    keys = [f"USER#{i:04d}" for i in range(_DET_USERS)] + [_HOT_KEY]
+    demand = np.empty((seconds, len(keys)))
+    demand[:, :-1] = background / _DET_USERS
+    demand[:, -1] = np.linspace(0.0, hot_peak, seconds)
+    res: SimulationResult = simulate(Table(_DET_PARTS, wcu=_DET_WCU), demand, seconds, keys=keys)
+    metrics = cloudwatch(res, batch_size=batch_size, top_k=5)
+    return {"res": res, "metrics": metrics, "hot_peak": hot_peak, "background": background, "batch_size": batch_size}
+
+
+def _detection_compute(hot_peak: float, batch_size: int, background: float) -> Data:
+    data = detection_case(hot_peak, background, int(batch_size))
+    m: Metrics = data["metrics"]
+    kr = m["WriteKeyRangeThroughputThrottleEvents"]
+    first = np.flatnonzero(kr > 0)
+    last_top = m.top[-1] if m.top else None
+    data.update(
+        consumed_share=float(m.per_second("ConsumedWriteCapacityUnits")[-1] / _DET_WCU),
+        first_minute=int(first[0]) + 1 if first.size else None,
+        events_last=float(m["WriteThrottleEvents"][-1]),
+        key_range_total=float(kr.sum()),
+        throttled_requests_total=float(m["ThrottledRequests"].sum()),
+        events_total=float(m["WriteThrottleEvents"].sum()),
+        top_key=last_top.throttled[0][0] if last_top and last_top.throttled else None,
+        top_share=last_top.throttled_share(1) if last_top else 0.0,
+    )
+    return data
+
+
+def _detection_plot(fig: Figure, data: Data) -> None:
+    ax1, ax2 = fig.axes
+    fixed_layout(fig, left=0.075, right=0.99, bottom=0.14, top=0.9, wspace=0.22)
+    m = data["metrics"]
+    plot_consumed(ax1, m, title="What the table dashboard shows", ymax=1.15 * _DET_WCU)
+    ymax = 1.1 * 60 * (3_000 - PARTITION_MAX_WCU + data["background"] / _DET_PARTS)
+    plot_event_metrics(ax2, m, title="Throttle metrics", ymax=ymax, indexes=False)
+
+
+def _detection_caption(data: Data) -> str:
+    when = "never" if data["first_minute"] is None else f"from minute {data['first_minute']}"
+    top = (
+        f"Contributor Insights names {data['top_key']} as the most-throttled key ({data['top_share']:.0%} of the last "
+        "minute's throttled units)."
+        if data["top_key"]
+        else "Contributor Insights lists no throttled key."
+    )
+    return (
+        f"In the last minute the table consumes {data['consumed_share']:.0%} of its provisioned capacity, yet "
+        f"key-range throttle events fire {when} ({data['key_range_total']:,.0f} in all). With batches of "
+        f"{data['batch_size']}, ThrottledRequests totals {data['throttled_requests_total']:,.1f} against "
+        f"{data['events_total']:,.0f} WriteThrottleEvents. {top}"
+    )
+
+
+register(
+    Explorable(
+        name="detection",
+        title="Detecting a hot key the table dashboard hides",
+        controls=(
+            Control("hot_peak", "the counter key's final write rate", 500, 3_000, 2_000, step=100, unit="WCU/s"),
+            Control("batch_size", "items per BatchWriteItem", 1, 25, 25, step=1, integer=True),
+            Control("background", "all other keys together", 500, 4_000, 2_000, step=250, unit="WCU/s"),
+        ),
+        compute=_detection_compute,
+        plot=_detection_plot,
+        caption=_detection_caption,
+        try_this=(
+            "at the defaults, the left panel never gets near the provisioned line while the right one fills with "
+            "key-range throttle events; ThrottledRequests stays flat at zero because the writes go out 25 to a "
+            "batch. Drag the batch size to 1: ThrottledRequests jumps onto the event line. Lower the counter's "
+            f"final rate under {PARTITION_MAX_WCU:,.0f} WCU/s and everything goes quiet."
+        ),
+        static=("hot_peak", "batch_size"),
+        ncols=2,
+        figsize=(9.0, 3.8),
+    )
+)

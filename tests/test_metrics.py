@@ -1,0 +1,183 @@
+"""CloudWatch metrics and Contributor Insights from the simulator (hotpart/_metrics.py, chapter 13)."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import hotpart as hp
+from hotpart._metrics import PERIOD_S
+
+KEYS = [f"K{i}" for i in range(12)]
+
+
+def _random_result(seed: int, seconds: int, hot: float) -> hp.SimulationResult:
+    rng = np.random.default_rng(seed)
+    demand = rng.gamma(1.0, 40.0, size=(seconds, len(KEYS)))
+    demand[:, 0] += hot
+    return hp.simulate(hp.Table(3, wcu=900), demand, seconds, keys=KEYS)
+
+
+@settings(max_examples=25, deadline=None)
+@given(seed=st.integers(0, 10_000), seconds=st.integers(1, 200), hot=st.floats(0, 2_500))
+def test_minute_sums_equal_second_sums(seed: int, seconds: int, hot: float) -> None:
+    res = _random_result(seed, seconds, hot)
+    m = hp.cloudwatch(res)
+    assert m.minutes == -(-seconds // PERIOD_S)
+    np.testing.assert_allclose(m["ConsumedWriteCapacityUnits"].sum(), res.served.sum(), rtol=1e-12)
+    np.testing.assert_allclose(m["WriteThrottleEvents"].sum(), res.throttled.sum(), rtol=1e-12, atol=1e-9)
+    # every reason metric is a part of the throttle events, and (no on-demand peak here) they add up to it
+    parts = sum(
+        m[f"Write{n}"]
+        for n in (
+            "KeyRangeThroughputThrottleEvents",
+            "ProvisionedThroughputThrottleEvents",
+            "MaxOnDemandThroughputThrottleEvents",
+            "AccountLimitThrottleEvents",
+        )
+    )
+    np.testing.assert_allclose(parts, m["WriteThrottleEvents"], rtol=1e-9, atol=1e-9)
+    # per-key counts add up to the partitions' totals
+    np.testing.assert_allclose(res.key_offered.sum(), res.offered.sum(), rtol=1e-12)
+    np.testing.assert_allclose(res.key_throttled.sum(), res.throttled.sum(), rtol=1e-9, atol=1e-9)
+    # per second: the last, partial minute divides by its own length
+    assert np.all(m.seconds_in_minute() > 0)
+    np.testing.assert_allclose((m.per_second("ConsumedWriteCapacityUnits") * m.seconds_in_minute()).sum(), res.served.sum())
+
+
+@settings(max_examples=25, deadline=None)
+@given(seed=st.integers(0, 10_000), hot=st.floats(0, 2_500), batch=st.integers(1, 25))
+def test_throttled_requests_bounded_and_falling_with_batch_size(seed: int, hot: float, batch: int) -> None:
+    res = _random_result(seed, 120, hot)
+    m = hp.cloudwatch(res, batch_size=batch)
+    tr = m["ThrottledRequests"]
+    assert np.all(tr <= m.requests + 1e-9)
+    assert np.all(tr <= m["WriteThrottleEvents"] + 1e-9)
+    bigger = hp.cloudwatch(res, batch_size=batch + 1)["ThrottledRequests"]
+    assert np.all(bigger <= tr + 1e-9)
+    if batch == 1:  # single-item requests: every refused item is a throttled request
+        np.testing.assert_allclose(tr, m["WriteThrottleEvents"], rtol=1e-12)
+
+
+def test_batch_rule_against_monte_carlo() -> None:
+    """N/B q^B against drawing batches: items land on partitions by the offered mix, refused by each one's share."""
+    res = hp.simulate(hp.Table(4, wcu=4_000), [1_500, 900, 300, 300], 60)
+    o, thr = res.offered[-1], res.throttled[-1]
+    share = thr / o
+    q = thr.sum() / o.sum()
+    rng = np.random.default_rng(7)
+    for batch in (1, 2, 4):
+        n_batches = 200_000
+        parts = rng.choice(4, size=(n_batches, batch), p=o / o.sum())
+        refused = rng.random((n_batches, batch)) < share[parts]
+        simulated = refused.all(axis=1).mean()
+        expected = float(hp.batch_throttled_requests(batch, q, batch))  # one batch of `batch` items
+        assert simulated == pytest.approx(expected, abs=4 * np.sqrt(expected * (1 - expected) / n_batches) + 1e-4)
+
+
+def test_batch_trap_throttled_requests_zero_while_events_grow() -> None:
+    """000 「スロットリングの監視」: with BatchWriteItem, ThrottledRequests can stay 0 while skew grows."""
+    s = hp.scenario("single-key write concentration", batch_size=25)
+    events = s.metrics["WriteThrottleEvents"]
+    assert events.sum() > 100_000
+    assert s.metrics["ThrottledRequests"].max() < 1e-6
+    single = hp.scenario("single-key write concentration", batch_size=1).metrics
+    np.testing.assert_allclose(single["ThrottledRequests"], single["WriteThrottleEvents"])
+
+
+def test_consumed_under_provisioned_while_key_range_events_rise() -> None:
+    """000 「CloudWatch メトリクス」: consumed below the provisioned line, yet throttling; the key-range metric says why."""
+    res = hp.simulate(hp.Table(4, wcu=4_000), [1_500, 100, 100, 100], 180)
+    m = hp.cloudwatch(res)
+    consumed = m.per_second("ConsumedWriteCapacityUnits")
+    assert np.all(consumed < m["ProvisionedWriteCapacityUnits"])
+    assert np.all(m["WriteKeyRangeThroughputThrottleEvents"] == 500 * 60)
+    assert m["WriteProvisionedThroughputThrottleEvents"].sum() == 0
+
+
+def test_provisioned_total_points_to_the_provisioned_metric() -> None:
+    res = hp.simulate(hp.Table(4, wcu=400), [200, 200, 200, 200], 120)
+    m = hp.cloudwatch(res)
+    assert m["WriteKeyRangeThroughputThrottleEvents"].sum() == 0
+    assert m["WriteProvisionedThroughputThrottleEvents"].sum() == pytest.approx(400 * 120)
+
+
+def test_index_metrics_and_backpressure_accounting() -> None:
+    """The back-pressure is the index's throttle events and the table's throttled requests, not the table's events."""
+    s = hp.scenario("GSI-only throttling")
+    m = s.metrics
+    idx = m.index("by-status")
+    bp = s.result.backpressure_total()
+    assert bp > 0
+    assert m["WriteThrottleEvents"].sum() == 0
+    assert idx["WriteThrottleEvents"].sum() == pytest.approx(bp)
+    assert m["ThrottledRequests"].sum() == pytest.approx(bp)
+    assert idx["WriteKeyRangeThroughputThrottleEvents"].sum() == pytest.approx(bp)
+    assert m.total("ConsumedWriteCapacityUnits") == pytest.approx(float(s.result.table.served.sum()))
+
+
+def test_on_demand_has_no_provisioned_metric_and_names_the_quota() -> None:
+    mode = hp.OnDemand(previous_peak=1_000, quota=1_500)
+    res = hp.simulate(hp.Table(8), [400] * 8, 60, mode=mode)
+    m = hp.cloudwatch(res)
+    assert "ProvisionedWriteCapacityUnits" not in m.table
+    assert m["WriteAccountLimitThrottleEvents"].sum() == pytest.approx((3_200 - 1_500) * 60)
+
+
+def test_reads_are_named_read() -> None:
+    res = hp.simulate(hp.Table(2, rcu=2_000), [4_000, 100], 60, kind="read")
+    m = hp.cloudwatch(res, item_units=2.0)
+    assert m.kind == "read"
+    # 4,000 RCU/s on one partition: 1,000 above its 3,000 ceiling (key range); of the 3,000, its
+    # 1,000 share plus the other partition's unused 900 are served, and 1,100 find the table used up
+    assert m["ReadKeyRangeThroughputThrottleEvents"].sum() == pytest.approx(1_000 * 60 / 2)
+    assert m["ReadProvisionedThroughputThrottleEvents"].sum() == pytest.approx(1_100 * 60 / 2)
+    assert m.total("ProvisionedReadCapacityUnits") == 2_000
+
+
+def test_top_keys_names_the_hot_key_and_counts_add_up() -> None:
+    s = hp.scenario("single-key write concentration")
+    top = s.metrics.top
+    assert top is not None and len(top) == s.metrics.minutes
+    for tk in top:
+        assert tk.accessed[0][0] == "COUNTER#2026-11-30"
+        assert tk.throttled[0][0] == "COUNTER#2026-11-30"
+        assert tk.accessed[0][1] == pytest.approx(1_500 * 60)
+        assert [v for _, v in tk.accessed] == sorted((v for _, v in tk.accessed), reverse=True)
+        assert 0 <= tk.throttled_share(1) <= 1 and 0 <= tk.accessed_share() <= 1
+    totals = np.array([tk.total_throttled for tk in top])
+    np.testing.assert_allclose(totals, s.metrics["WriteThrottleEvents"], rtol=1e-9)
+
+
+def test_top_keys_include_backpressure() -> None:
+    s = hp.scenario("GSI-only throttling")
+    top = hp.top_keys(s.result, 5)
+    assert sum(tk.total_throttled for tk in top) == pytest.approx(s.result.backpressure_total())
+
+
+@pytest.mark.parametrize(
+    ("call", "name"),
+    [
+        (lambda r: hp.cloudwatch(r, batch_size=0), "batch_size"),
+        (lambda r: hp.cloudwatch(r, batch_size=101), "batch_size"),
+        (lambda r: hp.cloudwatch(r, item_units=0), "item_units"),
+        (lambda r: hp.top_keys(r, 0), "k"),
+        (lambda r: hp.cloudwatch("nope"), "result"),
+        (lambda r: hp.batch_throttled_requests(10, 1.5, 2), "refused_share"),
+        (lambda r: hp.batch_throttled_requests(-1, 0.5, 2), "items"),
+    ],
+)
+def test_validation_names_the_parameter(call, name: str) -> None:
+    res = hp.simulate(hp.Table(1, wcu=100), [50], 10, keys=["a"])
+    with pytest.raises(ValueError, match=name):
+        call(res)
+
+
+def test_top_keys_needs_keys() -> None:
+    res = hp.simulate(hp.Table(1, wcu=100), [50], 10)
+    with pytest.raises(ValueError, match="keys="):
+        hp.top_keys(res)
+    with pytest.raises(ValueError, match="no table metric"):
+        hp.cloudwatch(res)["Nope"]
