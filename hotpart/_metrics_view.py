@@ -16,7 +16,7 @@ from matplotlib.figure import Figure
 from ._constants import PARTITION_MAX_WCU
 from ._explorable import Control, Explorable, register
 from ._metrics import Metrics, TopKeys, cloudwatch
-from ._plotting import COLORS, finish_axes, fixed_layout, short_number
+from ._plotting import COLORS, finish_axes, fixed_layout, log_axis, short_number
 from ._simulator import SimulationResult, Table, simulate
 
 __all__ = ["detection_case", "plot_event_metrics", "plot_consumed", "plot_top_keys"]
@@ -33,7 +33,22 @@ METRIC_COLORS: dict[str, str] = {
 }
 
 
-def plot_consumed(ax: Axes, metrics: Metrics, *, title: str, ymax: float | None = None, loc: str = "lower right") -> None:
+def _minute_axis(ax: Axes, metrics: Metrics, minutes: int | None) -> np.ndarray:
+    """The data points' x values (1-based minutes), and a fixed x range of ``minutes`` (the run's if omitted)."""
+    ax.set_xlim(0.5, (metrics.minutes if minutes is None else minutes) + 0.5)
+    return np.arange(metrics.minutes) + 1
+
+
+def plot_consumed(
+    ax: Axes,
+    metrics: Metrics,
+    *,
+    title: str,
+    ymax: float | None = None,
+    indexes: bool = False,
+    minutes: int | None = None,
+    loc: str = "lower right",
+) -> None:
     """Consumed capacity per second (one point a minute) against the provisioned line.
 
     Parameters
@@ -46,21 +61,32 @@ def plot_consumed(ax: Axes, metrics: Metrics, *, title: str, ymax: float | None 
         The axes title.
     ymax : float, optional
         Upper y limit, units/s (fixed in explorables so frames do not rescale).
+    indexes : bool
+        Also draw each index's consumed capacity (dashed).
+    minutes : int, optional
+        x range, minutes (the run's if omitted).
     loc : str
         Legend position.
     """
-    minutes = np.arange(metrics.minutes) + 1
+    x = _minute_axis(ax, metrics, minutes)
     kind = "Write" if "ConsumedWriteCapacityUnits" in metrics.table else "Read"
     unit = "WCU/s" if kind == "Write" else "RCU/s"
-    consumed = metrics.per_second(f"Consumed{kind}CapacityUnits")
-    ax.plot(minutes, consumed, color=COLORS["served"], marker="o", ms=3, lw=1.6, label=f"Consumed{kind}CapacityUnits / 60")
+    name = f"Consumed{kind}CapacityUnits"
+    consumed = metrics.per_second(name)
+    ax.plot(x, consumed, color=COLORS["served"], marker="o", ms=3, lw=1.6, label=f"{name} / 60")
+    drawn = [consumed]
+    if indexes:
+        for index_name, m in metrics.indexes.items():
+            if name in m:
+                series = metrics.per_second(name, index=index_name)
+                ax.plot(x, series, color=METRIC_COLORS["index"], ls="--", lw=1.4, label=f"the same, index {index_name}")
+                drawn.append(series)
     prov = metrics.table.get(f"Provisioned{kind}CapacityUnits")
     if prov is not None:
-        ax.plot(minutes, prov, color=COLORS["ceiling"], lw=1.4, ls="--", label=f"Provisioned{kind}CapacityUnits")
-    ax.set_xlim(0.5, metrics.minutes + 0.5)
-    ax.set_ylim(
-        0, ymax if ymax is not None else 1.15 * max(float(consumed.max()), float(prov.max()) if prov is not None else 1.0, 1.0)
-    )
+        ax.plot(x, prov, color=COLORS["ceiling"], lw=1.4, ls="--", label=f"Provisioned{kind}CapacityUnits")
+        drawn.append(prov)
+    top = ymax if ymax is not None else 1.15 * max(max(float(d.max()) for d in drawn), 1.0)
+    ax.set_ylim(0, top)
     ax.yaxis.set_major_formatter(short_number)
     finish_axes(ax, title, "minute", f"capacity ({unit})", loc=loc)
 
@@ -72,6 +98,8 @@ def plot_event_metrics(
     title: str,
     ymax: float | None = None,
     indexes: bool = True,
+    log_ylim: tuple[float, float] | None = None,
+    minutes: int | None = None,
     loc: str = "upper left",
 ) -> None:
     """Throttle metrics per one-minute data point: events, by cause, and throttled requests.
@@ -85,46 +113,54 @@ def plot_event_metrics(
     title : str
         The axes title.
     ymax : float, optional
-        Upper y limit, events per minute.
+        Upper y limit of the linear axis, events per minute.
     indexes : bool
         Also draw each index's throttle events.
+    log_ylim : (float, float), optional
+        Draw on a log axis with these limits instead; data points under the
+        lower limit are left out (a count under 1 a minute is off the scale).
+    minutes : int, optional
+        x range, minutes (the run's if omitted).
     loc : str
         Legend position.
     """
-    minutes = np.arange(metrics.minutes) + 1
+    x = _minute_axis(ax, metrics, minutes)
     kind = "Write" if "WriteThrottleEvents" in metrics.table else "Read"
-    for short, style in (
-        ("ThrottleEvents", "-"),
-        ("KeyRangeThroughputThrottleEvents", "--"),
-        ("ProvisionedThroughputThrottleEvents", ":"),
-    ):
-        ax.plot(minutes, metrics[f"{kind}{short}"], color=METRIC_COLORS[short], ls=style, lw=1.6, label=f"{kind}{short}")
-    ax.plot(
-        minutes,
-        metrics["ThrottledRequests"],
-        color=METRIC_COLORS["ThrottledRequests"],
-        marker="s",
-        ms=3,
-        lw=1.2,
-        label=f"ThrottledRequests (batches of {metrics.batch_size})",
+    lines = [
+        (metrics[f"{kind}{short}"], f"{kind}{short}", METRIC_COLORS[short], style, None)
+        for short, style in (
+            ("ThrottleEvents", "-"),
+            ("KeyRangeThroughputThrottleEvents", "--"),
+            ("ProvisionedThroughputThrottleEvents", ":"),
+        )
+    ]
+    if indexes:
+        lines += [
+            (m[f"{kind}ThrottleEvents"], f"{kind}ThrottleEvents, index {name}", METRIC_COLORS["index"], "-.", None)
+            for name, m in metrics.indexes.items()
+        ]
+    lines.append(
+        (
+            metrics["ThrottledRequests"],
+            f"ThrottledRequests (batches of {metrics.batch_size})",
+            METRIC_COLORS["ThrottledRequests"],
+            ":",
+            "s",
+        )
     )
-    if indexes:
-        for name, m in metrics.indexes.items():
-            ax.plot(
-                minutes,
-                m[f"{kind}ThrottleEvents"],
-                color=METRIC_COLORS["index"],
-                lw=1.6,
-                label=f"{kind}ThrottleEvents, index {name}",
-            )
-    ax.set_xlim(0.5, metrics.minutes + 0.5)
-    drawn = [metrics[f"{kind}ThrottleEvents"], metrics["ThrottledRequests"]]
-    if indexes:
-        drawn += [m[f"{kind}ThrottleEvents"] for m in metrics.indexes.values()]
-    top = ymax if ymax is not None else 1.15 * max(max(float(d.max()) for d in drawn), 1.0)
-    ax.set_ylim(0, top)
-    ax.yaxis.set_major_formatter(short_number)
-    finish_axes(ax, title, "minute", "count per minute", loc=loc)
+    for series, label, color, style, marker in lines:
+        y = series if log_ylim is None else np.where(series >= log_ylim[0], series, np.nan)
+        ax.plot(x, y, color=color, ls=style, lw=1.6, marker=marker, ms=3, label=label)
+    if log_ylim is not None:
+        log_axis(ax, "y")
+        ax.set_ylim(*log_ylim)
+        ylabel = "count per minute (log scale)"
+    else:
+        top = ymax if ymax is not None else 1.15 * max(max(float(s.max()) for s, *_ in lines), 1.0)
+        ax.set_ylim(0, top)
+        ax.yaxis.set_major_formatter(short_number)
+        ylabel = "count per minute"
+    finish_axes(ax, title, "minute", ylabel, loc=loc)
 
 
 def plot_top_keys(ax: Axes, top: TopKeys, *, title: str, n: int = 8) -> None:
