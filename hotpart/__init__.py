@@ -16,6 +16,17 @@ module                    concept                           chapter (notebook)
 ``_fanout_view``          chapters 5-7's explorables        the same
 ``_simulator``            per-second capacity simulator     ``notebooks/08_burst`` to ``11_capacity_modes``
 ``_simulator_view``       chapters 8-11's explorables       the same
+``_indexes``              GSIs: key mapping, back-pressure  ``notebooks/12_gsi.ipynb``
+``_indexes_view``         chapter 12's explorable           the same
+``_metrics``              CloudWatch metrics, top keys      ``notebooks/13_detection.ipynb``
+``_metrics_view``         chapter 13's explorable, figures  the same (``plot_consumed`` also in chapter 15)
+``_heavy_hitters``        streaming top keys (Space-Saving  ``notebooks/13_detection.ipynb``
+                          and Count-Min)
+``_heavy_hitters_view``   chapter 13's second explorable    the same
+``_retries``              SDK retries, backoff and jitter   ``notebooks/14_retries.ipynb``
+``_retries_view``         chapter 14's explorable, figures  the same
+``_diagnosis``            symptom to remedy, scenarios      ``notebooks/15_diagnosis.ipynb``
+``_diagnosis_view``       chapter 15's explorable           the same
 ``_sharding``             strategies, resharding, 2PC       ``notebooks/16_strategies`` to ``20_pitfalls``
 ``_sharding_view``        chapters 16-20's explorables      the same
 ``_explorable``           one declaration, two renderings   every chapter's "Explore" section
@@ -133,7 +144,43 @@ from ._simulator import (
 )
 from ._simulator_view import plot_simulation, plot_table_totals, split_case
 
-# --- detection (issue 6): hotpart/_detection.py, hotpart/_detection_view.py
+# --- detection (issue 6): GSIs, metrics, heavy hitters, retries and diagnosis (chapters 12 to 15)
+# chapter 12: hotpart/_indexes.py, hotpart/_indexes_view.py
+from ._indexes import GlobalSecondaryIndex, IndexedResult, simulate_with_indexes, steady_backpressure
+from ._indexes_view import *  # chapter 12's explorable gsi_backpressure and figures
+
+# chapter 13: hotpart/_metrics.py, hotpart/_metrics_view.py, hotpart/_heavy_hitters.py, hotpart/_heavy_hitters_view.py
+from ._metrics import (
+    BATCH_GET_MAX_ITEMS,
+    BATCH_WRITE_MAX_ITEMS,
+    PERIOD_S,
+    Metrics,
+    TopKeys,
+    batch_throttled_requests,
+    cloudwatch,
+    top_keys,
+)
+from ._metrics_view import detection_case, plot_consumed, plot_event_metrics, plot_top_keys
+from ._heavy_hitters import (
+    CheckRow,
+    CountMin,
+    HeavyHitter,
+    HeavyHitterCheck,
+    SpaceSaving,
+    compare_to_exact,
+    exact_counts,
+    exact_top,
+)
+from ._heavy_hitters_view import HH_CM_DEPTH, HH_KEYS, HH_SEED, HH_TOP, heavy_hitter_stream, heavy_hitters, plot_heavy_hitters
+
+# chapter 14: hotpart/_retries.py, hotpart/_retries_view.py
+from ._retries import *  # Backoff, simulate_retries, herd_comparison, SDK defaults, BROOKER_2015
+from ._retries_view import *  # retry_storm, plot_attempts, plot_jitter_comparison
+
+# chapter 15: hotpart/_diagnosis.py, hotpart/_diagnosis_view.py
+from ._diagnosis import REMEDIES, SCENARIOS, Diagnosis, Remedy, Scenario, diagnose, scenario
+from ._diagnosis_view import SCENARIO_NAMES, diagnosis_case, plot_diagnosis_metrics, plot_fingerprints
+
 # --- sharding (issue 7): hotpart/_sharding.py, hotpart/_sharding_view.py
 from ._sharding import *  # strategies, resharding, logical shards, migration, 2PC, pitfalls
 from ._sharding_view import *  # chapters 16 to 20's explorables and figures

@@ -42,6 +42,7 @@ from dataclasses import dataclass, field, replace
 import numpy as np
 from numpy.typing import ArrayLike, NDArray
 
+from ._constants import PARTITION_MAX_WCU
 from ._simulator import (
     OnDemand,
     Provisioned,
@@ -52,7 +53,6 @@ from ._simulator import (
     _demand_matrix,
     simulate,
 )
-from ._constants import PARTITION_MAX_WCU
 from ._skew import partition_of
 from ._validation import check_array, check_choice, check_integer, check_number
 
@@ -90,6 +90,12 @@ class GlobalSecondaryIndex:
         The index's capacity mode; ``Provisioned()`` if omitted. A GSI of an
         on-demand table is on-demand too.
 
+    Attributes
+    ----------
+    values : tuple of str
+        The distinct index key values, sorted: the index's "keys" as the
+        simulator sees them (``("",)`` when no base key has one).
+
     Notes
     -----
     Every write of a base key lands on the one index partition that holds
@@ -104,7 +110,7 @@ class GlobalSecondaryIndex:
     >>> GlobalSecondaryIndex("by-status", ["ACTIVE", "ACTIVE", "DONE"], partitions=2, wcu=2_000)
     GlobalSecondaryIndex('by-status', 2 values over 2 partitions, 2,000 WCU/s, 0 RCU/s, dense)
     >>> GlobalSecondaryIndex("open", ["OPEN", None, "OPEN"], wcu=500, fraction=0.1)
-    GlobalSecondaryIndex('open', 1 values over 1 partitions, 500 WCU/s, 0 RCU/s, sparse: 10% of writes, 1 of 3 keys never)
+    GlobalSecondaryIndex('open', 1 values over 1 partitions, 500 WCU/s, 0 RCU/s, sparse: 10% of writes, 1 of 3 keys never indexed)
     """
 
     name: str
@@ -150,7 +156,7 @@ class GlobalSecondaryIndex:
         n_values = len({k for k in self.keys if k is not None})
         missing = sum(k is None for k in self.keys)
         parts = ([f"{self.fraction:.0%} of writes"] if self.fraction < 1 else []) + (
-            [f"{missing} of {len(self.keys)} keys never"] if missing else []
+            [f"{missing} of {len(self.keys)} keys never indexed"] if missing else []
         )
         sparse = "sparse: " + ", ".join(parts) if parts else "dense"
         return (
@@ -167,8 +173,13 @@ class GlobalSecondaryIndex:
         """The index partition of each index value (in the order of ``values``)."""
         return partition_of(list(self.values), self.partitions)
 
+    def _value_columns(self) -> NDArray[np.int64]:
+        """The column in ``values`` of each base key's index value, ``-1`` for ``None``."""
+        col = {v: j for j, v in enumerate(self.values)}
+        return np.array([-1 if k is None else col[k] for k in self.keys], dtype=np.int64)
+
     def value_matrix(self) -> NDArray[np.float64]:
-        """Index write units per base write, shaped (base keys, index values).
+        """Index write units per base-table write unit, shaped (base keys, index values).
 
         Row ``k`` holds ``fraction * units_per_write`` in the column of base key
         ``k``'s index value, and zeros for a key whose items lack the attribute.
@@ -236,9 +247,7 @@ class IndexedResult:
         return float(sum(b.sum() for b in self.backpressure.values()))
 
 
-def steady_backpressure(
-    partition_demand: ArrayLike, wcu: float, *, units_per_write: float = 1.0, adaptive: bool = True
-) -> float:
+def steady_backpressure(partition_demand: ArrayLike, wcu: float, *, units_per_write: float = 1.0, adaptive: bool = True) -> float:
     """Base-table write units/s refused by one provisioned index's back-pressure, in a steady state.
 
     Assumptions: the index is the only one (or the first) on the write path;
@@ -302,6 +311,18 @@ def steady_backpressure(
         if need > 0:
             served = served + want * min(1.0, unused / need)
     return float(np.maximum(0.0, d - served).sum()) / u
+
+
+def _group_sum(x: NDArray[np.float64], groups: NDArray[np.int64], n_groups: int) -> NDArray[np.float64]:
+    """Sum the columns of ``x`` (seconds, items) by group: shaped (seconds, n_groups), zero for empty groups."""
+    out = np.zeros((x.shape[0], n_groups))
+    if x.shape[1] == 0:
+        return out
+    order = np.argsort(groups, kind="stable")
+    g = groups[order]
+    starts = np.flatnonzero(np.r_[True, g[1:] != g[:-1]])
+    out[:, g[starts]] = np.add.reduceat(x[:, order], starts, axis=1)
+    return out
 
 
 def _refused_fraction(res: SimulationResult, n_values: int, parts: NDArray[np.int64]) -> NDArray[np.float64]:
@@ -409,30 +430,34 @@ def simulate_with_indexes(
         g = idx_list[names.index(name)]
         idx_read_d[name] = _demand_matrix(f"index_reads[{name!r}]", r, n_sec, len(g.values), "index value")
 
-    passing = np.ones((n_sec, len(key_list)))
+    passing: NDArray[np.float64] | None = None  # share of each key's writes every index let through; None: all
     base_part = partition_of(key_list, table.partitions)
     index_results: dict[str, SimulationResult] = {}
     bp: dict[str, NDArray[np.float64]] = {}
     for g in idx_list:
-        m = g.value_matrix()
-        through = d * passing
-        res = simulate(g.table, through @ m, n_sec, kind="write", keys=list(g.values), mode=g.mode)
+        col = g._value_columns()  # index value of each base key, -1 where the items lack the attribute
+        has = col >= 0
+        through = d if passing is None else d * passing
+        index_demand = np.zeros((n_sec, len(g.values)))
+        if has.any():
+            keys_in = np.flatnonzero(has)
+            index_demand = _group_sum(through[:, keys_in], col[keys_in], len(g.values))
+            index_demand *= g.fraction * g.units_per_write
+        res = simulate(g.table, index_demand, n_sec, kind="write", keys=list(g.values), mode=g.mode)
         index_results[g.name] = res
+        if g.fraction == 0 or not res.throttled.any():  # nothing refused: nothing pushed back
+            bp[g.name] = np.zeros((n_sec, table.partitions))
+            bp[g.name].flags.writeable = False
+            continue
         q = _refused_fraction(res, len(g.values), g.value_partitions())
-        # share of key k's surviving writes refused by this index: f * q(value of k)
-        reach = (m > 0).astype(float) * g.fraction
-        refused_share = q @ reach.T
-        refused = through * refused_share
-        per_part = np.zeros((n_sec, table.partitions))
-        for p in range(table.partitions):
-            cols = base_part == p
-            if cols.any():
-                per_part[:, p] = refused[:, cols].sum(axis=1)
+        # share of key k's surviving writes refused by this index: f * q(value of k), 0 outside the index
+        refused_share = np.where(has, q[:, np.maximum(col, 0)] * g.fraction, 0.0)
+        per_part = _group_sum(through * refused_share, base_part, table.partitions)
         per_part.flags.writeable = False
         bp[g.name] = per_part
-        passing = passing * (1.0 - refused_share)
+        passing = 1.0 - refused_share if passing is None else passing * (1.0 - refused_share)
 
-    own = simulate(table, d * passing, n_sec, kind="write", keys=key_list, mode=mode)
+    own = simulate(table, d if passing is None else d * passing, n_sec, kind="write", keys=key_list, mode=mode)
     combined = _combine(own, d, passing, base_part, bp)
 
     read_res = None
@@ -457,17 +482,13 @@ def _per_minute(x: NDArray[np.float64]) -> NDArray[np.float64]:
 def _combine(
     own: SimulationResult,
     d: NDArray[np.float64],
-    passing: NDArray[np.float64],
+    passing: NDArray[np.float64] | None,
     base_part: NDArray[np.int64],
     bp: dict[str, NDArray[np.float64]],
 ) -> SimulationResult:
     """The base table's view: all demand offered, back-pressure added to what its partitions refused."""
     n_sec, n_part = own.offered.shape
-    offered = np.zeros((n_sec, n_part))
-    for p in range(n_part):
-        cols = base_part == p
-        if cols.any():
-            offered[:, p] = d[:, cols].sum(axis=1)
+    offered = _group_sum(d, base_part, n_part)
     bp_total = sum(bp.values()) if bp else np.zeros((n_sec, n_part))
     served = np.empty_like(offered)
     throttled = np.empty_like(offered)
@@ -479,13 +500,19 @@ def _combine(
         throttled.reshape(-1),
         np.empty(offered.size, dtype=bool),
     )
+    # where no index refused anything, the base partitions saw all the demand: keep their exact figures
+    # (a sum over keys in another order could leave a 1e-13 "refusal" behind)
+    quiet = bp_total <= 0
+    offered[quiet] = own.offered[quiet]
+    served[quiet] = own.served[quiet]
+    throttled[quiet] = own.throttled[quiet]
     reason = np.where((bp_total > 0) & (bp_total >= own.throttled), np.int8(Refusal.INDEX_BACKPRESSURE), own.reason).astype(
         np.int8
     )
     reason[throttled == 0] = Refusal.NONE
     key_offered = _per_minute(d)
     # back-pressure per key counted directly (exactly 0 where no index refused), not as a difference of sums
-    key_throttled = own.key_throttled + _per_minute(d * (1.0 - passing))
+    key_throttled = own.key_throttled if passing is None else own.key_throttled + _per_minute(d * (1.0 - passing))
     for a in (offered, served, throttled, reason, key_offered, key_throttled):
         a.flags.writeable = False
     return replace(

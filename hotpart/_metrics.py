@@ -32,7 +32,9 @@ throttled requests of that second are
 for ``N`` items, which is :func:`batch_throttled_requests`. A write refused
 by index back-pressure counts as a throttle event of the index (under the
 ``GlobalSecondaryIndexName`` dimension) and as a throttled request of the
-table, but not as a throttle event of the table.
+table, but not as a throttle event of the table. A throttled read on an index
+(a ``Query`` with ``IndexName``) is likewise an index event and a throttled
+request of the table.
 
 :func:`top_keys` is Contributor Insights' view: per minute, the most accessed
 and the most throttled partition keys.
@@ -413,8 +415,11 @@ def cloudwatch(
     table: dict[str, NDArray[np.float64]] = {}
     requests = np.zeros(-(-results[0][0].seconds // PERIOD_S))
     throttled_requests = np.zeros_like(requests)
-    for res, own in results:
-        table.update(_capacity_metrics(res, u, own))
+    # a Query or Scan on an index is a request to the table: its throttling counts in ThrottledRequests too
+    index_queries = list(result.index_reads.values()) if isinstance(result, IndexedResult) else []
+    for res, own in results + [(r, None) for r in index_queries]:
+        if not any(res is r for r in index_queries):
+            table.update(_capacity_metrics(res, u, own))
         items = res.offered.sum(axis=1) / u
         refused = res.throttled.sum(axis=1) / u
         share = np.divide(refused, items, out=np.zeros_like(items), where=items > 0).clip(0.0, 1.0)

@@ -181,3 +181,16 @@ def test_top_keys_needs_keys() -> None:
         hp.top_keys(res)
     with pytest.raises(ValueError, match="no table metric"):
         hp.cloudwatch(res)["Nope"]
+
+
+def test_index_read_throttling_counts_as_table_requests_only() -> None:
+    """A throttled Query on a GSI is an index event and a throttled request of the table, never a table event."""
+    keys = [f"O{i}" for i in range(30)]
+    gsi = hp.GlobalSecondaryIndex("by-status", ["OPEN"] * 30, partitions=1, wcu=1_000, rcu=1_000)
+    res = hp.simulate_with_indexes(hp.Table(2, wcu=1_000), [1.0] * 30, 60, keys, [gsi], index_reads={"by-status": [5_000.0]})
+    m = hp.cloudwatch(res)
+    idx_reads = m.index("by-status")["ReadThrottleEvents"].sum()
+    assert idx_reads > 0
+    assert "ReadThrottleEvents" not in m.table
+    assert m["WriteThrottleEvents"].sum() == 0
+    assert m["ThrottledRequests"].sum() == pytest.approx(idx_reads)
