@@ -49,7 +49,18 @@ from ._capacity_view import partition_ceiling, plot_partition_history, plot_part
 from ._constants import *  # every published limit, with SOURCES
 from ._course import CHAPTERS, PARTS, SECTIONS, Chapter, Section, course_map, toc_yaml
 from ._explorable import EXPLORABLES, Control, Explorable, explore, register
-from ._plotting import COLORS, finish_axes, fixed_layout, log_axis, new_figure, partition_bars, render_png, short_number, show
+from ._plotting import (
+    COLORS,
+    finish_axes,
+    fixed_layout,
+    log_axis,
+    markdown_table,
+    new_figure,
+    partition_bars,
+    render_png,
+    short_number,
+    show,
+)
 from ._skew import harmonic, partition_of
 
 # Each chapter issue adds its imports in its own block below (one block per module family).

@@ -8,7 +8,7 @@ freed as soon as it is rendered.
 from __future__ import annotations
 
 import io
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from typing import Any
 
 import numpy as np
@@ -18,7 +18,7 @@ from matplotlib.figure import Figure
 from matplotlib.ticker import FuncFormatter, LogLocator, NullLocator
 from numpy.typing import ArrayLike
 
-__all__ = ["COLORS", "finish_axes", "new_figure", "partition_bars", "render_png", "show"]
+__all__ = ["COLORS", "finish_axes", "markdown_table", "new_figure", "partition_bars", "render_png", "show"]
 
 #: The course's palette, by meaning.
 COLORS: dict[str, str] = {
@@ -72,6 +72,30 @@ def show(fig: Figure) -> Any:
     from IPython.display import Image
 
     return Image(data=render_png(fig), format="png")
+
+
+def markdown_table(header: Sequence[str], rows: Iterable[Sequence[Any]]) -> Any:
+    """A table of computed values as IPython Markdown, for a notebook cell whose input the book hides.
+
+    Parameters
+    ----------
+    header : sequence of str
+        Column titles.
+    rows : iterable of sequences
+        One row per item, already formatted (``str()`` is applied to each cell).
+
+    Examples
+    --------
+    >>> print(markdown_table(["a", "b"], [(1, "x")]).data)
+    | a | b |
+    | --- | --- |
+    | 1 | x |
+    """
+    from IPython.display import Markdown
+
+    lines = ["| " + " | ".join(header) + " |", "|" + " --- |" * len(header)]
+    lines += ["| " + " | ".join(str(c) for c in row) + " |" for row in rows]
+    return Markdown("\n".join(lines))
 
 
 def finish_axes(ax: Axes, title: str, xlabel: str, ylabel: str, legend: bool = True, loc: str = "upper right") -> None:
