@@ -50,7 +50,7 @@ from typing import Final
 import numpy as np
 from numpy.typing import ArrayLike, NDArray
 
-from ._constants import SOURCES, Source
+from ._constants import _DEV_GUIDE, SOURCES, Source
 from ._indexes import IndexedResult
 from ._simulator import OnDemand, Refusal, SimulationResult
 from ._validation import check_array, check_integer, check_number
@@ -65,8 +65,6 @@ __all__ = [
     "cloudwatch",
     "top_keys",
 ]
-
-_DEV_GUIDE = "https://docs.aws.amazon.com/amazondynamodb/latest/developerguide/"
 
 #: CloudWatch's period for DynamoDB's capacity metrics, seconds (one data point a minute).
 PERIOD_S: Final[int] = 60

@@ -41,6 +41,7 @@ import numpy as np
 from numpy.typing import ArrayLike, NDArray
 
 from ._constants import (
+    _DEV_GUIDE,
     AUTOSCALING_SCALE_DOWN_POINTS,
     AUTOSCALING_SCALE_UP_MINUTES,
     BURST_WINDOW_S,
@@ -75,8 +76,6 @@ __all__ = [
     "refusal_exception",
     "simulate",
 ]
-
-_DEV_GUIDE = "https://docs.aws.amazon.com/amazondynamodb/latest/developerguide/"
 
 #: On-demand mode may throttle traffic above double the previous peak if it arrives
 #: within this many seconds (30 minutes) of that peak; the model lets the peak it
@@ -1112,8 +1111,8 @@ def simulate(
                     burst_cap = BURST_WINDOW_S * share
                     np.minimum(burst, burst_cap, out=burst)
 
-        # ---- per key, per minute (what Contributor Insights sees) ---------------
-        if seg is not None:
+        # ---- per key, per minute (what Contributor Insights sees); without splits, after the loop
+        if seg is not None and split is not None:
             o_seg = offered[t, seg.part]
             frac_thr = np.divide(throttled[t, seg.part], o_seg, out=np.zeros(seg.part.size), where=o_seg > 0)
             key_off_min[t // 60] += np.bincount(seg.key, weights=seg_demand, minlength=k)
@@ -1146,6 +1145,14 @@ def simulate(
 
     capacity.flags.writeable = False
     per_key: dict[str, object] = {}
+    if seg is not None and split is None:
+        # keys never move: each key loses its partition's refused share, summed a minute at a time
+        for m0 in range(0, n_sec, 60):
+            block = slice(m0, min(m0 + 60, n_sec))
+            o_blk = offered[block][:, seg.part]
+            frac_blk = np.divide(throttled[block][:, seg.part], o_blk, out=np.zeros_like(o_blk), where=o_blk > 0)
+            key_off_min[m0 // 60] = d[block].sum(axis=0)
+            key_thr_min[m0 // 60] = (d[block] * frac_blk).sum(axis=0)
     if seg is not None:
         key_off_min.flags.writeable = False
         key_thr_min.flags.writeable = False
