@@ -11,6 +11,7 @@ import functools
 
 import numpy as np
 from matplotlib.axes import Axes
+from matplotlib.collections import PolyCollection
 from matplotlib.figure import Figure
 from matplotlib.ticker import NullLocator
 from numpy.typing import NDArray
@@ -18,7 +19,7 @@ from scipy import stats
 
 from ._constants import EXAMPLE_RESHARD
 from ._explorable import Control, Data, Explorable, register
-from ._plotting import COLORS, finish_axes
+from ._plotting import COLORS, finish_axes, fixed_layout
 from ._sharding import (
     CompositeSharding,
     DirectorySharding,
@@ -81,11 +82,21 @@ def _stream(kind: str, n_keys: int, seed: int = 0) -> NDArray[np.uint64]:
 
 
 def _grouped_bars(ax: Axes, series: dict[str, NDArray[np.float64]], colors: dict[str, str]) -> None:
+    """Grouped bars, one collection per series: a few artists instead of one patch per bar (several times faster to draw)."""
     n_groups = len(series)
     width = 0.8 / n_groups
     for i, (label, values) in enumerate(series.items()):
-        x = np.arange(values.size) + (i - (n_groups - 1) / 2) * width
-        ax.bar(x, values, width=width, color=colors[label], label=label)
+        left = np.arange(values.size) + (i - (n_groups - 1) / 2) * width - width / 2
+        verts = np.stack(
+            [
+                np.column_stack([left, np.zeros_like(values)]),
+                np.column_stack([left, values]),
+                np.column_stack([left + width, values]),
+                np.column_stack([left + width, np.zeros_like(values)]),
+            ],
+            axis=1,
+        )
+        ax.add_collection(PolyCollection(verts, facecolors=colors[label], edgecolors="none", label=label))
     size = next(iter(series.values())).size
     if size <= 20:
         ax.set_xticks(np.arange(size))
@@ -176,6 +187,7 @@ def _strategies_compute(day: int, stream: int, n_shards: int) -> Data:
 
 def _strategies_plot(fig: Figure, data: Data) -> None:
     left, right = fig.axes
+    fixed_layout(fig, left=0.07, right=0.99, bottom=0.14, top=0.9, wspace=0.2)
     reports = data["reports"]
     shares = {name: reports[name].write_share for name in ("range", "hash", "composite")}
     plot_write_shares(left, shares, f"Day {data['day']}: where {data['label']} are written")
@@ -287,6 +299,7 @@ def _reshard_compute(n_before: int, added: int, vnodes: int) -> Data:
 
 def _reshard_plot(fig: Figure, data: Data) -> None:
     left, right = fig.axes
+    fixed_layout(fig, left=0.075, right=0.99, bottom=0.14, top=0.9, wspace=0.24)
     plot_moved_by_method(
         left, data["moved"], 1.0 - data["n"] / data["m"], f"Keys moved going from {data['n']} to {data['m']} shards"
     )
@@ -545,6 +558,7 @@ def _cross_compute(n_shards: int, p_slow_pct: float, mean_ms: float, availabilit
 
 def _cross_plot(fig: Figure, data: Data) -> None:
     left, right = fig.axes
+    fixed_layout(fig, left=0.075, right=0.99, bottom=0.14, top=0.9, wspace=0.24)
     n, k = data["n"], data["n_shards"]
     left.plot(n, data["p99"], color=COLORS["refused"], label="p99 of the slowest shard")
     left.plot(n, data["p50"], color=COLORS["served"], label="median of the slowest shard")
@@ -632,6 +646,7 @@ def _pitfalls_compute(n_shards: int, p_fail_pct: float) -> Data:
 
 def _pitfalls_plot(fig: Figure, data: Data) -> None:
     left, right = fig.axes
+    fixed_layout(fig, left=0.075, right=0.99, bottom=0.14, top=0.9, wspace=0.24)
     s, k = data["s"], data["n_shards"]
     left.plot(s, data["half"], color=COLORS["refused"], label="half applied")
     left.plot(s, data["all_ok"], color=COLORS["served"], label="applied everywhere")
