@@ -486,6 +486,7 @@ def _migration_compute(
 
 
 def _migration_plot(fig: Figure, data: Data) -> None:
+    fixed_layout(fig, left=0.145, right=0.99, bottom=0.14, top=0.9, wspace=0.2)  # room for the step names
     plot_migration(*fig.axes, data["plan"], data["xmax_days"])
 
 
