@@ -78,7 +78,8 @@ DYNAMODB_JAVA_V1_MAX_BACKOFF_S: Final[float] = 20.0
 
 #: What Brooker's post (AWS Architecture Blog, 2015) reports from his OCC simulation, and its set-up.
 #: ``calls_order`` lists the strategies from fewest to most total calls, ``time_order`` from the
-#: shortest to the longest time to completion, as his text states them.
+#: shortest to the longest time to completion. His text states each strategy's place against Full Jitter
+#: (``statements``); where Equal and Decorrelated Jitter stand against each other is read from his figures.
 BROOKER_2015: Final[dict[str, object]] = {
     "calls_order": ("full", "equal", "decorrelated", "none"),
     "time_order": ("decorrelated", "full", "equal", "none"),
@@ -88,7 +89,6 @@ BROOKER_2015: Final[dict[str, object]] = {
         "Of the jittered approaches, “Equal Jitter” is the loser. It does slightly more work than "
         "“Full Jitter”, and takes much longer.",
         "The “Full Jitter” approach uses less work, but slightly more time [than “Decorrelated Jitter”].",
-        "The number of calls is approximately the same for “Full” and “Equal” jitter, and higher for “Decorrelated”.",
         "None of these approaches fundamentally change the N² nature of the work to be done.",
     ),
     "workload": "N clients start at once and each updates one row with optimistic concurrency control",
