@@ -20,7 +20,7 @@ from matplotlib.figure import Figure
 
 from ._diagnosis import REMEDIES, SCENARIOS, Diagnosis, diagnose, scenario
 from ._explorable import Control, Explorable, register
-from ._metrics import Metrics
+from ._metrics import BATCH_WRITE_MAX_ITEMS, Metrics
 from ._metrics_view import plot_consumed, plot_event_metrics
 from ._plotting import COLORS, finish_axes, fixed_layout, log_axis
 
@@ -61,7 +61,7 @@ def diagnosis_case(
     contributor_insights : bool
         Whether Contributor Insights is on.
     batch_size : int
-        Items per request, in ``[1, 25]``.
+        Items per request, in ``[1, BATCH_WRITE_MAX_ITEMS]`` (25, ``BatchWriteItem``'s limit).
     minutes : int
         Minutes simulated, in ``[5, 60]``.
     gsi_fraction : float
@@ -212,7 +212,7 @@ register(
         controls=(
             Control("scenario", f"scenario ({_codes(SCENARIO_NAMES)})", 0, len(SCENARIO_NAMES) - 1, 0, integer=True),
             Control("insights", "Contributor Insights (0 off, 1 on)", 0, 1, 1, integer=True),
-            Control("batch_size", "items per request (batch size)", 1, 25, 1, integer=True, unit="items"),
+            Control("batch_size", "items per request (batch size)", 1, BATCH_WRITE_MAX_ITEMS, 1, integer=True, unit="items"),
             Control("minutes", "minutes of metrics", 5, 60, 10, step=5, integer=True, unit="min"),
             Control("gsi_share", "GSI scenario: share of writes carrying the index key", 0, 1, 1, step=0.1),
         ),

@@ -16,7 +16,6 @@ from matplotlib.figure import Figure
 from ._constants import PARTITION_MAX_WCU
 from ._explorable import Control, Data, Explorable, register
 from ._indexes import GlobalSecondaryIndex, IndexedResult, simulate_with_indexes, steady_backpressure
-from ._metrics import Metrics
 from ._plotting import COLORS, finish_axes, fixed_layout
 from ._simulator import Table
 from ._validation import check_integer, check_number
@@ -27,7 +26,6 @@ __all__ = [
     "gsi_case",
     "order_statuses",
     "plot_base_by_index_value",
-    "plot_index_metrics",
     "plot_index_partitions",
     "plot_sparse_sweep",
     "steady_backpressure",  # re-exported here so that hotpart.steady_backpressure exists (hotpart/__init__.py)
@@ -252,44 +250,6 @@ def plot_index_partitions(
         "index writes (WCU/s)",
         loc=loc,
     )
-
-
-def plot_index_metrics(ax: Axes, metrics: Metrics, index: str, *, title: str | None = None, loc: str = "upper left") -> None:
-    """Per-minute CloudWatch metrics: the index's throttle events against the table's.
-
-    Draws the table's ``WriteThrottleEvents`` and ``ThrottledRequests`` and the
-    index's ``WriteThrottleEvents`` and ``WriteKeyRangeThroughputThrottleEvents``
-    (one-minute Sums) as grouped bars.
-
-    Parameters
-    ----------
-    ax : Axes
-        Where to draw.
-    metrics : Metrics
-        What :func:`hotpart.cloudwatch` returned for an :class:`hotpart.IndexedResult`.
-    index : str
-        The index's name.
-    title : str, optional
-        The axes title.
-    loc : str
-        Legend position.
-    """
-    idx = metrics.index(index)
-    series = (
-        ("table WriteThrottleEvents", metrics["WriteThrottleEvents"], COLORS["share"]),
-        ("table ThrottledRequests", metrics["ThrottledRequests"], COLORS["ceiling"]),
-        (f"{index} WriteThrottleEvents", idx["WriteThrottleEvents"], COLORS["refused"]),
-        (f"{index} WriteKeyRangeThroughputThrottleEvents", idx["WriteKeyRangeThroughputThrottleEvents"], "#FF7F0E"),
-    )
-    x = np.arange(metrics.minutes)
-    width = 0.8 / len(series)
-    for j, (label, values, color) in enumerate(series):
-        quiet = " (0 every minute)" if not np.any(values) else ""
-        ax.bar(x + (j - (len(series) - 1) / 2) * width, values, width, color=color, label=label + quiet)
-    ax.set_xticks(x)
-    top = max(float(max(v.max() for _, v, _ in series)), 1.0)
-    ax.set_ylim(0, 1.6 * top)
-    finish_axes(ax, title or "What CloudWatch shows, minute by minute", "minute", "events or requests per minute", loc=loc)
 
 
 def plot_sparse_sweep(

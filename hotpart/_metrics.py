@@ -43,7 +43,6 @@ and the most throttled partition keys.
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Final
 
@@ -398,12 +397,10 @@ def cloudwatch(
     u = check_number("item_units", item_units, low=0, high=math.inf, low_open=True, high_open=True)
     if isinstance(result, IndexedResult):
         results = [(result.table, result.own)] + ([(result.reads, None)] if result.reads is not None else [])
-        index_parts: Mapping[str, list[SimulationResult]] = {
+        # every index has a write simulation; reads, if any, join it under the same dimension
+        index_parts: dict[str, list[SimulationResult]] = {
             n: [r] + ([result.index_reads[n]] if n in result.index_reads else []) for n, r in result.indexes.items()
         }
-        for n, r in result.index_reads.items():
-            if n not in index_parts:
-                index_parts = {**index_parts, n: [r]}
     elif isinstance(result, SimulationResult):
         results = [(result, None)]
         index_parts = {}
@@ -411,13 +408,13 @@ def cloudwatch(
         raise ValueError(f"result = {result!r} is not a SimulationResult or IndexedResult")
 
     table: dict[str, NDArray[np.float64]] = {}
-    requests = np.zeros(-(-results[0][0].seconds // PERIOD_S))
-    throttled_requests = np.zeros_like(requests)
+    for res, own in results:
+        table.update(_capacity_metrics(res, u, own))
     # a Query or Scan on an index is a request to the table: its throttling counts in ThrottledRequests too
     index_queries = list(result.index_reads.values()) if isinstance(result, IndexedResult) else []
-    for res, own in results + [(r, None) for r in index_queries]:
-        if not any(res is r for r in index_queries):
-            table.update(_capacity_metrics(res, u, own))
+    requests = np.zeros(-(-results[0][0].seconds // PERIOD_S))
+    throttled_requests = np.zeros_like(requests)
+    for res in [r for r, _ in results] + index_queries:
         items = res.offered.sum(axis=1) / u
         refused = res.throttled.sum(axis=1) / u
         share = np.divide(refused, items, out=np.zeros_like(items), where=items > 0).clip(0.0, 1.0)

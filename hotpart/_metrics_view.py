@@ -15,7 +15,7 @@ from matplotlib.figure import Figure
 
 from ._constants import PARTITION_MAX_WCU
 from ._explorable import Control, Explorable, register
-from ._metrics import Metrics, TopKeys, cloudwatch
+from ._metrics import BATCH_WRITE_MAX_ITEMS, Metrics, TopKeys, cloudwatch
 from ._plotting import COLORS, finish_axes, fixed_layout, log_axis, short_number
 from ._simulator import SimulationResult, Table, simulate
 
@@ -115,7 +115,7 @@ def plot_event_metrics(
     ymax : float, optional
         Upper y limit of the linear axis, events per minute.
     indexes : bool
-        Also draw each index's throttle events.
+        Also draw each index's throttle events, and its key-range events when there are any.
     log_ylim : (float, float), optional
         Draw on a log axis with these limits instead; data points under the
         lower limit are left out (a count under 1 a minute is off the scale).
@@ -126,8 +126,9 @@ def plot_event_metrics(
     """
     x = _minute_axis(ax, metrics, minutes)
     kind = "Write" if "WriteThrottleEvents" in metrics.table else "Read"
+    where = ", table" if indexes and metrics.indexes else ""  # name the dimension once there are two
     lines = [
-        (metrics[f"{kind}{short}"], f"{kind}{short}", METRIC_COLORS[short], style, None)
+        (metrics[f"{kind}{short}"], f"{kind}{short}{where}", METRIC_COLORS[short], style, None)
         for short, style in (
             ("ThrottleEvents", "-"),
             ("KeyRangeThroughputThrottleEvents", "--"),
@@ -135,10 +136,12 @@ def plot_event_metrics(
         )
     ]
     if indexes:
-        lines += [
-            (m[f"{kind}ThrottleEvents"], f"{kind}ThrottleEvents, index {name}", METRIC_COLORS["index"], "-.", None)
-            for name, m in metrics.indexes.items()
-        ]
+        for name, m in metrics.indexes.items():
+            lines.append((m[f"{kind}ThrottleEvents"], f"{kind}ThrottleEvents, index {name}", METRIC_COLORS["index"], "-.", None))
+            key_range = m[f"{kind}KeyRangeThroughputThrottleEvents"]
+            if np.any(key_range):
+                label = f"{kind}KeyRangeThroughputThrottleEvents, index {name}"
+                lines.append((key_range, label, METRIC_COLORS["KeyRangeThroughputThrottleEvents"], (0, (1, 3)), "^"))
     lines.append(
         (
             metrics["ThrottledRequests"],
@@ -274,7 +277,9 @@ register(
         title="Detecting a hot key the table dashboard hides",
         controls=(
             Control("hot_peak", "the counter key's final write rate", 500, 3_000, 2_000, step=100, unit="WCU/s"),
-            Control("batch_size", "items per BatchWriteItem", 1, 25, 25, step=1, integer=True),
+            Control(
+                "batch_size", "items per BatchWriteItem", 1, BATCH_WRITE_MAX_ITEMS, BATCH_WRITE_MAX_ITEMS, step=1, integer=True
+            ),
             Control("background", "all other keys together", 500, 4_000, 2_000, step=250, unit="WCU/s"),
         ),
         compute=_detection_compute,

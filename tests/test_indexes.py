@@ -351,14 +351,19 @@ def test_steady_backpressure_agrees_with_the_simulator_every_second(fraction, op
 
 
 def test_explorable_case_numbers():
-    c = gsi_case(60, 100, 4_000, 2_400)
+    open_share, rate = 0.6, 2_400.0
+    c = gsi_case(100 * open_share, 100, 4_000, rate)
+    hot = open_share * rate  # every OPEN order's write lands on one index partition
+    lost = hot - hp.PARTITION_MAX_WCU  # the index holds 4,000 WCU/s, so the ceiling binds, not the share
     assert c["hot_values"] == ["OPEN"]
-    assert c["hot_demand"] == pytest.approx(1_440.0)
-    assert c["backpressure"] == pytest.approx(440.0) == c["closed"]
-    assert c["refused_pct"] == pytest.approx(100 * 440 / 2_400)
-    assert c["open_refused_pct"] == pytest.approx(100 * 440 / 1_440)
+    assert c["hot_demand"] == pytest.approx(hot)
+    assert c["backpressure"] == pytest.approx(lost) == c["closed"]
+    assert c["refused_pct"] == pytest.approx(100 * lost / rate)
+    assert c["open_refused_pct"] == pytest.approx(100 * lost / hot)
     assert c["own"] == 0.0
-    fixed = gsi_case(60, 65, 4_000, 2_400)  # 65% of 1,440 = 936 WCU/s: under the ceiling
+    sparse_pct = 65
+    assert sparse_pct / 100 * hot < hp.PARTITION_MAX_WCU  # a sparse index that fits under the ceiling
+    fixed = gsi_case(100 * open_share, sparse_pct, 4_000, rate)
     assert fixed["backpressure"] == 0.0 and fixed["closed"] == 0.0
     with pytest.raises(ValueError, match=r"^index_wcu = -1"):
         gsi_case(60, 100, -1, 2_400)

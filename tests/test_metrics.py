@@ -89,19 +89,21 @@ def test_batch_trap_throttled_requests_zero_while_events_grow() -> None:
 
 def test_consumed_under_provisioned_while_key_range_events_rise() -> None:
     """000 「CloudWatch メトリクス」: consumed below the provisioned line, yet throttling; the key-range metric says why."""
-    res = hp.simulate(hp.Table(4, wcu=4_000), [1_500, 100, 100, 100], 180)
+    hot = 1_500.0
+    res = hp.simulate(hp.Table(4, wcu=4_000), [hot, 100, 100, 100], 180)
     m = hp.cloudwatch(res)
     consumed = m.per_second("ConsumedWriteCapacityUnits")
     assert np.all(consumed < m["ProvisionedWriteCapacityUnits"])
-    assert np.all(m["WriteKeyRangeThroughputThrottleEvents"] == 500 * 60)
+    assert np.all(m["WriteKeyRangeThroughputThrottleEvents"] == (hot - hp.PARTITION_MAX_WCU) * hp.PERIOD_S)
     assert m["WriteProvisionedThroughputThrottleEvents"].sum() == 0
 
 
 def test_provisioned_total_points_to_the_provisioned_metric() -> None:
-    res = hp.simulate(hp.Table(4, wcu=400), [200, 200, 200, 200], 120)
+    table, demand, seconds = hp.Table(4, wcu=400), [200.0] * 4, 120
+    res = hp.simulate(table, demand, seconds)
     m = hp.cloudwatch(res)
     assert m["WriteKeyRangeThroughputThrottleEvents"].sum() == 0
-    assert m["WriteProvisionedThroughputThrottleEvents"].sum() == pytest.approx(400 * 120)
+    assert m["WriteProvisionedThroughputThrottleEvents"].sum() == pytest.approx((sum(demand) - table.wcu) * seconds)
 
 
 def test_index_metrics_and_backpressure_accounting() -> None:
@@ -127,14 +129,18 @@ def test_on_demand_has_no_provisioned_metric_and_names_the_quota() -> None:
 
 
 def test_reads_are_named_read() -> None:
-    res = hp.simulate(hp.Table(2, rcu=2_000), [4_000, 100], 60, kind="read")
-    m = hp.cloudwatch(res, item_units=2.0)
+    table, (hot, cool), seconds, units = hp.Table(2, rcu=2_000), (4_000.0, 100.0), 60, 2.0
+    res = hp.simulate(table, [hot, cool], seconds, kind="read")
+    m = hp.cloudwatch(res, item_units=units)
     assert m.kind == "read"
-    # 4,000 RCU/s on one partition: 1,000 above its 3,000 ceiling (key range); of the 3,000, its
-    # 1,000 share plus the other partition's unused 900 are served, and 1,100 find the table used up
-    assert m["ReadKeyRangeThroughputThrottleEvents"].sum() == pytest.approx(1_000 * 60 / 2)
-    assert m["ReadProvisionedThroughputThrottleEvents"].sum() == pytest.approx(1_100 * 60 / 2)
-    assert m.total("ProvisionedReadCapacityUnits") == 2_000
+    # the hot partition: what lies above its ceiling is key range; of the rest, its share plus what the
+    # other partition leaves unused is served, and the remainder finds the table used up
+    share = table.rcu / table.partitions
+    above = hot - hp.PARTITION_MAX_RCU
+    short = hp.PARTITION_MAX_RCU - share - (share - cool)
+    assert m["ReadKeyRangeThroughputThrottleEvents"].sum() == pytest.approx(above * seconds / units)
+    assert m["ReadProvisionedThroughputThrottleEvents"].sum() == pytest.approx(short * seconds / units)
+    assert m.total("ProvisionedReadCapacityUnits") == table.rcu
 
 
 def test_top_keys_names_the_hot_key_and_counts_add_up() -> None:
@@ -144,7 +150,10 @@ def test_top_keys_names_the_hot_key_and_counts_add_up() -> None:
     for tk in top:
         assert tk.accessed[0][0] == "COUNTER#2026-11-30"
         assert tk.throttled[0][0] == "COUNTER#2026-11-30"
-        assert tk.accessed[0][1] == pytest.approx(1_500 * 60)
+        k = s.result.keys.index("COUNTER#2026-11-30")
+        rate = float(s.result.key_offered[0, k]) / hp.PERIOD_S
+        assert rate > hp.PARTITION_MAX_WCU  # the counter alone passes the ceiling
+        assert tk.accessed[0][1] == pytest.approx(rate * hp.PERIOD_S)  # the same every minute
         assert [v for _, v in tk.accessed] == sorted((v for _, v in tk.accessed), reverse=True)
         assert 0 <= tk.throttled_share(1) <= 1 and 0 <= tk.accessed_share() <= 1
     totals = np.array([tk.total_throttled for tk in top])

@@ -86,8 +86,9 @@ def test_sdk_defaults_are_the_published_figures_with_sources():
 
 def test_java_v1_schedule_is_25_ms_doubling_capped_at_20_s():
     p = hp.DYNAMODB_JAVA_V1
-    assert [p.ceiling_s(n) for n in range(4)] == [0.025, 0.05, 0.1, 0.2]
-    assert p.ceiling_s(9) == 12.8 and p.ceiling_s(10) == 20.0
+    base, cap = hp.DYNAMODB_JAVA_V1_BASE_S, hp.DYNAMODB_JAVA_V1_MAX_BACKOFF_S
+    assert [p.ceiling_s(n) for n in range(4)] == pytest.approx([base * 2**n for n in range(4)])
+    assert p.ceiling_s(9) == pytest.approx(base * 2**9) and p.ceiling_s(10) == cap  # 25.6 s would pass the cap
 
 
 # --- the formulas ----------------------------------------------------------------------------
@@ -104,11 +105,12 @@ def test_closed_form_expected_sleep_matches_monte_carlo(jitter):
 
 
 def test_expected_sleeps_are_the_textbook_fractions():
-    v = hp.Backoff(6, 0.1, 1.0, "none").ceiling_s(3)
-    assert v == pytest.approx(0.8)
-    assert hp.Backoff(6, 0.1, 1.0, "full").expected_sleep_s(3) == pytest.approx(0.4)
-    assert hp.Backoff(6, 0.1, 1.0, "equal").expected_sleep_s(3) == pytest.approx(0.6)
-    assert hp.Backoff(6, 0.1, 1.0, "none").expected_sleep_s(5) == 1.0  # capped
+    base, cap = 0.1, 1.0
+    v = hp.Backoff(6, base, cap, "none").ceiling_s(3)
+    assert v == pytest.approx(base * 2**3)
+    assert hp.Backoff(6, base, cap, "full").expected_sleep_s(3) == pytest.approx(v / 2)  # mean of U(0, v)
+    assert hp.Backoff(6, base, cap, "equal").expected_sleep_s(3) == pytest.approx(3 * v / 4)  # v/2 + mean of U(0, v/2)
+    assert hp.Backoff(6, base, cap, "none").expected_sleep_s(5) == cap  # base * 2**5 = 3.2 s, capped
 
 
 def test_decorrelated_uncapped_mean_follows_its_recursion():
