@@ -51,6 +51,8 @@ from ._course import CHAPTERS, PARTS, SECTIONS, Chapter, Section, course_map, to
 from ._explorable import EXPLORABLES, Control, Explorable, explore, register
 from ._plotting import (
     COLORS,
+    assumption_box,
+    source_box,
     finish_axes,
     fixed_layout,
     log_axis,

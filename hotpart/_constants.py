@@ -15,10 +15,13 @@ The source documents are the four Japanese articles the course walks through:
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from typing import Final
 
 __all__ = [
+    "ASSUMPTIONS",
+    "Assumption",
     "AUTOSCALING_SCALE_DOWN_POINTS",
     "AUTOSCALING_SCALE_UP_MINUTES",
     "BURST_WINDOW_S",
@@ -48,7 +51,7 @@ __all__ = [
 
 @dataclass(frozen=True)
 class Source:
-    """Where a published figure comes from.
+    """Where a published figure or a statement about AWS's behaviour comes from.
 
     Parameters
     ----------
@@ -56,14 +59,80 @@ class Source:
         The document and section (Japanese titles copied from the source), or
         the AWS page.
     as_of : str
-        The date the figure was stated or checked, ``YYYY-MM``.
+        The date the page was read or the figure stated: ``YYYY-MM-DD`` or
+        ``YYYY-MM``.
     url : str
         The public page behind the figure, when there is one.
+    quote : str
+        The sentence of that page the figure or statement rests on, copied
+        exactly (an ellipsis marks a cut). For the four source documents the
+        quote is in their Japanese, and a test finds it in the document.
+
+    Examples
+    --------
+    >>> SOURCES["PARTITION_MAX_WCU"].url.endswith("bp-partition-key-design.html")
+    True
     """
 
     where: str
     as_of: str
     url: str = ""
+    quote: str = ""
+
+    def __post_init__(self) -> None:
+        if not re.fullmatch(r"\d{4}-\d{2}(-\d{2})?", self.as_of):
+            raise ValueError(f"as_of = {self.as_of!r} is not a date; allowed: YYYY-MM or YYYY-MM-DD")
+
+
+@dataclass(frozen=True)
+class Assumption:
+    """A modelling choice that AWS does not publish, named so that a reader can see it.
+
+    Parameters
+    ----------
+    value : object
+        The value the models use (the default of the parameter in ``used_by``).
+    unit : str
+        Its unit ("s", "fraction of the ceiling", ...), or "" for a choice
+        that has none.
+    why : str
+        Why the course chose this value.
+    aws_says : str
+        What AWS does say on the matter (quoted where it says anything), or
+        that it says nothing.
+    used_by : tuple of str
+        Where the value enters the code, as ``"Class.field"`` or
+        ``"function.parameter"`` of :mod:`hotpart` (a test checks that each
+        default equals ``value``), or a module constant's name.
+    chapters : tuple of str
+        The notebooks (stems, e.g. ``"10_isolation"``) that rely on it; each
+        shows it to the reader (``hp.assumption_box``).
+
+    Examples
+    --------
+    >>> a = Assumption(0.5, "fraction of the ceiling", why="A round middle value.",
+    ...                aws_says="AWS publishes no trigger.", chapters=("10_isolation",))
+    >>> a.value
+    0.5
+    >>> Assumption(1, "s", why="", aws_says="nothing", chapters=("x",))
+    Traceback (most recent call last):
+    ...
+    ValueError: why = '' is empty; allowed: a sentence
+    """
+
+    value: object
+    unit: str
+    why: str
+    aws_says: str
+    used_by: tuple[str, ...] = ()
+    chapters: tuple[str, ...] = ()
+
+    def __post_init__(self) -> None:
+        for name in ("why", "aws_says"):
+            if not getattr(self, name).strip():
+                raise ValueError(f"{name} = '' is empty; allowed: a sentence")
+        if not self.chapters:
+            raise ValueError("chapters = () is empty; allowed: the notebooks that rely on the assumption")
 
 
 #: Read ceiling of one partition, in read capacity units per second (RCU/s).
@@ -229,4 +298,24 @@ SOURCES: Final[dict[str, Source]] = {
         "2026-08",
         _DEV_GUIDE + "TroubleshootingThrottling.html",
     ),
+}
+
+_DATE_READ = "2026-11-30"
+
+# Each block below belongs to one family of chapters; add a chapter's sources and assumptions in its block.
+# --- sources: capacity and the simulator (chapters 1, 8-11)
+# --- sources: key design and skew (chapters 2-4)
+# --- sources: write sharding and fan-out (chapters 5-7)
+# --- sources: indexes, detection, retries, diagnosis (chapters 12-15)
+# --- sources: sharding beyond DynamoDB (chapters 16-20)
+
+#: Every modelling choice that AWS does not publish, by name: its value, why the course chose it, and
+#: what AWS does say. Each chapter that relies on one shows it (``hp.assumption_box``), and a test checks
+#: that the code's defaults equal these values and that every model constant is sourced or listed here.
+ASSUMPTIONS: Final[dict[str, Assumption]] = {
+    # --- assumptions: capacity and the simulator (chapters 1, 8-11)
+    # --- assumptions: key design and skew (chapters 2-4)
+    # --- assumptions: write sharding and fan-out (chapters 5-7)
+    # --- assumptions: indexes, detection, retries, diagnosis (chapters 12-15)
+    # --- assumptions: sharding beyond DynamoDB (chapters 16-20)
 }

@@ -18,7 +18,17 @@ from matplotlib.figure import Figure
 from matplotlib.ticker import FuncFormatter, LogLocator, NullLocator
 from numpy.typing import ArrayLike
 
-__all__ = ["COLORS", "finish_axes", "markdown_table", "new_figure", "partition_bars", "render_png", "show"]
+__all__ = [
+    "COLORS",
+    "assumption_box",
+    "finish_axes",
+    "markdown_table",
+    "source_box",
+    "new_figure",
+    "partition_bars",
+    "render_png",
+    "show",
+]
 
 #: The course's palette, by meaning.
 COLORS: dict[str, str] = {
@@ -194,3 +204,77 @@ def log_axis(ax: Axes, which: str, numticks: int = 6) -> None:
     axis.set_major_locator(LogLocator(base=10, numticks=numticks))
     axis.set_minor_locator(NullLocator())
     axis.set_major_formatter(FuncFormatter(short_number))
+
+
+def _cell(text: str) -> str:
+    return " ".join(str(text).split()).replace("|", "\\|")
+
+
+def assumption_box(*names: str) -> Any:
+    """The named modelling assumptions as a MyST admonition, for a ``remove-input`` cell of the chapter that relies on them.
+
+    Each entry of :data:`hotpart.ASSUMPTIONS` gives its value, why the course
+    chose it and what AWS does say, so a reader sees which parts of a result
+    rest on a choice AWS does not publish.
+
+    Parameters
+    ----------
+    *names : str
+        Keys of :data:`hotpart.ASSUMPTIONS`.
+
+    Examples
+    --------
+    >>> assumption_box("nope")
+    Traceback (most recent call last):
+    ...
+    ValueError: names = 'nope' is not in hotpart.ASSUMPTIONS
+    """
+    from IPython.display import Markdown
+
+    from ._constants import ASSUMPTIONS
+
+    if not names:
+        raise ValueError("names = () is empty; allowed: one or more keys of hotpart.ASSUMPTIONS")
+    lines = [":::{admonition} Assumptions this chapter makes (AWS does not publish these)", ":class: warning", ""]
+    for name in names:
+        if name not in ASSUMPTIONS:
+            raise ValueError(f"names = {name!r} is not in hotpart.ASSUMPTIONS")
+        a = ASSUMPTIONS[name]
+        unit = f" {a.unit}" if a.unit else ""
+        lines.append(f"* **`{name}` = {a.value}{unit}.** {a.why} *What AWS says:* {a.aws_says}")
+    lines.append(":::")
+    return Markdown("\n".join(lines))
+
+
+def source_box(*names: str, title: str = "What the sources say") -> Any:
+    """The named sources' quoted sentences, with their pages and dates, as a MyST admonition.
+
+    Parameters
+    ----------
+    *names : str
+        Keys of :data:`hotpart.SOURCES` whose records hold a quote.
+    title : str
+        The box's title.
+
+    Examples
+    --------
+    >>> "docs.aws.amazon.com" in source_box("PARTITION_MAX_WCU").data
+    True
+    """
+    from IPython.display import Markdown
+
+    from ._constants import SOURCES
+
+    if not names:
+        raise ValueError("names = () is empty; allowed: one or more keys of hotpart.SOURCES")
+    lines = [f":::{{admonition}} {title}", ":class: note", ""]
+    for name in names:
+        if name not in SOURCES:
+            raise ValueError(f"names = {name!r} is not in hotpart.SOURCES")
+        src = SOURCES[name]
+        if not src.quote:
+            raise ValueError(f"names = {name!r} has no quote in hotpart.SOURCES; allowed: sources with a quote")
+        where = f"[{src.where}]({src.url})" if src.url else src.where
+        lines.append(f"* “{_cell(src.quote)}” ({where}, read {src.as_of})")
+    lines.append(":::")
+    return Markdown("\n".join(lines))

@@ -33,6 +33,18 @@ def test_notebook_executes(notebook, monkeypatch):
     client.execute()  # raises CellExecutionError on any error
     errors = [o for c in nb.cells if c.cell_type == "code" for o in c.outputs if o.output_type == "error"]
     assert not errors
+    glued = {o.get("metadata", {}).get("scrapbook", {}).get("name") for c in nb.cells if c.cell_type == "code" for o in c.outputs}
+    used = set()
+    for cell in nb.cells:
+        if cell.cell_type == "markdown":
+            used |= set(GLUE_ROLE.findall(cell.source)) | set(GLUE_DIRECTIVE.findall(cell.source))
+    missing = sorted(k for k in used if k.split(":")[0] not in glued)
+    assert not missing, f"{notebook.name} refers to glue keys it never glues: {missing}"
+
+
+#: ``{glue:text}`key``, ``{glue}`key:fmt``` and the other glue roles; the ``{glue:figure} key`` directives.
+GLUE_ROLE = re.compile(r"\{glue(?::\w+)?\}`([^`]+)`")
+GLUE_DIRECTIVE = re.compile(r"```\{glue(?::\w+)?\}\s+(\S+)")
 
 
 def explorables_in(notebook):

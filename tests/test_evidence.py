@@ -1,0 +1,145 @@
+"""Verification as a property of the course: every model constant is sourced or a named assumption,
+every source carries its quoted sentence, and every assumption is shown by the chapters that rely on it."""
+
+from __future__ import annotations
+
+import dataclasses
+import importlib
+import inspect
+import json
+import numbers
+import pkgutil
+import re
+
+import numpy as np
+import pytest
+
+import hotpart as hp
+from conftest import ROOT, SEEDS, under_ci
+
+#: Modules whose public constants are part of a model (not figure sizes or book plumbing).
+MODEL_MODULES = tuple(
+    m.name
+    for m in pkgutil.iter_modules(hp.__path__)
+    if not m.name.endswith("_view") and m.name not in {"_explorable", "_static", "_plotting", "_course", "_validation"}
+)
+SEED_PREFIXES = ("000", "001", "002", "003")
+
+
+def _numeric(value: object) -> bool:
+    if isinstance(value, bool):
+        return False
+    if isinstance(value, numbers.Number | np.ndarray):
+        return True
+    if isinstance(value, dict):
+        return any(_numeric(v) for v in value.values())
+    if isinstance(value, tuple | list):
+        return any(_numeric(v) for v in value)
+    return False
+
+
+def model_constants() -> list[tuple[str, str]]:
+    found = []
+    for module in MODEL_MODULES:
+        mod = importlib.import_module(f"hotpart.{module}")
+        for name, value in vars(mod).items():
+            if name.isupper() and not name.startswith("_") and _numeric(value):
+                found.append((module, name))
+    return found
+
+
+@pytest.mark.parametrize(("module", "name"), model_constants(), ids=lambda x: x)
+def test_every_model_constant_is_sourced_or_an_assumption(module, name):
+    assert name in hp.SOURCES or name in hp.ASSUMPTIONS, (
+        f"hotpart.{module}.{name} is neither in hp.SOURCES (a published figure, with its quote) "
+        "nor in hp.ASSUMPTIONS (a modelling choice, with why and what AWS says)"
+    )
+
+
+def test_the_check_sees_an_unregistered_constant(monkeypatch):
+    import hotpart._capacity as capacity
+
+    monkeypatch.setattr(capacity, "MADE_UP_LIMIT", 42.0, raising=False)
+    assert ("_capacity", "MADE_UP_LIMIT") in model_constants()
+    assert "MADE_UP_LIMIT" not in hp.SOURCES and "MADE_UP_LIMIT" not in hp.ASSUMPTIONS
+
+
+@pytest.mark.parametrize("name", sorted(hp.SOURCES))
+def test_every_source_has_a_page_a_date_and_its_quote(name):
+    src = hp.SOURCES[name]
+    assert src.where.strip() and src.as_of
+    assert src.quote.strip(), f"SOURCES[{name!r}] has no quoted sentence"
+    seed_only = src.where.startswith(SEED_PREFIXES) and not src.url
+    assert seed_only or src.url.startswith("https://"), f"SOURCES[{name!r}] has no https URL"
+
+
+def _seed_texts() -> dict[str, str]:
+    return {p.name[:3]: p.read_text(encoding="utf-8") for p in sorted(SEEDS.glob("00*_*.txt"))}
+
+
+def _normalise(text: str) -> str:
+    return re.sub(r"\s+", "", text)
+
+
+@pytest.mark.parametrize("name", sorted(n for n, s in hp.SOURCES.items() if s.where.startswith(SEED_PREFIXES)))
+def test_a_quote_from_a_source_document_is_copied_exactly(name):
+    texts = _seed_texts()
+    if not texts:
+        if under_ci():
+            pytest.fail(f"the source documents are not at {SEEDS}")
+        pytest.skip(f"the source documents are not at {SEEDS}")
+    src = hp.SOURCES[name]
+    quote = src.quote
+    if re.search(r"[\u3040-\u30ff\u4e00-\u9fff]", quote) is None:
+        pytest.skip("an English quote: from AWS's page, not the source document")
+    parts = [p for p in re.split(r"…|\.\.\.", quote) if p.strip()]
+    docs = [d for d in SEED_PREFIXES if src.where.startswith(d) or f"; {d}" in src.where]
+    haystack = _normalise("".join(texts.get(d, "") for d in docs))
+    for part in parts:
+        assert _normalise(part) in haystack, f"SOURCES[{name!r}] quote {part!r} is not in documents {docs}"
+
+
+def _resolve_default(target: str) -> object:
+    if "." not in target:
+        return getattr(hp, target)
+    owner_name, attr = target.split(".", 1)
+    owner = getattr(hp, owner_name)
+    if dataclasses.is_dataclass(owner):
+        fields = {f.name: f for f in dataclasses.fields(owner)}
+        assert attr in fields, f"{owner_name} has no field {attr}"
+        return fields[attr].default
+    param = inspect.signature(owner).parameters[attr]
+    return param.default
+
+
+@pytest.mark.parametrize("name", sorted(hp.ASSUMPTIONS))
+def test_every_assumption_is_the_code_default_it_names(name):
+    a = hp.ASSUMPTIONS[name]
+    assert a.used_by, f"ASSUMPTIONS[{name!r}] names no place in the code"
+    for target in a.used_by:
+        assert _resolve_default(target) == a.value, f"{target}'s default is not ASSUMPTIONS[{name!r}].value = {a.value}"
+
+
+@pytest.mark.parametrize("name", sorted(hp.ASSUMPTIONS))
+def test_every_chapter_that_relies_on_an_assumption_shows_it(name):
+    for stem in hp.ASSUMPTIONS[name].chapters:
+        path = ROOT / "notebooks" / f"{stem}.ipynb"
+        assert path.exists(), f"ASSUMPTIONS[{name!r}] names chapter {stem}, which does not exist"
+        cells = json.loads(path.read_text(encoding="utf-8"))["cells"]
+        shown = [
+            c
+            for c in cells
+            if c["cell_type"] == "code" and "assumption_box(" in "".join(c["source"]) and f'"{name}"' in "".join(c["source"])
+        ]
+        assert shown, f"{stem} relies on {name} but never shows it with hp.assumption_box"
+
+
+def test_assumption_box_and_source_box_render_myst():
+    name = next(iter(hp.ASSUMPTIONS), None)
+    if name is not None:
+        text = hp.assumption_box(name).data
+        assert text.startswith(":::{admonition}") and name in text and text.rstrip().endswith(":::")
+    quoted = next(n for n, s in hp.SOURCES.items() if s.quote)
+    assert hp.SOURCES[quoted].quote.split()[0] in hp.source_box(quoted).data
+    with pytest.raises(ValueError, match="names = 'nope'"):
+        hp.source_box("nope")
