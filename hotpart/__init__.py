@@ -52,6 +52,7 @@ from ._explorable import EXPLORABLES, Control, Explorable, explore, register
 from ._plotting import (
     COLORS,
     assumption_box,
+    evidence_table,
     source_box,
     finish_axes,
     fixed_layout,

@@ -40,12 +40,24 @@ def _ceiling_plot(fig: Figure, data: Data) -> None:
     plot_partition_load(fig, data["load"], ymax=data["ymax"])
 
 
+def units_text(x: float) -> str:
+    """``x`` units/s as text with thousands separators, rounded to a whole unit, never ``-0``.
+
+    Examples
+    --------
+    >>> units_text(-1e-9), units_text(-0.4), units_text(-2_500.6), units_text(10_000)
+    ('0', '0', '-2,501', '10,000')
+    """
+    rounded = round(float(x))
+    return f"{rounded + 0:,d}" if rounded else "0"
+
+
 def _ceiling_caption(data: Data) -> str:
     load: PartitionLoad = data["load"]
     share = load.min_refused / load.offered if load.offered else 0.0
     return (
         f"Offered {load.offered:,.0f} WCU/s to a table provisioned at {load.table_capacity:,.0f} "
-        f"(headroom {load.headroom:,.0f}). Refused at least {load.min_refused:,.0f} WCU/s "
+        f"(headroom {units_text(load.headroom)}). Refused at least {load.min_refused:,.0f} WCU/s "
         f"({share:.0%}) even with every partition allowed up to its {load.ceiling:,.0f} WCU/s ceiling; "
         f"held to an even share of {load.even_share:,.0f} each, {load.refused_even_split.sum():,.0f} WCU/s."
     )

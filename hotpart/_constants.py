@@ -213,90 +213,156 @@ YCSB_ZETA_10E10_099: Final[float] = 26.46902820178302
 
 _DEV_GUIDE = "https://docs.aws.amazon.com/amazondynamodb/latest/developerguide/"
 
+_KC = "https://repost.aws/knowledge-center/"
+_WARM = _DEV_GUIDE + "warm-throughput-scenarios.html"
+_PARTITION_QUOTE = (
+    "While DynamoDB can keep scaling to support virtually unlimited throughput, each individual partition is "
+    "limited to 1,000 write units per second and 3,000 read units per second."
+)
+
 #: The source of every constant above, by name.
 SOURCES: Final[dict[str, Source]] = {
     "PARTITION_MAX_RCU": Source(
-        "000 「なぜ発生するか」; 001 「DynamoDBのデータ分散の仕組み」; "
-        "002 「パーティションキーを効率的に設計し、使用するためのベストプラクティス」",
-        "2026-08",
-        _DEV_GUIDE + "bp-partition-key-design.html",
+        "AWS, Understanding DynamoDB warm throughput in different scenarios (the figure 000 「なぜ発生するか」, "
+        "001 「DynamoDBのデータ分散の仕組み」 and 002 quote)",
+        "2026-11-30",
+        _WARM,
+        _PARTITION_QUOTE,
     ),
     "PARTITION_MAX_WCU": Source(
-        "000 「なぜ発生するか」; 001 「DynamoDBのデータ分散の仕組み」; "
-        "002 「パーティションキーを効率的に設計し、使用するためのベストプラクティス」",
-        "2026-08",
-        _DEV_GUIDE + "bp-partition-key-design.html",
+        "AWS, Understanding DynamoDB warm throughput in different scenarios (the figure 000 「なぜ発生するか」, "
+        "001 「DynamoDBのデータ分散の仕組み」 and 002 quote)",
+        "2026-11-30",
+        _WARM,
+        _PARTITION_QUOTE,
     ),
     "PARTITION_MAX_STORAGE_GB": Source(
-        "001 「DynamoDBのデータ分散の仕組み」",
-        "2026-04",
+        "001 「DynamoDBのデータ分散の仕組み」 (AWS's partitions page describes partitions without this figure)",
+        "2026-11-30",
         _DEV_GUIDE + "HowItWorks.Partitions.html",
+        "1パーティションの容量: 10GB",
     ),
     "READ_UNIT_BYTES": Source(
-        "AWS, DynamoDB read and write operations: a strongly consistent read of an item up to 4 KB needs one read unit",
-        "2026-08",
+        "AWS, DynamoDB read and write operations",
+        "2026-11-30",
         _DEV_GUIDE + "read-write-operations.html",
+        "A strongly consistent read request of an item up to 4 KB requires one read unit.",
     ),
     "WRITE_UNIT_BYTES": Source(
-        "AWS, DynamoDB read and write operations: a write of an item up to 1 KB needs one write unit",
-        "2026-08",
-        _DEV_GUIDE + "read-write-operations.html",
+        "AWS, DynamoDB pricing for provisioned capacity, key terms",
+        "2026-11-30",
+        "https://aws.amazon.com/dynamodb/pricing/provisioned/",
+        "For items up to 1 KB in size, one WCU can perform one standard write request per second.",
     ),
-    "EXAMPLE_HOT_PARTITION": Source("000 「なぜ発生するか」", "2026-08"),
+    "EXAMPLE_HOT_PARTITION": Source(
+        "000 「なぜ発生するか」",
+        "2026-11-30",
+        "",
+        "テーブル全体: 10,000 WCU (10 パーティション)…パーティション A: 8,000 WCU のリクエスト → スロットリング発生…"
+        "パーティション B〜J: 各 200 WCU → 余裕あり",
+    ),
     "BURST_WINDOW_S": Source(
-        "002 「バーストキャパシティを効率的に使用する」; 000 「DynamoDB のアダプティブキャパシティ」",
-        "2026-08",
-        _DEV_GUIDE + "burst-adaptive-capacity.html",
+        "AWS Knowledge Center, How does DynamoDB handle spiky workloads in short intervals? (002 "
+        "「バーストキャパシティを効率的に使用する」 says the same: 未使用の読み込みおよび書き込み容量を最大 5 分 (300 秒) 保持)",
+        "2026-11-30",
+        _KC + "dynamodb-spiky-workloads-short-intervals",
+        "DynamoDB currently retains up to 5 minutes (300 seconds) of unused read and write capacity.",
     ),
     "EXAMPLE_ADAPTIVE": Source(
         "002 「スループットキャパシティを高トラフィックのパーティションに増加させる」",
-        "2026-08",
+        "2026-11-30",
         _DEV_GUIDE + "burst-adaptive-capacity.html",
+        "このテーブルの例のプロビジョニングでは、4 つのパーティション間で 400 WCU が均等に共有されることで、"
+        "各パーティションで 1 秒間に最大 100 WCU を維持できます。パーティション 1、2、3 はそれぞれ、"
+        "50 WCU/秒の書き込みトラフィックを受け取ります。パーティション 4 は 150 WCU/秒の書き込みトラフィックを受け取ります。",
     ),
     "ON_DEMAND_PEAK_MULTIPLIER": Source(
-        "AWS, On-demand capacity mode: up to double the previous peak traffic instantly",
-        "2026-08",
-        _DEV_GUIDE + "on-demand-capacity-mode.html",
+        "AWS Knowledge Center, Why is my on-demand DynamoDB table being throttled?",
+        "2026-11-30",
+        _KC + "on-demand-table-throttling-dynamodb",
+        "If you exceed double your previous traffic's peak within 30 minutes, then you might experience throttling.",
     ),
-    "ON_DEMAND_TABLE_QUOTA_RRU": Source("000 「オンデマンドモードでも発生する」", "2026-08", _DEV_GUIDE + "ServiceQuotas.html"),
-    "ON_DEMAND_TABLE_QUOTA_WRU": Source("000 「オンデマンドモードでも発生する」", "2026-08", _DEV_GUIDE + "ServiceQuotas.html"),
-    "QUOTA_EXCEPTION": Source("000 「オンデマンドモードでも発生する」", "2026-08", _DEV_GUIDE + "ServiceQuotas.html"),
+    "ON_DEMAND_TABLE_QUOTA_RRU": Source(
+        "000 「オンデマンドモードでも発生する」 (AWS, Service quotas: throughput default quotas)",
+        "2026-11-30",
+        _DEV_GUIDE + "ServiceQuotas.html",
+        "テーブルまたは個々の GSI あたり 1 秒あたり 40,000 読み取り / 40,000 書き込みリクエストユニットという既定のクォータ",
+    ),
+    "ON_DEMAND_TABLE_QUOTA_WRU": Source(
+        "000 「オンデマンドモードでも発生する」 (AWS, Service quotas: throughput default quotas)",
+        "2026-11-30",
+        _DEV_GUIDE + "ServiceQuotas.html",
+        "テーブルまたは個々の GSI あたり 1 秒あたり 40,000 読み取り / 40,000 書き込みリクエストユニットという既定のクォータ",
+    ),
+    "QUOTA_EXCEPTION": Source(
+        "000 「オンデマンドモードでも発生する」",
+        "2026-11-30",
+        _DEV_GUIDE + "ServiceQuotas.html",
+        "超えると RequestLimitExceeded が返る (2026 年 8 月時点・Service Quotas から引き上げ可)",
+    ),
     "AUTOSCALING_SCALE_UP_MINUTES": Source(
-        "AWS, DynamoDB metrics and dimensions: auto scaling triggers after two consecutive minutes "
-        "above target, and scales down after 15 consecutive data points below",
-        "2026-08",
-        _DEV_GUIDE + "metrics-dimensions.html",
+        "AWS Knowledge Center, Why is DynamoDB auto scaling not working as expected?",
+        "2026-11-30",
+        _KC + "dynamodb-auto-scaling",
+        "DynamoDB auto scaling increases provisioned capacity when utilization exceeds 70 RCUs for at least "
+        "2 consecutive minutes.",
     ),
     "AUTOSCALING_SCALE_DOWN_POINTS": Source(
-        "AWS, DynamoDB metrics and dimensions: auto scaling triggers after two consecutive minutes "
-        "above target, and scales down after 15 consecutive data points below",
-        "2026-08",
-        _DEV_GUIDE + "metrics-dimensions.html",
+        "AWS Knowledge Center, Why is DynamoDB auto scaling not working as expected?",
+        "2026-11-30",
+        _KC + "dynamodb-auto-scaling",
+        "DynamoDB auto scaling decreases provisioned capacity when utilization is 20% or more below the target "
+        "for 15 consecutive minutes (50 RCUs).",
     ),
     "ITEM_COLLECTION_MAX_GB": Source(
-        "AWS, Item collections in local secondary indexes: size limit",
-        "2026-08",
-        _DEV_GUIDE + "LSI.html",
+        "AWS, DynamoDB API reference, ItemCollectionSizeLimitExceededException (tables with a local secondary index)",
+        "2026-11-30",
+        "https://docs.aws.amazon.com/botocore/latest/reference/services/dynamodb/client/exceptions/"
+        "ItemCollectionSizeLimitExceededException.html",
+        "The total size of an item collection has exceeded the maximum limit of 10 gigabytes.",
     ),
     "EXAMPLE_SHARD_COUNT": Source(
         "000 「Write Sharding (書き込みシャーディング)」; 001 「ホットパーティション対策: シャーディング（Suffix追加）」",
-        "2026-08",
+        "2026-11-30",
+        "",
+        "const shardCount = 10;",
     ),
-    "EXAMPLE_RESHARD": Source("003 「リシャーディング」", "2026-08"),
-    "TRANSACT_MAX_ACTIONS": Source("003 「RDS vs DynamoDB のシャーディング」", "2026-08", _DEV_GUIDE + "transaction-apis.html"),
-    "TRANSACT_MAX_BYTES": Source("003 「RDS vs DynamoDB のシャーディング」", "2026-08", _DEV_GUIDE + "transaction-apis.html"),
+    "EXAMPLE_RESHARD": Source(
+        "003 「リシャーディング」",
+        "2026-11-30",
+        "",
+        "単純な剰余 (userId % シャード数) で分けていると、シャードを 3 台から 4 台へ増やすだけでほとんどの行の配置先が変わる。",
+    ),
+    "TRANSACT_MAX_ACTIONS": Source(
+        "003 「RDS vs DynamoDB のシャーディング」",
+        "2026-11-30",
+        _DEV_GUIDE + "transaction-apis.html",
+        "TransactWriteItems (最大 100 アクション・合計 4 MB)",
+    ),
+    "TRANSACT_MAX_BYTES": Source(
+        "003 「RDS vs DynamoDB のシャーディング」",
+        "2026-11-30",
+        _DEV_GUIDE + "transaction-apis.html",
+        "TransactWriteItems (最大 100 アクション・合計 4 MB)",
+    ),
     "TAIL_AT_SCALE_EXAMPLE": Source(
-        "Dean & Barroso, The Tail at Scale, CACM 56(2), 2013", "2013-02", "https://doi.org/10.1145/2408776.2408794"
+        "Dean & Barroso, The Tail at Scale, CACM 56(2), 2013",
+        "2013-02",
+        "https://doi.org/10.1145/2408776.2408794",
+        "If a user request must collect responses from 100 such servers in parallel, then 63% of user requests "
+        "will take more than one second",
     ),
     "YCSB_ZETA_10E10_099": Source(
         "YCSB, ScrambledZipfianGenerator.ZETAN (Cooper et al., SoCC 2010)",
-        "2010-06",
+        "2026-11-30",
         "https://github.com/brianfrankcooper/YCSB",
+        "public static final double ZETAN = 26.46902820178302;",
     ),
     "THROTTLE_EXCEPTION": Source(
         "000 「ホットパーティションとは」",
-        "2026-08",
+        "2026-11-30",
         _DEV_GUIDE + "TroubleshootingThrottling.html",
+        "プロビジョンドモードでは ProvisionedThroughputExceededException、オンデマンドモードでは ThrottlingException になる。",
     ),
 }
 

@@ -426,5 +426,11 @@ def toc_yaml(root: str | Path = ".") -> str:
         lines.append(f"      - file: {page}")
         lines.append("        sections:")
         lines += [f"          - file: {c.notebook.removesuffix('.ipynb')}" for c in written]
-    lines += ["  - caption: Reference", "    chapters:", "      - file: book/glossary", "      - file: book/references"]
+    lines += [
+        "  - caption: Reference",
+        "    chapters:",
+        "      - file: book/glossary",
+        "      - file: book/evidence",
+        "      - file: book/references",
+    ]
     return "\n".join(lines) + "\n"

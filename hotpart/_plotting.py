@@ -21,6 +21,7 @@ from numpy.typing import ArrayLike
 __all__ = [
     "COLORS",
     "assumption_box",
+    "evidence_table",
     "finish_axes",
     "markdown_table",
     "source_box",
@@ -278,3 +279,34 @@ def source_box(*names: str, title: str = "What the sources say") -> Any:
         lines.append(f"* “{_cell(src.quote)}” ({where}, read {src.as_of})")
     lines.append(":::")
     return Markdown("\n".join(lines))
+
+
+def evidence_table(kind: str) -> Any:
+    """Every assumption or every source as one computed Markdown table, for the book's evidence page.
+
+    Parameters
+    ----------
+    kind : {"assumptions", "sources"}
+        Which registry to list: :data:`hotpart.ASSUMPTIONS` or :data:`hotpart.SOURCES`.
+
+    Examples
+    --------
+    >>> evidence_table("sources").data.splitlines()[0]
+    '| name | what | quote | read |'
+    """
+    from ._constants import ASSUMPTIONS, SOURCES
+
+    if kind == "assumptions":
+        rows = []
+        for name, a in sorted(ASSUMPTIONS.items()):
+            unit = f" {a.unit}" if a.unit else ""
+            chapters = ", ".join(f"{{doc}}`../notebooks/{c}`" for c in a.chapters)
+            rows.append((f"`{name}`", _cell(f"{a.value}{unit}"), _cell(a.why), _cell(a.aws_says), chapters))
+        return markdown_table(["name", "value", "why this value", "what AWS says", "chapters"], rows)
+    if kind == "sources":
+        rows = []
+        for name, src in sorted(SOURCES.items()):
+            where = f"[{_cell(src.where)}]({src.url})" if src.url else _cell(src.where)
+            rows.append((f"`{name}`", where, f"“{_cell(src.quote)}”", src.as_of))
+        return markdown_table(["name", "what", "quote", "read"], rows)
+    raise ValueError(f"kind = {kind!r} is not allowed; allowed: 'assumptions' or 'sources'")

@@ -72,13 +72,19 @@ _NOW_MS: Final[int] = 1_785_542_400_000
 
 SOURCES["SNOWFLAKE_EPOCH_MS"] = Source(
     "Twitter, Snowflake ID generator (twitter-archive/snowflake, IdWorker.scala: twepoch)",
-    "2010-06",
-    "https://github.com/twitter-archive/snowflake",
+    "2026-11-30",
+    "https://github.com/twitter-archive/snowflake/blob/129c82c3fa08bfe28c4d11f4ef9bf9905b8bc986/"
+    "src/main/scala/com/twitter/service/snowflake/IdWorker.scala",
+    "val twepoch = 1288834974657L",
 )
 SOURCES["UUID4_RANDOM_BITS"] = Source(
-    "RFC 9562, Universally Unique IDentifiers, section 5.4 (UUID version 4)",
-    "2024-05",
-    "https://www.rfc-editor.org/rfc/rfc9562",
+    "RFC 9562, Universally Unique IDentifiers, section 5.4 (UUID version 4): 48 + 12 + 62 random bits",
+    "2026-11-30",
+    "https://www.rfc-editor.org/rfc/rfc9562#section-5.4",
+    "The first 48 bits of the layout that can be filled with random data as specified in Section 6.9. … "
+    "12 more bits of the layout that can be filled random data as per Section 6.9. … "
+    "The final 62 bits of the layout immediately following the var field to be filled with random data "
+    "as per Section 6.9.",
 )
 
 #: The key streams :func:`key_stream` generates.
@@ -1303,36 +1309,55 @@ class MigrationPlan:
 
 @dataclass(frozen=True)
 class TwoPhaseCommit:
-    """Two-phase commit over ``k`` participants, with a coordinator (Gray 1978).
+    """Two-phase commit over ``k`` participants and one coordinator (Gray 1978; Gray & Lamport 2006).
 
     Phase 1: the coordinator sends PREPARE, each participant forces a log
     record and votes; phase 2: the coordinator forces its decision and sends
     COMMIT, each participant forces it and acknowledges. So ``4k`` messages,
-    two round trips, ``2k + 1`` forced log writes. The commit needs every
-    participant up (availability is the product) and each phase waits for the
-    slowest participant.
+    two round trips, ``2k + 1`` forced log writes, and each phase waits for
+    the slowest participant.
+
+    Two different failures, with two different outcomes:
+
+    * **abort**: the transaction commits only if the coordinator and every
+      participant are up. A participant that is down cannot vote yes, so the
+      coordinator times out and aborts; no one is left waiting. Commit
+      availability is ``a_c * prod(a_i)``, the coordinator included.
+    * **blocking**: a participant that has voted yes is *prepared*: it holds
+      its locks and may neither commit nor abort on its own until it hears the
+      decision. If the coordinator fails in that window (from the vote to the
+      decision, ``max(rtt) + t_log``), the prepared participants wait until it
+      recovers. With coordinator failures at rate ``1 / MTBF`` that happens to
+      a transaction with probability ``1 - exp(-window / MTBF)``
+      (:meth:`blocking_probability`), whatever the participants' availability.
 
     Parameters
     ----------
     availabilities : array_like
-        Probability each participant is up, in ``[0, 1]``, one per participant.
+        Probability each participant is up when the transaction runs, in ``[0, 1]``, one per participant.
     rtts_ms : array_like
         Round trip from the coordinator to each participant, ms, ``>= 0``.
     log_ms : float
         One forced log write, ms, ``>= 0``.
+    coordinator_availability : float, optional
+        Probability the coordinator is up when the transaction runs, in ``[0, 1]``; if omitted, the
+        least available participant's (a coordinator on the same kind of machine as the shards).
 
     Examples
     --------
     >>> t = TwoPhaseCommit([0.999] * 3, [2.0, 5.0, 3.0])
     >>> t
-    TwoPhaseCommit(3 participants: 12 messages, 2 round trips, availability 0.997003, latency 10 ms)
-    >>> round(t.availability, 6)
-    0.997003
+    TwoPhaseCommit(3 participants and a coordinator: 12 messages, 2 round trips, commits 0.996006, latency 10 ms)
+    >>> round(t.availability, 6) == round(0.999**4, 6)  # three participants and the coordinator
+    True
+    >>> TwoPhaseCommit([1.0, 0.0], [1.0, 1.0], coordinator_availability=1.0).abort_probability  # one down: abort
+    1.0
     """
 
     availabilities: NDArray[np.float64]
     rtts_ms: NDArray[np.float64]
     log_ms: float = 0.0
+    coordinator_availability: float | None = None
 
     def __post_init__(self) -> None:
         a = np.atleast_1d(check_array("availabilities", self.availabilities, low=0, high=1))
@@ -1342,11 +1367,13 @@ class TwoPhaseCommit:
         object.__setattr__(self, "availabilities", a)
         object.__setattr__(self, "rtts_ms", r)
         object.__setattr__(self, "log_ms", check_number("log_ms", self.log_ms, low=0, high=math.inf, high_open=True))
+        c = float(a.min()) if self.coordinator_availability is None else self.coordinator_availability
+        object.__setattr__(self, "coordinator_availability", check_number("coordinator_availability", c, low=0, high=1))
 
     def __repr__(self) -> str:
         return (
-            f"TwoPhaseCommit({self.k} participants: {self.messages} messages, {self.round_trips} round trips, "
-            f"availability {self.availability:.6g}, latency {self.latency_ms:g} ms)"
+            f"TwoPhaseCommit({self.k} participants and a coordinator: {self.messages} messages, "
+            f"{self.round_trips} round trips, commits {self.availability:.6g}, latency {self.latency_ms:g} ms)"
         )
 
     @property
@@ -1371,8 +1398,54 @@ class TwoPhaseCommit:
 
     @property
     def availability(self) -> float:
-        """Probability every participant is up, so the transaction can commit: the product."""
-        return float(np.prod(self.availabilities))
+        """Probability the transaction can commit: the coordinator and every participant up, ``a_c * prod(a_i)``."""
+        return float(self.coordinator_availability) * float(np.prod(self.availabilities))
+
+    @property
+    def abort_probability(self) -> float:
+        """Probability the transaction aborts (or cannot start) because the coordinator or a participant is down."""
+        return 1.0 - self.availability
+
+    @property
+    def uncertainty_window_ms(self) -> float:
+        """How long a participant stays prepared (voted yes, decision unknown), ms: ``max(rtt) + t_log``.
+
+        Participant ``i`` forces its vote at ``rtt_i/2 + t_log``; the last vote
+        reaches the coordinator at ``max(rtt) + t_log``, which forces the
+        decision (``t_log``) and sends it, arriving ``rtt_i/2`` later. The
+        difference is the same for every participant.
+        """
+        return float(self.rtts_ms.max()) + self.log_ms
+
+    def blocking_probability(self, coordinator_mtbf_s: float) -> float:
+        """Probability the coordinator fails while participants are prepared, leaving them blocked.
+
+        Coordinator failures form a Poisson process with mean time between
+        failures ``coordinator_mtbf_s``; the transaction blocks if one falls in
+        the :attr:`uncertainty_window_ms`. The blocked participants hold their
+        locks until the coordinator recovers. Participant failures never block:
+        they make the transaction abort.
+
+        Parameters
+        ----------
+        coordinator_mtbf_s : float
+            Mean time between coordinator failures, s, ``> 0``.
+
+        Returns
+        -------
+        float
+            ``1 - exp(-window / MTBF)``, in ``[0, 1)``.
+
+        Examples
+        --------
+        >>> t = TwoPhaseCommit([0.999] * 3, [2.0, 5.0, 3.0], log_ms=1.0)
+        >>> t.uncertainty_window_ms
+        6.0
+        >>> round(t.blocking_probability(86_400.0) * 1e8, 2)  # one failure a day: 6 ms in 86,400 s
+        6.94
+        """
+        mtbf = check_number("coordinator_mtbf_s", coordinator_mtbf_s, low=0, high=math.inf, low_open=True, high_open=True)
+        return float(-math.expm1(-self.uncertainty_window_ms / 1000.0 / mtbf))
 
     @property
     def latency_ms(self) -> float:
@@ -1380,8 +1453,14 @@ class TwoPhaseCommit:
         return 2.0 * float(self.rtts_ms.max()) + 3.0 * self.log_ms
 
 
-def two_phase_commit(k: int, availability: float = 0.999, rtt_ms: float = 1.0, log_ms: float = 0.0) -> TwoPhaseCommit:
-    """A :class:`TwoPhaseCommit` over ``k`` identical participants.
+def two_phase_commit(
+    k: int,
+    availability: float = 0.999,
+    rtt_ms: float = 1.0,
+    log_ms: float = 0.0,
+    coordinator_availability: float | None = None,
+) -> TwoPhaseCommit:
+    """A :class:`TwoPhaseCommit` over ``k`` identical participants and a coordinator.
 
     Parameters
     ----------
@@ -1393,6 +1472,8 @@ def two_phase_commit(k: int, availability: float = 0.999, rtt_ms: float = 1.0, l
         Round trip to each, ms, ``>= 0``.
     log_ms : float
         One forced log write, ms, ``>= 0``.
+    coordinator_availability : float, optional
+        The coordinator's availability, in ``[0, 1]``; ``availability`` if omitted.
 
     Returns
     -------
@@ -1400,13 +1481,14 @@ def two_phase_commit(k: int, availability: float = 0.999, rtt_ms: float = 1.0, l
 
     Examples
     --------
-    >>> two_phase_commit(10, availability=0.999).availability == 0.999**10
+    >>> two_phase_commit(10, availability=0.999).availability == 0.999**11  # ten participants and the coordinator
     True
     """
     n = check_integer("k", k, low=1)
     a = check_number("availability", availability, low=0, high=1)
     r = check_number("rtt_ms", rtt_ms, low=0, high=math.inf, high_open=True)
-    return TwoPhaseCommit(np.full(n, a), np.full(n, r), log_ms)
+    c = a if coordinator_availability is None else coordinator_availability
+    return TwoPhaseCommit(np.full(n, a), np.full(n, r), log_ms, c)
 
 
 def transact_write_calls(n_items: int, item_bytes: float) -> int:

@@ -143,3 +143,18 @@ def test_assumption_box_and_source_box_render_myst():
     assert hp.SOURCES[quoted].quote.split()[0] in hp.source_box(quoted).data
     with pytest.raises(ValueError, match="names = 'nope'"):
         hp.source_box("nope")
+
+
+def test_the_glossary_gives_the_sources_japanese_terms_copied_exactly():
+    texts = _seed_texts()
+    if not texts:
+        if under_ci():
+            pytest.fail(f"the source documents are not at {SEEDS}")
+        pytest.skip(f"the source documents are not at {SEEDS}")
+    glossary = (ROOT / "book" / "glossary.md").read_text(encoding="utf-8")
+    terms = re.findall(r"\*In the sources:\* 「([^」]+)」", glossary)
+    assert len(terms) >= 20
+    corpus = "".join(texts.values())
+    missing = [t for t in terms if t not in corpus]
+    assert not missing, f"glossary terms not found in the source documents: {missing}"
+    assert "one key can never be served" not in glossary
