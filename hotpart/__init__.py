@@ -51,6 +51,7 @@ from ._course import CHAPTERS, PARTS, SECTIONS, Chapter, Section, course_map, to
 from ._explorable import EXPLORABLES, Control, Explorable, explore, register
 from ._plotting import (
     COLORS,
+    Box,
     assumption_box,
     evidence_table,
     source_box,

@@ -20,6 +20,7 @@ from numpy.typing import ArrayLike
 
 __all__ = [
     "COLORS",
+    "Box",
     "assumption_box",
     "evidence_table",
     "finish_axes",
@@ -211,8 +212,63 @@ def _cell(text: str) -> str:
     return " ".join(str(text).split()).replace("|", "\\|")
 
 
-def assumption_box(*names: str) -> Any:
-    """The named modelling assumptions as a MyST admonition, for a ``remove-input`` cell of the chapter that relies on them.
+class Box:
+    """A boxed note that reads the same in the built book, in JupyterLab and on GitHub.
+
+    It offers HTML with the book theme's admonition classes (the book styles it
+    as an admonition; Jupyter shows a plain box) and plain Markdown as a
+    fallback, never MyST syntax that only the book understands.
+
+    Parameters
+    ----------
+    title : str
+        The box's title.
+    items : sequence of str
+        One paragraph per item, in plain text with ``code`` in backquotes and
+        **bold** in double stars.
+    kind : {"note", "warning"}
+        The admonition class.
+    """
+
+    def __init__(self, title: str, items: Sequence[str], kind: str = "note") -> None:
+        if kind not in ("note", "warning"):
+            raise ValueError(f"kind = {kind!r} is not allowed; allowed: 'note' or 'warning'")
+        self.title, self.items, self.kind = title, list(items), kind
+
+    @staticmethod
+    def _inline_html(text: str) -> str:
+        import html as _html
+        import re
+
+        out = _html.escape(" ".join(str(text).split()), quote=False)
+        out = re.sub(r"`([^`]+)`", r"<code>\1</code>", out)
+        out = re.sub(r"\[([^\]]+)\]\((https://[^)\s]+)\)", r'<a href="\2">\1</a>', out)
+        return re.sub(r"\*\*([^*]+)\*\*", r"<strong>\1</strong>", out)
+
+    def _repr_html_(self) -> str:
+        import html as _html
+
+        items = "".join(f"<li>{self._inline_html(i)}</li>" for i in self.items)
+        return (
+            f'<div class="admonition {self.kind}"><p class="admonition-title">{_html.escape(self.title)}</p>'
+            f"<ul>{items}</ul></div>"
+        )
+
+    def _repr_markdown_(self) -> str:
+        lines = [f"> **{self.title}**", ">"] + [f"> * {' '.join(str(i).split())}" for i in self.items]
+        return "\n".join(lines)
+
+    def __repr__(self) -> str:
+        return f"Box({self.title!r}, {len(self.items)} items)"
+
+    @property
+    def data(self) -> str:
+        """The Markdown text (as :class:`IPython.display.Markdown` has it)."""
+        return self._repr_markdown_()
+
+
+def assumption_box(*names: str) -> Box:
+    """The named modelling assumptions as a box, for a ``remove-input`` cell of the chapter that relies on them.
 
     Each entry of :data:`hotpart.ASSUMPTIONS` gives its value, why the course
     chose it and what AWS does say, so a reader sees which parts of a result
@@ -230,25 +286,22 @@ def assumption_box(*names: str) -> Any:
     ...
     ValueError: names = 'nope' is not in hotpart.ASSUMPTIONS
     """
-    from IPython.display import Markdown
-
     from ._constants import ASSUMPTIONS
 
     if not names:
         raise ValueError("names = () is empty; allowed: one or more keys of hotpart.ASSUMPTIONS")
-    lines = [":::{admonition} Assumptions this chapter makes (AWS does not publish these)", ":class: warning", ""]
+    items = []
     for name in names:
         if name not in ASSUMPTIONS:
             raise ValueError(f"names = {name!r} is not in hotpart.ASSUMPTIONS")
         a = ASSUMPTIONS[name]
         unit = f" {a.unit}" if a.unit else ""
-        lines.append(f"* **`{name}` = {a.value}{unit}.** {a.why} *What AWS says:* {a.aws_says}")
-    lines.append(":::")
-    return Markdown("\n".join(lines))
+        items.append(f"**`{name}` = {a.value}{unit}.** {a.why} **What AWS says:** {a.aws_says}")
+    return Box("Assumptions this chapter makes (AWS does not publish these)", items, kind="warning")
 
 
-def source_box(*names: str, title: str = "What the sources say") -> Any:
-    """The named sources' quoted sentences, with their pages and dates, as a MyST admonition.
+def source_box(*names: str, title: str = "What the sources say") -> Box:
+    """The named sources' quoted sentences, with their pages and dates, as a box.
 
     Parameters
     ----------
@@ -259,16 +312,14 @@ def source_box(*names: str, title: str = "What the sources say") -> Any:
 
     Examples
     --------
-    >>> "docs.aws.amazon.com" in source_box("PARTITION_MAX_WCU").data
+    >>> "docs.aws.amazon.com" in source_box("PARTITION_MAX_WCU")._repr_html_()
     True
     """
-    from IPython.display import Markdown
-
     from ._constants import SOURCES
 
     if not names:
         raise ValueError("names = () is empty; allowed: one or more keys of hotpart.SOURCES")
-    lines = [f":::{{admonition}} {title}", ":class: note", ""]
+    items = []
     for name in names:
         if name not in SOURCES:
             raise ValueError(f"names = {name!r} is not in hotpart.SOURCES")
@@ -276,9 +327,8 @@ def source_box(*names: str, title: str = "What the sources say") -> Any:
         if not src.quote:
             raise ValueError(f"names = {name!r} has no quote in hotpart.SOURCES; allowed: sources with a quote")
         where = f"[{src.where}]({src.url})" if src.url else src.where
-        lines.append(f"* “{_cell(src.quote)}” ({where}, read {src.as_of})")
-    lines.append(":::")
-    return Markdown("\n".join(lines))
+        items.append(f"“{src.quote}” ({where}, read {src.as_of})")
+    return Box(title, items, kind="note")
 
 
 def evidence_table(kind: str) -> Any:

@@ -137,10 +137,12 @@ def test_every_chapter_that_relies_on_an_assumption_shows_it(name):
 def test_assumption_box_and_source_box_render_myst():
     name = next(iter(hp.ASSUMPTIONS), None)
     if name is not None:
-        text = hp.assumption_box(name).data
-        assert text.startswith(":::{admonition}") and name in text and text.rstrip().endswith(":::")
+        box = hp.assumption_box(name)
+        assert box._repr_html_().startswith('<div class="admonition warning">') and name in box._repr_html_()
+        assert name in box._repr_markdown_() and "{" not in box._repr_markdown_().replace("{glue", "")
     quoted = next(n for n, s in hp.SOURCES.items() if s.quote)
     assert hp.SOURCES[quoted].quote.split()[0] in hp.source_box(quoted).data
+    assert "<script" not in hp.Box("t", ["<script>x</script>"])._repr_html_()
     with pytest.raises(ValueError, match="names = 'nope'"):
         hp.source_box("nope")
 
