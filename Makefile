@@ -7,13 +7,14 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: book test bench lint clean venv toc
+.PHONY: book test bench lint clean venv toc lab lab-build
 
-$(STAMP): requirements.txt pyproject.toml
+$(STAMP): requirements.txt pyproject.toml etc/ipython_kernel_config.py
 	@test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
 	$(BIN)/python -m pip install --quiet -r requirements.txt
 	$(BIN)/python -m pip install --quiet --no-deps -e .
+	install -D -m 644 etc/ipython_kernel_config.py $(VENV)/etc/ipython/ipython_kernel_config.py
 	@touch $(STAMP)
 
 venv: $(STAMP)
@@ -23,7 +24,17 @@ venv: $(STAMP)
 book: $(STAMP)
 	rm -rf _build/html
 	HOTPART_STATIC=$(CURDIR)/_build/html $(BIN)/jupyter-book build . --all -W --keep-going
+	$(BIN)/python -m hotpart._reader --downloads _build/html --executed _build/jupyter_execute/notebooks
 	@echo "Book: $(CURDIR)/_build/html/index.html"
+
+# The reader's edition of every chapter in _lab/ (ignored by git): numbers filled in, solutions folded,
+# explorables with a first frame. It reuses the book build's executed notebooks when they are current.
+lab-build: $(STAMP)
+	$(BIN)/python -m hotpart._reader --out _lab --executed _build/jupyter_execute/notebooks
+
+# JupyterLab on the reader's edition, on localhost only (as root too, as in containers).
+lab: lab-build
+	$(BIN)/jupyter lab --ServerApp.root_dir=_lab --ServerApp.ip=127.0.0.1 --ServerApp.allow_root=True
 
 test: $(STAMP)
 	$(BIN)/python -m pytest
@@ -39,4 +50,4 @@ lint: $(STAMP)
 	$(BIN)/ruff check hotpart tests benchmarks notebooks
 
 clean:
-	rm -rf _build .pytest_cache .hypothesis
+	rm -rf _build _lab .pytest_cache .hypothesis

@@ -140,6 +140,9 @@ class Control:
                 min=math.log10(self.low),
                 max=math.log10(self.high),
                 step=self.step,
+                # ipywidgets formats the readout with d3-format: a whole number for an integer control (the
+                # value the model uses, not 5.62 for 6), three significant digits with separators otherwise.
+                readout_format=",.0f" if self.integer else ",.3r",
                 **common,
             )
         if self.integer:
@@ -280,7 +283,33 @@ class Explorable:
             s.observe(redraw, names="value")
         redraw()
         header = w.HTML(f"<b>{html.escape(self.title)}</b><br><i>Try: {html.escape(self.try_this)}</i>")
-        return w.VBox([header, *sliders.values(), image, caption])
+        return _with_static_fallback(w.VBox([header, *sliders.values(), image, caption]), image, caption, self.title)
+
+
+def _with_static_fallback(box: Any, image: Any, caption: Any, title: str) -> Any:
+    """Make ``box`` display, besides the live widget, the current frame as a PNG and its caption as text.
+
+    A front end that runs widgets (JupyterLab with a kernel, the book's widget
+    manager) shows the live controls; one that cannot (GitHub, nbviewer, a
+    notebook saved after ``nbconvert --execute``, VS Code without the kernel)
+    falls back to the image, so a saved notebook always shows a figure.
+    """
+    import base64
+
+    widget_bundle = box._repr_mimebundle_
+
+    def bundle(**kwargs: Any) -> dict[str, Any]:
+        data = widget_bundle(**kwargs) or {}
+        if isinstance(data, tuple):
+            data = data[0]
+        data = dict(data)
+        data["image/png"] = base64.b64encode(bytes(image.value)).decode("ascii")
+        text = html.unescape(caption.value.removeprefix("<p>").removesuffix("</p>"))
+        data["text/plain"] = f"{title}: {text}"
+        return data
+
+    box._repr_mimebundle_ = bundle
+    return box
 
 
 _GC_FROZEN = False

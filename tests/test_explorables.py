@@ -115,3 +115,9 @@ def test_page_frame_budget_is_shared_by_the_explorables_of_a_page(monkeypatch):
         assert math.prod(len(a) for a in e.frame_grid(budget)) <= budget
     assert frame_budget(hp.EXPLORABLES["partition_ceiling"], 2) < frame_budget(hp.EXPLORABLES["partition_ceiling"], 1)
     assert PAGE_FRAMES_BUDGET_BYTES < 1_000_000
+
+
+def test_log_slider_readout_shows_the_value_the_model_uses():
+    integer = Control("v", "virtual nodes", 1, 1000, 8, step=0.25, scale="log", integer=True).slider()
+    assert integer.readout_format == ",.0f"  # 5.62 reads "6", 1000 reads "1,000", never "1.00e+3"
+    assert Control("x", "x", 1, 1000, 10, step=0.25, scale="log").slider().readout_format == ",.3r"

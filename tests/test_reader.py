@@ -1,0 +1,167 @@
+"""The reader's edition: the book's MyST prose rewritten as Markdown that stock JupyterLab renders, and
+explorables that leave a figure in a saved notebook."""
+
+from __future__ import annotations
+
+import json
+import re
+import subprocess
+import sys
+
+import nbformat
+import pytest
+
+import hotpart as hp
+from conftest import NOTEBOOKS, ROOT
+from hotpart import _reader as reader
+
+CITES = reader.bibliography(ROOT / "book" / "references.bib")
+TITLES = reader._titles(NOTEBOOKS)
+#: What must never reach a reader of the edition: MyST markup only the book understands.
+MYST_LEFTOVERS = ("{glue", "{cite", ":class:", "```{", ":::{", "{doc}", "{ref}", "{term}")
+
+
+def test_glue_values_are_formatted_as_the_book_formats_them():
+    text = "a {glue:text}`s` b {glue:text}`x:.1f` c {glue}`s` d {glue:text}`pct:.0%`"
+    out = reader.reader_markdown(text, {"s": "'1,000'", "x": "2.345", "pct": "0.251"}, CITES)
+    assert out == "a 1,000 b 2.3 c 1,000 d 25%"
+
+
+def test_a_missing_glue_key_or_citation_is_an_error_not_a_blank():
+    with pytest.raises(KeyError, match="glue key 'nope'"):
+        reader.reader_markdown("{glue:text}`nope`", {}, CITES)
+    with pytest.raises(KeyError, match="citation key 'nope'"):
+        reader.reader_markdown("{cite:p}`nope`", {}, CITES)
+
+
+def test_citations_read_author_year_and_link_to_the_references():
+    out = reader.reader_markdown("see {cite:p}`dean2013tail,elhemali2022dynamodb`; {cite:t}`dean2013tail`", {}, CITES)
+    assert out == (
+        "see ([Dean and Barroso 2013](references.ipynb); [Elhemali et al. 2022](references.ipynb)); "
+        "[Dean and Barroso 2013](references.ipynb)"
+    )
+
+
+def test_cross_references_become_links_to_the_chapters():
+    out = reader.reader_markdown("{doc}`../notebooks/10_isolation` and {doc}`ch 8 <../notebooks/08_burst>`", {}, CITES, TITLES)
+    assert out == f"[{TITLES['10_isolation']}](10_isolation.ipynb) and [ch 8](08_burst.ipynb)"
+
+
+def test_dropdowns_fold_and_admonitions_become_quotes_with_nested_code_kept():
+    text = "\n".join(
+        [
+            "(my-label)=",
+            "````{admonition} Solution",
+            ":class: dropdown",
+            "It is {glue:text}`n`.",
+            "```python",
+            "hp.simulate(t, [1], 2)",
+            "```",
+            "````",
+            ":::{note}",
+            "Mind the {glue:text}`n`.",
+            ":::",
+        ]
+    )
+    out = reader.reader_markdown(text, {"n": "'7'"}, CITES)
+    assert out.startswith("<details>\n<summary><b>Solution</b></summary>\n\nIt is 7.\n```python\n")
+    assert "</details>\n> **Note**\n>\n> Mind the 7." in out
+    assert "(my-label)=" not in out and ":class:" not in out
+
+
+@pytest.mark.parametrize("notebook", NOTEBOOKS, ids=lambda p: p.name)
+def test_every_markdown_cell_of_every_chapter_converts_cleanly(notebook):
+    nb = nbformat.read(notebook, as_version=4)
+    keys = set()
+    for cell in nb.cells:
+        if cell.cell_type == "markdown":
+            keys |= {m.split(":")[0] for m in re.findall(r"\{glue(?::\w+)?\}`([^`]+)`", cell.source)}
+    fake = {k: "'0.5'" for k in keys}
+    for i, cell in enumerate(nb.cells):
+        if cell.cell_type != "markdown":
+            continue
+        out = reader.reader_markdown(cell.source, fake, CITES, TITLES)
+        left = [m for m in MYST_LEFTOVERS if m in out]
+        assert not left, f"{notebook.name} cell {i} keeps {left}:\n{out[:600]}"
+        assert out.count("<details>") == out.count("</details>")
+
+
+def test_the_edition_of_a_chapter_hides_glue_cells_and_shows_every_explorable_frame(tmp_path):
+    source = nbformat.read(ROOT / "notebooks" / "09_adaptive.ipynb", as_version=4)
+    executed = reader._execute(ROOT / "notebooks" / "09_adaptive.ipynb")
+    nb = reader.reader_notebook(source, executed, CITES, TITLES, "09_adaptive.ipynb")
+    assert "Reader's edition of `notebooks/09_adaptive.ipynb`" in nb.cells[0].source
+    for cell, original in zip(nb.cells, source.cells, strict=True):
+        tags = set(original.metadata.get("tags", []))
+        if cell.cell_type == "code":
+            assert cell.source == original.source  # the code stays live and unchanged
+            if "remove-cell" in tags:
+                assert cell.metadata["jupyter"]["source_hidden"] and cell.outputs == []
+            if "explore(" in cell.source:
+                assert [sorted(o["data"]) for o in cell.outputs] == [["image/png", "text/plain"]]
+            for out in cell.outputs:
+                assert "application/vnd.jupyter.widget-view+json" not in out.get("data", {})
+                assert not out.get("metadata", {}).get("scrapbook")
+        else:
+            assert not [m for m in MYST_LEFTOVERS if m in cell.source]
+    nbformat.validate(nb)
+
+
+def test_build_writes_every_chapter_and_the_references_without_touching_the_sources(tmp_path):
+    import os
+    import shutil
+    import time
+
+    root = tmp_path / "repo"
+    shutil.copytree(ROOT / "notebooks", root / "notebooks", ignore=shutil.ignore_patterns(".ipynb_checkpoints"))
+    (root / "book").mkdir()
+    shutil.copy(ROOT / "book" / "references.bib", root / "book" / "references.bib")
+    sources = sorted((root / "notebooks").glob("*.ipynb"))
+    before = {p: p.read_bytes() for p in sources}
+    executed_dir = tmp_path / "ran"
+    executed_dir.mkdir()
+    for p in sources:  # stand-ins for executed copies: the sources themselves, newer than everything
+        nb = nbformat.read(p, as_version=4)
+        keys = set()
+        for cell in nb.cells:
+            if cell.cell_type == "markdown":
+                keys |= {m.split(":")[0] for m in re.findall(r"\{glue(?::\w+)?\}`([^`]+)`", cell.source)}
+        for cell in nb.cells:
+            if cell.cell_type == "code":
+                cell.outputs = []
+        nb.cells[0 if nb.cells[0].cell_type == "code" else 1].outputs = [
+            nbformat.v4.new_output(
+                "display_data",
+                data={"application/papermill.record/text/plain": "'1'"},
+                metadata={"scrapbook": {"name": k, "mime_prefix": "application/papermill.record/"}},
+            )
+            for k in keys
+        ]
+        nbformat.write(nb, executed_dir / p.name)
+        later = time.time() + 3600  # newer than the chapter and the models: the build reuses it
+        os.utime(executed_dir / p.name, (later, later))
+    paths = reader.build_reader_edition(root, tmp_path / "lab", executed=executed_dir)
+    assert [p.name for p in paths] == [p.name for p in sources] + ["references.ipynb"]
+    assert {p: p.read_bytes() for p in sources} == before
+    refs = nbformat.read(tmp_path / "lab" / "references.ipynb", as_version=4).cells[0].source
+    assert all(c.label in refs for c in CITES.values())
+
+
+def test_nbconvert_executed_notebook_stores_an_image_for_each_explorable(tmp_path):
+    cells = [nbformat.v4.new_code_cell("import hotpart as hp")]
+    cells += [nbformat.v4.new_code_cell(f'hp.explore("{name}")') for name in hp.EXPLORABLES]
+    path = tmp_path / "all_explorables.ipynb"
+    nbformat.write(nbformat.v4.new_notebook(cells=cells), path)
+    env_free = {k: v for k, v in __import__("os").environ.items() if k != "HOTPART_STATIC"}
+    subprocess.run(
+        [sys.executable, "-m", "jupyter", "nbconvert", "--to", "notebook", "--execute", "--inplace", str(path)],
+        check=True,
+        capture_output=True,
+        env=env_free,
+        timeout=600,
+    )
+    ran = json.loads(path.read_text(encoding="utf-8"))["cells"][1:]
+    for name, cell in zip(hp.EXPLORABLES, ran, strict=True):
+        bundles = [o.get("data", {}) for o in cell["outputs"]]
+        assert any("image/png" in b and len(b["image/png"]) > 1000 for b in bundles), f"{name}: no image stored"
+        assert any("application/vnd.jupyter.widget-view+json" in b for b in bundles), f"{name}: no live widget"
