@@ -105,6 +105,14 @@ from ._skew_view import (
 
 # --- fan-out (issue 4): hotpart/_fanout.py, hotpart/_fanout_view.py
 from ._fanout import (
+    BATCH_GET_MAX_BYTES,
+    BATCH_GET_MAX_ITEMS,
+    REFUSAL_TOLERANCE_WCU,
+    SHARD_UTILIZATION,
+    STREAMS_BATCH_OVERHEAD_S,
+    STREAMS_DELAY_S,
+    STREAMS_MAX_PARALLELIZATION,
+    STREAMS_RECORD_TIME_S,
     STREAMS_MAX_BATCH_SIZE,
     STREAMS_MAX_BATCH_WINDOW_S,
     STREAMS_POLLS_PER_S,
@@ -121,6 +129,7 @@ from ._fanout import (
     fanout_cost,
     fanout_quantile,
     prob_any_slow,
+    query_units,
     read_cost,
     shards_needed,
     simulate_fanout_latency,
@@ -161,12 +170,19 @@ from ._simulator_view import plot_simulation, plot_table_totals, split_case
 
 # --- detection (issue 6): GSIs, metrics, heavy hitters, retries and diagnosis (chapters 12 to 15)
 # chapter 12: hotpart/_indexes.py, hotpart/_indexes_view.py
-from ._indexes import GlobalSecondaryIndex, IndexedResult, simulate_with_indexes, steady_backpressure
+from ._indexes import (
+    GlobalSecondaryIndex,
+    IndexedResult,
+    index_write_units,
+    simulate_with_indexes,
+    steady_backpressure,
+    steady_index_rates,
+)
 from ._indexes_view import *  # chapter 12's explorable gsi_backpressure and figures
 
 # chapter 13: hotpart/_metrics.py, hotpart/_metrics_view.py, hotpart/_heavy_hitters.py, hotpart/_heavy_hitters_view.py
 from ._metrics import (
-    BATCH_GET_MAX_ITEMS,
+    CONTRIBUTOR_INSIGHTS_MODES,
     BATCH_WRITE_MAX_ITEMS,
     PERIOD_S,
     Metrics,

@@ -7,11 +7,15 @@ Chapters 5 to 7 (``notebooks/05_write_sharding.ipynb``, ``notebooks/06_fanout.ip
   writes unevenly (a multinomial, bounded by a Chernoff maximal inequality),
   and when suffix keys share physical partitions;
 * what a logical read costs in requests and read units with a random or a
-  calculated suffix, and the ``N`` that minimises units without throttling;
+  calculated suffix, by DynamoDB's rules (eventually consistent by default,
+  a Query's items summed before rounding, BatchGetItem priced per item), and
+  the cheapest ``N`` under two named criteria for "without throttling"
+  (headroom, or a tolerance of expected refusals);
 * the latency of a scatter-gather read, which waits for its slowest shard, and
   of the same read with hedged requests;
 * the alternative to read-time fan-out: an asynchronous aggregator fed by
-  DynamoDB Streams, with its staleness and its write units.
+  DynamoDB Streams (with Lambda's ParallelizationFactor), with its staleness
+  and its write units.
 """
 
 from __future__ import annotations
@@ -30,9 +34,17 @@ from ._skew import harmonic, partition_of
 from ._validation import check_array, check_choice, check_integer, check_number
 
 __all__ = [
+    "BATCH_GET_MAX_BYTES",
+    "BATCH_GET_MAX_ITEMS",
+    "REFUSAL_TOLERANCE_WCU",
+    "SHARD_UTILIZATION",
+    "STREAMS_BATCH_OVERHEAD_S",
+    "STREAMS_DELAY_S",
     "STREAMS_MAX_BATCH_SIZE",
     "STREAMS_MAX_BATCH_WINDOW_S",
+    "STREAMS_MAX_PARALLELIZATION",
     "STREAMS_POLLS_PER_S",
+    "STREAMS_RECORD_TIME_S",
     "FanoutCost",
     "FanoutParams",
     "HedgedLatency",
@@ -46,6 +58,7 @@ __all__ = [
     "fanout_cost",
     "fanout_quantile",
     "prob_any_slow",
+    "query_units",
     "read_cost",
     "shards_needed",
     "simulate_fanout_latency",
@@ -53,33 +66,77 @@ __all__ = [
 ]
 
 _LAMBDA_DDB = "https://docs.aws.amazon.com/lambda/latest/dg/with-ddb.html"
+_LAMBDA_DDB_PARAMS = "https://docs.aws.amazon.com/lambda/latest/dg/services-ddb-params.html"
+_BATCH_GET = "https://docs.aws.amazon.com/amazondynamodb/latest/APIReference/API_BatchGetItem.html"
+_READ = "2026-11-30"
 
 #: Lambda polls each DynamoDB stream shard for records this many times per second (base rate).
 STREAMS_POLLS_PER_S: Final[float] = 4.0
-#: Largest MaximumBatchingWindowInSeconds of a Lambda event source mapping, seconds.
+#: Largest MaximumBatchingWindowInSeconds of a Lambda event source mapping, seconds (5 minutes).
 STREAMS_MAX_BATCH_WINDOW_S: Final[float] = 300.0
 #: Largest BatchSize of a Lambda event source mapping on a DynamoDB stream, records.
 STREAMS_MAX_BATCH_SIZE: Final[int] = 10_000
+#: Largest ParallelizationFactor: concurrent batches Lambda processes from one stream shard.
+STREAMS_MAX_PARALLELIZATION: Final[int] = 10
+#: BatchGetItem returns at most this many items per call.
+BATCH_GET_MAX_ITEMS: Final[int] = 100
+#: BatchGetItem returns at most this many bytes per call (16 MB).
+BATCH_GET_MAX_BYTES: Final[int] = 16 * 1024 * 1024
+
+#: The fraction of a partition's ceiling a shard may use: the headroom criterion of :func:`shards_needed`
+#: and :func:`fanout_cost` (an assumption of the course, ``hp.ASSUMPTIONS["SHARD_UTILIZATION"]``).
+SHARD_UTILIZATION: Final[float] = 0.8
+#: Expected refused write units per second that count as "no throttling" (one write a day; an assumption).
+REFUSAL_TOLERANCE_WCU: Final[float] = 1.0 / 86_400
+#: Aggregator time per Lambda batch (invocation, the aggregate update), s (an assumption; measure it).
+STREAMS_BATCH_OVERHEAD_S: Final[float] = 0.06
+#: Aggregator time per stream record, s (an assumption; measure it).
+STREAMS_RECORD_TIME_S: Final[float] = 1e-4
+#: Time from a write to its stream record being readable, s (an assumption: AWS publishes none).
+STREAMS_DELAY_S: Final[float] = 0.0
 
 SOURCES["STREAMS_POLLS_PER_S"] = Source(
-    "AWS Lambda Developer Guide, Using AWS Lambda with Amazon DynamoDB: polling at a base rate of 4 times per second",
-    "2026-08",
+    "AWS Lambda Developer Guide, Using AWS Lambda with Amazon DynamoDB: Polling and batching streams",
+    _READ,
     _LAMBDA_DDB,
+    "Lambda polls shards in your DynamoDB stream for records at a base rate of 4 times per second.",
 )
 SOURCES["STREAMS_MAX_BATCH_WINDOW_S"] = Source(
-    "AWS Lambda Developer Guide, Using AWS Lambda with Amazon DynamoDB: MaximumBatchingWindowInSeconds 0 to 300",
-    "2026-08",
+    "AWS Lambda Developer Guide, Using AWS Lambda with Amazon DynamoDB: Polling and batching streams",
+    _READ,
     _LAMBDA_DDB,
+    "To avoid invoking the function with a small number of records, you can tell the event source to buffer "
+    "records for up to 5 minutes by configuring a batching window. Before invoking the function, Lambda continues "
+    "to read records from the event source until it has gathered a full batch, the batching window expires, or "
+    "the batch reaches the payload limit of 6 MB.",
 )
 SOURCES["STREAMS_MAX_BATCH_SIZE"] = Source(
-    "AWS Lambda Developer Guide, Using AWS Lambda with Amazon DynamoDB: BatchSize up to 10,000 records",
-    "2026-08",
-    _LAMBDA_DDB,
+    "AWS Lambda Developer Guide, Lambda parameters for Amazon DynamoDB event source mappings (table row BatchSize)",
+    _READ,
+    _LAMBDA_DDB_PARAMS,
+    "BatchSize | N | 100 | Maximum: 10,000",
 )
+SOURCES["STREAMS_MAX_PARALLELIZATION"] = Source(
+    "AWS Lambda Developer Guide, Using AWS Lambda with Amazon DynamoDB: Polling and batching streams",
+    _READ,
+    _LAMBDA_DDB,
+    "You can specify the number of concurrent batches that Lambda polls from a shard via a parallelization factor "
+    "from 1 (default) to 10. … When you increase the number of concurrent batches per shard, Lambda still ensures "
+    "in-order processing at the item (partition and sort key) level.",
+)
+SOURCES["BATCH_GET_MAX_ITEMS"] = Source(
+    "Amazon DynamoDB API Reference, BatchGetItem",
+    _READ,
+    _BATCH_GET,
+    "A single operation can retrieve up to 16 MB of data, which can contain as many as 100 items. … If a partial "
+    "result is returned, the operation returns a value for UnprocessedKeys.",
+)
+SOURCES["BATCH_GET_MAX_BYTES"] = SOURCES["BATCH_GET_MAX_ITEMS"]
 
 _STRATEGIES = ("random", "calculated")
 _READS = ("point", "aggregate")
-_CONSISTENCY = ("strong", "eventual", "transactional")
+_CONSISTENCY = ("eventual", "strong", "transactional")
+_REQUESTS = ("query", "get_item", "batch_get_item")
 #: Largest shard count the searches consider.
 _N_SEARCH_MAX = 10**6
 #: Largest shard count :func:`shards_needed` places on partitions by hashing.
@@ -202,7 +259,7 @@ def simulate_shard_writes(write_rate: float, n_shards: int, seconds: int, seed: 
 def shards_needed(
     write_rate: float,
     partition_ceiling: float = PARTITION_MAX_WCU,
-    utilization: float = 0.8,
+    utilization: float = SHARD_UTILIZATION,
     *,
     units_per_write: float = 1.0,
     n_partitions: int | None = None,
@@ -233,7 +290,9 @@ def shards_needed(
     partition_ceiling : float
         The per-partition write ceiling, WCU/s, ``> 0`` (default :data:`PARTITION_MAX_WCU`).
     utilization : float
-        The fraction of the ceiling a shard may use, in ``(0, 1]``.
+        The fraction of the ceiling a shard may use, in ``(0, 1]`` (default
+        :data:`SHARD_UTILIZATION`, a headroom the course chooses: AWS publishes
+        no such target for write sharding).
     units_per_write : float
         Write units each write costs (see :func:`hotpart.write_units`), ``> 0``.
     n_partitions : int, optional
@@ -384,9 +443,13 @@ def expected_refused_writes(write_rate: float, n_shards: ArrayLike, shard_capaci
     second and serves at most ``c = floor(shard_capacity)``; the rest is
     refused. With :math:`F` the Poisson CDF,
 
-    .. math:: \mathbb{E}(X - c)^+ = \mu - c + c\,F(c-1) - \mu\,F(c-2),
+    .. math:: \mathbb{E}(X - c)^+ = \mu\,P(X = c) + (\mu - c)\,P(X > c),
 
-    and the total is ``N`` times that. No burst capacity, no retries.
+    (from :math:`x\,p(x) = \mu\,p(x-1)` for the Poisson), and the total is
+    ``N`` times that. Written with the survival function it keeps its relative
+    accuracy far in the tail, where the equivalent
+    :math:`\mu - c + c\,F(c-1) - \mu\,F(c-2)` cancels to zero. No burst
+    capacity, no retries.
 
     Parameters
     ----------
@@ -406,14 +469,14 @@ def expected_refused_writes(write_rate: float, n_shards: ArrayLike, shard_capaci
     --------
     >>> round(expected_refused_writes(8000, 1, 1000), 6)
     7000.0
-    >>> expected_refused_writes(8000, 100, 1000) < 1e-9
-    True
+    >>> f"{expected_refused_writes(8000, [10, 11], 1000)[1]:.2e}"  # tiny, but not zero
+    '1.82e-20'
     """
     w = check_number("write_rate", write_rate, low=0, high=math.inf, high_open=True)
     n = _check_counts("n_shards", n_shards).astype(float)
     c = math.floor(check_number("shard_capacity", shard_capacity, low=0, high=math.inf, high_open=True))
     mu = w / n
-    excess = mu - c + c * stats.poisson.cdf(c - 1, mu) - mu * stats.poisson.cdf(c - 2, mu)
+    excess = mu * stats.poisson.pmf(c, mu) + (mu - c) * stats.poisson.sf(c, mu)
     return _scalar_or_array(n * np.maximum(excess, 0.0))
 
 
@@ -429,7 +492,7 @@ class ReadCost:
     n_shards : numpy.ndarray
         Suffix counts ``N``.
     requests : numpy.ndarray
-        Requests (Query or GetItem calls) per logical read.
+        Requests (round trips: Query, GetItem or BatchGetItem calls) per logical read.
     read_units : numpy.ndarray
         Read units (RCU) per logical read.
     """
@@ -444,27 +507,75 @@ class ReadCost:
         return f"ReadCost({span}: {self.requests[0]:g} requests and {self.read_units[0]:g} RCU per read at N={n[0]})"
 
 
+def query_units(items: ArrayLike, item_bytes: float, consistency: str = "eventual") -> float | NDArray[np.float64]:
+    """Read units of one Query that returns ``items`` items of ``item_bytes`` each.
+
+    DynamoDB treats the items a Query returns as one read: it sums their sizes
+    and rounds the total up to the next 4 KB, so ``k`` small items cost
+    ``read_units(k × b)``, not ``k × read_units(b)``. A Query that returns
+    nothing still costs the minimum unit of its kind of read. (A Query also pays
+    for partitions searched; a suffix key's Query reads one item collection.)
+
+    Parameters
+    ----------
+    items : int or array_like of int
+        Items returned, ``>= 0``.
+    item_bytes : float
+        Size of one item, bytes, ``>= 0``.
+    consistency : {"eventual", "strong", "transactional"}
+        The kind of read; ``"eventual"`` is DynamoDB's default.
+
+    Returns
+    -------
+    float or numpy.ndarray
+        Read units of the Query.
+
+    Examples
+    --------
+    >>> query_units(3, 1000), query_units(3, 1000, "strong")  # 3,000 B rounds to one 4 KB block
+    (0.5, 1.0)
+    >>> query_units([0, 10], 4096, "strong").tolist()
+    [1.0, 10.0]
+    """
+    k = check_array("items", items, low=0)
+    b = check_number("item_bytes", item_bytes, low=0, high=400 * 1024)
+    check_choice("consistency", consistency, _CONSISTENCY)
+    return _scalar_or_array(np.asarray(read_units(k * b, consistency), dtype=float))
+
+
 def read_cost(
     n_shards: ArrayLike,
     strategy: str = "random",
     read: str = "aggregate",
     item_bytes: float = 1024,
     items_per_shard: int = 1,
-    consistency: str = "strong",
+    consistency: str = "eventual",
+    request: str = "query",
 ) -> ReadCost:
     """Requests and read units of one logical read of a key written over ``N`` suffixes.
 
     * **random suffix**: the reader cannot know which shard holds what, so
-      every read, point or aggregate, queries all ``N`` shards: ``N``
-      requests. A point read finds its item on one shard; the other ``N - 1``
-      queries come back empty and still cost the minimum read unit each.
+      every read, point or aggregate, asks all ``N`` shards. A point read finds
+      its item on one shard; the other ``N - 1`` come back empty and still cost
+      the minimum unit each (0.5 eventually consistent, 1 strongly consistent).
     * **calculated suffix** (a hash of a read attribute, modulo ``N``): a
-      point read goes to the one shard the attribute names: one request. An
-      aggregate over the whole key still needs all ``N``.
+      point read goes to the one shard the attribute names. An aggregate over
+      the whole key still needs all ``N``.
 
-    Each request costs at least one read unit and is rounded up per item
-    (:func:`hotpart.read_units`): a shard returning ``k`` items of ``b`` bytes
-    costs ``k × read_units(b)``.
+    How the units are counted depends on the request (DynamoDB's rules):
+
+    * ``"query"``: one Query per shard; the ``k`` items a shard returns are
+      summed and the total rounded up to 4 KB (:func:`query_units`).
+    * ``"get_item"``: one GetItem per shard key, as the source's leaderboard
+      does; a key holds one item (``items_per_shard`` must be 1), rounded up
+      to 4 KB on its own.
+    * ``"batch_get_item"``: the same keys in BatchGetItem calls of at most
+      :data:`BATCH_GET_MAX_ITEMS` items and :data:`BATCH_GET_MAX_BYTES`; each
+      item is priced as its own GetItem, so the units equal ``"get_item"``'s
+      and only the round trips fall.
+
+    ``consistency`` defaults to ``"eventual"``, DynamoDB's default for GetItem,
+    Query and BatchGetItem (boto3's ``get_item`` without ``ConsistentRead``).
 
     Parameters
     ----------
@@ -478,8 +589,10 @@ def read_cost(
         Size of one item, bytes, ``>= 0``.
     items_per_shard : int
         Items an aggregate read returns from each shard, ``>= 1``.
-    consistency : {"strong", "eventual", "transactional"}
+    consistency : {"eventual", "strong", "transactional"}
         The kind of read.
+    request : {"query", "get_item", "batch_get_item"}
+        The API the reader calls.
 
     Returns
     -------
@@ -488,31 +601,46 @@ def read_cost(
 
     Examples
     --------
-    >>> c = read_cost([1, 10], "random", "point", item_bytes=1000)
+    >>> c = read_cost([1, 10], "random", "point", item_bytes=1000, consistency="strong")
     >>> c.requests.tolist(), c.read_units.tolist()
     ([1.0, 10.0], [1.0, 10.0])
-    >>> read_cost(10, "calculated", "point", item_bytes=6000).read_units.tolist()
+    >>> read_cost(10, "random", "point", item_bytes=1000).read_units.tolist()  # eventual, the default
+    [5.0]
+    >>> read_cost(10, "calculated", "point", item_bytes=6000, consistency="strong").read_units.tolist()
     [2.0]
-    >>> read_cost(10, "calculated", "aggregate", items_per_shard=3, consistency="eventual").read_units.tolist()
-    [15.0]
+    >>> read_cost(10, "calculated", "aggregate", items_per_shard=3).read_units.tolist()  # 3 KB per Query
+    [5.0]
+    >>> b = read_cost(10, "random", "aggregate", request="batch_get_item")
+    >>> b.requests.tolist(), b.read_units.tolist()
+    ([1.0], [5.0])
     """
     n = _check_counts("n_shards", n_shards).reshape(-1)
     check_choice("strategy", strategy, _STRATEGIES)
     check_choice("read", read, _READS)
     check_choice("consistency", consistency, _CONSISTENCY)
+    check_choice("request", request, _REQUESTS)
     k = check_integer("items_per_shard", items_per_shard, low=1)
-    per_item = float(read_units(item_bytes, consistency))
+    if request != "query" and k != 1:
+        raise ValueError(f"items_per_shard = {k} is not allowed with request = {request!r}: GetItem reads one item; allowed: 1")
+    b = check_number("item_bytes", item_bytes, low=0, high=400 * 1024)
+    one = float(read_units(b, consistency))
     empty = float(read_units(0, consistency))
+    per_shard = float(query_units(k, b, consistency))
     nf = n.astype(float)
     if read == "aggregate":
-        requests = nf
-        units = nf * k * per_item
+        keys = nf
+        units = nf * per_shard
     elif strategy == "random":
-        requests = nf
-        units = per_item + (nf - 1.0) * empty
+        keys = nf
+        units = one + (nf - 1.0) * empty
     else:
-        requests = np.ones_like(nf)
-        units = np.full_like(nf, per_item)
+        keys = np.ones_like(nf)
+        units = np.full_like(nf, one)
+    if request == "batch_get_item":
+        per_call = max(1, min(BATCH_GET_MAX_ITEMS, BATCH_GET_MAX_BYTES // max(math.ceil(b), 1)))
+        requests = np.ceil(keys / per_call)
+    else:
+        requests = keys
     return ReadCost(n, requests, units)
 
 
@@ -535,11 +663,15 @@ class FanoutParams:
     read : {"point", "aggregate"}
         What a logical read asks for.
     items_per_shard : int
-        Items an aggregate read returns per shard, ``>= 1``.
-    consistency : {"strong", "eventual", "transactional"}
-        The kind of read.
+        Items an aggregate read's Query returns per shard, ``>= 1`` (summed, then rounded up to 4 KB).
+    consistency : {"eventual", "strong", "transactional"}
+        The kind of read; ``"eventual"`` is DynamoDB's default.
     utilization : float
-        Fraction of each ceiling a shard may use before it counts as throttling, in ``(0, 1]``.
+        Fraction of each ceiling a shard may use, in ``(0, 1]``: the headroom criterion
+        (default :data:`SHARD_UTILIZATION`, an assumption of the course).
+    refusal_tolerance_wcu : float
+        Expected refused write units per second that count as none, ``>= 0``: the
+        refusal criterion (default :data:`REFUSAL_TOLERANCE_WCU`, one write a day).
 
     Examples
     --------
@@ -554,8 +686,9 @@ class FanoutParams:
     strategy: str = "random"
     read: str = "aggregate"
     items_per_shard: int = 1
-    consistency: str = "strong"
-    utilization: float = 0.8
+    consistency: str = "eventual"
+    utilization: float = SHARD_UTILIZATION
+    refusal_tolerance_wcu: float = REFUSAL_TOLERANCE_WCU
 
     def __post_init__(self) -> None:
         set_ = object.__setattr__
@@ -568,6 +701,8 @@ class FanoutParams:
         check_choice("consistency", self.consistency, _CONSISTENCY)
         set_(self, "items_per_shard", check_integer("items_per_shard", self.items_per_shard, low=1))
         set_(self, "utilization", check_number("utilization", self.utilization, low=0, high=1, low_open=True))
+        tol = check_number("refusal_tolerance_wcu", self.refusal_tolerance_wcu, low=0, high=1e9)
+        set_(self, "refusal_tolerance_wcu", tol)
 
     def __repr__(self) -> str:
         return (
@@ -609,10 +744,15 @@ class FanoutCost:
     shard_read_rcu : numpy.ndarray
         Read units per second that the busiest shard receives.
     feasible : numpy.ndarray of bool
-        Whether neither writes nor reads pass ``utilization ×`` the ceilings.
+        Whether neither writes nor reads pass ``utilization ×`` the ceilings
+        (the headroom criterion).
     best_n : int or None
         The feasible ``N`` with the fewest units per second (write + read),
         the smallest on ties; ``None`` if no ``N`` evaluated is feasible.
+    fewest_n_refusing : int or None
+        The refusal criterion instead: the smallest ``N`` whose expected refused
+        writes are at most ``refusal_tolerance_wcu`` and whose busiest shard's
+        reads stay under the read ceiling (no headroom); ``None`` if none.
     """
 
     params: FanoutParams
@@ -625,6 +765,7 @@ class FanoutCost:
     shard_read_rcu: NDArray[np.float64]
     feasible: NDArray[np.bool_]
     best_n: int | None = field(default=None)
+    fewest_n_refusing: int | None = field(default=None)
 
     def __repr__(self) -> str:
         best = "none feasible" if self.best_n is None else f"best N={self.best_n}"
@@ -652,12 +793,20 @@ def fanout_cost(params: FanoutParams | None = None, n_max: int = 1000, **workloa
     For each ``N = 1 .. n_max``: the expected write units refused
     (:func:`expected_refused_writes` at the partition ceiling), the bound on
     the busiest shard (:func:`busiest_shard_bound`), and the read rate times
-    :func:`read_cost`. A read that queries every shard lands on every shard,
-    so each shard receives the whole read rate; a calculated point read lands
-    on one shard, so each receives ``1/N`` of it. ``N`` is *feasible* when the
-    busiest shard stays within ``utilization ×`` both the write ceiling
+    :func:`read_cost` (one Query per shard). A read that queries every shard
+    lands on every shard, so each shard receives the whole read rate; a
+    calculated point read lands on one shard, so each receives ``1/N`` of it.
+
+    "Without throttling" needs a criterion, and two are reported. The
+    **headroom criterion** (``best_n``): ``N`` is *feasible* when the bound on
+    the busiest shard stays within ``utilization ×`` both the write ceiling
     (1,000 WCU/s) and the read ceiling (3,000 RCU/s); the optimum is the
-    feasible ``N`` with the fewest units per second.
+    feasible ``N`` with the fewest units per second. The **refusal criterion**
+    (``fewest_n_refusing``): the smallest ``N`` whose expected refused writes,
+    Poisson per second, are at most ``refusal_tolerance_wcu``, and whose
+    shards' reads stay under the read ceiling itself. Since each extra random
+    suffix only adds reads, the cheapest ``N`` under either criterion is its
+    smallest qualifying ``N``.
 
     Parameters
     ----------
@@ -676,13 +825,13 @@ def fanout_cost(params: FanoutParams | None = None, n_max: int = 1000, **workloa
     Examples
     --------
     >>> cost = fanout_cost(write_rate=8000, read_write_ratio=0.1, n_max=100)
-    >>> cost.best_n
-    11
-    >>> cost.at(11)["read_requests"]
-    8800.0
+    >>> cost.best_n, cost.fewest_n_refusing  # headroom criterion, refusal criterion
+    (11, 10)
+    >>> cost.at(11)["read_requests"], cost.at(11)["read_units"]  # eventually consistent 1 KB Queries
+    (8800.0, 4400.0)
     >>> fanout_cost(write_rate=8000, read_write_ratio=0.1, strategy="calculated", read="point").at(11)["read_requests"]
     800.0
-    >>> fanout_cost(write_rate=8000, read_write_ratio=0.5).best_n is None  # every shard sees 4,000 RCU/s
+    >>> fanout_cost(write_rate=8000, read_write_ratio=0.5, consistency="strong").best_n is None  # 4,000 RCU/s a shard
     True
     """
     if params is None:
@@ -698,20 +847,22 @@ def fanout_cost(params: FanoutParams | None = None, n_max: int = 1000, **workloa
     rc = read_cost(n, p.strategy, p.read, p.read_bytes, p.items_per_shard, p.consistency)
     read_units_s = p.read_rate * rc.read_units
     requests_s = p.read_rate * rc.requests
+    one = float(read_units(p.read_bytes, p.consistency))
     if p.read == "point" and p.strategy == "calculated":
-        shard_rcu = p.read_rate * float(read_units(p.read_bytes, p.consistency)) / n
-    elif p.read == "point":
-        shard_rcu = p.read_rate * np.full(n.size, float(read_units(p.read_bytes, p.consistency)))
+        shard_rcu = p.read_rate * one / n
+    elif p.read == "point":  # the shard holding the item pays for it; an empty shard pays the minimum, never more
+        shard_rcu = p.read_rate * np.full(n.size, one)
     else:
-        shard_rcu = p.read_rate * np.full(n.size, p.items_per_shard * float(read_units(p.read_bytes, p.consistency)))
+        shard_rcu = p.read_rate * np.full(n.size, float(query_units(p.items_per_shard, p.read_bytes, p.consistency)))
+    shard_rcu = np.asarray(shard_rcu, dtype=float)
     feasible = (busiest <= p.utilization * PARTITION_MAX_WCU) & (shard_rcu <= p.utilization * PARTITION_MAX_RCU)
     best = None
     if feasible.any():
         total = np.where(feasible, read_units_s, np.inf)
         best = int(n[int(np.argmin(total))])
-    return FanoutCost(
-        p, n, p.write_rate * wcu, refused, busiest, read_units_s, requests_s, np.asarray(shard_rcu, float), feasible, best
-    )
+    quiet = (refused <= p.refusal_tolerance_wcu) & (shard_rcu <= PARTITION_MAX_RCU)
+    fewest = int(n[int(np.argmax(quiet))]) if quiet.any() else None
+    return FanoutCost(p, n, p.write_rate * wcu, refused, busiest, read_units_s, requests_s, shard_rcu, feasible, best, fewest)
 
 
 # --- tail latency of scatter-gather -----------------------------------------------------------
@@ -958,9 +1109,16 @@ class HedgedLatency:
 class StreamsAggregation:
     r"""Writes spread over ``N`` shards, and an asynchronous aggregator fed by DynamoDB Streams.
 
-    The writes reach ``n_stream_shards`` stream shards evenly (suffix keys on
-    different partitions feed different stream shards), each read by its own
-    sequential Lambda consumer at :math:`W' = W / n` records per second.
+    The writes reach ``n_stream_shards`` stream shards evenly (an assumption:
+    AWS does not publish how stream shards follow partitions; the model puts
+    suffix keys on different partitions on different stream shards). Lambda
+    reads each shard with ``parallelization_factor`` concurrent batches
+    (ParallelizationFactor, 1 by default, at most
+    :data:`STREAMS_MAX_PARALLELIZATION`), keeping each item's records in
+    order, so the model has :math:`n P` sequential consumers, each at
+    :math:`W' = W / (n P)` records per second. Splitting a shard's records
+    needs many distinct items on it (a sort key per event, say): one item's
+    records all go to one batch.
     Lambda invokes the aggregator with a batch once the batching window
     :math:`w` has passed or the batch size :math:`B` is reached, and polls at
     most :data:`STREAMS_POLLS_PER_S` times a second while no batch is full, so a batch collects for
@@ -976,7 +1134,9 @@ class StreamsAggregation:
     :math:`\delta + f/2 + s` and the worst :math:`\delta + f + s` (stream
     delay :math:`\delta`). Past that the backlog grows, and a write made
     :math:`t` seconds after the start waits a further :math:`t(\rho - 1)`.
-    Reading the stream from Lambda costs no read units.
+    Reading the stream from Lambda costs no read units (DynamoDB Streams
+    charges nothing for Lambda's reads). Lambda may deliver a record twice,
+    which the model does not count.
 
     Parameters
     ----------
@@ -1000,6 +1160,13 @@ class StreamsAggregation:
         Whether the aggregator updates the aggregate item once per record (as a
         handler that calls ``update_aggregation`` inside its loop does) rather
         than once per batch.
+    parallelization_factor : int
+        Lambda's ParallelizationFactor: concurrent batches per stream shard, in ``[1, 10]``.
+
+    The defaults of ``record_time_s``, ``batch_overhead_s`` and
+    ``stream_delay_s`` are assumptions of the course
+    (:data:`STREAMS_RECORD_TIME_S`, :data:`STREAMS_BATCH_OVERHEAD_S`,
+    :data:`STREAMS_DELAY_S`); set them from measurements.
 
     Examples
     --------
@@ -1012,17 +1179,21 @@ class StreamsAggregation:
     10.0
     >>> StreamsAggregation(8000, 1, 1000, n_stream_shards=10, update_per_record=True).aggregate_wcu
     8000.0
+    >>> slow = StreamsAggregation(8000, 0, 100, n_stream_shards=1)
+    >>> round(slow.utilization, 1), round(StreamsAggregation(8000, 0, 100, 1, parallelization_factor=10).utilization, 1)
+    (5.6, 0.6)
     """
 
     write_rate: float
     batch_window_s: float = 0.0
     batch_size: int = 100
     n_stream_shards: int = 1
-    record_time_s: float = 1e-4
-    batch_overhead_s: float = 0.06
+    record_time_s: float = STREAMS_RECORD_TIME_S
+    batch_overhead_s: float = STREAMS_BATCH_OVERHEAD_S
     aggregate_bytes: float = 1024
-    stream_delay_s: float = 0.0
+    stream_delay_s: float = STREAMS_DELAY_S
     update_per_record: bool = False
+    parallelization_factor: int = 1
 
     def __post_init__(self) -> None:
         set_ = object.__setattr__
@@ -1035,6 +1206,8 @@ class StreamsAggregation:
         set_(self, "batch_overhead_s", check_number("batch_overhead_s", self.batch_overhead_s, low=0, high=60))
         set_(self, "aggregate_bytes", check_number("aggregate_bytes", self.aggregate_bytes, low=0, high=400 * 1024))
         set_(self, "stream_delay_s", check_number("stream_delay_s", self.stream_delay_s, low=0, high=86_400))
+        pf = check_integer("parallelization_factor", self.parallelization_factor, low=1, high=STREAMS_MAX_PARALLELIZATION)
+        set_(self, "parallelization_factor", pf)
 
     def __repr__(self) -> str:
         return (
@@ -1049,15 +1222,25 @@ class StreamsAggregation:
         return self.write_rate / self.n_stream_shards
 
     @property
+    def consumers(self) -> int:
+        """Sequential consumers: stream shards times the parallelization factor, ``n P``."""
+        return self.n_stream_shards * self.parallelization_factor
+
+    @property
+    def consumer_rate(self) -> float:
+        """Records per second one consumer (one concurrent batch of a shard) receives, ``W / (n P)``."""
+        return self.write_rate / self.consumers
+
+    @property
     def fill_s(self) -> float:
         """Seconds a batch collects records before the aggregator is invoked."""
-        full = self.batch_size / self.shard_rate if self.shard_rate > 0 else math.inf
+        full = self.batch_size / self.consumer_rate if self.consumer_rate > 0 else math.inf
         return min(max(self.batch_window_s, 1.0 / STREAMS_POLLS_PER_S), full)
 
     @property
     def batch_records(self) -> float:
         """Records per batch, on average."""
-        return min(float(self.batch_size), self.shard_rate * self.fill_s)
+        return min(float(self.batch_size), self.consumer_rate * self.fill_s)
 
     @property
     def service_s(self) -> float:
@@ -1069,17 +1252,17 @@ class StreamsAggregation:
         """Fraction of the time each consumer is busy; above 1 it falls behind."""
         if self.batch_records == 0:
             return 0.0
-        return self.shard_rate * (self.batch_overhead_s / self.batch_records + self.record_time_s)
+        return self.consumer_rate * (self.batch_overhead_s / self.batch_records + self.record_time_s)
 
     @property
     def batches_per_s(self) -> float:
-        """Aggregator invocations per second, all stream shards together (one aggregate update each)."""
+        """Aggregator invocations per second, all consumers together (one aggregate update each)."""
         if self.batch_records == 0:
             return 0.0
-        per_shard = self.shard_rate / self.batch_records
+        per_consumer = self.consumer_rate / self.batch_records
         if self.service_s > 0:
-            per_shard = min(per_shard, 1.0 / self.service_s)
-        return self.n_stream_shards * per_shard
+            per_consumer = min(per_consumer, 1.0 / self.service_s)
+        return self.consumers * per_consumer
 
     @property
     def records_per_s(self) -> float:
@@ -1109,7 +1292,9 @@ class StreamsAggregation:
         """Worst-case seconds between a write and the aggregate reflecting it."""
         return self.stream_delay_s + self.fill_s + self.service_s + self.backlog_s(after_s)
 
-    def compare(self, read_rate: float, n_shards: int, item_bytes: float = 1024, consistency: str = "strong") -> dict[str, float]:
+    def compare(
+        self, read_rate: float, n_shards: int, item_bytes: float = 1024, consistency: str = "eventual"
+    ) -> dict[str, float]:
         """Read-time fan-out against this aggregator, for the same reads.
 
         Both designs write every event to ``N`` shards (the same write units).
@@ -1124,8 +1309,8 @@ class StreamsAggregation:
             Suffix count, ``>= 1``.
         item_bytes : float
             Size of one shard's item (fan-out) , bytes, ``>= 0``.
-        consistency : {"strong", "eventual", "transactional"}
-            The kind of read.
+        consistency : {"eventual", "strong", "transactional"}
+            The kind of both designs' reads (``"eventual"``: DynamoDB's default).
 
         Returns
         -------

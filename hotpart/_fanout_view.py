@@ -14,7 +14,9 @@ from scipy import stats
 from ._constants import EXAMPLE_HOT_PARTITION, EXAMPLE_SHARD_COUNT, PARTITION_MAX_RCU, PARTITION_MAX_WCU, TAIL_AT_SCALE_EXAMPLE
 from ._explorable import Control, Data, Explorable, register
 from ._fanout import (
+    SHARD_UTILIZATION,
     STREAMS_MAX_BATCH_SIZE,
+    STREAMS_MAX_PARALLELIZATION,
     HedgedLatency,
     StreamsAggregation,
     busiest_shard_bound,
@@ -48,7 +50,8 @@ LATENCY_MEDIAN_MS = 5.0
 LOGNORMAL_SIGMA = 1.0
 _DISTS = ("exponential", "lognormal")
 _SEED = 2013
-_UTILIZATION = 0.8
+_UTILIZATION = SHARD_UTILIZATION
+_CONSISTENCIES = ("eventual", "strong")
 _STRATEGY_NAMES = ("random", "calculated")
 
 
@@ -266,7 +269,15 @@ def _latency_ymax() -> float:
 _LATENCY_YMAX = _latency_ymax()
 
 
-def _cost_compute(write_rate: float, read_write_ratio: float, item_kb: float, dist: int, strategy: int) -> Data:
+def _cost_compute(
+    write_rate: float,
+    read_write_ratio: float,
+    item_kb: float,
+    dist: int,
+    strategy: int,
+    items_per_shard: int = 1,
+    consistency: int = 0,
+) -> Data:
     name = _STRATEGY_NAMES[int(strategy)]
     cost = fanout_cost(
         write_rate=write_rate,
@@ -274,6 +285,8 @@ def _cost_compute(write_rate: float, read_write_ratio: float, item_kb: float, di
         read_bytes=item_kb * 1024,
         strategy=name,
         read="point" if name == "calculated" else "aggregate",
+        items_per_shard=int(items_per_shard),
+        consistency=_CONSISTENCIES[int(consistency)],
         n_max=_N_MAX,
     )
     d = latency_distribution(int(dist))
@@ -288,7 +301,7 @@ def _cost_compute(write_rate: float, read_write_ratio: float, item_kb: float, di
         "at": at,
         "p50": float(fanout_quantile(0.5, best or 1, d)),
         "p99": float(fanout_quantile(0.99, best or 1, d)),
-        "ymax": 10.0 ** np.ceil(np.log10(max(write_rate * 100 * _N_MAX * np.ceil(item_kb / 4), 10.0))),
+        "ymax": 10.0 ** np.ceil(np.log10(max(write_rate * 100 * _N_MAX * np.ceil(items_per_shard * item_kb / 4), 10.0))),
     }
 
 
@@ -309,11 +322,15 @@ def _cost_caption(data: Data) -> str:
             f"above {_UTILIZATION:.0%} of the {PARTITION_MAX_RCU:,.0f} RCU/s ceiling. Cache the reads or aggregate them."
         )
     a = data["at"]
+    fewest = data["cost"].fewest_n_refusing
+    refusal = f"{fewest}" if fewest is not None else "none"
     return (
-        f"{p.write_rate:,.0f} writes/s and {p.read_rate:,.0f} {read} per second: the cheapest N without throttling is "
-        f"{data['best']}, costing {a['read_units']:,.0f} RCU/s in {a['read_requests']:,.0f} requests/s besides "
-        f"{a['write_units']:,.0f} WCU/s. A read over {data['best']} shards with {data['dist_name']} latencies: "
-        f"p50 {data['p50']:.1f} ms, p99 {data['p99']:.1f} ms."
+        f"{p.write_rate:,.0f} writes/s and {p.read_rate:,.0f} {read} per second ({p.consistency}ly consistent, "
+        f"{p.items_per_shard} item(s) per shard summed per Query): the cheapest N that keeps every shard under "
+        f"{p.utilization:.0%} of both ceilings is {data['best']}, costing {a['read_units']:,.0f} RCU/s in "
+        f"{a['read_requests']:,.0f} requests/s besides {a['write_units']:,.0f} WCU/s (counting only expected refusals "
+        f"of at most one write a day, without headroom: N = {refusal}). A read over {data['best']} shards with "
+        f"{data['dist_name']} latencies: p50 {data['p50']:.1f} ms, p99 {data['p99']:.1f} ms."
     )
 
 
@@ -329,14 +346,17 @@ fanout_cost_view = register(
             ),
             Control("item_kb", "item size read per shard", 0.5, 64, 1, step=0.5, unit="KB"),
             Control("strategy", "strategy (0 random, 1 calculated)", 0, 1, 0, step=1, integer=True),
+            Control("items_per_shard", "items each shard's Query returns", 1, 50, 1, step=1, integer=True),
+            Control("consistency", "read consistency (0 eventual, 1 strong)", 0, 1, 0, step=1, integer=True),
         ),
         compute=_cost_compute,
         plot=_cost_plot,
         caption=_cost_caption,
         try_this=(
             "raise the reads per write and watch the blue read-unit line climb while the optimum stays at the "
-            "smallest N that stops the red refusals; past a point no N works. Switch the latency to exponential and "
-            "compare how fast p99 grows with N."
+            f"smallest N whose busiest shard stays under {SHARD_UTILIZATION:.0%} of the ceiling (the red refusals "
+            "are already negligible a suffix earlier); past a point no N works. Switch the latency to exponential "
+            "and compare how fast p99 grows with N."
         ),
         static=("read_write_ratio", "dist"),
         ncols=2,
@@ -399,17 +419,29 @@ def plot_aggregation_units(ax: Axes, agg: StreamsAggregation, n_shards: int, rat
     )
 
 
-def _agg_compute(read_write_ratio: float, batch_window_s: float, write_rate: float, n_shards: int, batch_size: int) -> Data:
+def _agg_compute(
+    read_write_ratio: float,
+    batch_window_s: float,
+    write_rate: float,
+    n_shards: int,
+    batch_size: int,
+    parallelization_factor: int = 1,
+) -> Data:
     read_rate = write_rate * read_write_ratio
-    agg = StreamsAggregation(write_rate, batch_window_s, batch_size, n_stream_shards=n_shards)
+    pf = int(parallelization_factor)
+    agg = StreamsAggregation(write_rate, batch_window_s, batch_size, n_stream_shards=n_shards, parallelization_factor=pf)
     fan_rcu = read_rate * read_cost(_N_AGG, "random", "aggregate").read_units
     agg_units = np.array(
         [
-            StreamsAggregation(write_rate, batch_window_s, batch_size, int(n)).compare(read_rate, int(n))["aggregation_units"]
+            StreamsAggregation(write_rate, batch_window_s, batch_size, int(n), parallelization_factor=pf).compare(
+                read_rate, int(n)
+            )["aggregation_units"]
             for n in _N_AGG
         ]
     )
-    by_window = [StreamsAggregation(write_rate, w, batch_size, n_stream_shards=n_shards) for w in _WINDOWS]
+    by_window = [
+        StreamsAggregation(write_rate, w, batch_size, n_stream_shards=n_shards, parallelization_factor=pf) for w in _WINDOWS
+    ]
     stale_mean = np.array([a.mean_staleness_s(after_s=_HORIZON_S) for a in by_window])
     stale_max = np.array([a.max_staleness_s(after_s=_HORIZON_S) for a in by_window])
     return {
@@ -447,7 +479,7 @@ def _agg_caption(data: Data) -> str:
     c, agg = data["cmp"], data["agg"]
     behind = "" if agg.utilization <= 1 else f" The aggregator is {agg.utilization:.1f}x over capacity and falls behind."
     return (
-        f"{data['read_rate']:,.0f} reads/s of the aggregate over {data['n_shards']} shards: fan-out costs "
+        f"{data['read_rate']:,.0f} eventually consistent reads/s of the aggregate over {data['n_shards']} shards: fan-out costs "
         f"{c['fanout_rcu']:,.0f} RCU/s in {c['fanout_requests']:,.0f} requests/s and is never stale; Streams aggregation "
         f"costs {c['aggregation_wcu']:,.1f} WCU/s of updates plus {c['aggregation_rcu']:,.0f} RCU/s of reads, and is "
         f"{c['aggregation_staleness_s']:.2f} s behind on average.{behind}"
@@ -464,6 +496,9 @@ aggregation = register(
             Control("write_rate", "hot key write rate", 500, 20_000, EXAMPLE_HOT_PARTITION["hot_wcu"], step=500, unit="writes/s"),
             Control("n_shards", "suffix count N", 1, 100, EXAMPLE_SHARD_COUNT, step=1, integer=True),
             Control("batch_size", "Lambda batch size", 1, STREAMS_MAX_BATCH_SIZE, 1_000, step=0.25, scale="log", integer=True),
+            Control(
+                "parallelization_factor", "Lambda ParallelizationFactor", 1, STREAMS_MAX_PARALLELIZATION, 1, step=1, integer=True
+            ),
         ),
         compute=_agg_compute,
         plot=_agg_plot,

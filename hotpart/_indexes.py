@@ -22,15 +22,25 @@ index (items without the index key attribute are not in it) is modelled by
 ``fraction``, the share of each key's writes that carry the attribute, or by
 mapping a base key to ``None``.
 
-In a steady state (no burst banked, adaptive capacity instant) an index
-partition ``p`` offered ``D_p`` index units/s serves at most
-``r_p = min(c, W/P + unused capacity of the other index partitions)``
-(:func:`hotpart.adaptive_rate`), so the base table loses
+In a steady state (no burst banked, adaptive capacity instant) index
+partition ``j``, offered ``D_j`` index units/s with ``m_j = min(D_j, c)``,
+serves its share ``s = W/P`` plus a part of what the partitions under their
+share leave unused, ``U``, in proportion to what it lacks
+(:func:`steady_index_rates`); the base table loses
 
-.. math:: B = \\frac{\\max(0,\\; D_p - r_p)}{u}
+.. math:: B = \\frac{1}{u} \\sum_j \\big(D_j - r_j\\big)
 
 base write units/s to back-pressure, with ``u`` the index units per base
-write unit. The tests check the simulator against this.
+write unit. Only when a single index partition is above its share does
+``r_p`` reduce to ``min(c, s + U)`` (:func:`hotpart.adaptive_rate`); with two
+or more above it they split ``U``. The tests check the simulator against
+both forms.
+
+A base-table write also costs the index: one index write per 1 KB of the
+index entry (its keys and projected attributes), two when the write changes
+the index key (:func:`index_write_units`). AWS recommends provisioning each
+index's write capacity at least as high as the table's
+(``hp.SOURCES["GSI_WRITE_CAPACITY_AT_LEAST_TABLE"]``).
 """
 
 from __future__ import annotations
@@ -42,6 +52,7 @@ from dataclasses import dataclass, field, replace
 import numpy as np
 from numpy.typing import ArrayLike, NDArray
 
+from ._capacity import write_units
 from ._constants import PARTITION_MAX_WCU
 from ._simulator import (
     OnDemand,
@@ -56,7 +67,14 @@ from ._simulator import (
 from ._skew import partition_of
 from ._validation import check_array, check_choice, check_integer, check_number
 
-__all__ = ["GlobalSecondaryIndex", "IndexedResult", "simulate_with_indexes", "steady_backpressure"]
+__all__ = [
+    "GlobalSecondaryIndex",
+    "IndexedResult",
+    "index_write_units",
+    "simulate_with_indexes",
+    "steady_backpressure",
+    "steady_index_rates",
+]
 
 
 @dataclass(frozen=True)
@@ -247,25 +265,105 @@ class IndexedResult:
         return float(sum(b.sum() for b in self.backpressure.values()))
 
 
+#: How adaptive capacity splits the unused units among several index partitions above their share
+#: (``steady_index_rates``' default; AWS does not publish it, ``hp.ASSUMPTIONS["INDEX_ADAPTIVE_SPLIT"]``).
+INDEX_SPLITS: tuple[str, str] = ("proportional", "neediest-first")
+
+
+def steady_index_rates(
+    partition_demand: ArrayLike, wcu: float, *, adaptive: bool = True, split: str = "proportional"
+) -> NDArray[np.float64]:
+    """Index write units/s each partition of one provisioned index serves, in a steady state.
+
+    Assumptions: the index's ``P`` partitions share ``wcu`` evenly,
+    ``s = wcu / P`` each; no burst is banked (a steady load from the start,
+    :class:`hotpart.Provisioned`'s default ``initial_burst_s=0``); adaptive
+    capacity, when on, is instant and lends the units the partitions under
+    their share leave unused to those above it, never past the ceiling ``c``
+    (:data:`PARTITION_MAX_WCU`). How DynamoDB splits unused capacity among
+    *several* partitions above their share is not published; the model (and
+    :func:`hotpart.simulate`) splits it in proportion to what each lacks
+    (``split="proportional"``); ``"neediest-first"`` gives it to the
+    partition that lacks most, then the next. The total served, and so
+    :func:`steady_backpressure`, is the same under either split (all of
+    ``min(U, N)`` is lent); only which partition loses writes changes.
+    With ``m_j = min(D_j, c)``, ``U = sum_j max(0, s - m_j)`` and
+    ``N = sum_j max(0, m_j - s)``, partition ``j`` serves
+
+    .. math:: r_j = \\min(m_j, s) + \\max(0, m_j - s)\\,\\min\\big(1, U / N\\big)
+
+    (the second term is 0 without adaptive capacity). When only one
+    partition ``p`` is above its share, ``N = m_p - s`` and this is
+    ``min(m_p, s + U)``: :func:`hotpart.adaptive_rate`'s single-hot-partition
+    form. With two or more above their share, that form overstates each one's
+    rate, because they split ``U`` between them.
+
+    Parameters
+    ----------
+    partition_demand : array_like
+        Index write units/s offered to each index partition, ``>= 0``, one
+        value per partition.
+    wcu : float
+        The index's provisioned capacity, WCU/s, ``>= 0``.
+    adaptive : bool
+        Whether adaptive capacity lends unused index capacity.
+    split : {"proportional", "neediest-first"}
+        How the unused units are shared among partitions above their share.
+
+    Returns
+    -------
+    numpy.ndarray
+        Units/s served by each partition, ``<= partition_demand``.
+
+    Examples
+    --------
+    Chapter 12's exercise 1 at 1,000 WCU/s: two partitions (1,440 and 720
+    WCU/s offered) above the share of 250 split the 250 units the other two
+    leave unused, 10 by the partition offered 240 and 250 by the empty one.
+
+    >>> [round(float(r), 1) for r in steady_index_rates([240, 0, 1_440, 720], 1_000)]
+    [240.0, 0.0, 409.8, 350.2]
+    >>> [round(float(r), 1) for r in steady_index_rates([240, 0, 1_440, 720], 1_000, split="neediest-first")]
+    [240.0, 0.0, 510.0, 250.0]
+    """
+    d = check_array("partition_demand", partition_demand, low=0, high=math.inf, high_open=True)
+    if d.ndim != 1 or d.size == 0:
+        raise ValueError(f"partition_demand must hold one value per index partition; got shape {d.shape}")
+    w = check_number("wcu", wcu, low=0, high=math.inf, high_open=True)
+    check_choice("adaptive", adaptive, (True, False))
+    check_choice("split", split, INDEX_SPLITS)
+    share = w / d.size
+    m = np.minimum(d, PARTITION_MAX_WCU)
+    want = np.maximum(0.0, m - share)
+    served = np.minimum(m, share)
+    if adaptive:
+        unused = float(np.maximum(0.0, share - m).sum())
+        need = float(want.sum())
+        if need > 0 and split == "proportional":
+            served = served + want * min(1.0, unused / need)
+        elif need > 0:
+            lent = np.zeros_like(want)
+            for j in np.argsort(-want, kind="stable"):
+                lent[j] = min(want[j], unused)
+                unused -= lent[j]
+            served = served + lent
+    return served
+
+
 def steady_backpressure(partition_demand: ArrayLike, wcu: float, *, units_per_write: float = 1.0, adaptive: bool = True) -> float:
     """Base-table write units/s refused by one provisioned index's back-pressure, in a steady state.
 
-    Assumptions: the index is the only one (or the first) on the write path;
-    its ``P`` partitions share ``wcu`` evenly, ``s = wcu / P`` each; no burst
-    is banked (a steady load from the start, :class:`hotpart.Provisioned`'s
-    default ``initial_burst_s=0``); adaptive capacity, when on, is instant and
-    lends the units the partitions under their share leave unused to those
-    above it, in proportion to what each lacks, never past the ceiling
-    ``c`` (:data:`PARTITION_MAX_WCU`). With ``m_j = min(D_j, c)``,
-    ``U = sum_j max(0, s - m_j)`` and ``N = sum_j max(0, m_j - s)``,
-    partition ``j`` serves
+    Assumptions: those of :func:`steady_index_rates` (even shares, no burst,
+    instant adaptive capacity split in proportion to need), and the index is
+    the only one (or the first) on the write path. What partition ``j``
+    refuses of its ``D_j``, ``D_j - r_j``, divided by ``units_per_write``, is
+    base-table demand refused:
 
-    .. math:: \\min(m_j, s) + \\max(0, m_j - s)\\,\\min\\big(1, U / N\\big)
+    .. math:: B = \\frac{1}{u} \\sum_j \\big(D_j - r_j\\big)
 
-    (the second term is 0 without adaptive capacity), and what it refuses
-    of its ``D_j``, divided by ``units_per_write``, is base-table demand
-    refused. With a single hot partition this is
-    ``max(0, D_hot - adaptive_rate(wcu, P, others))`` (:func:`hotpart.adaptive_rate`).
+    With a single partition above its share this is
+    ``max(0, D_hot - adaptive_rate(wcu, P, others)) / u``
+    (:func:`hotpart.adaptive_rate`); with several it is more.
 
     Parameters
     ----------
@@ -294,23 +392,58 @@ def steady_backpressure(partition_demand: ArrayLike, wcu: float, *, units_per_wr
     440.0
     >>> steady_backpressure([0, 0, 1_440, 0], 2_000, adaptive=False)  # held to its share
     940.0
+
+    Two partitions above a share of 250 split the unused 250 units; the
+    single-hot form would give 930 instead of 1,400.
+
+    >>> round(steady_backpressure([240, 0, 1_440, 720], 1_000))
+    1400
     """
     d = check_array("partition_demand", partition_demand, low=0, high=math.inf, high_open=True)
-    if d.ndim != 1 or d.size == 0:
-        raise ValueError(f"partition_demand must hold one value per index partition; got shape {d.shape}")
-    w = check_number("wcu", wcu, low=0, high=math.inf, high_open=True)
     u = check_number("units_per_write", units_per_write, low=0, high=math.inf, low_open=True, high_open=True)
-    check_choice("adaptive", adaptive, (True, False))
-    share = w / d.size
-    m = np.minimum(d, PARTITION_MAX_WCU)
-    want = np.maximum(0.0, m - share)
-    served = np.minimum(m, share)
-    if adaptive:
-        unused = float(np.maximum(0.0, share - m).sum())
-        need = float(want.sum())
-        if need > 0:
-            served = served + want * min(1.0, unused / need)
+    served = steady_index_rates(d, wcu, adaptive=adaptive)
     return float(np.maximum(0.0, d - served).sum()) / u
+
+
+def index_write_units(entry_bytes: float, *, key_change: bool = False) -> float:
+    """Index write units one base-table write costs an index whose entry is ``entry_bytes`` long.
+
+    AWS's rules (``hp.SOURCES["GSI_WRITE_COST"]``): a write that puts an item
+    into the index costs one index write per 1 KB of the index entry,
+    rounded up (:func:`hotpart.write_units`); a write that changes the index
+    key costs two (a delete of the old entry and a put of the new); a write
+    of an item that is in the index neither before nor after costs nothing
+    (model that with :class:`GlobalSecondaryIndex`'s ``fraction`` or
+    ``None``). The entry holds the table's key, the index key and the
+    projected attributes, so projecting fewer attributes makes each index
+    write cheaper: ``KEYS_ONLY`` is the smallest entry, ``ALL`` copies the
+    whole item. Assumption: the old entry of a key change is the same size.
+
+    Parameters
+    ----------
+    entry_bytes : float
+        Size of the index entry in bytes, ``>= 0``.
+    key_change : bool
+        Whether the write changes the index key value (from A to B).
+
+    Returns
+    -------
+    float
+        Index write units per base-table write; divide by the base write's own
+        units for :class:`GlobalSecondaryIndex`'s ``units_per_write``.
+
+    Examples
+    --------
+    A 3 KB order projected ``ALL`` against a 200-byte ``KEYS_ONLY`` entry:
+
+    >>> index_write_units(3_000), index_write_units(200)
+    (3.0, 1.0)
+    >>> index_write_units(200, key_change=True)  # OPEN -> SHIPPED: a delete and a put
+    2.0
+    """
+    size = check_number("entry_bytes", entry_bytes, low=0, high=math.inf, high_open=True)
+    check_choice("key_change", key_change, (True, False))
+    return float(write_units(size)) * (2.0 if key_change else 1.0)
 
 
 def _group_sum(x: NDArray[np.float64], groups: NDArray[np.int64], n_groups: int) -> NDArray[np.float64]:

@@ -15,7 +15,14 @@ from matplotlib.figure import Figure
 
 from ._constants import PARTITION_MAX_WCU
 from ._explorable import Control, Data, Explorable, register
-from ._indexes import GlobalSecondaryIndex, IndexedResult, simulate_with_indexes, steady_backpressure
+from ._indexes import (
+    GlobalSecondaryIndex,
+    IndexedResult,
+    index_write_units,
+    simulate_with_indexes,
+    steady_backpressure,
+    steady_index_rates,
+)
 from ._plotting import COLORS, finish_axes, fixed_layout
 from ._simulator import Table
 from ._validation import check_integer, check_number
@@ -28,7 +35,10 @@ __all__ = [
     "plot_base_by_index_value",
     "plot_index_partitions",
     "plot_sparse_sweep",
-    "steady_backpressure",  # re-exported here so that hotpart.steady_backpressure exists (hotpart/__init__.py)
+    # re-exported here so that hotpart.<name> exists (hotpart/__init__.py imports this module's names)
+    "index_write_units",
+    "steady_backpressure",
+    "steady_index_rates",
 ]
 
 #: The order statuses of chapter 12's example, the hot one first.

@@ -11,7 +11,7 @@ a partition (000 「CloudWatch メトリクス」):
 metric (``Write`` shown; ``Read`` alike)  what the model counts, per minute
 ========================================  ====================================================
 ``ConsumedWriteCapacityUnits``            Sum of served units (``per_second`` divides by 60)
-``ProvisionedWriteCapacityUnits``         the provisioned capacity, averaged (provisioned mode)
+``ProvisionedWriteCapacityUnits``         the provisioned capacity, averaged (provisioned mode) [#]_
 ``WriteThrottleEvents``                   refused items (events) of the table's own partitions
 ``WriteKeyRangeThroughputThrottleEvents``  refused at a partition: above its ceiling, or its share
 ``WriteProvisionedThroughputThrottleEvents``  refused because the table's capacity was used up
@@ -20,9 +20,20 @@ metric (``Write`` shown; ``Read`` alike)  what the model counts, per minute
 ``ThrottledRequests``                     requests with any event refused; batch rule below
 ========================================  ====================================================
 
-The batch rule (AWS, CloudWatch throttling metrics): a ``BatchWriteItem`` or
-``BatchGetItem`` of ``B`` items adds to ``ThrottledRequests`` only when all
-``B`` items are throttled, while every throttled item is a throttle event.
+.. [#] CloudWatch aggregates the consumed and throttle metrics at one-minute
+   intervals and every other DynamoDB metric, the provisioned capacity
+   among them, at five minutes (``hp.SOURCES["METRICS_OTHER_FIVE_MINUTES"]``);
+   the model reports the provisioned level every minute, for comparison.
+
+Every metric is a count per data point. The model's figures are expected
+counts (real numbers) unless :func:`cloudwatch` is given a ``seed``, which
+draws whole numbers of throttled requests.
+
+The batch rule (000 「スロットリングの監視」, AWS's metrics page): a
+``BatchWriteItem`` (put and delete requests only; it cannot update items, so
+a counter's ``UpdateItem`` calls are never batched) or ``BatchGetItem`` of
+``B`` items adds to ``ThrottledRequests`` only when all ``B`` items are
+throttled, while every throttled item is a throttle event.
 If each item of a second is refused with the same probability ``q`` (the
 second's refused share, items drawn from the whole mix), the expected
 throttled requests of that second are
@@ -37,7 +48,8 @@ table, but not as a throttle event of the table. A throttled read on an index
 request of the table.
 
 :func:`top_keys` is Contributor Insights' view: per minute, the most accessed
-and the most throttled partition keys.
+and the most throttled partition keys (its "partition key" rules, for the
+table or for one index), in either of its two modes.
 """
 
 from __future__ import annotations
@@ -50,12 +62,13 @@ import numpy as np
 from numpy.typing import ArrayLike, NDArray
 
 from ._constants import _DEV_GUIDE, SOURCES, Source
+from ._fanout import BATCH_GET_MAX_ITEMS  # one definition, with its source, in _fanout
 from ._indexes import IndexedResult
 from ._simulator import OnDemand, Refusal, SimulationResult
-from ._validation import check_array, check_integer, check_number
+from ._validation import check_array, check_choice, check_integer, check_number
 
 __all__ = [
-    "BATCH_GET_MAX_ITEMS",
+    "CONTRIBUTOR_INSIGHTS_MODES",
     "BATCH_WRITE_MAX_ITEMS",
     "PERIOD_S",
     "Metrics",
@@ -69,31 +82,32 @@ __all__ = [
 PERIOD_S: Final[int] = 60
 #: Most items in one ``BatchWriteItem`` request.
 BATCH_WRITE_MAX_ITEMS: Final[int] = 25
-#: Most items in one ``BatchGetItem`` request.
-BATCH_GET_MAX_ITEMS: Final[int] = 100
+#: Contributor Insights' modes (``hp.SOURCES["CONTRIBUTOR_INSIGHTS_MODES"]``): every request, or throttled ones only.
+CONTRIBUTOR_INSIGHTS_MODES: Final[tuple[str, str]] = ("ACCESSED_AND_THROTTLED_KEYS", "THROTTLED_KEYS")
 
 SOURCES["PERIOD_S"] = Source(
-    "AWS, DynamoDB metrics and dimensions: capacity metrics are reported at one-minute intervals",
-    "2026-11",
+    "AWS, DynamoDB Metrics and dimensions: consumed capacity and the throttle metrics are one-minute data points",
+    "2026-11-30",
     _DEV_GUIDE + "metrics-dimensions.html",
+    "DynamoDB outputs consumed provisioned throughput for one-minute periods.",
 )
 SOURCES["BATCH_WRITE_MAX_ITEMS"] = Source(
     "AWS, DynamoDB API reference, BatchWriteItem: up to 25 put or delete requests",
-    "2026-11",
+    "2026-11-30",
     "https://docs.aws.amazon.com/amazondynamodb/latest/APIReference/API_BatchWriteItem.html",
-)
-SOURCES["BATCH_GET_MAX_ITEMS"] = Source(
-    "AWS, DynamoDB API reference, BatchGetItem: up to 100 items",
-    "2026-11",
-    "https://docs.aws.amazon.com/amazondynamodb/latest/APIReference/API_BatchGetItem.html",
+    "A single call to BatchWriteItem can transmit up to 16MB of data over the network, consisting of up to 25 item "
+    "put or delete operations.",
 )
 
 _REASON_METRIC: dict[str, tuple[Refusal, ...]] = {
-    "KeyRangeThroughputThrottleEvents": (Refusal.PARTITION_CEILING, Refusal.PARTITION_SHARE),
+    "KeyRangeThroughputThrottleEvents": (Refusal.PARTITION_CEILING,),
     "ProvisionedThroughputThrottleEvents": (Refusal.PROVISIONED_TOTAL,),
     "MaxOnDemandThroughputThrottleEvents": (Refusal.MAX_THROUGHPUT,),
     "AccountLimitThrottleEvents": (Refusal.ON_DEMAND_QUOTA,),
 }
+#: Where a partition's refusals at its *share* (before adaptive capacity lends it more) may be counted: AWS does
+#: not say; :func:`cloudwatch`'s ``share_refusals`` picks one (``hp.ASSUMPTIONS["SHARE_REFUSAL_METRIC"]``).
+_SHARE_METRICS = ("KeyRangeThroughputThrottleEvents", "ProvisionedThroughputThrottleEvents")
 
 
 def batch_throttled_requests(items: ArrayLike, refused_share: ArrayLike, batch_size: int) -> NDArray[np.float64]:
@@ -178,13 +192,20 @@ def _per_key(result: SimulationResult | IndexedResult) -> SimulationResult:
     return res
 
 
-def top_keys(result: SimulationResult | IndexedResult, k: int = 10) -> tuple[TopKeys, ...]:
+def top_keys(
+    result: SimulationResult | IndexedResult, k: int = 10, *, mode: str = "ACCESSED_AND_THROTTLED_KEYS"
+) -> tuple[TopKeys, ...]:
     """Contributor Insights: the ``k`` most accessed and most throttled partition keys, per minute.
 
     Needs demand given per key (``keys`` in :func:`hotpart.simulate`). For an
     :class:`hotpart.IndexedResult` it reports the base table, with index
     back-pressure counted as throttling; pass ``result.indexes[name]`` for an
-    index's own keys.
+    index's own keys (Contributor Insights is enabled per table and per
+    global secondary index). This is the "partition key" view; a table or
+    index with a sort key also gets AWS's "partition and sort keys" rules,
+    which rank items rather than partition keys (the model has no sort keys).
+    Units are capacity units (AWS ranks by requests or consumed capacity; with
+    items of one unit each they agree).
 
     Parameters
     ----------
@@ -192,6 +213,10 @@ def top_keys(result: SimulationResult | IndexedResult, k: int = 10) -> tuple[Top
         A simulation with per-key demand.
     k : int
         Keys listed per minute, in ``[1, 100]``.
+    mode : {"ACCESSED_AND_THROTTLED_KEYS", "THROTTLED_KEYS"}
+        Contributor Insights' mode: both lists, or only the throttled keys
+        (``accessed`` is then empty and ``total_accessed`` 0, and a minute
+        without throttling lists nothing).
 
     Returns
     -------
@@ -205,9 +230,13 @@ def top_keys(result: SimulationResult | IndexedResult, k: int = 10) -> tuple[Top
     >>> top = top_keys(res, 2)
     >>> [k for k, _ in top[0].accessed], round(top[0].throttled_share(1), 3)
     (['hot', 'a'], 0.99)
+    >>> top_keys(res, 2, mode="THROTTLED_KEYS")[0].accessed
+    ()
     """
     res = _per_key(result)
     n = check_integer("k", k, low=1, high=100)
+    check_choice("mode", mode, CONTRIBUTOR_INSIGHTS_MODES)
+    accessed_too = mode == "ACCESSED_AND_THROTTLED_KEYS"
     if res.key_offered is None or res.key_throttled is None:
         raise ValueError("result has no per-key counts: simulate with keys= to see top keys")
     out = []
@@ -219,9 +248,9 @@ def top_keys(result: SimulationResult | IndexedResult, k: int = 10) -> tuple[Top
         out.append(
             TopKeys(
                 minute=m,
-                accessed=tuple((res.keys[i], float(off[i])) for i in top_a if off[i] > 0),
+                accessed=tuple((res.keys[i], float(off[i])) for i in top_a if off[i] > 0) if accessed_too else (),
                 throttled=tuple((res.keys[i], float(thr[i])) for i in top_t),
-                total_accessed=float(off.sum()),
+                total_accessed=float(off.sum()) if accessed_too else 0.0,
                 total_throttled=float(thr.sum()),
             )
         )
@@ -319,7 +348,9 @@ def _minutes(x: NDArray[np.float64]) -> NDArray[np.float64]:
     return pad.reshape(m, PERIOD_S).sum(axis=1)
 
 
-def _events_by_reason(res: SimulationResult, item_units: float) -> dict[str, NDArray[np.float64]]:
+def _events_by_reason(
+    res: SimulationResult, item_units: float, share_refusals: str = "KeyRangeThroughputThrottleEvents"
+) -> dict[str, NDArray[np.float64]]:
     """Throttle events split by cause: the units above the partition ceiling are always key-range events.
 
     A cell records one refusal reason; when a partition was both above its
@@ -330,6 +361,8 @@ def _events_by_reason(res: SimulationResult, item_units: float) -> dict[str, NDA
     rest = res.throttled - above
     out = {}
     for metric, codes in _REASON_METRIC.items():
+        if metric == share_refusals:
+            codes = (*codes, Refusal.PARTITION_SHARE)
         mask = np.isin(res.reason, [int(c) for c in codes])
         units = np.where(mask, rest, 0.0)
         if metric.startswith("KeyRange"):
@@ -338,7 +371,12 @@ def _events_by_reason(res: SimulationResult, item_units: float) -> dict[str, NDA
     return out
 
 
-def _capacity_metrics(res: SimulationResult, item_units: float, own: SimulationResult | None = None) -> dict:
+def _capacity_metrics(
+    res: SimulationResult,
+    item_units: float,
+    own: SimulationResult | None = None,
+    share_refusals: str = "KeyRangeThroughputThrottleEvents",
+) -> dict:
     """Consumed, provisioned and throttle-event metrics of one table or index (one kind)."""
     k = res.kind.capitalize()
     ev_src = res if own is None else own
@@ -346,7 +384,7 @@ def _capacity_metrics(res: SimulationResult, item_units: float, own: SimulationR
     if not isinstance(res.mode, OnDemand):
         out[f"Provisioned{k}CapacityUnits"] = _minutes(res.capacity) / np.maximum(_minutes(np.ones(res.seconds)), 1.0)
     out[f"{k}ThrottleEvents"] = _minutes(ev_src.throttled.sum(axis=1)) / item_units
-    for metric, series in _events_by_reason(ev_src, item_units).items():
+    for metric, series in _events_by_reason(ev_src, item_units, share_refusals).items():
         out[f"{k}{metric}"] = series
     return out
 
@@ -357,6 +395,8 @@ def cloudwatch(
     batch_size: int = 1,
     item_units: float = 1.0,
     top_k: int | None = None,
+    seed: int | None = None,
+    share_refusals: str = "KeyRangeThroughputThrottleEvents",
 ) -> Metrics:
     """CloudWatch's one-minute metrics for a simulated table, with the batch rule for ``ThrottledRequests``.
 
@@ -374,6 +414,17 @@ def cloudwatch(
     top_k : int, optional
         Enable Contributor Insights with this many keys per minute (needs
         per-key demand).
+    seed : int, optional
+        ``None`` (the default): ``ThrottledRequests`` is the expected count,
+        a real number (``N/B q^B`` per second). An int: for ``B > 1`` each
+        second's requests are a whole number (``N/B``, the fraction rounded
+        at random) and each is throttled with probability ``q^B``, so the
+        metric is a count, as CloudWatch reports it; for ``B = 1`` every
+        refused item is one throttled request, nothing is drawn.
+    share_refusals : {"KeyRangeThroughputThrottleEvents", "ProvisionedThroughputThrottleEvents"}
+        Which reason metric counts units a partition refused at its share
+        before adaptive capacity lent it more. AWS does not say; the default
+        is the course's choice (``hp.ASSUMPTIONS["SHARE_REFUSAL_METRIC"]``).
 
     Returns
     -------
@@ -392,9 +443,19 @@ def cloudwatch(
     (np.float64(1300.0), np.float64(4000.0))
     >>> m["WriteKeyRangeThroughputThrottleEvents"].tolist()
     [30000.0, 30000.0]
+
+    In batches of 25 the expected throttled requests are a tiny fraction; drawn
+    as counts they are zero:
+
+    >>> float(cloudwatch(res, batch_size=25)["ThrottledRequests"].sum()) < 1e-6
+    True
+    >>> cloudwatch(res, batch_size=25, seed=1)["ThrottledRequests"].tolist()
+    [0.0, 0.0]
     """
     b = check_integer("batch_size", batch_size, low=1, high=BATCH_GET_MAX_ITEMS)
     u = check_number("item_units", item_units, low=0, high=math.inf, low_open=True, high_open=True)
+    rng = None if seed is None else np.random.default_rng(check_integer("seed", seed, low=0))
+    check_choice("share_refusals", share_refusals, _SHARE_METRICS)
     if isinstance(result, IndexedResult):
         results = [(result.table, result.own)] + ([(result.reads, None)] if result.reads is not None else [])
         # every index has a write simulation; reads, if any, join it under the same dimension
@@ -409,7 +470,7 @@ def cloudwatch(
 
     table: dict[str, NDArray[np.float64]] = {}
     for res, own in results:
-        table.update(_capacity_metrics(res, u, own))
+        table.update(_capacity_metrics(res, u, own, share_refusals))
     # a Query or Scan on an index is a request to the table: its throttling counts in ThrottledRequests too
     index_queries = list(result.index_reads.values()) if isinstance(result, IndexedResult) else []
     requests = np.zeros(-(-results[0][0].seconds // PERIOD_S))
@@ -419,13 +480,19 @@ def cloudwatch(
         refused = res.throttled.sum(axis=1) / u
         share = np.divide(refused, items, out=np.zeros_like(items), where=items > 0).clip(0.0, 1.0)
         requests += _minutes(items) / b
-        throttled_requests += _minutes(batch_throttled_requests(items, share, b))
+        if rng is None or b == 1:  # a single-item request is throttled exactly when its item is
+            throttled_requests += _minutes(batch_throttled_requests(items, share, b))
+        else:  # whole requests, each throttled when all its b items are
+            n_req = items / b
+            whole = np.floor(n_req)
+            whole += rng.random(whole.shape) < (n_req - whole)
+            throttled_requests += _minutes(rng.binomial(whole.astype(np.int64), share**b).astype(float))
     table["ThrottledRequests"] = throttled_requests
     indexes = {}
     for name, parts in index_parts.items():
         merged: dict[str, NDArray[np.float64]] = {}
         for r in parts:
-            merged.update(_capacity_metrics(r, u))
+            merged.update(_capacity_metrics(r, u, share_refusals=share_refusals))
         indexes[name] = merged
     kinds = {r.kind for r, _ in results} | {r.kind for parts in index_parts.values() for r in parts}
     top = None

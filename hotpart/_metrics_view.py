@@ -201,15 +201,20 @@ _DET_PARTS = 8
 _DET_WCU = 6_000.0
 _DET_MINUTES = 15
 _DET_USERS = 200
-_HOT_KEY = "COUNTER#2026-11-30"
+_HOT_KEY = "EVENTS#2026-11-30"  # a date key: the day's events, written as new items (put requests)
 
 
-def detection_case(hot_peak: float, background: float, batch_size: int, minutes: int = _DET_MINUTES) -> Data:
-    """A counter key whose writes grow linearly to ``hot_peak`` while 200 user keys share ``background``.
+def detection_case(
+    hot_peak: float, background: float, batch_size: int, minutes: int = _DET_MINUTES, seed: int | None = 0
+) -> Data:
+    """A date key whose writes grow linearly to ``hot_peak`` while 200 user keys share ``background``.
 
-    The table has 8 partitions and 6,000 WCU/s provisioned; the counter
-    starts at zero and reaches ``hot_peak`` WCU/s in the last second; the
-    writes go out in batches of ``batch_size`` items of 1 WCU.
+    The table has 8 partitions and 6,000 WCU/s provisioned; the date key
+    (``EVENTS#<day>``, each event a new item under it, so the writes are put
+    requests that ``BatchWriteItem`` can carry) starts at zero and reaches
+    ``hot_peak`` WCU/s in the last second; the writes go out in batches of
+    ``batch_size`` items of 1 WCU. ``ThrottledRequests`` is drawn as a count
+    with ``seed`` (``None``: the expected count; see :func:`hotpart.cloudwatch`).
 
     Returns
     -------
@@ -223,7 +228,7 @@ def detection_case(hot_peak: float, background: float, batch_size: int, minutes:
     demand[:, :-1] = background / _DET_USERS
     demand[:, -1] = np.linspace(0.0, hot_peak, seconds)
     res: SimulationResult = simulate(Table(_DET_PARTS, wcu=_DET_WCU), demand, seconds, keys=keys)
-    metrics = cloudwatch(res, batch_size=batch_size, top_k=5)
+    metrics = cloudwatch(res, batch_size=batch_size, top_k=5, seed=seed)
     return {"res": res, "metrics": metrics, "hot_peak": hot_peak, "background": background, "batch_size": batch_size}
 
 
@@ -266,7 +271,7 @@ def _detection_caption(data: Data) -> str:
     return (
         f"In the last minute the table consumes {data['consumed_share']:.0%} of its provisioned capacity, yet "
         f"key-range throttle events fire {when} ({data['key_range_total']:,.0f} in all). With batches of "
-        f"{data['batch_size']}, ThrottledRequests totals {data['throttled_requests_total']:,.1f} against "
+        f"{data['batch_size']}, ThrottledRequests totals {data['throttled_requests_total']:,.0f} against "
         f"{data['events_total']:,.0f} WriteThrottleEvents. {top}"
     )
 
@@ -276,7 +281,7 @@ register(
         name="detection",
         title="Detecting a hot key the table dashboard hides",
         controls=(
-            Control("hot_peak", "the counter key's final write rate", 500, 3_000, 2_000, step=100, unit="WCU/s"),
+            Control("hot_peak", "the date key's final write rate", 500, 3_000, 2_000, step=100, unit="WCU/s"),
             Control(
                 "batch_size", "items per BatchWriteItem", 1, BATCH_WRITE_MAX_ITEMS, BATCH_WRITE_MAX_ITEMS, step=1, integer=True
             ),
@@ -288,7 +293,7 @@ register(
         try_this=(
             "at the defaults, the left panel never gets near the provisioned line while the right one fills with "
             "key-range throttle events; ThrottledRequests stays flat at zero because the writes go out 25 to a "
-            "batch. Drag the batch size to 1: ThrottledRequests jumps onto the event line. Lower the counter's "
+            "batch. Drag the batch size to 1: ThrottledRequests jumps onto the event line. Lower the date key's "
             f"final rate under {PARTITION_MAX_WCU:,.0f} WCU/s and everything goes quiet."
         ),
         static=("hot_peak", "batch_size"),

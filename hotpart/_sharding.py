@@ -15,6 +15,7 @@ Scatter-gather latency is not modelled here: it is the fan-out model of
 from __future__ import annotations
 
 import hashlib
+import itertools
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -35,12 +36,14 @@ __all__ = [
     "CompositeSharding",
     "DirectorySharding",
     "GeoSharding",
+    "HashRangeSharding",
     "HashRing",
     "HashSharding",
     "MigrationPlan",
     "RangeSharding",
     "ShardReport",
     "TwoPhaseCommit",
+    "backfill_lost_updates",
     "expected_shards_touched",
     "half_applied_probability",
     "hash64",
@@ -52,6 +55,7 @@ __all__ = [
     "lookup_cost",
     "moved_fraction",
     "moved_fraction_modulo",
+    "range_split_moved_fraction",
     "range_boundaries",
     "rendezvous",
     "ring_spread",
@@ -932,6 +936,148 @@ def rendezvous(keys: ArrayLike, nodes: Sequence[str]) -> NDArray[np.int64]:
     return owner
 
 
+@dataclass(frozen=True)
+class HashRangeSharding:
+    """Contiguous ranges of the hash space, one per shard; a shard grows by splitting its range in two.
+
+    What DynamoDB (each partition holds a contiguous part of the hashed key
+    range), MongoDB's hashed sharding (chunks are ranges of hashed values) and
+    Vitess (shards named by ranges of keyspace IDs, such as ``-80`` and
+    ``80-``) do. A key belongs to the range its hash falls in. Splitting
+    range ``i`` at a point gives the part above the point to a new shard:
+    only the keys in that part move, and no other shard is touched, unlike
+    ``hash % n`` where changing ``n`` moves keys between every pair of shards.
+
+    Parameters
+    ----------
+    upper : array_like of uint64, optional
+        The exclusive upper ends of every range but the last (the last ends at
+        ``2**64``), strictly increasing. Use :meth:`even` for equal ranges.
+    shard_order : tuple of int, optional
+        The shard holding each range, in hash order (a permutation of
+        ``0 .. n-1``; a split appends its new shard next to the old one).
+        Default: range ``i`` is shard ``i``.
+
+    Examples
+    --------
+    >>> r = HashRangeSharding.even(2)  # Vitess's "-80" and "80-"
+    >>> r.shares()
+    array([0.5, 0.5])
+    >>> s = r.split(0)  # "-80" becomes "-40" and "40-80"; the upper half goes to a new shard 2
+    >>> s.shares()
+    array([0.25, 0.5 , 0.25])
+    >>> r.moved_share(s)  # only the keys of the split half move
+    0.25
+    """
+
+    upper: NDArray[np.uint64] = field(default_factory=lambda: np.zeros(0, np.uint64))
+    shard_order: tuple[int, ...] = ()
+    name: str = field(default="hash range", init=False)
+
+    def __post_init__(self) -> None:
+        raw = np.atleast_1d(np.asarray(self.upper)) if np.size(self.upper) else np.zeros(0, np.uint64)
+        u = _as_u64(raw, "upper")
+        if u.ndim != 1 or (u.size > 1 and np.any(u[1:] <= u[:-1])) or (u.size and u[0] == 0):
+            raise ValueError(f"upper = {self.upper!r} must be a 1-D, strictly increasing array of positive hashes")
+        object.__setattr__(self, "upper", u)
+        order = tuple(int(x) for x in self.shard_order) or tuple(range(u.size + 1))
+        if sorted(order) != list(range(u.size + 1)):
+            raise ValueError(f"shard_order = {self.shard_order!r} must be a permutation of 0..{u.size}")
+        object.__setattr__(self, "shard_order", order)
+
+    @classmethod
+    def even(cls, n_shards: int) -> HashRangeSharding:
+        """``n_shards`` equal ranges of the hash space (shards ``0 .. n-1`` in hash order)."""
+        n = check_integer("n_shards", n_shards, low=1, high=2**20)
+        return cls(np.array([(i * 2**64) // n for i in range(1, n)], dtype=np.uint64))
+
+    def __repr__(self) -> str:
+        s = self.shares()
+        return f"HashRangeSharding({self.n_shards} ranges, shares {s.min():.3f} to {s.max():.3f})"
+
+    @property
+    def n_shards(self) -> int:
+        """Shards, one per range."""
+        return int(self.upper.size) + 1
+
+    def _bounds(self) -> tuple[list[int], list[int]]:
+        """Lower and upper end of each range, by shard, as Python ints (exact)."""
+        cuts = [0, *(int(x) for x in self.upper), 2**64]
+        order = self._order()
+        lo, hi = [0] * self.n_shards, [0] * self.n_shards
+        for pos, shard in enumerate(order):
+            lo[shard], hi[shard] = cuts[pos], cuts[pos + 1]
+        return lo, hi
+
+    def _order(self) -> list[int]:
+        """Shard index of each range, in hash order."""
+        return list(self.shard_order)
+
+    def shares(self) -> NDArray[np.float64]:
+        """Exact share of the hash space each shard holds."""
+        lo, hi = self._bounds()
+        return np.array([(h - low) / 2**64 for low, h in zip(lo, hi, strict=True)])
+
+    def shard_of(self, keys: ArrayLike) -> NDArray[np.int64]:
+        """Shard index of each key: the range its hash falls in."""
+        pos = np.searchsorted(self.upper, hash64(keys), side="right")
+        return np.asarray(self._order(), dtype=np.int64)[pos]
+
+    def split(self, shard: int, at: int | None = None) -> HashRangeSharding:
+        """Split ``shard``'s range at hash ``at`` (its midpoint if omitted); the upper part becomes a new shard."""
+        i = check_integer("shard", shard, low=0, high=self.n_shards - 1)
+        lo, hi = self._bounds()
+        cut = (lo[i] + hi[i]) // 2 if at is None else check_integer("at", at, low=lo[i] + 1, high=hi[i] - 1)
+        order = self._order()
+        pos = order.index(i)
+        upper = sorted([*(int(x) for x in self.upper), cut])
+        return HashRangeSharding(np.array(upper, dtype=np.uint64), (*order[: pos + 1], self.n_shards, *order[pos + 1 :]))
+
+    def moved_share(self, other: HashRangeSharding) -> float:
+        """Exact share of the hash space whose shard differs between this layout and ``other``."""
+        cuts = sorted({0, 2**64, *(int(x) for x in self.upper), *(int(x) for x in other.upper)})
+        moved = 0
+        for a, b in itertools.pairwise(cuts):
+            probe = np.array([a], dtype=np.uint64)
+            mine = np.asarray(self._order())[np.searchsorted(self.upper, probe, side="right")][0]
+            theirs = np.asarray(other._order())[np.searchsorted(other.upper, probe, side="right")][0]
+            moved += (b - a) if mine != theirs else 0
+        return moved / 2**64
+
+
+def range_split_moved_fraction(n: int, m: int) -> float:
+    """Share of keys moved going from ``n`` equal hash ranges to ``m`` by splitting ``m - n`` of them in half.
+
+    Each split hands the upper half of one range, ``1/(2n)`` of the keys, to a
+    new shard, and touches no other range, so ``(m - n) / (2n)`` move, for
+    ``n <= m <= 2n`` (each range split at most once). That is less than the
+    balanced floor ``1 - n/m``, because the layout is then uneven: the split
+    ranges are half as wide as the rest until every range has been split.
+
+    Parameters
+    ----------
+    n : int
+        Ranges (shards) before, ``>= 1``.
+    m : int
+        Ranges after, in ``[n, 2n]``.
+
+    Returns
+    -------
+    float
+        Share of keys moved, in ``[0, 1/2]``.
+
+    Examples
+    --------
+    >>> range_split_moved_fraction(3, 4)  # one of three ranges split: half of a third moves
+    0.16666666666666666
+    >>> range_split_moved_fraction(4, 8)  # every range split once: half the keys, like doubling under modulo
+    0.5
+    """
+    a = check_integer("n", n, low=1)
+    b = check_integer("m", m, low=a, high=2 * a)
+    return (b - a) / (2.0 * a)
+
+
 _METHODS = ("modulo", "jump", "ring", "rendezvous")
 
 
@@ -1211,6 +1357,13 @@ class MigrationPlan:
     4. **switch reads**: move reads to the new placement, ramped over ``switch_h``;
     5. **delete old**: after ``bake_h`` with the old copy kept as a fallback,
        stop dual writing and delete the old copy, ``data_gb / delete_gb_per_h``.
+       Stopping the dual write is the write cutover: from then on only the new
+       placement is written, so the old copy is no fallback any more.
+
+    The model times the steps only. Dual writes are not atomic (one of the two
+    can fail, :func:`half_applied_probability` with two shards), and a backfill
+    can overwrite rows updated during the copy unless its writes are
+    conditional (:func:`backfill_lost_updates`); verification has to find both.
 
     The two placement rules coexist from the start of the dual write until it
     stops; every write during that window costs ``1 + dual_write_overhead``.
@@ -1302,6 +1455,80 @@ class MigrationPlan:
     def extra_write_hours(self) -> float:
         """Dual-write cost in hours of the normal write load: ``overhead * coexistence_h``."""
         return self.dual_write_overhead * self.coexistence_h
+
+
+def backfill_lost_updates(
+    n_rows: int,
+    writes_per_s: float,
+    backfill_s: float,
+    copy_lag_s: float,
+    *,
+    conditional: bool = False,
+    seed: int = 0,
+) -> dict[str, float]:
+    """Rows whose newer value a backfill overwrites with an older copy, simulated and in closed form.
+
+    The backfill reads each of ``n_rows`` rows from the old placement once, at
+    a time spread evenly over ``backfill_s`` (in random row order), and writes
+    that copy to the new placement ``copy_lag_s`` later. Meanwhile the
+    application dual-writes: ``writes_per_s`` updates, each to a uniformly
+    random row, Poisson in time, go to both placements. An update that lands
+    between a row's backfill read and its backfill write is overwritten by the
+    stale copy in the new placement: a lost update, which the old placement
+    still has and verification must find. With ``conditional`` writes (the
+    backfill writes only if the row is absent, or carries an older version
+    number), the stale copy is refused and nothing is lost.
+
+    A row receives updates at rate ``writes_per_s / n_rows``, so it is hit in
+    its window with probability ``1 - exp(-writes_per_s * copy_lag_s / n_rows)``,
+    and the expected number of rows lost is ``n_rows`` times that.
+
+    Parameters
+    ----------
+    n_rows : int
+        Rows to copy, ``>= 1``.
+    writes_per_s : float
+        Live updates per second during the backfill, ``>= 0``.
+    backfill_s : float
+        Duration of the backfill, s, ``> 0``.
+    copy_lag_s : float
+        Time from reading a row to writing its copy (batch size over copy rate, queueing), s, ``>= 0``.
+    conditional : bool
+        Whether backfill writes are conditional (versioned); then no update is lost.
+    seed : int
+        Seed of the simulation.
+
+    Returns
+    -------
+    dict
+        ``simulated`` (rows lost in this run), ``expected`` (the closed form), ``updates`` (live updates in
+        the run), ``share_lost`` (simulated over ``n_rows``).
+
+    Examples
+    --------
+    >>> r = backfill_lost_updates(100_000, writes_per_s=500, backfill_s=3_600, copy_lag_s=2.0, seed=1)
+    >>> round(r["expected"])
+    995
+    >>> abs(r["simulated"] - r["expected"]) < 4 * r["expected"] ** 0.5
+    True
+    >>> backfill_lost_updates(100_000, 500, 3_600, 2.0, conditional=True)["simulated"]
+    0.0
+    """
+    n = check_integer("n_rows", n_rows, low=1)
+    w = check_number("writes_per_s", writes_per_s, low=0, high=math.inf, high_open=True)
+    d = check_number("backfill_s", backfill_s, low=0, high=math.inf, low_open=True, high_open=True)
+    lag = check_number("copy_lag_s", copy_lag_s, low=0, high=math.inf, high_open=True)
+    rng = np.random.default_rng(seed)
+    read_at = np.empty(n)
+    read_at[rng.permutation(n)] = (np.arange(n) + 0.5) * d / n  # each row read once, in random order
+    horizon = d + lag
+    n_updates = int(rng.poisson(w * horizon))
+    times = rng.random(n_updates) * horizon
+    rows = rng.integers(0, n, size=n_updates)
+    inside = (times > read_at[rows]) & (times < read_at[rows] + lag)
+    lost = 0.0 if conditional else float(np.unique(rows[inside]).size)
+    expected = 0.0 if conditional else float(-n * math.expm1(-w * lag / n))
+    return {"simulated": lost, "expected": expected, "updates": float(n_updates), "share_lost": lost / n}
 
 
 # --- cross-shard work -----------------------------------------------------------------------------
@@ -1481,7 +1708,7 @@ def two_phase_commit(
 
     Examples
     --------
-    >>> two_phase_commit(10, availability=0.999).availability == 0.999**11  # ten participants and the coordinator
+    >>> math.isclose(two_phase_commit(10, availability=0.999).availability, 0.999**11)  # ten participants + coordinator
     True
     """
     n = check_integer("k", k, low=1)

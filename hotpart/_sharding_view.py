@@ -24,6 +24,7 @@ from ._sharding import (
     CompositeSharding,
     DirectorySharding,
     GeoSharding,
+    HashRangeSharding,
     HashRing,
     HashSharding,
     MigrationPlan,
@@ -66,7 +67,13 @@ STREAM_LABELS: dict[int, tuple[str, str]] = {
     2: ("uuid4", "UUIDv4"),
     3: ("tenant_time", "customer ID + time"),
 }
-_METHOD_COLORS = {"modulo": COLORS["refused"], "ring": COLORS["served"], "jump": COLORS["accent"], "rendezvous": "#9467BD"}
+_METHOD_COLORS = {
+    "modulo": COLORS["refused"],
+    "ring": COLORS["served"],
+    "jump": COLORS["accent"],
+    "rendezvous": "#9467BD",
+    "ranges": "#8C564B",
+}
 
 #: Keys present when the ranges are set, and keys written per day after that.
 INITIAL_KEYS = 50_000
@@ -239,6 +246,7 @@ sharding_strategies = register(
 # --- 17: resharding -------------------------------------------------------------------------------
 
 _RESHARD_KEYS = 40_000
+_METHODS_COSTED = ("modulo", "ring", "jump", "rendezvous")
 
 
 @functools.lru_cache(maxsize=4)
@@ -246,6 +254,14 @@ def _uniform_keys(n: int, seed: int = 1) -> NDArray[np.uint64]:
     keys = np.random.default_rng(seed).integers(0, 2**64, size=n, dtype=np.uint64)
     keys.setflags(write=False)
     return keys
+
+
+def _split_ranges(n: int, m: int) -> HashRangeSharding:
+    """``n`` equal hash ranges grown to ``m`` by splitting the widest range in half, ``m - n`` times."""
+    layout = HashRangeSharding.even(n)
+    for _ in range(m - n):
+        layout = layout.split(int(np.argmax(layout.shares())))
+    return layout
 
 
 def _placements(method: str, keys: NDArray[np.uint64], n: int, vnodes: int) -> NDArray[np.int64]:
@@ -272,7 +288,7 @@ def plot_moved_by_method(ax: Axes, moved: dict[str, float], ideal: float, title:
     """
     names = list(moved)
     ax.bar(names, [moved[m] for m in names], color=[_METHOD_COLORS[m] for m in names], label="keys moved")
-    ax.axhline(ideal, color=COLORS["ceiling"], ls="--", lw=1.2, label=f"minimum 1 - n/m = {ideal:.0%}")
+    ax.axhline(ideal, color=COLORS["ceiling"], ls="--", lw=1.2, label=f"balanced minimum 1 - n/m = {ideal:.0%}")
     ax.set_ylim(0, 1.05)
     finish_axes(ax, title, "placement", "share of keys moved")
 
@@ -287,13 +303,19 @@ def _reshard_compute(n_before: int, added: int, vnodes: int) -> Data:
         moved[method] = float(np.mean(before != after))
         counts = np.bincount(after, minlength=m)
         balance[method] = float(counts.max() / counts.mean())
+    # splitting hash ranges (DynamoDB, MongoDB hashed chunks, Vitess): the widest range in half, m - n times
+    before_r, after_r = HashRangeSharding.even(n).shard_of(keys), _split_ranges(n, m).shard_of(keys)
+    moved["ranges"] = float(np.mean(before_r != after_r))
+    counts = np.bincount(after_r, minlength=m)
+    balance["ranges"] = float(counts.max() / counts.mean())
     exact = {
         "modulo": moved_fraction("modulo", n, m),
         "ring": moved_fraction("ring", n, m, vnodes=vnodes),
         "jump": moved_fraction("jump", n, m),
     }
-    cost = {method: lookup_cost(method, m, vnodes) for method in moved}
-    ymax = max(1.6, 1.0 + 5.0 / np.sqrt(vnodes))
+    cost = {method: lookup_cost(method, m, vnodes) for method in _METHODS_COSTED}
+    cost["ranges"] = max(1.0, float(np.log2(m)))  # a binary search over the m range boundaries
+    ymax = max(2.1, 1.0 + 5.0 / np.sqrt(vnodes))  # a range split leaves the busiest shard at up to twice the mean
     return {"n": n, "m": m, "vnodes": vnodes, "moved": moved, "exact": exact, "balance": balance, "cost": cost, "ymax": ymax}
 
 
@@ -315,7 +337,8 @@ def _reshard_caption(data: Data) -> str:
     return (
         f"{data['n']} to {data['m']} shards: modulo moves {mv['modulo']:.0%} of the keys (exactly "
         f"{data['exact']['modulo']:.1%}), a ring with {data['vnodes']} virtual nodes {mv['ring']:.0%}, jump hash "
-        f"{mv['jump']:.0%}, rendezvous {mv['rendezvous']:.0%}; the minimum is {1 - data['n'] / data['m']:.0%}. "
+        f"{mv['jump']:.0%}, rendezvous {mv['rendezvous']:.0%}, splitting hash ranges {mv['ranges']:.0%} (uneven "
+        f"until every range is split); the minimum for a balanced layout is {1 - data['n'] / data['m']:.0%}. "
         f"Steps per lookup: modulo {c['modulo']:.0f}, ring {c['ring']:.1f}, jump {c['jump']:.1f}, "
         f"rendezvous {c['rendezvous']:.0f}."
     )
@@ -324,7 +347,7 @@ def _reshard_caption(data: Data) -> str:
 resharding = register(
     Explorable(
         name="resharding",
-        title="Resharding: modulo, ring, jump hash and rendezvous",
+        title="Resharding: modulo, ring, jump hash, rendezvous and splitting hash ranges",
         controls=(
             Control("n_before", "shards before", 1, 24, EXAMPLE_RESHARD[0], step=1, integer=True),
             Control("added", "shards added", 1, 8, EXAMPLE_RESHARD[1] - EXAMPLE_RESHARD[0], step=1, integer=True),
@@ -334,9 +357,10 @@ resharding = register(
         plot=_reshard_plot,
         caption=_reshard_caption,
         try_this=(
-            "start at 003's 3 to 4 shards: modulo moves most keys, the other three about a quarter. Add more shards "
-            "before and after; modulo stays high unless the new count is a multiple of the old. In Jupyter, lower "
-            "the virtual nodes to 1 and watch the ring's balance bar grow."
+            "start at 003's 3 to 4 shards: modulo moves most keys, ring, jump and rendezvous about a quarter, and a "
+            "range split a sixth, at the price of the uneven layout on the right. Add more shards before and after; "
+            "modulo stays high unless the new count is a multiple of the old. In Jupyter, lower the virtual nodes to "
+            "1 and watch the ring's balance bar grow."
         ),
         static=("n_before", "added"),
         ncols=2,
@@ -547,7 +571,8 @@ def _cross_compute(n_shards: int, p_slow_pct: float, mean_ms: float, availabilit
         "p50": np.asarray(hp.fanout_quantile(0.5, n, dist)),
         "p99": np.asarray(hp.fanout_quantile(0.99, n, dist)),
         "any_slow": np.asarray(hp.prob_any_slow(p, n)),
-        "blocked": -np.expm1(n * np.log(a)) if a < 1 else np.zeros(n.size),
+        # a 2PC over n shards commits only if they and the coordinator (as available as one shard) are up
+        "aborted": -np.expm1((n + 1) * np.log(a)) if a < 1 else np.zeros(n.size),
         "ymax_ms": 1.08 * float(hp.fanout_quantile(0.99, _MAX_SHARDS, dist)),
         "p_slow": p,
         "availability": a,
@@ -569,7 +594,9 @@ def _cross_plot(fig: Figure, data: Data) -> None:
     finish_axes(left, "Scatter-gather waits for the slowest shard", "shards queried", "latency (ms)", loc="lower right")
     floor = 1e-6
     right.semilogy(n, np.maximum(data["any_slow"], floor), color=COLORS["refused"], label="a scatter-gather is slow")
-    right.semilogy(n, np.maximum(data["blocked"], floor), color=COLORS["served"], label="2PC cannot commit (a shard down)")
+    right.semilogy(
+        n, np.maximum(data["aborted"], floor), color=COLORS["served"], label="2PC aborts (a shard or the coordinator down)"
+    )
     right.axvline(k, color=COLORS["share"], ls=":", label=f"{k} shards")
     right.set_xlim(1, _MAX_SHARDS)
     right.set_ylim(floor, 1.5)
@@ -584,7 +611,8 @@ def _cross_caption(data: Data) -> str:
         f"{k} shards, each slow {data['p_slow']:.1%} of the time: {float(data['any_slow'][k - 1]):.1%} of scatter-gathers "
         f"are slow, and their p99 is {float(data['p99'][k - 1]):.0f} ms against {data['single_p99']:.0f} ms for one shard. "
         f"A 2PC over the {k} shards sends {t.messages} messages in {t.round_trips} round trips and commits only when "
-        f"all are up: {t.availability:.4%} against {data['availability']:.3%} for one."
+        f"they and its coordinator are all up: {t.availability:.4%}, against {data['availability']:.3%} for one shard "
+        "with no coordinator; otherwise it aborts."
     )
 
 

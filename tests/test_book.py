@@ -116,9 +116,25 @@ def _open(browser, url: str):
     return page, external, failed, errors
 
 
-PAGES = ["index.html", "book/intro.html", "book/part1_partitions.html", "book/glossary.html", "book/references.html"] + [
-    f"notebooks/{p.stem}.html" for p in NOTEBOOKS
-]
+PAGES = (
+    ["index.html", "book/intro.html"]
+    + [f"{page}.html" for page in hp.PARTS.values()]
+    + ["book/glossary.html", "book/evidence.html", "book/references.html"]
+    + [f"notebooks/{p.stem}.html" for p in NOTEBOOKS]
+)
+
+#: Every display equation, table and figure on a page, with how far it passes the content column, px.
+_OVERFLOWING = """() => {
+  const col = document.querySelector("article.bd-article") || document.querySelector("main");
+  const limit = col.getBoundingClientRect().right + 1;
+  const items = [...document.querySelectorAll(
+    "article mjx-container[display='true'] > svg, article mjx-container[display='true'] mjx-math, "
+    + "article table, article img, article figure")];
+  return items
+    .filter(e => e.getBoundingClientRect().width > 0 && e.getBoundingClientRect().right > limit)
+    .map(e => `${e.tagName.toLowerCase()} ${(e.getAttribute("alt") || e.textContent || "").slice(0, 60)}: `
+              + `${Math.round(e.getBoundingClientRect().right - limit)} px past the column`);
+}"""
 
 
 @pytest.mark.browser
@@ -126,6 +142,8 @@ PAGES = ["index.html", "book/intro.html", "book/part1_partitions.html", "book/gl
 def test_page_opens_clean_in_chromium(browser, book_server, path):
     page, external, failed, errors = _open(browser, book_server + path)
     page.wait_for_timeout(300)
+    page.evaluate("() => window.MathJax && MathJax.startup ? MathJax.startup.promise : null")
+    overflowing = page.evaluate(_OVERFLOWING)
     shots = BUILD.parent / "screenshots"
     shots.mkdir(exist_ok=True)
     page.screenshot(path=str(shots / (path.replace("/", "__").removesuffix(".html") + ".png")), full_page=True)
@@ -133,6 +151,7 @@ def test_page_opens_clean_in_chromium(browser, book_server, path):
     assert not external, f"requests to other hosts: {external}"
     assert not failed, f"failed requests: {failed}"
     assert not errors, f"JS errors: {errors}"
+    assert not overflowing, f"wider than the content column: {overflowing}"
 
 
 def _images_loaded(page) -> list[str]:

@@ -9,6 +9,7 @@ from hypothesis import strategies as st
 from scipy import stats
 
 import hotpart as hp
+from hotpart import _fanout as fanout  # names not (yet) re-exported by hotpart/__init__.py
 
 # --- shard counts -----------------------------------------------------------------------------
 
@@ -136,11 +137,12 @@ def test_distinct_shards_written_matches_simulation():
     st.integers(min_value=1, max_value=10_000),
     st.sampled_from(["point", "aggregate"]),
     st.floats(min_value=0, max_value=400 * 1024),
+    st.sampled_from(["eventual", "strong"]),
 )
-def test_random_suffix_read_requests_equal_n_exactly(n, read, item_bytes):
-    cost = hp.read_cost(n, "random", read, item_bytes=item_bytes)
+def test_random_suffix_read_requests_equal_n_exactly(n, read, item_bytes, consistency):
+    cost = hp.read_cost(n, "random", read, item_bytes=item_bytes, consistency=consistency)
     assert cost.requests.tolist() == [float(n)]
-    assert cost.read_units[0] >= n * hp.read_units(0)  # each request at least one unit
+    assert cost.read_units[0] >= n * hp.read_units(0, consistency)  # each request at least the minimum unit
 
 
 def test_calculated_suffix_point_read_is_one_request_and_aggregate_is_n():
@@ -149,11 +151,61 @@ def test_calculated_suffix_point_read_is_one_request_and_aggregate_is_n():
     np.testing.assert_array_equal(hp.read_cost(n, "calculated", "aggregate").requests, n)
 
 
-def test_read_units_round_up_per_item():
+def test_a_query_sums_its_items_then_rounds_up_once():
+    # AWS: a Query's returned items are summed and the total rounded up to the next 4 KB (SOURCES
+    # ["QUERY_SUMS_ITEM_SIZES"]). Four 1,000-byte items are one 4 KB block, not four. The old code priced
+    # k × read_units(b) per shard: 40 units here instead of 10.
+    c = hp.read_cost(10, "random", "aggregate", item_bytes=1000, items_per_shard=4, consistency="strong")
+    assert c.read_units[0] == 10 * hp.read_units(4 * 1000, "strong") == 10.0
+    # AWS's own example: 10 items totalling 40.8 KB round to 44 KB, 11 units strongly consistent
+    assert (
+        hp.read_cost(1, "random", "aggregate", item_bytes=40.8 * 1024 / 10, items_per_shard=10, consistency="strong").read_units[
+            0
+        ]
+        == 11.0
+    )
     c = hp.read_cost(10, "random", "aggregate", item_bytes=4097, items_per_shard=3, consistency="eventual")
-    assert c.read_units[0] == 10 * 3 * hp.read_units(4097, "eventual") == 30.0
-    point = hp.read_cost(10, "random", "point", item_bytes=9000)
+    assert c.read_units[0] == 10 * hp.read_units(3 * 4097, "eventual") == 20.0
+    point = hp.read_cost(10, "random", "point", item_bytes=9000, consistency="strong")
     assert point.read_units[0] == hp.read_units(9000) + 9 * hp.read_units(0)
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    st.integers(min_value=1, max_value=200),
+    st.integers(min_value=1, max_value=100),
+    st.floats(min_value=0, max_value=400 * 1024),
+    st.sampled_from(["eventual", "strong", "transactional"]),
+)
+def test_query_units_never_exceed_per_item_rounding_and_never_undercount_bytes(n, k, b, consistency):
+    units = hp.read_cost(n, "calculated", "aggregate", item_bytes=b, items_per_shard=k, consistency=consistency).read_units[0]
+    factor = hp.read_units(0, consistency)  # units per 4 KB block
+    assert units <= n * k * hp.read_units(b, consistency) + 1e-9  # summing never costs more than rounding each item
+    assert units >= n * factor * max(1.0, k * b / hp.READ_UNIT_BYTES) - 1e-9  # every byte is paid for
+
+
+def test_the_source_leaderboard_read_is_eventually_consistent():
+    # 001's read_user_scores calls get_item without ConsistentRead: eventually consistent, DynamoDB's default,
+    # so ten GetItems of items up to 4 KB cost 5 units (and 10 with ConsistentRead=True); empty keys cost as much.
+    n = hp.EXAMPLE_SHARD_COUNT
+    loop = hp.read_cost(n, "random", "aggregate", request="get_item")
+    assert loop.read_units[0] == n * 0.5 and loop.requests[0] == n
+    strong = hp.read_cost(n, "random", "aggregate", request="get_item", consistency="strong")
+    assert strong.read_units[0] == n
+    empty = hp.read_cost(n, "random", "point", item_bytes=1000, request="get_item")
+    assert empty.read_units[0] == n * hp.read_units(0, "eventual")  # nine empty keys at the minimum, one item
+    with pytest.raises(ValueError, match=r"^items_per_shard = 3 is not allowed with request = 'get_item'"):
+        hp.read_cost(n, items_per_shard=3, request="get_item")
+
+
+def test_batch_get_item_cuts_round_trips_not_read_units():
+    for n, item_bytes in ((10, 1024), (250, 1024), (120, 300 * 1024)):
+        loop = hp.read_cost(n, "random", "aggregate", item_bytes=item_bytes, request="get_item")
+        batch = hp.read_cost(n, "random", "aggregate", item_bytes=item_bytes, request="batch_get_item")
+        assert batch.read_units[0] == loop.read_units[0]  # each item priced as its own GetItem
+        per_call = min(fanout.BATCH_GET_MAX_ITEMS, fanout.BATCH_GET_MAX_BYTES // item_bytes)
+        assert batch.requests[0] == math.ceil(n / per_call) < loop.requests[0]
+    assert hp.read_cost(10, "calculated", "point", request="batch_get_item").requests[0] == 1
 
 
 def test_fanout_cost_optimum_is_the_smallest_feasible_n():
@@ -166,11 +218,35 @@ def test_fanout_cost_optimum_is_the_smallest_feasible_n():
 
 
 def test_fanout_cost_has_no_optimum_when_every_shard_sees_too_many_reads():
-    cost = hp.fanout_cost(write_rate=8000, read_write_ratio=0.5, n_max=300)
+    cost = hp.fanout_cost(write_rate=8000, read_write_ratio=0.5, consistency="strong", n_max=300)
     assert cost.best_n is None
     assert cost.shard_read_rcu[-1] == 4000  # every aggregate read lands on every shard
-    calc = hp.fanout_cost(write_rate=8000, read_write_ratio=0.5, strategy="calculated", read="point", n_max=300)
+    calc = hp.fanout_cost(write_rate=8000, read_write_ratio=0.5, strategy="calculated", read="point", consistency="strong")
     assert calc.best_n == hp.shards_needed(8000)
+    eventual = hp.fanout_cost(write_rate=8000, read_write_ratio=0.5, n_max=300)  # half the units: 2,000 RCU/s a shard
+    assert eventual.shard_read_rcu[-1] == 2000 and eventual.best_n == hp.shards_needed(8000)
+
+
+def test_fanout_cost_names_both_criteria_for_no_throttling():
+    # Headroom: the bound on the busiest shard within 80% of the ceiling gives 11. Refusals: the expected refused
+    # writes at 10 suffixes are about 2e-10 WCU/s, under one write a day, so that criterion gives 10.
+    cost = hp.fanout_cost(write_rate=8000, read_write_ratio=0.1, n_max=50)
+    assert cost.best_n == hp.shards_needed(8000) == 11
+    tol = cost.params.refusal_tolerance_wcu
+    assert tol == pytest.approx(1 / 86_400)
+    assert cost.fewest_n_refusing == 10
+    assert cost.writes_refused[9] <= tol < cost.writes_refused[8]
+    assert hp.busiest_shard_bound(8000, 10) > hp.FanoutParams(8000).utilization * hp.PARTITION_MAX_WCU
+
+
+def test_expected_refused_keeps_its_accuracy_in_the_tail():
+    # The old closed form mu - c + c F(c-1) - mu F(c-2) cancelled to 0 at 11 shards; direct summation gives 1.8e-20.
+    w, c = 8000, 1000
+    for n in (2, 9, 10, 11, 12):
+        mu = w / n
+        x = np.arange(c + 1, c + 4000)
+        direct = n * float(((x - c) * stats.poisson.pmf(x, mu)).sum())
+        assert hp.expected_refused_writes(w, n, c) == pytest.approx(direct, rel=1e-6, abs=0)
 
 
 def test_fanout_params_validate_by_name():
@@ -319,8 +395,34 @@ def test_aggregation_against_fanout_for_the_leaderboard():
 
 
 def test_streams_constants_have_sources():
-    for name in ("STREAMS_POLLS_PER_S", "STREAMS_MAX_BATCH_WINDOW_S", "STREAMS_MAX_BATCH_SIZE"):
+    for name in ("STREAMS_POLLS_PER_S", "STREAMS_MAX_BATCH_WINDOW_S", "STREAMS_MAX_BATCH_SIZE", "STREAMS_MAX_PARALLELIZATION"):
         assert hp.SOURCES[name].url.startswith("https://docs.aws.amazon.com/lambda/")
+        assert hp.SOURCES[name].as_of == "2026-11-30" and hp.SOURCES[name].quote
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    st.floats(min_value=1, max_value=50_000),
+    st.integers(min_value=1, max_value=1000),
+    st.integers(min_value=1, max_value=50),
+    st.integers(min_value=1, max_value=10),
+)
+def test_parallelization_factor_divides_the_load_of_each_consumer(w, size, shards, pf):
+    one = hp.StreamsAggregation(w, 0.0, size, n_stream_shards=shards)
+    many = hp.StreamsAggregation(w, 0.0, size, n_stream_shards=shards, parallelization_factor=pf)
+    assert many.consumers == shards * pf
+    assert many.utilization <= one.utilization * (1 + 1e-12)
+    if many.utilization <= 1:
+        assert many.records_per_s == pytest.approx(w)  # every record aggregated once, over all consumers
+
+
+def test_parallelization_factor_rescues_an_overloaded_stream_shard():
+    # 8,000 records/s on one stream shard in batches of 100: one consumer would need 5.6 times its capacity
+    one = hp.StreamsAggregation(8000, 0, 100, n_stream_shards=1)
+    ten = hp.StreamsAggregation(8000, 0, 100, n_stream_shards=1, parallelization_factor=fanout.STREAMS_MAX_PARALLELIZATION)
+    assert one.utilization > 1 > ten.utilization
+    with pytest.raises(ValueError, match=r"^parallelization_factor = 11 is out of range"):
+        hp.StreamsAggregation(8000, parallelization_factor=11)
 
 
 # --- parameter sets: validated, frozen, informative reprs -------------------------------------
@@ -338,7 +440,8 @@ def test_parameter_sets_are_frozen_and_say_what_they_hold():
     assert repr(hp.HedgedLatency(stats.expon(scale=10), 0.95)) == "HedgedLatency(expon, hedge at p95 = 30 ms, extra load 5.0%)"
     agg = hp.StreamsAggregation(8000, 1, 1000, n_stream_shards=10)
     assert repr(agg).startswith("StreamsAggregation(8,000 writes/s over 10 stream shards; batches of 800 every 1 s")
-    assert repr(hp.read_cost([1, 10])) == "ReadCost(N=1..10: 1 requests and 1 RCU per read at N=1)"
+    assert repr(hp.read_cost([1, 10], consistency="strong")) == "ReadCost(N=1..10: 1 requests and 1 RCU per read at N=1)"
+    assert repr(hp.read_cost([1, 10])) == "ReadCost(N=1..10: 1 requests and 0.5 RCU per read at N=1)"
 
 
 def test_parameter_sets_validate_by_name():

@@ -379,3 +379,88 @@ def test_an_on_demand_index_keeps_the_partition_ceiling():
         res.indexes["by-status"].exception(0, int(np.argmax(res.indexes["by-status"].offered[0])))
         == (hp.THROTTLE_EXCEPTION["on-demand"])
     )
+
+
+# chapter 12's set-up (notebooks/12_gsi.ipynb): 2,000 orders at 2,400 WCU/s, 60% OPEN, a 4-partition base of 4,000 WCU/s
+CH12_ORDERS = 2_000
+CH12_KEYS = [f"ORDER#{i:05d}" for i in range(CH12_ORDERS)]
+CH12_STATUSES = order_statuses(CH12_ORDERS, 0.6)
+CH12_BASE = Table(4, wcu=4_000)
+
+
+@pytest.mark.parametrize("wcu", [1_000.0, 1_500.0, 4_000.0, 16_000.0])  # exercise 1's capacities
+def test_the_general_closed_form_matches_the_simulator_at_exercise_1(wcu):
+    gsi = GlobalSecondaryIndex("by-status", CH12_STATUSES, partitions=4, wcu=wcu)
+    demand = np.full(CH12_ORDERS, RATE / CH12_ORDERS)
+    res = simulate_with_indexes(CH12_BASE, demand, 60, CH12_KEYS, [gsi])
+    offered = res.indexes["by-status"].offered[-1]
+    # every index partition serves what the general form says, and the base loses the rest
+    np.testing.assert_allclose(res.indexes["by-status"].served[-1], hp.steady_index_rates(offered, wcu), rtol=1e-12)
+    simulated = float(res.backpressure["by-status"][-1].sum())
+    assert simulated == pytest.approx(hp.steady_backpressure(offered, wcu), rel=1e-12)
+    # the single-hot-partition form (the OPEN partition at adaptive_rate) holds only when no other is above its share
+    hot = int(np.argmax(offered))
+    others = np.delete(offered, hot)
+    single_hot = max(0.0, offered[hot] - hp.adaptive_rate(wcu, gsi.partitions, others))
+    if (others > wcu / gsi.partitions).any():
+        assert single_hot < simulated - 100  # 930 and 555 WCU/s where the simulator refuses 1,400 and 900
+    else:
+        assert single_hot == pytest.approx(simulated, rel=1e-12)
+
+
+def test_exercise_1_numbers_recomputed_by_hand():
+    # OPEN 1,440 WCU/s, SHIPPED 720, CLOSED 240 on three partitions, one empty; at 1,000 WCU/s the share is 250:
+    # the two partitions above it lack 1,190 and 470 and split the 250 + 10 units the others leave unused
+    demand = [240.0, 0.0, 1_440.0, 720.0]
+    unused, lack = 250.0 + 10.0, np.array([1_190.0, 470.0])
+    served_hot = 250.0 + lack * unused / lack.sum()
+    assert hp.steady_backpressure(demand, 1_000) == pytest.approx(1_440 + 720 - served_hot.sum())
+    assert hp.steady_backpressure(demand, 1_000) == pytest.approx(1_400.0)
+    assert hp.steady_backpressure(demand, 1_500) == pytest.approx(900.0)  # share 375: 1,065 + 345 lacking, 510 unused
+    assert hp.steady_backpressure(demand, 16_000) == pytest.approx(440.0)  # only the ceiling binds
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(st.floats(0, 3_000), min_size=1, max_size=8), st.floats(0, 10_000), st.booleans())
+def test_steady_index_rates_never_exceed_demand_capacity_or_ceiling(demand, wcu, adaptive):
+    served = hp.steady_index_rates(demand, wcu, adaptive=adaptive)
+    d = np.asarray(demand)
+    assert (served <= d + 1e-9).all() and (served <= hp.PARTITION_MAX_WCU + 1e-9).all()
+    assert served.sum() <= max(wcu, 0.0) + 1e-6 or served.sum() <= np.minimum(d, wcu / d.size).sum() + 1e-6
+    if not adaptive:
+        np.testing.assert_allclose(served, np.minimum(np.minimum(d, hp.PARTITION_MAX_WCU), wcu / d.size))
+
+
+def test_index_write_units_follow_the_entry_size_and_key_changes():
+    assert hp.index_write_units(100) == 1.0  # KEYS_ONLY entry under 1 KB
+    assert hp.index_write_units(1_024) == 1.0 and hp.index_write_units(1_025) == 2.0
+    assert hp.index_write_units(3_000) == 3.0  # an ALL projection of a 3 KB item
+    assert hp.index_write_units(3_000, key_change=True) == 6.0  # delete the old entry, put the new
+    with pytest.raises(ValueError, match=r"^entry_bytes = -1"):
+        hp.index_write_units(-1)
+    with pytest.raises(ValueError, match="key_change"):
+        hp.index_write_units(10, key_change="yes")
+
+
+def test_a_smaller_projection_lowers_the_index_load_and_the_back_pressure():
+    item = 3_000  # bytes: 3 base write units per order write
+    base_units = float(hp.write_units(item))
+    loads = {}
+    for name, entry in (("ALL", item), ("KEYS_ONLY", 200)):
+        u = hp.index_write_units(entry) / base_units
+        gsi = by_status(wcu=20_000.0, units_per_write=u, partitions=8)
+        res = run([gsi])  # OPEN orders: 1,440 base write units/s
+        loads[name] = (float(res.indexes["by-status"].offered[-1].sum()), res.backpressure_total())
+    assert loads["KEYS_ONLY"][0] == pytest.approx(loads["ALL"][0] / 3)
+    assert loads["KEYS_ONLY"][1] < loads["ALL"][1]
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(st.floats(0, 3_000), min_size=1, max_size=8), st.floats(0, 10_000))
+def test_the_split_of_unused_capacity_moves_refusals_but_not_their_total(demand, wcu):
+    proportional = hp.steady_index_rates(demand, wcu)
+    neediest = hp.steady_index_rates(demand, wcu, split="neediest-first")
+    assert proportional.sum() == pytest.approx(neediest.sum(), rel=1e-9, abs=1e-6)
+    assert (neediest <= np.minimum(np.asarray(demand), hp.PARTITION_MAX_WCU) + 1e-9).all()
+    with pytest.raises(ValueError, match="split"):
+        hp.steady_index_rates(demand, wcu, split="equal")

@@ -203,3 +203,68 @@ def test_index_read_throttling_counts_as_table_requests_only() -> None:
     assert "ReadThrottleEvents" not in m.table
     assert m["WriteThrottleEvents"].sum() == 0
     assert m["ThrottledRequests"].sum() == pytest.approx(idx_reads)
+
+
+def test_a_seeded_throttled_requests_metric_is_a_count_whose_mean_is_the_expectation() -> None:
+    res = _random_result(3, 180, 1_500.0)
+    # one item per request: every refused item is a throttled request, nothing is drawn
+    np.testing.assert_array_equal(hp.cloudwatch(res, seed=5)["ThrottledRequests"], hp.cloudwatch(res)["ThrottledRequests"])
+    for batch in (2, 4, 8):
+        expected = hp.cloudwatch(res, batch_size=batch)["ThrottledRequests"]
+        draws = np.array([hp.cloudwatch(res, batch_size=batch, seed=s)["ThrottledRequests"] for s in range(40)])
+        assert np.array_equal(draws, np.round(draws))  # whole requests, as CloudWatch counts them
+        requests = hp.cloudwatch(res, batch_size=batch).requests
+        assert (draws <= np.ceil(requests) + 1).all()
+        # the mean of 40 draws is within 5 standard errors of the expected count
+        se = np.sqrt(np.maximum(expected, 1.0) / 40)
+        assert (np.abs(draws.mean(axis=0) - expected) <= 5 * se).all()
+    # same seed, same counts
+    a = hp.cloudwatch(res, batch_size=4, seed=7)["ThrottledRequests"]
+    b = hp.cloudwatch(res, batch_size=4, seed=7)["ThrottledRequests"]
+    assert np.array_equal(a, b)
+    with pytest.raises(ValueError, match=r"^seed = -1"):
+        hp.cloudwatch(res, seed=-1)
+
+
+def test_batches_of_25_show_no_throttled_request_as_a_count() -> None:
+    case = hp.detection_case(2_000, 2_000, hp.BATCH_WRITE_MAX_ITEMS)
+    counted = hp.cloudwatch(case["res"], batch_size=hp.BATCH_WRITE_MAX_ITEMS, seed=0)
+    assert counted["ThrottledRequests"].sum() == 0.0
+    assert counted["WriteThrottleEvents"].sum() > 10_000
+
+
+def test_throttled_keys_mode_lists_only_throttled_keys() -> None:
+    res = hp.simulate(hp.Table(1, wcu=3_000), [1_500, 10, 5], 120, keys=["hot", "a", "b"])
+    both = hp.top_keys(res, 3)
+    only = hp.top_keys(res, 3, mode="THROTTLED_KEYS")
+    for full, thr in zip(both, only, strict=True):
+        assert thr.accessed == () and thr.total_accessed == 0.0
+        assert thr.throttled == full.throttled and thr.total_throttled == full.total_throttled
+    quiet = hp.simulate(hp.Table(1, wcu=3_000), [500, 10, 5], 60, keys=["hot", "a", "b"])
+    assert hp.top_keys(quiet, 3, mode="THROTTLED_KEYS")[0].throttled == ()
+    with pytest.raises(ValueError, match="mode"):
+        hp.top_keys(res, 3, mode="ALL_KEYS")
+
+
+def test_contributor_insights_on_an_index_names_the_hot_index_value() -> None:
+    s = hp.scenario("GSI-only throttling")
+    idx = s.result.indexes["by-status"]
+    top = hp.top_keys(idx, 3)[-1]
+    assert top.accessed[0][0] == "OPEN" and top.throttled[0][0] == "OPEN"
+    # on the table, the throttled "keys" are the orders: no single one stands out
+    table_top = hp.top_keys(s.result, 3)[-1]
+    assert table_top.throttled_share(1) < 0.01
+
+
+def test_share_refusals_move_between_the_two_reason_metrics_and_nothing_else() -> None:
+    # a partition held to its share: provisioned 400 over 4 partitions, no adaptive lending, one key at 150
+    res = hp.simulate(hp.Table(4, wcu=400), [150, 0, 0, 0], 60, mode=hp.Provisioned(adaptive=False))
+    key_range = hp.cloudwatch(res)
+    provisioned = hp.cloudwatch(res, share_refusals="ProvisionedThroughputThrottleEvents")
+    assert key_range["WriteKeyRangeThroughputThrottleEvents"].sum() == pytest.approx(50 * 60)
+    assert key_range["WriteProvisionedThroughputThrottleEvents"].sum() == 0
+    assert provisioned["WriteProvisionedThroughputThrottleEvents"].sum() == pytest.approx(50 * 60)
+    assert provisioned["WriteKeyRangeThroughputThrottleEvents"].sum() == 0
+    assert provisioned["WriteThrottleEvents"].sum() == key_range["WriteThrottleEvents"].sum()
+    with pytest.raises(ValueError, match="share_refusals"):
+        hp.cloudwatch(res, share_refusals="ThrottledRequests")

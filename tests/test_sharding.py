@@ -396,26 +396,76 @@ def test_migration_validates():
 # --- cross-shard ----------------------------------------------------------------------------------
 
 
-@given(st.lists(st.floats(0, 1), min_size=1, max_size=30), st.lists(st.floats(0, 1e3), min_size=30, max_size=30))
-def test_2pc_availability_is_the_product_and_latency_the_slowest(avail, rtts):
-    t = hp.TwoPhaseCommit(avail, rtts[: len(avail)])
-    assert t.availability == pytest.approx(math.prod(avail), abs=1e-15)
+@given(
+    st.lists(st.floats(0, 1), min_size=1, max_size=30),
+    st.lists(st.floats(0, 1e3), min_size=30, max_size=30),
+    st.floats(0, 1),
+)
+def test_2pc_commit_needs_the_coordinator_and_every_participant(avail, rtts, coord):
+    t = hp.TwoPhaseCommit(avail, rtts[: len(avail)], coordinator_availability=coord)
+    assert t.availability == pytest.approx(coord * math.prod(avail), abs=1e-15)
+    assert t.abort_probability == pytest.approx(1 - coord * math.prod(avail), abs=1e-15)
     assert t.latency_ms == 2 * max(rtts[: len(avail)])
     assert t.messages == 4 * len(avail) and t.round_trips == 2 and t.forced_log_writes == 2 * len(avail) + 1
 
 
+def test_2pc_coordinator_counts_in_availability():
+    # fails on the old model, which multiplied the participants only (and had no coordinator at all)
+    t = hp.TwoPhaseCommit([1.0, 1.0, 1.0], [1.0, 1.0, 1.0], coordinator_availability=0.99)
+    assert t.availability == pytest.approx(0.99)
+    assert hp.two_phase_commit(3, availability=0.999).availability == pytest.approx(0.999**4)
+    # omitted: the coordinator is as available as the least available participant
+    assert hp.TwoPhaseCommit([0.9, 0.99], [1.0, 1.0]).coordinator_availability == 0.9
+
+
+def test_2pc_a_participant_down_aborts_it_does_not_block():
+    down = hp.TwoPhaseCommit([1.0, 0.0, 1.0], [1.0, 1.0, 1.0], coordinator_availability=1.0)
+    assert down.abort_probability == 1.0
+    up = hp.TwoPhaseCommit([1.0, 1.0, 1.0], [1.0, 1.0, 1.0], coordinator_availability=1.0)
+    # blocking depends on the coordinator failing in the window, not on the participants' availability
+    assert down.blocking_probability(3600.0) == up.blocking_probability(3600.0) > 0
+
+
+@given(st.lists(st.floats(0, 100), min_size=1, max_size=8), st.floats(0, 10), st.floats(1.0, 1e6))
+def test_2pc_blocking_window_and_probability(rtts, log_ms, mtbf_s):
+    t = hp.TwoPhaseCommit([0.999] * len(rtts), rtts, log_ms=log_ms)
+    w = max(rtts) + log_ms
+    assert t.uncertainty_window_ms == pytest.approx(w)
+    p = t.blocking_probability(mtbf_s)
+    assert p == pytest.approx(-math.expm1(-w / 1000 / mtbf_s), rel=1e-12, abs=1e-300)
+    assert 0 <= p < 1
+    assert t.blocking_probability(2 * mtbf_s) <= p
+
+
+def test_2pc_blocking_against_a_simulated_coordinator():
+    # coordinator failures as a Poisson process; a transaction blocks if one falls inside its window
+    t = hp.TwoPhaseCommit([0.999] * 4, [20.0, 50.0, 30.0, 40.0], log_ms=10.0)
+    mtbf_s = 0.5  # absurdly fragile, so that blocking is common enough to count
+    rng = np.random.default_rng(12)
+    n = 200_000
+    first_failure_s = rng.exponential(mtbf_s, size=n)  # memoryless: the first failure after the vote
+    blocked = np.mean(first_failure_s < t.uncertainty_window_ms / 1000)
+    p = t.blocking_probability(mtbf_s)
+    assert abs(blocked - p) < 4 * math.sqrt(p * (1 - p) / n)
+
+
 def test_2pc_availability_against_monte_carlo():
     avail = np.array([0.99, 0.95, 0.9, 0.999])
-    up = np.random.default_rng(8).random((200_000, avail.size)) < avail
+    coord = 0.98
+    up = np.random.default_rng(8).random((200_000, avail.size + 1)) < np.append(avail, coord)
     commits = np.mean(up.all(axis=1))
-    p = hp.TwoPhaseCommit(avail, np.ones(4)).availability
+    p = hp.TwoPhaseCommit(avail, np.ones(4), coordinator_availability=coord).availability
     assert abs(commits - p) < 4 * math.sqrt(p * (1 - p) / 200_000)
 
 
 def test_2pc_helper_and_validation():
-    assert hp.two_phase_commit(10, availability=0.999).availability == pytest.approx(0.999**10)
+    assert hp.two_phase_commit(10, availability=0.999, coordinator_availability=1.0).availability == pytest.approx(0.999**10)
     with pytest.raises(ValueError, match="one length"):
         hp.TwoPhaseCommit([0.9, 0.9], [1.0])
+    with pytest.raises(ValueError, match=r"coordinator_availability = 1\.5"):
+        hp.TwoPhaseCommit([0.9], [1.0], coordinator_availability=1.5)
+    with pytest.raises(ValueError, match="coordinator_mtbf_s = 0"):
+        hp.TwoPhaseCommit([0.9], [1.0]).blocking_probability(0)
 
 
 def test_transact_write_limits():
@@ -495,3 +545,75 @@ def test_replicas_and_cache_relieve_reads_never_writes(reads, writes, replicas, 
     helped = hp.unsharded_load(reads, writes, 10_000, 2_000, replicas=replicas, cache_hit_rate=hit)
     assert helped["read_utilisation"] <= base["read_utilisation"] + 1e-12
     assert helped["write_utilisation"] == base["write_utilisation"]
+
+
+# --- hash-range splitting (chapter 17) and the backfill race (chapter 18) ---------------------------
+
+
+def test_hash_range_split_moves_only_the_split_half():
+    keys = np.random.default_rng(21).integers(0, 2**64, size=200_000, dtype=np.uint64)
+    before = hp.HashRangeSharding.even(3)
+    after = before.split(1)
+    a, b = before.shard_of(keys), after.shard_of(keys)
+    moved = a != b
+    assert set(np.unique(b[moved])) == {3}  # every moved key goes to the new shard
+    assert set(np.unique(a[moved])) == {1}  # and comes from the split one
+    assert before.moved_share(after) == pytest.approx(1 / 6, abs=1e-15)
+    assert moved.mean() == pytest.approx(1 / 6, abs=4 * math.sqrt(1 / 6 * 5 / 6 / keys.size))
+    assert after.shares() == pytest.approx([1 / 3, 1 / 6, 1 / 3, 1 / 6])
+    # modulo over the same hashes moves almost everything
+    mod = np.mean(hp.HashSharding(3).shard_of(keys) != hp.HashSharding(4).shard_of(keys))
+    assert mod == pytest.approx(hp.moved_fraction_modulo(3, 4), abs=0.01)
+
+
+@settings(max_examples=30, deadline=None)
+@given(st.integers(1, 12), st.integers(0, 12))
+def test_range_split_closed_form_matches_splitting_the_widest_range(n, extra):
+    extra = min(extra, n)
+    m = n + extra
+    layout = hp.HashRangeSharding.even(n)
+    start = layout
+    for _ in range(extra):
+        widest = int(np.argmax(layout.shares()))
+        layout = layout.split(widest)
+    assert layout.n_shards == m
+    assert start.moved_share(layout) == pytest.approx(hp.range_split_moved_fraction(n, m), abs=1e-12)
+    assert hp.range_split_moved_fraction(n, m) == pytest.approx((m - n) / (2 * n))
+    assert hp.range_split_moved_fraction(n, m) <= 1 - n / m + 1e-12  # below the balanced floor: uneven
+
+
+def test_hash_range_validates():
+    with pytest.raises(ValueError, match="strictly increasing"):
+        hp.HashRangeSharding(np.array([5, 3], dtype=np.uint64))
+    with pytest.raises(ValueError, match="shard = 4"):
+        hp.HashRangeSharding.even(2).split(4)
+    with pytest.raises(ValueError, match="m = 7"):
+        hp.range_split_moved_fraction(3, 7)
+    with pytest.raises(ValueError, match="shard_order"):
+        hp.HashRangeSharding(np.array([5], dtype=np.uint64), (0, 0))
+
+
+def test_backfill_race_simulation_matches_closed_form():
+    for seed in range(3):
+        r = hp.backfill_lost_updates(50_000, writes_per_s=200, backfill_s=1_800, copy_lag_s=5.0, seed=seed)
+        assert r["expected"] == pytest.approx(50_000 * -math.expm1(-200 * 5.0 / 50_000))
+        assert abs(r["simulated"] - r["expected"]) < 4 * math.sqrt(r["expected"])
+    assert hp.backfill_lost_updates(50_000, 200, 1_800, 5.0, conditional=True)["simulated"] == 0.0
+    assert hp.backfill_lost_updates(50_000, 200, 1_800, 0.0)["simulated"] == 0.0  # no window, no race
+    assert hp.backfill_lost_updates(50_000, 0, 1_800, 5.0)["simulated"] == 0.0
+
+
+@settings(max_examples=20, deadline=None)
+@given(st.floats(0, 1_000), st.floats(0, 20))
+def test_backfill_losses_grow_with_writes_and_lag(w, lag):
+    a = hp.backfill_lost_updates(10_000, w, 600, lag)["expected"]
+    assert 0 <= a <= 10_000
+    assert hp.backfill_lost_updates(10_000, 2 * w, 600, lag)["expected"] >= a
+    assert hp.backfill_lost_updates(10_000, w, 600, 2 * lag)["expected"] >= a
+
+
+def test_resharding_explorable_shows_the_range_split():
+    d = hp.EXPLORABLES["resharding"].compute(n_before=3, added=1, vnodes=100)
+    p = hp.range_split_moved_fraction(3, 4)
+    assert d["moved"]["ranges"] == pytest.approx(p, abs=4 * math.sqrt(p * (1 - p) / 40_000))
+    assert d["balance"]["ranges"] == pytest.approx(4 / 3, abs=0.05)
