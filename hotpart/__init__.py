@@ -45,7 +45,7 @@ from ._capacity import (
     throttled,
     write_units,
 )
-from ._capacity_view import partition_ceiling, plot_partition_history, plot_partition_load
+from ._capacity_view import partition_ceiling, plot_partition_history, plot_partition_load, units_text
 from ._constants import *  # every published limit, with SOURCES
 from ._course import CHAPTERS, PARTS, SECTIONS, Chapter, Section, course_map, toc_yaml
 from ._explorable import EXPLORABLES, Control, Explorable, explore, register
@@ -70,24 +70,32 @@ from ._skew import harmonic, partition_of
 # Each chapter issue adds its imports in its own block below (one block per module family).
 # --- skew (issue 3): hotpart/_skew.py, hotpart/_skew_view.py
 from ._skew import (
-    EXACT_MAX_KEYS,
+    DESIGN_KEYS,
+    ITEMS_ZIPF_S,
     KEY_DESIGNS,
-    LIST_MAX_KEYS,
+    SALE_DURATION_H,
+    SALE_START_H,
+    QUERY_PAGE_MAX_BYTES,
     Boosted,
     Categorical,
     DateKey,
     FlashSale,
     KeyDistribution,
+    QueryRead,
     ScaleLimit,
     Uniform,
     Zipf,
     days_to_collection_limit,
+    expected_max_excess,
     expected_max_load,
+    harmonic_asymptotic,
     item_collection_gb,
     key_design,
     load_over_time,
+    max_load_cdf,
     max_load_regime,
     partition_load,
+    query_cost,
     raab_steger_max_load,
     scale_limit,
     simulated_max_load,
@@ -149,8 +157,15 @@ from ._fanout_view import (
 
 # --- capacity simulator (issue 5): hotpart/_simulator.py, hotpart/_simulator_view.py
 from ._simulator import (
+    BURST_READING,
+    BURST_RETAINED_FRACTION,
+    MAX_SPLIT_PARTITIONS,
     ON_DEMAND_DOUBLING_S,
     ON_DEMAND_NEW_TABLE_PEAK,
+    ON_DEMAND_OVER_PEAK_REFUSED,
+    ON_DEMAND_SWITCHES_PER_DAY,
+    SPLIT_TRIGGER_FRACTION,
+    SPLIT_TRIGGER_MINUTES,
     AutoScaling,
     OnDemand,
     Provisioned,
@@ -160,13 +175,21 @@ from ._simulator import (
     Table,
     adaptive_rate,
     burst_seconds,
+    max_item_rate,
     max_key_rate,
     on_demand_ceiling,
     on_demand_seconds_to_serve,
     refusal_exception,
     simulate,
 )
-from ._simulator_view import plot_simulation, plot_table_totals, split_case
+from ._simulator_view import (
+    SPLIT_CASES,
+    burst_readings,
+    plot_burst_readings,
+    plot_simulation,
+    plot_table_totals,
+    split_case,
+)
 
 # --- detection (issue 6): GSIs, metrics, heavy hitters, retries and diagnosis (chapters 12 to 15)
 # chapter 12: hotpart/_indexes.py, hotpart/_indexes_view.py
@@ -209,7 +232,22 @@ from ._retries import *  # Backoff, simulate_retries, herd_comparison, SDK defau
 from ._retries_view import *  # retry_storm, plot_attempts, plot_jitter_comparison
 
 # chapter 15: hotpart/_diagnosis.py, hotpart/_diagnosis_view.py
-from ._diagnosis import REMEDIES, SCENARIOS, Diagnosis, Remedy, Scenario, diagnose, scenario
+from ._diagnosis import (
+    FEW_KEYS_SHARE,
+    GSI_OPEN_SHARE,
+    ONE_KEY_SHARE,
+    PROVISIONED_WRITE_SCENARIOS,
+    REMEDIES,
+    RULES,
+    SCENARIOS,
+    SMALL_KEY_SPACE_SHARE,
+    SPIKE_MINUTES,
+    Diagnosis,
+    Remedy,
+    Scenario,
+    diagnose,
+    scenario,
+)
 from ._diagnosis_view import SCENARIO_NAMES, diagnosis_case, plot_diagnosis_metrics, plot_fingerprints
 
 # --- sharding (issue 7): hotpart/_sharding.py, hotpart/_sharding_view.py

@@ -70,7 +70,7 @@ class Source:
 
     Examples
     --------
-    >>> SOURCES["PARTITION_MAX_WCU"].url.endswith("bp-partition-key-design.html")
+    >>> SOURCES["PARTITION_MAX_WCU"].url.startswith("https://docs.aws.amazon.com/")
     True
     """
 
@@ -738,6 +738,14 @@ SOURCES["PARALLEL_READ_OF_SHARDS"] = Source(
     "読み取り時は全シャードに対して並列クエリし、結果をマージする。",
 )
 # --- sources: indexes, detection, retries, diagnosis (chapters 12-15)
+SOURCES["GSI_CAPACITY_MODE_OF_TABLE"] = Source(
+    "AWS SDK for Kotlin API reference (DynamoDB model, from the DynamoDB API reference), GlobalSecondaryIndex: "
+    "onDemandThroughput",
+    _DATE_READ,
+    "https://docs.aws.amazon.com/sdk-for-kotlin/api/latest/dynamodb/aws.sdk.kotlin.services.dynamodb.model/"
+    "-global-secondary-index/on-demand-throughput.html",
+    "You must use either OnDemandThroughput or ProvisionedThroughput based on your table's capacity mode.",
+)
 # chapters 14-15: retries, and the remedy of each throttling reason (hotpart/_retries.py, hotpart/_diagnosis.py)
 SOURCES["ACCOUNT_LIMIT_REMEDY"] = Source(
     "AWS, DynamoDB throttling: 3- Account limits exceeded",
@@ -990,11 +998,13 @@ SOURCES["CONTRIBUTOR_INSIGHTS_MODES"] = Source(
     "(tracks only throttled events).",
 )
 SOURCES["CONTRIBUTOR_INSIGHTS_THROTTLED_ONLY"] = Source(
-    "AWS, CloudWatch contributor insights for DynamoDB: How it works (throttled keys mode)",
+    "AWS, Getting started with CloudWatch Contributor Insights for DynamoDB: Choosing a Contributor Insights mode "
+    "(the mode comparison table, Throttled keys mode column)",
     _DATE_READ,
-    _DEV_GUIDE + "contributorinsights_HowItWorks.html",
-    "This mode focuses exclusively on throttled requests by only processing events when throttling occurs. … "
-    "You want to keep Contributor Insights enabled continuously for real-time throttling detection",
+    _DEV_GUIDE + "contributorinsights_tutorial.html",
+    "Only throttled requests … Most Throttled Items only … Throttling monitoring … Your primary concern is "
+    "identifying and resolving throttling issues. You want to keep Contributor Insights enabled continuously for "
+    "real-time throttling alerts.",
 )
 SOURCES["CONTRIBUTOR_INSIGHTS_SORT_KEY_RULES"] = Source(
     "AWS, CloudWatch contributor insights for DynamoDB: How it works (rules)",
@@ -1068,7 +1078,9 @@ SOURCES["SHARDING_ITEM_COLLECTION_SPLIT"] = Source(
     _DATE_READ,
     _DEV_GUIDE + "burst-adaptive-capacity.html",
     "ソートキーの単調な増減によって追跡されるトラフィックが項目のコレクションでない限り、"
-    "項目のコレクションをソートキー別にセグメントに分割することもできます。",
+    "項目のコレクションをソートキー別にセグメントに分割することもできます。…"
+    "アダプティブキャパシティでは、テーブルにローカルセカンダリインデックスがある場合、"
+    "テーブルの複数のパーティション間で項目コレクションを分割しません。",
 )
 SOURCES["SHARDING_MONGODB_HASHED_CHUNKS"] = Source(
     "MongoDB manual (v3.6), Hashed Sharding",
@@ -1089,12 +1101,13 @@ SOURCES["SHARDING_VITESS_SPLIT_SHARDS"] = Source(
     _DATE_READ,
     "https://vitess.io/docs/concepts/shard/",
     "This can be either splitting one or more shards into smaller pieces, or merging neighboring shards into "
-    "bigger pieces.",
+    "bigger pieces. … the data in the source shards is copied into the destination shards, allowed to catch up on "
+    "replication, and then compared against the original to ensure data integrity.",
 )
 SOURCES["SHARDING_VITESS_RESHARD_STEPS"] = Source(
-    "Vitess documentation, Reference: VReplication, Reshard (a Reshard workflow)",
+    "Vitess documentation (v11 archive), Reference: VReplication, Reshard (v1), a Reshard workflow",
     _DATE_READ,
-    "https://vitess.io/docs/reference/vreplication/reshard/",
+    "https://vitess.io/docs/archive/11.0/reference/vreplication/v1/reshard/",
     "Confirm that data has been copied over correctly using VDiff … Start the cutover by routing all reads from "
     "your application to those tables using SwitchReads … Complete the cutover by routing all writes using "
     "SwitchWrites",
@@ -1119,6 +1132,21 @@ SOURCES["SHARDING_RANDOM_OR_SEQUENTIAL_SUFFIX"] = Source(
     _DATE_READ,
     "",
     "書き込みを散らすためにキーの末尾へ乱数や連番を付ける",
+)
+SOURCES["SHARDING_UUID7_TIME_FIRST"] = Source(
+    "RFC 9562, Universally Unique IDentifiers, section 5.7 (UUID version 7)",
+    _DATE_READ,
+    "https://www.rfc-editor.org/rfc/rfc9562#section-5.7",
+    "unix_ts_ms: 48-bit big-endian unsigned number of the Unix Epoch timestamp in milliseconds as per Section 6.1. "
+    "Occupies bits 0 through 47 (octets 0-5).",
+)
+SOURCES["SHARDING_SNOWFLAKE_TIME_FIRST"] = Source(
+    "Twitter, Snowflake README (twitter-archive/snowflake, README.mkd): Solution",
+    _DATE_READ,
+    "https://github.com/twitter-archive/snowflake/blob/446e3c06656443c952e23986cccbe6861f7e8ea4/README.mkd",
+    "id is composed of: … time - 41 bits (millisecond precision w/ a custom epoch gives us 69 years) … configured "
+    "machine id - 10 bits - gives us up to 1024 machines … sequence number - 12 bits - rolls over every 4096 per "
+    "machine (with protection to avoid rollover in the same ms)",
 )
 SOURCES["SHARDING_AUTO_INCREMENT_NOT_UNIQUE"] = Source(
     "003 「つまずきやすい点」",
@@ -1378,4 +1406,25 @@ ASSUMPTIONS: Final[dict[str, Assumption]] = {
         chapters=("15_diagnosis",),
     ),
     # --- assumptions: sharding beyond DynamoDB (chapters 16-20)
+    "MIGRATION_SWITCH_H": Assumption(
+        24.0,
+        "h",
+        why="A read ramp of one day: long enough to move reads over in stages and watch a daily traffic cycle on "
+        "the new placement. A scenario input of chapter 18's timeline, not a measured figure.",
+        aws_says="Nothing: a live resharding is the application's (or Vitess's) procedure, and neither 003 nor the "
+        "Vitess documentation gives a duration for switching reads; 003 says the whole step takes days to weeks.",
+        used_by=("MigrationPlan.switch_h",),
+        chapters=("18_migration",),
+    ),
+    "MIGRATION_BAKE_H": Assumption(
+        72.0,
+        "h",
+        why="Three days with the old copy kept current as a fallback after reads have moved, so that a problem "
+        "found over a few daily cycles can be rolled back by switching reads back. 003's list goes from the read "
+        "switch straight to deleting the old data; the fallback period is the course's addition.",
+        aws_says="Nothing; 003 lists dual writes, backfill, verification, the read switch and deletion, with no "
+        "waiting period, and says the work takes days to weeks.",
+        used_by=("MigrationPlan.bake_h",),
+        chapters=("18_migration",),
+    ),
 }

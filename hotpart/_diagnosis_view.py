@@ -18,7 +18,7 @@ import numpy as np
 from matplotlib.axes import Axes
 from matplotlib.figure import Figure
 
-from ._diagnosis import REMEDIES, SCENARIOS, Diagnosis, diagnose, scenario
+from ._diagnosis import PROVISIONED_WRITE_SCENARIOS, REMEDIES, Diagnosis, diagnose, scenario
 from ._explorable import Control, Explorable, register
 from ._metrics import BATCH_WRITE_MAX_ITEMS, Metrics
 from ._metrics_view import plot_consumed, plot_event_metrics
@@ -28,8 +28,10 @@ __all__ = ["SCENARIO_NAMES", "diagnosis_case", "plot_diagnosis_metrics", "plot_f
 
 Data = dict[str, Any]
 
-#: The scenarios in the order of the explorable's integer ``scenario`` control.
-SCENARIO_NAMES: tuple[str, ...] = tuple(SCENARIOS)
+#: The scenarios in the order of the explorable's integer ``scenario`` control: those of a provisioned
+#: table's writes, which the panels draw against the provisioned line (the read and on-demand scenarios of
+#: :data:`hotpart.SCENARIOS` are diagnosed in the chapter's table).
+SCENARIO_NAMES: tuple[str, ...] = PROVISIONED_WRITE_SCENARIOS
 
 #: Fixed axis limits (they may depend only on non-static controls): capacity in units/s, events per minute.
 CAPACITY_YMAX = 12_000.0
@@ -57,7 +59,7 @@ def diagnosis_case(
     Parameters
     ----------
     name : str
-        One of :data:`hotpart.SCENARIOS`.
+        One of :data:`SCENARIO_NAMES` (a provisioned table's writes).
     contributor_insights : bool
         Whether Contributor Insights is on.
     batch_size : int

@@ -236,9 +236,9 @@ def plot_fanout_cost(ax: Axes, cost, ymax: float) -> None:  # type: ignore[no-un
     ax.plot(n, cost.read_requests, color=COLORS["accent"], ls="--", lw=1.5, label="read requests (/s)")
     ax.axhline(cost.write_units, color=COLORS["share"], ls=":", lw=1.2, label=f"write units {cost.write_units:,.0f} WCU/s")
     if cost.best_n is not None:
-        ax.axvline(cost.best_n, color=COLORS["ceiling"], lw=1.0, label=f"optimum N = {cost.best_n}")
+        ax.axvline(cost.best_n, color=COLORS["ceiling"], lw=1.0, label=f"optimum N = {cost.best_n} (headroom)")
     else:
-        ax.axvline(1, color=COLORS["ceiling"], lw=1.0, ls="--", label="no N avoids throttling")
+        ax.axvline(1, color=COLORS["ceiling"], lw=1.0, ls="--", label="no N within the headroom")
     log_axis(ax, "x")
     log_axis(ax, "y")
     ax.set_xlim(1, n[-1])
@@ -315,15 +315,16 @@ def _cost_plot(fig: Figure, data: Data) -> None:
 def _cost_caption(data: Data) -> str:
     p = data["cost"].params
     read = "calculated-suffix point reads" if data["strategy"] == "calculated" else "reads of every shard"
+    fewest = data["cost"].fewest_n_refusing
+    refusal = f"{fewest}" if fewest is not None else "none"
     if data["at"] is None:
         shard = data["cost"].shard_read_rcu[-1]
         return (
-            f"No N up to {_N_MAX:,} avoids throttling: with {read} each shard still receives {shard:,.0f} RCU/s, "
-            f"above {_UTILIZATION:.0%} of the {PARTITION_MAX_RCU:,.0f} RCU/s ceiling. Cache the reads or aggregate them."
+            f"No N up to {_N_MAX:,} keeps every shard within the headroom: with {read} each shard still receives "
+            f"{shard:,.0f} RCU/s, above {_UTILIZATION:.0%} of the {PARTITION_MAX_RCU:,.0f} RCU/s ceiling (by the "
+            f"refusal criterion alone, without headroom: N = {refusal}). Cache the reads or aggregate them."
         )
     a = data["at"]
-    fewest = data["cost"].fewest_n_refusing
-    refusal = f"{fewest}" if fewest is not None else "none"
     return (
         f"{p.write_rate:,.0f} writes/s and {p.read_rate:,.0f} {read} per second ({p.consistency}ly consistent, "
         f"{p.items_per_shard} item(s) per shard summed per Query): the cheapest N that keeps every shard under "
@@ -411,7 +412,7 @@ def plot_aggregation_units(ax: Axes, agg: StreamsAggregation, n_shards: int, rat
     )
     ax.plot(ratios, [c["aggregation_units"] for c in rows], color=COLORS["served"], lw=2, label="aggregation: updates + reads")
     ax.axhline(agg.aggregate_wcu, color=COLORS["share"], ls=":", label=f"aggregate updates {agg.aggregate_wcu:,.0f} WCU/s")
-    ax.axhline(PARTITION_MAX_RCU, color=COLORS["ceiling"], lw=1.2, label=f"one key's read ceiling {PARTITION_MAX_RCU:,.0f} RCU/s")
+    ax.axhline(PARTITION_MAX_RCU, color=COLORS["ceiling"], lw=1.2, label=f"an item's read ceiling {PARTITION_MAX_RCU:,.0f} RCU/s")
     log_axis(ax, "x")
     log_axis(ax, "y")
     finish_axes(

@@ -407,7 +407,11 @@ def cloudwatch(
         plus reads if simulated).
     batch_size : int
         Items per request, in ``[1, 100]``: 1 for ``PutItem``/``GetItem``, up
-        to 25 for ``BatchWriteItem`` and 100 for ``BatchGetItem``.
+        to 25 for ``BatchWriteItem`` and 100 for ``BatchGetItem``. A batch's
+        items are taken to be drawn from the whole table's (or index's)
+        traffic of that second, so each is refused with the overall refused
+        share ``q``; batches built from one hot key's items would meet that
+        key's own, higher, share.
     item_units : float
         Capacity units per item, ``> 0`` (1 for items up to 1 KB written or
         4 KB read strongly consistent).

@@ -294,7 +294,8 @@ register(
             "at the defaults, the left panel never gets near the provisioned line while the right one fills with "
             "key-range throttle events; ThrottledRequests stays flat at zero because the writes go out 25 to a "
             "batch. Drag the batch size to 1: ThrottledRequests jumps onto the event line. Lower the date key's "
-            f"final rate under {PARTITION_MAX_WCU:,.0f} WCU/s and everything goes quiet."
+            f"final rate: just under {PARTITION_MAX_WCU:,.0f} WCU/s is not enough, because user keys share its "
+            "partition; a little lower and everything goes quiet."
         ),
         static=("hot_peak", "batch_size"),
         ncols=2,

@@ -20,11 +20,15 @@ three parts:
   herd of clients arrives at once, and the four strategies are compared by
   total calls and by the time the last client finishes.
 
-AWS SDK defaults quoted here (:data:`SDK_STANDARD_MAX_ATTEMPTS`,
-:data:`SDK_STANDARD_BASE_S`, :data:`SDK_STANDARD_MAX_BACKOFF_S`, and the AWS
-SDK for Java 1.x DynamoDB defaults) are registered with their sources in
-:data:`hotpart.SOURCES`, as is Brooker's published ranking
-(:data:`BROOKER_2015`).
+The SDK defaults quoted here are registered with their sources and quoted
+sentences in :data:`hotpart.SOURCES`: the AWS SDKs' standard retry mode's
+attempts (:data:`SDK_STANDARD_MAX_ATTEMPTS`), botocore's and Boto3's
+standard-mode backoff (:data:`SDK_STANDARD_BASE_S`,
+:data:`SDK_STANDARD_MAX_BACKOFF_S`: one SDK's implementation), the AWS SDK for
+Java 1.x DynamoDB client's defaults as of its 2015 code, and Brooker's
+published ranking (:data:`BROOKER_2015`). The partition's bucket size
+(:data:`DEFAULT_BURST_S`) is the course's choice, listed in
+:data:`hotpart.ASSUMPTIONS`.
 """
 
 from __future__ import annotations
@@ -63,17 +67,18 @@ __all__ = [
 #: The jitter strategies, in Brooker's order of presentation.
 JITTERS: Final[tuple[str, ...]] = ("none", "full", "equal", "decorrelated")
 
-#: AWS SDKs' standard retry mode: attempts per request, the first included.
+#: The AWS SDKs' standard retry mode: attempts per request, the first included (SDKs and Tools Reference Guide).
 SDK_STANDARD_MAX_ATTEMPTS: Final[int] = 3
-#: AWS SDKs' standard retry mode: base of the exponential backoff, seconds (botocore: ``rand() * min(2 ** i, 20)``).
+#: Standard retry mode as botocore (the AWS SDK for Python) implements it, version 2.0: base of the exponential
+#: backoff, seconds (``rand() * min(2 ** i, 20)``). Other SDKs, and botocore's opt-in version 2.1, may differ.
 SDK_STANDARD_BASE_S: Final[float] = 1.0
-#: AWS SDKs' standard retry mode: the cap on one backoff, seconds.
+#: Boto3's standard retry mode: the cap on one backoff, seconds.
 SDK_STANDARD_MAX_BACKOFF_S: Final[float] = 20.0
-#: AWS SDK for Java 1.x, DynamoDB client: retries after the first attempt (so 11 attempts in all).
+#: AWS SDK for Java 1.x, DynamoDB client, in its 2015 code: retries after the first attempt (so 11 attempts in all).
 DYNAMODB_JAVA_V1_MAX_RETRIES: Final[int] = 10
-#: AWS SDK for Java 1.x, DynamoDB client: base delay, seconds (25 ms, doubled per retry, no jitter in 2015).
+#: AWS SDK for Java 1.x, DynamoDB client, in its 2015 code: base delay, seconds (25 ms, doubled per retry, no jitter).
 DYNAMODB_JAVA_V1_BASE_S: Final[float] = 0.025
-#: AWS SDK for Java 1.x, DynamoDB client: the cap on one backoff, seconds.
+#: AWS SDK for Java 1.x, DynamoDB client, in its 2015 code: the cap on one backoff, seconds.
 DYNAMODB_JAVA_V1_MAX_BACKOFF_S: Final[float] = 20.0
 
 #: What Brooker's post (AWS Architecture Blog, 2015) reports from his OCC simulation, and its set-up.
@@ -100,48 +105,73 @@ BROOKER_2015: Final[dict[str, object]] = {
 }
 
 #: Default bucket of the simulated partition, in seconds of its capacity: a modelling choice, not a published
-#: figure. A partition admits at most this much work at once; a bucket of a full second would let a spike through
-#: at twice the ceiling for a second, which the ceiling forbids (burst capacity does not lift it).
+#: figure (``hp.ASSUMPTIONS["DEFAULT_BURST_S"]``). A partition admits at most this much work at once; a bucket
+#: of a full second would let a spike through at twice the ceiling for a second, which the ceiling forbids (burst
+#: capacity does not lift it). The retry model draws on no burst credit and no adaptive lending: a worst case.
 DEFAULT_BURST_S: Final[float] = 0.1
 
 _SDK_REF = "https://docs.aws.amazon.com/sdkref/latest/guide/feature-retry-behavior.html"
+_JAVA_V1_2015 = "07f51ec8cfe1600e7dc7f6b4a08b9311f32f9cec"  # the 2015 code (copyright 2010-2015)
 _JAVA_V1 = (
-    "https://github.com/aws/aws-sdk-java/blob/master/aws-java-sdk-core/src/main/java/com/amazonaws/retry/"
+    f"https://github.com/aws/aws-sdk-java/blob/{_JAVA_V1_2015}/aws-java-sdk-core/src/main/java/com/amazonaws/retry/"
     "PredefinedRetryPolicies.java"
 )
 _JAVA_V1_WHERE = (
-    "AWS SDK for Java 1.x, com.amazonaws.retry.PredefinedRetryPolicies (2015 version): "
-    "DYNAMODB_DEFAULT_MAX_ERROR_RETRY = 10; DynamoDBDefaultBackoffStrategy: delay = 2**retries * 25 ms "
-    "(SCALE_FACTOR = 25), capped at MAX_BACKOFF_IN_MILLISECONDS = 20 * 1000, no jitter"
+    "AWS SDK for Java 1.x, com.amazonaws.retry.PredefinedRetryPolicies, the 2015 code (commit 07f51ec; later "
+    "versions of the SDK changed it): DYNAMODB_DEFAULT_MAX_ERROR_RETRY = 10; DynamoDBDefaultBackoffStrategy: "
+    "delay = 2**retries * 25 ms (SCALE_FACTOR = 25), capped at MAX_BACKOFF_IN_MILLISECONDS = 20 * 1000, no jitter"
 )
+_READ = "2026-11-30"
 SOURCES.update(
     {
         "SDK_STANDARD_MAX_ATTEMPTS": Source(
             "AWS SDKs and Tools Reference Guide, 'Retry behavior': in standard (and adaptive) retry mode the "
             "SDK makes three attempts unless max_attempts is set",
-            "2026-11",
+            _READ,
             _SDK_REF,
+            quote="The default maximum number of attempts with this mode is three, unless max_attempts is explicitly configured.",
         ),
         "SDK_STANDARD_BASE_S": Source(
-            "botocore, botocore/retries/standard.py, ExponentialBackoff.delay_amount (standard mode 2.0): "
-            "t_i = rand(0, 1) * min(2 ** (attempt - 1), 20) seconds, i.e. full jitter on a 1 s base",
-            "2026-11",
+            "botocore (the AWS SDK for Python), botocore/retries/standard.py, ExponentialBackoff.delay_amount, "
+            "standard mode version 2.0 (the default; the opt-in version 2.1 scales the base by the error and the "
+            "service): t_i = rand(0, 1) * min(2 ** (attempt - 1), 20) seconds, i.e. full jitter on a 1 s base; "
+            "one SDK's implementation, not the reference guide's",
+            _READ,
             "https://github.com/boto/botocore/blob/develop/botocore/retries/standard.py",
+            quote="This class implements truncated binary exponential backoff with jitter:: … "
+            "t_i = rand(0, 1) * min(2 ** attempt, MAX_BACKOFF)",
         ),
         "SDK_STANDARD_MAX_BACKOFF_S": Source(
             "Boto3 documentation, 'Retries', Standard retry mode: any retry includes an exponential backoff "
             "by a base factor of 2 for a maximum backoff time of 20 seconds",
-            "2026-11",
+            _READ,
             "https://docs.aws.amazon.com/boto3/latest/guide/retries.html",
+            quote="Any retry attempt will include an exponential backoff by a base factor of 2 for a maximum backoff "
+            "time of 20 seconds.",
         ),
-        "DYNAMODB_JAVA_V1_MAX_RETRIES": Source(_JAVA_V1_WHERE, "2026-11", _JAVA_V1),
-        "DYNAMODB_JAVA_V1_BASE_S": Source(_JAVA_V1_WHERE, "2026-11", _JAVA_V1),
-        "DYNAMODB_JAVA_V1_MAX_BACKOFF_S": Source(_JAVA_V1_WHERE, "2026-11", _JAVA_V1),
+        "DYNAMODB_JAVA_V1_MAX_RETRIES": Source(
+            _JAVA_V1_WHERE, _READ, _JAVA_V1, quote="public static final int DYNAMODB_DEFAULT_MAX_ERROR_RETRY = 10;"
+        ),
+        "DYNAMODB_JAVA_V1_BASE_S": Source(
+            _JAVA_V1_WHERE,
+            _READ,
+            _JAVA_V1,
+            quote="/** Base sleep time (milliseconds) **/ private static final int SCALE_FACTOR = 25;",
+        ),
+        "DYNAMODB_JAVA_V1_MAX_BACKOFF_S": Source(
+            _JAVA_V1_WHERE,
+            _READ,
+            _JAVA_V1,
+            quote="private static final int MAX_BACKOFF_IN_MILLISECONDS = 20 * 1000;",
+        ),
         "BROOKER_2015": Source(
             "Marc Brooker, 'Exponential Backoff And Jitter', AWS Architecture Blog (section 'Which approach do "
-            "you think is best?'); simulator: aws-samples/aws-arch-backoff-simulator, src/backoff_simulator.py",
+            "you think is best?'); simulator: aws-samples/aws-arch-backoff-simulator, src/backoff_simulator.py. "
+            "The date is the post's; the quote was checked against copies of the post on 2026-11-30",
             "2015-03",
             "https://aws.amazon.com/blogs/architecture/exponential-backoff-and-jitter/",
+            quote="The no-jitter exponential backoff approach is the clear loser. It not only takes more work, but also "
+            "takes more time than the jittered approaches.",
         ),
     }
 )
@@ -313,9 +343,11 @@ class Backoff:
         return out
 
 
-#: AWS SDKs' standard retry mode as a :class:`Backoff`: 3 attempts, full jitter on a 1 s base, capped at 20 s.
+#: Standard retry mode as a :class:`Backoff`: the SDKs' 3 attempts, with botocore's (version 2.0) full jitter on a
+#: 1 s base, capped at 20 s.
 SDK_STANDARD: Final[Backoff] = Backoff(SDK_STANDARD_MAX_ATTEMPTS, SDK_STANDARD_BASE_S, SDK_STANDARD_MAX_BACKOFF_S, "full")
-#: AWS SDK for Java 1.x's DynamoDB default (2015) as a :class:`Backoff`: 11 attempts, 25 ms doubling, no jitter.
+#: AWS SDK for Java 1.x's DynamoDB default in its 2015 code as a :class:`Backoff`: 11 attempts, 25 ms doubling,
+#: no jitter.
 DYNAMODB_JAVA_V1: Final[Backoff] = Backoff(
     DYNAMODB_JAVA_V1_MAX_RETRIES + 1, DYNAMODB_JAVA_V1_BASE_S, DYNAMODB_JAVA_V1_MAX_BACKOFF_S, "none"
 )

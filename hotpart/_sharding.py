@@ -174,7 +174,7 @@ def key_stream(kind: str, n_keys: int, *, seed: int = 0, n_tenants: int = 1_000,
         ``timestamp``: creation time in ms, non-decreasing, about one key per ms.
         ``uuid4``: the top 64 bits of a random UUID (uniform).
         ``tenant_time``: a tenant ID (uniform over ``n_tenants``) in bits 40 to 63, a time counter below.
-        ``uuid7``: the top 64 bits of a UUIDv7, 48 bits of ms time then 16 random bits.
+        ``uuid7``: the top 64 bits of a UUIDv7 (RFC 9562): 48 bits of ms time, the version ``0b0111``, 12 random bits.
         ``snowflake``: 41 bits of ms since :data:`SNOWFLAKE_EPOCH_MS`, 10 worker bits, 12 sequence bits.
     n_keys : int
         Keys to generate, ``>= 1``.
@@ -214,7 +214,7 @@ def key_stream(kind: str, n_keys: int, *, seed: int = 0, n_tenants: int = 1_000,
         tenant = rng.integers(0, t, size=n, dtype=np.uint64)
         return (tenant << _U64(_TENANT_SHIFT)) | counter
     if kind == "uuid7":
-        return (ms << _U64(16)) | rng.integers(0, 2**16, size=n, dtype=np.uint64)
+        return (ms << _U64(16)) | _U64(0x7000) | rng.integers(0, 2**12, size=n, dtype=np.uint64)
     # snowflake
     worker = rng.integers(0, 2**10, size=n, dtype=np.uint64)
     seq = np.arange(n, dtype=np.uint64) % _U64(2**12)
@@ -373,8 +373,10 @@ class DirectorySharding:
     """Directory sharding: a lookup table says where each block of keys lives.
 
     The directory assigns each block of ``block_keys`` consecutive keys to the
-    shard with the fewest blocks (round robin), so writes stay balanced even
-    for sequential keys, and a short key range stays on few shards. A point
+    shard with the fewest blocks (round robin), so stored rows stay balanced
+    even for sequential keys and a short key range stays on few shards; but
+    with sequential keys the newest block, and so every write at any one
+    moment, is on one shard until the next block begins. A point
     query first finds its shard: in the client's cache with probability
     ``cache_hit_rate``, otherwise in the directory, which answers with
     probability ``lookup_availability``: the directory is a single point of
@@ -1552,11 +1554,15 @@ class TwoPhaseCommit:
       availability is ``a_c * prod(a_i)``, the coordinator included.
     * **blocking**: a participant that has voted yes is *prepared*: it holds
       its locks and may neither commit nor abort on its own until it hears the
-      decision. If the coordinator fails in that window (from the vote to the
-      decision, ``max(rtt) + t_log``), the prepared participants wait until it
-      recovers. With coordinator failures at rate ``1 / MTBF`` that happens to
-      a transaction with probability ``1 - exp(-window / MTBF)``
-      (:meth:`blocking_probability`), whatever the participants' availability.
+      decision; it stays so for ``max(rtt) + t_log``
+      (:attr:`uncertainty_window_ms`). If the coordinator fails at any moment
+      from sending PREPARE to sending the decision, ``max(rtt) + 2 t_log``
+      (:attr:`blocking_window_ms`; a participant that receives PREPARE after
+      the crash still votes yes and then waits), the prepared participants
+      wait until it recovers. With coordinator failures at rate ``1 / MTBF``
+      that happens to a transaction with probability
+      ``1 - exp(-blocking_window / MTBF)`` (:meth:`blocking_probability`),
+      whatever the participants' availability.
 
     Parameters
     ----------
@@ -1644,12 +1650,31 @@ class TwoPhaseCommit:
         """
         return float(self.rtts_ms.max()) + self.log_ms
 
+    @property
+    def blocking_window_ms(self) -> float:
+        """How long a coordinator failure leaves participants blocked, ms: ``max(rtt) + 2 t_log``.
+
+        From the moment PREPARE is sent (time 0) to the moment the decision is
+        sent: the last vote arrives at ``max(rtt) + t_log`` and the coordinator
+        then forces its decision (``t_log``). A crash anywhere in that span
+        leaves every participant that votes yes prepared with no decision to
+        come, including one whose PREPARE was still in flight. It is longer
+        than :attr:`uncertainty_window_ms`, one participant's wait, by the
+        participant's own forced log write.
+
+        Examples
+        --------
+        >>> TwoPhaseCommit([0.999] * 2, [2.0, 5.0], log_ms=1.0).blocking_window_ms
+        7.0
+        """
+        return float(self.rtts_ms.max()) + 2.0 * self.log_ms
+
     def blocking_probability(self, coordinator_mtbf_s: float) -> float:
-        """Probability the coordinator fails while participants are prepared, leaving them blocked.
+        """Probability the coordinator fails between PREPARE and its decision, leaving participants blocked.
 
         Coordinator failures form a Poisson process with mean time between
         failures ``coordinator_mtbf_s``; the transaction blocks if one falls in
-        the :attr:`uncertainty_window_ms`. The blocked participants hold their
+        the :attr:`blocking_window_ms`. The blocked participants hold their
         locks until the coordinator recovers. Participant failures never block:
         they make the transaction abort.
 
@@ -1661,18 +1686,18 @@ class TwoPhaseCommit:
         Returns
         -------
         float
-            ``1 - exp(-window / MTBF)``, in ``[0, 1)``.
+            ``1 - exp(-blocking_window / MTBF)``, in ``[0, 1)``.
 
         Examples
         --------
         >>> t = TwoPhaseCommit([0.999] * 3, [2.0, 5.0, 3.0], log_ms=1.0)
-        >>> t.uncertainty_window_ms
-        6.0
-        >>> round(t.blocking_probability(86_400.0) * 1e8, 2)  # one failure a day: 6 ms in 86,400 s
-        6.94
+        >>> t.uncertainty_window_ms, t.blocking_window_ms
+        (6.0, 7.0)
+        >>> round(t.blocking_probability(86_400.0) * 1e8, 2)  # one failure a day: 7 ms in 86,400 s
+        8.1
         """
         mtbf = check_number("coordinator_mtbf_s", coordinator_mtbf_s, low=0, high=math.inf, low_open=True, high_open=True)
-        return float(-math.expm1(-self.uncertainty_window_ms / 1000.0 / mtbf))
+        return float(-math.expm1(-self.blocking_window_ms / 1000.0 / mtbf))
 
     @property
     def latency_ms(self) -> float:

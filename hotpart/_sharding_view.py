@@ -316,7 +316,17 @@ def _reshard_compute(n_before: int, added: int, vnodes: int) -> Data:
     cost = {method: lookup_cost(method, m, vnodes) for method in _METHODS_COSTED}
     cost["ranges"] = max(1.0, float(np.log2(m)))  # a binary search over the m range boundaries
     ymax = max(2.1, 1.0 + 5.0 / np.sqrt(vnodes))  # a range split leaves the busiest shard at up to twice the mean
-    return {"n": n, "m": m, "vnodes": vnodes, "moved": moved, "exact": exact, "balance": balance, "cost": cost, "ymax": ymax}
+    return {
+        "n": n,
+        "m": m,
+        "vnodes": vnodes,
+        "n_keys": _RESHARD_KEYS,
+        "moved": moved,
+        "exact": exact,
+        "balance": balance,
+        "cost": cost,
+        "ymax": ymax,
+    }
 
 
 def _reshard_plot(fig: Figure, data: Data) -> None:
@@ -336,7 +346,8 @@ def _reshard_caption(data: Data) -> str:
     mv, c = data["moved"], data["cost"]
     return (
         f"{data['n']} to {data['m']} shards: modulo moves {mv['modulo']:.0%} of the keys (exactly "
-        f"{data['exact']['modulo']:.1%}), a ring with {data['vnodes']} virtual nodes {mv['ring']:.0%}, jump hash "
+        f"{data['exact']['modulo']:.1%}), a ring with {data['vnodes']:,} virtual node{'s' if data['vnodes'] != 1 else ''} "
+        f"{mv['ring']:.0%}, jump hash "
         f"{mv['jump']:.0%}, rendezvous {mv['rendezvous']:.0%}, splitting hash ranges {mv['ranges']:.0%} (uneven "
         f"until every range is split); the minimum for a balanced layout is {1 - data['n'] / data['m']:.0%}. "
         f"Steps per lookup: modulo {c['modulo']:.0f}, ring {c['ring']:.1f}, jump {c['jump']:.1f}, "
@@ -412,7 +423,7 @@ def _vnodes_plot(fig: Figure, data: Data) -> None:
 def _vnodes_caption(data: Data) -> str:
     a = data["analytic"]
     return (
-        f"{data['n_nodes']} nodes with {data['vnodes']} virtual node{'s' if data['vnodes'] != 1 else ''} each: "
+        f"{data['n_nodes']} nodes with {data['vnodes']:,} virtual node{'s' if data['vnodes'] != 1 else ''} each: "
         f"share spread (std / mean) measured "
         f"{data['cv_measured']:.3f}, analytic {a['cv']:.3f} (Gamma's 1/sqrt(V) = {a['cv_gamma']:.3f}). The busiest "
         f"node carries {data['max_measured']:.2f}x the even share on average (analytic {a['expected_max']:.2f}x)."

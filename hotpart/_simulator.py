@@ -6,17 +6,26 @@ built on this module. It has two halves:
 
 * **closed-form bounds**: how long banked burst lasts (:func:`burst_seconds`),
   the rate adaptive capacity can sustain for one partition
-  (:func:`adaptive_rate`), the most one key can ever get (:func:`max_key_rate`),
+  (:func:`adaptive_rate`), the most one item can ever get (:func:`max_item_rate`,
+  also :func:`max_key_rate` for a partition key whose items cannot be split),
   and on-demand's instant ceiling and the time it takes to grow past it
   (:func:`on_demand_ceiling`, :func:`on_demand_seconds_to_serve`);
 * **a simulator**, :func:`simulate`: one step per second, vectorised over
   partitions with numpy and looping only over time. Each partition has a token
   bucket refilled at its provisioned share, a burst bucket that banks unused
-  capacity for up to :data:`BURST_WINDOW_S` seconds of that share, and adaptive
+  capacity for up to :data:`BURST_WINDOW_S` seconds of that share (two readings
+  of AWS's sentence, ``Provisioned(burst_reading=...)``), and adaptive
   capacity that lends the table's unused provisioned capacity to throttled
   partitions, never above the per-partition ceiling. Options add splits for
   heat (:class:`SplitForHeat`), on-demand mode (:class:`OnDemand`) and
   provisioned mode with auto scaling (:class:`AutoScaling`).
+
+Where AWS publishes no figure, the model's choice is a named entry of
+:data:`hotpart.ASSUMPTIONS` and the default of the parameter it sets:
+:data:`BURST_READING`, :data:`BURST_RETAINED_FRACTION`,
+:data:`SPLIT_TRIGGER_FRACTION`, :data:`SPLIT_TRIGGER_MINUTES`,
+:data:`ON_DEMAND_OVER_PEAK_REFUSED` and the simulation limit
+:data:`MAX_SPLIT_PARTITIONS`.
 
 The result, :class:`SimulationResult`, holds arrays shaped (seconds,
 partitions) for ``offered``, ``served`` and ``throttled`` units, the token and
@@ -41,7 +50,8 @@ import numpy as np
 from numpy.typing import ArrayLike, NDArray
 
 from ._constants import (
-    _DEV_GUIDE,
+    _DATE_READ,
+    ASSUMPTIONS,
     AUTOSCALING_SCALE_DOWN_POINTS,
     AUTOSCALING_SCALE_UP_MINUTES,
     BURST_WINDOW_S,
@@ -59,8 +69,15 @@ from ._skew import partition_of
 from ._validation import check_array, check_choice, check_integer, check_number
 
 __all__ = [
+    "BURST_READING",
+    "BURST_RETAINED_FRACTION",
+    "MAX_SPLIT_PARTITIONS",
     "ON_DEMAND_DOUBLING_S",
     "ON_DEMAND_NEW_TABLE_PEAK",
+    "ON_DEMAND_OVER_PEAK_REFUSED",
+    "ON_DEMAND_SWITCHES_PER_DAY",
+    "SPLIT_TRIGGER_FRACTION",
+    "SPLIT_TRIGGER_MINUTES",
     "AutoScaling",
     "OnDemand",
     "Provisioned",
@@ -70,6 +87,7 @@ __all__ = [
     "Table",
     "adaptive_rate",
     "burst_seconds",
+    "max_item_rate",
     "max_key_rate",
     "on_demand_ceiling",
     "on_demand_seconds_to_serve",
@@ -77,29 +95,49 @@ __all__ = [
     "simulate",
 ]
 
-#: On-demand mode may throttle traffic above double the previous peak if it arrives
+#: On-demand mode *can* throttle traffic above double the previous peak if it arrives
 #: within this many seconds (30 minutes) of that peak; the model lets the peak it
 #: doubles catch up with served traffic after this delay.
 ON_DEMAND_DOUBLING_S: Final[float] = 1800.0
 #: The previous peak a newly created on-demand table starts from, request units per
 #: second (it can serve double this at once: 4,000 writes or 12,000 reads per second).
 ON_DEMAND_NEW_TABLE_PEAK: Final[dict[str, float]] = {"write": 2_000.0, "read": 6_000.0}
+#: How many times a table may switch from provisioned to on-demand mode in a rolling 24 hours
+#: (switching back to provisioned is allowed at any time).
+ON_DEMAND_SWITCHES_PER_DAY: Final[int] = 4
 
+_PRE_WARMING_URL = "https://docs.amazonaws.cn/en_us/amazondynamodb/latest/developerguide/pre-warming-on-demand-capacity-mode.html"
 SOURCES["ON_DEMAND_DOUBLING_S"] = Source(
-    "AWS, On-demand capacity mode: throttling can occur if traffic exceeds double the previous peak within 30 minutes",
-    "2026-08",
-    _DEV_GUIDE + "on-demand-capacity-mode.html",
+    "AWS, Pre-warming a table for on-demand capacity mode (read on the docs.amazonaws.cn mirror of the developer guide)",
+    _DATE_READ,
+    _PRE_WARMING_URL,
+    quote="However, throttling can still occur if the throughput exceeds twice the previous peak within the same 30 minutes.",
 )
 SOURCES["ON_DEMAND_NEW_TABLE_PEAK"] = Source(
-    "AWS, On-demand capacity mode, initial throughput: a new on-demand table serves up to 4,000 writes "
-    "and 12,000 reads per second (a previous peak of 2,000 WRU / 6,000 RRU)",
-    "2026-08",
-    _DEV_GUIDE + "on-demand-capacity-mode.html",
+    "AWS, Pre-warming a table for on-demand capacity mode (read on the docs.amazonaws.cn mirror of the developer guide); "
+    "the course reads 'sustain up to 4,000 writes' as double a previous peak of 2,000",
+    _DATE_READ,
+    _PRE_WARMING_URL,
+    quote="New on-demand tables will be able to sustain up to 4,000 writes per second and 12,000 reads per second.",
 )
 
+#: Modelling choices AWS does not publish (see :data:`hotpart.ASSUMPTIONS` for why and what AWS says).
+#: How burst is banked: ``"bank"`` keeps unused capacity until spent, ``"window"`` only the last 300 s.
+BURST_READING: Final[str] = ASSUMPTIONS["BURST_READING"].value  # type: ignore[assignment]
+#: The portion of each second's unused capacity that goes into the burst bank.
+BURST_RETAINED_FRACTION: Final[float] = ASSUMPTIONS["BURST_RETAINED_FRACTION"].value  # type: ignore[assignment]
+#: Served fraction of the partition ceiling at which a partition counts as hot for a split.
+SPLIT_TRIGGER_FRACTION: Final[float] = ASSUMPTIONS["SPLIT_TRIGGER_FRACTION"].value  # type: ignore[assignment]
+#: Minutes a partition must stay hot before it splits.
+SPLIT_TRIGGER_MINUTES: Final[float] = ASSUMPTIONS["SPLIT_TRIGGER_MINUTES"].value  # type: ignore[assignment]
+#: Fraction of on-demand traffic above double the previous peak that is refused (1: the worst case).
+ON_DEMAND_OVER_PEAK_REFUSED: Final[float] = ASSUMPTIONS["ON_DEMAND_OVER_PEAK_REFUSED"].value  # type: ignore[assignment]
+
 _KINDS = ("write", "read")
-#: The most partitions splits for heat may create in one simulation (columns are allocated up front).
-MAX_SPLIT_PARTITIONS: Final[int] = 4096
+_BURST_READINGS = ("bank", "window")
+#: The most partitions a simulation with splits may reach: a limit of the simulation (columns are
+#: allocated up front), not of DynamoDB.
+MAX_SPLIT_PARTITIONS: Final[int] = ASSUMPTIONS["MAX_SPLIT_PARTITIONS"].value  # type: ignore[assignment]
 _INF = math.inf
 
 
@@ -121,19 +159,38 @@ def _positive(name: str, value: float, *, allow_inf: bool = False, allow_zero: b
 
 
 def burst_seconds(
-    rate: float, demand: float, idle_seconds: float = 300.0, idle_demand: float = 0.0, *, ceiling: float = math.inf
+    rate: float,
+    demand: float,
+    idle_seconds: float = BURST_WINDOW_S,
+    idle_demand: float = 0.0,
+    *,
+    ceiling: float = math.inf,
+    reading: str = BURST_READING,
+    portion: float = BURST_RETAINED_FRACTION,
 ) -> float:
-    """How long banked burst capacity lets a partition serve more than its provisioned rate.
+    r"""How long banked burst capacity lets a partition serve more than its provisioned rate.
 
     Assumptions: the partition is provisioned at ``rate`` units/s. It first
-    runs for ``idle_seconds`` at ``idle_demand`` units/s, banking the unused
-    ``rate - idle_demand`` units every second into a bucket that holds at most
-    :data:`BURST_WINDOW_S` seconds of its rate (300 s), starting empty. Then it
-    faces ``demand`` units/s; it serves ``min(demand, ceiling)`` while the bank
-    lasts, which drains it at ``min(demand, ceiling) - rate`` units/s. Burst
-    never lifts the per-partition ceiling: demand above ``ceiling`` is refused
-    from the first second. Burst is best effort (002): DynamoDB may spend it on
-    maintenance, so this is an upper bound.
+    runs for ``idle_seconds`` at ``idle_demand`` units/s, banking ``portion``
+    of the unused ``rate - idle_demand`` units every second (AWS reserves "a
+    portion"; the default keeps all of it), starting empty. Then it faces
+    ``demand`` units/s; it serves ``min(demand, ceiling)`` while the bank
+    lasts, which drains it at ``d = min(demand, ceiling) - rate`` units/s.
+    AWS says it retains up to 300 s (:data:`BURST_WINDOW_S`, ``W``) of unused
+    capacity; the two readings of that sentence differ:
+
+    * ``reading="bank"``: a bucket that holds at most ``W`` seconds of the
+      rate and keeps what it holds until spent:
+      :math:`T = \min\big(t_{idle} q,\ W r\big) / d`, with ``q`` the banked
+      units per idle second;
+    * ``reading="window"`` (000: the unused capacity of the last five
+      minutes): only units that went unused in the last ``W`` seconds count,
+      spent oldest first, so they also expire during the spike:
+      :math:`T = \min\big(W,\ \min(t_{idle}, W)\, q / d\big)`.
+
+    Burst never lifts the per-partition ceiling: demand above ``ceiling`` is
+    refused from the first second. Burst is best effort (002): DynamoDB may
+    spend it on maintenance, so this is an upper bound.
 
     Parameters
     ----------
@@ -148,6 +205,11 @@ def burst_seconds(
         banks nothing.
     ceiling : float
         The per-partition ceiling, units/s, ``> 0`` (no ceiling by default).
+    reading : {"bank", "window"}
+        How the 300 s are read (:data:`BURST_READING`, an assumption).
+    portion : float
+        Fraction of unused capacity banked, in ``(0, 1]``
+        (:data:`BURST_RETAINED_FRACTION`, an assumption).
 
     Returns
     -------
@@ -159,8 +221,12 @@ def burst_seconds(
     --------
     >>> burst_seconds(rate=100, demand=150)
     600.0
+    >>> burst_seconds(rate=100, demand=150, reading="window")  # units older than 300 s expire
+    300.0
     >>> burst_seconds(rate=100, demand=400, idle_seconds=60)
     20.0
+    >>> burst_seconds(rate=100, demand=400, idle_seconds=60, portion=0.5)
+    10.0
     >>> burst_seconds(rate=100, demand=100)
     inf
     """
@@ -169,11 +235,15 @@ def burst_seconds(
     idle = _positive("idle_seconds", idle_seconds, allow_zero=True)
     i = _positive("idle_demand", idle_demand, allow_zero=True)
     c = _positive("ceiling", ceiling, allow_inf=True)
+    reading = check_choice("reading", reading, _BURST_READINGS)
+    p = check_number("portion", portion, low=0, high=1, low_open=True)
     drain = min(d, c) - r
     if drain <= 0:
         return _INF
-    banked = min(idle * max(0.0, r - i), BURST_WINDOW_S * r)
-    return banked / drain
+    per_second = p * max(0.0, r - i)
+    if reading == "bank":
+        return min(idle * per_second, BURST_WINDOW_S * r) / drain
+    return min(BURST_WINDOW_S, min(idle, BURST_WINDOW_S) * per_second / drain)
 
 
 def adaptive_rate(table_capacity: float, n_partitions: int, others_demand: ArrayLike = 0.0, kind: str = "write") -> float:
@@ -226,14 +296,22 @@ def adaptive_rate(table_capacity: float, n_partitions: int, others_demand: Array
     return min(_ceiling(kind), share + unused)
 
 
-def max_key_rate(kind: str = "write") -> float:
-    """The most one partition key can ever be served, units/s: the partition ceiling.
+def max_item_rate(kind: str = "write") -> float:
+    """The most one item can ever be served, units/s: the partition ceiling.
 
     Assumptions: none about the mode. Provisioned, auto scaling and on-demand
     all keep the per-partition ceiling; adaptive capacity can at best isolate
-    the key on a partition of its own, which then serves up to the ceiling
-    (002 「アクセス頻度の高い項目を分離する」); burst cannot lift it. A single
-    item cannot be split further, so no setting of the table serves it more.
+    the item on a partition of its own, which then serves up to the ceiling
+    (002 「アクセス頻度の高い項目を分離する」); burst cannot lift it. One item
+    is never split, so no setting of the table serves it more.
+
+    The same bound holds for one *partition key* only when its items cannot
+    be spread over partitions: a simple primary key (one item per key), a
+    table with a local secondary index (its item collections are never
+    split), or traffic that follows a monotonically increasing or decreasing
+    sort key (all of it lands on the newest item). Otherwise an item collection
+    can be split between its items, by sort key (002), and the key as a whole
+    can be served more (chapter 10).
 
     Parameters
     ----------
@@ -247,10 +325,26 @@ def max_key_rate(kind: str = "write") -> float:
 
     Examples
     --------
-    >>> max_key_rate("write"), max_key_rate("read")
+    >>> max_item_rate("write"), max_item_rate("read")
     (1000.0, 3000.0)
     """
     return _ceiling(check_choice("kind", kind, _KINDS))
+
+
+def max_key_rate(kind: str = "write") -> float:
+    """The most one partition key whose items cannot be split can be served, units/s.
+
+    The older name of :func:`max_item_rate`, kept working. It is the bound
+    for one *item*, and for one partition key only under the conditions
+    given there (one item per key, an LSI, or a monotonic sort key); an item
+    collection without them can be split between its items.
+
+    Examples
+    --------
+    >>> max_key_rate("write") == max_item_rate("write")
+    True
+    """
+    return max_item_rate(kind)
 
 
 def on_demand_ceiling(previous_peak: float) -> float:
@@ -408,6 +502,17 @@ class Provisioned:
     initial_burst_s : float
         Burst banked at the start, in seconds of each partition's share, in
         ``[0, 300]`` (:data:`BURST_WINDOW_S`): 300 for a table idle for five minutes.
+        Under ``burst_reading="window"`` it counts as banked in second 0, so it
+        expires after 300 s.
+    burst_reading : {"bank", "window"}, keyword-only
+        How "retains up to 300 seconds of unused capacity" is read
+        (:data:`BURST_READING`, an assumption): ``"bank"`` keeps unused units
+        in a bucket of at most 300 s of the share until they are spent;
+        ``"window"`` keeps only the units left unused in the last 300 s,
+        spending the oldest first.
+    burst_portion : float, keyword-only
+        Fraction of each second's unused units that is banked, in ``(0, 1]``
+        (:data:`BURST_RETAINED_FRACTION`, an assumption: AWS says "a portion").
 
     Examples
     --------
@@ -415,11 +520,15 @@ class Provisioned:
     Provisioned(adaptive instant, burst banked 0 s)
     >>> Provisioned(adaptive_delay_s=120, initial_burst_s=300)
     Provisioned(adaptive after 120 s, burst banked 300 s)
+    >>> Provisioned(burst_reading="window", burst_portion=0.5)
+    Provisioned(adaptive instant, burst banked 0 s, window of the last 300 s, 50% of unused banked)
     """
 
     adaptive: bool = True
     adaptive_delay_s: float = 0.0
     initial_burst_s: float = 0.0
+    burst_reading: str = field(default=BURST_READING, kw_only=True)
+    burst_portion: float = field(default=BURST_RETAINED_FRACTION, kw_only=True)
 
     name: str = field(default="provisioned", init=False, repr=False)
 
@@ -429,14 +538,24 @@ class Provisioned:
         object.__setattr__(
             self, "initial_burst_s", check_number("initial_burst_s", self.initial_burst_s, low=0, high=BURST_WINDOW_S)
         )
+        check_choice("burst_reading", self.burst_reading, _BURST_READINGS)
+        object.__setattr__(self, "burst_portion", check_number("burst_portion", self.burst_portion, low=0, high=1, low_open=True))
 
     def _adaptive_repr(self) -> str:
         if not self.adaptive:
             return "no adaptive capacity"
         return "adaptive instant" if self.adaptive_delay_s == 0 else f"adaptive after {self.adaptive_delay_s:g} s"
 
+    def _burst_repr(self) -> str:
+        out = ""
+        if self.burst_reading != "bank":
+            out += f", window of the last {BURST_WINDOW_S:g} s"
+        if self.burst_portion != 1.0:
+            out += f", {self.burst_portion:.0%} of unused banked"
+        return out
+
     def __repr__(self) -> str:
-        return f"Provisioned({self._adaptive_repr()}, burst banked {self.initial_burst_s:g} s)"
+        return f"Provisioned({self._adaptive_repr()}, burst banked {self.initial_burst_s:g} s{self._burst_repr()})"
 
 
 @dataclass(frozen=True)
@@ -502,11 +621,16 @@ class OnDemand:
     """On-demand mode: no provisioned capacity, a ceiling that follows the previous peak.
 
     The table serves at once up to :data:`ON_DEMAND_PEAK_MULTIPLIER` times its
-    previous peak; the peak it doubles catches up with served traffic after
-    ``doubling_s`` seconds. It never serves more than the table quota
-    (:data:`ON_DEMAND_TABLE_QUOTA_WRU` / ``_RRU``, refused with
-    :data:`QUOTA_EXCEPTION`) nor more than the optional maximum throughput you
-    set. Per-partition ceilings hold as in provisioned mode.
+    previous peak (or its warm throughput, if that is higher); the peak it
+    doubles catches up with served traffic after ``doubling_s`` seconds. AWS
+    says traffic above double the previous peak within 30 minutes *can* be
+    throttled; the model refuses ``over_peak_refused`` of it (all of it by
+    default: the worst case, :data:`ON_DEMAND_OVER_PEAK_REFUSED`). AWS does not
+    document which throttling reason such a refusal carries. The table never
+    serves more than the table quota (:data:`ON_DEMAND_TABLE_QUOTA_WRU` /
+    ``_RRU``, refused with :data:`QUOTA_EXCEPTION`) nor more than the optional
+    maximum throughput you set. Per-partition ceilings hold as in provisioned
+    mode.
 
     Parameters
     ----------
@@ -519,17 +643,30 @@ class OnDemand:
         The table quota, units/s; the default quota for the kind if omitted.
     doubling_s : float
         Seconds for the peak to catch up, ``> 0``.
+    warm_throughput : float, optional, keyword-only
+        The table's warm throughput, units/s, ``> 0``: what it can serve at
+        once. Pre-warming raises it ahead of a known peak. The instant ceiling
+        is the larger of it and double the previous peak; none if omitted.
+    over_peak_refused : float, keyword-only
+        Fraction of the traffic above the instant ceiling (and within the
+        quota and maximum) that is refused, in ``[0, 1]``
+        (:data:`ON_DEMAND_OVER_PEAK_REFUSED`, an assumption: 1 is the worst
+        case; AWS only says such traffic *can* be throttled).
 
     Examples
     --------
     >>> OnDemand(previous_peak=1_000)
     OnDemand(previous peak 1,000 units/s, instant 2,000, default quota, no maximum throughput)
+    >>> OnDemand(previous_peak=1_000, warm_throughput=10_000, over_peak_refused=0.5)
+    OnDemand(previous peak 1,000 units/s, instant 10,000, default quota, no maximum throughput, 50% of over-peak refused)
     """
 
     previous_peak: float | None = None
     max_throughput: float | None = None
     quota: float | None = None
     doubling_s: float = ON_DEMAND_DOUBLING_S
+    warm_throughput: float | None = field(default=None, kw_only=True)
+    over_peak_refused: float = field(default=ON_DEMAND_OVER_PEAK_REFUSED, kw_only=True)
 
     name: str = field(default="on-demand", init=False, repr=False)
 
@@ -541,17 +678,56 @@ class OnDemand:
         if self.quota is not None:
             object.__setattr__(self, "quota", _positive("quota", self.quota))
         object.__setattr__(self, "doubling_s", _positive("doubling_s", self.doubling_s))
+        if self.warm_throughput is not None:
+            object.__setattr__(self, "warm_throughput", _positive("warm_throughput", self.warm_throughput))
+        object.__setattr__(self, "over_peak_refused", check_number("over_peak_refused", self.over_peak_refused, low=0, high=1))
+
+    @classmethod
+    def switched_from_provisioned(cls, provisioned: float, kind: str = "write", **settings: object) -> OnDemand:
+        """An on-demand table that was provisioned at ``provisioned`` units/s before the switch.
+
+        AWS gives its previous peak as one of half the previous provisioned
+        throughput or a new on-demand table's setting; an earlier version of
+        the same page said whichever is higher, which the model takes.
+
+        Parameters
+        ----------
+        provisioned : float
+            Provisioned capacity before the switch, units/s, ``> 0``.
+        kind : {"write", "read"}
+            Which new-table setting applies (:data:`ON_DEMAND_NEW_TABLE_PEAK`).
+        **settings
+            Further :class:`OnDemand` settings (``max_throughput``, ...).
+
+        Examples
+        --------
+        >>> OnDemand.switched_from_provisioned(10_000).previous_peak
+        5000.0
+        >>> OnDemand.switched_from_provisioned(1_000).previous_peak  # a new table's is higher
+        2000.0
+        """
+        p = _positive("provisioned", provisioned)
+        kind = check_choice("kind", kind, _KINDS)
+        return cls(previous_peak=max(p / 2.0, ON_DEMAND_NEW_TABLE_PEAK[kind]), **settings)  # type: ignore[arg-type]
 
     def __repr__(self) -> str:
         peak = "a new table's" if self.previous_peak is None else f"{self.previous_peak:,.0f} units/s"
-        instant = "" if self.previous_peak is None else f", instant {on_demand_ceiling(self.previous_peak):,.0f}"
+        instant = ""
+        if self.previous_peak is not None:
+            instant = f", instant {max(on_demand_ceiling(self.previous_peak), self.warm_throughput or 0.0):,.0f}"
         quota = "default quota" if self.quota is None else f"quota {self.quota:,.0f}"
         mx = "no maximum throughput" if self.max_throughput is None else f"maximum {self.max_throughput:,.0f}"
-        return f"OnDemand(previous peak {peak}{instant}, {quota}, {mx})"
+        over = "" if self.over_peak_refused == 1.0 else f", {self.over_peak_refused:.0%} of over-peak refused"
+        return f"OnDemand(previous peak {peak}{instant}, {quota}, {mx}{over})"
 
     def peak(self, kind: str) -> float:
         """The starting previous peak for ``kind``, units/s."""
         return ON_DEMAND_NEW_TABLE_PEAK[kind] if self.previous_peak is None else self.previous_peak
+
+    def instant_ceiling(self, peak: float) -> float:
+        """What the table serves at once given its previous ``peak``: double it, or the warm throughput if higher."""
+        doubled = ON_DEMAND_PEAK_MULTIPLIER * peak
+        return doubled if self.warm_throughput is None else max(doubled, self.warm_throughput)
 
     def table_limit(self) -> float:
         """The maximum throughput, units/s (``inf`` when none is set)."""
@@ -566,6 +742,10 @@ class OnDemand:
 class SplitForHeat:
     """Splits for heat: a partition kept busy for minutes splits at its key-traffic median.
 
+    The trigger is the course's own choice (AWS names split for heat but
+    publishes no threshold nor delay): :data:`SPLIT_TRIGGER_FRACTION` and
+    :data:`SPLIT_TRIGGER_MINUTES` by default, both listed in
+    :data:`hotpart.ASSUMPTIONS`.
     A partition whose served units stay at or above ``threshold`` times its
     ceiling for ``minutes`` consecutive minutes splits in two at the end of
     that second: the keys it holds, in hash order, are cut where the traffic
@@ -591,8 +771,8 @@ class SplitForHeat:
     SplitForHeat(above 80% of the ceiling for 5 min)
     """
 
-    threshold: float = 0.5
-    minutes: float = 10.0
+    threshold: float = SPLIT_TRIGGER_FRACTION
+    minutes: float = SPLIT_TRIGGER_MINUTES
     monotonic_sort_key: bool = False
 
     def __post_init__(self) -> None:
@@ -608,16 +788,38 @@ class SplitForHeat:
 class Refusal(enum.IntEnum):
     """Why a partition refused units in a second (the codes in :attr:`SimulationResult.reason`).
 
-    ``PARTITION_CEILING``: offered above the per-partition ceiling.
+    These are the model's causes. DynamoDB reports its own in the
+    ``ThrottlingReasons`` of a throttling exception, each a reason
+    ``<Table|Index><Read|Write><LimitType>`` and the ARN of the table or index;
+    :meth:`throttling_reason` maps a cause to that reason where AWS documents
+    one. The four limit types:
+
+    ``PARTITION_CEILING``: offered above the per-partition ceiling
+    (``KeyRangeThroughputExceeded``, both modes).
     ``PARTITION_SHARE``: above its provisioned share and burst while the table
-    had unused capacity that adaptive capacity did not (yet) lend.
-    ``PROVISIONED_TOTAL``: the table's provisioned capacity was all used.
-    ``ON_DEMAND_PEAK``: on-demand traffic above double the previous peak.
-    ``ON_DEMAND_QUOTA``: on-demand traffic above the table quota.
-    ``MAX_THROUGHPUT``: on-demand traffic above the maximum throughput set.
+    had unused capacity that adaptive capacity did not (yet) lend: a
+    partition-level refusal, reported by the model as ``KeyRangeThroughputExceeded``.
+    ``PROVISIONED_TOTAL``: the table's provisioned capacity was all used
+    (``ProvisionedThroughputExceeded``, provisioned mode).
+    ``ON_DEMAND_PEAK``: on-demand traffic above double the previous peak
+    within 30 minutes, which AWS says *can* be throttled. This is **not** an
+    AWS category: AWS documents no throttling reason for it, so the model
+    reports none (:meth:`throttling_reason` returns ``""``).
+    ``ON_DEMAND_QUOTA``: on-demand traffic above the table quota
+    (``AccountLimitExceeded``).
+    ``MAX_THROUGHPUT``: on-demand traffic above the maximum throughput set
+    (``MaxOnDemandThroughputExceeded``).
     ``INDEX_BACKPRESSURE``: a base-table write refused because a global
     secondary index partition it had to update was throttled (chapter 12,
-    :func:`hotpart.simulate_with_indexes`).
+    :func:`hotpart.simulate_with_indexes`); the reason names the index
+    (``Index...``) and the index's own limit type.
+
+    Examples
+    --------
+    >>> Refusal.PARTITION_CEILING.throttling_reason("write")
+    'TableWriteKeyRangeThroughputExceeded'
+    >>> Refusal.ON_DEMAND_PEAK.throttling_reason("read"), Refusal.ON_DEMAND_PEAK.label
+    ('', 'on-demand peak (reason undocumented)')
     """
 
     NONE = 0
@@ -632,11 +834,59 @@ class Refusal(enum.IntEnum):
     @property
     def label(self) -> str:
         """The reason in words."""
-        return self.name.lower().replace("_", " ").replace("on demand", "on-demand")
+        text = self.name.lower().replace("_", " ").replace("on demand", "on-demand")
+        return text + " (reason undocumented)" if self == Refusal.ON_DEMAND_PEAK else text
+
+    @property
+    def limit_type(self) -> str:
+        """AWS's ``LimitType`` for this cause, or ``""`` where AWS documents none (or none applies)."""
+        return _LIMIT_TYPE.get(self, "")
+
+    def throttling_reason(self, kind: str, resource: str = "Table") -> str:
+        """The ``ThrottlingReason.reason`` DynamoDB would report: ``<resource><Read|Write><LimitType>``.
+
+        Parameters
+        ----------
+        kind : {"write", "read"}
+            The operation type.
+        resource : {"Table", "Index"}
+            What was throttled.
+
+        Returns
+        -------
+        str
+            E.g. ``"TableWriteKeyRangeThroughputExceeded"``; ``""`` for no
+            refusal, for :attr:`ON_DEMAND_PEAK` (undocumented) and for
+            :attr:`INDEX_BACKPRESSURE` (it carries the index's own reason).
+        """
+        kind = check_choice("kind", kind, _KINDS)
+        resource = check_choice("resource", resource, ("Table", "Index"))
+        lt = self.limit_type
+        return f"{resource}{kind.capitalize()}{lt}" if lt else ""
+
+
+_LIMIT_TYPE: dict[Refusal, str] = {
+    Refusal.PARTITION_CEILING: "KeyRangeThroughputExceeded",
+    Refusal.PARTITION_SHARE: "KeyRangeThroughputExceeded",
+    Refusal.PROVISIONED_TOTAL: "ProvisionedThroughputExceeded",
+    Refusal.ON_DEMAND_QUOTA: "AccountLimitExceeded",
+    Refusal.MAX_THROUGHPUT: "MaxOnDemandThroughputExceeded",
+}
 
 
 def refusal_exception(reason: Refusal | int, mode: str) -> str:
-    """The exception a client sees for a refusal in a capacity mode.
+    """The exception a client sees for a refusal in a capacity mode, as 000 gives it.
+
+    000 「ホットパーティションとは」 and 「オンデマンドモードでも発生する」 name
+    ``ProvisionedThroughputExceededException`` for provisioned mode,
+    ``ThrottlingException`` for on-demand mode (a hot partition, or past a
+    maximum throughput) and ``RequestLimitExceeded`` past the on-demand table
+    quota. AWS's current throttling pages name the same three exception
+    classes but do not tabulate which class each mode returns; what they do
+    document is the ``ThrottlingReasons`` list every throttling exception
+    carries (reason plus resource ARN, see :meth:`Refusal.throttling_reason`).
+    Read the reason, not the class. For :attr:`Refusal.ON_DEMAND_PEAK` AWS
+    documents neither; the model returns the on-demand class as 000 would.
 
     Parameters
     ----------
@@ -763,6 +1013,10 @@ class SimulationResult:
         """The exception a client sees for a request refused in that cell (``""`` if none was)."""
         return refusal_exception(int(self.reason[second, partition]), self.mode.name)
 
+    def throttling_reason(self, second: int, partition: int) -> str:
+        """The ``ThrottlingReason.reason`` for a refusal in that cell (``""`` if none, or undocumented)."""
+        return Refusal(int(self.reason[second, partition])).throttling_reason(self.kind)
+
     def throttled_by_reason(self) -> dict[str, float]:
         """Units refused over the whole run, by the reason's label (reasons that refused nothing left out)."""
         totals = np.bincount(self.reason.ravel(), weights=self.throttled.ravel(), minlength=len(Refusal))
@@ -861,6 +1115,7 @@ def simulate(
     keys: Sequence[str] | None = None,
     mode: Provisioned | OnDemand | None = None,
     split: SplitForHeat | None = None,
+    max_partitions: int = MAX_SPLIT_PARTITIONS,
 ) -> SimulationResult:
     """Simulate a table second by second: token buckets, burst, adaptive capacity, splits, capacity modes.
 
@@ -870,15 +1125,19 @@ def simulate(
     capacity has engaged for it, from the units the other partitions left in
     their buckets (lent in proportion to each throttled partition's shortfall,
     all at once, never more than the table left unused). Whatever its own
-    bucket leaves unused and does not lend is banked as burst, up to
-    :data:`BURST_WINDOW_S` seconds of its share:
+    bucket leaves unused and does not lend is banked as burst (a portion
+    ``p`` of it with ``Provisioned(burst_portion=p)``), up to
+    :data:`BURST_WINDOW_S` seconds of its share; with
+    ``Provisioned(burst_reading="window")`` units older than that expire:
 
     .. math:: b_i \\leftarrow \\min\\big(300\\, r_i,\\; b_i - \\text{burst spent}_i + \\text{unused}_i (1 - g)\\big)
 
     where ``g`` is the fraction of the table's unused units lent that second.
     In on-demand mode there are no buckets: each partition serves up to its
-    ceiling, and when the table's total exceeds ``min(2 x peak, quota,
-    maximum throughput)`` every partition is scaled back in proportion.
+    ceiling, and when the table's total exceeds ``min(max(2 x peak, warm
+    throughput), quota, maximum throughput)`` every partition is scaled back
+    in proportion (above the peak's limit only by ``over_peak_refused`` of the
+    excess, all of it by default: the worst case).
 
     Reads and writes are managed separately by DynamoDB; simulate each
     ``kind`` with its own demand. Requests are in units (RCU or WCU), not items.
@@ -902,6 +1161,10 @@ def simulate(
         The capacity mode; ``Provisioned()`` if omitted.
     split : SplitForHeat, optional
         Split hot partitions (needs ``keys``).
+    max_partitions : int
+        The most partitions splits may create, ``>= 1``: a limit of the
+        simulation (columns are allocated up front), not of DynamoDB
+        (:data:`MAX_SPLIT_PARTITIONS`, listed in :data:`hotpart.ASSUMPTIONS`).
 
     Returns
     -------
@@ -931,6 +1194,7 @@ def simulate(
         raise ValueError(f"split = {split!r} is not a SplitForHeat")
     if split is not None and keys is None:
         raise ValueError("split needs keys: a split cuts the key range at its traffic median, so demand must be per key")
+    max_parts = check_integer("max_partitions", max_partitions, low=1)
     n0 = table.partitions
     ceil = _ceiling(kind)
 
@@ -955,7 +1219,7 @@ def simulate(
             part=partition_of(key_list, n0),
         )
         # room for every split the model allows (at most one per item), within MAX_SPLIT_PARTITIONS
-        n_alloc = n0 + (min(k * table.items_per_key - 1, max(MAX_SPLIT_PARTITIONS - n0, 0)) if split is not None else 0)
+        n_alloc = n0 + (min(k * table.items_per_key - 1, max(max_parts - n0, 0)) if split is not None else 0)
 
     # np.empty (then filled) rather than np.zeros: large empty arrays get transparent huge pages,
     # which makes first writes many times faster than calloc's zero pages.
@@ -977,11 +1241,22 @@ def simulate(
         cap_table = min(max(cap_table, mode.min_capacity), mode.max_capacity)
     share = cap_table * weight
     burst = share * (0.0 if on_demand else mode.initial_burst_s)
+    # burst readings other than the default bank: a FIFO of banked units (cumulative deposits ``dep`` and
+    # the cumulative units spent or expired ``gone``; the bank is dep - gone), with the deposits' history
+    # kept for BURST_WINDOW_S seconds so that units older than that expire (reading "window")
+    portion = 1.0 if on_demand else mode.burst_portion
+    window = (not on_demand) and mode.burst_reading == "window"
+    fifo = window or portion != 1.0
+    w_len = int(BURST_WINDOW_S)
+    dep = burst.copy()
+    gone = np.zeros(n_alloc)
+    dep_hist = np.zeros((w_len, n_alloc)) if window else np.zeros((0, n_alloc))
     run = np.zeros(n_alloc)  # seconds each partition has been short of its own capacity
     n_used = n0
 
     # on-demand state
     peak = mode.peak(kind) if on_demand else 0.0
+    over_peak_served = (1.0 - mode.over_peak_refused) if on_demand else 0.0
     totals = np.zeros(n_sec)  # served total per second
     # auto-scaling state
     up_run = down_run = 0
@@ -1017,13 +1292,20 @@ def simulate(
             if t >= mode.doubling_s:
                 peak = max(peak, totals[t - int(mode.doubling_s)])
             # ties go to the lasting limit: the quota, then the maximum throughput, then the peak
-            limits = (mode.table_quota(kind), mode.table_limit(), ON_DEMAND_PEAK_MULTIPLIER * peak)
+            limits = (mode.table_quota(kind), mode.table_limit(), mode.instant_ceiling(peak))
             cap = min(limits)
-            capacity[t] = cap
             total = _seq_sum(m)
+            which = limits.index(cap)
+            if which == 2 and over_peak_served > 0.0 and total > cap:
+                # AWS: over-peak traffic *can* be throttled; serve part of it, within the quota and maximum
+                hard = min(limits[0], limits[1])
+                cap = cap + over_peak_served * (min(total, hard) - cap)
+                if cap >= hard:
+                    which = limits.index(hard)
+            capacity[t] = cap
             if total > cap:
                 s_od = m * (cap / total)
-                table_reason = (Refusal.ON_DEMAND_QUOTA, Refusal.MAX_THROUGHPUT, Refusal.ON_DEMAND_PEAK)[limits.index(cap)]
+                table_reason = (Refusal.ON_DEMAND_QUOTA, Refusal.MAX_THROUGHPUT, Refusal.ON_DEMAND_PEAK)[which]
             else:
                 s_od = m
                 table_reason = Refusal.NONE
@@ -1068,9 +1350,19 @@ def simulate(
             # served = m - shortfall (not a_tok + a_b + a_ad, whose rounding could refuse 1e-14 units)
             np.subtract(rem2, a_ad, out=shortfall)
             np.subtract(m, shortfall, out=s)
-            np.subtract(burst, a_b, out=burst)
-            np.add(burst, left, out=burst)
-            np.minimum(burst, burst_cap, out=burst)
+            if fifo:
+                gone += a_b
+                dep += left * portion
+                if window:
+                    slot = t % w_len
+                    np.maximum(gone, dep_hist[slot], out=gone)  # deposits of second t - W expire now
+                    dep_hist[slot] = dep
+                np.maximum(gone, dep - burst_cap, out=gone)
+                np.subtract(dep, gone, out=burst)
+            else:
+                np.subtract(burst, a_b, out=burst)
+                np.add(burst, left, out=burst)
+                np.minimum(burst, burst_cap, out=burst)
             burst_rec[t] = burst
             _conserve_into(o, s, served[t], throttled[t], up)
             thr = throttled[t]
@@ -1110,6 +1402,8 @@ def simulate(
                     share = cap_table * weight
                     burst_cap = BURST_WINDOW_S * share
                     np.minimum(burst, burst_cap, out=burst)
+                    if fifo:
+                        np.subtract(dep, burst, out=gone)
 
         # ---- per key, per minute (what Contributor Insights sees); without splits, after the loop
         if seg is not None and split is not None:
@@ -1131,6 +1425,11 @@ def simulate(
                 splits.append((t, int(p), n_used))
                 weight[n_used] = weight[p] = weight[p] / 2.0
                 burst[n_used] = burst[p] = burst[p] / 2.0
+                if fifo:
+                    dep[n_used] = dep[p] = dep[p] / 2.0
+                    gone[n_used] = gone[p] = gone[p] / 2.0
+                    if window:
+                        dep_hist[:, n_used] = dep_hist[:, p] = dep_hist[:, p] / 2.0
                 hot_run[p] = 0.0
                 run[n_used] = run[p]
                 n_used += 1

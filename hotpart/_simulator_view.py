@@ -28,6 +28,8 @@ from ._explorable import Control, Data, Explorable, register
 from ._plotting import COLORS, finish_axes
 from ._simulator import (
     ON_DEMAND_DOUBLING_S,
+    SPLIT_TRIGGER_FRACTION,
+    SPLIT_TRIGGER_MINUTES,
     AutoScaling,
     OnDemand,
     Provisioned,
@@ -43,7 +45,14 @@ from ._simulator import (
 )
 from ._skew import partition_of
 
-__all__ = ["plot_simulation", "plot_table_totals", "split_case", "throttled_by_exception_over_time"]
+__all__ = [
+    "burst_readings",
+    "plot_burst_readings",
+    "plot_simulation",
+    "plot_table_totals",
+    "split_case",
+    "throttled_by_exception_over_time",
+]
 
 _LINE_COLORS = (COLORS["served"], COLORS["accent"], "#9467BD", "#FF7F0E", "#8C564B")
 _EXC_COLORS = {
@@ -263,6 +272,78 @@ def _burst_caption(data: Data) -> str:
     )
 
 
+def burst_readings(
+    rate: float, spike: float, idle_s: int, busy_s: int = 0, spike_s: int = 900, portion: float = 1.0
+) -> dict[str, Data]:
+    """One partition under both readings of AWS's burst sentence: idle, then busy at its rate, then a spike.
+
+    The partition is provisioned at ``rate`` units/s (no adaptive capacity),
+    idle for ``idle_s`` seconds, then offered exactly ``rate`` for ``busy_s``
+    seconds (it banks and spends nothing), then ``spike`` units/s for
+    ``spike_s`` seconds. ``"bank"`` keeps unused capacity until spent,
+    ``"window"`` only what went unused in the last 300 s (000's reading).
+
+    Returns
+    -------
+    dict
+        For each reading, ``"res"`` (the simulation), ``"start"`` (the spike's
+        first second), ``"lasted"`` (seconds the spike is served above the
+        rate), ``"closed"`` (:func:`hotpart.burst_seconds` when ``busy_s`` is
+        0, else ``None``) and ``"refused"`` (units refused during the spike).
+
+    Examples
+    --------
+    >>> out = burst_readings(100, 150, 300)
+    >>> out["bank"]["lasted"], out["window"]["lasted"]
+    (600, 300)
+    >>> out = burst_readings(100, 400, 300, busy_s=400)
+    >>> out["bank"]["lasted"], out["window"]["lasted"]
+    (100, 0)
+    """
+    idle, busy, spike_len = int(idle_s), int(busy_s), int(spike_s)
+    steps = idle + busy + spike_len
+    demand = np.zeros((steps, 1))
+    demand[idle : idle + busy, 0] = rate
+    demand[idle + busy :, 0] = spike
+    out: dict[str, Data] = {}
+    for reading in ("bank", "window"):
+        mode = Provisioned(adaptive=False, burst_reading=reading, burst_portion=portion)
+        res = simulate(Table(1, wcu=rate), demand, steps, mode=mode)
+        start = idle + busy
+        above = res.served[start:, 0] > rate * (1 + 1e-9)
+        closed = (
+            burst_seconds(rate, spike, idle_seconds=idle, ceiling=PARTITION_MAX_WCU, reading=reading, portion=portion)
+            if busy == 0
+            else None
+        )
+        out[reading] = {
+            "res": res,
+            "start": start,
+            "lasted": int(np.argmin(above)) if not above.all() else spike_len,
+            "closed": closed,
+            "refused": float(res.throttled[start:, 0].sum()),
+        }
+    return out
+
+
+def plot_burst_readings(fig: Figure, data: dict[str, Data], rate: float) -> None:
+    """Draw :func:`burst_readings`' two runs side by side (the figure needs two axes)."""
+    titles = {"bank": "'bank': kept until spent", "window": "'window': the last 300 s only"}
+    top = 1.15 * max(float(d["res"].offered.max()) for d in data.values())
+    for ax, (reading, d) in zip(fig.axes, data.items(), strict=True):
+        res: SimulationResult = d["res"]
+        plot_simulation(
+            ax, res, [0], labels=["partition"], title=titles[reading], start=d["start"], ymax=top, share=rate, loc="upper left"
+        )
+        ax2 = ax.twinx()
+        x = np.arange(res.seconds) - d["start"]
+        ax2.plot(x, res.burst[:, 0], color=COLORS["accent"], lw=1.0, ls="-.", label="banked burst")
+        ax2.set_ylim(0, 1.1 * BURST_WINDOW_S * rate)
+        ax2.set_ylabel("banked burst (units)")
+        ax.legend(loc="upper left", fontsize="x-small")
+        ax2.legend(loc="center left", fontsize="x-small")
+
+
 register(
     Explorable(
         name="burst",
@@ -453,7 +534,7 @@ def split_case(case: int, hot_wcu: float, minutes: float, seconds: int = _SPLIT_
         seconds,
         keys=keys,
         mode=OnDemand(previous_peak=20_000.0),
-        split=SplitForHeat(threshold=0.5, minutes=minutes, monotonic_sort_key=case == 4),
+        split=SplitForHeat(threshold=SPLIT_TRIGGER_FRACTION, minutes=minutes, monotonic_sort_key=case == 4),
     )
     return {
         "res": res,
@@ -512,7 +593,7 @@ register(
         title="Splitting for heat: what it buys, when, and what stops it",
         controls=(
             Control("case", "case (0 keys, 1 item, 2 collection, 3 with LSI, 4 monotonic)", 0, 4, 0, integer=True),
-            Control("minutes", "minutes hot before a split", 1, 10, 5, step=1, unit="min"),
+            Control("minutes", "minutes hot before a split", 1, 10, SPLIT_TRIGGER_MINUTES, step=1, unit="min"),
             Control("hot_wcu", "hot traffic", 500, 3000, 1600, step=100, unit="WCU/s"),
         ),
         compute=_split_compute,
@@ -600,7 +681,10 @@ def _modes_caption(data: Data) -> str:
         ends = f" Throttling ends {last / 60:,.1f} min after the step."
     closed = data["closed"]
     if data["mode"] == 0 and closed is not None and closed > 0:
-        ends += f" Closed form: {closed / 60:,.0f} min of throttling at the table level."
+        ends += (
+            f" Closed form: {closed / 60:,.0f} min of throttling at the table level, in the worst case (AWS: "
+            "traffic above double the previous peak *can* be throttled)."
+        )
     return (
         f"{MODE_NAMES[data['mode']].capitalize()}, demand steps from {data['peak']:,.0f} to "
         f"{data['peak'] * data['step']:,.0f} WCU/s: {refused}.{ends}"
@@ -621,8 +705,9 @@ register(
         plot=_modes_plot,
         caption=_modes_caption,
         try_this=(
-            f"in on-demand mode, a step to {ON_DEMAND_PEAK_MULTIPLIER:g}x is served at once and more is throttled "
-            f"until the peak catches up {ON_DEMAND_DOUBLING_S / 60:g} minutes later. Switch to auto scaling: a "
+            f"in on-demand mode, a step to {ON_DEMAND_PEAK_MULTIPLIER:g}x is served at once; more can be throttled "
+            f"(the model's worst case: all of it) until the peak catches up {ON_DEMAND_DOUBLING_S / 60:g} minutes "
+            "later. Switch to auto scaling: a "
             "step that burst cannot carry is throttled for minutes while consumed capacity climbs. In Jupyter, "
             f"raise the previous peak until the step passes the {ON_DEMAND_TABLE_QUOTA_WRU:,.0f} quota "
             f"({QUOTA_EXCEPTION}), or set a maximum throughput ({THROTTLE_EXCEPTION['on-demand']})."

@@ -22,7 +22,6 @@ from ._plotting import COLORS, finish_axes, fixed_layout, log_axis, partition_ba
 from ._skew import (
     KEY_DESIGNS,
     SALE_START_H,
-    Categorical,
     DateKey,
     KeyDistribution,
     Uniform,
@@ -320,7 +319,7 @@ def _zipf_caption(data: Data) -> str:
         f"{data['sampled_top1']:.2%} of {ZIPF_SAMPLE_SIZE:,} sampled requests); {data['k50']:,} keys carry half the "
         f"traffic and {data['k80']:,} carry 80%. At {lim.total_demand:,.0f} WCU/s the hottest key alone demands "
         f"{lim.hottest_demand:,.0f}; the table throttles above {lim.max_total_demand:,.0f} WCU/s, however many "
-        f"partitions it has ({lim.refused_fraction:.1%} refused now)."
+        f"partitions it has, while each key's items stay on one partition ({lim.refused_fraction:.1%} refused now)."
     )
 
 
@@ -360,8 +359,9 @@ COMPOSITE_DESIGNS: tuple[str, ...] = (
     "PK = deviceId, SK = timestamp",
     "PK = deviceId#YYYY-MM, SK = timestamp",
 )
-#: Share of entities in the ACTIVE status, for the status design.
-ACTIVE_SHARE = 0.9
+#: Share of entities in the ACTIVE status, for the status design: the default of :func:`key_design`
+#: (``ASSUMPTIONS["DESIGN_HOT_SHARE"]``), so chapters 2 and 4 use one value.
+ACTIVE_SHARE = key_design("status").top_share(1)
 #: Days shown by the item-collection panel.
 COLLECTION_DAYS = np.arange(0.0, 731.0)
 
@@ -390,8 +390,7 @@ def composite_design(design: int, n_entities: int) -> tuple[KeyDistribution, flo
     design = check_integer("design", design, low=0, high=len(COMPOSITE_DESIGNS) - 1)
     n = check_integer("n_entities", n_entities, low=1)
     if design == 0:
-        rest = 1.0 - ACTIVE_SHARE
-        return Categorical({"ACTIVE": ACTIVE_SHARE, "INACTIVE": 0.8 * rest, "SUSPENDED": 0.2 * rest}), math.inf
+        return key_design("status"), math.inf
     if design == 1:
         return Uniform(n, prefix="USER#"), math.inf
     if design == 2:
@@ -466,8 +465,9 @@ composite_keys = register(
         caption=_composite_caption,
         try_this=(
             "step the design from 0 to 4. Status and date put the writes on one partition; USER#id and deviceId "
-            "spread them, but a device's history grows without bound and crosses 10 GB; deviceId#YYYY-MM caps it. "
-            "Then raise the writes per device and watch when the 10 GB line is crossed."
+            f"spread them, but a device's history grows without bound and crosses {ITEM_COLLECTION_MAX_GB:g} GB; "
+            "deviceId#YYYY-MM caps it. Then raise the writes per device and watch when the "
+            f"{ITEM_COLLECTION_MAX_GB:g} GB line is crossed."
         ),
         static=("design", "n_partitions"),
         ncols=2,

@@ -201,9 +201,20 @@ def test_constants_have_sources():
         "EXAMPLE_HOT_PARTITION",
     ]:
         source = hp.SOURCES[name]
-        assert source.where and len(source.as_of) == 7
+        assert source.where and len(source.as_of) in (7, 10)
     assert hp.PARTITION_MAX_RCU == 3000 and hp.PARTITION_MAX_WCU == 1000
     assert hp.THROTTLE_EXCEPTION == {
         "provisioned": "ProvisionedThroughputExceededException",
         "on-demand": "ThrottlingException",
     }
+
+
+def test_headroom_is_never_shown_as_minus_zero():
+    # 10,000 WCU/s split by shares sums to 10,000.000000000002: the caption once read "headroom -0"
+    from hotpart._capacity_view import units_text
+
+    e = hp.EXPLORABLES["partition_ceiling"]
+    caption = e.caption(e.data(**e.defaults()))
+    assert "headroom 0)" in caption and "-0" not in caption
+    assert units_text(-1e-9) == "0" and units_text(-0.49) == "0" and units_text(-0.5) == "0"
+    assert units_text(-2_500.6) == "-2,501" and units_text(1_234.4) == "1,234"

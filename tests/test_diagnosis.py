@@ -11,16 +11,22 @@ import hotpart as hp
 from hotpart._diagnosis import FEW_KEYS_SHARE, RULES
 
 SOURCE_ROWS = ("low-cardinality key", "single-key write concentration", "short spike", "GSI-only throttling")
-KEY_DESIGN_ROWS = ("low-cardinality key", "single-key write concentration")
+KEY_DESIGN_ROWS = ("low-cardinality key", "single-key write concentration", "single-key read concentration")
+ON_DEMAND_ROWS = ("per-table quota reached", "maximum throughput reached", "past double the previous peak")
 
 # the row, rule and confidence each canonical scenario must lead to (Contributor Insights on)
 EXPECTED = {
     "low-cardinality key": ("5b", "high"),
     "single-key write concentration": ("5c", "high"),
     "short spike": ("3", "medium"),
-    "GSI-only throttling": ("2", "high"),
-    "under-provisioned table": ("4", "high"),
+    "GSI-only throttling": ("2a", "high"),
+    "under-provisioned table": ("4a", "high"),
     "no throttling": ("1", "high"),
+    "GSI read throttling": ("2b", "high"),
+    "single-key read concentration": ("5c", "high"),
+    "per-table quota reached": ("4b", "high"),
+    "maximum throughput reached": ("4c", "high"),
+    "past double the previous peak": ("4d", "medium"),
 }
 
 
@@ -57,6 +63,11 @@ def test_the_evidence_names_the_metric_that_decided(name: str) -> None:
         "GSI-only throttling": "index 'by-status'",
         "under-provisioned table": "WriteProvisionedThroughputThrottleEvents",
         "no throttling": "no throttle events",
+        "GSI read throttling": "index 'by-status': ReadThrottleEvents",
+        "single-key read concentration": "PRODUCT#LAUNCH",
+        "per-table quota reached": "WriteAccountLimitThrottleEvents",
+        "maximum throughput reached": "WriteMaxOnDemandThroughputThrottleEvents",
+        "past double the previous peak": "no reason metric accounts for",
     }[name]
     assert must in text
 
@@ -67,10 +78,14 @@ def test_without_contributor_insights_the_key_rows_are_low_confidence_alternativ
     assert d.symptom == "hot partition, key unknown"
     assert d.confidence == "low"
     assert d.rule == "5a"
-    assert set(d.alternatives) == set(KEY_DESIGN_ROWS)
+    single = "single-key read concentration" if "read" in name else "single-key write concentration"
+    assert set(d.alternatives) == {"low-cardinality key", single}
 
 
-@pytest.mark.parametrize("name", ["short spike", "GSI-only throttling", "under-provisioned table", "no throttling"])
+@pytest.mark.parametrize(
+    "name",
+    ["short spike", "GSI-only throttling", "GSI read throttling", "under-provisioned table", "no throttling", *ON_DEMAND_ROWS],
+)
 def test_rows_that_need_no_key_do_not_depend_on_contributor_insights(name: str) -> None:
     on = hp.diagnose(hp.scenario(name).metrics)
     off = hp.diagnose(hp.scenario(name, contributor_insights=False).metrics)
@@ -174,12 +189,98 @@ def test_throttling_spread_over_many_keys_reads_as_under_provisioned() -> None:
     assert top < FEW_KEYS_SHARE
 
 
-def test_on_demand_limits_count_as_table_level() -> None:
-    mode = hp.OnDemand(previous_peak=1_000, quota=1_500)
-    res = hp.simulate(hp.Table(8), [400] * 8, 600, mode=mode)
+def _on_demand(mode: hp.OnDemand, rate: float = 400.0):
+    """An on-demand table of 8 partitions offered ``rate`` WCU/s each (8 x 400 = 3,200 WCU/s, well under the ceilings)."""
+    res = hp.simulate(hp.Table(8), [rate] * 8, 600, mode=mode)
+    return res, hp.diagnose(hp.cloudwatch(res))
+
+
+@pytest.mark.parametrize(
+    ("mode", "reason", "row", "rule", "metric", "remedy_words"),
+    [
+        # quota 1,500 < 3,200 offered < 2 x the previous peak: refused above the per-table quota
+        (
+            hp.OnDemand(previous_peak=10_000, quota=1_500),
+            "ON_DEMAND_QUOTA",
+            "per-table quota reached",
+            "4b",
+            "WriteAccountLimitThrottleEvents",
+            "Service Quotas",
+        ),
+        # a maximum of 2,000 set on the table
+        (
+            hp.OnDemand(previous_peak=10_000, max_throughput=2_000),
+            "MAX_THROUGHPUT",
+            "maximum throughput reached",
+            "4c",
+            "WriteMaxOnDemandThroughputThrottleEvents",
+            "MaxWriteRequestUnits",
+        ),
+        # 3,200 offered against a previous peak of 1,000 (2,000 at once)
+        (
+            hp.OnDemand(previous_peak=1_000),
+            "ON_DEMAND_PEAK",
+            "past double the previous peak",
+            "4d",
+            "no reason metric accounts for",
+            "warm throughput",
+        ),
+    ],
+)
+def test_on_demand_limits_get_their_own_rows_not_under_provisioned(mode, reason, row, rule, metric, remedy_words) -> None:
+    """AWS's throttling guide: four reason families with different remedies. The old rule 4 called all three
+    on-demand cases an under-provisioned table and prescribed raising provisioned capacity."""
+    res, d = _on_demand(mode)
+    codes = set(np.unique(res.reason[res.throttled > 0]).tolist())
+    assert codes == {int(getattr(hp.Refusal, reason))}
+    assert d.symptom == row and d.rule == rule
+    assert d.symptom != "under-provisioned table" and "provisioned capacity" not in d.remedy
+    assert remedy_words in d.remedy
+    assert any(metric in e for e in d.evidence)
+
+
+def test_past_double_the_peak_says_aws_documents_no_reason() -> None:
+    res, d = _on_demand(hp.OnDemand(previous_peak=1_000))
+    m = hp.cloudwatch(res)
+    # none of the four reason metrics counts these refusals: only ThrottleEvents does
+    reasons = (
+        "WriteKeyRangeThroughputThrottleEvents",
+        "WriteProvisionedThroughputThrottleEvents",
+        "WriteMaxOnDemandThroughputThrottleEvents",
+        "WriteAccountLimitThrottleEvents",
+    )
+    assert all(float(m[r].sum()) == 0 for r in reasons)
+    assert float(m["WriteThrottleEvents"].sum()) > 0
+    assert d.confidence == "medium"
+    assert "AWS documents no" in hp.REMEDIES[d.symptom].symptom and "AWS documents no" in d.why
+
+
+def test_index_reads_and_writes_get_distinct_diagnoses() -> None:
+    """Only index writes push back onto the table; the old rule 2 called read throttling "write back-pressure"."""
+    from hotpart._diagnosis import _status_of
+
+    keys = [f"ORDER#{i:05d}" for i in range(2_000)]
+    gsi = hp.GlobalSecondaryIndex("by-status", _status_of(2_000, 0.6), partitions=4, wcu=8_000, rcu=12_000)
+    queries = {"by-status": [6_000.0 if v == "OPEN" else 500.0 for v in gsi.values]}
+    res = hp.simulate_with_indexes(hp.Table(4, wcu=4_000), [0.5] * 2_000, 600, keys, [gsi], index_reads=queries)
+    assert float(res.table.throttled.sum()) == 0  # the table's writes all pass
     d = hp.diagnose(hp.cloudwatch(res))
-    assert (d.symptom, d.rule) == ("under-provisioned table", "4")
-    assert any("WriteAccountLimitThrottleEvents" in e for e in d.evidence)
+    assert d.symptom == "GSI read throttling" and d.rule == "2b"
+    assert not any("back-pressure" in e and "write" in e and "not" not in e for e in d.evidence)
+    assert "does not hold back the table's writes" in d.pitfall
+    w = hp.diagnose(hp.scenario("GSI-only throttling").metrics)
+    assert (w.symptom, w.rule) == ("GSI-only throttling", "2a")
+    assert any("write back-pressure" in e for e in w.evidence)
+    assert w.remedy != d.remedy
+
+
+def test_a_key_hot_for_reads_gets_a_cache_not_write_sharding() -> None:
+    keys = [f"USER#{i:05d}" for i in range(2_000)] + ["PRODUCT#LAUNCH"]
+    res = hp.simulate(hp.Table(8, rcu=16_000), [1.0] * 2_000 + [4_500.0], 600, kind="read", keys=keys)
+    d = hp.diagnose(hp.cloudwatch(res, top_k=10))
+    assert d.symptom == "single-key read concentration" and d.rule == "5c"
+    assert "DAX" in d.remedy and "cache" in d.remedy and "sharding" not in d.remedy
+    assert hp.REMEDIES["single-key write concentration"].remedy != d.remedy
 
 
 def test_batch_trap_is_named_in_the_evidence() -> None:
@@ -200,6 +301,8 @@ def test_batch_trap_is_named_in_the_evidence() -> None:
         (lambda m: hp.diagnose(m, small_key_space=1.5), "small_key_space"),
         (lambda m: hp.diagnose(m, one_key=0), "one_key"),
         (lambda m: hp.diagnose(m, one_key=float("nan")), "one_key"),
+        (lambda m: hp.diagnose(m, few_keys=0), "few_keys"),
+        (lambda m: hp.scenario("GSI read throttling", open_share=1.5), "open_share"),
         (lambda m: hp.scenario("hot"), "name"),
         (lambda m: hp.scenario("short spike", minutes=4), "minutes"),
         (lambda m: hp.scenario("short spike", minutes=61), "minutes"),
@@ -247,3 +350,23 @@ def test_explorable_data_stays_inside_the_fixed_limits() -> None:
             assert d["consumed"].max() < CAPACITY_YMAX and d["provisioned"].max() < CAPACITY_YMAX
             for k in ("keyrange", "provisioned_events", "index", "requests"):
                 assert d[k].max() < EVENTS_YLIM[1] / 100
+
+
+def test_an_index_short_of_its_own_capacity_says_so_in_the_evidence() -> None:
+    """An index throttled by its provisioned capacity, not a hot key: the evidence names the index's capacity."""
+    keys = [f"ORDER#{i:05d}" for i in range(2_000)]
+    dates = [f"DAY#{i % 50:02d}" for i in range(2_000)]  # 50 values: no index partition above its ceiling
+    gsi = hp.GlobalSecondaryIndex("by-date", dates, partitions=8, wcu=1_000)
+    res = hp.simulate_with_indexes(hp.Table(4, wcu=4_000), [1.0] * 2_000, 600, keys, [gsi])
+    d = hp.diagnose(hp.cloudwatch(res))
+    assert (d.symptom, d.rule) == ("GSI-only throttling", "2a")
+    assert any("WriteProvisionedThroughputThrottleEvents" in e and "provisioned capacity is short" in e for e in d.evidence)
+    assert not any("an index partition is hot" in e for e in d.evidence)
+
+
+def test_spread_key_range_throttling_on_demand_does_not_pretend_there_is_capacity_to_raise() -> None:
+    keys = [f"K{i:04d}" for i in range(1_000)]
+    res = hp.simulate(hp.Table(4), [6.0] * 1_000, 600, keys=keys, mode=hp.OnDemand(previous_peak=20_000))
+    d = hp.diagnose(hp.cloudwatch(res, top_k=10))
+    assert (d.symptom, d.rule, d.confidence) == ("under-provisioned table", "5e", "low")
+    assert any("no provisioned capacity to raise" in e for e in d.evidence)

@@ -268,3 +268,26 @@ def test_share_refusals_move_between_the_two_reason_metrics_and_nothing_else() -
     assert provisioned["WriteThrottleEvents"].sum() == key_range["WriteThrottleEvents"].sum()
     with pytest.raises(ValueError, match="share_refusals"):
         hp.cloudwatch(res, share_refusals="ThrottledRequests")
+
+
+def test_backpressure_throttles_exactly_the_keys_that_carry_the_hot_index_value() -> None:
+    # chapter 13 counts the order keys that lose writes: the OPEN orders, not every order of the table
+    table = hp.scenario("GSI-only throttling").result.table
+    statuses = hp.order_statuses(len(table.keys), 0.6)  # the scenario's orders, 60% OPEN (chapter 12)
+    throttled = set(np.asarray(table.keys)[table.key_throttled[-1] > 0])
+    open_orders = {k for k, v in zip(table.keys, statuses, strict=True) if v == "OPEN"}
+    assert throttled == open_orders
+    assert 0 < len(throttled) < len(table.keys)
+
+
+def test_detection_key_under_the_ceiling_still_throttles_with_partition_neighbours() -> None:
+    # chapter 13's "Try this": the date key alone under 1,000 WCU/s is not enough, the user keys on its partition count
+    ceiling = hp.PARTITION_MAX_WCU
+    base = hp.detection_case(2_000, 2_000, hp.BATCH_WRITE_MAX_ITEMS)["res"]
+    hot_part = int(hp.partition_of([base.keys[-1]], base.table.partitions)[0])
+    neighbours = float(base.offered[-1, hot_part]) - 2_000
+    assert neighbours > 0
+    just_under = hp.detection_case(ceiling - 1, 2_000, hp.BATCH_WRITE_MAX_ITEMS)["metrics"]
+    assert just_under["WriteKeyRangeThroughputThrottleEvents"].sum() > 0
+    quiet = hp.detection_case(ceiling - neighbours, 2_000, hp.BATCH_WRITE_MAX_ITEMS)["metrics"]
+    assert quiet["WriteThrottleEvents"].sum() == 0

@@ -81,7 +81,14 @@ def test_sdk_defaults_are_the_published_figures_with_sources():
         "BROOKER_2015",
     ):
         source = hp.SOURCES[name]
-        assert source.where and len(source.as_of) == 7 and source.url.startswith("https://")
+        assert source.where and source.as_of and source.url.startswith("https://") and source.quote
+        # every record but Brooker's post (dated by the post) was read on the date the course states
+        assert source.as_of == ("2015-03" if name == "BROOKER_2015" else "2026-11-30")
+    # the Java 1.x figures are the 2015 code's, pinned to its commit; botocore's base is one SDK's implementation
+    assert all("2015" in hp.SOURCES[n].where for n in ("DYNAMODB_JAVA_V1_MAX_RETRIES", "DYNAMODB_JAVA_V1_BASE_S"))
+    assert "/blob/master/" not in hp.SOURCES["DYNAMODB_JAVA_V1_BASE_S"].url
+    assert hp.SOURCES["SDK_STANDARD_BASE_S"].where.startswith("botocore")
+    assert "25" in hp.SOURCES["DYNAMODB_JAVA_V1_BASE_S"].quote and "= 10" in hp.SOURCES["DYNAMODB_JAVA_V1_MAX_RETRIES"].quote
 
 
 def test_java_v1_schedule_is_25_ms_doubling_capped_at_20_s():

@@ -68,6 +68,14 @@ def test_time_ordered_streams_are_non_decreasing(kind):
     assert np.all(ordered[1:] >= ordered[:-1])
 
 
+def test_uuid7_keys_carry_the_version_bits():
+    # RFC 9562 section 5.7: bits 48-51 of a UUIDv7 are the version 0b0111 (fails on the old stream, which drew
+    # all 16 bits below the timestamp at random)
+    keys = hp.key_stream("uuid7", 2_000, seed=5)
+    assert np.all((keys >> np.uint64(12)) & np.uint64(0xF) == 7)
+    assert np.unique(keys & np.uint64(0xFFF)).size > 1_000  # 12 random bits (rand_a) below the version
+
+
 def test_random_streams_are_not_ordered_and_tenants_are_in_the_high_bits():
     u = hp.key_stream("uuid4", 5_000)
     assert 0.45 < np.mean(u[1:] > u[:-1]) < 0.55
@@ -429,8 +437,9 @@ def test_2pc_a_participant_down_aborts_it_does_not_block():
 @given(st.lists(st.floats(0, 100), min_size=1, max_size=8), st.floats(0, 10), st.floats(1.0, 1e6))
 def test_2pc_blocking_window_and_probability(rtts, log_ms, mtbf_s):
     t = hp.TwoPhaseCommit([0.999] * len(rtts), rtts, log_ms=log_ms)
-    w = max(rtts) + log_ms
-    assert t.uncertainty_window_ms == pytest.approx(w)
+    assert t.uncertainty_window_ms == pytest.approx(max(rtts) + log_ms)
+    w = max(rtts) + 2 * log_ms  # from PREPARE sent to the decision sent
+    assert t.blocking_window_ms == pytest.approx(w)
     p = t.blocking_probability(mtbf_s)
     assert p == pytest.approx(-math.expm1(-w / 1000 / mtbf_s), rel=1e-12, abs=1e-300)
     assert 0 <= p < 1
@@ -438,15 +447,32 @@ def test_2pc_blocking_window_and_probability(rtts, log_ms, mtbf_s):
 
 
 def test_2pc_blocking_against_a_simulated_coordinator():
-    # coordinator failures as a Poisson process; a transaction blocks if one falls inside its window
-    t = hp.TwoPhaseCommit([0.999] * 4, [20.0, 50.0, 30.0, 40.0], log_ms=10.0)
+    # The protocol's timeline, message by message, with coordinator crashes as a Poisson process: PREPARE
+    # leaves at 0; participant i gets it at rtt_i/2, forces its vote (t_log) and is prepared; the vote arrives
+    # at rtt_i + t_log; the coordinator forces its decision after the last vote and sends it. A participant is
+    # blocked if it is prepared and the decision never leaves (the coordinator crashed first). Crashes before
+    # PREPARE leaves block no one (the transaction never started), so the clock starts at PREPARE.
+    rtts, log_ms = np.array([20.0, 50.0, 30.0, 40.0]), 10.0
+    t = hp.TwoPhaseCommit([0.999] * 4, rtts, log_ms=log_ms)
     mtbf_s = 0.5  # absurdly fragile, so that blocking is common enough to count
     rng = np.random.default_rng(12)
     n = 200_000
-    first_failure_s = rng.exponential(mtbf_s, size=n)  # memoryless: the first failure after the vote
-    blocked = np.mean(first_failure_s < t.uncertainty_window_ms / 1000)
+    crash_ms = rng.exponential(mtbf_s, size=n) * 1000  # first crash after PREPARE leaves (memoryless)
+    prepared_ms = rtts / 2 + log_ms  # each participant votes yes even if the coordinator already crashed
+    decision_sent_ms = np.max(rtts + log_ms) + log_ms
+    assert prepared_ms.max() < decision_sent_ms  # every participant is prepared before the decision could leave
+    blocked = np.mean(crash_ms < decision_sent_ms)
     p = t.blocking_probability(mtbf_s)
     assert abs(blocked - p) < 4 * math.sqrt(p * (1 - p) / n)
+
+
+def test_2pc_a_crash_while_the_decision_is_forced_still_blocks():
+    # Fails on the old model, which counted only one participant's wait (max rtt + t_log): with no network delay
+    # and a 1 ms log, a crash at 1.5 ms, after the votes but before the decision is forced, blocks everyone.
+    t = hp.TwoPhaseCommit([1.0, 1.0], [0.0, 0.0], log_ms=1.0)
+    assert t.uncertainty_window_ms == 1.0
+    assert t.blocking_window_ms == 2.0
+    assert t.blocking_probability(1.0) == pytest.approx(-math.expm1(-0.002))
 
 
 def test_2pc_availability_against_monte_carlo():

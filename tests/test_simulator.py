@@ -432,3 +432,151 @@ def test_refusal_exceptions_by_mode():
     assert hp.refusal_exception(Refusal.MAX_THROUGHPUT, "on-demand") == ON_DEMAND_EXC
     assert hp.refusal_exception(Refusal.NONE, "on-demand") == ""
     assert Refusal.ON_DEMAND_QUOTA.label == "on-demand quota"
+
+
+# --- issue 12: burst readings, on-demand's "can", warm throughput, throttling reasons ------------
+
+
+@pytest.mark.parametrize("reading", ["bank", "window"])
+@pytest.mark.parametrize("portion", [1.0, 0.5])
+@pytest.mark.parametrize(
+    ("rate", "spike", "idle", "idle_demand"),
+    [(100, 150, 300, 0), (100, 400, 60, 0), (100, 150, 900, 50), (100, 120, 600, 0), (150, 200, 300, 0)],
+)
+def test_burst_closed_form_matches_the_simulator_for_both_readings(reading, portion, rate, spike, idle, idle_demand):
+    closed = hp.burst_seconds(
+        rate, spike, idle_seconds=idle, idle_demand=idle_demand, ceiling=hp.PARTITION_MAX_WCU, reading=reading, portion=portion
+    )
+    horizon = 1_200
+    trace = np.concatenate([np.full(idle, float(idle_demand)), np.full(horizon, float(spike))])[:, None]
+    mode = hp.Provisioned(adaptive=False, burst_reading=reading, burst_portion=portion)
+    res = hp.simulate(hp.Table(1, wcu=rate), trace, idle + horizon, mode=mode)
+    np.testing.assert_array_equal(res.served + res.throttled, res.offered)
+    above = res.served[idle:, 0] > rate * (1 + 1e-9)
+    lasted = int(np.argmin(above)) if not above.all() else horizon
+    assert lasted == pytest.approx(min(closed, horizon), abs=1)
+
+
+def test_the_window_reading_expires_old_unused_capacity_and_the_bank_does_not():
+    # idle 300 s (bank full), then 600 s exactly at the rate (nothing banked, nothing spent), then a spike
+    rate, spike = 100.0, 400.0
+    trace = np.concatenate([np.zeros(300), np.full(600, rate), np.full(60, spike)])[:, None]
+    bank = hp.simulate(hp.Table(1, wcu=rate), trace, 960, mode=hp.Provisioned(adaptive=False))
+    window = hp.simulate(hp.Table(1, wcu=rate), trace, 960, mode=hp.Provisioned(adaptive=False, burst_reading="window"))
+    assert bank.burst[899, 0] == pytest.approx(hp.BURST_WINDOW_S * rate)
+    assert window.burst[899, 0] == 0.0
+    assert bank.served[900, 0] == spike and window.served[900, 0] == rate
+    # under the window reading no spike outlasts the window, whatever the bank held
+    assert hp.burst_seconds(150, 200, reading="window") == hp.BURST_WINDOW_S
+    assert hp.burst_seconds(150, 200) == 900.0  # AWS's re:Post example: 45,000 / (200 - 150)
+
+
+@settings(max_examples=30, deadline=None)
+@given(cases(max_seconds=60, max_partitions=4), st.sampled_from(["bank", "window"]), st.sampled_from([0.25, 1.0]))
+def test_burst_readings_conserve_and_never_bank_more_than_300_s(case, reading, portion):
+    table, demand, seconds, _ = case
+    mode = hp.Provisioned(initial_burst_s=30.0, burst_reading=reading, burst_portion=portion)
+    res = hp.simulate(table, demand, seconds, mode=mode)
+    np.testing.assert_array_equal(res.served + res.throttled, res.offered)
+    share = table.wcu / table.partitions
+    assert np.all(res.burst <= np.float32(hp.BURST_WINDOW_S * share) * np.float32(1 + 1e-6) + 1e-3)
+    assert np.all(res.burst >= -1e-6)
+
+
+def test_the_default_burst_is_the_old_bank_bit_for_bit():
+    rng = np.random.default_rng(3)
+    demand = rng.gamma(0.7, 1.0, (400, 4)) * 300
+    table = hp.Table(4, wcu=800)
+    old = hp.simulate(table, demand, 400, mode=hp.Provisioned(initial_burst_s=100))
+    new = hp.simulate(table, demand, 400, mode=hp.Provisioned(initial_burst_s=100, burst_reading="bank", burst_portion=1.0))
+    _assert_identical(old, new)
+
+
+def test_on_demand_over_peak_refusal_is_a_named_worst_case():
+    assert hp.OnDemand().over_peak_refused == hp.ASSUMPTIONS["ON_DEMAND_OVER_PEAK_REFUSED"].value == 1.0
+    worst = _step(10_000, 3.0)
+    half = _step(10_000, 3.0, mode=hp.OnDemand(previous_peak=10_000, over_peak_refused=0.5))
+    none = _step(10_000, 3.0, mode=hp.OnDemand(previous_peak=10_000, over_peak_refused=0.0))
+    assert worst.served[20].sum() == pytest.approx(20_000.0)
+    assert half.served[20].sum() == pytest.approx(25_000.0)
+    assert none.throttled.sum() == 0
+    for res in (worst, half):
+        np.testing.assert_array_equal(res.served + res.throttled, res.offered)
+        assert set(np.unique(res.reason[res.throttled > 0])) == {Refusal.ON_DEMAND_PEAK}
+    # serving over-peak traffic never lifts the quota
+    quota = _step(30_000, 1.6, mode=hp.OnDemand(previous_peak=30_000, over_peak_refused=0.0))
+    assert quota.served.sum(axis=1).max() == pytest.approx(hp.ON_DEMAND_TABLE_QUOTA_WRU)
+    assert set(quota.throttled_by_reason()) == {"on-demand quota"}
+
+
+def test_warm_throughput_serves_a_step_at_once():
+    cold = _step(10_000, 3.0)
+    warm = _step(10_000, 3.0, mode=hp.OnDemand(previous_peak=10_000, warm_throughput=30_000))
+    assert cold.throttled.sum() > 0 and warm.throttled.sum() == 0
+    assert "instant 30,000" in repr(hp.OnDemand(previous_peak=10_000, warm_throughput=30_000))
+
+
+def test_a_table_switched_to_on_demand_starts_from_half_its_provisioned_capacity_or_a_new_tables_peak():
+    assert hp.OnDemand.switched_from_provisioned(10_000).previous_peak == 5_000.0
+    assert hp.OnDemand.switched_from_provisioned(1_000).previous_peak == hp.ON_DEMAND_NEW_TABLE_PEAK["write"]
+    assert hp.OnDemand.switched_from_provisioned(30_000, "read").previous_peak == 15_000.0
+    assert hp.OnDemand.switched_from_provisioned(10_000, max_throughput=7_000).max_throughput == 7_000.0
+    assert hp.SOURCES["ON_DEMAND_SWITCHES_PER_DAY"].quote.count("four times") == 1
+
+
+def test_every_refusal_maps_to_an_aws_throttling_reason_or_says_it_has_none():
+    assert Refusal.PARTITION_CEILING.throttling_reason("write") == "TableWriteKeyRangeThroughputExceeded"
+    assert Refusal.PARTITION_SHARE.throttling_reason("read") == "TableReadKeyRangeThroughputExceeded"
+    assert Refusal.PROVISIONED_TOTAL.throttling_reason("write", "Index") == "IndexWriteProvisionedThroughputExceeded"
+    assert Refusal.ON_DEMAND_QUOTA.throttling_reason("read") == "TableReadAccountLimitExceeded"
+    assert Refusal.MAX_THROUGHPUT.throttling_reason("write") == "TableWriteMaxOnDemandThroughputExceeded"
+    # not an AWS category: no documented reason
+    assert Refusal.ON_DEMAND_PEAK.throttling_reason("write") == ""
+    assert "undocumented" in Refusal.ON_DEMAND_PEAK.label
+    assert Refusal.NONE.throttling_reason("write") == ""
+    # the four families AWS lists, and nothing else
+    families = {r.limit_type for r in Refusal} - {""}
+    assert families == {
+        "KeyRangeThroughputExceeded",
+        "ProvisionedThroughputExceeded",
+        "AccountLimitExceeded",
+        "MaxOnDemandThroughputExceeded",
+    }
+    res = _step(10_000, 3.0)
+    assert res.throttling_reason(20, 0) == ""
+    hot = hp.simulate(hp.Table(4), [10, 10, 10, 2_500], 5, mode=hp.OnDemand(previous_peak=40_000))
+    assert hot.throttling_reason(0, 3) == "TableWriteKeyRangeThroughputExceeded"
+
+
+def test_split_trigger_defaults_are_the_named_assumptions():
+    split = hp.SplitForHeat()
+    assert split.threshold == hp.ASSUMPTIONS["SPLIT_TRIGGER_FRACTION"].value
+    assert split.minutes == hp.ASSUMPTIONS["SPLIT_TRIGGER_MINUTES"].value
+
+
+def test_max_partitions_caps_the_splits_and_records_the_block():
+    keys = [f"K#{i}" for i in range(40)]
+    demand = np.full(40, 200.0)
+    res = hp.simulate(
+        hp.Table(1),
+        demand,
+        700,
+        keys=keys,
+        mode=hp.OnDemand(previous_peak=40_000),
+        split=hp.SplitForHeat(minutes=1),
+        max_partitions=3,
+    )
+    assert res.partitions == 3
+    assert any(b[2] == "partition cap" for b in res.blocked)
+    with pytest.raises(ValueError, match=r"^max_partitions = 0"):
+        hp.simulate(hp.Table(1), demand, 5, keys=keys, split=hp.SplitForHeat(), max_partitions=0)
+
+
+def test_max_item_rate_is_max_key_rate_under_its_conditions():
+    from hotpart._simulator import max_item_rate
+
+    assert max_item_rate("write") == hp.max_key_rate("write") == hp.PARTITION_MAX_WCU
+    assert max_item_rate("read") == hp.PARTITION_MAX_RCU
+    # one partition key with many items and no LSI is served above one item's ceiling once split (chapter 10)
+    res = hp.split_case(2, 1_600.0, 2.0, seconds=600, start=30)["res"]
+    assert res.throttled[-1].sum() == 0 and res.offered[-1].sum() > max_item_rate("write")
