@@ -370,6 +370,12 @@ _DATE_READ = "2026-11-30"
 
 # Each block below belongs to one family of chapters; add a chapter's sources and assumptions in its block.
 # --- sources: capacity and the simulator (chapters 1, 8-11)
+SOURCES["PROVISIONED_LIMIT_NAMES_THROTTLING_EXCEPTION"] = Source(
+    "AWS, DynamoDB API reference, ProvisionedThroughputDescription (WriteCapacityUnits)",
+    _DATE_READ,
+    "https://docs.aws.amazon.com/amazondynamodb/latest/APIReference/API_ProvisionedThroughputDescription.html",
+    quote="The maximum number of writes consumed per second before DynamoDB returns a ThrottlingException.",
+)
 SOURCES["BURST_PORTION_RESERVED"] = Source(
     "AWS, DynamoDB burst and adaptive capacity: burst capacity",
     _DATE_READ,
@@ -747,6 +753,14 @@ SOURCES["GSI_CAPACITY_MODE_OF_TABLE"] = Source(
     "You must use either OnDemandThroughput or ProvisionedThroughput based on your table's capacity mode.",
 )
 # chapters 14-15: retries, and the remedy of each throttling reason (hotpart/_retries.py, hotpart/_diagnosis.py)
+SOURCES["BOTO3_DEFAULT_RETRY_LEGACY"] = Source(
+    "Boto3 documentation, 'Retries', Legacy retry mode: boto3 (the SDK of 001's code) defaults to legacy mode, "
+    "not standard mode",
+    _DATE_READ,
+    "https://docs.aws.amazon.com/boto3/latest/guide/retries.html",
+    "Legacy mode is the default mode used by any Boto3 client you create. … A default value of 5 for maximum "
+    "attempts (including the initial request).",
+)
 SOURCES["ACCOUNT_LIMIT_REMEDY"] = Source(
     "AWS, DynamoDB throttling: 3- Account limits exceeded",
     _DATE_READ,
@@ -775,8 +789,8 @@ SOURCES["PEAK_RAMP_30_MINUTES"] = Source(
     "AWS Knowledge Center, Why is my on-demand DynamoDB table being throttled?",
     _DATE_READ,
     _KC + "on-demand-table-throttling-dynamodb",
-    "Before you exceed your previous traffic's peak, it's a best practice to spread your traffic growth over at "
-    "least 30 minutes.",
+    "It's a best practice to spread your traffic growth over at least 30 minutes before exceeding double your "
+    "previous traffic peak.",
 )
 SOURCES["PEAK_PREWARM_PLANNED"] = Source(
     "AWS, Understanding DynamoDB warm throughput",
@@ -796,8 +810,8 @@ SOURCES["GSI_WRITES_FAIL_ON_TABLE"] = Source(
     "AWS Knowledge Center, How does throttling on my global secondary index affect my Amazon DynamoDB table?",
     _DATE_READ,
     _KC + "dynamodb-gsi-throttling-table",
-    "When a GSI has insufficient write capacity, throttling results in write operations that fail on the base table "
-    "or any of its GSIs.",
+    "When a GSI has insufficient write capacity, write operations don't succeed on the base table or any of its "
+    "GSIs.",
 )
 SOURCES["CACHE_BEFORE_SHARDING_003"] = Source(
     "003 「シャーディングを避ける方法」",
@@ -883,7 +897,7 @@ SOURCES["GSI_READS_NOT_PUSHED_BACK"] = Source(
     "AWS Knowledge Center, How does throttling on my global secondary index affect my Amazon DynamoDB table?",
     _DATE_READ,
     _KC + "dynamodb-gsi-throttling-table",
-    "When a GSI has insufficient read capacity, throttling doesn't affect the base table.",
+    "When a GSI has insufficient read capacity, the base table isn't affected.",
 )
 SOURCES["GSI_PROJECTION"] = Source(
     "AWS, Using Global Secondary Indexes in DynamoDB: attribute projections",
@@ -940,7 +954,7 @@ SOURCES["KEY_RANGE_METRIC_DATED"] = Source(
     "WriteKeyRangeThroughputThrottleEvents と ReadKeyRangeThroughputThrottleEvents が立っていれば、テーブルやインデックスの"
     "キャパシティではなくパーティション上限が原因だと確定できる (2026 年 8 月時点)。",
 )
-SOURCES["KEY_RANGE_REASON"] = Source(
+SOURCES["KEY_RANGE_REASON_DEFINITION"] = Source(
     "AWS, DynamoDB API reference, ThrottlingReason: KeyRangeThroughputExceeded",
     _DATE_READ,
     "https://docs.aws.amazon.com/amazondynamodb/latest/APIReference/API_ThrottlingReason.html",

@@ -146,13 +146,11 @@ def test_chapter_runs_and_reads_well_in_jupyterlab(browser, lab_server, notebook
     errors: list[str] = []
     page.on("pageerror", lambda e: errors.append(str(e)))
     try:
-        page.goto(f"{base}/lab/tree/{notebook.name}?token={token}")
-        page.wait_for_selector(".jp-NotebookPanel .jp-Cell", timeout=120_000)
-        page.wait_for_function(
-            "() => [...document.querySelectorAll('.jp-Notebook-ExecutionIndicator, .jp-KernelStatus')].length > 0"
-            " || document.querySelector('.jp-NotebookPanel') !== null",
-            timeout=60_000,
-        )
+        # a workspace of its own (reset): no notebook of an earlier test is restored beside this one
+        page.goto(f"{base}/lab/workspaces/{notebook.stem}/tree/{notebook.name}?reset&token={token}")
+        panel = page.locator(".jp-NotebookPanel:not(.lm-mod-hidden)")
+        panel.locator(".jp-Cell").first.wait_for(timeout=120_000)
+        assert panel.count() == 1, f"{panel.count()} notebooks open, expected only {notebook.name}"
         deadline = time.monotonic() + 60
         while not _kernels_idle(base, token):  # the kernel has started and is ready
             assert time.monotonic() < deadline, "the kernel did not become idle"
@@ -163,30 +161,30 @@ def test_chapter_runs_and_reads_well_in_jupyterlab(browser, lab_server, notebook
         page.wait_for_timeout(1000)
         deadline = time.monotonic() + RUN_TIMEOUT_S
         while True:
-            busy = page.locator(".jp-InputPrompt", has_text="[*]").count()
+            busy = panel.locator(".jp-InputPrompt", has_text="[*]").count()
             if busy == 0 and _kernels_idle(base, token):
                 page.wait_for_timeout(1000)
-                if page.locator(".jp-InputPrompt", has_text="[*]").count() == 0 and _kernels_idle(base, token):
+                if panel.locator(".jp-InputPrompt", has_text="[*]").count() == 0 and _kernels_idle(base, token):
                     break
             assert time.monotonic() < deadline, f"{notebook.name}: cells still running after {RUN_TIMEOUT_S} s"
             time.sleep(1)
-        numbered = page.locator(".jp-CodeCell .jp-InputPrompt", has_text=re.compile(r"\[\d+\]")).count()
-        assert numbered >= 1 and numbered <= n_code
+        numbered = panel.locator(".jp-CodeCell .jp-InputPrompt", has_text=re.compile(r"\[\d+\]")).count()
+        assert 1 <= numbered <= n_code, f"{numbered} cells ran of {n_code}"
 
-        failed = page.locator('[data-mime-type="application/vnd.jupyter.error"]')
+        failed = panel.locator('[data-mime-type="application/vnd.jupyter.error"]')
         assert failed.count() == 0, f"{notebook.name}: error output:\n{failed.first.inner_text()[:2000]}"
 
-        prose = "\n".join(page.locator(".jp-MarkdownCell .jp-RenderedMarkdown").all_inner_texts())
+        prose = "\n".join(panel.locator(".jp-MarkdownCell .jp-RenderedMarkdown").all_inner_texts())
         assert len(prose) > 2000, f"{notebook.name}: the prose did not render"
         left = [m for m in LEFTOVERS if m in prose]
         assert not left, f"{notebook.name}: rendered prose shows {left}"
         bare = sorted(k for k in _glue_keys(notebook) if "_" in k and re.search(rf"\b{re.escape(k)}\b", prose))
         assert not bare, f"{notebook.name}: rendered prose shows glue keys {bare}"
-        assert page.locator(".jp-RenderedMarkdown details summary").count() >= 2, "solutions do not fold"
+        assert panel.locator(".jp-RenderedMarkdown details summary").count() >= 2, "solutions do not fold"
 
         for name in explorables_in(notebook):
             e = hp.EXPLORABLES[name]
-            cell = page.locator(".jp-CodeCell", has=page.locator(".cm-content", has_text=f'explore("{name}")'))
+            cell = panel.locator(".jp-CodeCell", has=page.locator(".cm-content", has_text=f'explore("{name}")'))
             assert cell.count() == 1, f"{name}: its cell is not on the page"
             box = cell.locator(".widget-vbox").first
             box.wait_for(timeout=60_000)
