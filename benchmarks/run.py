@@ -6,6 +6,7 @@ Run with ``make bench``. Prints markdown tables and writes them to
 * each notebook executes in at most 2x the time of a bare notebook that only
   imports numpy, scipy, matplotlib, ipywidgets and hotpart and draws one figure;
 * each explorable callback (compute, draw and PNG render) at most 150 ms;
+* in JupyterLab, from a slider step to the new figure on screen, p95 at most 150 ms per explorable;
 * at most 100 frames per static explorable, at most 1 MB per page beyond the
   theme's own assets, and at most 5 minutes of added build time for all frames.
 """
@@ -208,6 +209,8 @@ def main() -> None:
     parser.add_argument("--repeats", type=int, default=3, help="repeats per timing (median reported)")
     parser.add_argument("--skip-build", action="store_true", help="skip the book build and page weights")
     parser.add_argument("--only-models", action="store_true", help="run only the benchmarks/bench_*.py sections")
+    parser.add_argument("--skip-lab", action="store_true", help="skip the JupyterLab slider-latency section")
+    parser.add_argument("--lab-steps", type=int, default=20, help="slider steps timed per explorable in JupyterLab")
     args = parser.parse_args()
 
     out = [f"# hotpart benchmarks ({time.strftime('%Y-%m-%d %H:%M')}, {os.cpu_count()} cores)", ""]
@@ -219,6 +222,10 @@ def main() -> None:
         out += ["## Book build", "", *rows, "", "## Page weight", "", *page_weights(html), ""]
     out += ["## Notebook execution", "", *bench_notebooks(args.repeats), ""]
     out += ["## Explorable callbacks (compute, draw, render PNG)", "", *bench_callbacks(args.repeats), ""]
+    if not args.skip_lab:
+        import lab_latency
+
+        out += ["## JupyterLab: slider step to new figure (in the page)", "", *lab_latency.run(args.lab_steps), ""]
     out += ["## Static frames", "", *bench_frames(), ""]
     out += model_benchmarks(args.repeats)
     text = "\n".join(out)
