@@ -166,6 +166,7 @@ from ._simulator import (
     ON_DEMAND_SWITCHES_PER_DAY,
     SPLIT_TRIGGER_FRACTION,
     SPLIT_TRIGGER_MINUTES,
+    SWITCHED_PEAK_RULE,
     AutoScaling,
     OnDemand,
     Provisioned,

@@ -78,8 +78,9 @@ partition_ceiling = register(
         caption=_ceiling_caption,
         try_this=(
             "lower the hot share until the red bar disappears, then add partitions and watch the dashed even "
-            "share fall while the solid ceiling stays put. In Jupyter, also raise the table capacity: "
-            "the red bar does not shrink."
+            "share fall while the solid ceiling stays put. In Jupyter, double the table capacity and halve the "
+            "offered demand (a percentage of the capacity): the hot partition gets the same demand and the red bar "
+            "stays as tall."
         ),
         static=("hot_share", "n_partitions"),
     )

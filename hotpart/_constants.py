@@ -547,14 +547,6 @@ SOURCES["SWITCHED_TABLE_PEAK"] = Source(
     quote="For an existing table that you switched to on-demand capacity mode, the previous peak is one of the "
     "following values:…Half the previous provisioned throughput for the table",
 )
-SOURCES["SWITCHED_TABLE_PEAK_HIGHER"] = Source(
-    "AWS Knowledge Center, Why is my on-demand DynamoDB table being throttled? (version last updated 2021-06-18)",
-    _DATE_READ,
-    "https://aws.amazon.com/es/premiumsupport/knowledge-center/on-demand-table-throttling-dynamodb/",
-    quote="For an existing table that you switched to on-demand capacity mode, the previous peak is half the previous "
-    "provisioned throughput for the table—or the settings for a newly created table with on-demand capacity mode, "
-    "whichever is higher.",
-)
 SOURCES["ON_DEMAND_SWITCHES_PER_DAY"] = Source(
     "AWS, Considerations when switching capacity modes in DynamoDB",
     _DATE_READ,
@@ -563,6 +555,14 @@ SOURCES["ON_DEMAND_SWITCHES_PER_DAY"] = Source(
     "rolling window. You can switch tables from on-demand mode to provisioned capacity mode at any time.",
 )
 # --- sources: key design and skew (chapters 2-4)
+SOURCES["DYNAMODB_BINARY_SIZE_UNITS"] = Source(
+    "AWS, Constraints in Amazon DynamoDB (the note at the top): the 10 GB item-collection limit and the 1 MB Query "
+    "page are binary units (hotpart._skew's item_collection_gb, days_to_collection_limit, QUERY_PAGE_MAX_BYTES)",
+    _DATE_READ,
+    _DEV_GUIDE + "Constraints.html",
+    "All size measurements in DynamoDB use binary-based units. DynamoDB denotes 1 KB = 1024 bytes, 1 MB = 1024 KB, "
+    "1 GB = 1024 MB, 1 TB = 1024 GB.",
+)
 SOURCES["PARTITION_KEY_HASHED"] = Source(
     "001 「DynamoDBのデータ分散の仕組み」",
     _DATE_READ,
@@ -876,8 +876,8 @@ SOURCES["GSI_WRITES_FAIL_ON_OTHER_GSIS"] = Source(
     "AWS Knowledge Center, How does throttling on my global secondary index affect my Amazon DynamoDB table?",
     _DATE_READ,
     _KC + "dynamodb-gsi-throttling-table",
-    "When a GSI has insufficient write capacity, throttling results in write operations that fail on the base table "
-    "or any of its GSIs.",
+    "When a GSI has insufficient write capacity, write operations don't succeed on the base table or any of its "
+    "GSIs.",
 )
 SOURCES["GSI_KEY_RANGE_LIMITS"] = Source(
     "AWS, Key range throughput exceeded (hot partitions)",
@@ -1231,6 +1231,19 @@ ASSUMPTIONS: Final[dict[str, Assumption]] = {
         aws_says="\"However, throttling can still occur if the throughput exceeds twice the previous peak within the "
         "same 30 minutes.\" (pre-warming-on-demand-capacity-mode.html); AWS documents no throttling reason for it.",
         used_by=("OnDemand.over_peak_refused",),
+        chapters=("11_capacity_modes",),
+    ),
+    "SWITCHED_PEAK_RULE": Assumption(
+        "higher",
+        "which of AWS's two values",
+        why="A table switched from provisioned to on-demand starts from one of two previous peaks, and AWS does not "
+        "say which applies; the course takes the higher (half the provisioned rate, or a new table's setting), the "
+        "reading an earlier version of AWS's page gave. `OnDemand.switched_from_provisioned(peak_rule=...)` takes "
+        "either value instead.",
+        aws_says="\"For an existing table that you switched to on-demand capacity mode, the previous peak is one of the "
+        "following values: Half the previous provisioned throughput for the table; The setting for a newly created "
+        "table with on-demand capacity mode\" (Knowledge Center, on-demand-table-throttling-dynamodb).",
+        used_by=("SWITCHED_PEAK_RULE",),
         chapters=("11_capacity_modes",),
     ),
     # --- assumptions: key design and skew (chapters 2-4)

@@ -76,6 +76,7 @@ __all__ = [
     "ON_DEMAND_NEW_TABLE_PEAK",
     "ON_DEMAND_OVER_PEAK_REFUSED",
     "ON_DEMAND_SWITCHES_PER_DAY",
+    "SWITCHED_PEAK_RULE",
     "SPLIT_TRIGGER_FRACTION",
     "SPLIT_TRIGGER_MINUTES",
     "AutoScaling",
@@ -132,6 +133,9 @@ SPLIT_TRIGGER_FRACTION: Final[float] = ASSUMPTIONS["SPLIT_TRIGGER_FRACTION"].val
 SPLIT_TRIGGER_MINUTES: Final[float] = ASSUMPTIONS["SPLIT_TRIGGER_MINUTES"].value  # type: ignore[assignment]
 #: Fraction of on-demand traffic above double the previous peak that is refused (1: the worst case).
 ON_DEMAND_OVER_PEAK_REFUSED: Final[float] = ASSUMPTIONS["ON_DEMAND_OVER_PEAK_REFUSED"].value  # type: ignore[assignment]
+#: Which previous peak a table switched from provisioned to on-demand starts from (an assumption: AWS lists two).
+SWITCHED_PEAK_RULE: Final[str] = ASSUMPTIONS["SWITCHED_PEAK_RULE"].value  # type: ignore[assignment]
+_PEAK_RULES = ("higher", "half", "new-table")
 
 _KINDS = ("write", "read")
 _BURST_READINGS = ("bank", "window")
@@ -683,12 +687,15 @@ class OnDemand:
         object.__setattr__(self, "over_peak_refused", check_number("over_peak_refused", self.over_peak_refused, low=0, high=1))
 
     @classmethod
-    def switched_from_provisioned(cls, provisioned: float, kind: str = "write", **settings: object) -> OnDemand:
+    def switched_from_provisioned(
+        cls, provisioned: float, kind: str = "write", peak_rule: str = SWITCHED_PEAK_RULE, **settings: object
+    ) -> OnDemand:
         """An on-demand table that was provisioned at ``provisioned`` units/s before the switch.
 
         AWS gives its previous peak as one of half the previous provisioned
-        throughput or a new on-demand table's setting; an earlier version of
-        the same page said whichever is higher, which the model takes.
+        throughput or a new on-demand table's setting, without saying which
+        applies; by default the model takes the higher (the assumption
+        ``hp.ASSUMPTIONS["SWITCHED_PEAK_RULE"]``).
 
         Parameters
         ----------
@@ -696,6 +703,9 @@ class OnDemand:
             Provisioned capacity before the switch, units/s, ``> 0``.
         kind : {"write", "read"}
             Which new-table setting applies (:data:`ON_DEMAND_NEW_TABLE_PEAK`).
+        peak_rule : {"higher", "half", "new-table"}
+            Which of AWS's two values is the previous peak: the higher of them,
+            half the provisioned rate, or a new table's setting.
         **settings
             Further :class:`OnDemand` settings (``max_throughput``, ...).
 
@@ -705,10 +715,15 @@ class OnDemand:
         5000.0
         >>> OnDemand.switched_from_provisioned(1_000).previous_peak  # a new table's is higher
         2000.0
+        >>> OnDemand.switched_from_provisioned(1_000, peak_rule="half").previous_peak
+        500.0
         """
         p = _positive("provisioned", provisioned)
         kind = check_choice("kind", kind, _KINDS)
-        return cls(previous_peak=max(p / 2.0, ON_DEMAND_NEW_TABLE_PEAK[kind]), **settings)  # type: ignore[arg-type]
+        rule = check_choice("peak_rule", peak_rule, _PEAK_RULES)
+        values = {"half": p / 2.0, "new-table": ON_DEMAND_NEW_TABLE_PEAK[kind]}
+        peak = max(values.values()) if rule == "higher" else values[rule]
+        return cls(previous_peak=peak, **settings)  # type: ignore[arg-type]
 
     def __repr__(self) -> str:
         peak = "a new table's" if self.previous_peak is None else f"{self.previous_peak:,.0f} units/s"

@@ -222,8 +222,8 @@ _DAY_S = 86_400.0
 _EXACT_CONVOLUTION_MAX_M = 500
 #: Largest mean load :func:`expected_max_load` computes (the truncated Poisson is summed term by term).
 _MAX_KEYS_PER_PARTITION = 10**7
-#: Bytes per gigabyte (10**9, as the partition and item-collection limits count them).
-_GB = 1e9
+#: Bytes per gigabyte: DynamoDB's sizes are binary, 1 GB = 1024 MB (SOURCES["DYNAMODB_BINARY_SIZE_UNITS"]).
+_GB = 1024**3
 
 
 #: Names the package used to export; they are computation limits, not model constants, so they are private now.
@@ -1162,17 +1162,21 @@ def raab_steger_max_load(m: int, n: int) -> float:
     * iii: :math:`m/n + \sqrt{2 (m/n) L}`;
     * iv: :math:`m/n + \sqrt{2 (m/n) L \left(1 - \frac{\ln L}{2L}\right)}`.
 
-    These are first-order asymptotics of the level that the maximum stays
-    under with probability tending to 1 (Raab and Steger's "with high
-    probability"), not its expectation: they lie above the mean of the
-    maximum (by 7% of the excess at 10,000 keys on 100 partitions, more at
-    small sizes), and their relative error shrinks slowly with ``n``. For
-    the expectation use :func:`expected_max_load`.
+    These are first-order asymptotics of the sharp threshold of their
+    theorem: with probability tending to 1 the maximum stays under the level
+    for any :math:`\alpha > 1` and passes it for any :math:`\alpha < 1`; at
+    :math:`\alpha = 1` itself the theorem says neither. They are not the
+    expectation: they lie above the mean of the maximum (by 7% of the excess
+    at 10,000 keys on 100 partitions, more at small sizes), and neither are
+    they a level the maximum rarely passes: at that size it passes it in about
+    a third of layouts (``1 - max_load_cdf(m, n, floor(level))``). Their
+    relative error shrinks slowly with ``n``. For the expectation use
+    :func:`expected_max_load`.
 
     Returns
     -------
     float
-        The high-probability level of the maximum load, keys per partition;
+        The asymptotic threshold of the maximum load, keys per partition;
         NaN never: the sparse regime raises ``ValueError``.
 
     Examples
@@ -1392,9 +1396,9 @@ def expected_max_load(m: int, n: int, n_runs: int = 400, seed: int = 0) -> float
     The expectation itself, :math:`E[\max] = \sum_{k \ge 0} \left(1 - P(\max \le k)\right)`,
     summed over the exact distribution function of the maximum of a
     multinomial (:func:`max_load_cdf`). It is not Raab and Steger's
-    high-probability level (:func:`raab_steger_max_load`), which the
-    maximum stays under with probability tending to 1 and which lies
-    above the expectation: at 10,000 keys on 100 partitions their form gives
+    asymptotic threshold (:func:`raab_steger_max_load`), which lies above
+    the expectation (and which the maximum still passes in a sizeable share
+    of layouts at practical sizes): at 10,000 keys on 100 partitions their form gives
     27.7% above the even share, the expectation 25.96%.
 
     Parameters
@@ -1579,14 +1583,14 @@ def item_collection_gb(
     Returns
     -------
     numpy.ndarray
-        GB (10**9 bytes), broadcast over ``writes_per_s`` and ``days``.
+        GB (DynamoDB's binary GB, 2**30 bytes), broadcast over ``writes_per_s`` and ``days``.
 
     Examples
     --------
     >>> item_collection_gb(1.0, 500, [1, 365]).round(4)
-    array([ 0.0432, 15.768 ])
+    array([ 0.0402, 14.6851])
     >>> item_collection_gb(1.0, 500, [365], window_days=31).round(4)
-    array([1.3392])
+    array([1.2472])
     """
     w = check_array("writes_per_s", writes_per_s, low=0)
     b = check_number("item_bytes", item_bytes, low=0, high=math.inf, high_open=True)
@@ -1601,7 +1605,7 @@ def days_to_collection_limit(writes_per_s: float, item_bytes: float, limit_gb: f
     Examples
     --------
     >>> round(days_to_collection_limit(1.0, 500), 1)
-    231.5
+    248.6
     """
     w = check_number("writes_per_s", writes_per_s, low=0, high=math.inf, high_open=True)
     b = check_number("item_bytes", item_bytes, low=0, high=math.inf, high_open=True)

@@ -14,6 +14,8 @@ from pathlib import Path
 
 import pytest
 
+from labdriver import CHROMIUM_ARGS
+
 ROOT = Path(__file__).resolve().parent.parent
 BUILD = ROOT / "_build" / "html"
 NOTEBOOKS = sorted((ROOT / "notebooks").glob("*.ipynb"))
@@ -97,18 +99,7 @@ def browser() -> Iterator[object]:
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as p:
-        b = p.chromium.launch(
-            executable_path=path,
-            args=[
-                "--no-sandbox",
-                "--disable-gpu",
-                "--disable-quic",
-                "--no-first-run",
-                "--disable-background-networking",
-                "--disable-component-update",
-                "--disable-sync",
-            ],
-        )
+        b = p.chromium.launch(executable_path=path, args=CHROMIUM_ARGS)
         yield b
         b.close()
 

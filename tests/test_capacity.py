@@ -218,3 +218,30 @@ def test_headroom_is_never_shown_as_minus_zero():
     assert "headroom 0)" in caption and "-0" not in caption
     assert units_text(-1e-9) == "0" and units_text(-0.49) == "0" and units_text(-0.5) == "0"
     assert units_text(-2_500.6) == "-2,501" and units_text(1_234.4) == "1,234"
+
+
+# --- Issue 12 review: the claims chapter 1's "Try this" makes about the explorable ---------------------------
+
+
+def test_explorable_capacity_moves_no_ceiling_at_constant_hot_demand():
+    """Offered demand is a percentage of capacity: doubling capacity alone doubles the hot demand; doubling it and
+    halving the percentage keeps the hot partition's demand, and what it refuses, exactly as before."""
+    e = hp.EXPLORABLES["partition_ceiling"]
+    d = e.defaults()
+    base = e.data()["load"]
+    scaled = e.data(table_wcu=2 * d["table_wcu"])["load"]
+    same = e.data(table_wcu=2 * d["table_wcu"], load_pct=d["load_pct"] / 2)["load"]
+    assert scaled.demand[0] == 2 * base.demand[0] and scaled.min_refused > base.min_refused
+    assert same.demand[0] == base.demand[0]
+    assert same.even_share == 2 * base.even_share
+    assert same.min_refused == pytest.approx(base.min_refused)
+
+
+@given(st.floats(1, 1e6), st.integers(2, 200), st.floats(0, 1), st.floats(0.1, 1.0))
+def test_cool_partitions_never_refuse_an_even_split_while_the_hot_one_takes_its_share(table, n, hot, load):
+    """The old "Try this" said that adding partitions makes the cool ones refuse under an even split: not while the
+    hot partition takes at least 1/n of a demand within the table's capacity and no share exceeds the ceiling."""
+    if hot < 1.0 / n or table / n > hp.PARTITION_MAX_WCU:
+        return
+    split = hp.PartitionLoad(hp.split_demand(table * load, n, hot), table_capacity=table)
+    assert split.refused_even_split[1:].max() <= 1e-9 * table

@@ -580,3 +580,106 @@ def test_max_item_rate_is_max_key_rate_under_its_conditions():
     # one partition key with many items and no LSI is served above one item's ceiling once split (chapter 10)
     res = hp.split_case(2, 1_600.0, 2.0, seconds=600, start=30)["res"]
     assert res.throttled[-1].sum() == 0 and res.offered[-1].sum() > max_item_rate("write")
+
+
+# --- Issue 12 review: independent checks of chapters 8, 9 and 11 -----------------------------------------------
+
+
+def _reference_burst_seconds(rate, idle_demand, idle_s, spike, ceiling, reading, portion, window=300, horizon=1500):
+    """A separate implementation: a FIFO of (second banked, units), spent oldest first, expiring after ``window``
+    seconds in the window reading, capped at ``window * rate`` units in the bank reading. Returns the seconds of
+    the spike served above the rate (fractions for a partly covered second)."""
+    from collections import deque
+
+    bank: deque[list[float]] = deque()
+    lasted = 0.0
+    for t in range(idle_s + horizon):
+        demand = idle_demand if t < idle_s else spike
+        if reading == "window":
+            while bank and bank[0][0] <= t - window:
+                bank.popleft()
+        if demand <= rate:
+            add = portion * (rate - demand)
+            if reading == "bank":
+                add = min(add, max(0.0, window * rate - sum(u for _, u in bank)))
+            if add > 0:
+                bank.append([t, add])
+            continue
+        need = min(demand, ceiling) - rate
+        got = 0.0
+        while bank and got < need - 1e-12:
+            take = min(bank[0][1], need - got)
+            got += take
+            bank[0][1] -= take
+            if bank[0][1] <= 1e-12:
+                bank.popleft()
+        lasted += got / need
+    return lasted
+
+
+@settings(max_examples=25, deadline=None)
+@given(
+    st.integers(50, 500),
+    st.floats(0.0, 1.0),
+    st.integers(0, 700),
+    st.floats(1.05, 15.0),
+    st.sampled_from([1.0, 0.5, 0.3]),
+    st.sampled_from(["bank", "window"]),
+)
+def test_burst_closed_form_and_simulator_match_an_independent_fifo(rate, idle_frac, idle_s, spike_x, portion, reading):
+    rate = float(rate)
+    idle_demand, spike = idle_frac * rate, min(spike_x * rate, 1_500.0)
+    if min(spike, hp.PARTITION_MAX_WCU) <= rate:
+        return
+    reference = _reference_burst_seconds(rate, idle_demand, idle_s, spike, hp.PARTITION_MAX_WCU, reading, portion)
+    closed = hp.burst_seconds(
+        rate,
+        spike,
+        idle_seconds=idle_s,
+        idle_demand=idle_demand,
+        ceiling=hp.PARTITION_MAX_WCU,
+        reading=reading,
+        portion=portion,
+    )
+    trace = np.concatenate([np.full(idle_s, idle_demand), np.full(1_500, spike)])[:, None]
+    res = hp.simulate(
+        hp.Table(1, wcu=rate),
+        trace,
+        idle_s + 1_500,
+        mode=hp.Provisioned(adaptive=False, burst_reading=reading, burst_portion=portion),
+    )
+    simulated = float(((res.served[idle_s:, 0] - rate) / (min(spike, hp.PARTITION_MAX_WCU) - rate)).clip(0).sum())
+    assert min(closed, 1_500.0) == pytest.approx(reference, abs=1.0)  # the runs last 1,500 s of spike
+    assert simulated == pytest.approx(reference, abs=1.0)
+
+
+@given(st.floats(100, 4_000), st.integers(2, 9))
+def test_adaptive_bound_falls_with_partitions_and_rises_with_capacity(capacity, n):
+    """Chapter 9's explorable: cool partitions at half their share. More partitions lower the hot partition's
+    bound (smaller shares); more capacity raises it, up to the ceiling."""
+
+    def bound(c, k):
+        return hp.adaptive_rate(c, k, c / k / 2)
+
+    assert bound(capacity, n + 1) <= bound(capacity, n) + 1e-9
+    assert bound(capacity * 1.5, n) >= bound(capacity, n) - 1e-9
+    assert bound(capacity, n) == pytest.approx(min(hp.PARTITION_MAX_WCU, capacity * (n + 1) / (2 * n)))
+
+
+def test_on_demand_serves_any_previously_reached_level_at_once():
+    """AWS: on-demand instantly accommodates traffic up to any previously reached level; a lull does not lower
+    the previous peak."""
+    n = 64
+    total = np.array([20_000.0] * 3_600 + [5_000.0] * 3_600 + [40_000.0] * 600)
+    res = hp.simulate(hp.Table(n), np.repeat(total[:, None] / n, n, axis=1), total.size, mode=hp.OnDemand(previous_peak=10_000))
+    assert res.throttled[3_600:].sum() == 0.0
+
+
+def test_a_burst_carried_step_is_raised_by_more_than_one_over_the_target():
+    """Chapter 11: consumed capacity counts what was served, burst included, so the first raise after a step that
+    burst carried can exceed 1/u; the bound 1/u holds only once burst is spent."""
+    data = hp.EXPLORABLES["capacity_modes"].data(mode=1, step=2)
+    res, start, target = data["res"], data["start"], data["target"]
+    raises = np.flatnonzero(np.diff(res.capacity) > 0) + 1
+    assert res.throttled.sum() == 0.0
+    assert res.capacity[raises[0]] / res.capacity[start] > 1 / target

@@ -347,6 +347,21 @@ def test_raab_steger_is_a_high_probability_level_above_the_mean(m, n):
     assert level - simulated > 10 * se
 
 
+@pytest.mark.parametrize(("m", "n"), [(10**4, 100), (10**5, 100), (10**6, 10)])
+def test_raab_steger_level_is_not_one_the_maximum_rarely_passes(m, n):
+    """Chapter 3 once called Raab and Steger's form a level the fullest partition "rarely passes" and one it stays
+    under "with probability tending to one". With alpha = 1 it is their theorem's sharp threshold: at the course's
+    sizes the fullest partition passes it in a fifth to a third of layouts, by the exact distribution function
+    and by a seeded simulation (independent of it)."""
+    level = hp.raab_steger_max_load(m, n)
+    exact = float(1 - hp.max_load_cdf(m, n, math.floor(level))[0])
+    runs = 20_000
+    drawn = np.random.default_rng(11).multinomial(m, [1 / n] * n, size=runs).max(axis=1)
+    simulated = float(np.mean(drawn > level))
+    assert abs(simulated - exact) < 4 * math.sqrt(exact * (1 - exact) / runs), (exact, simulated)
+    assert 0.15 < exact < 0.4, exact
+
+
 def test_max_load_cdf_matches_brute_force_enumeration():
     import itertools
 
@@ -446,6 +461,18 @@ def test_days_to_collection_limit_inverts_the_growth(rate, item_bytes):
     assert hp.item_collection_gb(rate, item_bytes, [days])[0] == pytest.approx(hp.ITEM_COLLECTION_MAX_GB)
     capped = hp.item_collection_gb(rate, item_bytes, [days * 10], window_days=days / 2)[0]
     assert capped == pytest.approx(hp.ITEM_COLLECTION_MAX_GB / 2)
+
+
+def test_item_collection_sizes_are_in_binary_gigabytes():
+    """AWS: all DynamoDB sizes are binary (1 GB = 1024 MB = 2**30 bytes), so the 10 GB item-collection limit is
+    10 * 2**30 bytes. The old code divided by 10**9 and reached the limit 7.4% too early (463 days instead of 497
+    for a device writing 250 bytes a second)."""
+    assert "1 GB = 1024 MB" in hp.SOURCES["DYNAMODB_BINARY_SIZE_UNITS"].quote
+    day_bytes = 1.0 * 1024 * 86_400  # one 1,024-byte item a second for a day
+    assert hp.item_collection_gb(1.0, 1024, [1])[0] == pytest.approx(day_bytes / 2**30, rel=1e-12)
+    # by hand: 10 * 2**30 bytes at 0.5 items/s of 500 bytes (250 bytes/s)
+    assert hp.days_to_collection_limit(0.5, 500) == pytest.approx(10 * 2**30 / 250 / 86_400, rel=1e-12)
+    assert hp.days_to_collection_limit(0.5, 500) == pytest.approx(497.1, abs=0.05)
 
 
 def test_composite_designs():
