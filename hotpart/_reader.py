@@ -31,6 +31,7 @@ import base64
 import codecs
 import concurrent.futures
 import copy
+import json
 import re
 import sys
 from dataclasses import dataclass
@@ -327,7 +328,9 @@ def _clean_outputs(outputs: list[Any]) -> list[Any]:
     return kept
 
 
-def reader_notebook(source: Any, executed: Any, cites: dict[str, Citation], titles: dict[str, str], name: str) -> Any:
+def reader_notebook(
+    source: Any, executed: Any, cites: dict[str, Citation], titles: dict[str, str], name: str, glue: dict[str, str] | None = None
+) -> Any:
     """The reader's edition of one chapter.
 
     Parameters
@@ -340,10 +343,13 @@ def reader_notebook(source: Any, executed: Any, cites: dict[str, Citation], titl
         The bibliography and the chapter titles by notebook stem.
     name : str
         The notebook's file name, for the banner.
+    glue : dict, optional
+        Glued values by key, when they are not in ``executed``'s outputs (the
+        book build keeps them beside the notebook, in ``NAME.glue.json``).
     """
     if len(source.cells) != len(executed.cells):
         raise ValueError(f"executed = {len(executed.cells)} cells, source = {len(source.cells)}; allowed: the same notebook")
-    glue = glue_values(executed)
+    glue = {**glue_values(executed), **(glue or {})}
     nb = copy.deepcopy(source)
     nb.metadata.pop("widgets", None)
     for i, (cell, ran) in enumerate(zip(nb.cells, executed.cells, strict=True)):
@@ -446,26 +452,34 @@ def build_reader_edition(
     cites = bibliography(root / "book" / "references.bib")
     titles = _titles(notebooks)
 
-    newest_model = max(f.stat().st_mtime for f in Path(__file__).parent.glob("*.py"))
+    # the models' newest change (this module's own does not change a glued value)
+    newest_model = max(f.stat().st_mtime for f in Path(__file__).parent.glob("*.py") if f.name != Path(__file__).name)
     sources = {p: nbformat.read(p, as_version=4) for p in notebooks}
     cache = out / ".executed"  # this build's own executed copies, reused while current
     cache.mkdir(parents=True, exist_ok=True)
 
-    def executed_copy(p: Path) -> Any:
+    def executed_copy(p: Path) -> tuple[Any, dict[str, str]]:
         for folder in ([Path(executed)] if executed is not None else []) + [cache]:
             ran = folder / p.name
             if ran.exists() and ran.stat().st_mtime > max(p.stat().st_mtime, newest_model):
-                return nbformat.read(ran, as_version=4)  # current: run after the chapter and the models last changed
+                # current: run after the chapter and the models last changed. myst-nb moves the glue
+                # outputs of the notebooks it executes into NAME.glue.json beside them.
+                sidecar = folder / f"{p.stem}.glue.json"
+                glued = {}
+                if sidecar.exists():
+                    records = json.loads(sidecar.read_text(encoding="utf-8"))
+                    glued = glue_values(nbformat.from_dict({"cells": [{"cell_type": "code", "outputs": list(records.values())}]}))
+                return nbformat.read(ran, as_version=4), glued
         ran = _execute(p, source=sources[p])
         nbformat.write(ran, cache / p.name)
-        return ran
+        return ran, {}
 
     with concurrent.futures.ThreadPoolExecutor(max_workers=jobs) as pool:
         runs = list(pool.map(executed_copy, notebooks))
     out.mkdir(parents=True, exist_ok=True)
     written = []
-    for p, ran in zip(notebooks, runs, strict=True):
-        nb = reader_notebook(sources[p], ran, cites, titles, p.name)
+    for p, (ran, glued) in zip(notebooks, runs, strict=True):
+        nb = reader_notebook(sources[p], ran, cites, titles, p.name, glue=glued)
         nbformat.write(nb, out / p.name)
         written.append(out / p.name)
     nbformat.write(_references_notebook(cites), out / "references.ipynb")

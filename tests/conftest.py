@@ -18,6 +18,8 @@ from labdriver import CHROMIUM_ARGS
 
 ROOT = Path(__file__).resolve().parent.parent
 BUILD = ROOT / "_build" / "html"
+#: Where myst-nb keeps the notebooks the book build executed (with their glue values in NAME.glue.json).
+EXECUTED = ROOT / "_build" / "jupyter_execute" / "notebooks"
 NOTEBOOKS = sorted((ROOT / "notebooks").glob("*.ipynb"))
 SEEDS = ROOT.parent / "shared" / "seeds"
 CHROMIUM_CANDIDATES = ("chromium", "chromium-browser", "google-chrome")
@@ -43,6 +45,16 @@ def built_book() -> Path:
     )
     if result.returncode != 0:
         pytest.fail(f"jupyter-book build -W failed (exit {result.returncode}):\n{result.stdout[-6000:]}\n{result.stderr[-3000:]}")
+    # as `make book` does: the reader's edition behind the download buttons
+    downloads = subprocess.run(
+        [sys.executable, "-m", "hotpart._reader", "--downloads", str(BUILD), "--executed", str(EXECUTED)],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=1800,
+    )
+    if downloads.returncode != 0:
+        pytest.fail(f"the download buttons' reader's edition failed:\n{downloads.stdout[-3000:]}\n{downloads.stderr[-3000:]}")
     return BUILD
 
 

@@ -70,6 +70,18 @@ def test_no_cdn_url_in_any_script(built_book):
     assert not hits, hits
 
 
+@pytest.mark.parametrize("notebook", NOTEBOOKS, ids=lambda p: p.name)
+def test_the_download_button_offers_the_readers_edition(built_book, notebook):
+    page = (built_book / "notebooks" / f"{notebook.stem}.html").read_text(encoding="utf-8")
+    assert f"_sources/notebooks/{notebook.name}" in page, "no download button for the notebook"
+    edition = json.loads((built_book / "_sources" / "notebooks" / notebook.name).read_text(encoding="utf-8"))
+    prose = "\n".join("".join(c["source"]) for c in edition["cells"] if c["cell_type"] == "markdown")
+    assert "Reader's edition" in prose
+    assert not [m for m in ("{glue", "{cite", ":class:", "```{") if m in prose]
+    shown = [c for c in edition["cells"] if c["cell_type"] == "code" and "explore(" in "".join(c["source"])]
+    assert all(any("image/png" in o.get("data", {}) for o in c["outputs"]) for c in shown), "an explorable has no figure"
+
+
 def test_landing_page_renders_the_course_map(built_book):
     page = (built_book / "book" / "intro.html").read_text(encoding="utf-8")
     rows = re.findall(r"<tr[ >]", page)
@@ -126,7 +138,7 @@ PAGES = (
 #: Every display equation, table and figure on a page, with how far it passes the content column, px.
 _OVERFLOWING = """() => {
   const col = document.querySelector("article.bd-article") || document.querySelector("main");
-  const limit = col.getBoundingClientRect().right + 1;
+  const limit = col.getBoundingClientRect().right + 2;
   const items = [...document.querySelectorAll(
     "article mjx-container[display='true'] > svg, article mjx-container[display='true'] mjx-math, "
     + "article table, article img, article figure")];

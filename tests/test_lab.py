@@ -18,7 +18,7 @@ import pytest
 
 import hotpart as hp
 import labdriver
-from conftest import NOTEBOOKS, ROOT
+from conftest import EXECUTED, NOTEBOOKS, ROOT
 from hotpart import _reader as reader
 from test_notebooks import explorables_in
 
@@ -36,7 +36,7 @@ def _git_status(path: str) -> str:
 def lab_edition() -> Iterator[Path]:
     """The reader's edition in _lab/, as `make lab-build` writes it; the sources' git status is unchanged after."""
     before = _git_status("notebooks")
-    reader.build_reader_edition(ROOT, LAB, executed=ROOT / "_build" / "jupyter_execute" / "notebooks")
+    reader.build_reader_edition(ROOT, LAB, executed=EXECUTED)
     yield LAB
     assert _git_status("notebooks") == before, "running the reader's edition changed notebooks/"
 
