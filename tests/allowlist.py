@@ -18,6 +18,19 @@ READER_LINK_HOSTS: dict[str, str] = {
     "github.com": "the theme's default repository link (hidden: repository buttons are off)",
 }
 
+# The pages the course's sources cite (hp.SOURCES: each with its quoted sentence), shown as links in the
+# chapters' source boxes and on the evidence page. Links a reader clicks, never loaded.
+def _cited_hosts() -> dict[str, str]:
+    from urllib.parse import urlparse
+
+    import hotpart as hp
+
+    hosts = {urlparse(s.url).hostname for s in hp.SOURCES.values() if s.url}
+    return {h: "a page hp.SOURCES cites, with its quoted sentence" for h in sorted(hosts) if h}
+
+
+READER_LINK_HOSTS.update({h: why for h, why in _cited_hosts().items() if h not in READER_LINK_HOSTS})
+
 # Console messages that are not errors of the book, matched as substrings.
 BENIGN_CONSOLE_ERRORS: dict[str, str] = {
     "Got invalid theme mode": (

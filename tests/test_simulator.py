@@ -649,8 +649,10 @@ def test_burst_closed_form_and_simulator_match_an_independent_fifo(rate, idle_fr
         mode=hp.Provisioned(adaptive=False, burst_reading=reading, burst_portion=portion),
     )
     simulated = float(((res.served[idle_s:, 0] - rate) / (min(spike, hp.PARTITION_MAX_WCU) - rate)).clip(0).sum())
-    assert min(closed, 1_500.0) == pytest.approx(reference, abs=1.0)  # the runs last 1,500 s of spike
-    assert simulated == pytest.approx(reference, abs=1.0)
+    # The runs last 1,500 s of spike. Whether a second's unused capacity leaves the 300 s window at its 300th or
+    # 301st second is a convention: the FIFO and the model may differ by one second at that edge, never more.
+    assert min(closed, 1_500.0) == pytest.approx(reference, abs=1.0 + 1e-6)
+    assert simulated == pytest.approx(reference, abs=1.0 + 1e-6)
 
 
 @given(st.floats(100, 4_000), st.integers(2, 9))
