@@ -74,14 +74,11 @@ class Citation:
         "Author Year" (organisations add a short title, since they publish many pages a year).
     entry : str
         The full reference, in Markdown.
-    anchor : str
-        The heading id of the entry in ``references.ipynb``.
     """
 
     key: str
     label: str
     entry: str
-    anchor: str
 
 
 def _plain(latex: str) -> str:
@@ -93,11 +90,6 @@ def _plain(latex: str) -> str:
     except (LookupError, ValueError):  # a string latexcodec cannot decode stays as it is
         pass
     return " ".join(text.replace("{", "").replace("}", "").split())
-
-
-def _anchor(heading: str) -> str:
-    """The id JupyterLab gives a Markdown heading: its text with spaces as hyphens."""
-    return heading.strip().replace(" ", "-")
 
 
 def bibliography(bib: str | Path) -> dict[str, Citation]:
@@ -140,7 +132,7 @@ def bibliography(bib: str | Path) -> dict[str, Citation]:
         venue = _plain(e.fields.get("booktitle") or e.fields.get("journal") or e.fields.get("howpublished") or "")
         url = e.fields.get("url") or (f"https://doi.org/{e.fields['doi']}" if "doi" in e.fields else "")
         parts = [f"{authors}. {title}."] + ([f"*{venue}*."] if venue else []) + ([f"<{url}>"] if url else [])
-        out[key] = Citation(key, label, " ".join(parts), _anchor(label))
+        out[key] = Citation(key, label, " ".join(parts))
     return out
 
 
@@ -279,7 +271,7 @@ def reader_markdown(text: str, glue: dict[str, str], cites: dict[str, Citation],
 
     Examples
     --------
-    >>> cites = {"k": Citation("k", "Doe 2020", "Doe. T.", "Doe-2020")}
+    >>> cites = {"k": Citation("k", "Doe 2020", "Doe. T.")}
     >>> print(reader_markdown("At {glue:text}`n` WCU/s {cite:p}`k`.", {"n": "'1,000'"}, cites))
     At 1,000 WCU/s ([Doe 2020](references.ipynb)).
     >>> print(reader_markdown("```{admonition} Solution\\n:class: dropdown\\nIt is 2.\\n```", {}, {}))
