@@ -14,7 +14,7 @@ from typing import Any
 import numpy as np
 from numpy.typing import ArrayLike, NDArray
 
-__all__ = ["check_array", "check_choice", "check_integer", "check_number", "describe_range"]
+__all__ = ["MAX_SEED", "check_array", "check_choice", "check_integer", "check_number", "check_seed", "describe_range"]
 
 
 def describe_range(low: float | None, high: float | None, low_open: bool = False, high_open: bool = False) -> str:
@@ -167,3 +167,40 @@ def check_choice(name: str, value: Any, choices: Iterable[Any]) -> Any:
         listed = ", ".join(repr(c) for c in options)
         raise ValueError(f"{name} = {value!r} is not allowed: must be one of {listed}")
     return value
+
+
+#: The largest seed accepted: numpy's generators take any non-negative integer, the course keeps seeds to 64 bits.
+MAX_SEED = 2**64 - 1
+
+
+def check_seed(name: str, value: Any) -> int:
+    """Return ``value`` as a seed for :func:`numpy.random.default_rng`, or raise ``ValueError`` naming ``name``.
+
+    Every random result in the course takes a seed, so that a run can be repeated: ``None`` (fresh entropy, a
+    different answer per call) is refused, as are negative, fractional and non-numeric seeds.
+
+    Examples
+    --------
+    >>> check_seed("seed", 7)
+    7
+    >>> check_seed("seed", None)
+    Traceback (most recent call last):
+    ...
+    ValueError: seed = None is not allowed: must be a whole number from 0 to 18,446,744,073,709,551,615 (results are repeatable only with a seed)
+    """
+    allowed = f"a whole number from 0 to {MAX_SEED:,} (results are repeatable only with a seed)"
+    if value is None or isinstance(value, (str, bytes)):
+        raise ValueError(f"{name} = {value!r} is not allowed: must be {allowed}")
+    if isinstance(value, (int, np.integer)) and not isinstance(value, bool):
+        seed = int(value)
+    else:
+        try:
+            x = float(value)
+        except (TypeError, ValueError):
+            raise ValueError(f"{name} = {value!r} is not allowed: must be {allowed}") from None
+        if not math.isfinite(x) or x != int(x):
+            raise ValueError(f"{name} = {value!r} is not allowed: must be {allowed}")
+        seed = int(x)
+    if not 0 <= seed <= MAX_SEED:
+        raise ValueError(f"{name} = {value!r} is out of range: must be {allowed}")
+    return seed
