@@ -23,7 +23,7 @@ venv: $(STAMP)
 # HOTPART_STATIC makes every explorable render as kernel-free frames under _build/html.
 book: $(STAMP)
 	rm -rf _build/html
-	HOTPART_STATIC=$(CURDIR)/_build/html $(BIN)/jupyter-book build . --all -W --keep-going
+	HOTPART_STATIC="$(CURDIR)/_build/html" $(BIN)/jupyter-book build . --all -W --keep-going
 	$(BIN)/python -m hotpart._reader --downloads _build/html --executed _build/jupyter_execute/notebooks
 	@echo "Book: $(CURDIR)/_build/html/index.html"
 
