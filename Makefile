@@ -7,7 +7,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: book test bench lint clean venv toc lab lab-build
+.PHONY: book book-clean test bench lint clean venv toc lab lab-build
 
 $(STAMP): requirements.txt pyproject.toml etc/ipython_kernel_config.py
 	@test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -19,13 +19,15 @@ $(STAMP): requirements.txt pyproject.toml etc/ipython_kernel_config.py
 
 venv: $(STAMP)
 
-# --all: re-read and re-execute every page, so prose numbers and frames follow the current models.
-# HOTPART_STATIC makes every explorable render as kernel-free frames under _build/html.
+# The author's loop (hotpart/_build.py): re-executes only chapters whose code changed and re-writes only changed
+# pages; any change to hotpart, _config.yml or the requirements re-executes everything. Every explorable renders
+# as kernel-free frames under _build/html. book-clean: everything from scratch. The tests and CI always build
+# from scratch with execute_notebooks: force.
 book: $(STAMP)
-	rm -rf _build/html
-	HOTPART_STATIC="$(CURDIR)/_build/html" $(BIN)/jupyter-book build . --all -W --keep-going
-	$(BIN)/python -m hotpart._reader --downloads _build/html --executed _build/jupyter_execute/notebooks
-	@echo "Book: $(CURDIR)/_build/html/index.html"
+	$(BIN)/python -m hotpart._build
+
+book-clean: $(STAMP)
+	$(BIN)/python -m hotpart._build --clean
 
 # The reader's edition of every chapter in _lab/ (ignored by git): numbers filled in, solutions folded,
 # explorables with a first frame. It reuses the book build's executed notebooks when they are current.

@@ -1,0 +1,78 @@
+"""The author's build loop: what invalidates cached executions (hotpart/_build.py)."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+
+from hotpart import _build
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+@pytest.fixture
+def book(tmp_path: Path) -> Path:
+    root = tmp_path / "book"
+    shutil.copytree(ROOT / "hotpart", root / "hotpart", ignore=shutil.ignore_patterns("__pycache__"))
+    for name in ("_config.yml", "requirements.txt", "pyproject.toml"):
+        shutil.copy2(ROOT / name, root / name)
+    return root
+
+
+def _derived(root: Path) -> list[Path]:
+    paths = [root / "_build/html/notebooks/01_partitions.html", root / "_build/.jupyter_cache/global.db"]
+    paths += [root / "_build/jupyter_execute/notebooks/01_partitions.ipynb", root / "_build/.doctrees/environment.pickle"]
+    for p in paths:
+        p.parent.mkdir(parents=True, exist_ok=True)
+        p.write_text("x")
+    return paths
+
+
+@pytest.mark.parametrize(
+    "change",
+    ["hotpart/_skew.py", "hotpart/sql/new_query.sql", "hotpart/models/new_module.py", "_config.yml", "requirements.txt"],
+)
+def test_any_change_to_the_models_or_settings_changes_the_key(book, change):
+    before = _build.book_key(book)
+    path = book / change
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text((path.read_text() if path.exists() else "") + "\n# edited\n")
+    assert _build.book_key(book) != before
+
+
+def test_a_notebook_edit_keeps_the_key(book):
+    before = _build.book_key(book)
+    (book / "notebooks").mkdir()
+    (book / "notebooks" / "01_partitions.ipynb").write_text("{}")
+    assert _build.book_key(book) == before
+
+
+def test_prepare_keeps_caches_while_the_key_holds_and_wipes_all_when_it_changes(book):
+    derived = _derived(book)
+    assert _build.prepare(book) is True  # no key yet: a first build is a full one
+    derived = _derived(book)
+    (book / _build.KEY_FILE).write_text(_build.book_key(book))
+    assert _build.prepare(book) is False
+    assert all(p.exists() for p in derived)
+    (book / "hotpart" / "_simulator.py").write_text("# changed\n", encoding="utf-8")
+    assert _build.prepare(book) is True
+    assert not any(p.exists() for p in derived), "a model change must invalidate every cached execution and page"
+    assert not (book / _build.KEY_FILE).exists()
+
+
+def test_prepare_clean_wipes_even_when_current(book):
+    derived = _derived(book)
+    (book / _build.KEY_FILE).write_text(_build.book_key(book))
+    assert _build.prepare(book, clean=True) is True
+    assert not any(p.exists() for p in derived)
+
+
+def test_edit_config_caches_instead_of_forcing(book):
+    out = _build.edit_config(book)
+    text = out.read_text()
+    assert "execute_notebooks: cache" in text and "execute_notebooks: force" not in text
+    (book / "_config.yml").write_text("title: x\n")
+    with pytest.raises(ValueError, match="execute_notebooks: force"):
+        _build.edit_config(book)
