@@ -9,14 +9,13 @@ the plotting function's own, computed from the fixed controls, so they do not
 rescale from frame to frame.
 
 Frames are cached under ``<output>/../.explorable-cache/<key>``, where the key
-hashes every source file of :mod:`hotpart`, the matplotlib version and the
+hashes every file of :mod:`hotpart` (subpackages included), the matplotlib version and the
 grid: any change to a model or to plotting code renders them again, so they
 are never stale.
 """
 
 from __future__ import annotations
 
-import hashlib
 import html
 import io
 import itertools
@@ -29,6 +28,7 @@ from typing import Any
 import matplotlib
 from PIL import Image
 
+from ._build import source_digest
 from ._explorable import Control, Explorable
 from ._plotting import render_png
 
@@ -47,10 +47,7 @@ _PALETTE_COLORS = 32
 
 def frame_key(explorable: Explorable, grid: list[tuple[Any, ...]]) -> str:
     """A hash of everything a frame depends on: the package's code, matplotlib, the grid."""
-    h = hashlib.sha256()
-    for path in sorted(Path(__file__).parent.glob("*.py")):
-        h.update(path.name.encode())
-        h.update(path.read_bytes())
+    h = source_digest()  # every file of the package, subpackages included
     h.update(matplotlib.__version__.encode())
     h.update(repr((explorable.name, explorable.static, grid)).encode())
     return h.hexdigest()[:16]

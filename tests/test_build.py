@@ -76,3 +76,20 @@ def test_edit_config_caches_instead_of_forcing(book):
     (book / "_config.yml").write_text("title: x\n")
     with pytest.raises(ValueError, match="execute_notebooks: force"):
         _build.edit_config(book)
+
+
+def test_frames_follow_every_file_of_the_package(monkeypatch, tmp_path):
+    """The frame cache's key hashes the same digest as the book key: a change anywhere in hotpart renders again."""
+    import hotpart as hp
+    from hotpart import _static
+
+    explorable = hp.EXPLORABLES["partition_ceiling"]
+    grid = explorable.frame_grid()
+    before = _static.frame_key(explorable, grid)
+    package = tmp_path / "hotpart"
+    shutil.copytree(ROOT / "hotpart", package, ignore=shutil.ignore_patterns("__pycache__"))
+    monkeypatch.setattr(_static, "source_digest", lambda: _build.source_digest(package))
+    assert _static.frame_key(explorable, grid) == before
+    (package / "models").mkdir()
+    (package / "models" / "new_module.py").write_text("X = 1\n")
+    assert _static.frame_key(explorable, grid) != before
