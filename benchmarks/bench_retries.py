@@ -12,7 +12,7 @@ from _timing import time_call
 
 import hotpart as hp
 
-TITLE = "Retries: simulate_retries (heapq event loop) and herd_comparison"
+TITLE = "Retries: simulate_retries (heapq event loop), herd_comparison, and Brooker's OCC model (occ_herd, jitter_regimes)"
 
 
 def run(repeats: int) -> list[str]:
@@ -52,6 +52,18 @@ def run(repeats: int) -> list[str]:
     rows.append(
         f"| herd_comparison(2,000 clients, 4 strategies x 5 runs) | {total:,.0f} | {seconds * 1000:,.1f} | "
         f"{seconds / total * 1e6:,.2f} |"
+    )
+    for label, fn in (
+        ("occ_herd(100 clients, Brooker's set-up, no jitter)", lambda: hp.occ_herd(100, "none", seed=0)),
+        ("occ_herd(500 clients, Brooker's set-up, full jitter)", lambda: hp.occ_herd(500, "full", seed=0)),
+    ):
+        seconds, (calls, _) = time_call(fn, repeats)
+        rows.append(f"| {label} | {calls:,} writes | {seconds * 1000:,.1f} | {seconds / calls * 1e6:,.2f} |")
+    seconds, reg = time_call(lambda: hp.jitter_regimes([100, 300], [0.0, 0.01], models=("occ",), runs=5), 1)
+    total = sum(float(c.sum()) for c, _ in reg.runs.values())
+    rows.append(
+        f"| jitter_regimes(OCC, 100 and 300 clients x 2 delays x 4 strategies x 5 seeds: chapter 14's grid) | "
+        f"{total:,.0f} writes | {seconds * 1000:,.1f} | {seconds / total * 1e6:,.2f} |"
     )
     return rows
 

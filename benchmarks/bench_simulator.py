@@ -22,6 +22,7 @@ from pathlib import Path
 import numpy as np
 
 import hotpart as hp
+from hotpart._validation import check_seed
 
 TITLE = "Capacity simulator: 1 hour x 10,000 partitions, and the pure-Python reference"
 HOUR_TARGET_S = 2.0
@@ -43,7 +44,7 @@ def _reference():
 
 def workload(seconds: int = SECONDS, partitions: int = PARTITIONS, seed: int = 5) -> tuple[hp.Table, np.ndarray]:
     """The benchmark's table and demand, WCU/s shaped (seconds, partitions)."""
-    rng = np.random.default_rng(seed)
+    rng = np.random.default_rng(check_seed("seed", seed))
     base = rng.gamma(0.5, 200.0, partitions)  # mean 100 WCU/s, heavy right tail
     swing = 1.0 + 0.3 * np.sin(np.arange(seconds) / seconds * 2 * np.pi)[:, None]
     noise = rng.uniform(0.8, 1.2, (seconds, 1))

@@ -3,8 +3,9 @@
 One loop over seconds, one over partitions inside it, Python floats only (no
 numpy in the arithmetic). It implements the same model as
 ``hotpart/_simulator.py`` (token bucket, burst bucket, adaptive capacity with
-its delay, auto scaling, on-demand's peak, quota and maximum throughput, the
-refusal reasons and exact conservation), with the same order of every
+its delay, auto scaling with its provisioning lag, scale-in margin and daily
+decrease quota, on-demand's peak, quota and maximum throughput, the refusal
+reasons and exact conservation), with the same order of every
 floating-point operation, so the two agree bit for bit. It covers demand per
 partition; keys and splits for heat are left to the vectorised simulator.
 
@@ -20,6 +21,9 @@ import numpy as np
 
 from hotpart._constants import BURST_WINDOW_S, ON_DEMAND_PEAK_MULTIPLIER
 from hotpart._simulator import (
+    _UTIL_TOL,
+    AUTOSCALING_DECREASE_REFILL_S,
+    AUTOSCALING_DECREASES_AT_ONCE,
     AutoScaling,
     OnDemand,
     Provisioned,
@@ -68,6 +72,9 @@ def reference_simulate(
     peak = mode.peak(kind) if on_demand else 0.0
     totals = [0.0] * seconds
     up_run = down_run = 0
+    pending_cap, pending_at = -1.0, 0
+    lag = math.ceil(mode.lag_s) if autoscale else 0
+    dec_left, dec_hour = AUTOSCALING_DECREASES_AT_ONCE, 0
 
     served_out, thr_out, tok_out, burst_out, reason_out, cap_out = [], [], [], [], [], []
     for t in range(seconds):
@@ -104,6 +111,11 @@ def reference_simulate(
             totals[t] = total
             burst_row = [0.0] * n
         else:
+            if pending_cap >= 0.0 and t >= pending_at:
+                cap_table, pending_cap = pending_cap, -1.0
+                share = [cap_table * w for w in weight]
+                burst_cap = [BURST_WINDOW_S * r for r in share]
+                burst = [min(b, c) for b, c in zip(burst, burst_cap, strict=True)]
             cap_out.append(cap_table)
             a_tok, rem2, a_b, unused = [0.0] * n, [0.0] * n, [0.0] * n, [0.0] * n
             short = [False] * n
@@ -162,20 +174,26 @@ def reference_simulate(
                     consumed = consumed / 60.0
                     util = consumed / cap_table
                     up_run = up_run + 1 if util > mode.target else 0
-                    down_run = down_run + 1 if util < mode.target else 0
-                    new_cap = cap_table
-                    wanted = min(max(consumed / mode.target, mode.min_capacity), mode.max_capacity)
-                    if up_run >= mode.scale_up_minutes:
-                        new_cap = max(cap_table, wanted)
-                        up_run = down_run = 0
-                    elif down_run >= mode.scale_down_points:
-                        new_cap = min(cap_table, wanted)
-                        up_run = down_run = 0
-                    if new_cap != cap_table:
-                        cap_table = new_cap
-                        share = [cap_table * w for w in weight]
-                        burst_cap = [BURST_WINDOW_S * r for r in share]
-                        burst = [min(b, c) for b, c in zip(burst, burst_cap, strict=True)]
+                    down_run = down_run + 1 if util <= mode.target - mode.scale_down_margin + _UTIL_TOL else 0
+                    while dec_hour < (t + 1) // int(AUTOSCALING_DECREASE_REFILL_S):
+                        dec_hour += 1
+                        if dec_hour * AUTOSCALING_DECREASE_REFILL_S % 86_400 == 0:
+                            dec_left = AUTOSCALING_DECREASES_AT_ONCE
+                        else:
+                            dec_left = min(dec_left + 1, AUTOSCALING_DECREASES_AT_ONCE)
+                    if pending_cap < 0.0:
+                        new_cap = cap_table
+                        wanted = min(max(consumed / mode.target, mode.min_capacity), mode.max_capacity)
+                        if up_run >= mode.scale_up_minutes:
+                            new_cap = max(cap_table, wanted)
+                            up_run = down_run = 0
+                        elif down_run >= mode.scale_down_points and (dec_left > 0 or not mode.decrease_quota):
+                            new_cap = min(cap_table, wanted)
+                            up_run = down_run = 0
+                            if new_cap < cap_table:
+                                dec_left -= 1
+                        if new_cap != cap_table:
+                            pending_cap, pending_at = new_cap, t + 1 + lag
         served_out.append(served_row)
         thr_out.append(thr_row)
         tok_out.append(tok_row)

@@ -157,8 +157,17 @@ from ._fanout_view import (
 
 # --- capacity simulator (issue 5): hotpart/_simulator.py, hotpart/_simulator_view.py
 from ._simulator import (
+    AUTOSCALING_DECREASE_REFILL_S,
+    AUTOSCALING_DECREASES_AT_ONCE,
+    AUTOSCALING_DECREASES_PER_DAY,
+    AUTOSCALING_LAG_S,
+    AUTOSCALING_MAX_CAPACITY,
+    AUTOSCALING_MIN_CAPACITY,
+    AUTOSCALING_SCALE_DOWN_MARGIN,
+    AUTOSCALING_TARGET,
     BURST_READING,
     BURST_RETAINED_FRACTION,
+    MAX_SIMULATED_DEMAND,
     MAX_SPLIT_PARTITIONS,
     ON_DEMAND_DOUBLING_S,
     ON_DEMAND_NEW_TABLE_PEAK,
@@ -229,7 +238,7 @@ from ._heavy_hitters import (
 from ._heavy_hitters_view import HH_CM_DEPTH, HH_KEYS, HH_SEED, HH_TOP, heavy_hitter_stream, heavy_hitters, plot_heavy_hitters
 
 # chapter 14: hotpart/_retries.py, hotpart/_retries_view.py
-from ._retries import *  # Backoff, simulate_retries, herd_comparison, SDK defaults, BROOKER_2015
+from ._retries import *  # Backoff, simulate_retries, herd_comparison, occ_herd, jitter_regimes, SDK presets
 from ._retries_view import *  # retry_storm, plot_attempts, plot_jitter_comparison
 
 # chapter 15: hotpart/_diagnosis.py, hotpart/_diagnosis_view.py
@@ -254,6 +263,12 @@ from ._diagnosis_view import SCENARIO_NAMES, diagnosis_case, plot_diagnosis_metr
 # --- sharding (issue 7): hotpart/_sharding.py, hotpart/_sharding_view.py
 from ._sharding import *  # strategies, resharding, logical shards, migration, 2PC, pitfalls
 from ._sharding_view import *  # chapters 16 to 20's explorables and figures
+
+# --- your own table (issue 18): hotpart/_observed.py, _logs.py, _whatif.py, _observed_view.py (chapter 21)
+from ._observed import *  # read_metric_data, read_insight_report, to_metric_data, to_insight_report, write_sample_exports
+from ._logs import *  # profile_log, fit_zipf, LogProfile, ZipfFit
+from ._whatif import *  # what_if, WhatIf, REMEDY_NAMES
+from ._observed_view import *  # chapter 21's explorable your_table_what_if and figures
 
 __version__ = "0.1.0"
 

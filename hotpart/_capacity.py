@@ -21,7 +21,9 @@ from ._constants import (
     READ_UNIT_BYTES,
     WRITE_UNIT_BYTES,
 )
-from ._validation import check_array, check_choice, check_integer, check_number
+from ._validation import MAX_COUNT as _MAX_COUNT
+from ._validation import MAX_ELEMENTS as _MAX_ELEMENTS
+from ._validation import check_array, check_choice, check_count, check_number
 
 __all__ = [
     "PartitionLoad",
@@ -51,7 +53,8 @@ def read_units(item_bytes: ArrayLike, consistency: str = "strong") -> float | ND
     Parameters
     ----------
     item_bytes : float or array_like
-        Item size in bytes, ``>= 0``.
+        Item size in bytes, ``>= 0`` and finite.
+        At least one value (an empty array is refused).
     consistency : {"strong", "eventual", "transactional"}
         The kind of read.
 
@@ -72,7 +75,7 @@ def read_units(item_bytes: ArrayLike, consistency: str = "strong") -> float | ND
     array([2., 4., 6.])
     """
     factor = _READ_FACTOR[check_choice("consistency", consistency, _READ_FACTOR)]
-    size = check_array("item_bytes", item_bytes, low=0)
+    size = check_array("item_bytes", item_bytes, low=0, high=math.inf, high_open=True, empty=False)
     blocks = np.maximum(1.0, np.ceil(size / READ_UNIT_BYTES))
     return _scalar_or_array(blocks * factor)
 
@@ -86,7 +89,8 @@ def write_units(item_bytes: ArrayLike, transactional: bool = False) -> float | N
     Parameters
     ----------
     item_bytes : float or array_like
-        Item size in bytes, ``>= 0``.
+        Item size in bytes, ``>= 0`` and finite.
+        At least one value (an empty array is refused).
     transactional : bool
         Whether the write is part of a transaction.
 
@@ -105,7 +109,7 @@ def write_units(item_bytes: ArrayLike, transactional: bool = False) -> float | N
     2.0
     """
     check_choice("transactional", transactional, (True, False))
-    size = check_array("item_bytes", item_bytes, low=0)
+    size = check_array("item_bytes", item_bytes, low=0, high=math.inf, high_open=True, empty=False)
     blocks = np.maximum(1.0, np.ceil(size / WRITE_UNIT_BYTES))
     return _scalar_or_array(blocks * (2.0 if transactional else 1.0))
 
@@ -125,11 +129,11 @@ def estimate_partitions(rcu: float, wcu: float, size_gb: float = 0.0) -> int:
     Parameters
     ----------
     rcu : float
-        Provisioned read capacity, RCU/s, ``>= 0``.
+        Provisioned read capacity, RCU/s, in ``[0, MAX_COUNT]`` (:data:`hotpart._validation.MAX_COUNT`, 2**53).
     wcu : float
-        Provisioned write capacity, WCU/s, ``>= 0``.
+        Provisioned write capacity, WCU/s, in ``[0, MAX_COUNT]``.
     size_gb : float
-        Table size in GB (10**9 bytes), ``>= 0``.
+        Table size in GB (10**9 bytes), in ``[0, MAX_COUNT]``.
 
     Returns
     -------
@@ -145,9 +149,9 @@ def estimate_partitions(rcu: float, wcu: float, size_gb: float = 0.0) -> int:
     >>> estimate_partitions(rcu=100, wcu=100, size_gb=25)
     3
     """
-    r = check_number("rcu", rcu, low=0, high=math.inf, high_open=True)
-    w = check_number("wcu", wcu, low=0, high=math.inf, high_open=True)
-    s = check_number("size_gb", size_gb, low=0, high=math.inf, high_open=True)
+    r = check_number("rcu", rcu, low=0, high=_MAX_COUNT)
+    w = check_number("wcu", wcu, low=0, high=_MAX_COUNT)
+    s = check_number("size_gb", size_gb, low=0, high=_MAX_COUNT)
     # RCU/3000 + WCU/1000 == (RCU + 3 WCU) / 3000, which stays exact for whole units.
     ratio = PARTITION_MAX_RCU / PARTITION_MAX_WCU
     by_throughput = math.ceil((r + ratio * w) / PARTITION_MAX_RCU)
@@ -163,9 +167,10 @@ def partition_history(rcu: ArrayLike, wcu: ArrayLike, size_gb: ArrayLike | None 
     Parameters
     ----------
     rcu, wcu : array_like
-        Provisioned RCU/s and WCU/s at each step, ``>= 0``; same length.
+        Provisioned RCU/s and WCU/s at each step, in ``[0, MAX_COUNT]``
+        (:data:`hotpart._validation.MAX_COUNT`, 2**53); same length.
     size_gb : array_like, optional
-        Table size in GB at each step; zero if omitted.
+        Table size in GB at each step, in ``[0, MAX_COUNT]``; zero if omitted.
 
     Returns
     -------
@@ -177,9 +182,9 @@ def partition_history(rcu: ArrayLike, wcu: ArrayLike, size_gb: ArrayLike | None 
     >>> partition_history(rcu=[0, 0, 0], wcu=[10_000, 30_000, 10_000])
     array([10, 30, 30])
     """
-    r = check_array("rcu", rcu, low=0)
-    w = check_array("wcu", wcu, low=0)
-    s = np.zeros_like(r) if size_gb is None else check_array("size_gb", size_gb, low=0)
+    r = check_array("rcu", rcu, low=0, high=_MAX_COUNT)
+    w = check_array("wcu", wcu, low=0, high=_MAX_COUNT)
+    s = np.zeros_like(r) if size_gb is None else check_array("size_gb", size_gb, low=0, high=_MAX_COUNT)
     if not (r.shape == w.shape == s.shape) or r.ndim != 1:
         raise ValueError(f"rcu, wcu and size_gb must be 1-D and of one length; got shapes {r.shape}, {w.shape}, {s.shape}")
     counts = [estimate_partitions(a, b, c) for a, b, c in zip(r, w, s, strict=True)]
@@ -192,9 +197,9 @@ def throttled(demand: ArrayLike, capacity: ArrayLike) -> NDArray[np.float64]:
     Parameters
     ----------
     demand : array_like
-        Offered units per second per partition, ``>= 0``.
+        Offered units per second per partition, ``>= 0`` and finite; at least one value.
     capacity : array_like
-        What each partition can serve, units per second, ``>= 0``;
+        What each partition can serve, units per second, ``>= 0`` and finite;
         broadcast against ``demand``.
 
     Returns
@@ -207,8 +212,12 @@ def throttled(demand: ArrayLike, capacity: ArrayLike) -> NDArray[np.float64]:
     >>> throttled([8000, 200, 200], 1000)
     array([7000.,    0.,    0.])
     """
-    d = check_array("demand", demand, low=0)
-    c = check_array("capacity", capacity, low=0)
+    d = check_array("demand", demand, low=0, high=math.inf, high_open=True, empty=False)
+    c = check_array("capacity", capacity, low=0, high=math.inf, high_open=True, empty=False)
+    try:
+        np.broadcast_shapes(d.shape, c.shape)
+    except ValueError:
+        raise ValueError(f"demand has shape {d.shape} and capacity {c.shape}: they must broadcast together") from None
     return np.maximum(0.0, d - c)
 
 
@@ -223,7 +232,7 @@ def split_demand(total: float, n_partitions: int, hot_share: float) -> NDArray[n
     total : float
         Total offered demand, units per second, ``>= 0``.
     n_partitions : int
-        Number of partitions, ``>= 1``.
+        Number of partitions, in ``[1, MAX_ELEMENTS]`` (:data:`hotpart._validation.MAX_ELEMENTS`).
     hot_share : float
         Fraction of the demand on partition 0, in ``[0, 1]``.
 
@@ -238,7 +247,7 @@ def split_demand(total: float, n_partitions: int, hot_share: float) -> NDArray[n
     array([6000., 1000., 1000., 1000., 1000.])
     """
     t = check_number("total", total, low=0, high=math.inf, high_open=True)
-    n = check_integer("n_partitions", n_partitions, low=1)
+    n = check_count("n_partitions", n_partitions, low=1, high=_MAX_ELEMENTS)
     h = check_number("hot_share", hot_share, low=0, high=1)
     if n == 1:
         return np.array([t])
@@ -261,11 +270,11 @@ class PartitionLoad:
     Parameters
     ----------
     demand : array_like
-        Offered units per second per partition, ``>= 0``.
+        Offered units per second per partition, in ``[0, MAX_COUNT]`` (:data:`hotpart._validation.MAX_COUNT`, 2**53).
     table_capacity : float
-        The table's provisioned units per second, ``> 0``.
+        The table's provisioned units per second, in ``(0, MAX_COUNT]``.
     ceiling : float
-        The per-partition ceiling, units per second, ``> 0``
+        The per-partition ceiling, units per second, in ``(0, MAX_COUNT]``
         (default :data:`PARTITION_MAX_WCU`).
 
     Examples
@@ -284,18 +293,16 @@ class PartitionLoad:
     ceiling: float = PARTITION_MAX_WCU
 
     def __post_init__(self) -> None:
-        d = check_array("demand", self.demand, low=0)
+        d = check_array("demand", self.demand, low=0, high=_MAX_COUNT)
         if d.ndim != 1 or d.size == 0:
             raise ValueError(f"demand must be a non-empty 1-D array; got shape {d.shape}")
         object.__setattr__(self, "demand", d)
         object.__setattr__(
             self,
             "table_capacity",
-            check_number("table_capacity", self.table_capacity, low=0, high=math.inf, low_open=True, high_open=True),
+            check_number("table_capacity", self.table_capacity, low=0, high=_MAX_COUNT, low_open=True),
         )
-        object.__setattr__(
-            self, "ceiling", check_number("ceiling", self.ceiling, low=0, high=math.inf, low_open=True, high_open=True)
-        )
+        object.__setattr__(self, "ceiling", check_number("ceiling", self.ceiling, low=0, high=_MAX_COUNT, low_open=True))
 
     def __repr__(self) -> str:
         return (

@@ -5,6 +5,8 @@ Models: :mod:`hotpart._capacity`. Notebook: ``notebooks/01_partitions.ipynb``.
 
 from __future__ import annotations
 
+import sys
+
 import numpy as np
 from matplotlib.figure import Figure
 from numpy.typing import ArrayLike
@@ -13,12 +15,24 @@ from ._capacity import PartitionLoad, partition_history, split_demand
 from ._constants import PARTITION_MAX_WCU
 from ._explorable import Control, Data, Explorable, register
 from ._plotting import COLORS, finish_axes, new_figure, partition_bars
+from ._validation import check_array, check_number
 
 __all__ = ["partition_ceiling", "plot_partition_history", "plot_partition_load"]
 
 
 def plot_partition_load(fig: Figure, load: PartitionLoad, ymax: float | None = None, title: str | None = None) -> None:
-    """Draw a :class:`PartitionLoad`: served and refused bars, ceiling and even share."""
+    """Draw a :class:`PartitionLoad`: served and refused bars, ceiling and even share.
+
+    ``ymax``, the top of the y axis in WCU/s, is finite and ``> 0``, or ``None`` to fit the bars.
+
+    Examples
+    --------
+    >>> from hotpart._plotting import new_figure
+    >>> fig, _ = new_figure()
+    >>> plot_partition_load(fig, PartitionLoad(split_demand(3_000.0, 4, 0.5), table_capacity=4_000.0))
+    """
+    if ymax is not None:
+        ymax = check_number("ymax", ymax, low=0, high=sys.float_info.max, low_open=True)
     ax = fig.axes[0]
     partition_bars(ax, load.demand, load.ceiling, load.ceiling, even_share=load.even_share)
     ax.set_ylim(0, ymax if ymax is not None else 1.08 * max(load.demand.max(), load.ceiling))
@@ -47,7 +61,10 @@ def units_text(x: float) -> str:
     --------
     >>> units_text(-1e-9), units_text(-0.4), units_text(-2_500.6), units_text(10_000)
     ('0', '0', '-2,501', '10,000')
+
+    ``x`` is any finite number (a headroom may be negative).
     """
+    x = check_number("x", x, low=-sys.float_info.max, high=sys.float_info.max)
     rounded = round(float(x))
     return f"{rounded + 0:,d}" if rounded else "0"
 
@@ -93,17 +110,27 @@ def plot_partition_history(wcu: ArrayLike, rcu: ArrayLike | None = None) -> Figu
     Parameters
     ----------
     wcu : array_like
-        Provisioned WCU/s at each step.
+        Provisioned WCU/s at each step, ``>= 0`` (at least one step).
     rcu : array_like, optional
-        Provisioned RCU/s at each step; zero if omitted.
+        Provisioned RCU/s at each step, ``>= 0``; zero if omitted.
 
     Returns
     -------
     Figure
         Two panels: partition count, and WCU/s per partition.
+
+    Examples
+    --------
+    >>> fig = plot_partition_history([1_000.0, 4_000.0, 1_000.0])
+    >>> len(fig.axes)
+    2
     """
-    w = np.asarray(wcu, dtype=float)
-    r = np.zeros_like(w) if rcu is None else np.asarray(rcu, dtype=float)
+    w = check_array("wcu", wcu, low=0, high=sys.float_info.max)
+    if w.ndim != 1 or w.size == 0:
+        raise ValueError(f"wcu = {wcu!r} is not allowed: must be a non-empty 1-D array of WCU/s >= 0")
+    r = np.zeros_like(w) if rcu is None else check_array("rcu", rcu, low=0, high=sys.float_info.max)
+    if r.shape != w.shape:
+        raise ValueError(f"rcu has shape {r.shape}: must match wcu's {w.shape}")
     counts = partition_history(r, w)
     steps = np.arange(w.size)
     fig, (left, right) = new_figure(ncols=2)

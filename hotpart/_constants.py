@@ -1168,12 +1168,49 @@ SOURCES["SHARDING_AUTO_INCREMENT_NOT_UNIQUE"] = Source(
     "",
     "自動採番の主キーはシャードをまたいで一意にならないため UUID か採番用の仕組みが必要になり",
 )
+# --- sources: your own table (chapter 21)
+# (the export formats' sources are statements in hotpart/_observed.py, beside the readers that rely on them)
 
 #: Every modelling choice that AWS does not publish, by name: its value, why the course chose it, and
 #: what AWS does say. Each chapter that relies on one shows it (``hp.assumption_box``), and a test checks
 #: that the code's defaults equal these values and that every model constant is sourced or listed here.
 ASSUMPTIONS: Final[dict[str, Assumption]] = {
     # --- assumptions: capacity and the simulator (chapters 1, 8-11)
+    "AUTOSCALING_LAG_S": Assumption(
+        120.0,
+        "s",
+        why="The time from the minute that triggers auto scaling to the new capacity: CloudWatch's alarm delay plus "
+        "the UpdateTable that follows. AWS gives neither a figure; two minutes in all is the optimistic end of 'a few' "
+        "plus 'several' minutes (and the delay the peer simulator dynamodb-scaling-simulator uses), so the refusals the "
+        "model shows during a lag are a lower bound. Until the update completes no further update is issued.",
+        aws_says="\"CloudWatch alarms might have a short delay of up to a few minutes before triggering auto scaling. "
+        "… It then takes several minutes to update the provisioned capacity for the table or index. During this "
+        "period, any requests that exceed the previous provisioned capacity of the tables are throttled.\" "
+        "(metrics-dimensions.html)",
+        used_by=("AutoScaling.lag_s", "AUTOSCALING_LAG_S"),
+        chapters=("11_capacity_modes",),
+    ),
+    "AUTOSCALING_TARGET": Assumption(
+        0.7,
+        "fraction of provisioned capacity",
+        why="The default target utilisation of the model's AutoScaling: AWS's own auto scaling examples use 70%, and "
+        "a table's owner sets the value (AWS allows 20% to 90%).",
+        aws_says="\"For example, you set the minimum read capacity units (RCUs) to 100 and the target utilization to "
+        "70 percent\" (Knowledge Center, dynamodb-auto-scaling); AWS publishes no default that applies to every "
+        "way of turning auto scaling on.",
+        used_by=("AutoScaling.target", "AUTOSCALING_TARGET"),
+        chapters=("11_capacity_modes",),
+    ),
+    "MAX_SIMULATED_DEMAND": Assumption(
+        1e9,
+        "units/s (a second's total demand)",
+        why="A limit of the simulation, not of DynamoDB: served + throttled == offered is kept bit for bit, and above "
+        "about 1e9 units in one cell float64's spacing (1.2e-7 at 1e9, 2,048 at 1e19) would cost served units. "
+        "simulate() refuses larger demand with a ValueError instead of returning a wrong result.",
+        aws_says="Nothing: no table serves anywhere near 1e9 units/s (the default per-table quota is 40,000).",
+        used_by=("MAX_SIMULATED_DEMAND",),
+        chapters=("11_capacity_modes",),
+    ),
     "BURST_READING": Assumption(
         "bank",
         "",
@@ -1349,6 +1386,45 @@ ASSUMPTIONS: Final[dict[str, Assumption]] = {
         chapters=("07_aggregation",),
     ),
     # --- assumptions: indexes, detection, retries, diagnosis (chapters 12-15)
+    "MAX_ATTEMPTS": Assumption(
+        1000,
+        "attempts per request",
+        why="A course limit on Backoff.attempts, so that a policy's schedule of sleeps stays a small list and a "
+        "simulation ends: a thousand attempts is two orders of magnitude above any SDK default, and enough for a "
+        "herd whose clients practically never give up (Brooker's never do).",
+        aws_says="The SDKs let max_attempts be configured and publish defaults (3 in standard mode, 10 for DynamoDB in "
+        "Boto3's legacy mode); AWS states no upper bound.",
+        used_by=("MAX_ATTEMPTS",),
+        chapters=("14_retries",),
+    ),
+    "MAX_HERD_CLIENTS": Assumption(
+        100_000,
+        "clients",
+        why="A course limit on a herd's size in herd_comparison, occ_herd and jitter_regimes: the event-driven "
+        "simulations cost time per attempt, and a herd without jitter makes about clients squared over two attempts "
+        "in Brooker's model, so larger herds would not finish in a notebook.",
+        aws_says="Not an AWS figure: how many clients retry at once is the application's.",
+        used_by=("MAX_HERD_CLIENTS",),
+        chapters=("14_retries",),
+    ),
+    "MAX_RUNS": Assumption(
+        1000,
+        "seeded runs",
+        why="A course limit on the seeded runs per strategy (herd_comparison, jitter_regimes): enough for a median and "
+        "quartiles, while a call with an absurd count fails at once instead of running for hours.",
+        aws_says="Not an AWS figure.",
+        used_by=("MAX_RUNS",),
+        chapters=("14_retries",),
+    ),
+    "MAX_SAMPLE_SIZE": Assumption(
+        1_000_000,
+        "requests",
+        why="A course limit on Backoff.sample_sleeps: a million requests times up to a thousand retries is the most "
+        "memory a draw of sleeps may take.",
+        aws_says="Not an AWS figure.",
+        used_by=("MAX_SAMPLE_SIZE",),
+        chapters=("14_retries",),
+    ),
     "INDEX_ADAPTIVE_SPLIT": Assumption(
         "proportional",
         "",
@@ -1453,5 +1529,72 @@ ASSUMPTIONS: Final[dict[str, Assumption]] = {
         "waiting period, and says the work takes days to weeks.",
         used_by=("MigrationPlan.bake_h",),
         chapters=("18_migration",),
+    ),
+    # --- assumptions: your own table (chapter 21)
+    "ZIPF_MAX_KS": Assumption(
+        0.05,
+        "largest distance between cumulative shares",
+        why="A Zipf fit is useful when the fitted curve tracks the observed share of requests held by the top r "
+        "keys to within a few points at every rank; 5 points separates generated Zipf logs (under 3) from a "
+        "two-level popularity (about 20) in the tests. A KS distance, not a test statistic: with millions of "
+        "requests any real log would fail a significance test.",
+        aws_says="Nothing: key popularity is the application's, and neither AWS nor the sources fit a model to it.",
+        used_by=("fit_zipf.max_ks",),
+        chapters=("21_your_table",),
+    ),
+    "ZIPF_MIN_EXPONENT": Assumption(
+        0.3,
+        "Zipf exponent",
+        why="Uniform popularity is Zipf with exponent 0, and ranking keys by their observed counts gives a flat "
+        "log a small positive exponent (about 0.17 for 1,000 keys and 100,000 requests); below 0.3 the course "
+        "calls popularity flat rather than Zipf.",
+        aws_says="Nothing: AWS does not model key popularity.",
+        used_by=("fit_zipf.min_exponent",),
+        chapters=("21_your_table",),
+    ),
+    "ZIPF_CONFIDENCE": Assumption(
+        0.95,
+        "confidence level",
+        why="The usual level for a confidence interval; the interval is the normal approximation from the "
+        "Fisher information and covers sampling noise only, not the bias of ranking keys by observed counts.",
+        aws_says="Nothing: a statistical convention.",
+        used_by=("fit_zipf.confidence",),
+        chapters=("21_your_table",),
+    ),
+    "WHATIF_REST_KEYS": Assumption(
+        64,
+        "keys",
+        why="The keys outside a profile's hottest are replayed as this many stand-in keys sharing their demand "
+        "evenly: enough to spread over any partition count the chapter uses, few enough to simulate quickly.",
+        aws_says="Nothing: a resolution of the replay.",
+        used_by=("WHATIF_REST_KEYS",),
+        chapters=("21_your_table",),
+    ),
+    "WHATIF_SHARD_ABOVE": Assumption(
+        500.0,
+        "WCU/s (peak minute of one key)",
+        why="The what-if shards the keys whose busiest minute is above half a partition's write ceiling: such a "
+        "key fills half a partition on its own, so it throttles as soon as its neighbours are busy.",
+        aws_says="Nothing: AWS's write-sharding guidance gives no rate at which to shard a key.",
+        used_by=("what_if.shard_above",),
+        chapters=("21_your_table",),
+    ),
+    "SAMPLE_TABLE": Assumption(
+        {"partitions": 8, "wcu": 8_000, "keys": 2_000, "zipf": 1.2, "offered": 6_000, "minutes": 10},
+        "partitions, WCU/s, keys, exponent, WCU/s, minutes",
+        why="The chapter's sample table: a provisioned table with room to spare whose customers' writes follow "
+        "Zipf popularity, steep enough that the hottest key alone is above one partition's ceiling.",
+        aws_says="Nothing: a scenario input, not a measurement of a real table.",
+        used_by=("SAMPLE_TABLE",),
+        chapters=("21_your_table",),
+    ),
+    "SAMPLE_LOG_RATE": Assumption(
+        0.005,
+        "share of requests logged",
+        why="The sample access log records one request in 200, as an application that samples its request log "
+        "would; it keeps the committed file small.",
+        aws_says="Nothing: DynamoDB keeps no per-request log of item keys; the log is the application's.",
+        used_by=("SAMPLE_LOG_RATE",),
+        chapters=("21_your_table",),
     ),
 }

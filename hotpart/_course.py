@@ -310,6 +310,19 @@ CHAPTERS: tuple[Chapter, ...] = (
         ),
         _P5,
     ),
+    # placed after chapter 15 in part V; its number is given here only (the notebook's title repeats it)
+    Chapter(
+        21,
+        "Your own table",
+        "notebooks/21_your_table.ipynb",
+        18,
+        (
+            ("000", _DETECT),
+            ("000", "CloudWatch メトリクス"),
+            ("000", "症状から手を選ぶ"),
+        ),
+        _P5,
+    ),
     Chapter(
         16,
         "Sharding strategies and their hot spots",

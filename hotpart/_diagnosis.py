@@ -90,7 +90,7 @@ from ._constants import ON_DEMAND_TABLE_QUOTA_WRU
 from ._indexes import GlobalSecondaryIndex, IndexedResult, simulate_with_indexes
 from ._metrics import BATCH_WRITE_MAX_ITEMS, Metrics, cloudwatch
 from ._simulator import OnDemand, SimulationResult, Table, simulate
-from ._validation import check_choice, check_integer, check_number
+from ._validation import check_choice, check_count, check_number
 
 __all__ = [
     "FEW_KEYS_SHARE",
@@ -651,7 +651,7 @@ def diagnose(
     """
     if not isinstance(metrics, Metrics):
         raise ValueError(f"metrics = {metrics!r} is not a Metrics (use hotpart.cloudwatch)")
-    spike = check_integer("spike_minutes", spike_minutes, low=1, high=60)
+    spike = check_count("spike_minutes", spike_minutes, low=1, high=60)
     small = check_number("small_key_space", small_key_space, low=0, high=1, low_open=True)
     one = check_number("one_key", one_key, low=0, high=1, low_open=True)
     few = check_number("few_keys", few_keys, low=0, high=1, low_open=True)
@@ -921,9 +921,9 @@ def scenario(
     ('low-cardinality key', 'low-cardinality key')
     """
     name = check_choice("name", name, tuple(SCENARIOS))
-    m = check_integer("minutes", minutes, low=5, high=60)
+    m = check_count("minutes", minutes, low=5, high=60)
     check_choice("contributor_insights", contributor_insights, (True, False))
-    b = check_integer("batch_size", batch_size, low=1, high=BATCH_WRITE_MAX_ITEMS)
+    b = check_count("batch_size", batch_size, low=1, high=BATCH_WRITE_MAX_ITEMS)
     f = check_number("gsi_fraction", gsi_fraction, low=0, high=1)
     o = check_number("open_share", open_share, low=0, high=1)
     gsi = name in ("GSI-only throttling", "GSI read throttling")

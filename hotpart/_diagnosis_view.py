@@ -127,7 +127,13 @@ def plot_diagnosis_metrics(axes: tuple[Axes, Axes], data: Data, *, minutes: int 
     data : dict
         From :func:`diagnosis_case`.
     minutes : int, optional
-        x range, minutes; the scenario's own if omitted.
+        x range, minutes, a whole number in ``[1, 10_080]``; the scenario's own if omitted.
+
+    Examples
+    --------
+    >>> from hotpart._plotting import new_figure
+    >>> fig, axes = new_figure(ncols=2)
+    >>> plot_diagnosis_metrics(axes, diagnosis_case("short spike"), minutes=10)
     """
     left, right = axes
     span = minutes if minutes is not None else data["minutes"]

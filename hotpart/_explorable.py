@@ -22,6 +22,7 @@ import html
 import itertools
 import math
 import os
+import sys
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -31,11 +32,18 @@ import numpy as np
 from matplotlib.figure import Figure
 
 from ._plotting import new_figure, render_png
-from ._validation import check_number
+from ._validation import check_integer, check_number
 
 __all__ = ["EXPLORABLES", "Control", "Explorable", "explore", "register"]
 
 Data = Mapping[str, Any]
+
+
+#: The largest finite float: a control's bounds and step must be finite numbers.
+_FINITE = sys.float_info.max
+#: The most slider positions :meth:`Control.grid` lays out, and the most frames :meth:`Explorable.frame_grid` allows.
+_MAX_GRID = 1_000
+_MAX_FRAMES = 10_000
 
 
 @dataclass(frozen=True)
@@ -66,6 +74,10 @@ class Control:
     --------
     >>> Control("n", "partitions", 1, 40, 10, step=1, integer=True)
     Control(n='partitions' in [1, 40] step 1, default 10)
+    >>> Control("n", "partitions", float("nan"), 40, 10)
+    Traceback (most recent call last):
+    ...
+    ValueError: n.low = nan is not a number: must be a finite number
     """
 
     name: str
@@ -79,9 +91,13 @@ class Control:
     integer: bool = False
 
     def __post_init__(self) -> None:
-        check_number(f"{self.name}.high", self.high, low=self.low, low_open=True)
-        check_number(f"{self.name}.default", self.default, low=self.low, high=self.high)
-        check_number(f"{self.name}.step", self.step, low=0, low_open=True)
+        # every bound a finite number, checked in the order the caller gives them, each error naming its field
+        low = check_number(f"{self.name}.low", self.low, low=-_FINITE, high=_FINITE)
+        high = check_number(f"{self.name}.high", self.high, low=-_FINITE, high=_FINITE)
+        if high <= low:
+            raise ValueError(f"{self.name}.low = {self.low!r} is not below {self.name}.high = {self.high!r}: low must be < high")
+        check_number(f"{self.name}.default", self.default, low=low, high=self.high)
+        check_number(f"{self.name}.step", self.step, low=0, high=_FINITE, low_open=True)
         if self.scale == "log":
             check_number(f"{self.name}.low", self.low, low=0, low_open=True)
         elif self.scale != "linear":
@@ -105,8 +121,16 @@ class Control:
         return round(x) if self.integer else x
 
     def snap(self, value: float) -> float | int:
-        """The slider position nearest ``value``."""
+        """The slider position nearest ``value`` (a finite number; outside the range it snaps to the nearer end).
+
+        Examples
+        --------
+        >>> Control("n", "partitions", 1, 40, 10, step=3, integer=True).snap(12.2)
+        13
+        """
+        value = check_number("value", value, low=-_FINITE, high=_FINITE)
         if self.scale == "log":
+            value = check_number("value", value, low=0, high=_FINITE, low_open=True)
             exponent = math.log10(self.low) + round((math.log10(value) - math.log10(self.low)) / self.step) * self.step
             x = min(max(10.0**exponent, self.low), self.high)
         else:
@@ -115,7 +139,14 @@ class Control:
         return round(x) if self.integer else x
 
     def grid(self, n: int) -> tuple[float | int, ...]:
-        """About ``n`` slider positions spanning the range, ends and default included."""
+        """About ``n`` slider positions spanning the range, ends and default included (``n`` in ``[2, 1000]``).
+
+        Examples
+        --------
+        >>> Control("n", "partitions", 1, 40, 10, step=1, integer=True).grid(4)
+        (1, 10, 14, 27, 40)
+        """
+        n = check_integer("n", n, low=2, high=_MAX_GRID)
         if self.scale == "log":
             raw = np.logspace(math.log10(self.low), math.log10(self.high), n)
         else:
@@ -236,7 +267,19 @@ class Explorable:
         return render_png(self.draw(self.data(**overrides)))
 
     def frame_grid(self, max_frames: int = 100) -> list[tuple[float | int, ...]]:
-        """Slider positions of the static controls, one tuple per axis, at most ``max_frames`` frames in all."""
+        """Slider positions of the static controls, one tuple per axis, at most ``max_frames`` frames in all.
+
+        ``max_frames`` is a whole number in ``[1, 10_000]``; with fewer frames than ``2 ** len(static)`` each axis
+        keeps its two ends (and the default) anyway.
+
+        Examples
+        --------
+        >>> e = EXPLORABLES["partition_ceiling"]
+        >>> import math
+        >>> math.prod(len(axis) for axis in e.frame_grid(20)) <= 20
+        True
+        """
+        max_frames = check_integer("max_frames", max_frames, low=1, high=_MAX_FRAMES)
         if not self.static:
             return []
         per_axis = 25 if len(self.static) == 1 else 10

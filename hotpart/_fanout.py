@@ -31,7 +31,9 @@ from scipy import special, stats
 from ._capacity import read_units, write_units
 from ._constants import PARTITION_MAX_RCU, PARTITION_MAX_WCU, SOURCES, Source
 from ._skew import harmonic, partition_of
-from ._validation import check_array, check_choice, check_integer, check_number
+from ._validation import MAX_COUNT as _MAX_COUNT
+from ._validation import MAX_ELEMENTS as _MAX_ELEMENTS
+from ._validation import check_array, check_choice, check_count, check_counts, check_number, check_seed
 
 __all__ = [
     "BATCH_GET_MAX_BYTES",
@@ -148,11 +150,8 @@ def _scalar_or_array(x: NDArray[Any]) -> Any:
 
 
 def _check_counts(name: str, values: ArrayLike) -> NDArray[np.int64]:
-    arr = check_array(name, values, low=1)
-    if np.any(arr != np.floor(arr)) or np.any(~np.isfinite(arr)):
-        bad = arr.flat[int(np.argmax((arr != np.floor(arr)) | ~np.isfinite(arr)))]
-        raise ValueError(f"{name} = {bad!r} is not a whole number: must be >= 1")
-    return arr.astype(np.int64)
+    """Whole counts in ``[1, MAX_COUNT]`` (2**53: beyond it float64 loses units and int64 products wrap), at least one."""
+    return check_counts(name, values, low=1, empty=False)
 
 
 # --- write side: how unevenly random suffixes spread a hot key -------------------------------
@@ -184,9 +183,10 @@ def busiest_shard_bound(write_rate: float, n_shards: ArrayLike) -> float | NDArr
     Parameters
     ----------
     write_rate : float
-        The hot key's writes per second, ``>= 0``.
+        The hot key's writes per second, in ``[0, 1e12]``.
     n_shards : int or array_like of int
-        Suffix count ``N``, ``>= 1``.
+        Suffix count ``N``, in ``[1, MAX_COUNT]`` (:data:`hotpart._validation.MAX_COUNT`, 2**53).
+        At least one value (an empty array is refused).
 
     Returns
     -------
@@ -200,7 +200,7 @@ def busiest_shard_bound(write_rate: float, n_shards: ArrayLike) -> float | NDArr
     >>> round(busiest_shard_bound(8000, 10), 1)
     861.5
     """
-    w = check_number("write_rate", write_rate, low=0, high=math.inf, high_open=True)
+    w = check_number("write_rate", write_rate, low=0, high=1e12)
     n = _check_counts("n_shards", n_shards).astype(float)
     if w == 0.0:
         return _scalar_or_array(np.zeros_like(n))
@@ -216,7 +216,8 @@ def _chernoff_max(mu: ArrayLike, n: ArrayLike) -> NDArray[np.float64]:
     # W0 is nan at exactly -1/e in scipy; one shard (a = 0) needs no bound: its count is the whole rate
     z = np.maximum((a - 1.0) / math.e, np.nextafter(-1.0 / math.e, 0.0))
     t = 1.0 + np.real(special.lambertw(z))
-    return np.asarray(np.where((nn == 1) | (m == 0), m, m * np.exp(t)), dtype=float)
+    with np.errstate(over="ignore", invalid="ignore"):  # m == 0 (a rate that underflows per shard): the where picks m
+        return np.asarray(np.where((nn == 1) | (m == 0), m, m * np.exp(t)), dtype=float)
 
 
 def simulate_shard_writes(write_rate: float, n_shards: int, seconds: int, seed: int) -> NDArray[np.int64]:
@@ -231,11 +232,13 @@ def simulate_shard_writes(write_rate: float, n_shards: int, seconds: int, seed: 
     write_rate : float
         Mean writes per second, ``>= 0``.
     n_shards : int
-        Suffix count, ``>= 1``.
+        Suffix count, in ``[1, MAX_ELEMENTS]`` (:data:`hotpart._validation.MAX_ELEMENTS`).
     seconds : int
-        Seconds simulated, ``>= 1``.
+        Seconds simulated, ``>= 1``; ``seconds × n_shards`` at most
+        :data:`hotpart._validation.MAX_ELEMENTS` (the array it returns).
     seed : int
         Seed of :func:`numpy.random.default_rng`.
+        A whole number ``>= 0``; ``None`` is refused (:func:`hotpart._validation.check_seed`).
 
     Returns
     -------
@@ -249,9 +252,9 @@ def simulate_shard_writes(write_rate: float, n_shards: int, seconds: int, seed: 
     (5, 10)
     """
     w = check_number("write_rate", write_rate, low=0, high=1e9)
-    n = check_integer("n_shards", n_shards, low=1)
-    s = check_integer("seconds", seconds, low=1)
-    rng = np.random.default_rng(check_integer("seed", seed, low=0))
+    n = check_count("n_shards", n_shards, low=1, high=_MAX_ELEMENTS)
+    s = check_count("seconds", seconds, low=1, high=_MAX_ELEMENTS // n)
+    rng = np.random.default_rng(check_seed("seed", seed))
     totals = rng.poisson(w, size=s)
     return rng.multinomial(totals, np.full(n, 1.0 / n))
 
@@ -296,7 +299,8 @@ def shards_needed(
     units_per_write : float
         Write units each write costs (see :func:`hotpart.write_units`), ``> 0``.
     n_partitions : int, optional
-        Physical partitions of the table; ``None`` puts each suffix key on its own partition.
+        Physical partitions of the table; ``None`` puts each suffix key on its own partition; at most
+        :data:`hotpart._validation.MAX_ELEMENTS`.
     base_key : str
         The hot key the suffixes are appended to (only used with ``n_partitions``).
 
@@ -320,10 +324,10 @@ def shards_needed(
     11
     >>> shards_needed(500)
     1
-    >>> shards_needed(8000, n_partitions=4)
+    >>> shards_needed(8000, n_partitions=4)  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    ValueError: write_rate = 8000.0 is more than n_partitions = 4 carry at 800 WCU/s each: no suffix count helps
+    ValueError: write_rate = 8000.0 is more than n_partitions = 4 carry at 800 WCU/s each (units_per_write = 1.0): ...
     >>> shards_needed(8000, n_partitions=100)  # suffix keys collide on partitions
     22
     """
@@ -342,11 +346,15 @@ def shards_needed(
             if ok.size:
                 return int(n[ok[0]])
             n = n + n.size
-        raise ValueError(f"write_rate = {w!r} needs more than {_N_SEARCH_MAX:,} shards of {budget * per:,.0f} WCU/s")
-    p = check_integer("n_partitions", n_partitions, low=1)
+        raise ValueError(
+            f"write_rate = {w!r} needs more than {_N_SEARCH_MAX:,} shards of {budget * per:,.0f} WCU/s "
+            f"(units_per_write = {per!r})"
+        )
+    p = check_count("n_partitions", n_partitions, low=1, high=_MAX_ELEMENTS)
     if w > p * budget:
         raise ValueError(
-            f"write_rate = {w!r} is more than n_partitions = {p} carry at {budget * per:,.0f} WCU/s each: no suffix count helps"
+            f"write_rate = {w!r} is more than n_partitions = {p} carry at {budget * per:,.0f} WCU/s each "
+            f"(units_per_write = {per!r}): no suffix count helps"
         )
     limit = min(_N_PLACED_MAX, 100 * (math.ceil(w / budget) + p))
     where = partition_of([f"{base_key}#{i}" for i in range(limit)], p)
@@ -380,11 +388,12 @@ def calculated_shard_rates(write_rate: float, n_shards: int, n_values: int, seed
     write_rate : float
         The hot key's writes per second, ``>= 0``.
     n_shards : int
-        Suffix count ``N``, ``>= 1``.
+        Suffix count ``N``, in ``[1, MAX_ELEMENTS]`` (:data:`hotpart._validation.MAX_ELEMENTS`).
     n_values : int
-        Distinct, equally active values of the attribute, ``>= 1``.
+        Distinct, equally active values of the attribute, in ``[1, 1e12]``.
     seed : int
         Seed of :func:`numpy.random.default_rng` (which values land where).
+        A whole number ``>= 0``; ``None`` is refused (:func:`hotpart._validation.check_seed`).
 
     Returns
     -------
@@ -398,9 +407,9 @@ def calculated_shard_rates(write_rate: float, n_shards: int, n_values: int, seed
     8000.0
     """
     w = check_number("write_rate", write_rate, low=0, high=1e12)
-    n = check_integer("n_shards", n_shards, low=1)
-    v = check_integer("n_values", n_values, low=1, high=10**12)
-    rng = np.random.default_rng(check_integer("seed", seed, low=0))
+    n = check_count("n_shards", n_shards, low=1, high=_MAX_ELEMENTS)
+    v = check_count("n_values", n_values, low=1, high=10**12)
+    rng = np.random.default_rng(check_seed("seed", seed))
     per_shard = rng.multinomial(v, np.full(n, 1.0 / n))
     return w * per_shard / v
 
@@ -415,9 +424,10 @@ def distinct_shards_written(n_writes: ArrayLike, n_shards: int) -> float | NDArr
     Parameters
     ----------
     n_writes : int or array_like
-        Writes ``k``, ``>= 0``.
+        Writes ``k``, in ``[0, MAX_COUNT]``.
+        At least one value (an empty array is refused).
     n_shards : int
-        Suffix count ``N``, ``>= 1``.
+        Suffix count ``N``, in ``[1, MAX_COUNT]`` (:data:`hotpart._validation.MAX_COUNT`, 2**53).
 
     Returns
     -------
@@ -431,8 +441,8 @@ def distinct_shards_written(n_writes: ArrayLike, n_shards: int) -> float | NDArr
     >>> distinct_shards_written(1, 10)
     1.0
     """
-    k = check_array("n_writes", n_writes, low=0)
-    n = check_integer("n_shards", n_shards, low=1)
+    k = check_array("n_writes", n_writes, low=0, high=_MAX_COUNT, empty=False)
+    n = check_count("n_shards", n_shards, low=1)
     return _scalar_or_array(-n * np.expm1(k * np.log1p(-1.0 / n)) if n > 1 else np.minimum(k, 1.0))
 
 
@@ -454,11 +464,12 @@ def expected_refused_writes(write_rate: float, n_shards: ArrayLike, shard_capaci
     Parameters
     ----------
     write_rate : float
-        The hot key's writes per second, ``>= 0``.
+        The hot key's writes per second, in ``[0, 1e12]``.
     n_shards : int or array_like of int
-        Suffix count, ``>= 1``.
+        Suffix count, in ``[1, MAX_COUNT]`` (:data:`hotpart._validation.MAX_COUNT`, 2**53).
+        At least one value (an empty array is refused).
     shard_capacity : float
-        Writes per second one shard serves, ``>= 0``.
+        Writes per second one shard serves, in ``[0, MAX_COUNT]``.
 
     Returns
     -------
@@ -472,9 +483,9 @@ def expected_refused_writes(write_rate: float, n_shards: ArrayLike, shard_capaci
     >>> f"{expected_refused_writes(8000, [10, 11], 1000)[1]:.2e}"  # tiny, but not zero
     '1.82e-20'
     """
-    w = check_number("write_rate", write_rate, low=0, high=math.inf, high_open=True)
+    w = check_number("write_rate", write_rate, low=0, high=1e12)
     n = _check_counts("n_shards", n_shards).astype(float)
-    c = math.floor(check_number("shard_capacity", shard_capacity, low=0, high=math.inf, high_open=True))
+    c = math.floor(check_number("shard_capacity", shard_capacity, low=0, high=_MAX_COUNT))
     mu = w / n
     excess = mu * stats.poisson.pmf(c, mu) + (mu - c) * stats.poisson.sf(c, mu)
     return _scalar_or_array(n * np.maximum(excess, 0.0))
@@ -501,6 +512,17 @@ class ReadCost:
     requests: NDArray[np.float64]
     read_units: NDArray[np.float64]
 
+    def __post_init__(self) -> None:
+        n = _check_counts("n_shards", self.n_shards).reshape(-1)
+        if n.size == 0:
+            raise ValueError(f"n_shards = {self.n_shards!r} is empty: must be at least one count")
+        object.__setattr__(self, "n_shards", n)
+        for name in ("requests", "read_units"):
+            arr = check_array(name, getattr(self, name), low=0, high=math.inf, high_open=True).reshape(-1)
+            if arr.shape != n.shape:
+                raise ValueError(f"{name} has shape {arr.shape}: must be {n.shape}, one value per n_shards")
+            object.__setattr__(self, name, arr)
+
     def __repr__(self) -> str:
         n = self.n_shards
         span = f"N={n[0]}" if n.size == 1 else f"N={n[0]}..{n[-1]}"
@@ -519,7 +541,8 @@ def query_units(items: ArrayLike, item_bytes: float, consistency: str = "eventua
     Parameters
     ----------
     items : int or array_like of int
-        Items returned, ``>= 0``.
+        Items returned, in ``[0, MAX_COUNT]`` (:data:`hotpart._validation.MAX_COUNT`).
+        At least one value (an empty array is refused).
     item_bytes : float
         Size of one item, bytes, ``>= 0``.
     consistency : {"eventual", "strong", "transactional"}
@@ -537,7 +560,7 @@ def query_units(items: ArrayLike, item_bytes: float, consistency: str = "eventua
     >>> query_units([0, 10], 4096, "strong").tolist()
     [1.0, 10.0]
     """
-    k = check_array("items", items, low=0)
+    k = check_array("items", items, low=0, high=_MAX_COUNT, empty=False)
     b = check_number("item_bytes", item_bytes, low=0, high=400 * 1024)
     check_choice("consistency", consistency, _CONSISTENCY)
     return _scalar_or_array(np.asarray(read_units(k * b, consistency), dtype=float))
@@ -580,7 +603,7 @@ def read_cost(
     Parameters
     ----------
     n_shards : int or array_like of int
-        Suffix count ``N``, ``>= 1``.
+        Suffix count ``N``, in ``[1, MAX_COUNT]`` (:data:`hotpart._validation.MAX_COUNT`, 2**53); at least one.
     strategy : {"random", "calculated"}
         How the suffix is chosen.
     read : {"point", "aggregate"}
@@ -615,11 +638,13 @@ def read_cost(
     ([1.0], [5.0])
     """
     n = _check_counts("n_shards", n_shards).reshape(-1)
+    if n.size == 0:
+        raise ValueError(f"n_shards = {n_shards!r} is empty: must be at least one count in [1, {_MAX_COUNT:,}]")
     check_choice("strategy", strategy, _STRATEGIES)
     check_choice("read", read, _READS)
     check_choice("consistency", consistency, _CONSISTENCY)
     check_choice("request", request, _REQUESTS)
-    k = check_integer("items_per_shard", items_per_shard, low=1)
+    k = check_count("items_per_shard", items_per_shard, low=1, high=_MAX_COUNT)
     if request != "query" and k != 1:
         raise ValueError(f"items_per_shard = {k} is not allowed with request = {request!r}: GetItem reads one item; allowed: 1")
     b = check_number("item_bytes", item_bytes, low=0, high=400 * 1024)
@@ -699,7 +724,7 @@ class FanoutParams:
         check_choice("strategy", self.strategy, _STRATEGIES)
         check_choice("read", self.read, _READS)
         check_choice("consistency", self.consistency, _CONSISTENCY)
-        set_(self, "items_per_shard", check_integer("items_per_shard", self.items_per_shard, low=1))
+        set_(self, "items_per_shard", check_count("items_per_shard", self.items_per_shard, low=1))
         set_(self, "utilization", check_number("utilization", self.utilization, low=0, high=1, low_open=True))
         tol = check_number("refusal_tolerance_wcu", self.refusal_tolerance_wcu, low=0, high=1e9)
         set_(self, "refusal_tolerance_wcu", tol)
@@ -767,13 +792,32 @@ class FanoutCost:
     best_n: int | None = field(default=None)
     fewest_n_refusing: int | None = field(default=None)
 
+    def __post_init__(self) -> None:
+        if not isinstance(self.params, FanoutParams):
+            raise ValueError(f"params = {self.params!r} is not allowed: must be a FanoutParams")
+        n = _check_counts("n_shards", self.n_shards).reshape(-1)
+        if n.size == 0:
+            raise ValueError(f"n_shards = {self.n_shards!r} is empty: must be at least one count")
+        object.__setattr__(self, "n_shards", n)
+        object.__setattr__(
+            self, "write_units", check_number("write_units", self.write_units, low=0, high=math.inf, high_open=True)
+        )
+        for name in ("writes_refused", "busiest_shard_wcu", "read_units", "read_requests", "shard_read_rcu", "feasible"):
+            arr = check_array(name, getattr(self, name), low=0, high=math.inf, high_open=True)
+            if arr.shape != n.shape:
+                raise ValueError(f"{name} has shape {arr.shape}: must be {n.shape}, one value per n_shards")
+            object.__setattr__(self, name, arr.astype(bool) if name == "feasible" else arr)
+        for name in ("best_n", "fewest_n_refusing"):
+            if getattr(self, name) is not None:
+                object.__setattr__(self, name, check_count(name, getattr(self, name), low=1))
+
     def __repr__(self) -> str:
         best = "none feasible" if self.best_n is None else f"best N={self.best_n}"
         return f"FanoutCost({self.params!r}; N={self.n_shards[0]}..{self.n_shards[-1]}; {best})"
 
     def at(self, n: int) -> dict[str, float]:
         """Every quantity at suffix count ``n`` (which must have been evaluated)."""
-        n = check_integer("n", n, low=int(self.n_shards[0]), high=int(self.n_shards[-1]))
+        n = check_count("n", n, low=int(self.n_shards[0]), high=int(self.n_shards[-1]))
         i = int(np.searchsorted(self.n_shards, n))
         return {
             "n_shards": float(n),
@@ -838,7 +882,7 @@ def fanout_cost(params: FanoutParams | None = None, n_max: int = 1000, **workloa
         params = FanoutParams(**workload)
     elif workload:
         raise ValueError(f"give either params or workload keywords, not both; got {sorted(workload)}")
-    n_max = check_integer("n_max", n_max, low=1, high=_N_SEARCH_MAX)
+    n_max = check_count("n_max", n_max, low=1, high=_N_SEARCH_MAX)
     n = np.arange(1, n_max + 1)
     p = params
     wcu = p.wcu_per_write
@@ -881,8 +925,10 @@ def prob_any_slow(p: ArrayLike, n: ArrayLike) -> float | NDArray[np.float64]:
     ----------
     p : float or array_like
         Probability that one request is slow, in ``[0, 1]``.
+        At least one value (an empty array is refused).
     n : int or array_like of int
-        Fan-out (requests per logical read), ``>= 1``; broadcast against ``p``.
+        Fan-out (requests per logical read), in ``[1, MAX_COUNT]``; broadcast against ``p``.
+        At least one value (an empty array is refused).
 
     Returns
     -------
@@ -896,7 +942,7 @@ def prob_any_slow(p: ArrayLike, n: ArrayLike) -> float | NDArray[np.float64]:
     >>> prob_any_slow(0.0, 5), prob_any_slow(1.0, 5)
     (0.0, 1.0)
     """
-    pp = check_array("p", p, low=0, high=1)
+    pp = check_array("p", p, low=0, high=1, empty=False)
     nn = _check_counts("n", n).astype(float)
     with np.errstate(divide="ignore"):
         out = -np.expm1(nn * np.log1p(-pp))
@@ -914,8 +960,10 @@ def fanout_quantile(q: ArrayLike, n: ArrayLike, dist: _HasPpf) -> float | NDArra
     ----------
     q : float or array_like
         Quantile, in ``(0, 1)``.
+        At least one value (an empty array is refused).
     n : int or array_like of int
-        Fan-out, ``>= 1``; broadcast against ``q``.
+        Fan-out, in ``[1, MAX_COUNT]``; broadcast against ``q``.
+        At least one value (an empty array is refused).
     dist : scipy.stats frozen distribution, or anything with ``ppf``
         One shard's latency, in the unit the caller chooses (the course uses ms).
 
@@ -933,7 +981,7 @@ def fanout_quantile(q: ArrayLike, n: ArrayLike, dist: _HasPpf) -> float | NDArra
     >>> round(fanout_quantile(0.99, 100, d), 1)
     92.1
     """
-    qq = check_array("q", q, low=0, high=1, low_open=True, high_open=True)
+    qq = check_array("q", q, low=0, high=1, low_open=True, high_open=True, empty=False)
     nn = _check_counts("n", n).astype(float)
     return _scalar_or_array(np.asarray(dist.ppf(qq ** (1.0 / nn)), dtype=float))
 
@@ -948,7 +996,7 @@ def expected_max_exponential(n: int, rate: float) -> float:
     Parameters
     ----------
     n : int
-        Fan-out, ``>= 1``.
+        Fan-out, in ``[1, MAX_COUNT]``.
     rate : float
         λ, in 1/ms (or any 1/time unit), ``> 0``.
 
@@ -964,7 +1012,7 @@ def expected_max_exponential(n: int, rate: float) -> float:
     >>> round(expected_max_exponential(100, 0.1), 2)
     51.87
     """
-    n = check_integer("n", n, low=1)
+    n = check_count("n", n, low=1)
     lam = check_number("rate", rate, low=0, high=math.inf, low_open=True, high_open=True)
     return harmonic(n, 1) / lam
 
@@ -977,11 +1025,12 @@ def simulate_fanout_latency(dist: Any, n: int, size: int, seed: int) -> NDArray[
     dist : scipy.stats frozen distribution, or :class:`HedgedLatency`
         One shard's latency (anything with ``rvs(size=..., random_state=...)``).
     n : int
-        Fan-out, ``>= 1``.
+        Fan-out, ``>= 1``; ``n × size`` at most :data:`hotpart._validation.MAX_ELEMENTS`.
     size : int
         Logical reads simulated, ``>= 1``.
     seed : int
         Seed of :func:`numpy.random.default_rng`.
+        A whole number ``>= 0``; ``None`` is refused (:func:`hotpart._validation.check_seed`).
 
     Returns
     -------
@@ -994,9 +1043,9 @@ def simulate_fanout_latency(dist: Any, n: int, size: int, seed: int) -> NDArray[
     >>> simulate_fanout_latency(stats.expon(scale=10), 5, size=3, seed=0).shape
     (3,)
     """
-    n = check_integer("n", n, low=1)
-    size = check_integer("size", size, low=1)
-    rng = np.random.default_rng(check_integer("seed", seed, low=0))
+    n = check_count("n", n, low=1, high=_MAX_ELEMENTS)
+    size = check_count("size", size, low=1, high=_MAX_ELEMENTS // n)
+    rng = np.random.default_rng(check_seed("seed", seed))
     return np.asarray(dist.rvs(size=(size, n), random_state=rng), dtype=float).max(axis=1)
 
 
@@ -1071,18 +1120,51 @@ class HedgedLatency:
         return _scalar_or_array(_check_counts("n", n).astype(float) * self.extra_load)
 
     def sf(self, t: ArrayLike) -> NDArray[np.float64]:
-        """P(T > t), for ``t`` in ms."""
-        tt = np.asarray(t, dtype=float)
+        """P(T > t), for ``t`` in ms.
+
+        Parameters
+        ----------
+        t : array_like
+            Times, ms, ``>= 0`` and finite (a latency is never negative); at least one.
+
+        Examples
+        --------
+        >>> from scipy import stats
+        >>> HedgedLatency(stats.expon(scale=10), 0.95).sf([10.0, 40.0]).round(4)
+        array([0.3679, 0.0067])
+        """
+        tt = check_array("t", t, low=0, high=math.inf, high_open=True, empty=False)
         second = np.where(tt >= self.delay, self.dist.sf(tt - self.delay), 1.0)
         return np.asarray(self.dist.sf(tt) * second, dtype=float)
 
     def cdf(self, t: ArrayLike) -> NDArray[np.float64]:
-        """P(T <= t), for ``t`` in ms."""
+        """The CDF of ``T`` at ``t`` ms: the probability that the request has finished by then.
+
+        Parameters
+        ----------
+        t : array_like
+            Times, ms, ``>= 0`` and finite (a latency is never negative); at least one.
+
+        Examples
+        --------
+        >>> from scipy import stats
+        >>> HedgedLatency(stats.expon(scale=10), 0.95).cdf([10.0, 40.0]).round(4)
+        array([0.6321, 0.9933])
+        """
         return 1.0 - self.sf(t)
 
     def ppf(self, q: ArrayLike) -> NDArray[np.float64]:
-        """The ``q``-quantile of ``T``, ms (bisection to relative 1e-12 above the hedge delay)."""
-        qq = np.asarray(q, dtype=float)
+        """The ``q``-quantile of ``T``, ms, for ``q`` in ``(0, 1)`` (bisection to relative 1e-12 above the hedge delay).
+
+        Examples
+        --------
+        >>> from scipy import stats
+        >>> HedgedLatency(stats.expon()).ppf([-1, 2])
+        Traceback (most recent call last):
+        ...
+        ValueError: q[0] = -1.0 is out of range: must be in (0, 1)
+        """
+        qq = check_array("q", q, low=0, high=1, low_open=True, high_open=True, empty=False)
         upper = np.asarray(self.dist.ppf(qq), dtype=float)
         below = qq <= self.hedge_quantile
         lo = np.where(below, upper, self.delay)
@@ -1094,9 +1176,30 @@ class HedgedLatency:
             hi = np.where(too_low, hi, mid)
         return np.where(below, upper, hi)
 
-    def rvs(self, size: Any = None, random_state: Any = None) -> NDArray[np.float64]:
-        """Seeded draws of ``T = min(X1, d + X2)``, ms."""
-        rng = np.random.default_rng(random_state)
+    def rvs(self, size: Any = None, random_state: Any = 0) -> NDArray[np.float64]:
+        """Seeded draws of ``T = min(X1, d + X2)``, ms.
+
+        ``size`` is ``None`` (one draw), a count or a tuple of counts (at most
+        :data:`hotpart._validation.MAX_ELEMENTS` draws in all); ``random_state`` is a
+        :class:`numpy.random.Generator` or a seed (default 0: the same draws every call; ``None`` is refused).
+
+        Examples
+        --------
+        >>> from scipy import stats
+        >>> h = HedgedLatency(stats.expon())
+        >>> bool((h.rvs(3, random_state=1) == h.rvs(3, random_state=1)).all())
+        True
+        """
+        if size is not None:
+            dims = size if isinstance(size, tuple) else (size,)
+            shape = tuple(check_count("size", d, high=_MAX_ELEMENTS) for d in dims)
+            if math.prod(shape) > _MAX_ELEMENTS:
+                raise ValueError(f"size = {size!r} is out of range: must hold at most {_MAX_ELEMENTS:,} draws")
+            size = shape if isinstance(size, tuple) else shape[0]
+        if isinstance(random_state, np.random.Generator):
+            rng = random_state
+        else:
+            rng = np.random.default_rng(check_seed("random_state", random_state))
         first = self.dist.rvs(size=size, random_state=rng)
         second = self.delay + self.dist.rvs(size=size, random_state=rng)
         return np.minimum(first, second)
@@ -1200,13 +1303,13 @@ class StreamsAggregation:
         check_choice("update_per_record", self.update_per_record, (True, False))
         set_(self, "write_rate", check_number("write_rate", self.write_rate, low=0, high=1e9))
         set_(self, "batch_window_s", check_number("batch_window_s", self.batch_window_s, low=0, high=STREAMS_MAX_BATCH_WINDOW_S))
-        set_(self, "batch_size", check_integer("batch_size", self.batch_size, low=1, high=STREAMS_MAX_BATCH_SIZE))
-        set_(self, "n_stream_shards", check_integer("n_stream_shards", self.n_stream_shards, low=1, high=10**6))
+        set_(self, "batch_size", check_count("batch_size", self.batch_size, low=1, high=STREAMS_MAX_BATCH_SIZE))
+        set_(self, "n_stream_shards", check_count("n_stream_shards", self.n_stream_shards, low=1, high=10**6))
         set_(self, "record_time_s", check_number("record_time_s", self.record_time_s, low=0, high=60))
         set_(self, "batch_overhead_s", check_number("batch_overhead_s", self.batch_overhead_s, low=0, high=60))
         set_(self, "aggregate_bytes", check_number("aggregate_bytes", self.aggregate_bytes, low=0, high=400 * 1024))
         set_(self, "stream_delay_s", check_number("stream_delay_s", self.stream_delay_s, low=0, high=86_400))
-        pf = check_integer("parallelization_factor", self.parallelization_factor, low=1, high=STREAMS_MAX_PARALLELIZATION)
+        pf = check_count("parallelization_factor", self.parallelization_factor, low=1, high=STREAMS_MAX_PARALLELIZATION)
         set_(self, "parallelization_factor", pf)
 
     def __repr__(self) -> str:
@@ -1306,7 +1409,7 @@ class StreamsAggregation:
         read_rate : float
             Logical reads of the aggregate per second, ``>= 0``.
         n_shards : int
-            Suffix count, ``>= 1``.
+            Suffix count, in ``[1, MAX_COUNT]``.
         item_bytes : float
             Size of one shard's item (fan-out) , bytes, ``>= 0``.
         consistency : {"eventual", "strong", "transactional"}
@@ -1319,6 +1422,12 @@ class StreamsAggregation:
             ``aggregation_wcu``, ``aggregation_rcu``, ``aggregation_units`` and
             ``aggregation_staleness_s``; ``aggregate_key_rcu`` and ``aggregate_key_wcu``
             (the aggregate item is itself one key, under the ceilings).
+
+        Examples
+        --------
+        >>> c = StreamsAggregation(1000.0).compare(read_rate=100.0, n_shards=10)
+        >>> c["fanout_rcu"], c["aggregation_units"]
+        (500.0, 60.0)
         """
         r = check_number("read_rate", read_rate, low=0, high=1e9)
         fan = read_cost(n_shards, "random", "aggregate", item_bytes, 1, consistency)

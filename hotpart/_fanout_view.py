@@ -6,6 +6,8 @@ Models: :mod:`hotpart._fanout`. Notebooks: ``notebooks/05_write_sharding.ipynb``
 
 from __future__ import annotations
 
+import sys
+
 import numpy as np
 from matplotlib.axes import Axes
 from matplotlib.figure import Figure
@@ -28,6 +30,7 @@ from ._fanout import (
     simulate_shard_writes,
 )
 from ._plotting import COLORS, finish_axes, fixed_layout, log_axis, partition_bars
+from ._validation import MAX_SEED, check_array, check_choice, check_integer, check_number, check_seed
 
 __all__ = [
     "LATENCY_MEDIAN_MS",
@@ -50,6 +53,22 @@ LATENCY_MEDIAN_MS = 5.0
 LOGNORMAL_SIGMA = 1.0
 _DISTS = ("exponential", "lognormal")
 _SEED = 2013
+#: Limits of the plot helpers' inputs: the largest finite float, a hot key's write rate (writes/s), suffix count.
+_FINITE = sys.float_info.max
+_MAX_RATE = 1e6
+_MAX_SHARDS = 100_000
+#: The most reads per write an aggregation plot evaluates.
+_MAX_RATIO = 1e4
+
+
+def _rates(name: str, values: object) -> np.ndarray:
+    """``values`` as a non-empty 1-D array of finite rates ``>= 0``, or a ``ValueError`` naming ``name``."""
+    arr = check_array(name, values, low=0, high=_FINITE)
+    if arr.ndim != 1 or arr.size == 0:
+        raise ValueError(f"{name} = {values!r} is not allowed: must be a non-empty 1-D array of rates >= 0")
+    return arr
+
+
 _UTILIZATION = SHARD_UTILIZATION
 _CONSISTENCIES = ("eventual", "strong")
 _STRATEGY_NAMES = ("random", "calculated")
@@ -74,8 +93,15 @@ def latency_distribution(kind: str | int) -> stats.rv_continuous:
     5.0
     >>> round(float(latency_distribution(0).median()), 6)
     5.0
+    >>> latency_distribution(-1)
+    Traceback (most recent call last):
+    ...
+    ValueError: kind = -1 is out of range: must be in [0, 1]
     """
-    name = _DISTS[int(kind)] if not isinstance(kind, str) else kind
+    if isinstance(kind, str):
+        name = check_choice("kind", kind, _DISTS)
+    else:
+        name = _DISTS[check_integer("kind", kind, low=0, high=len(_DISTS) - 1)]
     if name == "exponential":
         return stats.expon(scale=LATENCY_MEDIAN_MS / np.log(2.0))
     if name == "lognormal":
@@ -87,7 +113,22 @@ def latency_distribution(kind: str | int) -> stats.rv_continuous:
 
 
 def plot_shard_load(ax: Axes, loads: np.ndarray, bound: float | None, mean: float, ymax: float, title: str) -> None:
-    """Bars of one second's writes per shard against the ceiling, the mean ``W/N`` and the bound on the busiest."""
+    """Bars of one second's writes per shard against the ceiling, the mean ``W/N`` and the bound on the busiest.
+
+    ``loads`` (writes per shard, at least one) are finite and ``>= 0``, as are ``bound`` (or ``None``) and ``mean``;
+    ``ymax`` is finite and ``> 0``.
+
+    Examples
+    --------
+    >>> from hotpart._plotting import new_figure
+    >>> fig, (ax,) = new_figure()
+    >>> plot_shard_load(ax, [900.0, 1_100.0], 1_050.0, 1_000.0, 2_500.0, "two shards")
+    """
+    loads = _rates("loads", loads)
+    if bound is not None:
+        bound = check_number("bound", bound, low=0, high=_FINITE)
+    mean = check_number("mean", mean, low=0, high=_FINITE)
+    ymax = check_number("ymax", ymax, low=0, high=_FINITE, low_open=True)
     partition_bars(ax, loads, PARTITION_MAX_WCU, PARTITION_MAX_WCU, unit="writes/s")
     ax.axhline(_UTILIZATION * PARTITION_MAX_WCU, color=COLORS["ceiling"], ls=":", lw=1.2, label=f"{_UTILIZATION:.0%} of ceiling")
     ax.axhline(mean, color=COLORS["share"], ls="--", lw=1.2, label=f"mean W/N {mean:,.0f}")
@@ -117,7 +158,22 @@ def plot_busiest_shard(ax: Axes, write_rate: float, n_max: int = 40, seconds: in
         Seconds simulated for each N.
     seed : int
         Seed of the simulation.
+
+    ``write_rate`` is in ``(0, 10**6]`` writes/s, ``n_max`` in ``[1, 1000]``, ``seconds`` in ``[1, 10_000]`` and
+    ``seed`` a whole number from 0 to 2**64 - 1 - ``n_max``.
+
+    Examples
+    --------
+    >>> from hotpart._plotting import new_figure
+    >>> fig, (ax,) = new_figure()
+    >>> plot_busiest_shard(ax, 3_000.0, n_max=4, seconds=10)
     """
+    write_rate = check_number("write_rate", write_rate, low=0, high=_MAX_RATE, low_open=True)
+    n_max = check_integer("n_max", n_max, low=1, high=1_000)
+    seconds = check_integer("seconds", seconds, low=1, high=10_000)
+    seed = check_seed("seed", seed)
+    if seed > MAX_SEED - n_max:
+        raise ValueError(f"seed = {seed!r} is out of range: must be <= {MAX_SEED - n_max:,} (each N adds N to it)")
     n = np.arange(1, n_max + 1)
     simulated = [simulate_shard_writes(write_rate, int(k), seconds, seed + int(k)).max(axis=1).mean() for k in n]
     ax.plot(n, write_rate / n, color=COLORS["share"], ls="--", label="even split W/N")
@@ -229,7 +285,18 @@ _N_LAT = np.unique(np.round(np.logspace(0, 3, 40)).astype(int))
 
 
 def plot_fanout_cost(ax: Axes, cost, ymax: float) -> None:  # type: ignore[no-untyped-def]
-    """Writes refused, read units and read requests per second against N (log-log), with the optimum."""
+    """Writes refused, read units and read requests per second against N (log-log), with the optimum.
+
+    ``cost`` is a :class:`hotpart.FanoutCost`; ``ymax``, the top of the log y axis, is finite and ``> 0.1``.
+
+    Examples
+    --------
+    >>> from hotpart._fanout import fanout_cost
+    >>> from hotpart._plotting import new_figure
+    >>> fig, (ax,) = new_figure()
+    >>> plot_fanout_cost(ax, fanout_cost(write_rate=3_000.0, n_max=50), 1e6)
+    """
+    ymax = check_number("ymax", ymax, low=0.1, high=_FINITE, low_open=True)
     n = cost.n_shards
     ax.plot(n, np.maximum(cost.writes_refused, 1e-1), color=COLORS["refused"], lw=2, label="writes refused (WCU/s)")
     ax.plot(n, cost.read_units, color=COLORS["served"], lw=2, label="read units (RCU/s)")
@@ -247,7 +314,22 @@ def plot_fanout_cost(ax: Axes, cost, ymax: float) -> None:  # type: ignore[no-un
 
 
 def plot_fanout_latency(ax: Axes, dist: stats.rv_continuous, n: np.ndarray, ymax: float, hedge: float = 0.95) -> None:
-    """p50 and p99 of a scatter-gather read over ``n`` shards, and p99 with hedged requests."""
+    """p50 and p99 of a scatter-gather read over ``n`` shards, and p99 with hedged requests.
+
+    ``n`` holds fan-outs (whole numbers in ``[1, 10**6]``, at least one); ``ymax`` is finite and ``> 0`` (ms);
+    ``hedge``, the quantile at which a hedged request goes out, is in ``(0, 1)``.
+
+    Examples
+    --------
+    >>> from hotpart._plotting import new_figure
+    >>> fig, (ax,) = new_figure()
+    >>> plot_fanout_latency(ax, latency_distribution("exponential"), np.arange(1, 11), 100.0)
+    """
+    n = check_array("n", n, low=1, high=10**6)
+    if n.ndim != 1 or n.size == 0 or np.any(n != np.round(n)):
+        raise ValueError(f"n = {n!r} is not allowed: must be a non-empty 1-D array of whole numbers in [1, 1e+06]")
+    ymax = check_number("ymax", ymax, low=0, high=_FINITE, low_open=True)
+    hedge = check_number("hedge", hedge, low=0, high=1, low_open=True, high_open=True)
     hedged = HedgedLatency(dist, hedge)
     ax.plot(n, fanout_quantile(0.5, n, dist), color=COLORS["served"], lw=2, label="p50")
     ax.plot(n, fanout_quantile(0.99, n, dist), color=COLORS["refused"], lw=2, label="p99")
@@ -367,7 +449,18 @@ fanout_cost_view = register(
 
 
 def plot_prob_any_slow(ax: Axes, p: float = TAIL_AT_SCALE_EXAMPLE["p_slow"], n_max: int = 2000) -> None:
-    """The probability that a read over ``n`` shards meets at least one slow shard, against ``n``."""
+    """The probability that a read over ``n`` shards meets at least one slow shard, against ``n``.
+
+    ``p`` (a shard's chance of being slow) is in ``[0, 1]``; ``n_max`` is a whole number in ``[1, 10**6]``.
+
+    Examples
+    --------
+    >>> from hotpart._plotting import new_figure
+    >>> fig, (ax,) = new_figure()
+    >>> plot_prob_any_slow(ax, 0.01, n_max=200)
+    """
+    p = check_number("p", p, low=0, high=1)
+    n_max = check_integer("n_max", n_max, low=1, high=10**6)
     n = np.unique(np.round(np.logspace(0, np.log10(n_max), 200)).astype(int))
     ax.plot(n, prob_any_slow(p, n), color=COLORS["refused"], lw=2, label=f"1 - (1 - {p:g})^n")
     n0 = int(TAIL_AT_SCALE_EXAMPLE["fanout"])
@@ -404,8 +497,19 @@ def plot_aggregation_units(ax: Axes, agg: StreamsAggregation, n_shards: int, rat
     n_shards : int
         Suffix count of the fan-out read.
     ratios : numpy.ndarray
-        Reads per write to evaluate.
+        Reads per write to evaluate, in ``(0, 10**4]`` (a log axis), at least one.
+
+    Examples
+    --------
+    >>> from hotpart._fanout import StreamsAggregation
+    >>> from hotpart._plotting import new_figure
+    >>> fig, (ax,) = new_figure()
+    >>> plot_aggregation_units(ax, StreamsAggregation(1_000.0), 10, np.array([0.1, 1.0, 10.0]))
     """
+    n_shards = check_integer("n_shards", n_shards, low=1, high=_MAX_SHARDS)
+    ratios = check_array("ratios", ratios, low=0, high=_MAX_RATIO, low_open=True)
+    if ratios.ndim != 1 or ratios.size == 0:
+        raise ValueError(f"ratios = {ratios!r} is not allowed: must be a non-empty 1-D array of ratios > 0")
     rows = [agg.compare(agg.write_rate * r, n_shards) for r in ratios]
     ax.plot(
         ratios, [c["fanout_rcu"] for c in rows], color=COLORS["refused"], lw=2, label=f"fan-out over {n_shards} shards (RCU/s)"

@@ -35,7 +35,7 @@ import numpy as np
 from numpy.typing import ArrayLike, NDArray
 
 from ._skew import partition_of
-from ._validation import check_array, check_integer, check_number
+from ._validation import check_array, check_choice, check_count, check_number, check_seed
 
 __all__ = [
     "HeavyHitter",
@@ -100,7 +100,7 @@ def _weights(weights: ArrayLike | None, n: int) -> NDArray[np.float64] | None:
         return None
     w = check_array("weights", weights, low=0, high=math.inf, high_open=True)
     if w.shape != (n,):
-        raise ValueError(f"weights has shape {w.shape}: must be ({n},), one weight per key")
+        raise ValueError(f"weights has shape {w.shape}: must be ({n},), one weight per key of keys (which has {n})")
     return w
 
 
@@ -170,7 +170,7 @@ def exact_top(keys: Any, weights: ArrayLike | None = None, n: int = 10) -> list[
     >>> exact_top(["a", "b", "a", "c", "b", "a"], n=2)
     [('a', 3.0), ('b', 2.0)]
     """
-    n = check_integer("n", n, low=0)
+    n = check_count("n", n, low=0)
     distinct, totals = _aggregate(keys, weights)
     order = np.argsort(-totals, kind="stable")[:n]
     return [(distinct[i], float(totals[i])) for i in order]
@@ -181,7 +181,13 @@ def exact_top(keys: Any, weights: ArrayLike | None = None, n: int = 10) -> list[
 # ---------------------------------------------------------------------------------------------
 
 
-class HeavyHitter(NamedTuple):
+class _HeavyHitterFields(NamedTuple):
+    key: Hashable
+    estimate: float
+    error: float
+
+
+class HeavyHitter(_HeavyHitterFields):
     """One monitored key of a :class:`SpaceSaving` summary.
 
     Parameters
@@ -189,14 +195,26 @@ class HeavyHitter(NamedTuple):
     key : hashable
         The key.
     estimate : float
-        Its counter: an upper bound on its true weight.
+        Its counter: an upper bound on its true weight, finite and ``>= 0``.
     error : float
-        The counter's overestimation bound: the true weight is at least ``estimate - error``.
+        The counter's overestimation bound: the true weight is at least ``estimate - error``; in ``[0, estimate]``.
+
+    Examples
+    --------
+    >>> HeavyHitter("a", 3, 1).guaranteed
+    2
+    >>> HeavyHitter("a", float("nan"), 0)
+    Traceback (most recent call last):
+    ...
+    ValueError: estimate = nan is not a number: must be in [0, inf)
     """
 
-    key: Hashable
-    estimate: float
-    error: float
+    __slots__ = ()
+
+    def __new__(cls, key: Hashable, estimate: float, error: float) -> HeavyHitter:
+        check_number("estimate", estimate, low=0, high=math.inf, high_open=True)
+        check_number("error", error, low=0, high=float(estimate))
+        return super().__new__(cls, key, estimate, error)
 
     @property
     def guaranteed(self) -> float:
@@ -249,7 +267,7 @@ class SpaceSaving:
     __slots__ = ("_counts", "_errors", "_heap", "_seq", "_total", "k")
 
     def __init__(self, k: int) -> None:
-        self.k: int = check_integer("k", k, low=1, high=_MAX_K)
+        self.k: int = check_count("k", k, low=1, high=_MAX_K)
         self._counts: dict[Hashable, float] = {}
         self._errors: dict[Hashable, float] = {}
         self._heap: list[tuple[float, int, Hashable]] = []
@@ -410,7 +428,7 @@ class SpaceSaving:
         list of HeavyHitter
             ``(key, estimate, error)`` triples; ties broken deterministically (by heap entry order).
         """
-        n = len(self._counts) if n is None else check_integer("n", n, low=0)
+        n = len(self._counts) if n is None else check_count("n", n, low=0)
         rank = {key: seq for _, seq, key in self._heap}
         best = heapq.nsmallest(n, self._counts.items(), key=lambda kv: (-kv[1], rank[kv[0]]))
         return [HeavyHitter(key, c, self._errors[key]) for key, c in best]
@@ -547,9 +565,9 @@ class CountMin:
     __slots__ = ("_a", "_b", "_table", "_total", "depth", "seed", "width")
 
     def __init__(self, width: int, depth: int, seed: int = 0) -> None:
-        self.width: int = check_integer("width", width, low=1, high=_MAX_WIDTH)
-        self.depth: int = check_integer("depth", depth, low=1, high=_MAX_DEPTH)
-        self.seed: int = check_integer("seed", seed, low=0)
+        self.width: int = check_count("width", width, low=1, high=_MAX_WIDTH)
+        self.depth: int = check_count("depth", depth, low=1, high=_MAX_DEPTH)
+        self.seed: int = check_seed("seed", seed)
         rng = np.random.default_rng(self.seed)
         self._a = [int(v) for v in rng.integers(1, _P, size=self.depth)]
         self._b = [int(v) for v in rng.integers(0, _P, size=self.depth)]
@@ -570,6 +588,7 @@ class CountMin:
             Failure probability per key, in ``(0, 1)``.
         seed : int
             Seed of the hash functions.
+            A whole number ``>= 0``; ``None`` is refused (:func:`hotpart._validation.check_seed`).
 
         Examples
         --------
@@ -617,11 +636,20 @@ class CountMin:
         Parameters
         ----------
         key : int or str
-            The event's key.
+            The event's key: an identifier, not a quantity (any int, negative or 0 included, or any str).
         weight : float
             Its weight (requests or units), finite and ``>= 0``.
+
+        Examples
+        --------
+        >>> cm = CountMin(64, 4)
+        >>> cm.update("a", 3)
+        >>> cm.estimate(["a"])
+        array([3.])
         """
         w = check_number("weight", weight, low=0, high=math.inf, high_open=True)
+        if isinstance(key, bool) or not isinstance(key, (int, np.integer, str)):
+            raise ValueError(f"key = {key!r} is not allowed: Count-Min keys must be int or str")
         self.update_many([key], [w])
 
     def update_many(self, keys: Any, weights: ArrayLike | None = None) -> None:
@@ -691,7 +719,14 @@ class CountMin:
 # ---------------------------------------------------------------------------------------------
 
 
-class CheckRow(NamedTuple):
+class _CheckRowFields(NamedTuple):
+    key: Hashable
+    true: float
+    estimate: float
+    found: bool
+
+
+class CheckRow(_CheckRowFields):
     """One of the true top keys, as :func:`compare_to_exact` saw it.
 
     Parameters
@@ -699,17 +734,20 @@ class CheckRow(NamedTuple):
     key : hashable
         The key.
     true : float
-        Its exact weight.
+        Its exact weight, finite and ``>= 0``.
     estimate : float
-        The estimator's value for it.
+        The estimator's value for it, finite and ``>= 0``.
     found : bool
         Whether the estimator's own top ``n`` lists it.
     """
 
-    key: Hashable
-    true: float
-    estimate: float
-    found: bool
+    __slots__ = ()
+
+    def __new__(cls, key: Hashable, true: float, estimate: float, found: bool) -> CheckRow:
+        check_number("true", true, low=0, high=math.inf, high_open=True)
+        check_number("estimate", estimate, low=0, high=math.inf, high_open=True)
+        check_choice("found", found, (True, False))
+        return super().__new__(cls, key, true, estimate, found)
 
 
 @dataclass(frozen=True)
@@ -759,6 +797,19 @@ class HeavyHitterCheck:
     heavy_keys: int
     heavy_missed: int
     rows: tuple[CheckRow, ...]
+
+    def __post_init__(self) -> None:
+        finite = {"high": math.inf, "high_open": True}
+        for name in ("n", "distinct_keys", "heavy_keys", "heavy_missed"):
+            object.__setattr__(self, name, check_count(name, getattr(self, name)))
+        for name in ("total_weight", "bound"):
+            object.__setattr__(self, name, check_number(name, getattr(self, name), low=0, **finite))
+        for name in ("max_error", "max_underestimate"):  # differences of two estimates: finite, either sign in rounding
+            object.__setattr__(self, name, check_number(name, getattr(self, name), low=-math.inf, low_open=True, **finite))
+        for name in ("share_within_bound", "recall"):
+            object.__setattr__(self, name, check_number(name, getattr(self, name), low=0, high=1))
+        if not all(isinstance(r, CheckRow) for r in self.rows):
+            raise ValueError(f"rows = {self.rows!r} is not allowed: must be a tuple of CheckRow")
 
     @property
     def within_bound(self) -> bool:
@@ -810,7 +861,7 @@ def compare_to_exact(
     """
     if not isinstance(estimator, (SpaceSaving, CountMin)):
         raise ValueError(f"estimator = {estimator!r} is not allowed: must be a SpaceSaving or a CountMin")
-    n = check_integer("n", n, low=1)
+    n = check_count("n", n, low=1)
     distinct, true = _aggregate(keys, weights)
     total = float(true.sum())
     if abs(total - estimator.total_weight) > 1e-9 * max(1.0, total):

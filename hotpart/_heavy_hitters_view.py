@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import functools
 import math
+import sys
 from typing import Final
 
 import numpy as np
@@ -17,7 +18,7 @@ from ._explorable import Control, Data, Explorable, register
 from ._heavy_hitters import CountMin, HeavyHitterCheck, SpaceSaving, compare_to_exact
 from ._plotting import COLORS, finish_axes, fixed_layout, log_axis
 from ._skew import Zipf
-from ._validation import check_integer, check_number
+from ._validation import check_integer, check_number, check_seed
 
 __all__ = ["HH_CM_DEPTH", "HH_KEYS", "HH_SEED", "HH_TOP", "heavy_hitters", "heavy_hitter_stream", "plot_heavy_hitters"]
 
@@ -29,6 +30,8 @@ HH_TOP: Final[int] = 10
 HH_CM_DEPTH: Final[int] = 3
 #: Display names of the estimators.
 _NAMES: Final[dict[str, str]] = {"SpaceSaving": "Space-Saving", "CountMin": "Count-Min"}
+#: The most distinct keys a stream may draw from (the draw holds one share per key in memory).
+_MAX_KEYS: Final[int] = 10**7
 #: Seed of the explorable's stream and sketch.
 HH_SEED: Final[int] = 0
 
@@ -50,9 +53,9 @@ def heavy_hitter_stream(s: float, n_events: int, n_keys: int = HH_KEYS, seed: in
     n_events : int
         Requests in the stream, in ``[0, 10**7]``.
     n_keys : int
-        Distinct keys, ``>= 1``.
+        Distinct keys, in ``[1, 10**7]`` (the draw holds one share per key in memory).
     seed : int
-        Seed of the draw.
+        Seed of the draw, a whole number from 0 to 2**64 - 1.
 
     Returns
     -------
@@ -63,11 +66,15 @@ def heavy_hitter_stream(s: float, n_events: int, n_keys: int = HH_KEYS, seed: in
     --------
     >>> heavy_hitter_stream(1.0, 5, n_keys=100, seed=1)
     array([ 5, 41,  5, 10,  1])
+    >>> heavy_hitter_stream(1.0, 1000, n_keys=1e300)
+    Traceback (most recent call last):
+    ...
+    ValueError: n_keys = 1e+300 is out of range: must be in [1, 1e+07]
     """
     s = check_number("s", s, low=0, high=20)
     n_events = check_integer("n_events", n_events, low=0, high=10**7)
-    n_keys = check_integer("n_keys", n_keys, low=1)
-    seed = check_integer("seed", seed, low=0)
+    n_keys = check_integer("n_keys", n_keys, low=1, high=_MAX_KEYS)
+    seed = check_seed("seed", seed)
     return _cached_stream(s, n_events, n_keys, seed)
 
 
@@ -97,7 +104,20 @@ def plot_heavy_hitters(
         Top of the y axis (requests); ``2 N`` if omitted.
     title : str, optional
         The axes' title.
+
+    ``ymax`` is finite and ``> 0.8`` (the bottom of the log axis), or ``None``.
+
+    Examples
+    --------
+    >>> from hotpart._plotting import new_figure
+    >>> fig, (ax,) = new_figure()
+    >>> stream = heavy_hitter_stream(1.0, 2_000, n_keys=100)
+    >>> sketch = SpaceSaving(10)
+    >>> sketch.update_many(stream)
+    >>> plot_heavy_hitters(ax, compare_to_exact(sketch, stream), ymax=1e4)
     """
+    if ymax is not None:
+        ymax = check_number("ymax", ymax, low=0.8, high=sys.float_info.max, low_open=True)
     rows = check.rows
     x = np.arange(1, len(rows) + 1)
     true = np.array([r.true for r in rows])

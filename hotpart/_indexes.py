@@ -55,6 +55,7 @@ from numpy.typing import ArrayLike, NDArray
 from ._capacity import write_units
 from ._constants import PARTITION_MAX_WCU
 from ._simulator import (
+    MAX_SIMULATED_DEMAND,
     OnDemand,
     Provisioned,
     Refusal,
@@ -93,8 +94,9 @@ class GlobalSecondaryIndex:
     partitions : int
         Partitions of the index, ``>= 1``.
     wcu, rcu : float
-        Provisioned capacity of the index, WCU/s and RCU/s, ``>= 0``
-        (ignored when ``mode`` is on-demand).
+        Provisioned capacity of the index, WCU/s and RCU/s, in ``[0, 1e9]``
+        (ignored when ``mode`` is on-demand; the upper bound is
+        :data:`hotpart.MAX_SIMULATED_DEMAND`, as for :class:`hotpart.Table`).
     fraction : float
         Share of each key's writes whose item carries the index key
         attribute, in ``[0, 1]``; 1 for a dense index.
@@ -155,8 +157,8 @@ class GlobalSecondaryIndex:
                 raise ValueError(f"keys holds {k!r}: each must be a str or None")
         object.__setattr__(self, "keys", keys)
         object.__setattr__(self, "partitions", check_integer("partitions", self.partitions, low=1, high=1_000_000))
-        object.__setattr__(self, "wcu", check_number("wcu", self.wcu, low=0, high=math.inf, high_open=True))
-        object.__setattr__(self, "rcu", check_number("rcu", self.rcu, low=0, high=math.inf, high_open=True))
+        object.__setattr__(self, "wcu", check_number("wcu", self.wcu, low=0, high=MAX_SIMULATED_DEMAND))
+        object.__setattr__(self, "rcu", check_number("rcu", self.rcu, low=0, high=MAX_SIMULATED_DEMAND))
         object.__setattr__(self, "fraction", check_number("fraction", self.fraction, low=0, high=1))
         object.__setattr__(
             self,
@@ -464,6 +466,20 @@ def _refused_fraction(res: SimulationResult, n_values: int, parts: NDArray[np.in
     return np.divide(res.throttled[:, parts], o, out=np.zeros((res.seconds, n_values)), where=o > 0)
 
 
+def _check_index_demand(g: GlobalSecondaryIndex, index_demand: NDArray[np.float64]) -> None:
+    """Refuse index demand the simulator cannot hold exactly, naming the caller's arguments, not ours."""
+    with np.errstate(over="ignore", invalid="ignore"):
+        per_second = index_demand.sum(axis=1)
+    worst = int(np.argmax(np.where(np.isnan(per_second), np.inf, per_second)))
+    total = float(per_second[worst])
+    if not total <= MAX_SIMULATED_DEMAND:
+        raise ValueError(
+            f"demand x indexes[{g.name!r}] (fraction {g.fraction:g} x units_per_write {g.units_per_write:g}) totals "
+            f"{total:.3g} WCU/s on the index in second {worst}; allowed: at most {MAX_SIMULATED_DEMAND:.0e} units/s "
+            "in one second (MAX_SIMULATED_DEMAND, a limit of the simulation): lower demand or units_per_write"
+        )
+
+
 def simulate_with_indexes(
     table: Table,
     demand: ArrayLike,
@@ -575,7 +591,9 @@ def simulate_with_indexes(
         if has.any():
             keys_in = np.flatnonzero(has)
             index_demand = _group_sum(through[:, keys_in], col[keys_in], len(g.values))
-            index_demand *= g.fraction * g.units_per_write
+            with np.errstate(over="ignore"):
+                index_demand *= g.fraction * g.units_per_write
+        _check_index_demand(g, index_demand)
         res = simulate(g.table, index_demand, n_sec, kind="write", keys=list(g.values), mode=g.mode)
         index_results[g.name] = res
         if g.fraction == 0 or not res.throttled.any():  # nothing refused: nothing pushed back

@@ -24,8 +24,8 @@ from ._indexes import (
     steady_index_rates,
 )
 from ._plotting import COLORS, finish_axes, fixed_layout
-from ._simulator import Table
-from ._validation import check_integer, check_number
+from ._simulator import MAX_SIMULATED_DEMAND, Table
+from ._validation import check_array, check_integer, check_number
 
 __all__ = [
     "ORDER_STATUSES",
@@ -45,6 +45,7 @@ __all__ = [
 ORDER_STATUSES: tuple[str, ...] = ("OPEN", "SHIPPED", "CLOSED")
 
 _ORDERS = 400
+_MAX_ORDERS = 10_000_000
 _SECONDS = 60
 _BASE = Table(8, wcu=8_000)  # 400 orders hash to at most 58 per partition: under 725 WCU/s at 5,000 in all
 _INDEX_PARTITIONS = 4
@@ -57,7 +58,7 @@ def order_statuses(n_orders: int, hot_share: float) -> list[str]:
     Parameters
     ----------
     n_orders : int
-        Orders, ``>= 1``.
+        Orders, in ``[1, 10,000,000]`` (the list is built in memory).
     hot_share : float
         Share of orders in the hot status (OPEN), in ``[0, 1]``.
 
@@ -72,7 +73,7 @@ def order_statuses(n_orders: int, hot_share: float) -> list[str]:
     >>> Counter(order_statuses(400, 0.6))
     Counter({'OPEN': 240, 'SHIPPED': 120, 'CLOSED': 40})
     """
-    n = check_integer("n_orders", n_orders, low=1)
+    n = check_integer("n_orders", n_orders, low=1, high=_MAX_ORDERS)
     share = check_number("hot_share", hot_share, low=0, high=1)
     n_open = round(share * n)
     n_shipped = round(0.75 * (n - n_open))
@@ -95,9 +96,10 @@ def gsi_case(hot_pct: float, sparse_pct: float, index_wcu: float, rate: float, s
     sparse_pct : float
         Writes that carry the index key, percent, in ``[0, 100]`` (100: dense).
     index_wcu : float
-        The index's provisioned capacity, WCU/s, ``>= 0``.
+        The index's provisioned capacity, WCU/s, in ``[0, 1e9]``
+        (:data:`hotpart.MAX_SIMULATED_DEMAND`, a limit of the simulation).
     rate : float
-        The base table's write rate, WCU/s, ``>= 0``.
+        The base table's write rate, WCU/s, in ``[0, 1e9]``, as ``index_wcu``.
     seconds : int
         Seconds simulated, ``>= 1``.
 
@@ -119,8 +121,8 @@ def gsi_case(hot_pct: float, sparse_pct: float, index_wcu: float, rate: float, s
     """
     hot = check_number("hot_pct", hot_pct, low=0, high=100) / 100.0
     frac = check_number("sparse_pct", sparse_pct, low=0, high=100) / 100.0
-    total = check_number("rate", rate, low=0, high=np.inf, high_open=True)
-    wcu = check_number("index_wcu", index_wcu, low=0, high=np.inf, high_open=True)
+    total = check_number("rate", rate, low=0, high=MAX_SIMULATED_DEMAND)
+    wcu = check_number("index_wcu", index_wcu, low=0, high=MAX_SIMULATED_DEMAND)
     keys = [f"ORDER#{i:04d}" for i in range(_ORDERS)]
     statuses = order_statuses(_ORDERS, hot)
     gsi = GlobalSecondaryIndex(_INDEX, statuses, partitions=_INDEX_PARTITIONS, wcu=wcu, fraction=frac)
@@ -153,6 +155,10 @@ def gsi_case(hot_pct: float, sparse_pct: float, index_wcu: float, rate: float, s
         "refused_pct": 100.0 * bp / offered_end if offered_end > 0 else 0.0,
         "open_refused_pct": 100.0 * frac * q_open if open_rate > 0 else 0.0,
     }
+
+
+def _check_ymax(ymax: float | None) -> float | None:
+    return None if ymax is None else check_number("ymax", ymax, low=0, high=np.inf, low_open=True, high_open=True)
 
 
 def _last_minute(res: IndexedResult) -> tuple[np.ndarray, np.ndarray, float]:
@@ -189,10 +195,20 @@ def plot_base_by_index_value(
     title : str
         The axes title.
     ymax : float, optional
-        Upper y limit; fitted if omitted.
+        Upper y limit, WCU/s, ``> 0`` and finite; fitted if omitted.
     loc : str
         Legend position.
+
+    Examples
+    --------
+    >>> from hotpart import new_figure
+    >>> c = gsi_case(60, 100, 4_000, 2_400)
+    >>> fig, (ax,) = new_figure()
+    >>> plot_base_by_index_value(ax, c["res"], c["gsi"], values=ORDER_STATUSES, ymax=3_000)
+    >>> [t.get_text() for t in ax.get_xticklabels()]
+    ['OPEN', 'SHIPPED', 'CLOSED']
     """
+    ymax = _check_ymax(ymax)
     off, thr, covered = _last_minute(res)
     names = list(values) if values is not None else list(gsi.values)
     groups = [*names, "not indexed"] if None in gsi.keys else names
@@ -232,10 +248,20 @@ def plot_index_partitions(
     title : str, optional
         The axes title; a default names the index.
     ymax : float, optional
-        Upper y limit; fitted if omitted.
+        Upper y limit, WCU/s, ``> 0`` and finite; fitted if omitted.
     loc : str
         Legend position.
+
+    Examples
+    --------
+    >>> from hotpart import new_figure
+    >>> c = gsi_case(60, 100, 4_000, 2_400)
+    >>> fig, (ax,) = new_figure()
+    >>> plot_index_partitions(ax, c["res"], c["gsi"], ymax=3_000)
+    >>> ax.get_title()
+    "Index 'by-status': its partitions"
     """
+    ymax = _check_ymax(ymax)
     r = res.indexes[gsi.name]
     offered = r.offered[-1]
     served = r.served[-1]
@@ -280,29 +306,48 @@ def plot_sparse_sweep(
     ax : Axes
         Where to draw.
     fractions : sequence of float
-        Shares of writes that carry the index key, in ``[0, 1]``.
+        Shares of writes that carry the index key, each in ``[0, 1]``; at least one.
     simulated : sequence of float
-        Back-pressure at each of ``fractions``, WCU/s, from the simulator.
+        Back-pressure at each of ``fractions``, WCU/s, ``>= 0``, from the simulator.
     closed : sequence of float
-        Back-pressure from :func:`hotpart.steady_backpressure`, WCU/s, at
+        Back-pressure from :func:`hotpart.steady_backpressure`, WCU/s, ``>= 0``, at
         ``closed_fractions`` (at ``fractions`` if omitted).
     closed_fractions : sequence of float, optional
-        A finer grid for the closed-form line, in ``[0, 1]``.
+        A finer grid for the closed-form line, each in ``[0, 1]``.
     threshold : float, optional
-        The fraction below which nothing is refused, drawn as a vertical line.
+        The fraction below which nothing is refused, in ``[0, 1]``, drawn as a vertical line.
     title : str
         The axes title.
     loc : str
         Legend position.
+
+    Examples
+    --------
+    >>> from hotpart import new_figure
+    >>> fig, (ax,) = new_figure()
+    >>> plot_sparse_sweep(ax, [0.0, 0.5, 1.0], [0.0, 0.0, 440.0], [0.0, 0.0, 440.0], threshold=0.69)
+    >>> len(ax.lines)  # the closed-form line, the simulated points, the threshold
+    3
     """
-    f = 100.0 * np.asarray(fractions, dtype=float)
-    fc = f if closed_fractions is None else 100.0 * np.asarray(closed_fractions, dtype=float)
+    f = 100.0 * check_array("fractions", fractions, low=0, high=1, empty=False).ravel()
+    sim = check_array("simulated", simulated, low=0, high=np.inf, high_open=True).ravel()
+    if sim.shape != f.shape:
+        raise ValueError(f"simulated must hold one value per fraction ({f.size}); got {sim.size}")
+    fc = f if closed_fractions is None else 100.0 * check_array("closed_fractions", closed_fractions, low=0, high=1).ravel()
+    closed = check_array("closed", closed, low=0, high=np.inf, high_open=True).ravel()
+    if closed.shape != fc.shape:
+        raise ValueError(
+            f"closed must hold one value per closed_fractions value (per fractions value if closed_fractions is "
+            f"omitted): {fc.size}; got {closed.size}"
+        )
+    if threshold is not None:
+        threshold = check_number("threshold", threshold, low=0, high=1)
     ax.plot(fc, closed, color=COLORS["ceiling"], lw=1.4, label="closed form (WCU/s)")
-    ax.plot(f, simulated, "o", color=COLORS["refused"], ms=5, label="simulated (WCU/s)")
+    ax.plot(f, sim, "o", color=COLORS["refused"], ms=5, label="simulated (WCU/s)")
     if threshold is not None:
         ax.axvline(100.0 * threshold, color=COLORS["accent"], ls="--", lw=1.2, label=f"no back-pressure below {threshold:.1%}")
     ax.set_xlim(0, 100)
-    ax.set_ylim(0, 1.15 * max(max(closed), max(simulated), 1.0))
+    ax.set_ylim(0, 1.15 * max(float(closed.max(initial=0.0)), float(sim.max()), 1.0))
     finish_axes(ax, title, "writes that carry the index key (%)", "base writes refused (WCU/s)", loc=loc)
 
 

@@ -65,7 +65,7 @@ from ._constants import _DEV_GUIDE, SOURCES, Source
 from ._fanout import BATCH_GET_MAX_ITEMS  # one definition, with its source, in _fanout
 from ._indexes import IndexedResult
 from ._simulator import OnDemand, Refusal, SimulationResult
-from ._validation import check_array, check_choice, check_integer, check_number
+from ._validation import check_array, check_choice, check_count, check_number, check_seed
 
 __all__ = [
     "CONTRIBUTOR_INSIGHTS_MODES",
@@ -123,8 +123,10 @@ def batch_throttled_requests(items: ArrayLike, refused_share: ArrayLike, batch_s
     ----------
     items : array_like
         Items requested, ``>= 0``.
+        At least one value (an empty array is refused).
     refused_share : array_like
         Share of items refused, in ``[0, 1]``.
+        At least one value (an empty array is refused).
     batch_size : int
         Items per request, in ``[1, 100]`` (``BatchGetItem`` takes up to 100,
         ``BatchWriteItem`` up to 25).
@@ -141,9 +143,9 @@ def batch_throttled_requests(items: ArrayLike, refused_share: ArrayLike, batch_s
     >>> float(batch_throttled_requests(2_500, 0.5, 25)) < 1e-4
     True
     """
-    n = check_array("items", items, low=0, high=math.inf, high_open=True)
-    q = check_array("refused_share", refused_share, low=0, high=1)
-    b = check_integer("batch_size", batch_size, low=1, high=BATCH_GET_MAX_ITEMS)
+    n = check_array("items", items, low=0, high=math.inf, high_open=True, empty=False)
+    q = check_array("refused_share", refused_share, low=0, high=1, empty=False)
+    b = check_count("batch_size", batch_size, low=1, high=BATCH_GET_MAX_ITEMS)
     return n / b * q**b
 
 
@@ -169,6 +171,17 @@ class TopKeys:
     total_accessed: float
     total_throttled: float
 
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "minute", check_count("minute", self.minute))
+        for name in ("accessed", "throttled"):
+            pairs = getattr(self, name)
+            if not isinstance(pairs, (tuple, list)) or not all(isinstance(p, (tuple, list)) and len(p) == 2 for p in pairs):
+                raise ValueError(f"{name} = {pairs!r} is not allowed: must be a tuple of (key, units) pairs")
+            units = check_array(name, [v for _, v in pairs], low=0, high=math.inf, high_open=True)
+            object.__setattr__(self, name, tuple((str(k), float(v)) for (k, _), v in zip(pairs, units, strict=True)))
+        for name in ("total_accessed", "total_throttled"):
+            object.__setattr__(self, name, check_number(name, getattr(self, name), low=0, high=math.inf, high_open=True))
+
     def __repr__(self) -> str:
         head = ", ".join(f"{k} {v:,.0f}" for k, v in self.accessed[:3])
         thr = ", ".join(f"{k} {v:,.0f}" for k, v in self.throttled[:3]) or "none"
@@ -179,7 +192,8 @@ class TopKeys:
         return sum(v for _, v in self.accessed) / self.total_accessed if self.total_accessed > 0 else 0.0
 
     def throttled_share(self, n: int = 1) -> float:
-        """Share of the minute's refused units that the ``n`` most-throttled keys carry (0 when none)."""
+        """Share of the minute's refused units that the ``n`` most-throttled keys carry (0 when none); ``n >= 1``."""
+        n = check_count("n", n, low=1)
         if self.total_throttled <= 0:
             return 0.0
         return sum(v for _, v in self.throttled[:n]) / self.total_throttled
@@ -234,7 +248,7 @@ def top_keys(
     ()
     """
     res = _per_key(result)
-    n = check_integer("k", k, low=1, high=100)
+    n = check_count("k", k, low=1, high=100)
     check_choice("mode", mode, CONTRIBUTOR_INSIGHTS_MODES)
     accessed_too = mode == "ACCESSED_AND_THROTTLED_KEYS"
     if res.key_offered is None or res.key_throttled is None:
@@ -289,6 +303,18 @@ class Metrics:
     indexes: dict[str, dict[str, NDArray[np.float64]]] = field(default_factory=dict)
     requests: NDArray[np.float64] = field(default_factory=lambda: np.zeros(0))
     top: tuple[TopKeys, ...] | None = None
+
+    def __post_init__(self) -> None:
+        check_choice("kind", self.kind, ("write", "read", "both"))
+        object.__setattr__(self, "seconds", check_count("seconds", self.seconds, low=1))
+        object.__setattr__(self, "batch_size", check_count("batch_size", self.batch_size, low=1, high=BATCH_GET_MAX_ITEMS))
+        u = check_number("item_units", self.item_units, low=0, high=math.inf, low_open=True, high_open=True)
+        object.__setattr__(self, "item_units", u)
+        if not isinstance(self.table, dict):
+            raise ValueError(f"table = {self.table!r} is not allowed: must be a dict of metric name to per-minute values")
+        if not isinstance(self.indexes, dict):
+            raise ValueError(f"indexes = {self.indexes!r} is not allowed: must be a dict of index name to metrics")
+        object.__setattr__(self, "requests", check_array("requests", self.requests, low=0, high=math.inf, high_open=True))
 
     def __repr__(self) -> str:
         names = [n for n in self.table if n.endswith("ThrottleEvents") or n == "ThrottledRequests"]
@@ -417,14 +443,16 @@ def cloudwatch(
         4 KB read strongly consistent).
     top_k : int, optional
         Enable Contributor Insights with this many keys per minute (needs
-        per-key demand).
+        per-key demand), in ``[1, 100]``.
     seed : int, optional
         ``None`` (the default): ``ThrottledRequests`` is the expected count,
-        a real number (``N/B q^B`` per second). An int: for ``B > 1`` each
+        a real number (``N/B q^B`` per second); nothing is drawn, so the
+        result is the same on every call (``None`` never means fresh entropy). An int: for ``B > 1`` each
         second's requests are a whole number (``N/B``, the fraction rounded
         at random) and each is throttled with probability ``q^B``, so the
         metric is a count, as CloudWatch reports it; for ``B = 1`` every
         refused item is one throttled request, nothing is drawn.
+        An int must be a whole number ``>= 0`` (:func:`hotpart._validation.check_seed`).
     share_refusals : {"KeyRangeThroughputThrottleEvents", "ProvisionedThroughputThrottleEvents"}
         Which reason metric counts units a partition refused at its share
         before adaptive capacity lent it more. AWS does not say; the default
@@ -456,9 +484,11 @@ def cloudwatch(
     >>> cloudwatch(res, batch_size=25, seed=1)["ThrottledRequests"].tolist()
     [0.0, 0.0]
     """
-    b = check_integer("batch_size", batch_size, low=1, high=BATCH_GET_MAX_ITEMS)
+    b = check_count("batch_size", batch_size, low=1, high=BATCH_GET_MAX_ITEMS)
     u = check_number("item_units", item_units, low=0, high=math.inf, low_open=True, high_open=True)
-    rng = None if seed is None else np.random.default_rng(check_integer("seed", seed, low=0))
+    rng = None if seed is None else np.random.default_rng(check_seed("seed", seed))
+    if top_k is not None:
+        check_count("top_k", top_k, low=1, high=100)
     check_choice("share_refusals", share_refusals, _SHARE_METRICS)
     if isinstance(result, IndexedResult):
         results = [(result.table, result.own)] + ([(result.reads, None)] if result.reads is not None else [])

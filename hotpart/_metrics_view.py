@@ -7,6 +7,7 @@ is shared with chapter 15 (``hotpart._diagnosis_view``).
 
 from __future__ import annotations
 
+import sys
 from typing import Any
 
 import numpy as np
@@ -18,10 +19,15 @@ from ._explorable import Control, Explorable, register
 from ._metrics import BATCH_WRITE_MAX_ITEMS, Metrics, TopKeys, cloudwatch
 from ._plotting import COLORS, finish_axes, fixed_layout, log_axis, short_number
 from ._simulator import SimulationResult, Table, simulate
+from ._validation import check_array, check_integer, check_number, check_seed
 
 __all__ = ["detection_case", "plot_event_metrics", "plot_consumed", "plot_top_keys"]
 
 Data = dict[str, Any]
+
+#: Limits of the plot helpers' inputs: the largest finite float, and the longest x axis, minutes (a week).
+_FINITE = sys.float_info.max
+_MAX_AXIS_MINUTES = 10_080
 
 #: Colours of the throttle metrics, by CloudWatch name (without the Read/Write prefix).
 METRIC_COLORS: dict[str, str] = {
@@ -35,6 +41,8 @@ METRIC_COLORS: dict[str, str] = {
 
 def _minute_axis(ax: Axes, metrics: Metrics, minutes: int | None) -> np.ndarray:
     """The data points' x values (1-based minutes), and a fixed x range of ``minutes`` (the run's if omitted)."""
+    if minutes is not None:
+        minutes = check_integer("minutes", minutes, low=1, high=_MAX_AXIS_MINUTES)
     ax.set_xlim(0.5, (metrics.minutes if minutes is None else minutes) + 0.5)
     return np.arange(metrics.minutes) + 1
 
@@ -67,7 +75,17 @@ def plot_consumed(
         x range, minutes (the run's if omitted).
     loc : str
         Legend position.
+
+    ``ymax`` is finite and ``> 0``, or ``None``; ``minutes`` a whole number in ``[1, 10_080]`` (a week), or ``None``.
+
+    Examples
+    --------
+    >>> from hotpart._plotting import new_figure
+    >>> fig, (ax,) = new_figure()
+    >>> plot_consumed(ax, detection_case(2_000.0, 2_000.0, 1, minutes=2)["metrics"], title="consumed", ymax=7_000.0)
     """
+    if ymax is not None:
+        ymax = check_number("ymax", ymax, low=0, high=_FINITE, low_open=True)
     x = _minute_axis(ax, metrics, minutes)
     kind = "Write" if "ConsumedWriteCapacityUnits" in metrics.table else "Read"
     unit = "WCU/s" if kind == "Write" else "RCU/s"
@@ -123,7 +141,24 @@ def plot_event_metrics(
         x range, minutes (the run's if omitted).
     loc : str
         Legend position.
+
+    ``ymax`` is finite and ``> 0``, or ``None``; ``log_ylim`` two finite limits with ``0 < low < high``, or
+    ``None``; ``minutes`` a whole number in ``[1, 10_080]`` (a week), or ``None``.
+
+    Examples
+    --------
+    >>> from hotpart._plotting import new_figure
+    >>> fig, (ax,) = new_figure()
+    >>> metrics = detection_case(2_500.0, 2_000.0, 1, minutes=2)["metrics"]
+    >>> plot_event_metrics(ax, metrics, title="throttle metrics", log_ylim=(1.0, 1e6))
     """
+    if ymax is not None:
+        ymax = check_number("ymax", ymax, low=0, high=_FINITE, low_open=True)
+    if log_ylim is not None:
+        limits = check_array("log_ylim", log_ylim, low=0, high=_FINITE, low_open=True)
+        if limits.shape != (2,) or not limits[0] < limits[1]:
+            raise ValueError(f"log_ylim = {log_ylim!r} is not allowed: must be two limits (low, high), 0 < low < high")
+        log_ylim = (float(limits[0]), float(limits[1]))
     x = _minute_axis(ax, metrics, minutes)
     kind = "Write" if "WriteThrottleEvents" in metrics.table else "Read"
     where = ", table" if indexes and metrics.indexes else ""  # name the dimension once there are two
@@ -178,8 +213,16 @@ def plot_top_keys(ax: Axes, top: TopKeys, *, title: str, n: int = 8) -> None:
     title : str
         The axes title.
     n : int
-        Keys drawn, at most.
+        Keys drawn, at most: a whole number in ``[1, 100]``.
+
+    Examples
+    --------
+    >>> from hotpart._plotting import new_figure
+    >>> fig, (ax,) = new_figure()
+    >>> metrics = detection_case(2_500.0, 2_000.0, 1, minutes=2)["metrics"]
+    >>> plot_top_keys(ax, metrics.top[-1], title="last minute", n=5)
     """
+    n = check_integer("n", n, low=1, high=100)
     keys = [k for k, _ in top.accessed[:n]][::-1]
     accessed = np.array([v for _, v in top.accessed[:n]][::-1])
     thr_of = dict(top.throttled)
@@ -201,6 +244,11 @@ _DET_PARTS = 8
 _DET_WCU = 6_000.0
 _DET_MINUTES = 15
 _DET_USERS = 200
+#: The largest rate detection_case takes for either demand, WCU/s (1,000 partition ceilings: far past any case the
+#: chapter shows, and small enough that the simulator's per-second arithmetic stays exact).
+_DET_MAX_WCU = 1e6
+#: The longest detection_case run, minutes.
+_DET_MAX_MINUTES = 60
 _HOT_KEY = "EVENTS#2026-11-30"  # a date key: the day's events, written as new items (put requests)
 
 
@@ -216,12 +264,41 @@ def detection_case(
     ``batch_size`` items of 1 WCU. ``ThrottledRequests`` is drawn as a count
     with ``seed`` (``None``: the expected count; see :func:`hotpart.cloudwatch`).
 
+    Parameters
+    ----------
+    hot_peak : float
+        The date key's write rate in the last second, WCU/s, in ``[0, 10**6]``.
+    background : float
+        The 200 user keys' writes together, WCU/s, in ``[0, 10**6]``.
+    batch_size : int
+        Items per ``BatchWriteItem`` request, in ``[1, 25]``.
+    minutes : int
+        Length of the run, in ``[1, 60]``.
+    seed : int or None
+        Seed of the ``ThrottledRequests`` draw (0 to 2**64 - 1), or ``None`` for the expected count.
+
     Returns
     -------
     dict
         ``res`` (:class:`hotpart.SimulationResult`), ``metrics``
         (:class:`hotpart.Metrics`, Contributor Insights on) and the inputs.
+
+    Examples
+    --------
+    >>> case = detection_case(2_000.0, 2_000.0, 1, minutes=2)
+    >>> case["metrics"].seconds
+    120
+    >>> detection_case(float("nan"), 2_000.0, 1)
+    Traceback (most recent call last):
+    ...
+    ValueError: hot_peak = nan is not a number: must be in [0, 1e+06]
     """
+    hot_peak = check_number("hot_peak", hot_peak, low=0, high=_DET_MAX_WCU)
+    background = check_number("background", background, low=0, high=_DET_MAX_WCU)
+    batch_size = check_integer("batch_size", batch_size, low=1, high=BATCH_WRITE_MAX_ITEMS)
+    minutes = check_integer("minutes", minutes, low=1, high=_DET_MAX_MINUTES)
+    if seed is not None:
+        seed = check_seed("seed", seed)
     seconds = 60 * minutes
     keys = [f"USER#{i:04d}" for i in range(_DET_USERS)] + [_HOT_KEY]
     demand = np.empty((seconds, len(keys)))

@@ -8,6 +8,7 @@ freed as soon as it is rendered.
 from __future__ import annotations
 
 import io
+import sys
 from collections.abc import Iterable, Sequence
 from typing import Any
 
@@ -17,6 +18,8 @@ from matplotlib.backends.backend_agg import FigureCanvasAgg
 from matplotlib.figure import Figure
 from matplotlib.ticker import FuncFormatter, LogLocator, NullLocator
 from numpy.typing import ArrayLike
+
+from ._validation import check_array, check_choice, check_integer, check_number
 
 __all__ = [
     "COLORS",
@@ -54,7 +57,14 @@ def new_figure(width: float = FIGSIZE[0], height: float = FIGSIZE[1], ncols: int
     >>> fig, (ax,) = new_figure()
     >>> type(fig).__name__
     'Figure'
+    >>> new_figure(ncols=0)
+    Traceback (most recent call last):
+    ...
+    ValueError: ncols = 0 is out of range: must be in [1, 12]
     """
+    width = check_number("width", width, low=0, high=_MAX_INCHES, low_open=True)
+    height = check_number("height", height, low=0, high=_MAX_INCHES, low_open=True)
+    ncols = check_integer("ncols", ncols, low=1, high=_MAX_COLS)
     fig = Figure(figsize=(width, height), layout="constrained")
     FigureCanvasAgg(fig)
     axes = fig.subplots(1, ncols, squeeze=False)[0]
@@ -70,6 +80,7 @@ def render_png(fig: Figure, dpi: int = DPI) -> bytes:
     >>> render_png(fig)[:4]
     b'\\x89PNG'
     """
+    dpi = check_integer("dpi", dpi, low=10, high=_MAX_DPI)
     buffer = io.BytesIO()
     fig.savefig(buffer, format="png", dpi=dpi)
     return buffer.getvalue()
@@ -108,6 +119,13 @@ def markdown_table(header: Sequence[str], rows: Iterable[Sequence[Any]]) -> Any:
     lines = ["| " + " | ".join(header) + " |", "|" + " --- |" * len(header)]
     lines += ["| " + " | ".join(str(c) for c in row) + " |" for row in rows]
     return Markdown("\n".join(lines))
+
+
+#: Limits of the figure helpers: the largest finite float, figure size in inches, panels side by side, PNG dpi.
+_FINITE = sys.float_info.max
+_MAX_INCHES = 100.0
+_MAX_COLS = 12
+_MAX_DPI = 1_000
 
 
 def finish_axes(ax: Axes, title: str, xlabel: str, ylabel: str, legend: bool = True, loc: str = "upper right") -> None:
@@ -152,9 +170,27 @@ def partition_bars(
         Tick labels; partition numbers if omitted.
     unit : str
         The unit of the values, for the legend.
+
+    ``demand`` (at least one partition), ``capacity`` (one value, or one per partition), ``ceiling`` and
+    ``even_share`` are finite and ``>= 0``.
+
+    Examples
+    --------
+    >>> fig, (ax,) = new_figure()
+    >>> partition_bars(ax, [1_200.0, 400.0], 1_000.0, 1_000.0, even_share=800.0)
+    >>> len(ax.patches)
+    4
     """
-    d = np.asarray(demand, dtype=float)
-    served = np.minimum(d, np.broadcast_to(np.asarray(capacity, dtype=float), d.shape))
+    d = check_array("demand", demand, low=0, high=_FINITE)
+    if d.ndim != 1 or d.size == 0:
+        raise ValueError(f"demand = {demand!r} is not allowed: must be a non-empty 1-D array of rates >= 0")
+    cap = check_array("capacity", capacity, low=0, high=_FINITE)
+    if cap.ndim > 1 or cap.size not in (1, d.size):
+        raise ValueError(f"capacity has {cap.size} values: must be one value or one per partition ({d.size})")
+    ceiling = check_number("ceiling", ceiling, low=0, high=_FINITE)
+    if even_share is not None:
+        even_share = check_number("even_share", even_share, low=0, high=_FINITE)
+    served = np.minimum(d, np.broadcast_to(cap.reshape(-1) if cap.ndim else cap, d.shape))
     x = np.arange(d.size)
     ax.bar(x, served, color=COLORS["served"], label=f"served ({unit})")
     ax.bar(x, d - served, bottom=served, color=COLORS["refused"], label=f"refused ({unit})")
@@ -176,7 +212,22 @@ def fixed_layout(
     Constrained layout measures every text twice per render, about a third of a
     two-panel callback's time; an explorable's margins do not change with its
     controls, so they can be fixed.
+
+    ``left``, ``right``, ``bottom`` and ``top`` are fractions of the figure in ``[0, 1]`` (left below right, bottom
+    below top); ``wspace`` is the gap between panels as a fraction of the mean panel width, in ``[0, 1]``.
+
+    Examples
+    --------
+    >>> fig, _ = new_figure(ncols=2)
+    >>> fixed_layout(fig, left=0.1, right=0.9)
+    >>> round(fig.subplotpars.left, 2)
+    0.1
     """
+    left = check_number("left", left, low=0, high=1)
+    right = check_number("right", right, low=left, high=1, low_open=True)
+    bottom = check_number("bottom", bottom, low=0, high=1)
+    top = check_number("top", top, low=bottom, high=1, low_open=True)
+    wspace = check_number("wspace", wspace, low=0, high=1)
     fig.set_layout_engine(None)
     fig.subplots_adjust(left=left, right=right, bottom=bottom, top=top, wspace=wspace)
 
@@ -188,7 +239,10 @@ def short_number(x: float, _pos: object = None) -> str:
     --------
     >>> [short_number(x) for x in (0.01, 1, 100, 1e3, 2.5e4, 1e6, 1e9, 1e12)]
     ['0.01', '1', '100', '1k', '25k', '1M', '1G', '1T']
+
+    ``x`` is any finite number (a tick may sit at zero or below).
     """
+    x = check_number("x", x, low=-_FINITE, high=_FINITE)
     for factor, suffix in ((1e12, "T"), (1e9, "G"), (1e6, "M"), (1e3, "k")):
         if abs(x) >= factor:
             return f"{x / factor:g}{suffix}"
@@ -198,8 +252,18 @@ def short_number(x: float, _pos: object = None) -> str:
 def log_axis(ax: Axes, which: str, numticks: int = 6) -> None:
     """Put ``ax``'s x or y axis on a log scale with few labelled decades, no minor ticks, plain labels.
 
-    Minor ticks and mathtext labels dominate the render time of a small log plot.
+    Minor ticks and mathtext labels dominate the render time of a small log plot. ``which`` is ``"x"`` or
+    ``"y"``; ``numticks``, the most labelled decades, is a whole number in ``[1, 100]``.
+
+    Examples
+    --------
+    >>> fig, (ax,) = new_figure()
+    >>> log_axis(ax, "y", numticks=4)
+    >>> ax.get_yscale()
+    'log'
     """
+    check_choice("which", which, ("x", "y"))
+    numticks = check_integer("numticks", numticks, low=1, high=100)
     axis = ax.xaxis if which == "x" else ax.yaxis
     if axis.get_scale() != "log":
         (ax.set_xscale if which == "x" else ax.set_yscale)("log")

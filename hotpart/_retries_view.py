@@ -17,11 +17,14 @@ from ._constants import PARTITION_MAX_WCU
 from ._explorable import Control, Data, Explorable, register
 from ._plotting import COLORS, finish_axes, fixed_layout, log_axis, new_figure
 from ._retries import JITTERS, SDK_STANDARD_MAX_BACKOFF_S, Backoff, JitterComparison, RetryResult, simulate_retries
+from ._validation import MAX_ELEMENTS, check_array, check_integer, check_number
 
 __all__ = [
     "STORM_BASELINE",
     "STORM_BIN_S",
     "STORM_HERD_AT_S",
+    "STORM_MAX_BASELINE",
+    "STORM_MAX_SECONDS",
     "STORM_SECONDS",
     "plot_attempts",
     "plot_jitter_comparison",
@@ -44,16 +47,38 @@ STORM_BIN_S = 0.02
 _STORM_YLIM = (0.5, 3e4)  # attempts per 20 ms, fixed: the busiest bin at any control setting stays below
 _STORM_SPIKE_MAX = 3000
 _STORM_SEED = 14
+_MAX_BIN_S = 86_400.0  # a bin of a day at most, as RetryResult.per_bin allows
+_MAX_AXIS_S = 1e9  # ends of the time axis, seconds: about 32 years, far past any simulation's last attempt
+_MAX_YLIM = 1e300  # finite y limits for the log axis
+
+
+#: Longest storm :func:`storm_demand` builds, seconds (a day).
+STORM_MAX_SECONDS = 86_400
+#: Highest steady demand :func:`storm_demand` builds, new requests per second (a thousand partitions' ceilings).
+STORM_MAX_BASELINE = 1_000_000
 
 
 def storm_demand(baseline: int = STORM_BASELINE, seconds: int = STORM_SECONDS) -> np.ndarray:
     """New requests per second for the storm's steady part: ``baseline`` in each of ``seconds`` seconds.
 
+    Parameters
+    ----------
+    baseline : int
+        New requests per second, a whole number from 0 to :data:`STORM_MAX_BASELINE`.
+    seconds : int
+        Seconds of demand, 1 to :data:`STORM_MAX_SECONDS`.
+
     Examples
     --------
     >>> storm_demand(10, 3).tolist()
     [10.0, 10.0, 10.0]
+    >>> storm_demand(-1)
+    Traceback (most recent call last):
+    ...
+    ValueError: baseline = -1 is out of range: must be in [0, 1e+06]
     """
+    baseline = check_integer("baseline", baseline, low=0, high=STORM_MAX_BASELINE)
+    seconds = check_integer("seconds", seconds, low=1, high=STORM_MAX_SECONDS)
     return np.full(seconds, float(baseline))
 
 
@@ -83,17 +108,53 @@ def plot_attempts(
     title : str
         The axes title.
     bin_s : float
-        Bin width, seconds.
+        Bin width, seconds, in (0, 86400] (see :meth:`hotpart.RetryResult.per_bin`).
     start_s : float
-        Left end of the time axis, seconds.
+        Left end of the time axis, seconds (>= 0, below the right end).
     until_s : float, optional
-        Right end of the time axis, seconds; the last attempt if omitted.
+        Right end of the time axis, seconds (above ``start_s``, at most 1e9 s and 10,000,000 bins from 0); the last
+        attempt (or one bin, if later) if omitted.
     ylim : (float, float), optional
-        The y limits (attempts per bin); fitted if omitted.
+        The y limits (attempts per bin), two finite numbers with ``0 < low < high`` (the axis is logarithmic);
+        fitted if omitted.
     loc : str
         Legend position.
+
+    Examples
+    --------
+    >>> from hotpart._plotting import new_figure
+    >>> from hotpart._retries import Backoff, simulate_retries
+    >>> res = simulate_retries(Backoff(4, 0.05, 1.0, "full"), [1500, 500], 1000.0, seed=1)
+    >>> fig, (ax,) = new_figure()
+    >>> plot_attempts(ax, res, title="a spike, retried", bin_s=0.1, until_s=3.0, ylim=(0.5, 1000.0))
+    >>> [float(x) for x in ax.get_xlim()]
+    [0.0, 3.0]
     """
-    end = max(result.completion_s, bin_s) if until_s is None else until_s
+    if not isinstance(result, RetryResult):
+        raise ValueError(f"result = {result!r} is not allowed: must be a hotpart.RetryResult (from simulate_retries)")
+    bin_s = check_number("bin_s", bin_s, low=0, high=_MAX_BIN_S, low_open=True)
+    start_s = check_number("start_s", start_s, low=0, high=_MAX_AXIS_S)
+    if until_s is None:
+        end = max(result.completion_s, bin_s)
+        if start_s >= end:
+            raise ValueError(
+                f"start_s = {start_s!r} is out of range: must be below the right end, {end:g} s (the last attempt; "
+                "pass until_s for a later one)"
+            )
+    else:
+        end = check_number("until_s", until_s, low=0, high=_MAX_AXIS_S)
+        if end <= start_s:
+            raise ValueError(f"until_s = {until_s!r} is not above start_s = {start_s!r}: must be until_s > start_s")
+    if end / bin_s > MAX_ELEMENTS:
+        raise ValueError(
+            f"bin_s = {bin_s:g} over until_s = {end:g} s makes {end / bin_s:.3g} bins: must make at most "
+            f"{MAX_ELEMENTS:,} (until_s / bin_s)"
+        )
+    if ylim is not None:
+        limits = check_array("ylim", ylim, low=0, high=_MAX_YLIM, low_open=True)
+        if limits.shape != (2,) or not limits[0] < limits[1]:
+            raise ValueError(f"ylim = {ylim!r} is not allowed: must be two limits (low, high) with 0 < low < high")
+        ylim = (float(limits[0]), float(limits[1]))
     bins = result.per_bin(bin_s, until_s=end)
     x = np.append(bins["start"], bins["start"][-1] + bin_s)
 
@@ -130,7 +191,7 @@ def plot_attempts(
 
 def _storm_run(jitter: str, attempts: int, base_ms: float, spike: int) -> RetryResult:
     policy = Backoff(attempts, base_ms / 1000.0, SDK_STANDARD_MAX_BACKOFF_S, jitter)
-    herd = np.full(spike, STORM_HERD_AT_S)
+    herd = np.full(spike, STORM_HERD_AT_S) if spike else None  # simulate_retries refuses an empty herd
     return simulate_retries(policy, storm_demand(), PARTITION_MAX_WCU, seed=_STORM_SEED, herd_s=herd)
 
 

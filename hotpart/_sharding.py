@@ -19,7 +19,7 @@ import itertools
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Final
+from typing import Any, Final
 
 import numpy as np
 from numpy.typing import ArrayLike, NDArray
@@ -27,7 +27,9 @@ from scipy import stats
 
 from ._constants import SOURCES, TRANSACT_MAX_ACTIONS, TRANSACT_MAX_BYTES, Source
 from ._skew import harmonic
-from ._validation import check_array, check_choice, check_integer, check_number
+from ._validation import MAX_COUNT as _MAX_COUNT
+from ._validation import MAX_ELEMENTS as _MAX_ELEMENTS
+from ._validation import check_array, check_choice, check_count, check_number, check_seed
 
 __all__ = [
     "KEY_STREAMS",
@@ -113,14 +115,21 @@ def _as_u64(keys: ArrayLike, name: str = "keys") -> NDArray[np.uint64]:
     return arr.astype(np.uint64)
 
 
-def _keys(keys: ArrayLike | int) -> tuple[NDArray[np.uint64], bool]:
-    """Keys as a uint64 array, and whether the caller passed a scalar Python int."""
+def _index(x: Any) -> int:
+    """A whole number given as an int (not a float or a string), for shard indices."""
+    if isinstance(x, bool) or not isinstance(x, (int, np.integer)):
+        raise TypeError(f"{x!r} is not an int")
+    return int(x)
+
+
+def _keys(keys: ArrayLike | int, name: str = "key") -> tuple[NDArray[np.uint64], bool]:
+    """Keys as a uint64 array, and whether the caller passed a scalar Python int; errors name ``name``."""
     if isinstance(keys, (int, np.integer)) and not isinstance(keys, bool):
         k = int(keys)
         if not 0 <= k < 2**64:
-            raise ValueError(f"key = {k} is out of range: must be in [0, 2**64)")
+            raise ValueError(f"{name} = {k} is out of range: must be in [0, 2**64)")
         return np.array([k], dtype=np.uint64), True
-    return _as_u64(keys), False
+    return _as_u64(keys, name), False
 
 
 def hash64(keys: ArrayLike) -> NDArray[np.uint64]:
@@ -177,9 +186,10 @@ def key_stream(kind: str, n_keys: int, *, seed: int = 0, n_tenants: int = 1_000,
         ``uuid7``: the top 64 bits of a UUIDv7 (RFC 9562): 48 bits of ms time, the version ``0b0111``, 12 random bits.
         ``snowflake``: 41 bits of ms since :data:`SNOWFLAKE_EPOCH_MS`, 10 worker bits, 12 sequence bits.
     n_keys : int
-        Keys to generate, ``>= 1``.
+        Keys to generate, in ``[1, MAX_ELEMENTS]`` (:data:`hotpart._validation.MAX_ELEMENTS`).
     seed : int
-        Seed of the random parts.
+        Seed of the random parts, a whole number ``>= 0`` (:func:`hotpart._validation.check_seed`: ``None``
+        is refused, so a stream always repeats).
     n_tenants : int
         Tenants for ``tenant_time``, ``>= 1``.
     start : int
@@ -198,10 +208,10 @@ def key_stream(kind: str, n_keys: int, *, seed: int = 0, n_tenants: int = 1_000,
     True
     """
     kind = check_choice("kind", kind, KEY_STREAMS)
-    n = check_integer("n_keys", n_keys, low=1)
-    t = check_integer("n_tenants", n_tenants, low=1, high=2**24)
-    s0 = check_integer("start", start, low=0, high=2**39)
-    rng = np.random.default_rng(seed)
+    n = check_count("n_keys", n_keys, low=1, high=_MAX_ELEMENTS)
+    t = check_count("n_tenants", n_tenants, low=1, high=2**24)
+    s0 = check_count("start", start, low=0, high=2**39)
+    rng = np.random.default_rng(check_seed("seed", seed))
     counter = s0 + np.arange(n, dtype=np.uint64)
     if kind == "sequential":
         return counter.astype(np.uint64)
@@ -243,7 +253,7 @@ class HashSharding:
     name: str = field(default="hash", init=False)
 
     def __post_init__(self) -> None:
-        object.__setattr__(self, "n_shards", check_integer("n_shards", self.n_shards, low=1))
+        object.__setattr__(self, "n_shards", check_count("n_shards", self.n_shards, low=1))
 
     def __repr__(self) -> str:
         return f"HashSharding({self.n_shards} shards)"
@@ -263,7 +273,7 @@ class RangeSharding:
     Parameters
     ----------
     boundaries : array_like of uint64
-        The ``n_shards - 1`` split points, strictly increasing.
+        The ``n_shards - 1`` split points, strictly increasing; empty is one shard holding every key.
 
     Examples
     --------
@@ -317,6 +327,7 @@ class GeoSharding:
         Round trip from a querying client to each region's shard, ms, ``>= 0``.
     seed : int
         Seed of the users' home regions.
+        A whole number ``>= 0``; ``None`` is refused (:func:`hotpart._validation.check_seed`).
 
     Examples
     --------
@@ -343,6 +354,7 @@ class GeoSharding:
         object.__setattr__(self, "region_shares", s)
         object.__setattr__(self, "remote_ms", r)
         object.__setattr__(self, "local_ms", check_number("local_ms", self.local_ms, low=0, high=math.inf, high_open=True))
+        object.__setattr__(self, "seed", check_seed("seed", self.seed))
 
     def __repr__(self) -> str:
         shares = ", ".join(f"{x:g}" for x in self.region_shares)
@@ -362,7 +374,13 @@ class GeoSharding:
         return float(self.remote_ms.max())
 
     def shard_of(self, keys: ArrayLike) -> NDArray[np.int64]:
-        """Home region of each key's user: drawn once per key from ``region_shares`` (seeded by key)."""
+        """Home region of each key's user: drawn once per key from ``region_shares`` (seeded by key).
+
+        Examples
+        --------
+        >>> GeoSharding([0.5, 0.3, 0.2], local_ms=5, remote_ms=[5, 80, 150]).shard_of(np.arange(6, dtype=np.uint64))
+        array([2, 1, 1, 0, 0, 0])
+        """
         u = hash64(_as_u64(keys) ^ _U64(self.seed)).astype(np.float64) / _TWO64
         idx = np.searchsorted(np.cumsum(self.region_shares), u, side="right")
         return np.minimum(idx, self.n_shards - 1).astype(np.int64)
@@ -412,12 +430,12 @@ class DirectorySharding:
     name: str = field(default="directory", init=False)
 
     def __post_init__(self) -> None:
-        object.__setattr__(self, "n_shards", check_integer("n_shards", self.n_shards, low=1))
+        object.__setattr__(self, "n_shards", check_count("n_shards", self.n_shards, low=1))
         object.__setattr__(
             self, "lookup_availability", check_number("lookup_availability", self.lookup_availability, low=0, high=1)
         )
         object.__setattr__(self, "cache_hit_rate", check_number("cache_hit_rate", self.cache_hit_rate, low=0, high=1))
-        object.__setattr__(self, "block_keys", check_integer("block_keys", self.block_keys, low=1))
+        object.__setattr__(self, "block_keys", check_count("block_keys", self.block_keys, low=1))
         object.__setattr__(self, "lookup_ms", check_number("lookup_ms", self.lookup_ms, low=0, high=math.inf, high_open=True))
 
     def __repr__(self) -> str:
@@ -469,8 +487,8 @@ class CompositeSharding:
     name: str = field(default="composite", init=False)
 
     def __post_init__(self) -> None:
-        object.__setattr__(self, "n_shards", check_integer("n_shards", self.n_shards, low=1))
-        object.__setattr__(self, "prefix_shift", check_integer("prefix_shift", self.prefix_shift, low=0, high=63))
+        object.__setattr__(self, "n_shards", check_count("n_shards", self.n_shards, low=1))
+        object.__setattr__(self, "prefix_shift", check_count("prefix_shift", self.prefix_shift, low=0, high=63))
 
     def __repr__(self) -> str:
         return f"CompositeSharding({self.n_shards} shards, hash of bits {self.prefix_shift}..63, order inside)"
@@ -495,7 +513,7 @@ def range_boundaries(keys: ArrayLike, n_shards: int) -> NDArray[np.uint64]:
     keys : array_like of uint64
         The keys present when the ranges are chosen.
     n_shards : int
-        Shards, ``>= 1``.
+        Shards, in ``[1, MAX_ELEMENTS]`` (:data:`hotpart._validation.MAX_ELEMENTS`).
 
     Returns
     -------
@@ -507,7 +525,7 @@ def range_boundaries(keys: ArrayLike, n_shards: int) -> NDArray[np.uint64]:
     >>> range_boundaries(np.arange(1000, dtype=np.uint64), 4)
     array([250, 500, 750], dtype=uint64)
     """
-    n = check_integer("n_shards", n_shards, low=1)
+    n = check_count("n_shards", n_shards, low=1, high=_MAX_ELEMENTS)
     k = np.sort(_as_u64(keys))
     if k.size == 0:
         raise ValueError("keys is empty: need at least one key to place range boundaries")
@@ -542,6 +560,18 @@ class ShardReport:
     range_shards: float
     point_availability: float = 1.0
     point_extra_ms: float = 0.0
+
+    def __post_init__(self) -> None:
+        share = check_array("write_share", self.write_share, low=0, high=1)
+        if share.ndim != 1 or share.size == 0:
+            raise ValueError(f"write_share = {self.write_share!r} must be a non-empty 1-D array of shares in [0, 1]")
+        object.__setattr__(self, "write_share", share)
+        for name in ("point_shards", "range_shards"):
+            object.__setattr__(self, name, check_number(name, getattr(self, name), low=0, high=_MAX_COUNT))
+        avail = check_number("point_availability", self.point_availability, low=0, high=1)
+        object.__setattr__(self, "point_availability", avail)
+        extra = check_number("point_extra_ms", self.point_extra_ms, low=0, high=math.inf, high_open=True)
+        object.__setattr__(self, "point_extra_ms", extra)
 
     def __repr__(self) -> str:
         return (
@@ -599,7 +629,7 @@ def shard_report(strategy: Strategy, keys: ArrayLike, *, window: int | None = No
     k = _as_u64(keys)
     if k.ndim != 1 or k.size == 0:
         raise ValueError(f"keys must be a non-empty 1-D array; got shape {k.shape}")
-    w = max(1, k.size // 10) if window is None else check_integer("window", window, low=1, high=k.size)
+    w = max(1, k.size // 10) if window is None else check_count("window", window, low=1, high=k.size)
     recent = k[-w:]
     shards = strategy.shard_of(recent)
     share = np.bincount(shards, minlength=strategy.n_shards) / w
@@ -628,6 +658,7 @@ def expected_shards_touched(n_shards: int, n_keys: ArrayLike) -> float | NDArray
         Shards ``n``, ``>= 1``.
     n_keys : int or array_like
         Keys the query reads ``W``, ``>= 0``.
+        At least one value (an empty array is refused).
 
     Returns
     -------
@@ -641,8 +672,8 @@ def expected_shards_touched(n_shards: int, n_keys: ArrayLike) -> float | NDArray
     >>> expected_shards_touched(8, [0, 1])
     array([0., 1.])
     """
-    n = check_integer("n_shards", n_shards, low=1)
-    w = check_array("n_keys", n_keys, low=0)
+    n = check_count("n_shards", n_shards, low=1)
+    w = check_array("n_keys", n_keys, low=0, high=_MAX_COUNT, empty=False)
     out = -n * np.expm1(w * math.log1p(-1.0 / n)) if n > 1 else np.minimum(w, 1.0)
     out = np.asarray(out, dtype=float)
     return float(out) if out.ndim == 0 else out
@@ -675,7 +706,7 @@ def write_share_over_time(strategy: Strategy, keys: ArrayLike, n_windows: int) -
            [0., 0., 0., 1.]])
     """
     k = _as_u64(keys)
-    n = check_integer("n_windows", n_windows, low=1, high=k.size)
+    n = check_count("n_windows", n_windows, low=1, high=k.size)
     shards = strategy.shard_of(k)
     window = np.arange(k.size) * n // k.size
     counts = np.zeros((n, strategy.n_shards))
@@ -715,8 +746,8 @@ def moved_fraction_modulo(n: int, m: int) -> float:
     >>> moved_fraction_modulo(5, 5)
     0.0
     """
-    a = check_integer("n", n, low=1)
-    b = check_integer("m", m, low=1)
+    a = check_count("n", n, low=1)
+    b = check_count("m", m, low=1)
     return 1.0 - min(a, b) / math.lcm(a, b)
 
 
@@ -755,7 +786,7 @@ def jump_hash(key: ArrayLike | int, num_buckets: int) -> NDArray[np.int64] | int
     >>> jump_hash(np.array([42, 256], dtype=np.uint64), 1024)
     array([571, 520])
     """
-    n = check_integer("num_buckets", num_buckets, low=1, high=2**31)
+    n = check_count("num_buckets", num_buckets, low=1, high=2**31)
     k, scalar = _keys(key)
     out = np.empty(k.shape, dtype=np.int64)
     for lo in range(0, k.size, _JUMP_CHUNK):  # chunks small enough to stay in cache
@@ -824,7 +855,7 @@ class HashRing:
         nodes = tuple(self.nodes)
         if not nodes or len(set(nodes)) != len(nodes) or not all(isinstance(x, str) for x in nodes):
             raise ValueError(f"nodes = {self.nodes!r} must be a non-empty sequence of unique strings")
-        v = check_integer("vnodes", self.vnodes, low=1, high=100_000)
+        v = check_count("vnodes", self.vnodes, low=1, high=100_000)
         steps = np.arange(v, dtype=np.uint64)
         with np.errstate(over="ignore"):
             seeds = [_U64(_label_hash(name)) + steps * _U64(0x9E3779B97F4A7C15) for name in nodes]
@@ -851,6 +882,11 @@ class HashRing:
 
         A table over the top bits of the hash answers most keys with one
         gather; keys whose bucket holds a virtual node take the binary search.
+
+        Examples
+        --------
+        >>> HashRing(("a", "b", "c")).lookup(np.arange(5, dtype=np.uint64))
+        array([2, 1, 0, 1, 2])
         """
         if self._table is None:
             # a direct-mapped table over the top bits of the hash: the owner of every bucket no point falls
@@ -954,11 +990,12 @@ class HashRangeSharding:
     ----------
     upper : array_like of uint64, optional
         The exclusive upper ends of every range but the last (the last ends at
-        ``2**64``), strictly increasing. Use :meth:`even` for equal ranges.
+        ``2**64``), strictly increasing; empty (the default) is one range, one shard. Use :meth:`even` for
+        equal ranges.
     shard_order : tuple of int, optional
         The shard holding each range, in hash order (a permutation of
         ``0 .. n-1``; a split appends its new shard next to the old one).
-        Default: range ``i`` is shard ``i``.
+        Default (or empty): range ``i`` is shard ``i``.
 
     Examples
     --------
@@ -982,7 +1019,10 @@ class HashRangeSharding:
         if u.ndim != 1 or (u.size > 1 and np.any(u[1:] <= u[:-1])) or (u.size and u[0] == 0):
             raise ValueError(f"upper = {self.upper!r} must be a 1-D, strictly increasing array of positive hashes")
         object.__setattr__(self, "upper", u)
-        order = tuple(int(x) for x in self.shard_order) or tuple(range(u.size + 1))
+        try:
+            order = tuple(_index(x) for x in self.shard_order) or tuple(range(u.size + 1))
+        except (TypeError, ValueError):
+            raise ValueError(f"shard_order = {self.shard_order!r} must be a permutation of 0..{u.size}") from None
         if sorted(order) != list(range(u.size + 1)):
             raise ValueError(f"shard_order = {self.shard_order!r} must be a permutation of 0..{u.size}")
         object.__setattr__(self, "shard_order", order)
@@ -990,7 +1030,7 @@ class HashRangeSharding:
     @classmethod
     def even(cls, n_shards: int) -> HashRangeSharding:
         """``n_shards`` equal ranges of the hash space (shards ``0 .. n-1`` in hash order)."""
-        n = check_integer("n_shards", n_shards, low=1, high=2**20)
+        n = check_count("n_shards", n_shards, low=1, high=2**20)
         return cls(np.array([(i * 2**64) // n for i in range(1, n)], dtype=np.uint64))
 
     def __repr__(self) -> str:
@@ -1021,15 +1061,34 @@ class HashRangeSharding:
         return np.array([(h - low) / 2**64 for low, h in zip(lo, hi, strict=True)])
 
     def shard_of(self, keys: ArrayLike) -> NDArray[np.int64]:
-        """Shard index of each key: the range its hash falls in."""
+        """Shard index of each key: the range its hash falls in.
+
+        Examples
+        --------
+        >>> HashRangeSharding(np.array([2**63], dtype=np.uint64)).shard_of(np.array([0, 2**63], dtype=np.uint64))
+        array([1, 0])
+        """
         pos = np.searchsorted(self.upper, hash64(keys), side="right")
         return np.asarray(self._order(), dtype=np.int64)[pos]
 
     def split(self, shard: int, at: int | None = None) -> HashRangeSharding:
-        """Split ``shard``'s range at hash ``at`` (its midpoint if omitted); the upper part becomes a new shard."""
-        i = check_integer("shard", shard, low=0, high=self.n_shards - 1)
+        """Split ``shard``'s range at hash ``at`` (its midpoint if omitted); the upper part becomes a new shard.
+
+        Parameters
+        ----------
+        shard : int
+            The shard to split, in ``[0, n_shards - 1]``.
+        at : int, optional
+            The hash where the new shard starts, strictly inside the shard's range (an int, taken exactly).
+
+        Examples
+        --------
+        >>> HashRangeSharding(np.array([2**63], dtype=np.uint64)).split(0)
+        HashRangeSharding(3 ranges, shares 0.250 to 0.500)
+        """
+        i = check_count("shard", shard, low=0, high=self.n_shards - 1)
         lo, hi = self._bounds()
-        cut = (lo[i] + hi[i]) // 2 if at is None else check_integer("at", at, low=lo[i] + 1, high=hi[i] - 1)
+        cut = (lo[i] + hi[i]) // 2 if at is None else check_count("at", at, low=lo[i] + 1, high=hi[i] - 1)
         order = self._order()
         pos = order.index(i)
         upper = sorted([*(int(x) for x in self.upper), cut])
@@ -1075,8 +1134,8 @@ def range_split_moved_fraction(n: int, m: int) -> float:
     >>> range_split_moved_fraction(4, 8)  # every range split once: half the keys, like doubling under modulo
     0.5
     """
-    a = check_integer("n", n, low=1)
-    b = check_integer("m", m, low=a, high=2 * a)
+    a = check_count("n", n, low=1)
+    b = check_count("m", m, low=a, high=2 * a)
     return (b - a) / (2.0 * a)
 
 
@@ -1099,11 +1158,13 @@ def moved_fraction(method: str, n: int, m: int, *, vnodes: int = 100, n_keys: in
     n, m : int
         Shards before and after, in ``[1, 4096]``.
     vnodes : int
-        Virtual nodes per node for ``ring``.
+        Virtual nodes per node for ``ring``, in ``[1, 100000]``.
     n_keys : int
-        Keys measured (uniform random), ``>= 1``.
+        Keys measured (uniform random) for ``rendezvous``, ``>= 1``, ``n_keys × max(n, m)`` at most
+        :data:`hotpart._validation.MAX_ELEMENTS`; checked whatever the method.
     seed : int
-        Seed of the keys.
+        Seed of the keys (:func:`hotpart._validation.check_seed`); checked whatever the method.
+        A whole number ``>= 0``; ``None`` is refused (:func:`hotpart._validation.check_seed`).
 
     Returns
     -------
@@ -1118,17 +1179,20 @@ def moved_fraction(method: str, n: int, m: int, *, vnodes: int = 100, n_keys: in
     0.25
     """
     method = check_choice("method", method, _METHODS)
-    a = check_integer("n", n, low=1, high=4096)
-    b = check_integer("m", m, low=1, high=4096)
+    a = check_count("n", n, low=1, high=4096)
+    b = check_count("m", m, low=1, high=4096)
+    v = check_count("vnodes", vnodes, low=1, high=100_000)
+    n_k = check_count("n_keys", n_keys, low=1, high=_MAX_ELEMENTS // max(a, b))
+    rng = np.random.default_rng(check_seed("seed", seed))
     if method == "modulo":
         return moved_fraction_modulo(a, b)
     if method == "ring":
-        before = HashRing([str(i) for i in range(a)], vnodes)
-        after = HashRing([str(i) for i in range(b)], vnodes)
+        before = HashRing([str(i) for i in range(a)], v)
+        after = HashRing([str(i) for i in range(b)], v)
         return before.moved_share(after)
     if method == "jump":
         return abs(1.0 - min(a, b) / max(a, b))  # exact: keys move only into (or out of) the added buckets
-    keys = np.random.default_rng(seed).integers(0, 2**64, size=check_integer("n_keys", n_keys, low=1), dtype=np.uint64)
+    keys = rng.integers(0, 2**64, size=n_k, dtype=np.uint64)
     before_r = np.array([str(i) for i in range(a)])[rendezvous(keys, [str(i) for i in range(a)])]
     after_r = np.array([str(i) for i in range(b)])[rendezvous(keys, [str(i) for i in range(b)])]
     return float(np.mean(before_r != after_r))
@@ -1163,8 +1227,8 @@ def lookup_cost(method: str, n: int, vnodes: int = 100) -> float:
     10.0
     """
     method = check_choice("method", method, _METHODS)
-    k = check_integer("n", n, low=1)
-    v = check_integer("vnodes", vnodes, low=1)
+    k = check_count("n", n, low=1)
+    v = check_count("vnodes", vnodes, low=1)
     if method == "modulo":
         return 1.0
     if method == "jump":
@@ -1204,8 +1268,8 @@ def ring_spread(vnodes: int, n_nodes: int) -> dict[str, float]:
     >>> 1.1 < s["expected_max"] < 1.3
     True
     """
-    v = check_integer("vnodes", vnodes, low=1, high=1_000_000)
-    n = check_integer("n_nodes", n_nodes, low=2, high=1_000_000)
+    v = check_count("vnodes", vnodes, low=1, high=1_000_000)
+    n = check_count("n_nodes", n_nodes, low=2, high=1_000_000)
     gamma = stats.gamma(a=v, scale=1.0 / v)
     # E[max of N] = integral_0^inf (1 - G(x)^N) dx, the N shares taken as independent Gamma(V, 1/V)
     x = np.linspace(0.0, float(gamma.ppf(1 - 1e-12)), 4001)
@@ -1233,7 +1297,8 @@ def ring_spread_measured(vnodes: int, n_nodes: int, n_rings: int = 20) -> NDArra
     n_nodes : int
         Nodes per ring, ``>= 2``.
     n_rings : int
-        Rings measured, ``>= 1``.
+        Rings measured, ``>= 1``; ``n_rings × n_nodes × vnodes`` ring points at most
+        :data:`hotpart._validation.MAX_ELEMENTS` (one ring is always allowed).
 
     Returns
     -------
@@ -1246,9 +1311,9 @@ def ring_spread_measured(vnodes: int, n_nodes: int, n_rings: int = 20) -> NDArra
     >>> x.size, round(float(x.mean()), 12)
     (50, 1.0)
     """
-    v = check_integer("vnodes", vnodes, low=1, high=100_000)
-    n = check_integer("n_nodes", n_nodes, low=2, high=10_000)
-    r = check_integer("n_rings", n_rings, low=1)
+    v = check_count("vnodes", vnodes, low=1, high=100_000)
+    n = check_count("n_nodes", n_nodes, low=2, high=10_000)
+    r = check_count("n_rings", n_rings, low=1, high=max(1, _MAX_ELEMENTS // (n * v)))
     out = [HashRing([f"r{j}-n{i}" for i in range(n)], v).shares() * n for j in range(r)]
     return np.concatenate(out)
 
@@ -1289,8 +1354,8 @@ def logical_placement(n_logical: int, n_physical: int, previous: ArrayLike | Non
     >>> int((after != before).sum())  # 3 of 12 logical shards move, whole
     3
     """
-    el = check_integer("n_logical", n_logical, low=1)
-    p = check_integer("n_physical", n_physical, low=1, high=el)
+    el = check_count("n_logical", n_logical, low=1, high=_MAX_ELEMENTS)
+    p = check_count("n_physical", n_physical, low=1, high=el)
     if previous is None:
         return np.arange(el, dtype=np.int64) % p
     prev = check_array("previous", previous, low=0, high=p - 1)
@@ -1337,8 +1402,8 @@ def logical_balance(n_logical: int, n_physical: int) -> float:
     >>> logical_balance(12, 4), logical_balance(12, 5)
     (1.0, 1.25)
     """
-    el = check_integer("n_logical", n_logical, low=1)
-    p = check_integer("n_physical", n_physical, low=1, high=el)
+    el = check_count("n_logical", n_logical, low=1)
+    p = check_count("n_physical", n_physical, low=1, high=el)
     return math.ceil(el / p) * p / el
 
 
@@ -1488,7 +1553,8 @@ def backfill_lost_updates(
     Parameters
     ----------
     n_rows : int
-        Rows to copy, ``>= 1``.
+        Rows to copy, in ``[1, MAX_ELEMENTS]`` (:data:`hotpart._validation.MAX_ELEMENTS`); the updates
+        simulated, ``writes_per_s × (backfill_s + copy_lag_s)``, at most as many.
     writes_per_s : float
         Live updates per second during the backfill, ``>= 0``.
     backfill_s : float
@@ -1499,6 +1565,7 @@ def backfill_lost_updates(
         Whether backfill writes are conditional (versioned); then no update is lost.
     seed : int
         Seed of the simulation.
+        A whole number ``>= 0``; ``None`` is refused (:func:`hotpart._validation.check_seed`).
 
     Returns
     -------
@@ -1516,11 +1583,16 @@ def backfill_lost_updates(
     >>> backfill_lost_updates(100_000, 500, 3_600, 2.0, conditional=True)["simulated"]
     0.0
     """
-    n = check_integer("n_rows", n_rows, low=1)
+    n = check_count("n_rows", n_rows, low=1, high=_MAX_ELEMENTS)
     w = check_number("writes_per_s", writes_per_s, low=0, high=math.inf, high_open=True)
     d = check_number("backfill_s", backfill_s, low=0, high=math.inf, low_open=True, high_open=True)
     lag = check_number("copy_lag_s", copy_lag_s, low=0, high=math.inf, high_open=True)
-    rng = np.random.default_rng(seed)
+    if w * (d + lag) > _MAX_ELEMENTS:
+        raise ValueError(
+            f"writes_per_s = {writes_per_s!r} over backfill_s + copy_lag_s = {d + lag:g} s is {w * (d + lag):g} "
+            f"updates: must be at most {_MAX_ELEMENTS:,} (the updates are simulated one by one)"
+        )
+    rng = np.random.default_rng(check_seed("seed", seed))
     read_at = np.empty(n)
     read_at[rng.permutation(n)] = (np.arange(n) + 0.5) * d / n  # each row read once, in random order
     horizon = d + lag
@@ -1717,7 +1789,7 @@ def two_phase_commit(
     Parameters
     ----------
     k : int
-        Participants (shards touched), ``>= 1``.
+        Participants (shards touched), in ``[1, MAX_ELEMENTS]`` (:data:`hotpart._validation.MAX_ELEMENTS`).
     availability : float
         Each participant's availability, in ``[0, 1]``.
     rtt_ms : float
@@ -1736,7 +1808,7 @@ def two_phase_commit(
     >>> math.isclose(two_phase_commit(10, availability=0.999).availability, 0.999**11)  # ten participants + coordinator
     True
     """
-    n = check_integer("k", k, low=1)
+    n = check_count("k", k, low=1, high=_MAX_ELEMENTS)
     a = check_number("availability", availability, low=0, high=1)
     r = check_number("rtt_ms", rtt_ms, low=0, high=math.inf, high_open=True)
     c = a if coordinator_availability is None else coordinator_availability
@@ -1769,7 +1841,7 @@ def transact_write_calls(n_items: int, item_bytes: float) -> int:
     >>> transact_write_calls(50, 400_000)  # 20 MB: the 4 MB limit binds first
     5
     """
-    n = check_integer("n_items", n_items, low=1)
+    n = check_count("n_items", n_items, low=1)
     b = check_number("item_bytes", item_bytes, low=0, high=TRANSACT_MAX_BYTES, low_open=True)
     per_call = min(TRANSACT_MAX_ACTIONS, int(TRANSACT_MAX_BYTES // b))
     return math.ceil(n / per_call)
@@ -1812,10 +1884,10 @@ def id_collision_probability(n_shards: int, ids_per_shard: int, scheme: str = "a
     >>> id_collision_probability(16, 10**9, "uuid4") < 1e-16
     True
     """
-    s = check_integer("n_shards", n_shards, low=1)
-    n = check_integer("ids_per_shard", ids_per_shard, low=1)
+    s = check_count("n_shards", n_shards, low=1)
+    n = check_count("ids_per_shard", ids_per_shard, low=1)
     scheme = check_choice("scheme", scheme, _ID_SCHEMES)
-    b = UUID4_RANDOM_BITS if scheme == "uuid4" else check_integer("bits", bits, low=1, high=128)
+    b = UUID4_RANDOM_BITS if scheme == "uuid4" else check_count("bits", bits, low=1, high=128)
     if scheme == "auto_increment":
         return 1.0 if s >= 2 else 0.0
     total = s * n
@@ -1847,7 +1919,7 @@ def half_applied_probability(n_shards: int, p_fail: float) -> float:
     >>> half_applied_probability(1, 0.3)
     0.0
     """
-    s = check_integer("n_shards", n_shards, low=1)
+    s = check_count("n_shards", n_shards, low=1)
     p = check_number("p_fail", p_fail, low=0, high=1)
     if s == 1 or p == 1.0:
         return 0.0
@@ -1897,7 +1969,7 @@ def unsharded_load(
     w = check_number("writes_per_s", writes_per_s, low=0, high=math.inf, high_open=True)
     rc = check_number("node_reads_per_s", node_reads_per_s, low=0, high=math.inf, low_open=True, high_open=True)
     wc = check_number("node_writes_per_s", node_writes_per_s, low=0, high=math.inf, low_open=True, high_open=True)
-    k = check_integer("replicas", replicas, low=0)
+    k = check_count("replicas", replicas, low=0)
     h = check_number("cache_hit_rate", cache_hit_rate, low=0, high=1)
     read_u = r * (1.0 - h) / (k + 1) / rc
     write_u = w / wc

@@ -42,6 +42,7 @@ from ._sharding import (
     shard_report,
     two_phase_commit,
 )
+from ._validation import check_array, check_integer, check_number, check_seed
 
 __all__ = [
     "INITIAL_KEYS",
@@ -79,6 +80,8 @@ _METHOD_COLORS = {
 INITIAL_KEYS = 50_000
 KEYS_PER_DAY = 5_000
 MAX_DAYS = 30
+#: The longest time axis a migration plot draws, days (ten years).
+_MAX_DAYS_AXIS = 3_650.0
 
 
 @functools.lru_cache(maxsize=16)
@@ -123,12 +126,13 @@ def strategy_table(kind: str, n_shards: int, day: int = MAX_DAYS, seed: int = 0)
     kind : str
         A :data:`hotpart.KEY_STREAMS` name.
     n_shards : int
-        Shards (the geo strategy has three regions whatever this is).
+        Shards, in ``[1, INITIAL_KEYS]`` (the range boundaries come from the first :data:`INITIAL_KEYS` keys;
+        the geo strategy has three regions whatever this is).
     day : int
         Days since the range boundaries were set from the first
         :data:`INITIAL_KEYS` keys, in ``[1, 30]``; the report's window is that day's writes.
     seed : int
-        Seed of the key stream.
+        Seed of the key stream: a whole number from 0 to 2**64 - 1 (``None`` is refused, so that tables repeat).
 
     Returns
     -------
@@ -142,7 +146,14 @@ def strategy_table(kind: str, n_shards: int, day: int = MAX_DAYS, seed: int = 0)
     array([0., 0., 0., 1.])
     >>> table["reports"]["hash"].range_shards
     4.0
+    >>> strategy_table("sequential", 4, day=float("nan"))
+    Traceback (most recent call last):
+    ...
+    ValueError: day = nan is not a number: must be in [1, 30]
     """
+    n_shards = check_integer("n_shards", n_shards, low=1, high=INITIAL_KEYS)
+    day = check_integer("day", day, low=1, high=MAX_DAYS)
+    seed = check_seed("seed", seed)
     keys = _stream(kind, INITIAL_KEYS + MAX_DAYS * KEYS_PER_DAY, seed)[: INITIAL_KEYS + day * KEYS_PER_DAY]
     strategies = {
         "hash": HashSharding(n_shards),
@@ -167,6 +178,12 @@ def plot_write_shares(ax: Axes, shares: dict[str, NDArray[np.float64]], title: s
     >>> ax.get_title()
     'two shards'
     """
+    if not isinstance(shares, dict) or not shares:
+        raise ValueError(f"shares = {shares!r} is not allowed: must be a non-empty dict of strategy to shares per shard")
+    for name, values in shares.items():
+        arr = check_array(f"shares[{name!r}]", values, low=0, high=1)
+        if arr.ndim != 1 or arr.size == 0:
+            raise ValueError(f"shares[{name!r}] = {values!r} is not allowed: must be a non-empty 1-D array of shares")
     _grouped_bars(ax, shares, _STRATEGY_COLORS)
     n = next(iter(shares.values())).size
     ax.axhline(1.0 / n, color=COLORS["share"], ls="--", lw=1.2, label=f"even share 1/{n}")
@@ -285,7 +302,12 @@ def plot_moved_by_method(ax: Axes, moved: dict[str, float], ideal: float, title:
     >>> plot_moved_by_method(ax, {"modulo": 0.75, "jump": 0.25}, 0.25, "3 to 4 shards")
     >>> len(ax.patches)
     2
+
+    ``moved`` maps method names to shares in ``[0, 1]``; ``ideal`` is a share in ``[0, 1]``.
     """
+    ideal = check_number("ideal", ideal, low=0, high=1)
+    for method, share in moved.items():
+        check_number(f"moved[{method!r}]", share, low=0, high=1)
     names = list(moved)
     ax.bar(names, [moved[m] for m in names], color=[_METHOD_COLORS[m] for m in names], label="keys moved")
     ax.axhline(ideal, color=COLORS["ceiling"], ls="--", lw=1.2, label=f"balanced minimum 1 - n/m = {ideal:.0%}")
@@ -463,7 +485,14 @@ def plot_logical_balance(ax: Axes, n_logicals: tuple[int, ...], max_physical: in
     >>> plot_logical_balance(ax, (12, 64), 16)
     >>> ax.get_ylabel()
     'busiest / mean load'
+
+    ``n_logicals`` holds at least one logical shard count, each a whole number in ``[1, 100_000]``; ``max_physical``
+    is a whole number in ``[2, 10_000]`` (the x axis runs from 1 to it).
     """
+    if isinstance(n_logicals, (str, bytes)) or not hasattr(n_logicals, "__len__") or len(n_logicals) == 0:
+        raise ValueError(f"n_logicals = {n_logicals!r} is not allowed: must be a non-empty sequence of whole numbers")
+    n_logicals = tuple(check_integer(f"n_logicals[{i}]", el, low=1, high=100_000) for i, el in enumerate(n_logicals))
+    max_physical = check_integer("max_physical", max_physical, low=2, high=10_000)
     colors = [COLORS["refused"], "#FF7F0E", COLORS["served"], COLORS["accent"], "#9467BD"]
     for i, el in enumerate(n_logicals):
         p = np.arange(1, min(max_physical, el) + 1)
@@ -488,7 +517,11 @@ def plot_migration(left: Axes, right: Axes, plan: MigrationPlan, xmax_days: floa
     >>> plot_migration(left, right, MigrationPlan(1_000, 50, 100))
     >>> [t.get_text() for t in left.get_yticklabels()][-1]
     'dual write'
+
+    ``xmax_days``, the right end of both time axes in days, is finite and ``> 0``, or ``None`` to fit the plan.
     """
+    if xmax_days is not None:
+        xmax_days = check_number("xmax_days", xmax_days, low=0, high=_MAX_DAYS_AXIS, low_open=True)
     steps = plan.steps
     for i, (name, start, end) in enumerate(steps):
         left.barh(len(steps) - 1 - i, (end - start) / 24, left=start / 24, color=_STEP_COLORS[i], label=name)

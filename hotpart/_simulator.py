@@ -24,8 +24,11 @@ Where AWS publishes no figure, the model's choice is a named entry of
 :data:`hotpart.ASSUMPTIONS` and the default of the parameter it sets:
 :data:`BURST_READING`, :data:`BURST_RETAINED_FRACTION`,
 :data:`SPLIT_TRIGGER_FRACTION`, :data:`SPLIT_TRIGGER_MINUTES`,
-:data:`ON_DEMAND_OVER_PEAK_REFUSED` and the simulation limit
-:data:`MAX_SPLIT_PARTITIONS`.
+:data:`ON_DEMAND_OVER_PEAK_REFUSED`, auto scaling's provisioning lag
+:data:`AUTOSCALING_LAG_S` and default target :data:`AUTOSCALING_TARGET`, and the
+simulation limits :data:`MAX_SPLIT_PARTITIONS` and :data:`MAX_SIMULATED_DEMAND`
+(a second's demand above it is refused with a ``ValueError``: float64 could not
+keep conservation exact without losing served units).
 
 The result, :class:`SimulationResult`, holds arrays shaped (seconds,
 partitions) for ``offered``, ``served`` and ``throttled`` units, the token and
@@ -66,11 +69,20 @@ from ._constants import (
     Source,
 )
 from ._skew import partition_of
-from ._validation import check_array, check_choice, check_integer, check_number
+from ._validation import check_array, check_choice, check_count, check_integer, check_number
 
 __all__ = [
+    "AUTOSCALING_DECREASES_AT_ONCE",
+    "AUTOSCALING_DECREASES_PER_DAY",
+    "AUTOSCALING_DECREASE_REFILL_S",
+    "AUTOSCALING_LAG_S",
+    "AUTOSCALING_MAX_CAPACITY",
+    "AUTOSCALING_MIN_CAPACITY",
+    "AUTOSCALING_SCALE_DOWN_MARGIN",
+    "AUTOSCALING_TARGET",
     "BURST_READING",
     "BURST_RETAINED_FRACTION",
+    "MAX_SIMULATED_DEMAND",
     "MAX_SPLIT_PARTITIONS",
     "ON_DEMAND_DOUBLING_S",
     "ON_DEMAND_NEW_TABLE_PEAK",
@@ -122,6 +134,76 @@ SOURCES["ON_DEMAND_NEW_TABLE_PEAK"] = Source(
     quote="New on-demand tables will be able to sustain up to 4,000 writes per second and 12,000 reads per second.",
 )
 
+_METRICS_URL = "https://docs.aws.amazon.com/amazondynamodb/latest/developerguide/metrics-dimensions.html"
+_QUOTAS_URL = "https://docs.aws.amazon.com/amazondynamodb/latest/developerguide/ServiceQuotas.html"
+_KC_AUTOSCALING_URL = "https://repost.aws/knowledge-center/dynamodb-auto-scaling"
+
+#: Auto scaling lowers capacity only when utilisation is this many *percentage points* (a fraction of
+#: provisioned capacity) or more below the target: AWS's example puts 20% below a 70% target at 50 RCUs
+#: of 100, that is 50% utilisation (20 points), not 56% (20% of the target).
+AUTOSCALING_SCALE_DOWN_MARGIN: Final[float] = 0.2
+#: Provisioned capacity decreases a table has available at the start of each UTC day, and at most at any time.
+AUTOSCALING_DECREASES_AT_ONCE: Final[int] = 4
+#: Seconds after which one more decrease becomes available (up to :data:`AUTOSCALING_DECREASES_AT_ONCE`).
+AUTOSCALING_DECREASE_REFILL_S: Final[float] = 3600.0
+#: The most decreases in one UTC day: 4 in the first hour and one for each of the other 23.
+AUTOSCALING_DECREASES_PER_DAY: Final[int] = 27
+#: The default upper bound of auto scaling, units/s: the default per-table quota of a provisioned table.
+AUTOSCALING_MAX_CAPACITY: Final[float] = 40_000.0
+#: The default lower bound of auto scaling, units/s: the least a provisioned table may have.
+AUTOSCALING_MIN_CAPACITY: Final[float] = 1.0
+
+SOURCES["AUTOSCALING_SCALE_DOWN_MARGIN"] = Source(
+    "AWS Knowledge Center, Why is DynamoDB auto scaling not working as expected? (the example: minimum 100 RCUs, "
+    "target 70 percent; 50 RCUs of 100 is 20 percentage points below 70%)",
+    _DATE_READ,
+    _KC_AUTOSCALING_URL,
+    quote="DynamoDB auto scaling decreases provisioned capacity when utilization is 20% or more below the target "
+    "for 15 consecutive minutes (50 RCUs).",
+)
+_DECREASE_QUOTE = (
+    "A day is defined according to Universal Time Coordinated (UTC). You start each day with 4 available decreases. "
+    "Each hour, 1 additional decrease becomes available, up to the maximum of 4 available at any time. Over a full "
+    "24-hour day, this allows you to decrease up to 27 times (4 in the first hour, plus 1 for each of the remaining "
+    "23 hours)."
+)
+for _name in ("AUTOSCALING_DECREASES_AT_ONCE", "AUTOSCALING_DECREASE_REFILL_S", "AUTOSCALING_DECREASES_PER_DAY"):
+    SOURCES[_name] = Source(
+        "AWS, Quotas in Amazon DynamoDB: Decreasing provisioned throughput",
+        _DATE_READ,
+        _QUOTAS_URL,
+        quote=_DECREASE_QUOTE,
+    )
+SOURCES["AUTOSCALING_MAX_CAPACITY"] = Source(
+    "AWS, Quotas in Amazon DynamoDB: Throughput default quotas (per table, provisioned mode)",
+    _DATE_READ,
+    _QUOTAS_URL,
+    quote="For provisioned capacity mode tables and GSIs, the quota is the maximum amount of read and write capacity "
+    "units that can be provisioned for any table or any of its GSIs in the Region. … 40,000 read capacity units and "
+    "40,000 write capacity units",
+)
+SOURCES["AUTOSCALING_MIN_CAPACITY"] = Source(
+    "AWS, Quotas in Amazon DynamoDB: Throughput default quotas (minimum throughput for any table or GSI)",
+    _DATE_READ,
+    _QUOTAS_URL,
+    quote="Minimum throughput for any table or global secondary index | Not applicable | 1 read capacity unit and "
+    "1 write capacity unit",
+)
+SOURCES["AUTOSCALING_UPDATE_THROTTLES"] = Source(
+    "AWS, DynamoDB Metrics and dimensions (auto scaling's alarm delay and update time)",
+    _DATE_READ,
+    _METRICS_URL,
+    quote="CloudWatch alarms might have a short delay of up to a few minutes before triggering auto scaling. … "
+    "It then takes several minutes to update the provisioned capacity for the table or index. During this period, "
+    "any requests that exceed the previous provisioned capacity of the tables are throttled.",
+)
+SOURCES["AUTOSCALING_SCALE_DOWN_15_POINTS"] = Source(
+    "AWS, DynamoDB Metrics and dimensions (scale-in: no margin is named on this page)",
+    _DATE_READ,
+    _METRICS_URL,
+    quote="Similarly, a scale down event can occur when 15 consecutive data points are lower than the target utilization.",
+)
+
 #: Modelling choices AWS does not publish (see :data:`hotpart.ASSUMPTIONS` for why and what AWS says).
 #: How burst is banked: ``"bank"`` keeps unused capacity until spent, ``"window"`` only the last 300 s.
 BURST_READING: Final[str] = ASSUMPTIONS["BURST_READING"].value  # type: ignore[assignment]
@@ -136,6 +218,15 @@ ON_DEMAND_OVER_PEAK_REFUSED: Final[float] = ASSUMPTIONS["ON_DEMAND_OVER_PEAK_REF
 #: Which previous peak a table switched from provisioned to on-demand starts from (an assumption: AWS lists two).
 SWITCHED_PEAK_RULE: Final[str] = ASSUMPTIONS["SWITCHED_PEAK_RULE"].value  # type: ignore[assignment]
 _PEAK_RULES = ("higher", "half", "new-table")
+#: The default target utilisation of :class:`AutoScaling` (AWS's own examples use 70%; AWS allows 20% to 90%).
+AUTOSCALING_TARGET: Final[float] = ASSUMPTIONS["AUTOSCALING_TARGET"].value  # type: ignore[assignment]
+#: Seconds from the end of the minute that triggers auto scaling to the new capacity: CloudWatch's alarm delay
+#: plus the time UpdateTable takes (AWS: "up to a few minutes" and "several minutes"; no figure).
+AUTOSCALING_LAG_S: Final[float] = ASSUMPTIONS["AUTOSCALING_LAG_S"].value  # type: ignore[assignment]
+#: The most units/s one second of demand may total: a limit of the simulation, not of DynamoDB. Above it,
+#: float64 rounding in ``served + throttled == offered`` would cost served units (at 1e19, all of them).
+MAX_SIMULATED_DEMAND: Final[float] = ASSUMPTIONS["MAX_SIMULATED_DEMAND"].value  # type: ignore[assignment]
+
 
 _KINDS = ("write", "read")
 _BURST_READINGS = ("bank", "window")
@@ -143,6 +234,7 @@ _BURST_READINGS = ("bank", "window")
 #: allocated up front), not of DynamoDB.
 MAX_SPLIT_PARTITIONS: Final[int] = ASSUMPTIONS["MAX_SPLIT_PARTITIONS"].value  # type: ignore[assignment]
 _INF = math.inf
+_UTIL_TOL = 1e-9  # utilisation within this of the scale-in threshold counts as at it
 
 
 def _ceiling(kind: str) -> float:
@@ -269,7 +361,7 @@ def adaptive_rate(table_capacity: float, n_partitions: int, others_demand: Array
     table_capacity : float
         Provisioned capacity of the table, units/s, ``> 0``.
     n_partitions : int
-        Partitions, ``>= 1``.
+        Partitions, in ``[1, 2**53]`` (the largest count exact in float64).
     others_demand : float or array_like
         Demand of each of the other ``n_partitions - 1`` partitions, units/s,
         ``>= 0``; a scalar applies to each.
@@ -289,14 +381,16 @@ def adaptive_rate(table_capacity: float, n_partitions: int, others_demand: Array
     1000.0
     """
     c_total = _positive("table_capacity", table_capacity)
-    n = check_integer("n_partitions", n_partitions, low=1)
+    n = check_count("n_partitions", n_partitions, low=1)
     kind = check_choice("kind", kind, _KINDS)
     d = check_array("others_demand", others_demand, low=0, high=math.inf, high_open=True)
     share = c_total / n
-    others = np.broadcast_to(d, (n - 1,)) if d.ndim == 0 else d
-    if others.shape != (n - 1,):
-        raise ValueError(f"others_demand must be a scalar or hold n_partitions - 1 = {n - 1} values; got {d.shape}")
-    unused = float(np.maximum(0.0, share - others).sum())
+    if d.ndim == 0:  # a scalar applies to each of the others: no array of n - 1 values is built
+        unused = (n - 1) * max(0.0, share - float(d))
+    else:
+        if d.shape != (n - 1,):
+            raise ValueError(f"others_demand must be a scalar or hold n_partitions - 1 = {n - 1} values; got {d.shape}")
+        unused = float(np.maximum(0.0, share - d).sum())
     return min(_ceiling(kind), share + unused)
 
 
@@ -402,13 +496,14 @@ def on_demand_seconds_to_serve(
     doubling_s : float
         Seconds for the peak to catch up, ``> 0``.
     quota : float
-        The table quota (or a maximum throughput), units/s, ``> 0``.
+        The table quota (or a maximum throughput), units/s, ``> 0`` and finite
+        (every on-demand table has a quota).
 
     Returns
     -------
     float
         Seconds until nothing is throttled; 0 when ``demand`` is within
-        double the peak, ``inf`` above ``quota``.
+        double the peak, ``inf`` above ``quota`` (never served).
 
     Examples
     --------
@@ -422,7 +517,7 @@ def on_demand_seconds_to_serve(
     d = _positive("demand", demand, allow_zero=True)
     p = _positive("previous_peak", previous_peak)
     tau = _positive("doubling_s", doubling_s)
-    q = _positive("quota", quota, allow_inf=True)
+    q = _positive("quota", quota)
     if d > q:
         return _INF
     ratio = d / (ON_DEMAND_PEAK_MULTIPLIER * p)
@@ -446,13 +541,15 @@ class Table:
         Partitions at the start, ``>= 1``. Provisioned capacity is split
         evenly over them.
     wcu : float
-        Provisioned write capacity, WCU/s, ``>= 0`` (ignored in on-demand mode).
+        Provisioned write capacity, WCU/s, in ``[0, 1e9]`` (ignored in on-demand
+        mode; the upper bound is :data:`MAX_SIMULATED_DEMAND`, a limit of the
+        simulation, whose per-second records are finite only up to it).
     rcu : float
-        Provisioned read capacity, RCU/s, ``>= 0`` (ignored in on-demand mode).
+        Provisioned read capacity, RCU/s, in ``[0, 1e9]``, as ``wcu``.
     items_per_key : int
-        Items per partition-key value, ``>= 1``: 1 for a simple primary key,
-        more for item collections (a sort key). A split for heat can cut a
-        collection between its items, never an item.
+        Items per partition-key value, in ``[1, 2**53]`` (the largest count exact in float64):
+        1 for a simple primary key, more for item collections (a sort key). A
+        split for heat can cut a collection between its items, never an item.
     has_lsi : bool
         Whether the table has a local secondary index; then item collections
         are never split across partitions.
@@ -473,9 +570,9 @@ class Table:
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "partitions", check_integer("partitions", self.partitions, low=1, high=1_000_000))
-        object.__setattr__(self, "wcu", _positive("wcu", self.wcu, allow_zero=True))
-        object.__setattr__(self, "rcu", _positive("rcu", self.rcu, allow_zero=True))
-        object.__setattr__(self, "items_per_key", check_integer("items_per_key", self.items_per_key, low=1))
+        object.__setattr__(self, "wcu", check_number("wcu", self.wcu, low=0, high=MAX_SIMULATED_DEMAND))
+        object.__setattr__(self, "rcu", check_number("rcu", self.rcu, low=0, high=MAX_SIMULATED_DEMAND))
+        object.__setattr__(self, "items_per_key", check_count("items_per_key", self.items_per_key, low=1))
         check_choice("has_lsi", self.has_lsi, (True, False))
 
     def __repr__(self) -> str:
@@ -568,55 +665,99 @@ class AutoScaling(Provisioned):
 
     Every minute the consumed capacity (served units, averaged over the
     minute: throttled requests are not consumed) is compared with the target
-    utilisation. After :data:`AUTOSCALING_SCALE_UP_MINUTES` consecutive minutes
-    above target, capacity is raised to ``consumed / target``; after
-    :data:`AUTOSCALING_SCALE_DOWN_POINTS` consecutive minutes below it, lowered
-    to the same; always within ``[min_capacity, max_capacity]``. Partition
-    counts stay as they are; burst and adaptive capacity work as in
-    :class:`Provisioned`.
+    utilisation ``u``. After :data:`AUTOSCALING_SCALE_UP_MINUTES` consecutive
+    minutes above ``u``, capacity is raised to ``consumed / u``; after
+    :data:`AUTOSCALING_SCALE_DOWN_POINTS` consecutive minutes at least
+    ``scale_down_margin`` (20 percentage points, :data:`AUTOSCALING_SCALE_DOWN_MARGIN`)
+    below ``u``, lowered to the same; always within ``[min_capacity,
+    max_capacity]``. A new capacity takes effect ``lag_s`` seconds after the
+    minute that triggered it (the alarm's delay plus the update,
+    :data:`AUTOSCALING_LAG_S`, an assumption); until then the previous
+    capacity holds and demand above it is refused, and no further update is
+    issued. Decreases obey the table's daily quota when ``decrease_quota``:
+    :data:`AUTOSCALING_DECREASES_AT_ONCE` available at the start of each UTC
+    day (second 0 of the simulation is 00:00 UTC), one more each whole hour
+    (:data:`AUTOSCALING_DECREASE_REFILL_S`), never more than 4 at once, so at
+    most :data:`AUTOSCALING_DECREASES_PER_DAY` a day (a decrease counts on the day it
+    is requested, not when it lands); a scale-in that finds none waits, its alarm
+    still firing. Partition counts stay as they are; burst and
+    adaptive capacity work as in :class:`Provisioned`; capacity is sized from
+    consumed capacity, never from refused demand.
 
     Parameters
     ----------
     target : float
-        Target utilisation, in ``[0.2, 0.9]`` (the range AWS allows).
+        Target utilisation, in ``[0.2, 0.9]`` (the range AWS allows;
+        :data:`AUTOSCALING_TARGET` by default, an assumption).
     min_capacity, max_capacity : float
-        Bounds of the capacity, units/s, ``0 < min <= max``.
+        Bounds of the capacity, units/s, ``0 < min_capacity <= max_capacity <= 1e9``
+        (:data:`AUTOSCALING_MIN_CAPACITY` and :data:`AUTOSCALING_MAX_CAPACITY`:
+        the least a table may have and the default per-table quota; the upper
+        bound is :data:`MAX_SIMULATED_DEMAND`, a limit of the simulation).
     scale_up_minutes, scale_down_points : int
-        The consecutive one-minute data points that trigger each action.
+        The consecutive one-minute data points that trigger each action, in ``[1, 1440]``.
+    lag_s : float
+        Seconds from the end of the triggering minute to the new capacity, in
+        ``[0, 3600]`` (:data:`AUTOSCALING_LAG_S`, an assumption: AWS gives no figure).
+    scale_down_margin : float
+        How far below the target utilisation a minute must be to count towards
+        a scale-in, in percentage points as a fraction, in ``[0, target]``
+        (:data:`AUTOSCALING_SCALE_DOWN_MARGIN`).
+    decrease_quota : bool
+        Whether decreases obey the daily quota (4 at any time, one more per hour).
     adaptive, adaptive_delay_s, initial_burst_s
         As in :class:`Provisioned`.
 
     Examples
     --------
-    >>> AutoScaling(target=0.7, min_capacity=100, max_capacity=4000)
-    AutoScaling(target 70%, 100 to 4,000 units/s, up after 2 min, down after 15 points, adaptive instant)
+    >>> a = AutoScaling(target=0.7, min_capacity=100, max_capacity=4000)
+    >>> a  # doctest: +ELLIPSIS
+    AutoScaling(target 70%, 100 to 4,000 units/s, up after 2 min, down after 15 points 20 points below target, ...)
+    >>> a.lag_s, a.scale_down_margin, a.decrease_quota
+    (120.0, 0.2, True)
+    >>> "no lag, no decrease quota" in repr(AutoScaling(lag_s=0, decrease_quota=False))
+    True
     """
 
-    target: float = 0.7
-    min_capacity: float = 1.0
-    max_capacity: float = 40_000.0
+    target: float = AUTOSCALING_TARGET
+    min_capacity: float = AUTOSCALING_MIN_CAPACITY
+    max_capacity: float = AUTOSCALING_MAX_CAPACITY
     scale_up_minutes: int = AUTOSCALING_SCALE_UP_MINUTES
     scale_down_points: int = AUTOSCALING_SCALE_DOWN_POINTS
+    lag_s: float = AUTOSCALING_LAG_S
+    scale_down_margin: float = AUTOSCALING_SCALE_DOWN_MARGIN
+    decrease_quota: bool = True
 
     name: str = field(default="auto scaling", init=False, repr=False)
 
     def __post_init__(self) -> None:
         super().__post_init__()
         object.__setattr__(self, "target", check_number("target", self.target, low=0.2, high=0.9))
-        object.__setattr__(self, "min_capacity", _positive("min_capacity", self.min_capacity))
+        max_cap = check_number("max_capacity", self.max_capacity, low=0, high=MAX_SIMULATED_DEMAND, low_open=True)
         object.__setattr__(
-            self,
-            "max_capacity",
-            check_number("max_capacity", self.max_capacity, low=self.min_capacity, high=math.inf, high_open=True),
+            self, "min_capacity", check_number("min_capacity", self.min_capacity, low=0, high=max_cap, low_open=True)
         )
-        object.__setattr__(self, "scale_up_minutes", check_integer("scale_up_minutes", self.scale_up_minutes, low=1))
-        object.__setattr__(self, "scale_down_points", check_integer("scale_down_points", self.scale_down_points, low=1))
+        object.__setattr__(self, "max_capacity", max_cap)
+        object.__setattr__(self, "scale_up_minutes", check_integer("scale_up_minutes", self.scale_up_minutes, low=1, high=1440))
+        object.__setattr__(
+            self, "scale_down_points", check_integer("scale_down_points", self.scale_down_points, low=1, high=1440)
+        )
+        object.__setattr__(self, "lag_s", check_number("lag_s", self.lag_s, low=0, high=3600))
+        object.__setattr__(
+            self, "scale_down_margin", check_number("scale_down_margin", self.scale_down_margin, low=0, high=self.target)
+        )
+        check_choice("decrease_quota", self.decrease_quota, (True, False))
 
     def __repr__(self) -> str:
+        margin = f" {self.scale_down_margin * 100:g} points" if self.scale_down_margin else ""
+        lag = f"lag {self.lag_s:g} s" if self.lag_s else "no lag"
+        quota = (
+            f"{AUTOSCALING_DECREASES_AT_ONCE} decreases at once then 1 per hour" if self.decrease_quota else "no decrease quota"
+        )
         return (
             f"AutoScaling(target {self.target:.0%}, {self.min_capacity:,.0f} to {self.max_capacity:,.0f} units/s, "
-            f"up after {self.scale_up_minutes} min, down after {self.scale_down_points} points, "
-            f"{self._adaptive_repr()})"
+            f"up after {self.scale_up_minutes} min, down after {self.scale_down_points} points{margin} below target, "
+            f"{lag}, {quota}, {self._adaptive_repr()})"
         )
 
 
@@ -737,10 +878,33 @@ class OnDemand:
 
     def peak(self, kind: str) -> float:
         """The starting previous peak for ``kind``, units/s."""
+        kind = check_choice("kind", kind, _KINDS)
         return ON_DEMAND_NEW_TABLE_PEAK[kind] if self.previous_peak is None else self.previous_peak
 
     def instant_ceiling(self, peak: float) -> float:
-        """What the table serves at once given its previous ``peak``: double it, or the warm throughput if higher."""
+        """What the table serves at once given its previous ``peak``: double it, or the warm throughput if higher.
+
+        Parameters
+        ----------
+        peak : float
+            The previous peak, units/s, ``> 0``.
+
+        Returns
+        -------
+        float
+            Units/s served at once.
+
+        Examples
+        --------
+        >>> OnDemand(previous_peak=1_000).instant_ceiling(1_000)
+        2000.0
+        >>> OnDemand(warm_throughput=10_000).instant_ceiling(1_000)  # pre-warmed
+        10000.0
+        """
+        return self._instant_ceiling(_positive("peak", peak))
+
+    def _instant_ceiling(self, peak: float) -> float:
+        """:meth:`instant_ceiling` without the check (the simulator's loop calls it every second)."""
         doubled = ON_DEMAND_PEAK_MULTIPLIER * peak
         return doubled if self.warm_throughput is None else max(doubled, self.warm_throughput)
 
@@ -889,6 +1053,13 @@ _LIMIT_TYPE: dict[Refusal, str] = {
 }
 
 
+def _refusal(name: str, reason: object) -> Refusal:
+    """``reason`` as a :class:`Refusal`, or a ``ValueError`` naming ``name`` and the codes allowed."""
+    if isinstance(reason, Refusal):
+        return reason
+    return Refusal(check_integer(name, reason, low=0, high=len(Refusal) - 1))
+
+
 def refusal_exception(reason: Refusal | int, mode: str) -> str:
     """The exception a client sees for a refusal in a capacity mode, as 000 gives it.
 
@@ -906,7 +1077,7 @@ def refusal_exception(reason: Refusal | int, mode: str) -> str:
     Parameters
     ----------
     reason : Refusal or int
-        Why the units were refused.
+        Why the units were refused: a :class:`Refusal` or its code, in ``[0, 7]``.
     mode : {"provisioned", "auto scaling", "on-demand"}
         The table's capacity mode.
 
@@ -918,6 +1089,8 @@ def refusal_exception(reason: Refusal | int, mode: str) -> str:
 
     Examples
     --------
+    >>> refusal_exception(5, "on-demand")  # a code from SimulationResult.reason: 5 is ON_DEMAND_QUOTA
+    'RequestLimitExceeded'
     >>> refusal_exception(Refusal.PARTITION_CEILING, "provisioned")
     'ProvisionedThroughputExceededException'
     >>> refusal_exception(Refusal.ON_DEMAND_QUOTA, "on-demand")
@@ -925,7 +1098,7 @@ def refusal_exception(reason: Refusal | int, mode: str) -> str:
     >>> refusal_exception(Refusal.PARTITION_CEILING, "on-demand")
     'ThrottlingException'
     """
-    r = Refusal(int(reason))
+    r = _refusal("reason", reason)
     mode = check_choice("mode", mode, ("provisioned", "auto scaling", "on-demand"))
     if r == Refusal.NONE:
         return ""
@@ -1024,13 +1197,32 @@ class SimulationResult:
         """Partitions that existed at any time."""
         return int(self.offered.shape[1])
 
+    def _cell(self, second: int, partition: int) -> int:
+        """The refusal code of one cell; ``second`` and ``partition`` count from 0 (no negative indices)."""
+        t = check_integer("second", second, low=0, high=self.seconds - 1)
+        p = check_integer("partition", partition, low=0, high=self.partitions - 1)
+        return int(self.reason[t, p])
+
     def exception(self, second: int, partition: int) -> str:
-        """The exception a client sees for a request refused in that cell (``""`` if none was)."""
-        return refusal_exception(int(self.reason[second, partition]), self.mode.name)
+        """The exception a client sees for a request refused in that cell (``""`` if none was).
+
+        ``second`` in ``[0, seconds - 1]`` and ``partition`` in ``[0, partitions - 1]``; negative indices are
+        refused (they would silently read the last cell).
+        """
+        return refusal_exception(self._cell(second, partition), self.mode.name)
 
     def throttling_reason(self, second: int, partition: int) -> str:
-        """The ``ThrottlingReason.reason`` for a refusal in that cell (``""`` if none, or undocumented)."""
-        return Refusal(int(self.reason[second, partition])).throttling_reason(self.kind)
+        """The ``ThrottlingReason.reason`` for a refusal in that cell (``""`` if none, or undocumented).
+
+        ``second`` in ``[0, seconds - 1]`` and ``partition`` in ``[0, partitions - 1]``, as :meth:`exception`.
+
+        Examples
+        --------
+        >>> res = simulate(Table(4, wcu=400), [50, 50, 50, 150], 60, mode=Provisioned(adaptive=False))
+        >>> res.throttling_reason(59, 3), res.throttling_reason(59, 0)
+        ('TableWriteKeyRangeThroughputExceeded', '')
+        """
+        return Refusal(self._cell(second, partition)).throttling_reason(self.kind)
 
     def throttled_by_reason(self) -> dict[str, float]:
         """Units refused over the whole run, by the reason's label (reasons that refused nothing left out)."""
@@ -1047,15 +1239,33 @@ class SimulationResult:
                 out[name] = out.get(name, 0.0) + float(t)
         return out
 
+    def _column(self, partition: int | None) -> NDArray[np.float64]:
+        if partition is None:
+            return self.throttled
+        p = check_integer("partition", partition, low=0, high=self.partitions - 1)
+        return self.throttled[:, p : p + 1]
+
     def first_throttled(self, partition: int | None = None) -> int | None:
-        """First second with any units refused (on ``partition``, or anywhere), or ``None``."""
-        t = self.throttled if partition is None else self.throttled[:, partition : partition + 1]
+        """First second with any units refused (on ``partition``, or anywhere), or ``None``.
+
+        ``partition`` in ``[0, partitions - 1]``, or ``None`` for the whole table.
+
+        Examples
+        --------
+        >>> res = simulate(Table(4, wcu=400), [50, 50, 50, 150], 60, mode=Provisioned(adaptive=False))
+        >>> res.first_throttled(3), res.first_throttled(0), res.last_throttled()
+        (0, None, 59)
+        """
+        t = self._column(partition)
         hit = np.flatnonzero(t.max(axis=1) > 0)
         return int(hit[0]) if hit.size else None
 
     def last_throttled(self, partition: int | None = None) -> int | None:
-        """Last second with any units refused (on ``partition``, or anywhere), or ``None``."""
-        t = self.throttled if partition is None else self.throttled[:, partition : partition + 1]
+        """Last second with any units refused (on ``partition``, or anywhere), or ``None``.
+
+        ``partition`` in ``[0, partitions - 1]``, or ``None`` for the whole table.
+        """
+        t = self._column(partition)
         hit = np.flatnonzero(t.max(axis=1) > 0)
         return int(hit[-1]) if hit.size else None
 
@@ -1112,6 +1322,18 @@ class _Segments:
 
 def _demand_matrix(name: str, demand: ArrayLike, seconds: int, width: int, what: str) -> NDArray[np.float64]:
     d = check_array(name, demand, low=0, high=math.inf, high_open=True)
+    if d.ndim in (1, 2) and d.size:
+        with np.errstate(over="ignore"):
+            per_second = d.sum(axis=-1)
+        worst = int(np.argmax(per_second)) if per_second.ndim else 0
+        total = float(per_second.max())
+        if not total <= MAX_SIMULATED_DEMAND:
+            at = f" in second {worst}" if d.ndim == 2 else " each second"
+            raise ValueError(
+                f"{name} totals {total:.3g} units/s{at}; allowed: at most {MAX_SIMULATED_DEMAND:.0e} units/s in one "
+                "second (MAX_SIMULATED_DEMAND, a limit of the simulation: above it float64 rounding would lose served "
+                "units)"
+            )
     if d.ndim == 1:
         if d.shape[0] != width:
             raise ValueError(f"{name} must hold one value per {what} ({width}); got shape {d.shape}")
@@ -1177,7 +1399,8 @@ def simulate(
     split : SplitForHeat, optional
         Split hot partitions (needs ``keys``).
     max_partitions : int
-        The most partitions splits may create, ``>= 1``: a limit of the
+        The most partitions splits may create, in ``[1, 1,000,000]`` (as
+        :class:`Table`'s ``partitions``): a limit of the
         simulation (columns are allocated up front), not of DynamoDB
         (:data:`MAX_SPLIT_PARTITIONS`, listed in :data:`hotpart.ASSUMPTIONS`).
 
@@ -1209,7 +1432,7 @@ def simulate(
         raise ValueError(f"split = {split!r} is not a SplitForHeat")
     if split is not None and keys is None:
         raise ValueError("split needs keys: a split cuts the key range at its traffic median, so demand must be per key")
-    max_parts = check_integer("max_partitions", max_partitions, low=1)
+    max_parts = check_integer("max_partitions", max_partitions, low=1, high=1_000_000)
     n0 = table.partitions
     ceil = _ceiling(kind)
 
@@ -1273,8 +1496,14 @@ def simulate(
     peak = mode.peak(kind) if on_demand else 0.0
     over_peak_served = (1.0 - mode.over_peak_refused) if on_demand else 0.0
     totals = np.zeros(n_sec)  # served total per second
-    # auto-scaling state
+    # auto-scaling state: the runs of one-minute points above / below target, the update in flight (its capacity
+    # and the second it takes effect), and the decreases available today
     up_run = down_run = 0
+    pending_cap = -1.0
+    pending_at = 0
+    lag = math.ceil(mode.lag_s) if autoscale else 0
+    dec_left = AUTOSCALING_DECREASES_AT_ONCE
+    dec_hour = 0
     # split state
     hot_run = np.zeros(n_alloc)
     blocked_flag = np.zeros(n_alloc, dtype=bool)
@@ -1307,7 +1536,7 @@ def simulate(
             if t >= mode.doubling_s:
                 peak = max(peak, totals[t - int(mode.doubling_s)])
             # ties go to the lasting limit: the quota, then the maximum throughput, then the peak
-            limits = (mode.table_quota(kind), mode.table_limit(), mode.instant_ceiling(peak))
+            limits = (mode.table_quota(kind), mode.table_limit(), mode._instant_ceiling(peak))
             cap = min(limits)
             total = _seq_sum(m)
             which = limits.index(cap)
@@ -1332,6 +1561,15 @@ def simulate(
             totals[t] = _seq_sum(served[t])
         else:
             # ---- provisioned: token bucket, burst, adaptive -----------------------
+            if pending_cap >= 0.0 and t >= pending_at:
+                # an auto-scaling update completes: the new capacity holds from this second
+                cap_table = pending_cap
+                pending_cap = -1.0
+                share = cap_table * weight
+                burst_cap = BURST_WINDOW_S * share
+                np.minimum(burst, burst_cap, out=burst)
+                if fifo:
+                    np.subtract(dep, burst, out=gone)
             capacity[t] = cap_table
             np.minimum(m, share, out=a_tok)
             np.subtract(m, a_tok, out=rem)
@@ -1402,23 +1640,31 @@ def simulate(
             # ---- auto scaling, evaluated once a minute ---------------------------
             if autoscale and (t + 1) % 60 == 0:
                 consumed = _seq_sum(totals[t - 59 : t + 1]) / 60.0
-                util = consumed / cap_table if cap_table > 0 else math.inf
+                util = consumed / cap_table
                 up_run = up_run + 1 if util > mode.target else 0
-                down_run = down_run + 1 if util < mode.target else 0
-                new_cap = cap_table
-                if up_run >= mode.scale_up_minutes:
-                    new_cap = max(cap_table, min(max(consumed / mode.target, mode.min_capacity), mode.max_capacity))
-                    up_run = down_run = 0
-                elif down_run >= mode.scale_down_points:
-                    new_cap = min(cap_table, min(max(consumed / mode.target, mode.min_capacity), mode.max_capacity))
-                    up_run = down_run = 0
-                if new_cap != cap_table:
-                    cap_table = new_cap
-                    share = cap_table * weight
-                    burst_cap = BURST_WINDOW_S * share
-                    np.minimum(burst, burst_cap, out=burst)
-                    if fifo:
-                        np.subtract(dep, burst, out=gone)
+                # "20% or more below the target": percentage points, with a tolerance for 0.7 - 0.2 != 0.5
+                down_run = down_run + 1 if util <= mode.target - mode.scale_down_margin + _UTIL_TOL else 0
+                now_hour = (t + 1) // int(AUTOSCALING_DECREASE_REFILL_S)
+                while dec_hour < now_hour:  # one more decrease each whole hour; 4 again at 00:00 UTC
+                    dec_hour += 1
+                    if dec_hour * AUTOSCALING_DECREASE_REFILL_S % 86_400 == 0:
+                        dec_left = AUTOSCALING_DECREASES_AT_ONCE
+                    else:
+                        dec_left = min(dec_left + 1, AUTOSCALING_DECREASES_AT_ONCE)
+                if pending_cap < 0.0:  # no update in flight
+                    wanted = min(max(consumed / mode.target, mode.min_capacity), mode.max_capacity)
+                    new_cap = cap_table
+                    if up_run >= mode.scale_up_minutes:
+                        new_cap = max(cap_table, wanted)
+                        up_run = down_run = 0
+                    elif down_run >= mode.scale_down_points and (dec_left > 0 or not mode.decrease_quota):
+                        new_cap = min(cap_table, wanted)
+                        up_run = down_run = 0
+                        if new_cap < cap_table:
+                            dec_left -= 1
+                    if new_cap != cap_table:
+                        pending_cap = new_cap
+                        pending_at = t + 1 + lag
 
         # ---- per key, per minute (what Contributor Insights sees); without splits, after the loop
         if seg is not None and split is not None:

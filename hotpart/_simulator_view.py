@@ -27,6 +27,7 @@ from ._constants import (
 from ._explorable import Control, Data, Explorable, register
 from ._plotting import COLORS, finish_axes
 from ._simulator import (
+    MAX_SIMULATED_DEMAND,
     ON_DEMAND_DOUBLING_S,
     SPLIT_TRIGGER_FRACTION,
     SPLIT_TRIGGER_MINUTES,
@@ -44,6 +45,7 @@ from ._simulator import (
     simulate,
 )
 from ._skew import partition_of
+from ._validation import check_count, check_counts, check_integer, check_number
 
 __all__ = [
     "burst_readings",
@@ -97,22 +99,32 @@ def plot_simulation(
     result : SimulationResult
         What :func:`hotpart.simulate` returned.
     partitions : sequence of int
-        Columns to draw.
+        Columns to draw, at least one, each in ``[0, result.partitions - 1]``.
     title : str
         The axes title.
     labels : sequence of str, optional
         Legend names of the partitions; ``"partition i"`` if omitted.
     start : float
-        Second drawn as time 0.
+        Second drawn as time 0, in ``[0, result.seconds]``.
     minutes : bool
         Time in minutes rather than seconds.
     ymax : float, optional
-        Upper y limit; fitted if omitted.
+        Upper y limit, units/s, ``> 0`` and finite; fitted if omitted.
     share : float, optional
-        A partition's provisioned share, units/s, drawn dashed grey.
+        A partition's provisioned share, units/s, ``>= 0`` and finite, drawn dashed grey.
     loc : str
         Legend position.
+
+    Examples
+    --------
+    >>> from hotpart import new_figure
+    >>> res = simulate(Table(4, wcu=400), [50, 50, 50, 150], 60, mode=Provisioned(adaptive=False))
+    >>> fig, (ax,) = new_figure()
+    >>> plot_simulation(ax, res, [3, 0], title="The hot partition", share=100.0)
+    >>> len(ax.lines)  # offered and served of each partition, the ceiling, the share
+    6
     """
+    partitions, start, ymax, share = _plot_checks(result, partitions, start, ymax, share)
     x, xlabel = _time_axis(result.seconds, start, minutes)
     unit = "WCU/s" if result.kind == "write" else "RCU/s"
     k = _thin(result.seconds)
@@ -131,6 +143,26 @@ def plot_simulation(
     top = ymax if ymax is not None else 1.1 * max(float(result.offered[:, list(partitions)].max()), result.ceiling)
     ax.set_ylim(0, top)
     finish_axes(ax, title, xlabel, f"units per second ({unit})", loc=loc)
+
+
+_NO_PARTITIONS: list[int] = []
+
+
+def _plot_checks(
+    result: SimulationResult, partitions: Sequence[int], start: float, ymax: float | None, share: float | None
+) -> tuple[list[int], float, float | None, float | None]:
+    """The plot helpers' numeric arguments, checked (``partitions=_NO_PARTITIONS`` skips that check)."""
+    if not isinstance(result, SimulationResult):
+        raise ValueError(f"result = {result!r} is not a SimulationResult")
+    parts: list[int] = []
+    if partitions is not _NO_PARTITIONS:
+        parts = [int(p) for p in check_counts("partitions", partitions, high=result.partitions - 1, empty=False).ravel()]
+    start = check_number("start", start, low=0, high=result.seconds)
+    if ymax is not None:
+        ymax = check_number("ymax", ymax, low=0, high=math.inf, low_open=True, high_open=True)
+    if share is not None:
+        share = check_number("share", share, low=0, high=math.inf, high_open=True)
+    return parts, start, ymax, share
 
 
 def throttled_by_exception_over_time(result: SimulationResult) -> dict[str, np.ndarray]:
@@ -176,16 +208,26 @@ def plot_table_totals(
     title : str
         The axes title.
     start : float
-        Second drawn as time 0.
+        Second drawn as time 0, in ``[0, result.seconds]``.
     minutes : bool
         Time in minutes rather than seconds.
     ymax : float, optional
-        Upper y limit; fitted if omitted.
+        Upper y limit, units/s, ``> 0`` and finite; fitted if omitted.
     capacity_label : str or None
         Legend name of the capacity line; ``None`` leaves the line out.
     loc : str
         Legend position.
+
+    Examples
+    --------
+    >>> from hotpart import new_figure
+    >>> res = simulate(Table(4, wcu=400), [50, 50, 50, 150], 120, mode=Provisioned(adaptive=False))
+    >>> fig, (ax,) = new_figure()
+    >>> plot_table_totals(ax, res, title="The whole table", start=60)
+    >>> [round(float(x), 2) for x in ax.get_xlim()]  # minutes, from the start
+    [-1.0, 0.98]
     """
+    _, start, ymax, _ = _plot_checks(result, _NO_PARTITIONS, start, ymax, None)
     x, xlabel = _time_axis(result.seconds, start, minutes)
     unit = "WCU/s" if result.kind == "write" else "RCU/s"
     k = _thin(result.seconds)
@@ -211,6 +253,7 @@ def plot_table_totals(
 
 _BURST_SPIKE_S = 600
 _BURST_IDLE_MAX = 600
+_DAY_S = 86_400
 
 
 def _burst_compute(rate: float, idle_s: float, spike: float) -> Data:
@@ -283,13 +326,30 @@ def burst_readings(
     ``spike_s`` seconds. ``"bank"`` keeps unused capacity until spent,
     ``"window"`` only what went unused in the last 300 s (000's reading).
 
+    Parameters
+    ----------
+    rate : float
+        The partition's provisioned rate, units/s, in ``(0, 1e9]``
+        (:data:`hotpart.MAX_SIMULATED_DEMAND`, a limit of the simulation).
+    spike : float
+        Demand during the spike, units/s, in ``[0, 1e9]``.
+    idle_s : int
+        Seconds idle before, in ``[0, 86,400]``.
+    busy_s : int
+        Seconds offered exactly ``rate`` between the idle spell and the spike, in ``[0, 86,400]``.
+    spike_s : int
+        Seconds of the spike, in ``[1, 86,400]``.
+    portion : float
+        Fraction of unused capacity banked, in ``(0, 1]`` (``Provisioned(burst_portion=...)``).
+
     Returns
     -------
     dict
         For each reading, ``"res"`` (the simulation), ``"start"`` (the spike's
         first second), ``"lasted"`` (seconds the spike is served above the
         rate), ``"closed"`` (:func:`hotpart.burst_seconds` when ``busy_s`` is
-        0, else ``None``) and ``"refused"`` (units refused during the spike).
+        0 and the spike exceeds ``rate``, else ``None``) and ``"refused"``
+        (units refused during the spike).
 
     Examples
     --------
@@ -300,7 +360,12 @@ def burst_readings(
     >>> out["bank"]["lasted"], out["window"]["lasted"]
     (100, 0)
     """
-    idle, busy, spike_len = int(idle_s), int(busy_s), int(spike_s)
+    rate = check_number("rate", rate, low=0, high=MAX_SIMULATED_DEMAND, low_open=True)
+    spike = check_number("spike", spike, low=0, high=MAX_SIMULATED_DEMAND)
+    idle = check_count("idle_s", idle_s, high=_DAY_S)
+    busy = check_count("busy_s", busy_s, high=_DAY_S)
+    spike_len = check_count("spike_s", spike_s, low=1, high=_DAY_S)
+    portion = check_number("portion", portion, low=0, high=1, low_open=True)
     steps = idle + busy + spike_len
     demand = np.zeros((steps, 1))
     demand[idle : idle + busy, 0] = rate
@@ -311,11 +376,10 @@ def burst_readings(
         res = simulate(Table(1, wcu=rate), demand, steps, mode=mode)
         start = idle + busy
         above = res.served[start:, 0] > rate * (1 + 1e-9)
-        closed = (
-            burst_seconds(rate, spike, idle_seconds=idle, ceiling=PARTITION_MAX_WCU, reading=reading, portion=portion)
-            if busy == 0
-            else None
-        )
+        closed: float | None = None
+        if busy == 0:
+            closed = burst_seconds(rate, spike, idle_seconds=idle, ceiling=PARTITION_MAX_WCU, reading=reading, portion=portion)
+            closed = closed if math.isfinite(closed) else None  # None: the spike never needs burst
         out[reading] = {
             "res": res,
             "start": start,
@@ -327,7 +391,28 @@ def burst_readings(
 
 
 def plot_burst_readings(fig: Figure, data: dict[str, Data], rate: float) -> None:
-    """Draw :func:`burst_readings`' two runs side by side (the figure needs two axes)."""
+    """Draw :func:`burst_readings`' two runs side by side (the figure needs two axes).
+
+    Parameters
+    ----------
+    fig : Figure
+        A figure with two axes.
+    data : dict
+        What :func:`burst_readings` returned.
+    rate : float
+        The partition's provisioned rate, units/s, ``> 0`` and finite: the share line and the burst axis's scale.
+
+    Examples
+    --------
+    >>> from hotpart import new_figure
+    >>> fig, _ = new_figure(ncols=2)
+    >>> plot_burst_readings(fig, burst_readings(100, 400, 300, busy_s=400), 100)
+    >>> [ax.get_title() for ax in fig.axes[:2]]
+    ["'bank': kept until spent", "'window': the last 300 s only"]
+    """
+    rate = check_number("rate", rate, low=0, high=math.inf, low_open=True, high_open=True)
+    if len(fig.axes) < 2:
+        raise ValueError(f"fig has {len(fig.axes)} axes: plot_burst_readings needs two (hp.new_figure(ncols=2))")
     titles = {"bank": "'bank': kept until spent", "window": "'window': the last 300 s only"}
     top = 1.15 * max(float(d["res"].offered.max()) for d in data.values())
     for ax, (reading, d) in zip(fig.axes, data.items(), strict=True):
@@ -513,15 +598,38 @@ def split_case(case: int, hot_wcu: float, minutes: float, seconds: int = _SPLIT_
     increasing sort key. Splits need the partition above half its ceiling for
     ``minutes``.
 
+    Parameters
+    ----------
+    case : int
+        Which case of :data:`SPLIT_CASES`, in ``[0, 4]``.
+    hot_wcu : float
+        The spike on the hot keys, WCU/s, in ``[0, 1e6]``.
+    minutes : float
+        Minutes above the trigger before a split, ``> 0``.
+    seconds : int
+        Seconds simulated, in ``[1, 86,400]``.
+    start : int
+        The second the spike starts, in ``[0, seconds - 1]``.
+
     Returns
     -------
     dict
         ``res`` (:class:`SimulationResult`), ``refused`` (units refused in all), and the set-up:
         ``start``, ``hot_keys`` and ``cool_keys`` (counts), ``items_per_key``.
+
+    Examples
+    --------
+    >>> c = split_case(0, 1_600, 2, seconds=600, start=30)  # eight hot keys: a split relieves them
+    >>> len(c["res"].splits) > 0, c["res"].blocked
+    (True, ())
+    >>> split_case(1, 1_600, 2, seconds=600, start=30)["res"].blocked[0][2]  # one item never splits
+    'single item'
     """
-    case = int(case)
-    if case not in range(len(SPLIT_CASES)):
-        raise ValueError(f"case = {case!r} is out of range: must be in [0, {len(SPLIT_CASES) - 1}]")
+    case = check_integer("case", case, low=0, high=len(SPLIT_CASES) - 1)
+    hot_wcu = check_number("hot_wcu", hot_wcu, low=0, high=1e6)
+    minutes = check_number("minutes", minutes, low=0, high=math.inf, low_open=True, high_open=True)
+    seconds = check_integer("seconds", seconds, low=1, high=86_400)
+    start = check_integer("start", start, low=0, high=seconds - 1)
     hot_keys = _HOT_KEYS if case == 0 else _HOT_KEYS[:1]
     keys = hot_keys + _COOL_KEYS
     demand = np.zeros((seconds, len(keys)))

@@ -20,7 +20,8 @@ from numpy.typing import ArrayLike, NDArray
 
 from ._capacity import read_units
 from ._constants import ITEM_COLLECTION_MAX_GB, PARTITION_MAX_WCU
-from ._validation import check_array, check_choice, check_integer, check_number
+from ._validation import MAX_COUNT as _MAX_COUNT
+from ._validation import check_array, check_choice, check_count, check_number, check_seed
 
 __all__ = [
     "harmonic",
@@ -111,7 +112,7 @@ def harmonic(n: int, s: float) -> float:
     >>> round(harmonic(10**10, 0.99), 10)  # YCSB's ScrambledZipfianGenerator.ZETAN
     26.4690282018
     """
-    n = check_integer("n", n, low=1)
+    n = check_count("n", n, low=1)
     s = check_number("s", s, low=0, high=math.inf, high_open=True)
     if s == 0.0:
         return float(n)
@@ -157,7 +158,7 @@ def harmonic_asymptotic(n: int, s: float) -> float:
     """
     from scipy.special import zeta
 
-    n = check_integer("n", n, low=1)
+    n = check_count("n", n, low=1)
     s = check_number("s", s, low=0, high=20, low_open=True)
     if s == 1.0:
         return math.log(n) + float(np.euler_gamma) + 0.5 / n - 1.0 / (12.0 * n * n)
@@ -178,7 +179,8 @@ def partition_of(keys: str | Iterable[str], n_partitions: int) -> NDArray[np.int
     keys : str or iterable of str
         Partition-key values (UTF-8 encoded before hashing).
     n_partitions : int
-        Number of partitions, ``>= 1``.
+        Number of partitions, in ``[1, 2**63]`` (the indices are int64; integers are taken exactly, so
+        ``2**62`` partitions give a 62-bit hash position).
 
     Returns
     -------
@@ -192,8 +194,11 @@ def partition_of(keys: str | Iterable[str], n_partitions: int) -> NDArray[np.int
     >>> partition_of("ACTIVE", 10)
     array([0])
     """
-    n = check_integer("n_partitions", n_partitions, low=1)
-    items = [keys] if isinstance(keys, str) else list(keys)
+    n = check_count("n_partitions", n_partitions, low=1, high=2**63)
+    try:
+        items = [keys] if isinstance(keys, str) else list(keys)
+    except TypeError:
+        raise ValueError(f"keys = {keys!r} is not allowed: must be a str or an iterable of str") from None
     out = np.empty(len(items), dtype=np.int64)
     for i, key in enumerate(items):
         if not isinstance(key, str):
@@ -244,7 +249,7 @@ def _names_partitions(names: tuple[str, ...], n_partitions: int) -> NDArray[np.i
 
 
 def _check_partitions(n_partitions: int) -> int:
-    return check_integer("n_partitions", n_partitions, low=1, high=10**6)
+    return check_count("n_partitions", n_partitions, low=1, high=10**6)
 
 
 class KeyDistribution:
@@ -273,7 +278,7 @@ class KeyDistribution:
         return np.sort(self.shares())[::-1]
 
     def _check_k(self, k: int) -> int:
-        return check_integer("k", k, low=0, high=self.n_keys)
+        return check_count("k", k, low=0, high=self.n_keys)
 
     def top_share(self, k: int = 1) -> float:
         """Combined share of the ``k`` hottest keys; ``top_share(1)`` is the hottest key's share.
@@ -314,6 +319,11 @@ class KeyDistribution:
         -------
         int
             The smallest ``k`` with ``top_share(k) >= share``, in ``[0, n_keys]``.
+
+        Examples
+        --------
+        >>> Zipf(100, 1.0).keys_for_share(0.5)
+        8
         """
         q = check_number("share", share, low=0, high=1)
         if q == 0.0:
@@ -342,6 +352,11 @@ class KeyDistribution:
         -------
         float
             A fraction in ``[0, 1]``, non-increasing in ``threshold``.
+
+        Examples
+        --------
+        >>> round(Zipf(100, 1.0).excess_over(0.1), 3)
+        0.093
         """
         t = check_number("threshold", threshold, low=0, high=1)
         k = self._count_above(t)
@@ -360,24 +375,53 @@ class KeyDistribution:
             Number of partitions, in ``[1, 10**6]``.
         seed : int
             Seed for the sampled part, if any (ignored when exact).
+            A whole number ``>= 0``; ``None`` is refused (:func:`hotpart._validation.check_seed`).
 
         Returns
         -------
         numpy.ndarray
             ``n_partitions`` shares summing to 1.
+
+        Examples
+        --------
+        >>> Categorical({"a": 0.5, "b": 0.5}).partition_shares(4).round(2)
+        array([0.5, 0. , 0.5, 0. ])
         """
         n = _check_partitions(n_partitions)
+        check_seed("seed", seed)
         parts = _names_partitions(tuple(self.keys()), n)
         return np.bincount(parts, weights=self.shares(), minlength=n)
 
     def at(self, t_h: float) -> KeyDistribution:
-        """The distribution at time ``t_h`` hours; a distribution that does not change returns itself."""
+        """The distribution at time ``t_h`` hours; a distribution that does not change returns itself.
+
+        Parameters
+        ----------
+        t_h : float
+            Hours since the start, ``>= 0`` and finite.
+
+        Examples
+        --------
+        >>> Zipf(100, 1.0).at(5.0) == Zipf(100, 1.0)
+        True
+        """
         check_number("t_h", t_h, low=0, high=math.inf, high_open=True)
         return self
 
     def demand_factor(self, t_h: ArrayLike) -> NDArray[np.float64]:
-        """Total demand at ``t_h`` hours relative to the baseline: 1 unless the distribution models a surge."""
-        t = check_array("t_h", t_h, low=0)
+        """Total demand at ``t_h`` hours relative to the baseline: 1 unless the distribution models a surge.
+
+        Parameters
+        ----------
+        t_h : array_like
+            Hours since the start, ``>= 0`` and finite; at least one value.
+
+        Examples
+        --------
+        >>> Zipf(100, 1.0).demand_factor([0.0, 5.0])
+        array([1., 1.])
+        """
+        t = check_array("t_h", t_h, low=0, high=math.inf, high_open=True, empty=False)
         return np.ones_like(t)
 
 
@@ -394,11 +438,11 @@ class _Ranked(KeyDistribution):
         raise NotImplementedError
 
     def head(self, k: int) -> NDArray[np.float64]:
-        """The shares of the ``k`` hottest keys (ranks 1 to k), hottest first; ``k <= 10**7``.
+        """The shares of the ``k`` hottest keys (ranks 1 to k), hottest first; ``k`` in ``[0, min(n_keys, 10**7)]``.
 
         Costs O(k), whatever ``n_keys`` is.
         """
-        k = check_integer("k", k, low=0, high=min(self.n_keys, _LIST_MAX_KEYS))
+        k = check_count("k", k, low=0, high=min(self.n_keys, _LIST_MAX_KEYS))
         return self._rank_shares(np.arange(1, k + 1, dtype=float))
 
     def shares(self) -> NDArray[np.float64]:
@@ -417,7 +461,13 @@ class _Ranked(KeyDistribution):
         return [f"{self.prefix}{r}" for r in range(1, self.n_keys + 1)]
 
     def top_share(self, k: int = 1) -> float:
-        """Combined share of the ``k`` hottest keys, in O(1) (closed form)."""
+        """Combined share of the ``k`` hottest keys, in O(1) (closed form).
+
+        Parameters
+        ----------
+        k : int
+            Number of keys, in ``[0, n_keys]``.
+        """
         k = self._check_k(k)
         return self._mass(1, k) if k else 0.0
 
@@ -439,14 +489,20 @@ class _Ranked(KeyDistribution):
             Number of partitions, in ``[1, 10**6]``.
         seed : int
             Seed of the sampled strata.
+            A whole number ``>= 0``; ``None`` is refused (:func:`hotpart._validation.check_seed`).
 
         Returns
         -------
         numpy.ndarray
             ``n_partitions`` shares summing to 1.
+
+        Examples
+        --------
+        >>> Uniform(8).partition_shares(4).round(3)
+        array([0.25 , 0.125, 0.5  , 0.125])
         """
         n = _check_partitions(n_partitions)
-        seed = check_integer("seed", seed, low=0)
+        seed = check_seed("seed", seed)
         return _ranked_partition_shares(self, n, seed).copy()
 
 
@@ -502,7 +558,7 @@ class Zipf(_Ranked):
     _h: float = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
-        object.__setattr__(self, "n_keys", check_integer("n_keys", self.n_keys, low=1))
+        object.__setattr__(self, "n_keys", check_count("n_keys", self.n_keys, low=1))
         object.__setattr__(self, "s", check_number("s", self.s, low=0, high=20))
         if not isinstance(self.prefix, str):
             raise ValueError(f"prefix = {self.prefix!r} is not a string: must be str")
@@ -565,6 +621,7 @@ class Zipf(_Ranked):
             Number of requests, in ``[0, 10**8]``.
         seed : int
             Seed of the generator.
+            A whole number ``>= 0``; ``None`` is refused (:func:`hotpart._validation.check_seed`).
 
         Returns
         -------
@@ -577,8 +634,8 @@ class Zipf(_Ranked):
         >>> bool(abs((r == 1).mean() - Zipf(10**12, 1.0).top_share(1)) < 0.003)
         True
         """
-        size = check_integer("size", size, low=0, high=10**8)
-        rng = np.random.default_rng(check_integer("seed", seed, low=0))
+        size = check_count("size", size, low=0, high=10**8)
+        rng = np.random.default_rng(check_seed("seed", seed))
         head_n = min(self.n_keys, 1_000)
         bounds = [(1, head_n)]
         a = head_n + 1
@@ -630,7 +687,7 @@ class Uniform(_Ranked):
     prefix: str = "KEY#"
 
     def __post_init__(self) -> None:
-        object.__setattr__(self, "n_keys", check_integer("n_keys", self.n_keys, low=1))
+        object.__setattr__(self, "n_keys", check_count("n_keys", self.n_keys, low=1))
         if not isinstance(self.prefix, str):
             raise ValueError(f"prefix = {self.prefix!r} is not a string: must be str")
 
@@ -754,7 +811,7 @@ class DateKey(KeyDistribution):
     start: str = "2026-04-01"
 
     def __post_init__(self) -> None:
-        object.__setattr__(self, "n_days", check_integer("n_days", self.n_days, low=1, high=3650))
+        object.__setattr__(self, "n_days", check_count("n_days", self.n_days, low=1, high=3650))
         object.__setattr__(self, "decay", check_number("decay", self.decay, low=0, high=1))
         try:
             dt.date.fromisoformat(self.start)
@@ -767,7 +824,7 @@ class DateKey(KeyDistribution):
     @classmethod
     def with_today_share(cls, n_days: int, today_share: float, start: str = "2026-04-01") -> DateKey:
         """The date key whose today's share is ``today_share``, in ``[1/n_days, 1]``."""
-        n = check_integer("n_days", n_days, low=1, high=3650)
+        n = check_count("n_days", n_days, low=1, high=3650)
         q = check_number("today_share", today_share, low=1.0 / n, high=1)
         if q >= 1.0 or n == 1:
             return cls(n, 0.0, start)
@@ -803,7 +860,13 @@ class DateKey(KeyDistribution):
         return [(today - dt.timedelta(days=d)).isoformat() for d in range(self.n_days)]
 
     def at(self, t_h: float) -> DateKey:
-        """The date key ``t_h`` hours after midnight of ``start``: today moves on at every midnight."""
+        """The date key ``t_h`` hours after midnight of ``start``: today moves on at every midnight.
+
+        Parameters
+        ----------
+        t_h : float
+            Hours after midnight of ``start``, in ``[0, 876000]`` (a hundred years).
+        """
         t = check_number("t_h", t_h, low=0, high=24 * 365 * 100)
         day = dt.date.fromisoformat(self.start) + dt.timedelta(days=int(t // 24))
         return DateKey(self.n_days, self.decay, day.isoformat())
@@ -839,7 +902,7 @@ class Boosted(KeyDistribution):
     def __post_init__(self) -> None:
         if not isinstance(self.base, _Ranked):
             raise ValueError(f"base = {self.base!r} is not allowed: must be a Zipf or Uniform distribution")
-        object.__setattr__(self, "rank", check_integer("rank", self.rank, low=1, high=self.base.n_keys))
+        object.__setattr__(self, "rank", check_count("rank", self.rank, low=1, high=self.base.n_keys))
         object.__setattr__(self, "factor", check_number("factor", self.factor, low=1, high=1e6))
 
     def __repr__(self) -> str:
@@ -886,7 +949,13 @@ class Boosted(KeyDistribution):
         return self.base.top_share(j) if j < self.rank else self.base.top_share(j + 1) - self.base_share
 
     def top_share(self, k: int = 1) -> float:
-        """Combined share of the ``k`` hottest keys, in O(1)."""
+        """Combined share of the ``k`` hottest keys, in O(1).
+
+        Parameters
+        ----------
+        k : int
+            Number of keys, in ``[0, n_keys]``.
+        """
         k = self._check_k(k)
         if k == 0:
             return 0.0
@@ -907,7 +976,13 @@ class Boosted(KeyDistribution):
         return others + (1 if self.boosted_share > threshold else 0)
 
     def partition_shares(self, n_partitions: int, seed: int = 0) -> NDArray[np.float64]:
-        """``base``'s partition shares with the boosted key's extra demand added to its partition."""
+        """``base``'s partition shares with the boosted key's extra demand added to its partition.
+
+        Examples
+        --------
+        >>> Boosted(Uniform(10), rank=1, factor=2.0).partition_shares(2).round(3)
+        array([0.273, 0.727])
+        """
         n = _check_partitions(n_partitions)
         load = self.base.partition_shares(n, seed)
         load[int(_range_partitions(self.base.prefix, self.rank, self.rank + 1, n)[0])] += (self.factor - 1.0) * self.base_share
@@ -960,14 +1035,14 @@ class FlashSale(KeyDistribution):
     item_rank: int = 1
 
     def __post_init__(self) -> None:
-        object.__setattr__(self, "n_items", check_integer("n_items", self.n_items, low=1))
+        object.__setattr__(self, "n_items", check_count("n_items", self.n_items, low=1))
         object.__setattr__(self, "multiplier", check_number("multiplier", self.multiplier, low=1, high=1e6))
         object.__setattr__(
             self, "duration_h", check_number("duration_h", self.duration_h, low=0, high=math.inf, low_open=True, high_open=True)
         )
         object.__setattr__(self, "start_h", check_number("start_h", self.start_h, low=0, high=math.inf, high_open=True))
         object.__setattr__(self, "s", check_number("s", self.s, low=0, high=20))
-        object.__setattr__(self, "item_rank", check_integer("item_rank", self.item_rank, low=1, high=self.n_items))
+        object.__setattr__(self, "item_rank", check_count("item_rank", self.item_rank, low=1, high=self.n_items))
 
     def __repr__(self) -> str:
         peak = self.peak
@@ -997,19 +1072,48 @@ class FlashSale(KeyDistribution):
         return np.where(on, self.multiplier, 1.0)
 
     def item_share(self, t_h: ArrayLike) -> NDArray[np.float64]:
-        """The sale item's share of all requests at ``t_h`` hours."""
-        t = check_array("t_h", t_h, low=0)
+        """The sale item's share of all requests at ``t_h`` hours.
+
+        Parameters
+        ----------
+        t_h : array_like
+            Hours since the start, ``>= 0`` and finite; at least one value.
+        """
+        t = check_array("t_h", t_h, low=0, high=math.inf, high_open=True, empty=False)
         b = self.peak.base_share
         m = self._multiplier(t)
         return m * b / (1.0 + (m - 1.0) * b)
 
     def demand_factor(self, t_h: ArrayLike) -> NDArray[np.float64]:
-        """Total demand at ``t_h`` hours relative to everyday demand."""
-        t = check_array("t_h", t_h, low=0)
+        """Total demand at ``t_h`` hours relative to everyday demand.
+
+        Parameters
+        ----------
+        t_h : array_like
+            Hours since the start, ``>= 0`` and finite; at least one value.
+
+        Examples
+        --------
+        >>> FlashSale(100, multiplier=10.0, duration_h=1.0, start_h=2.0).demand_factor([0.0, 2.5]).round(3)
+        array([1.  , 1.09])
+        """
+        t = check_array("t_h", t_h, low=0, high=math.inf, high_open=True, empty=False)
         return 1.0 + (self._multiplier(t) - 1.0) * self.peak.base_share
 
     def at(self, t_h: float) -> KeyDistribution:
-        """The sale's peak distribution while the sale runs, the everyday one otherwise."""
+        """The sale's peak distribution while the sale runs, the everyday one otherwise.
+
+        Parameters
+        ----------
+        t_h : float
+            Hours since the start, ``>= 0`` and finite.
+
+        Examples
+        --------
+        >>> sale = FlashSale(100, multiplier=10.0, duration_h=1.0, start_h=2.0)
+        >>> sale.at(0.0) == sale.everyday, sale.at(2.5) == sale.peak
+        (True, True)
+        """
         t = check_number("t_h", t_h, low=0, high=math.inf, high_open=True)
         return self.peak if self.start_h <= t < self.start_h + self.duration_h else self.everyday
 
@@ -1022,7 +1126,13 @@ class FlashSale(KeyDistribution):
         return self.everyday.keys()
 
     def top_share(self, k: int = 1) -> float:
-        """Combined share of the ``k`` hottest items at the sale's peak."""
+        """Combined share of the ``k`` hottest items at the sale's peak.
+
+        Parameters
+        ----------
+        k : int
+            Number of keys, in ``[0, n_keys]``.
+        """
         return self.peak.top_share(k)
 
     def effective_cardinality(self) -> float:
@@ -1033,7 +1143,13 @@ class FlashSale(KeyDistribution):
         return self.peak._count_above(threshold)
 
     def partition_shares(self, n_partitions: int, seed: int = 0) -> NDArray[np.float64]:
-        """Partition shares at the sale's peak."""
+        """Partition shares at the sale's peak.
+
+        Examples
+        --------
+        >>> FlashSale(100, multiplier=10.0, duration_h=1.0, start_h=2.0).partition_shares(2).round(3)
+        array([0.486, 0.514])
+        """
         return self.peak.partition_shares(n_partitions, seed)
 
 
@@ -1058,6 +1174,7 @@ def partition_load(dist: KeyDistribution, n_partitions: int, seed: int = 0) -> N
         Number of partitions, in ``[1, 10**6]``.
     seed : int
         Seed of the sampled part.
+        A whole number ``>= 0``; ``None`` is refused (:func:`hotpart._validation.check_seed`).
 
     Returns
     -------
@@ -1089,12 +1206,14 @@ def load_over_time(
         :class:`FlashSale` spikes during its sale.
     t_h : array_like
         Times, hours, ``>= 0``.
+        At least one value (an empty array is refused).
     n_partitions : int
         Number of partitions.
     total_demand : float
         Everyday total demand on the table, units per second, ``>= 0``.
     seed : int
         Seed for sampled key spaces.
+        A whole number ``>= 0``; ``None`` is refused (:func:`hotpart._validation.check_seed`).
 
     Returns
     -------
@@ -1107,7 +1226,7 @@ def load_over_time(
     >>> d.argmax(axis=1), d.max(axis=1)
     (array([2, 1]), array([1000., 1000.]))
     """
-    t = check_array("t_h", t_h, low=0)
+    t = check_array("t_h", t_h, low=0, high=math.inf, high_open=True, empty=False)
     if t.ndim != 1:
         raise ValueError(f"t_h must be 1-D; got shape {t.shape}")
     n = _check_partitions(n_partitions)
@@ -1131,13 +1250,25 @@ def max_load_regime(m: int, n: int) -> str:
     ``"ii"`` (:math:`0.1 \le c < 10`, :math:`m = c\, n \ln n`), ``"iii"``
     (:math:`10 \le c < (\ln n)^2`) and ``"iv"`` (:math:`m \ge n (\ln n)^3`).
 
+    Parameters
+    ----------
+    m : int
+        Balls (keys), in ``[0, MAX_COUNT]`` (:data:`hotpart._validation.MAX_COUNT`, 2**53).
+    n : int
+        Bins (partitions), in ``[1, MAX_COUNT]``.
+
+    Returns
+    -------
+    str
+        The regime's name.
+
     Examples
     --------
     >>> max_load_regime(10**6, 10), max_load_regime(1000, 1000), max_load_regime(10, 10**4)
     ('iv', 'ii', 'sparse')
     """
-    m = check_integer("m", m, low=0)
-    n = check_integer("n", n, low=1)
+    m = check_count("m", m, low=0)
+    n = check_count("n", n, low=1)
     if n == 1:
         return "one bin"
     ln = math.log(n)
@@ -1184,8 +1315,8 @@ def raab_steger_max_load(m: int, n: int) -> float:
     >>> round(raab_steger_max_load(10**6, 100), 1)
     10277.2
     """
-    m = check_integer("m", m, low=0)
-    n = check_integer("n", n, low=1)
+    m = check_count("m", m, low=0)
+    n = check_count("n", n, low=1)
     regime = max_load_regime(m, n)
     if regime == "one bin":
         return float(m)
@@ -1236,6 +1367,7 @@ def simulated_max_load(m: int, n: int, n_runs: int = 400, seed: int = 0) -> tupl
         Runs, in ``[1, 10**5]``.
     seed : int
         Seed.
+        A whole number ``>= 0``; ``None`` is refused (:func:`hotpart._validation.check_seed`).
 
     Returns
     -------
@@ -1248,10 +1380,10 @@ def simulated_max_load(m: int, n: int, n_runs: int = 400, seed: int = 0) -> tupl
     (1.0, 0.0)
     """
     return _simulated_max_load(
-        check_integer("m", m, low=0),
-        check_integer("n", n, low=1, high=10**5),
-        check_integer("n_runs", n_runs, low=1, high=10**5),
-        check_integer("seed", seed, low=0),
+        check_count("m", m, low=0),
+        check_count("n", n, low=1, high=10**5),
+        check_count("n_runs", n_runs, low=1, high=10**5),
+        check_seed("seed", seed),
     )
 
 
@@ -1349,7 +1481,8 @@ def max_load_cdf(m: int, n: int, k: ArrayLike) -> NDArray[np.float64]:
     n : int
         Bins (partitions), in ``[1, 10**6]``.
     k : array_like
-        Loads, keys per partition.
+        Loads, keys per partition, in ``[0, MAX_COUNT]`` (:data:`hotpart._validation.MAX_COUNT`); fractions are
+        rounded down. At least one value (an empty array is refused).
 
     Returns
     -------
@@ -1361,9 +1494,9 @@ def max_load_cdf(m: int, n: int, k: ArrayLike) -> NDArray[np.float64]:
     >>> max_load_cdf(2, 2, [0, 1, 2])  # two keys, two partitions: apart with probability 1/2
     array([0. , 0.5, 1. ])
     """
-    m = check_integer("m", m, low=1)
-    n = check_integer("n", n, low=1, high=10**6)
-    ks = np.floor(check_array("k", k, low=0)).astype(np.int64).reshape(-1)
+    m = check_count("m", m, low=1)
+    n = check_count("n", n, low=1, high=10**6)
+    ks = np.floor(check_array("k", k, low=0, high=_MAX_COUNT, empty=False)).astype(np.int64).reshape(-1)
     out = np.zeros(ks.size)
     if n == 1:
         return (ks >= m).astype(float)
@@ -1422,10 +1555,10 @@ def expected_max_load(m: int, n: int, n_runs: int = 400, seed: int = 0) -> float
     >>> round(expected_max_load(3, 10), 2)  # 1 + P(two or three keys share a partition) + P(all three do)
     1.29
     """
-    m = check_integer("m", m, low=0)
-    n = check_integer("n", n, low=1, high=10**6)
-    check_integer("n_runs", n_runs, low=1)
-    check_integer("seed", seed, low=0)
+    m = check_count("m", m, low=0)
+    n = check_count("n", n, low=1, high=10**6)
+    check_count("n_runs", n_runs, low=1)
+    check_seed("seed", seed)
     if m > _MAX_KEYS_PER_PARTITION * n:
         raise ValueError(f"m = {m} is out of range: must be <= {_MAX_KEYS_PER_PARTITION:,} keys per partition (n = {n})")
     if n == 1 or m == 0:
@@ -1441,7 +1574,7 @@ def expected_max_excess(m: int, n: int) -> float:
     >>> round(expected_max_excess(10_000, 100), 4)
     0.2596
     """
-    m = check_integer("m", m, low=1)
+    m = check_count("m", m, low=1)
     return expected_max_load(m, n) / (m / n) - 1.0
 
 
@@ -1452,13 +1585,13 @@ class ScaleLimit:
     Parameters
     ----------
     total_demand : float
-        Offered demand on the table, units per second.
+        Offered demand on the table, units per second, ``>= 0`` and finite.
     ceiling : float
-        Per-partition ceiling, units per second.
+        Per-partition ceiling, units per second, ``> 0`` and finite.
     hottest_share : float
-        Share of all demand on the hottest partition (or key).
+        Share of all demand on the hottest partition (or key), in ``[0, 1]``.
     refused_fraction : float
-        Share of all demand above the ceilings.
+        Share of all demand above the ceilings, in ``[0, 1]``.
 
     Examples
     --------
@@ -1470,6 +1603,13 @@ class ScaleLimit:
     ceiling: float
     hottest_share: float
     refused_fraction: float
+
+    def __post_init__(self) -> None:
+        finite = {"high": math.inf, "high_open": True}
+        object.__setattr__(self, "total_demand", check_number("total_demand", self.total_demand, low=0, **finite))
+        object.__setattr__(self, "ceiling", check_number("ceiling", self.ceiling, low=0, low_open=True, **finite))
+        object.__setattr__(self, "hottest_share", check_number("hottest_share", self.hottest_share, low=0, high=1))
+        object.__setattr__(self, "refused_fraction", check_number("refused_fraction", self.refused_fraction, low=0, high=1))
 
     def __repr__(self) -> str:
         return (
@@ -1528,6 +1668,7 @@ def scale_limit(
         Partitions to hash the keys onto; ``None`` isolates every key.
     seed : int
         Seed for sampled key spaces.
+        A whole number ``>= 0``; ``None`` is refused (:func:`hotpart._validation.check_seed`).
 
     Returns
     -------
@@ -1541,6 +1682,7 @@ def scale_limit(
     """
     total = check_number("total_demand", total_demand, low=0, high=math.inf, high_open=True)
     cap = check_number("ceiling", ceiling, low=0, high=math.inf, low_open=True, high_open=True)
+    check_seed("seed", seed)
     threshold = min(1.0, cap / total) if total > 0 else 1.0
     if isinstance(dist, KeyDistribution):
         if n_partitions is None:
@@ -1572,11 +1714,11 @@ def item_collection_gb(
     Parameters
     ----------
     writes_per_s : array_like
-        New items per second under the key, ``>= 0``.
+        New items per second under the key, in ``[0, 1e12]``.
     item_bytes : float
-        Bytes per item, ``>= 0``.
+        Bytes per item, in ``[0, 400 KB]`` (DynamoDB's item size limit).
     days : array_like
-        Elapsed days, ``>= 0``.
+        Elapsed days, in ``[0, MAX_COUNT]`` (:data:`hotpart._validation.MAX_COUNT`). An empty array is refused.
     window_days : float
         Days after which the key receives no more items, ``> 0`` (default never).
 
@@ -1592,15 +1734,33 @@ def item_collection_gb(
     >>> item_collection_gb(1.0, 500, [365], window_days=31).round(4)
     array([1.2472])
     """
-    w = check_array("writes_per_s", writes_per_s, low=0)
-    b = check_number("item_bytes", item_bytes, low=0, high=math.inf, high_open=True)
-    d = check_array("days", days, low=0)
+    w = check_array("writes_per_s", writes_per_s, low=0, high=1e12, empty=False)
+    b = check_number("item_bytes", item_bytes, low=0, high=400 * 1024)
+    d = check_array("days", days, low=0, high=_MAX_COUNT, empty=False)
+    try:
+        np.broadcast_shapes(w.shape, d.shape)
+    except ValueError:
+        raise ValueError(f"writes_per_s has shape {w.shape} and days {d.shape}: they must broadcast together") from None
     win = check_number("window_days", window_days, low=0, low_open=True)
     return w * b * np.minimum(d, win) * _DAY_S / _GB
 
 
 def days_to_collection_limit(writes_per_s: float, item_bytes: float, limit_gb: float = ITEM_COLLECTION_MAX_GB) -> float:
     """Days until one key's item collection reaches ``limit_gb`` (the 10 GB limit with an LSI); inf if never.
+
+    Parameters
+    ----------
+    writes_per_s : float
+        New items per second under the key, ``>= 0`` and finite; 0 never fills it (the result is ``inf``).
+    item_bytes : float
+        Bytes per item, ``>= 0`` and finite; 0 never fills it (the result is ``inf``).
+    limit_gb : float
+        The collection's limit, GB (2**30 bytes), ``> 0`` and finite.
+
+    Returns
+    -------
+    float
+        Days, ``> 0``; ``inf`` exactly when the collection never grows (documented, not an error).
 
     Examples
     --------
@@ -1638,6 +1798,9 @@ class QueryRead:
     partition_keys : int
         Partition-key values (item collections) the reads touch, one Query each.
 
+    The counts are whole numbers in ``[0, MAX_COUNT]`` (:data:`hotpart._validation.MAX_COUNT`), the bytes and
+    units finite and ``>= 0``; anything else raises ``ValueError`` naming the field.
+
     Examples
     --------
     >>> query_cost(items_read=1_800, item_bytes=500)
@@ -1650,6 +1813,12 @@ class QueryRead:
     pages: int
     read_units: float
     partition_keys: int
+
+    def __post_init__(self) -> None:
+        for name in ("items_read", "items_returned", "pages", "partition_keys"):
+            object.__setattr__(self, name, check_count(name, getattr(self, name)))
+        for name in ("bytes_read", "read_units"):
+            object.__setattr__(self, name, check_number(name, getattr(self, name), low=0, high=math.inf, high_open=True))
 
 
 def query_cost(
@@ -1693,11 +1862,11 @@ def query_cost(
     >>> query_cost(3, 1_500, consistency="strong").read_units
     2.0
     """
-    n = check_integer("items_read", items_read, low=0)
+    n = check_count("items_read", items_read, low=0)
     b = check_number("item_bytes", item_bytes, low=0, high=400 * 1024, low_open=True)
-    kept = n if items_returned is None else check_integer("items_returned", items_returned, low=0, high=n)
+    kept = n if items_returned is None else check_count("items_returned", items_returned, low=0, high=n)
     check_choice("consistency", consistency, ("eventual", "strong"))
-    keys = check_integer("partition_keys", partition_keys, low=1)
+    keys = check_count("partition_keys", partition_keys, low=1)
     per_page = max(1, int(QUERY_PAGE_MAX_BYTES // b))
     pages, units = 0, 0.0
     base, extra = divmod(n, keys)
@@ -1759,7 +1928,7 @@ def key_design(
     multiplier : float
         The time sale's demand multiplier, in ``[1, 10**6]``.
     sale_start_h, sale_duration_h : float
-        When the time sale starts and how long it lasts, hours.
+        When the time sale starts (``>= 0``) and how long it lasts (``> 0``), hours; finite.
     items_s : float
         Zipf exponent of the items' everyday popularity, in ``[0, 20]``.
     key_counts : mapping of str to int
@@ -1779,6 +1948,10 @@ def key_design(
     check_choice("name", name, KEY_DESIGNS)
     q = check_number("hot_share", hot_share, low=0.34, high=1)
     m = check_number("multiplier", multiplier, low=1, high=1e6)
+    # checked whatever the design, so that a bad value never passes silently
+    start_h = check_number("sale_start_h", sale_start_h, low=0, high=math.inf, high_open=True)
+    duration_h = check_number("sale_duration_h", sale_duration_h, low=0, high=math.inf, low_open=True, high_open=True)
+    s = check_number("items_s", items_s, low=0, high=20)
     rest = 1.0 - q
     if name == "date":
         return DateKey.with_today_share(30, q)
@@ -1787,6 +1960,6 @@ def key_design(
     if name == "user_type":
         return Categorical({"member": q, "guest": 0.9 * rest, "admin": 0.1 * rest})
     if name == "popular item":
-        return FlashSale(key_counts["items"], m, sale_duration_h, sale_start_h, s=items_s)
+        return FlashSale(key_counts["items"], m, duration_h, start_h, s=s)
     prefix = {"userId": "USER#", "deviceId": "DEVICE#", "orderId": "ORDER#"}[name]
     return Uniform(key_counts[name], prefix=prefix)

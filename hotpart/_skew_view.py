@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import itertools
 import math
+import sys
 from collections.abc import Sequence
 
 import numpy as np
@@ -33,7 +34,13 @@ from ._skew import (
     partition_load,
     scale_limit,
 )
-from ._validation import check_integer
+from ._validation import check_array, check_integer, check_number
+
+#: Limits of the helpers' inputs: the largest finite float, keys on a top-share axis, entities of a composite design.
+_FINITE = sys.float_info.max
+_MAX_KEYS = 1e18
+_MAX_ENTITIES = 10**12
+_MAX_HOURS = 1e6
 
 __all__ = [
     "COMPOSITE_DESIGNS",
@@ -87,8 +94,26 @@ def plot_load_over_time(
         Top of the y axis; from the data if omitted.
     midnights : bool
         Mark every midnight (where a date key rolls over).
+
+    ``t_h`` (at least one time, hours ``>= 0``, at most 10**6) and ``load`` (``>= 0``) are finite; ``ceiling`` and
+    ``ymax`` are finite and ``> 0``.
+
+    Examples
+    --------
+    >>> from hotpart._plotting import new_figure
+    >>> fig, (ax,) = new_figure()
+    >>> t = np.linspace(0.0, 48.0, 97)
+    >>> plot_load_over_time(ax, t, load_over_time(DateKey(n_days=3, decay=0.5), t, 4, 2_000.0))
     """
-    t = np.asarray(t_h, dtype=float)
+    t = check_array("t_h", t_h, low=0, high=_MAX_HOURS)
+    if t.ndim != 1 or t.size == 0:
+        raise ValueError(f"t_h = {t_h!r} is not allowed: must be a non-empty 1-D array of hours")
+    load = check_array("load", load, low=0, high=_FINITE)
+    if load.ndim != 2 or load.shape[0] != t.size or load.shape[1] == 0:
+        raise ValueError(f"load has shape {load.shape}: must be (len(t_h), n_partitions) = ({t.size}, n >= 1)")
+    ceiling = check_number("ceiling", ceiling, low=0, high=_FINITE, low_open=True)
+    if ymax is not None:
+        ymax = check_number("ymax", ymax, low=0, high=_FINITE, low_open=True)
     n = load.shape[1]
     colors = [_CYCLE[j % len(_CYCLE)] for j in range(n)]
     for j in range(n):
@@ -131,10 +156,28 @@ def plot_top_shares(
     dists : sequence of Zipf
         Distributions to draw (closed form, :meth:`Zipf.top_share`).
     samples : sequence of (k, share) arrays, optional
-        Sampled top-k shares, one pair per distribution, drawn as dots.
+        Sampled top-k shares, one pair per distribution, drawn as dots (``k`` in ``[1, k_max]``, shares in
+        ``[0, 1]``).
     k_max : float
-        Right end of the x axis, keys.
+        Right end of the x axis, keys, in ``(1, 1e18]``.
+
+    Examples
+    --------
+    >>> from hotpart._plotting import new_figure
+    >>> fig, (ax,) = new_figure()
+    >>> plot_top_shares(ax, [Zipf(1_000, 1.0)], k_max=1e4)
     """
+    k_max = check_number("k_max", k_max, low=1, high=_MAX_KEYS, low_open=True)
+    if samples is not None:
+        if isinstance(samples, (str, bytes)) or not hasattr(samples, "__len__") or len(samples) != len(dists):
+            raise ValueError(f"samples = {samples!r} is not allowed: must hold one (k, share) pair per distribution")
+        for i, pair in enumerate(samples):
+            if isinstance(pair, (str, bytes)) or not hasattr(pair, "__len__") or len(pair) != 2:
+                raise ValueError(f"samples[{i}] = {pair!r} is not allowed: must be a (k, share) pair of arrays")
+            k = check_array(f"samples[{i}][0]", pair[0], low=1, high=_MAX_KEYS)
+            share = check_array(f"samples[{i}][1]", pair[1], low=0, high=1)
+            if k.shape != share.shape:
+                raise ValueError(f"samples[{i}]: k has shape {k.shape} but share {share.shape}: must match")
     palette = [COLORS["served"], COLORS["refused"], COLORS["accent"], COLORS["share"], COLORS["ceiling"]]
     for i, d in enumerate(dists):
         ks = np.unique(np.round(np.logspace(0, math.log10(d.n_keys), 60)).astype(np.int64))
@@ -173,8 +216,25 @@ def plot_collection_growth(
         The item-collection limit, GB (with an LSI).
     title : str
         The axes' title.
+
+    ``days`` (at least two, finite, ``>= 0``) and each array of ``sizes_gb`` (one size per day, ``>= 0``) are finite;
+    ``limit_gb`` is finite and ``> 0``.
+
+    Examples
+    --------
+    >>> from hotpart._plotting import new_figure
+    >>> fig, (ax,) = new_figure()
+    >>> plot_collection_growth(ax, np.arange(31.0), {"date key": np.linspace(0.0, 5.0, 31)})
     """
-    d = np.asarray(days, dtype=float)
+    d = check_array("days", days, low=0, high=_FINITE)
+    if d.ndim != 1 or d.size < 2:
+        raise ValueError(f"days = {days!r} is not allowed: must be a 1-D array of at least two days >= 0")
+    limit_gb = check_number("limit_gb", limit_gb, low=0, high=_FINITE, low_open=True)
+    if not isinstance(sizes_gb, dict):
+        raise TypeError(f"sizes_gb = {sizes_gb!r} is not allowed: must be a dict of label to sizes, GB")
+    for label, gb in sizes_gb.items():
+        if check_array(f"sizes_gb[{label!r}]", gb, low=0, high=_FINITE).shape != d.shape:
+            raise ValueError(f"sizes_gb[{label!r}] must hold one size per day ({d.size})")
     palette = [COLORS["refused"], COLORS["served"], COLORS["accent"], COLORS["share"], COLORS["ceiling"]]
     for i, (label, gb) in enumerate(sizes_gb.items()):
         ax.plot(d, np.maximum(gb, 1e-6), lw=1.8, color=palette[i % len(palette)], label=label)
@@ -374,7 +434,7 @@ def composite_design(design: int, n_entities: int) -> tuple[KeyDistribution, flo
     design : int
         Index into :data:`COMPOSITE_DESIGNS`.
     n_entities : int
-        Users or devices, each writing at the same rate.
+        Users or devices, each writing at the same rate, in ``[1, 10**12]``.
 
     Returns
     -------
@@ -388,7 +448,7 @@ def composite_design(design: int, n_entities: int) -> tuple[KeyDistribution, flo
     (Uniform(n_keys=1000, prefix='DEVICE#': each key 0.1000%), inf)
     """
     design = check_integer("design", design, low=0, high=len(COMPOSITE_DESIGNS) - 1)
-    n = check_integer("n_entities", n_entities, low=1)
+    n = check_integer("n_entities", n_entities, low=1, high=_MAX_ENTITIES)
     if design == 0:
         return key_design("status"), math.inf
     if design == 1:

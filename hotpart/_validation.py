@@ -8,13 +8,36 @@ a notebook points straight at its cause. No model returns a silent NaN.
 from __future__ import annotations
 
 import math
+import sys
 from collections.abc import Iterable
 from typing import Any
 
 import numpy as np
 from numpy.typing import ArrayLike, NDArray
 
-__all__ = ["MAX_SEED", "check_array", "check_choice", "check_integer", "check_number", "check_seed", "describe_range"]
+__all__ = [
+    "MAX_COUNT",
+    "MAX_ELEMENTS",
+    "MAX_SEED",
+    "check_array",
+    "check_choice",
+    "check_count",
+    "check_counts",
+    "check_integer",
+    "check_number",
+    "check_seed",
+    "describe_range",
+]
+
+#: The largest count (requests, keys, shards, items, runs) a model takes: 2**53, the largest integer below which
+#: every whole number is exactly a float64, the type the models compute in. Not an AWS figure: a limit of the
+#: course's arithmetic, so it lives here and not among the model constants.
+MAX_COUNT = 2**53
+
+#: The most array elements a model allocates for one call (ten million, 80 MB of float64): a count that sizes an
+#: array (keys drawn, shards simulated, rings built) is refused above it instead of exhausting memory or hanging.
+#: Not an AWS figure: a limit of the machine the course runs on.
+MAX_ELEMENTS = 10**7
 
 
 def describe_range(low: float | None, high: float | None, low_open: bool = False, high_open: bool = False) -> str:
@@ -26,7 +49,11 @@ def describe_range(low: float | None, high: float | None, low_open: bool = False
     '>= 0'
     >>> describe_range(0, 1, low_open=True)
     'in (0, 1]'
+    >>> describe_range(-sys.float_info.max, sys.float_info.max)
+    'a finite number'
     """
+    if low is not None and high is not None and -low == high == sys.float_info.max:
+        return "a finite number"
     if low is not None and high is not None:
         left = "(" if low_open else "["
         right = ")" if high_open else "]"
@@ -110,10 +137,69 @@ def check_integer(name: str, value: Any, *, low: int | None = None, high: int | 
     ValueError: n_partitions = 2.5 is not a whole number: must be >= 1
     """
     allowed = describe_range(low, high)
+    if isinstance(value, (int, np.integer)) and not isinstance(value, (bool, np.bool_)):
+        exact = int(value)  # compared exactly: a float would round integers above 2**53
+        if (low is not None and exact < low) or (high is not None and exact > high):
+            raise ValueError(f"{name} = {value!r} is out of range: must be {allowed}")
+        return exact
     x = check_number(name, value, low=low, high=high)
     if not math.isfinite(x) or x != int(x):
         raise ValueError(f"{name} = {value!r} is not a whole number: must be {allowed}")
     return int(x)
+
+
+def check_count(name: str, value: Any, *, low: int = 0, high: int = MAX_COUNT) -> int:
+    """Return ``value`` as a whole count in ``[low, high]``, or raise ``ValueError`` naming ``name``.
+
+    Like :func:`check_integer` with an upper bound that defaults to :data:`MAX_COUNT`, so that a count never
+    overflows an int64 or loses its units in float64 arithmetic. Pass ``high=MAX_ELEMENTS`` for a count that sizes
+    an array.
+
+    Examples
+    --------
+    >>> check_count("n_keys", 1e3, low=1)
+    1000
+    >>> check_count("n_keys", 1e300, low=1)
+    Traceback (most recent call last):
+    ...
+    ValueError: n_keys = 1e+300 is out of range: must be in [1, 9.0072e+15]
+    >>> check_count("n_rings", 1e8, high=MAX_ELEMENTS)
+    Traceback (most recent call last):
+    ...
+    ValueError: n_rings = 100000000.0 is out of range: must be in [0, 1e+07]
+    """
+    if isinstance(value, (str, bytes)) or value is None:
+        raise ValueError(f"{name} = {value!r} is not a number: must be {describe_range(low, high)}")
+    return check_integer(name, value, low=low, high=high)
+
+
+def check_counts(name: str, values: ArrayLike, *, low: int = 0, high: int = MAX_COUNT, empty: bool = True) -> NDArray[np.int64]:
+    """Return ``values`` as an int64 array of whole counts in ``[low, high]``, or raise naming the bad element.
+
+    ``empty=False`` also refuses an array with no elements.
+
+    Examples
+    --------
+    >>> check_counts("n_shards", [1, 4.0], low=1)
+    array([1, 4])
+    >>> check_counts("n_shards", [1, 2.5], low=1)
+    Traceback (most recent call last):
+    ...
+    ValueError: n_shards[1] = 2.5 is not a whole number: must be in [1, 9.0072e+15]
+    >>> check_counts("n_shards", [1e19], low=1)
+    Traceback (most recent call last):
+    ...
+    ValueError: n_shards[0] = 1e+19 is out of range: must be in [1, 9.0072e+15]
+    """
+    if isinstance(values, (str, bytes)) or values is None:
+        raise ValueError(f"{name} = {values!r} is not numeric: must be {describe_range(low, high)}")
+    arr = check_array(name, values, low=low, high=high, empty=empty)
+    fractional = arr != np.floor(arr)
+    if fractional.any():
+        index = tuple(int(i) for i in np.argwhere(fractional)[0])
+        where = f"{name}[{', '.join(map(str, index))}]" if arr.ndim else name
+        raise ValueError(f"{where} = {float(arr[index])!r} is not a whole number: must be {describe_range(low, high)}")
+    return arr.astype(np.int64)
 
 
 def check_array(
@@ -124,8 +210,11 @@ def check_array(
     high: float | None = None,
     low_open: bool = False,
     high_open: bool = False,
+    empty: bool = True,
 ) -> NDArray[np.float64]:
     """Return ``values`` as a float array, or raise naming the first bad element.
+
+    ``empty=False`` also refuses an array with no elements.
 
     Examples
     --------
@@ -135,12 +224,18 @@ def check_array(
     Traceback (most recent call last):
     ...
     ValueError: demand[1] = -2.0 is out of range: must be >= 0
+    >>> check_array("demand", [], low=0, empty=False)
+    Traceback (most recent call last):
+    ...
+    ValueError: demand = [] is empty: must hold at least one value >= 0
     """
     allowed = describe_range(low, high, low_open, high_open)
     try:
         arr = np.asarray(values, dtype=float)
     except (TypeError, ValueError):
         raise ValueError(f"{name} = {values!r} is not numeric: must be {allowed}") from None
+    if not empty and arr.size == 0:
+        raise ValueError(f"{name} = {values!r} is empty: must hold at least one value {allowed}")
     bad = np.isnan(arr)
     if low is not None:
         bad |= (arr <= low) if low_open else (arr < low)
@@ -183,10 +278,10 @@ def check_seed(name: str, value: Any) -> int:
     --------
     >>> check_seed("seed", 7)
     7
-    >>> check_seed("seed", None)
+    >>> check_seed("seed", None)  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    ValueError: seed = None is not allowed: must be a whole number from 0 to 18,446,744,073,709,551,615 (results are repeatable only with a seed)
+    ValueError: seed = None is not allowed: must be a whole number from 0 to 18,446,744,073,709,551,615 (results ...)
     """
     allowed = f"a whole number from 0 to {MAX_SEED:,} (results are repeatable only with a seed)"
     if value is None or isinstance(value, (str, bytes)):

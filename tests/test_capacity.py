@@ -1,5 +1,7 @@
 """Chapter 1's models: units, partition counts and the per-partition ceiling."""
 
+import math
+
 import numpy as np
 import pytest
 from hypothesis import given, settings
@@ -40,7 +42,7 @@ def test_units_accept_arrays():
 
 
 def test_units_reject_bad_input_by_name():
-    with pytest.raises(ValueError, match=r"item_bytes = -1.0 is out of range: must be >= 0"):
+    with pytest.raises(ValueError, match=r"item_bytes = -1.0 is out of range: must be in \[0, inf\)"):
         hp.read_units(-1)
     with pytest.raises(ValueError, match=r"consistency = 'weak' is not allowed"):
         hp.read_units(10, "weak")
@@ -245,3 +247,34 @@ def test_cool_partitions_never_refuse_an_even_split_while_the_hot_one_takes_its_
         return
     split = hp.PartitionLoad(hp.split_demand(table * load, n, hot), table_capacity=table)
     assert split.refused_even_split[1:].max() <= 1e-9 * table
+
+
+# --- hard edges (issue 15) ---------------------------------------------------------------------
+
+
+def test_edge_partition_history_refuses_capacity_beyond_max_count_by_name():
+    with pytest.raises(ValueError, match=r"^rcu\[0\] = 1e\+300 is out of range"):  # was OverflowError
+        hp.partition_history([1e300], [0.0])
+    with pytest.raises(ValueError, match=r"^wcu = 1e\+300 is out of range"):
+        hp.estimate_partitions(0, 1e300)
+
+
+def test_edge_the_largest_capacities_give_an_exact_finite_count():
+    big = hp._validation.MAX_COUNT
+    assert hp.estimate_partitions(0, big) == big // 1000 + 1  # 2**53 / 1000 rounded up
+    assert hp.partition_history([0, 0], [big, 0]).tolist() == [big // 1000 + 1] * 2
+
+
+@pytest.mark.parametrize(
+    ("call", "message"),
+    [
+        (lambda: hp.read_units([math.inf]), r"^item_bytes\[0\] = inf is out of range"),
+        (lambda: hp.write_units([math.inf]), r"^item_bytes\[0\] = inf is out of range"),
+        (lambda: hp.throttled([math.inf], 1000), r"^demand\[0\] = inf is out of range"),
+        (lambda: hp.split_demand(1000, 1e300, 0.5), r"^n_partitions = 1e\+300 is out of range"),
+        (lambda: hp.PartitionLoad([1e300], 1000), r"^demand\[0\] = 1e\+300 is out of range"),
+    ],
+)
+def test_edge_infinite_or_huge_inputs_are_refused_by_name(call, message):
+    with pytest.raises(ValueError, match=message):
+        call()

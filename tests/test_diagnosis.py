@@ -370,3 +370,25 @@ def test_spread_key_range_throttling_on_demand_does_not_pretend_there_is_capacit
     d = hp.diagnose(hp.cloudwatch(res, top_k=10))
     assert (d.symptom, d.rule, d.confidence) == ("under-provisioned table", "5e", "low")
     assert any("no provisioned capacity to raise" in e for e in d.evidence)
+
+
+# --- hard edges (issue 15) ---------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "message"),
+    [
+        ({"spike_minutes": 1e300}, r"^spike_minutes = 1e\+300 is out of range"),
+        ({"spike_minutes": "abc"}, r"^spike_minutes = 'abc'"),
+        ({"one_key": float("nan")}, r"^one_key = nan"),
+    ],
+)
+def test_edge_diagnose_refuses_bad_thresholds_by_name(kwargs, message) -> None:
+    with pytest.raises(ValueError, match=message):
+        hp.diagnose(hp.scenario(next(iter(hp.SCENARIOS))).metrics, **kwargs)
+
+
+@pytest.mark.parametrize("bad", [None, 1e300, float("inf")])
+def test_edge_scenario_refuses_bad_minutes_by_name(bad) -> None:
+    with pytest.raises(ValueError, match=r"^minutes = "):
+        hp.scenario(next(iter(hp.SCENARIOS)), minutes=bad)

@@ -121,3 +121,17 @@ def test_log_slider_readout_shows_the_value_the_model_uses():
     integer = Control("v", "virtual nodes", 1, 1000, 8, step=0.25, scale="log", integer=True).slider()
     assert integer.readout_format == ",.0f"  # 5.62 reads "6", 1000 reads "1,000", never "1.00e+3"
     assert Control("x", "x", 1, 1000, 10, step=0.25, scale="log").slider().readout_format == ",.3r"
+
+
+@pytest.mark.parametrize("bad", [math.nan, math.inf, -math.inf, None, "abc"])
+def test_control_refuses_a_non_finite_bound_by_name(bad):
+    # issue 15: Control(..., low=nan) was accepted and low=None broke repr
+    with pytest.raises(ValueError, match=r"^n\.low = "):
+        Control("n", "partitions", bad, 40, 10)
+    with pytest.raises(ValueError, match=r"^n\.high = "):
+        Control("n", "partitions", 1, bad, 10)
+
+
+def test_control_with_low_above_high_names_both_ends():
+    with pytest.raises(ValueError, match=r"^n\.low = 50 is not below n\.high = 40"):
+        Control("n", "partitions", 50, 40, 45)

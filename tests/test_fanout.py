@@ -453,3 +453,68 @@ def test_parameter_sets_validate_by_name():
         hp.HedgedLatency(3)
     with pytest.raises(ValueError, match=r"give either params or workload keywords"):
         hp.fanout_cost(hp.FanoutParams(8000), write_rate=1)
+
+
+# --- hard edges (issue 15): unbounded counts, seeds, empty input -------------------------------
+
+
+@pytest.mark.parametrize(
+    ("call", "message"),
+    [
+        (lambda: hp.read_cost(1e19), r"^n_shards = 1e\+19 is out of range"),  # was -9.22e18 requests (int64 wrap)
+        (lambda: hp.busiest_shard_bound(8000, 1e19), r"^n_shards = 1e\+19 is out of range"),  # was NaN
+        (lambda: hp.expected_refused_writes(8000, [1e300], 1000), r"^n_shards\[0\] = 1e\+300 is out of range"),  # NaN
+        (lambda: hp.StreamsAggregation(1000.0).compare(read_rate=100.0, n_shards=1e300), r"^n_shards"),  # was negative
+        (lambda: hp.HedgedLatency(stats.expon()).extra_requests([1e300]), r"^n\[0\] = 1e\+300 is out of range"),
+        (lambda: hp.HedgedLatency(stats.expon()).ppf([-1, 2]), r"^q\[0\] = -1.0 is out of range"),  # was NaN
+        (lambda: hp.read_cost([]), r"^n_shards = \[\] is empty"),  # repr raised IndexError
+        (lambda: hp.shards_needed(8000, n_partitions=1e300), r"^n_partitions = 1e\+300 is out of range"),  # Overflow
+        (lambda: hp.expected_refused_writes(8000, 2, 1e300), r"^shard_capacity = 1e\+300 is out of range"),
+        (lambda: hp.simulate_shard_writes(100, 1e300, 3, seed=0), r"^n_shards = 1e\+300 is out of range"),
+        (lambda: hp.simulate_shard_writes(100, 4, 10**7, seed=0), r"^seconds = 10000000 is out of range"),
+        (lambda: hp.simulate_fanout_latency(stats.expon(), 4, 1e300, seed=0), r"^size = 1e\+300 is out of range"),
+        (lambda: hp.HedgedLatency(stats.expon()).rvs(size=-1), r"^size = -1 is out of range"),
+        (lambda: hp.query_units([math.inf], 1024), r"^items\[0\] = inf is out of range"),
+    ],
+)
+def test_edge_counts_beyond_the_models_range_are_refused_by_name(call, message):
+    with pytest.raises(ValueError, match=message):
+        call()
+
+
+@pytest.mark.parametrize("bad", [None, -1, "abc", math.nan, 1.5, 2**64])
+@pytest.mark.parametrize(
+    "call",
+    [
+        lambda seed: hp.simulate_shard_writes(100, 4, 3, seed=seed),
+        lambda seed: hp.calculated_shard_rates(100, 4, 10, seed=seed),
+        lambda seed: hp.simulate_fanout_latency(stats.expon(), 4, 3, seed=seed),
+    ],
+)
+def test_edge_seeds_are_checked(call, bad):
+    with pytest.raises(ValueError, match=r"^seed = "):
+        call(bad)
+
+
+def test_edge_hedged_draws_repeat_and_check_their_seed():
+    h = hp.HedgedLatency(stats.expon(scale=10))
+    assert np.array_equal(h.rvs(5), h.rvs(5))  # the default seed is fixed, not fresh entropy
+    assert np.array_equal(h.rvs((2, 3), random_state=4), h.rvs((2, 3), random_state=4))
+    for bad in (None, -1, "abc"):
+        with pytest.raises(ValueError, match=r"^random_state = "):
+            h.rvs(3, random_state=bad)
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    st.floats(min_value=0, max_value=1e12, allow_nan=False),
+    st.integers(min_value=1, max_value=hp._validation.MAX_COUNT),
+)
+def test_edge_shard_counts_up_to_max_count_give_finite_non_negative_answers(rate, n):
+    bound = hp.busiest_shard_bound(rate, n)
+    assert math.isfinite(bound) and 0 <= bound <= rate * (1 + 1e-12)
+    refused = hp.expected_refused_writes(rate, n, 1000)
+    assert math.isfinite(refused) and refused >= 0
+    cost = hp.read_cost(n)
+    assert cost.requests[0] == n and cost.read_units[0] > 0 and repr(cost)
+    assert hp.HedgedLatency(stats.expon()).extra_requests(n) >= 0

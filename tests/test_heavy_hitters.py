@@ -361,3 +361,33 @@ def test_plain_plot_function_draws_a_finished_figure():
     _, (ax,) = hp.new_figure()
     hp.plot_heavy_hitters(ax, hp.compare_to_exact(ss, stream, n=10))
     assert ax.get_title() and ax.get_xlabel() and ax.get_ylabel() and ax.get_legend() is not None
+
+
+# --- hard edges (issue 15) ---------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("bad", [None, -1, "abc", math.nan, 2**64])
+def test_edge_count_min_checks_its_seed(bad):
+    with pytest.raises(ValueError, match=r"^seed = "):
+        hp.CountMin(16, 2, seed=bad)
+
+
+@pytest.mark.parametrize(
+    ("call", "message"),
+    [
+        (lambda: hp.HeavyHitter("a", math.nan, 0.0), r"^estimate = nan"),
+        (lambda: hp.HeavyHitter("a", 2.0, 3.0), r"^error = 3.0 is out of range"),
+        (lambda: hp.CheckRow("a", -1.0, 0.0, True), r"^true = -1.0 is out of range"),
+        (lambda: hp.SpaceSaving(1e300), r"^k = 1e\+300 is out of range"),
+    ],
+)
+def test_edge_records_refuse_bad_values_by_name(call, message):
+    with pytest.raises(ValueError, match=message):
+        call()
+
+
+def test_edge_records_stay_tuples():
+    hit = hp.HeavyHitter("a", 3, 1)
+    key, estimate, error = hit
+    assert (key, estimate, error, hit.guaranteed) == ("a", 3, 1, 2)
+    assert repr(hit) == "HeavyHitter(key='a', estimate=3, error=1)"

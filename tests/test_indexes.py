@@ -464,3 +464,62 @@ def test_the_split_of_unused_capacity_moves_refusals_but_not_their_total(demand,
     assert (neediest <= np.minimum(np.asarray(demand), hp.PARTITION_MAX_WCU) + 1e-9).all()
     with pytest.raises(ValueError, match="split"):
         hp.steady_index_rates(demand, wcu, split="equal")
+
+
+# --- hard edges (issue 15) ----------------------------------------------------------------------
+
+
+def test_index_demand_beyond_the_simulation_bound_names_the_callers_arguments():
+    """The index's demand is computed here (demand x fraction x units_per_write); an error must name those
+    arguments, not an internal array ("demand[0, 0] = inf")."""
+    keys = ["o1", "o2"]
+    heavy = GlobalSecondaryIndex("by-status", ["OPEN", "OPEN"], wcu=300, units_per_write=1e300)
+    with pytest.raises(ValueError, match=r"^demand x indexes\['by-status'\] .*units_per_write 1e\+300") as err:
+        simulate_with_indexes(Table(1, wcu=1_000), [200.0, 200.0], 5, keys, [heavy])
+    assert "demand[" not in str(err.value)
+    light = GlobalSecondaryIndex("by-status", ["OPEN", "OPEN"], wcu=300)
+    with pytest.raises(ValueError, match=r"^demand totals .*MAX_SIMULATED_DEMAND"):
+        simulate_with_indexes(Table(1, wcu=1_000), [1e300, 1e300], 5, keys, [light])
+
+
+def test_order_statuses_bounds_its_count():
+    with pytest.raises(ValueError, match=r"^n_orders = 1e\+300"):
+        order_statuses(1e300, 0.5)
+    with pytest.raises(ValueError, match=r"^hot_share = nan"):
+        order_statuses(10, float("nan"))
+
+
+def test_gsi_case_bounds_the_rates_so_the_records_stay_finite():
+    """gsi_case(index_wcu=1e300) returned a token record holding inf; gsi_case(rate=1e300) raised about
+    'demand totals', not the caller's rate."""
+    with pytest.raises(ValueError, match=r"^index_wcu = 1e\+300"):
+        gsi_case(60, 100, 1e300, 2_400)
+    with pytest.raises(ValueError, match=r"^rate = 1e\+300"):
+        gsi_case(60, 100, 4_000, 1e300)
+    with pytest.raises(ValueError, match=r"^wcu = 1e\+300"):
+        GlobalSecondaryIndex("by-status", ["OPEN"], wcu=1e300)
+    c = gsi_case(60, 100, hp.MAX_SIMULATED_DEMAND, 2_400)
+    assert np.isfinite(c["res"].indexes["by-status"].tokens).all()
+
+
+def test_gsi_plot_helpers_refuse_bad_values_by_name():
+    import matplotlib
+
+    matplotlib.use("Agg")
+    c = gsi_case(60, 100, 4_000, 2_400)
+    _, (ax,) = hp.new_figure()
+    with pytest.raises(ValueError, match=r"^ymax = 0"):
+        hp.plot_base_by_index_value(ax, c["res"], c["gsi"], ymax=0)
+    with pytest.raises(ValueError, match=r"^ymax = inf"):
+        hp.plot_index_partitions(ax, c["res"], c["gsi"], ymax=float("inf"))
+    for args, kwargs, match in (
+        (([0.0, 1.5], [0.0, 1.0], [0.0, 1.0]), {}, r"^fractions\[1\] = 1.5"),
+        (([0.0, 1.0], [0.0, float("nan")], [0.0, 1.0]), {}, r"^simulated\[1\] = nan"),
+        (([0.0, 1.0], [0.0, 1.0], [0.0, -1.0]), {}, r"^closed\[1\] = -1.0"),
+        (([0.0, 1.0], [0.0], [0.0, 1.0]), {}, r"^simulated must hold one value per fraction"),
+        (([0.0, 1.0], [0.0, 1.0], [0.0, 1.0]), {"closed_fractions": [0.5]}, r"closed_fractions"),
+        (([0.0, 1.0], [0.0, 1.0], [0.0, 1.0]), {"threshold": 2.0}, r"^threshold = 2.0"),
+        (([], [], []), {}, r"^fractions = \[\] is empty"),
+    ):
+        with pytest.raises(ValueError, match=match):
+            hp.plot_sparse_sweep(ax, *args, **kwargs)

@@ -291,3 +291,41 @@ def test_detection_key_under_the_ceiling_still_throttles_with_partition_neighbou
     assert just_under["WriteKeyRangeThroughputThrottleEvents"].sum() > 0
     quiet = hp.detection_case(ceiling - neighbours, 2_000, hp.BATCH_WRITE_MAX_ITEMS)["metrics"]
     assert quiet["WriteThrottleEvents"].sum() == 0
+
+
+# --- hard edges (issue 15): seeds, top_k, records ----------------------------------------------
+
+
+@pytest.mark.parametrize("bad", [-1, "abc", 1.5, float("nan")])
+def test_edge_cloudwatch_checks_its_seed(bad) -> None:
+    res = _random_result(1, 60, 800.0)
+    with pytest.raises(ValueError, match=r"^seed = "):
+        hp.cloudwatch(res, batch_size=25, seed=bad)
+
+
+def test_edge_cloudwatch_without_a_seed_is_the_same_every_call() -> None:
+    # seed=None means expected counts, nothing drawn: never fresh entropy
+    res = _random_result(2, 120, 1_500.0)
+    a = hp.cloudwatch(res, batch_size=25)["ThrottledRequests"]
+    b = hp.cloudwatch(res, batch_size=25)["ThrottledRequests"]
+    np.testing.assert_array_equal(a, b)
+
+
+@pytest.mark.parametrize("bad", [0, -1, 1e300, "abc", float("nan")])
+def test_edge_cloudwatch_names_top_k(bad) -> None:
+    with pytest.raises(ValueError, match=r"^top_k = "):  # was named "k", the argument of top_keys
+        hp.cloudwatch(_random_result(3, 60, 100.0), top_k=bad)
+
+
+@pytest.mark.parametrize(
+    ("call", "message"),
+    [
+        (lambda: hp.TopKeys(0, (("a", 1.0),), (), float("nan"), 0.0), r"^total_accessed = nan"),
+        (lambda: hp.TopKeys(-1, (), (), 0.0, 0.0), r"^minute = -1 is out of range"),
+        (lambda: hp.TopKeys(0, (("a", -1.0),), (), 1.0, 0.0), r"^accessed\[0\] = -1.0 is out of range"),
+        (lambda: hp.top_keys(_random_result(4, 60, 900.0), 3)[0].throttled_share(None), r"^n = None"),
+    ],
+)
+def test_edge_top_keys_records_refuse_bad_values_by_name(call, message) -> None:
+    with pytest.raises(ValueError, match=message):
+        call()

@@ -1,6 +1,8 @@
 """Client retries (chapter 14): the backoff formulas, the retry simulation's conservation, and Brooker's ordering."""
 
 import itertools
+import sys
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -8,6 +10,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import hotpart as hp
+
+sys.path.insert(0, str(Path(__file__).parent))  # brooker_port, the test oracle
 
 # --- validation ------------------------------------------------------------------------------
 
@@ -122,7 +126,7 @@ def test_expected_sleeps_are_the_textbook_fractions():
 
 def test_decorrelated_uncapped_mean_follows_its_recursion():
     # E[U(b, 3 s)] = (b + 3 E[s]) / 2 while the cap never binds.
-    p = hp.Backoff(5, 0.01, 1e6, "decorrelated")
+    p = hp.Backoff(5, 0.01, 3600.0, "decorrelated")  # the longest cap: 4 retries reach at most 0.01 * 3**4 s
     sleeps = p.sample_sleeps(100_000, seed=3)
     mean, expected = sleeps.mean(axis=0), []
     prev = p.base_s
@@ -181,7 +185,11 @@ def workloads(draw):
 @given(workloads())
 def test_every_attempt_is_conserved(case):
     policy, demand, herd, capacity, burst, seed = case
-    res = hp.simulate_retries(policy, demand, capacity, burst_units=burst, seed=seed, herd_s=herd)
+    if not demand and not herd:  # no second of demand and no herd: nothing to simulate, refused by name
+        with pytest.raises(ValueError, match=r"^demand = "):
+            hp.simulate_retries(policy, demand, capacity, burst_units=burst, seed=seed, herd_s=herd or None)
+        return
+    res = hp.simulate_retries(policy, demand, capacity, burst_units=burst, seed=seed, herd_s=herd or None)
     # per second, exactly, in integers
     for a in (res.offered, res.served, res.throttled, res.new, res.retried):
         assert a.dtype.kind == "i" and a.shape == (res.seconds,)
@@ -342,3 +350,286 @@ def test_jittered_strategies_finish_near_the_rate_bound(herd):
     bound = (herd.clients - herd.burst_units) / herd.capacity  # the partition cannot admit the herd faster
     for j in ("full", "equal", "decorrelated"):
         assert bound <= herd.completion_s[j] < 2.5 * bound
+
+
+# --- SDK presets from their sources (issue 13) -------------------------------------------------
+
+
+def test_boto3_legacy_preset_is_botocore_retry_json_for_dynamodb():
+    p = hp.SDK_BOTO3_LEGACY
+    assert hp.SDK_BOTO3_LEGACY_DYNAMODB_MAX_ATTEMPTS == 10 and p.attempts == 10  # the first attempt included
+    assert hp.SDK_BOTO3_LEGACY_BASE_S == 0.05 and p.jitter == "none"
+    # retryhandler: base * 2 ** (attempts - 1) after attempt 1, 2, ...: 50 ms, 100 ms, ..., 12.8 s, never capped
+    assert [p.ceiling_s(n) for n in range(p.retries)] == pytest.approx([0.05 * 2**n for n in range(9)])
+    assert p.cap_s == p.ceiling_s(p.retries - 1)
+    src = hp.SOURCES["SDK_BOTO3_LEGACY_DYNAMODB_MAX_ATTEMPTS"].quote
+    assert '"max_attempts": 10' in src and '"base": 0.05' in src and '"growth_factor": 2' in src
+    assert "attempts - 1" in hp.SOURCES["SDK_BOTO3_LEGACY_BASE_S"].quote
+    assert "default mode" in hp.SOURCES["BOTO3_DEFAULT_RETRY_LEGACY"].quote
+
+
+def test_standard_mode_is_labelled_botocore_and_other_sdks_differ():
+    assert "botocore" in hp.SOURCES["SDK_STANDARD_BASE_S"].where
+    assert hp.SDK_JS_V3_BASE_S == 0.1 and hp.SDK_JS_V3_THROTTLING_BASE_S == 0.5
+    assert "= 100;" in hp.SOURCES["SDK_JS_V3_BASE_S"].quote and "= 500;" in hp.SOURCES["SDK_JS_V3_THROTTLING_BASE_S"].quote
+    # the retry quota the model omits: 500 tokens, 5 per retry, so 100 retries without a success in between
+    assert hp.SDK_STANDARD_RETRY_QUOTA == 500 and hp.SDK_STANDARD_RETRY_COST == 5
+    assert "500" in hp.SOURCES["SDK_STANDARD_RETRY_QUOTA"].quote and "5" in hp.SOURCES["SDK_STANDARD_RETRY_COST"].quote
+
+
+def test_java_v1_today_uses_equal_jitter_on_500_ms_for_throttling():
+    p = hp.DYNAMODB_JAVA_V1_THROTTLED
+    assert hp.DYNAMODB_JAVA_V1_THROTTLED_BASE_S == 0.5
+    assert (p.attempts, p.base_s, p.cap_s, p.jitter) == (11, 0.5, 20.0, "equal")
+    src = hp.SOURCES["DYNAMODB_JAVA_V1_THROTTLED_BASE_S"]
+    assert "= 500;" in src.quote and "equal jitter" in src.quote
+    assert "/blob/169446809c792b2adcfaaaf54df1e21bf2203a23/" in src.url  # pinned, not a moving branch
+    for name in (
+        "DYNAMODB_JAVA_V1_THROTTLED_BASE_S",
+        "SDK_BOTO3_LEGACY_DYNAMODB_MAX_ATTEMPTS",
+        "SDK_BOTO3_LEGACY_BASE_S",
+        "SDK_JS_V3_BASE_S",
+        "SDK_JS_V3_THROTTLING_BASE_S",
+        "SDK_STANDARD_RETRY_QUOTA",
+        "SDK_STANDARD_RETRY_COST",
+    ):
+        s = hp.SOURCES[name]
+        assert s.as_of == "2026-11-30" and s.url.startswith("https://github.com/") and "/blob/" in s.url and s.quote
+
+
+def test_boto3_legacy_herd_is_lockstep():
+    res = hp.simulate_retries(hp.SDK_BOTO3_LEGACY, [], 1000.0, burst_units=100, herd_s=np.zeros(2000))
+    retried = res.attempt_s[res.attempt_number > 1]
+    assert np.unique(np.round(retried, 12)).size == hp.SDK_BOTO3_LEGACY.retries  # one instant per retry
+
+
+# --- hard edges (issue 15) -----------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("call", "name"),
+    [
+        (lambda: hp.Backoff(attempts=1e300), "attempts"),
+        (lambda: hp.Backoff(attempts=hp.MAX_ATTEMPTS + 1), "attempts"),
+        (lambda: hp.Backoff(5, 0.1, 1.0, "full").next_sleep_s(2, 0.1, -1), "u"),
+        (lambda: hp.Backoff(5, 0.1, 1.0, "full").next_sleep_s(2, 0.1, 1.0), "u"),
+        (lambda: hp.Backoff(5, 0.1, 1.0, "decorrelated").next_sleep_s(2, float("-inf"), 0.5), "previous_s"),
+        (lambda: hp.Backoff(5, 0.1, 1.0, "decorrelated").next_sleep_s(2, float("inf"), 0.5), "previous_s"),
+        (lambda: hp.Backoff(5, 0.1, 1.0, "decorrelated").next_sleep_s(2, -1.0, 0.5), "previous_s"),
+        (lambda: hp.Backoff(5, 0.1, 1.0).next_sleep_s(-1, 0.1, 0.5), "n"),
+        (lambda: hp.Backoff(5, 0.1, 1.0).sample_sleeps(1e300), "size"),
+        (lambda: hp.Backoff(5, 0.1, 1.0).sample_sleeps(2, seed=None), "seed"),
+        (lambda: hp.Backoff(5, 0.1, 1.0).sample_sleeps(2, seed="abc"), "seed"),
+        (lambda: hp.herd_comparison(attempts=1e300), "attempts"),
+        (lambda: hp.herd_comparison(runs=1e300), "runs"),
+        (lambda: hp.herd_comparison(clients=1e300), "clients"),
+        (lambda: hp.herd_comparison(seed=-1), "seed"),
+        (lambda: hp.herd_comparison(seed=2**64 - 1, runs=2), "seed"),
+        (lambda: hp.simulate_retries(hp.Backoff(), [1], 1000.0, seed=None), "seed"),
+        (lambda: hp.simulate_retries(hp.Backoff(), [1], 1000.0, seed=1.5), "seed"),
+        (lambda: hp.simulate_retries(hp.Backoff(), [1], 1000.0, net_delay_s=float("nan")), "net_delay_s"),
+        (lambda: hp.simulate_retries(hp.Backoff(), [1], 1000.0, net_delay_s=-0.01), "net_delay_s"),
+        (lambda: hp.occ_herd(0, "full"), "clients"),
+        (lambda: hp.occ_herd(1e300, "full"), "clients"),
+        (lambda: hp.occ_herd(10, "half"), "jitter"),
+        (lambda: hp.occ_herd(10, "full", net_delay_s=float("inf")), "net_delay_s"),
+        (lambda: hp.occ_herd(10, "full", seed="abc"), "seed"),
+        (lambda: hp.jitter_regimes([10], [0.0], runs=1e300), "runs"),
+        (lambda: hp.jitter_regimes([10], [-1.0]), r"net_delays_s\[0\]"),
+        (lambda: hp.jitter_regimes([10], [0.0], models=("queue",)), "models"),
+        (lambda: hp.storm_demand(baseline=float("nan")), "baseline"),
+        (lambda: hp.storm_demand(baseline=-1), "baseline"),
+        (lambda: hp.storm_demand(baseline=1.5), "baseline"),
+        (lambda: hp.storm_demand(seconds=1e300), "seconds"),
+        (lambda: hp.storm_demand(seconds=0), "seconds"),
+    ],
+)
+def test_hard_edges_raise_a_named_error(call, name):
+    with pytest.raises(ValueError, match=rf"^{name} = "):
+        call()
+
+
+def test_count_bounds_are_documented_course_limits():
+    for name in ("MAX_ATTEMPTS", "MAX_HERD_CLIENTS", "MAX_RUNS", "MAX_SAMPLE_SIZE"):
+        assert hp.ASSUMPTIONS[name].value == getattr(hp, name)
+    assert hp.Backoff(attempts=hp.MAX_ATTEMPTS).attempts == hp.MAX_ATTEMPTS  # the bound itself is allowed
+
+
+def test_next_sleep_stays_within_zero_and_cap_for_valid_draws():
+    for jitter in hp.JITTERS:
+        p = hp.Backoff(8, 0.1, 1.0, jitter)
+        for u in (0.0, 0.5, 0.999):
+            for prev in (0.0, 0.1, 5.0):
+                assert 0.0 <= p.next_sleep_s(3, prev, u) <= p.cap_s
+
+
+# --- network delay on the bucket, Brooker's contention model, and the regime (issue 13) ------------
+
+
+def test_a_network_delay_costs_a_round_trip_per_retry():
+    p = hp.Backoff(4, 0.1, 1.0, "none")
+    res = hp.simulate_retries(p, [], 1000.0, burst_units=50, herd_s=np.zeros(200), seed=5, net_delay_s=0.01)
+    retried = res.attempt_s[res.attempt_number == 2]
+    # the first retry arrives after base (0.1 s) plus two messages of |N(10 ms, 2 ms)| each
+    assert np.all(retried > 0.1) and 0.1 + 0.012 < retried.mean() < 0.1 + 0.028
+    np.testing.assert_array_equal(res.served + res.throttled, res.offered)  # still conserved
+    zero = hp.simulate_retries(p, [], 1000.0, burst_units=50, herd_s=np.zeros(200), seed=5, net_delay_s=0.0)
+    base = hp.simulate_retries(p, [], 1000.0, burst_units=50, herd_s=np.zeros(200), seed=5)
+    np.testing.assert_array_equal(zero.attempt_s, base.attempt_s)  # 0 is the old model exactly
+
+
+def test_occ_without_delay_or_jitter_is_a_triangle_number():
+    for n in (1, 2, 7, 40):
+        calls, _ = hp.occ_herd(n, "none", net_delay_s=0.0)
+        assert calls == n * (n + 1) // 2
+
+
+def test_occ_herd_is_reproducible_and_every_client_writes_once_successfully():
+    a, b = hp.occ_herd(60, "full", seed=3), hp.occ_herd(60, "full", seed=3)
+    assert a == b and a[0] >= 60
+    assert hp.occ_herd(60, "full", seed=4) != a
+
+
+@pytest.fixture(scope="module")
+def brooker_scale():
+    return hp.jitter_regimes([100], [0.0, 0.01], runs=20, seed=0)
+
+
+def test_occ_herd_agrees_with_an_independent_port_of_brookers_simulator():
+    from brooker_port import brooker_run
+
+    for jitter in hp.JITTERS:
+        ours = np.array([hp.occ_herd(100, jitter, seed=s)[0] for s in range(30)], float)
+        port = np.array([brooker_run(100, jitter, seed=1000 + s)[0] for s in range(30)], float)
+        se = np.sqrt(ours.var(ddof=1) / ours.size + port.var(ddof=1) / port.size)
+        assert abs(ours.mean() - port.mean()) < 4 * se + 1, (jitter, ours.mean(), port.mean())
+
+
+def test_brookers_published_calls_are_reproduced_at_his_scale(brooker_scale):
+    # Brooker's 100 clients, 10 ms per message (his simulator, 100 runs averaged: issue 13's table)
+    published = {"none": 1855, "full": 797, "equal": 812, "decorrelated": 1001}
+    for jitter, calls in published.items():
+        med, _, _ = brooker_scale.spread("occ", 100, 0.01, jitter)
+        assert abs(med - calls) < 0.05 * calls, (jitter, med, calls)
+    # his published order by work holds, Full < Equal in every quartile of the 20 seeds' calls
+    assert brooker_scale.order("occ", 100, 0.01) == hp.BROOKER_2015["calls_order"]
+    full, equal = brooker_scale.spread("occ", 100, 0.01, "full"), brooker_scale.spread("occ", 100, 0.01, "equal")
+    assert full[2] < equal[2] and full[0] < equal[0]
+
+
+def test_without_a_round_trip_occ_contention_is_the_lockstep_herds_alone(brooker_scale):
+    # no network delay: a read and its write are instantaneous, so only clients sleeping to the same instant collide
+    for jitter in ("full", "equal", "decorrelated"):
+        q3 = brooker_scale.spread("occ", 100, 0.0, jitter)[2]
+        assert q3 < 2 * 100  # one failed write each at most, on the first (simultaneous) round
+    assert brooker_scale.spread("occ", 100, 0.0, "none")[0] == 100 * 101 // 2
+
+
+def test_token_bucket_at_brookers_scale_with_his_delay():
+    reg = hp.jitter_regimes([100], [0.01], models=("bucket",), capacity=50.0, runs=20, seed=0)
+    # a bucket too small for the herd: no jitter does by far the most work, as in Brooker's model
+    assert reg.order("bucket", 100, 0.01)[-1] == "none"
+    for _, _, _, _, calls, time in reg.rows():
+        assert calls[1] <= calls[0] <= calls[2] and time[1] <= time[0] <= time[2]
+
+
+def test_occ_lockstep_shortcut_equals_the_port_without_delay():
+    from brooker_port import brooker_run
+
+    for n in (1, 2, 5, 60):
+        calls, done = hp.occ_herd(n, "none", net_delay_s=0.0)
+        port_calls, port_ms = brooker_run(n, "none", seed=0, mean_ms=0.0)
+        assert calls == port_calls and done * 1000 == pytest.approx(port_ms)
+
+
+# --- the API walk's edges (issue 15): bounds named by the caller's parameter --------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("call", "name"),
+    [
+        (lambda: hp.Backoff(base_s=1e300), "base_s"),  # named cap_s before: the cap was checked against the base
+        (lambda: hp.Backoff(base_s=1e300, cap_s=1e300), "base_s"),
+        (lambda: hp.Backoff(cap_s=1e300), "cap_s"),  # accepted before: no ceiling on a sleep
+        (lambda: hp.Backoff(cap_s=float("inf")), "cap_s"),
+        (lambda: hp.herd_comparison(cap_s=1e300, runs=1), "cap_s"),
+        (lambda: hp.herd_comparison(base_s=1e300, runs=1), "base_s"),
+        (lambda: hp.occ_herd(5, "full", cap_s=1e300), "cap_s"),
+        (lambda: hp.occ_herd(5, "full", base_s=1e300), "base_s"),
+        (lambda: hp.jitter_regimes([10], [0.0], cap_s=1e300, runs=1), "cap_s"),
+        (lambda: hp.jitter_regimes([10], [0.0], base_s=1e300, runs=1), "base_s"),
+        (lambda: hp.jitter_regimes([10], [0.0], models=("occ",), capacity=float("nan"), runs=1), "capacity"),
+        (lambda: hp.jitter_regimes([10], [0.0], models=("occ",), capacity=0, runs=1), "capacity"),
+        (lambda: hp.jitter_regimes([10], [0.0], models=(), runs=1), "models"),
+        (lambda: hp.Backoff(5, 0.1, 1.0).ceiling_s(1e300), "n"),
+        (lambda: hp.Backoff(5, 0.1, 1.0).expected_sleep_s(1e300), "n"),
+        (lambda: hp.Backoff(5, 0.1, 1.0).next_sleep_s(1e300, 0.1, 0.5), "n"),
+        (lambda: hp.simulate_retries(hp.Backoff(), [1e300], 1000.0), r"demand\[0\]"),
+        (lambda: hp.simulate_retries(hp.Backoff(), [5e6, 5e6 + 1], 1000.0), r"demand \+ herd_s"),
+        (lambda: hp.simulate_retries(hp.Backoff(), [], 1000.0), "demand"),
+        (lambda: hp.simulate_retries(hp.Backoff(), [1], 1000.0, herd_s=[1e300]), r"herd_s\[0\]"),
+        (lambda: hp.simulate_retries(hp.Backoff(), [1], 1000.0, herd_s=[]), "herd_s"),
+        (lambda: hp.simulate_retries(hp.Backoff(), [1], 1000.0, herd_s="abc"), "herd_s"),
+    ],
+)
+def test_walk_edges_raise_an_error_naming_the_callers_parameter(call, name):
+    with pytest.raises(ValueError, match=rf"^{name} = "):
+        call()
+
+
+def test_the_sleep_bounds_themselves_are_allowed():
+    p = hp.Backoff(hp.MAX_ATTEMPTS, 3600.0, 3600.0, "none")
+    assert p.ceiling_s(hp.MAX_ATTEMPTS - 2) == 3600.0 and p.ceiling_s(0) == 3600.0
+    with pytest.raises(ValueError, match=r"^base_s = "):
+        hp.Backoff(base_s=3600.5, cap_s=3600.5)
+
+
+def test_an_empty_demand_with_a_herd_still_runs():
+    res = hp.simulate_retries(hp.Backoff(3, 0.05, 1.0, "none"), [], 100.0, burst_units=1, herd_s=[0.0, 0.0])
+    assert res.requests == 2 and res.latency_s(0) == 0.0 and res.latency_s(100) == pytest.approx(0.05)
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "name"),
+    [
+        ({"bin_s": float("inf")}, "bin_s"),
+        ({"bin_s": 1e300}, "bin_s"),
+        ({"bin_s": 0.1, "until_s": float("inf")}, "until_s"),
+        ({"bin_s": 0.1, "until_s": 1e300}, "until_s"),  # 1e301 bins: refused before allocating them
+        ({"bin_s": 1e-300}, "bin_s"),
+    ],
+)
+def test_per_bin_refuses_spans_it_cannot_count(kwargs, name):
+    res = hp.simulate_retries(hp.Backoff(3, 0.05, 1.0), [100], 1000.0, seed=1)
+    with pytest.raises(ValueError, match=rf"^{name} = "):
+        res.per_bin(**kwargs)
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "name"),
+    [
+        ({"bin_s": "abc"}, "bin_s"),
+        ({"start_s": 1e300}, "start_s"),
+        ({"start_s": float("nan")}, "start_s"),
+        ({"until_s": 0.0}, "until_s"),
+        ({"until_s": float("inf")}, "until_s"),
+        ({"ylim": (0.0, 10.0)}, r"ylim\[0\]"),
+        ({"ylim": (10.0, 1.0)}, "ylim"),
+        ({"ylim": ()}, "ylim"),
+    ],
+)
+def test_plot_attempts_refuses_bad_axes_by_name(kwargs, name):
+    import matplotlib.pyplot as plt
+
+    res = hp.simulate_retries(hp.Backoff(3, 0.05, 1.0), [100], 1000.0, seed=1)
+    fig, ax = plt.subplots()
+    try:
+        with pytest.raises(ValueError, match=rf"^{name} = "):
+            hp.plot_attempts(ax, res, title="t", **kwargs)
+    finally:
+        plt.close(fig)
+
+
+def test_retry_storm_without_a_spike_is_the_baseline_alone():
+    data = hp.retry_storm.compute(jitter=1, attempts=6, base_ms=100, spike=0)
+    assert data["res"].requests == hp.STORM_BASELINE * hp.STORM_SECONDS

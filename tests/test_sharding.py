@@ -643,3 +643,58 @@ def test_resharding_explorable_shows_the_range_split():
     p = hp.range_split_moved_fraction(3, 4)
     assert d["moved"]["ranges"] == pytest.approx(p, abs=4 * math.sqrt(p * (1 - p) / 40_000))
     assert d["balance"]["ranges"] == pytest.approx(4 / 3, abs=0.05)
+
+
+# --- hard edges (issue 15): hangs, seeds, unchecked parameters ---------------------------------
+
+
+def test_edge_ring_spread_measured_refuses_a_huge_ring_count_instead_of_hanging():
+    with pytest.raises(ValueError, match=r"^n_rings = 1e\+300 is out of range"):
+        hp.ring_spread_measured(100, 8, n_rings=1e300)
+    with pytest.raises(ValueError, match=r"^n_rings = 12501 is out of range"):  # 12,501 x 8 x 100 > 10**7 ring points
+        hp.ring_spread_measured(100, 8, n_rings=12_501)
+
+
+@pytest.mark.parametrize("bad", [None, -1, "abc", math.nan, 0.5])
+def test_edge_key_stream_seed_is_checked(bad):
+    with pytest.raises(ValueError, match=r"^seed = "):
+        hp.key_stream("uuid4", 3, seed=bad)
+
+
+def test_edge_key_stream_repeats_for_a_seed_and_bounds_its_length():
+    assert np.array_equal(hp.key_stream("uuid4", 3, seed=5), hp.key_stream("uuid4", 3, seed=5))
+    with pytest.raises(ValueError, match=r"^n_keys = 1e\+300 is out of range"):
+        hp.key_stream("uuid4", 1e300)
+
+
+@pytest.mark.parametrize("method", ["modulo", "jump", "ring", "rendezvous"])
+def test_edge_moved_fraction_checks_every_parameter_whatever_the_method(method):
+    with pytest.raises(ValueError, match=r"^n_keys = 'abc'"):
+        hp.moved_fraction(method, 4, 5, n_keys="abc")
+    with pytest.raises(ValueError, match=r"^seed = "):
+        hp.moved_fraction(method, 4, 5, seed=math.nan)
+    with pytest.raises(ValueError, match=r"^vnodes = "):
+        hp.moved_fraction(method, 4, 5, vnodes=0)
+
+
+@pytest.mark.parametrize("bad", [math.nan, -1, None, "abc"])
+def test_edge_geo_sharding_checks_its_seed(bad):
+    with pytest.raises(ValueError, match=r"^seed = "):
+        hp.GeoSharding([0.5, 0.5], 5, [5, 80], seed=bad)
+
+
+@pytest.mark.parametrize(
+    ("call", "message"),
+    [
+        (lambda: hp.backfill_lost_updates(1e300, 1.0, 10.0, 1.0), r"^n_rows = 1e\+300 is out of range"),
+        (lambda: hp.backfill_lost_updates(10, 1e300, 10.0, 1.0), r"^writes_per_s = 1e\+300"),
+        (lambda: hp.backfill_lost_updates(10, 1.0, 10.0, 1.0, seed=None), r"^seed = None"),
+        (lambda: hp.two_phase_commit(1e300), r"^k = 1e\+300 is out of range"),
+        (lambda: hp.logical_placement(1e300, 4), r"^n_logical = 1e\+300 is out of range"),
+        (lambda: hp.range_boundaries([1, 2, 3], 1e300), r"^n_shards = 1e\+300 is out of range"),
+        (lambda: hp.ShardReport("hash", np.array([0.5, 0.5]), math.nan, 1.0), r"^point_shards = nan"),
+    ],
+)
+def test_edge_sizes_beyond_memory_are_refused_by_name(call, message):
+    with pytest.raises(ValueError, match=message):
+        call()

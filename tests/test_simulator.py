@@ -39,6 +39,9 @@ modes = st.one_of(
         scale_up_minutes=st.sampled_from([1, 2]),
         scale_down_points=st.sampled_from([1, 15]),
         initial_burst_s=st.sampled_from([0.0, 30.0]),
+        lag_s=st.sampled_from([0.0, 7.5, 120.0]),
+        scale_down_margin=st.sampled_from([0.0, 0.2]),
+        decrease_quota=st.booleans(),
     ),
     st.builds(
         hp.OnDemand,
@@ -139,6 +142,8 @@ def test_reference_loop_and_vectorised_simulator_agree_exactly(case):
     [
         hp.Provisioned(adaptive_delay_s=30, initial_burst_s=300),
         hp.AutoScaling(target=0.5, min_capacity=50, max_capacity=5_000, initial_burst_s=20),
+        hp.AutoScaling(target=0.5, min_capacity=50, max_capacity=5_000, lag_s=0, scale_down_margin=0, decrease_quota=False),
+        hp.AutoScaling(target=0.9, min_capacity=50, max_capacity=5_000, lag_s=45.5, scale_down_points=1),
         hp.OnDemand(previous_peak=300, doubling_s=60),
         hp.OnDemand(previous_peak=300, max_throughput=700, quota=900, doubling_s=30),
     ],
@@ -213,9 +218,31 @@ def test_adaptive_rate_closed_form_matches_the_steady_state(capacity, n, cool, h
     assert res.served[-1, -1] == pytest.approx(min(hot, bound), rel=1e-9, abs=1e-9)
 
 
+@settings(max_examples=60, deadline=None)
+@given(
+    capacity=st.floats(100, 20_000),
+    n=st.integers(2, 8),
+    loads=st.lists(st.floats(0, 3), min_size=7, max_size=7),
+)
+def test_adaptive_rate_counts_only_what_the_others_leave_unused(capacity, n, loads):
+    """Other partitions drawn below *and above* their share: one above its share lends nothing (issue 15's
+    mutant, dropping max(0, share - d), survived a test that drew them only at or below it)."""
+    share = capacity / n
+    others = [x * share for x in loads[: n - 1]]
+    expected = min(hp.PARTITION_MAX_WCU, share + sum(max(0.0, share - d) for d in others))
+    got = hp.adaptive_rate(capacity, n, others)
+    assert got == pytest.approx(expected, rel=1e-12)
+    assert min(share, hp.PARTITION_MAX_WCU) - 1e-9 <= got <= hp.PARTITION_MAX_WCU
+    # raising one partition further above its share changes nothing
+    hotter = [d * 2 if d > share else d for d in others]
+    assert hp.adaptive_rate(capacity, n, hotter) == pytest.approx(got, rel=1e-12)
+
+
 def test_adaptive_rate_validates_and_reproduces_aws():
     assert hp.adaptive_rate(400, 4, [50, 50, 50]) == 250.0
     assert hp.adaptive_rate(400, 4, 100) == 100.0
+    # a partition above its share lends nothing, and takes nothing from what the others lend
+    assert hp.adaptive_rate(400, 4, [150, 50, 50]) == 200.0
     with pytest.raises(ValueError, match="n_partitions - 1 = 3"):
         hp.adaptive_rate(400, 4, [50, 50])
     with pytest.raises(ValueError, match=r"^table_capacity = 0"):
@@ -677,11 +704,328 @@ def test_on_demand_serves_any_previously_reached_level_at_once():
     assert res.throttled[3_600:].sum() == 0.0
 
 
+def _capacity_modes_step(step, lag_s):
+    """Chapter 11's auto-scaled table (64 partitions at 70% of 10,000 / 0.7 WCU/s), a step at 300 s."""
+    n, seconds, start, peak, target = 64, 2_400, 300, 10_000.0, 0.7
+    total = np.full(seconds, peak)
+    total[start:] = peak * step
+    mode = hp.AutoScaling(target=target, min_capacity=100.0, max_capacity=80_000.0, lag_s=lag_s)
+    res = hp.simulate(hp.Table(n, wcu=peak / target), np.repeat(total[:, None] / n, n, axis=1), seconds, mode=mode)
+    return res, start, target
+
+
 def test_a_burst_carried_step_is_raised_by_more_than_one_over_the_target():
     """Chapter 11: consumed capacity counts what was served, burst included, so the first raise after a step that
-    burst carried can exceed 1/u; the bound 1/u holds only once burst is spent."""
-    data = hp.EXPLORABLES["capacity_modes"].data(mode=1, step=2)
-    res, start, target = data["res"], data["start"], data["target"]
+    burst carried can exceed 1/u; the bound 1/u holds only once burst is spent. Without a provisioning lag burst
+    carries a doubling to the first raise; with the default lag the bank runs dry before the raise lands."""
+    res, start, target = _capacity_modes_step(2, lag_s=0)
     raises = np.flatnonzero(np.diff(res.capacity) > 0) + 1
     assert res.throttled.sum() == 0.0
     assert res.capacity[raises[0]] / res.capacity[start] > 1 / target
+    lagged, _, _ = _capacity_modes_step(2, lag_s=hp.AUTOSCALING_LAG_S)
+    assert lagged.throttled.sum() > 0
+    first = int(np.flatnonzero(np.diff(lagged.capacity) > 0)[0]) + 1
+    assert first - start >= hp.AUTOSCALING_SCALE_UP_MINUTES * 60 - 60 + hp.AUTOSCALING_LAG_S
+
+
+# --- auto scaling against its peer (issue 13): the provisioning lag, the scale-in margin, the decrease quota ---
+
+
+def _even(total, n=4):
+    return np.repeat(np.asarray(total, dtype=float)[:, None] / n, n, axis=1)
+
+
+def _autoscaled(total, n=4, wcu=1_000.0, **settings):
+    mode = hp.AutoScaling(target=0.7, min_capacity=1.0, max_capacity=40_000.0, **settings)
+    return hp.simulate(hp.Table(n, wcu=wcu), _even(total, n), len(total), mode=mode)
+
+
+def test_a_five_minute_spike_is_throttled_only_with_a_provisioning_lag():
+    """Issue 13's spike: 1,000 WCU/s provisioned, 500 WCU/s spread evenly, five minutes at 3,000. Without a lag
+    burst carries it to the first raise; with the lag, requests above the previous capacity are refused."""
+    total = np.full(3_600, 500.0)
+    total[600:900] = 3_000.0
+    no_lag = _autoscaled(total, lag_s=0)
+    lagged = _autoscaled(total, lag_s=120)
+    assert no_lag.throttled.sum() == 0.0
+    assert lagged.throttled.sum() > 100_000
+    np.testing.assert_array_equal(lagged.served + lagged.throttled, lagged.offered)
+    # while the update is in flight the previous capacity holds
+    first_up = int(np.flatnonzero(np.diff(lagged.capacity) > 0)[0]) + 1
+    decided = 600 + hp.AUTOSCALING_SCALE_UP_MINUTES * 60
+    assert first_up == decided + 120
+    assert np.all(lagged.capacity[decided:first_up] == 1_000.0)
+
+
+def test_the_first_raise_comes_at_least_two_minutes_plus_the_lag_after_a_step():
+    total = np.full(3_600, 500.0)
+    total[600:2_400] = 2_000.0
+    for lag in (0.0, 120.0, 300.0):
+        res = _autoscaled(total, lag_s=lag)
+        first = int(np.flatnonzero(np.diff(res.capacity) > 0)[0]) + 1
+        assert first - 600 >= hp.AUTOSCALING_SCALE_UP_MINUTES * 60 + lag
+        assert first - 600 <= hp.AUTOSCALING_SCALE_UP_MINUTES * 60 + 60 + lag
+
+
+def _steady_then(util_points_below, minutes=40, target=0.7, wcu=1_000.0):
+    """A table at its target utilisation, then ``util_points_below`` percentage points under it."""
+    high = np.full(600, wcu * target)
+    low = np.full(minutes * 60, wcu * (target - util_points_below))
+    return np.concatenate([high, low])
+
+
+def test_no_scale_in_at_10_points_below_target():
+    res = _autoscaled(_steady_then(0.10))
+    assert np.all(res.capacity == 1_000.0)
+    # without the margin (the metrics page's plain "lower than the target") it would scale in
+    res0 = _autoscaled(_steady_then(0.10), scale_down_margin=0.0)
+    assert res0.capacity[-1] < 1_000.0
+
+
+def test_scale_in_at_20_points_or_more_below_target_after_15_minutes():
+    for below in (0.20, 0.35):
+        res = _autoscaled(_steady_then(below), lag_s=0)
+        lowered = np.flatnonzero(res.capacity < 1_000.0)
+        assert lowered.size
+        # 15 consecutive one-minute points, counted from the first minute wholly below
+        assert lowered[0] == 600 + hp.AUTOSCALING_SCALE_DOWN_POINTS * 60
+        assert res.capacity[-1] == pytest.approx(1_000.0 * (0.7 - below) / 0.7)
+    # 14 minutes are not enough
+    res = _autoscaled(_steady_then(0.3, minutes=hp.AUTOSCALING_SCALE_DOWN_POINTS - 1), lag_s=0)
+    assert np.all(res.capacity == 1_000.0)
+
+
+def _decreases_per_utc_day(capacity):
+    down = np.flatnonzero(np.diff(capacity) < 0) + 1  # the second each decrease takes effect
+    return np.bincount(down // 86_400, minlength=-(-capacity.size // 86_400))
+
+
+def test_the_diurnal_trace_decreases_at_most_27_times_a_utc_day():
+    """Issue 13's diurnal trace, 300 to 2,500 WCU/s and back over 24 h: without the margin and the quota the
+    model lowered capacity 48 times a day; AWS allows at most 27 (4, then one per hour)."""
+    t = np.arange(86_400)
+    total = 300.0 + 2_200.0 * (0.5 - 0.5 * np.cos(2 * np.pi * t / 86_400))
+    res = _autoscaled(total)  # four partitions, so no partition ceiling binds
+    per_day = _decreases_per_utc_day(res.capacity)
+    assert per_day.max() <= hp.AUTOSCALING_DECREASES_PER_DAY
+    old = _autoscaled(total, lag_s=0, scale_down_margin=0.0, decrease_quota=False)
+    assert _decreases_per_utc_day(old.capacity).max() > hp.AUTOSCALING_DECREASES_PER_DAY
+
+
+def test_the_decrease_quota_allows_4_at_once_then_one_per_hour():
+    """A sawtooth that asks for a scale-in every half hour (48 a day): the quota grants 4 at the start of the UTC
+    day and one more each whole hour, never more than 4 held, so 27 in the day."""
+    cycle = np.concatenate([np.full(600, 1_400.0), np.full(1_200, 200.0)])  # 10 min high, 20 min low
+    total = np.tile(cycle, 48 + 4)
+    res = _autoscaled(total, n=1, lag_s=0, scale_down_points=1)
+    down = np.flatnonzero(np.diff(res.capacity) < 0) + 1
+    assert _decreases_per_utc_day(res.capacity)[0] == hp.AUTOSCALING_DECREASES_PER_DAY
+    by_hour = np.cumsum(np.bincount(down // 3_600, minlength=24)[:24])
+    assert np.all(by_hour <= hp.AUTOSCALING_DECREASES_AT_ONCE + np.arange(24))
+    free = _autoscaled(total, n=1, lag_s=0, scale_down_points=1, decrease_quota=False)
+    assert _decreases_per_utc_day(free.capacity)[0] == 48
+
+
+def test_capacity_is_sized_from_consumed_capacity_not_from_refused_demand():
+    """Unlike the peer, which sizes from requested demand: one raise targets what was served over the target."""
+    total = np.full(1_200, 600.0)
+    total[300:] = 5_000.0
+    res = _autoscaled(total, lag_s=0)
+    first = int(np.flatnonzero(np.diff(res.capacity) > 0)[0]) + 1
+    consumed = res.served[first - 60 : first].sum() / 60.0
+    assert res.capacity[first] == pytest.approx(consumed / 0.7)
+    assert res.capacity[first] < 5_000.0 / 0.7
+
+
+@settings(max_examples=25, deadline=None)
+@given(
+    minutes=st.integers(3, 30),
+    base=st.floats(0, 2_000),
+    peak=st.floats(0, 6_000),
+    lag=st.sampled_from([0.0, 30.0, 120.0, 300.0]),
+    margin=st.sampled_from([0.0, 0.1, 0.2]),
+    quota=st.booleans(),
+    n=st.integers(1, 6),
+)
+def test_conservation_holds_with_auto_scaling(minutes, base, peak, lag, margin, quota, n):
+    seconds = minutes * 60
+    total = np.full(seconds, base)
+    total[seconds // 3 : 2 * seconds // 3] = peak
+    mode = hp.AutoScaling(min_capacity=10.0, lag_s=lag, scale_down_margin=margin, decrease_quota=quota, scale_down_points=2)
+    res = hp.simulate(hp.Table(n, wcu=500.0), _even(total, n), seconds, mode=mode)
+    np.testing.assert_array_equal(res.served + res.throttled, res.offered)
+    assert np.all(res.served >= 0) and np.all(res.throttled >= 0)
+    assert np.all((res.capacity >= 10.0) & (res.capacity <= hp.AUTOSCALING_MAX_CAPACITY))
+    assert np.array_equal(res.reason > 0, res.throttled > 0)
+
+
+def test_auto_scaling_defaults_are_the_named_constants_and_validated():
+    a = hp.AutoScaling()
+    assert a.target == hp.AUTOSCALING_TARGET == 0.7
+    assert a.max_capacity == hp.AUTOSCALING_MAX_CAPACITY == 40_000.0
+    assert a.min_capacity == hp.AUTOSCALING_MIN_CAPACITY
+    assert a.lag_s == hp.AUTOSCALING_LAG_S
+    assert a.scale_down_margin == hp.AUTOSCALING_SCALE_DOWN_MARGIN == 0.2
+    assert a.decrease_quota is True
+    assert "lag 120 s" in repr(a) and "20 points below target" in repr(a) and "4 decreases at once" in repr(a)
+    for bad, match in (
+        ({"lag_s": -1}, "^lag_s = -1"),
+        ({"lag_s": math.inf}, "^lag_s = inf"),
+        ({"lag_s": math.nan}, "^lag_s = nan"),
+        ({"scale_down_margin": 0.8}, "^scale_down_margin = 0.8"),
+        ({"scale_down_margin": -0.1}, "^scale_down_margin = -0.1"),
+        ({"decrease_quota": "yes"}, "decrease_quota"),
+        ({"scale_up_minutes": 1e300}, "^scale_up_minutes"),
+        ({"max_capacity": math.inf}, "^max_capacity = inf"),
+    ):
+        with pytest.raises(ValueError, match=match):
+            hp.AutoScaling(**bad)
+
+
+# --- hard edges (issue 15) ----------------------------------------------------------------------
+
+
+def test_extreme_demand_is_refused_by_name_never_answered_wrongly():
+    with pytest.raises(ValueError, match=r"^demand totals .*MAX_SIMULATED_DEMAND"):
+        hp.simulate(hp.Table(1, wcu=100), [1e308, 1e308], 5, keys=["a", "b"])
+    with pytest.raises(ValueError, match=r"^demand totals 1e\+19 units/s"):
+        hp.simulate(hp.Table(1, wcu=1000), [1e19], 3, mode=hp.Provisioned(adaptive=False))
+    with pytest.raises(ValueError, match=r"^demand totals .* in second 1"):
+        hp.simulate(hp.Table(2, wcu=1000), [[1.0, 1.0], [1e9, 1.0]], 2)
+    # at the bound, conservation is exact and nothing served is lost
+    res = hp.simulate(hp.Table(1, wcu=1000), [hp.MAX_SIMULATED_DEMAND], 3, mode=hp.Provisioned(adaptive=False))
+    assert res.served[-1, 0] == 1_000.0
+    np.testing.assert_array_equal(res.served + res.throttled, res.offered)
+
+
+@settings(max_examples=40, deadline=None)
+@given(demand=st.floats(1e3, 1e9), wcu=st.floats(1, 40_000))
+def test_served_is_exact_up_to_the_demand_bound(demand, wcu):
+    res = hp.simulate(hp.Table(1, wcu=wcu), [demand], 2, mode=hp.Provisioned(adaptive=False))
+    assert res.served[-1, 0] == pytest.approx(min(demand, wcu, hp.PARTITION_MAX_WCU), abs=1e-6)
+    np.testing.assert_array_equal(res.served + res.throttled, res.offered)
+
+
+def test_refusal_exception_and_cells_refuse_bad_indices_by_name():
+    with pytest.raises(ValueError, match=r"^reason = inf"):
+        hp.refusal_exception(math.inf, "on-demand")
+    with pytest.raises(ValueError, match=r"^reason = 8"):
+        hp.refusal_exception(8, "provisioned")
+    assert hp.refusal_exception(5.0, "on-demand") == hp.QUOTA_EXCEPTION
+    res = hp.simulate(hp.Table(2, wcu=200), [50, 300], 10, mode=hp.Provisioned(adaptive=False))
+    assert res.exception(9, 1) == PROVISIONED_EXC
+    for second, partition, match in ((-1, -1, "^second = -1"), (10, 0, "^second = 10"), (0, 2, "^partition = 2")):
+        with pytest.raises(ValueError, match=match):
+            res.exception(second, partition)
+        with pytest.raises(ValueError, match=match):
+            res.throttling_reason(second, partition)
+    with pytest.raises(ValueError, match=r"^partition = -1"):
+        res.first_throttled(-1)
+
+
+def test_split_case_names_the_callers_arguments():
+    with pytest.raises(ValueError, match=r"^start = 1e\+300"):
+        hp.split_case(0, 1_000.0, 5, start=1e300)
+    with pytest.raises(ValueError, match=r"^hot_wcu = nan"):
+        hp.split_case(0, math.nan, 5)
+    with pytest.raises(ValueError, match=r"^minutes = -1"):
+        hp.split_case(0, 1_000.0, -1)
+    with pytest.raises(ValueError, match=r"^case = 9"):
+        hp.split_case(9, 1_000.0, 5)
+
+
+# --- the API walk (issue 15): every public call of chapters 8-11 refuses bad values by the caller's name ----------
+
+
+def test_burst_readings_names_the_callers_arguments_not_the_simulators():
+    """burst_readings builds a Table, a Provisioned mode and a demand matrix: an error must name rate, spike,
+    idle_s, busy_s, spike_s or portion, never wcu, burst_portion or demand[300, 0]."""
+    for kwargs, match in (
+        ({"rate": math.nan}, r"^rate = nan"),
+        ({"rate": -1}, r"^rate = -1"),
+        ({"rate": 1e300}, r"^rate = 1e\+300"),
+        ({"spike": math.inf}, r"^spike = inf"),
+        ({"spike": -1}, r"^spike = -1"),
+        ({"spike": 1e300}, r"^spike = 1e\+300"),
+        ({"idle_s": math.inf}, r"^idle_s = inf"),
+        ({"idle_s": "abc"}, r"^idle_s = 'abc'"),
+        ({"busy_s": -1}, r"^busy_s = -1"),
+        ({"spike_s": 0}, r"^spike_s = 0"),
+        ({"spike_s": None}, r"^spike_s = None"),
+        ({"portion": 0}, r"^portion = 0"),
+    ):
+        args = {"rate": 100.0, "spike": 400.0, "idle_s": 300, **kwargs}
+        with pytest.raises(ValueError, match=match):
+            hp.burst_readings(**args)
+
+
+def test_burst_readings_closed_form_is_none_when_the_spike_needs_no_burst():
+    out = hp.burst_readings(100, 0, 0)  # no spike at all: burst_seconds is inf, reported as None, never as inf
+    assert out["bank"]["closed"] is None and out["window"]["closed"] is None
+    assert out["bank"]["lasted"] == 0 and out["bank"]["refused"] == 0.0
+    assert hp.burst_readings(100, 150, 300)["bank"]["closed"] == 600.0
+
+
+def test_capacities_are_bounded_so_the_records_stay_finite():
+    """A capacity above MAX_SIMULATED_DEMAND overflowed the float32 token record to inf (gsi_case(index_wcu=1e300));
+    now the capacity is refused by name, and at the bound every record is finite."""
+    for kwargs, match in (({"wcu": 1e300}, r"^wcu = 1e\+300"), ({"rcu": 2e9}, r"^rcu = 2000000000.0 .*\[0, 1e\+09\]")):
+        with pytest.raises(ValueError, match=match):
+            hp.Table(1, **kwargs)
+    with pytest.raises(ValueError, match=r"^items_per_key = 1e\+300"):
+        hp.Table(1, items_per_key=1e300)
+    res = hp.simulate(hp.Table(1, wcu=hp.MAX_SIMULATED_DEMAND), [10.0], 3)
+    assert np.isfinite(res.tokens).all() and np.isfinite(res.burst).all()
+    with pytest.raises(ValueError, match=r"^max_capacity = 1e\+300"):
+        hp.AutoScaling(max_capacity=1e300)
+    with pytest.raises(ValueError, match=r"^min_capacity = 1e\+300 is out of range: must be in \(0, 40000\]"):
+        hp.AutoScaling(min_capacity=1e300)
+    with pytest.raises(ValueError, match=r"^min_capacity = 5000 .*\(0, 4000\]"):
+        hp.AutoScaling(min_capacity=5_000, max_capacity=4_000)
+
+
+def test_adaptive_rate_takes_any_count_of_partitions_with_a_scalar_demand():
+    """A scalar others_demand no longer builds an array of n_partitions - 1 values (1e300 raised numpy's
+    'Maximum allowed dimension exceeded'); counts above MAX_COUNT are refused by name."""
+    with pytest.raises(ValueError, match=r"^n_partitions = 1e\+300"):
+        hp.adaptive_rate(400, 1e300, 50)
+    assert hp.adaptive_rate(1e12, 2**40, 0) == hp.PARTITION_MAX_WCU
+    for n, d in ((4, 50.0), (7, 10.0), (3, 500.0)):
+        assert hp.adaptive_rate(400, n, d) == hp.adaptive_rate(400, n, [d] * (n - 1))
+
+
+def test_capacity_mode_helpers_refuse_bad_values_by_name():
+    with pytest.raises(ValueError, match=r"^quota = inf"):
+        hp.on_demand_seconds_to_serve(1_000, 500, quota=math.inf)
+    with pytest.raises(ValueError, match=r"^max_partitions = 1e\+300"):
+        hp.simulate(hp.Table(1), [10.0], 5, max_partitions=1e300)
+    od = hp.OnDemand(previous_peak=1_000)
+    assert od.instant_ceiling(1_000) == 2_000.0
+    for bad in (0, -1, math.nan, "abc"):
+        with pytest.raises(ValueError, match=r"^peak = "):
+            od.instant_ceiling(bad)
+    with pytest.raises(ValueError, match=r"^kind = 'writes'"):
+        od.peak("writes")
+
+
+def test_plot_helpers_refuse_bad_values_by_name():
+    import matplotlib
+
+    matplotlib.use("Agg")
+    res = hp.simulate(hp.Table(4, wcu=400), [50, 50, 50, 150], 60, mode=hp.Provisioned(adaptive=False))
+    _, (ax,) = hp.new_figure()
+    for kwargs, match in (
+        ({"partitions": [4]}, r"^partitions\[0\] = 4.0 is out of range: must be in \[0, 3\]"),
+        ({"partitions": []}, r"^partitions = \[\] is empty"),
+        ({"partitions": None}, r"^partitions = None"),
+        ({"start": -1}, r"^start = -1"),
+        ({"ymax": 0}, r"^ymax = 0"),
+        ({"share": math.inf}, r"^share = inf"),
+    ):
+        with pytest.raises(ValueError, match=match):
+            hp.plot_simulation(ax, res, **{"partitions": [3], "title": "t", **kwargs})
+    with pytest.raises(ValueError, match=r"^start = 61"):
+        hp.plot_table_totals(ax, res, title="t", start=61)
+    fig, _ = hp.new_figure(ncols=2)
+    with pytest.raises(ValueError, match=r"^rate = 0"):
+        hp.plot_burst_readings(fig, hp.burst_readings(100, 400, 300), 0)

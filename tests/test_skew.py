@@ -549,7 +549,7 @@ def test_a_read_dashboard_meets_the_read_ceiling():
 @pytest.mark.parametrize(
     ("make", "message"),
     [
-        (lambda: hp.Zipf(0, 1), r"^n_keys = 0 is out of range: must be >= 1"),
+        (lambda: hp.Zipf(0, 1), r"^n_keys = 0 is out of range: must be in \[1, 9.0072e\+15\]"),
         (lambda: hp.Zipf(10, -0.5), r"^s = -0.5 is out of range"),
         (lambda: hp.Zipf(10, float("nan")), r"^s = nan is not a number"),
         (lambda: hp.Uniform(2.5), r"^n_keys = 2.5 is not a whole number"),
@@ -588,3 +588,46 @@ def test_reprs_say_what_matters():
     assert "today's share 90.00%" in repr(hp.key_design("date"))
     assert "x20" in repr(hp.key_design("popular item"))
     assert "throttles above 1,111" in repr(hp.scale_limit(hp.key_design("status"), 5_000))
+
+
+# --- hard edges (issue 15) ---------------------------------------------------------------------
+
+
+def test_edge_partition_of_refuses_an_unrepresentable_partition_count_by_name():
+    with pytest.raises(ValueError, match=r"^n_partitions = 1e\+300 is out of range"):  # was OverflowError
+        hp.partition_of(["a"], 1e300)
+    with pytest.raises(ValueError, match=r"^keys = None is not allowed"):  # was a bare TypeError
+        hp.partition_of(None, 4)
+
+
+def test_edge_partition_of_takes_integer_counts_exactly_up_to_2_63():
+    # the simulator places keys at 62-bit hash positions: a count above 2**53 must not be rounded through a float
+    pos = hp.partition_of(["a", "b", "c"], 2**62)
+    assert pos.dtype == np.int64 and bool(((pos >= 0) & (pos < 2**62)).all())
+    odd = 2**62 + 1
+    assert hp.partition_of(["a"], odd)[0] == (int.from_bytes(__import__("hashlib").md5(b"a").digest(), "big") * odd) >> 128
+
+
+@pytest.mark.parametrize("param", ["sale_start_h", "sale_duration_h", "items_s"])
+@pytest.mark.parametrize("bad", [math.nan, math.inf, -1, "abc", None])
+def test_edge_key_design_checks_the_sale_parameters_for_every_design(param, bad):
+    for name in ("userId", "popular item"):
+        with pytest.raises(ValueError, match=rf"^{param} = "):
+            hp.key_design(name, **{param: bad})
+
+
+@pytest.mark.parametrize(
+    ("call", "message"),
+    [
+        (lambda: hp.ScaleLimit(1000.0, 1000.0, math.nan, 0.0), r"^hottest_share = nan"),
+        (lambda: hp.QueryRead(1, 1, -1.0, 1, 0.5, 1), r"^bytes_read = -1.0 is out of range"),
+        (lambda: hp.item_collection_gb([1e300], 500, [1]), r"^writes_per_s\[0\] = 1e\+300 is out of range"),  # was inf
+        (lambda: hp.simulated_max_load(1e300, 10), r"^m = 1e\+300 is out of range"),  # was OverflowError
+        (lambda: hp.query_cost(1e300, 500), r"^items_read = 1e\+300 is out of range"),  # was OverflowError
+        (lambda: hp.Zipf(100, 1.0).partition_shares(4, seed=-1), r"^seed = -1"),
+        (lambda: hp.Categorical({"a": 1.0}).partition_shares(4, seed="abc"), r"^seed = 'abc'"),
+    ],
+)
+def test_edge_records_and_counts_refuse_bad_values_by_name(call, message):
+    with pytest.raises(ValueError, match=message):
+        call()

@@ -1,0 +1,157 @@
+"""The command line: ``python -m hotpart diagnose ...`` and ``python -m hotpart profile LOG ...``.
+
+``diagnose`` reads a real table's exports (``get-metric-data`` output, its
+queries, Contributor Insights reports, an access log), prints
+:func:`hotpart.diagnose`'s verdict with its evidence, and writes a small
+report (``report.md`` and ``metrics.png``) to a folder it names. ``profile``
+prints :func:`hotpart.profile_log`'s profile. Exit status 0 on success, 2 on
+bad input: one line naming the file, the field and what was expected, no
+traceback, and no partial report folder.
+"""
+
+from __future__ import annotations
+
+import argparse
+import shutil
+import sys
+import tempfile
+from pathlib import Path
+
+_EXIT_BAD_INPUT = 2
+
+
+def _log_options(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--timestamp", default="timestamp", help="the log's timestamp column (default: timestamp)")
+    p.add_argument("--key", default="pk", help="the log's partition-key column (default: pk)")
+    p.add_argument("--sort-key", default=None, help="the log's sort-key column, for item-level keys")
+    p.add_argument("--units", default=None, help="a column of consumed capacity units per request")
+    p.add_argument("--item-bytes", default=None, help="a column of item sizes in bytes (units from 1 KB / 4 KB)")
+    p.add_argument("--kind", default="write", choices=("write", "read"), help="capacity the log's requests use")
+    p.add_argument("--partitions", type=int, default=1, help="the table's partitions (for the busiest partition)")
+    p.add_argument("--sample-rate", type=float, default=1.0, help="share of requests the log records (default 1)")
+
+
+def _parser() -> argparse.ArgumentParser:
+    ap = argparse.ArgumentParser(prog="python -m hotpart", description="The hotpart course's models on your own table.")
+    sub = ap.add_subparsers(dest="command", required=True)
+    d = sub.add_parser("diagnose", help="diagnose a table from its CloudWatch and Contributor Insights exports")
+    d.add_argument("--metrics", required=True, help="output of `aws cloudwatch get-metric-data` (JSON)")
+    d.add_argument("--queries", help="the --metric-data-queries file given to get-metric-data (JSON)")
+    d.add_argument("--insights", help="get-insight-rule-report of the most-accessed-keys rule (JSON)")
+    d.add_argument("--throttled-keys", help="get-insight-rule-report of the most-throttled-keys rule (JSON)")
+    d.add_argument("--log", help="an access log (CSV, Parquet or JSON lines) to profile as well")
+    d.add_argument("--table", help="the TableName to read when the queries name several")
+    d.add_argument("--period", type=int, help="the data points' period in seconds when no queries are given")
+    d.add_argument("--batch-size", type=int, default=1, help="items per request (default 1)")
+    d.add_argument("--out", default="hotpart-report", help="the report folder to write (default: hotpart-report)")
+    _log_options(d)
+    p = sub.add_parser("profile", help="profile an access log: hottest keys, Zipf fit, busiest partition")
+    p.add_argument("log", help="the log (CSV, Parquet or JSON lines)")
+    p.add_argument("--top", type=int, default=20, help="keys kept per minute (default 20)")
+    _log_options(p)
+    return ap
+
+
+def _profile(args: argparse.Namespace, path: str):
+    from ._logs import profile_log
+
+    return profile_log(
+        path,
+        timestamp=args.timestamp,
+        key=args.key,
+        sort_key=args.sort_key,
+        units=args.units,
+        item_bytes=args.item_bytes,
+        kind=args.kind,
+        partitions=args.partitions,
+        top=getattr(args, "top", 20),
+        sample_rate=args.sample_rate,
+    )
+
+
+def _figure(metrics, path: Path) -> None:
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+    import numpy as np
+
+    fig, (a, b) = plt.subplots(1, 2, figsize=(10, 3.6))
+    minute = np.arange(1, metrics.minutes + 1)
+    for name in metrics.table:
+        if name.startswith(("Consumed", "Provisioned")):
+            series = metrics.per_second(name) if name.startswith("Consumed") else metrics[name]
+            a.plot(minute, series, label=name + (" per second" if name.startswith("Consumed") else ""))
+        elif float(metrics[name].sum()) > 0:
+            b.plot(minute, metrics[name], label=name)
+    for ax, title, unit in ((a, "Capacity", "units/s"), (b, "Throttling", "count per minute")):
+        ax.set_title(title)
+        ax.set_xlabel("minute")
+        ax.set_ylabel(unit)
+        if ax.get_legend_handles_labels()[0]:
+            ax.legend(fontsize=7)
+    fig.tight_layout()
+    fig.savefig(path, dpi=100)
+    plt.close(fig)
+
+
+def _diagnose(args: argparse.Namespace) -> int:
+    from ._diagnosis import diagnose
+    from ._observed import read_metric_data
+
+    m = read_metric_data(
+        args.metrics,
+        args.queries,
+        insights=args.insights,
+        throttled_keys=args.throttled_keys,
+        table=args.table,
+        period=args.period,
+        batch_size=args.batch_size,
+    )
+    profile = _profile(args, args.log) if args.log else None
+    d = diagnose(m)
+    text = [f"# Diagnosis of {m.table_name or 'the table'}: {m.minutes} one-minute data points from {m.timestamp(0)}", ""]
+    text.append(d.explain())
+    if d.alternatives:
+        text.append("")
+    text.append(f"**Rule:** {d.rule}")
+    if m.notes:
+        text += ["", "**What the reader noticed in the exports:**", *[f"- {n}" for n in m.notes]]
+    if profile is not None:
+        text += ["", "## Access log", "", "```", profile.summary(), "```"]
+    report = "\n".join(text) + "\n"
+    out = Path(args.out)
+    if out.exists() and not out.is_dir():
+        raise ValueError(f"{out}: (report folder): expected a folder or a new name, got a file")
+    # build the report beside the target and move it in place only once complete
+    tmp = Path(tempfile.mkdtemp(prefix=".hotpart-report-", dir=out.parent if str(out.parent) else "."))
+    try:
+        (tmp / "report.md").write_text(report, encoding="utf-8")
+        _figure(m, tmp / "metrics.png")
+        if out.exists():
+            shutil.rmtree(out)
+        tmp.rename(out)
+    finally:
+        if tmp.exists():
+            shutil.rmtree(tmp, ignore_errors=True)
+    print(report, end="")
+    print(f"\nReport written to {out}/ (report.md, metrics.png)")
+    return 0
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Run the command line; returns the exit status."""
+    args = _parser().parse_args(argv)
+    try:
+        if args.command == "diagnose":
+            return _diagnose(args)
+        print(_profile(args, args.log).summary())
+        return 0
+    except ValueError as e:  # ExportError and the models' checks: one line, no traceback
+        msg = str(e).splitlines()[0] if str(e) else type(e).__name__
+        print(f"hotpart: error: {msg}", file=sys.stderr)
+        return _EXIT_BAD_INPUT
+
+
+if __name__ == "__main__":  # pragma: no cover - exercised by tests/test_cli.py as a subprocess
+    sys.exit(main())

@@ -1,0 +1,714 @@
+"""Walk the public API with bad values: every callable refuses them by name, or returns a documented finite result.
+
+Every callable in ``hotpart.__all__`` (functions, classes' constructors, and the public methods of instances built
+from a valid example) is called once per numeric parameter and bad value: NaN, +inf, -inf, -1, 0, 1e300, ``'abc'``,
+``None``, and an empty array where the parameter takes an array (array parameters get the bad number as their first
+element, so the shape stays valid). A probe passes when the call raises ``ValueError`` or ``TypeError`` whose message
+names the parameter the caller passed, or returns a finite result that a rule below documents: the parameter's
+default itself; ``None`` where the signature's type admits it; a 0 inside the range the docstring gives (its numpydoc
+entry, or a sentence naming it in ``code``); 1e300 for a float (not int) parameter whose docstring gives no ceiling;
+or an entry of ``ALLOWED``, with its reason. A finite result must hold no NaN, no infinity and no negative number (an
+``ALLOWED`` entry may return the negative value it documents, or a documented infinity, never a NaN), and its
+``repr`` must work.
+
+The valid base arguments come from the package's own Examples: every Example runs once (before the workers fork) and
+each call it makes to a public callable is recorded; the callable's own Example wins, else any other. Methods get
+their instance from the recorded call, else from an instance a recorded call returned, else from ``INSTANCES``.
+``BASE`` holds base arguments for the rest; a callable with required arguments, a parameter that may be numeric and
+no base is a failure, so a new public function must show an Example (or be registered here). Each probe runs in a
+forked worker with a timeout and a memory ceiling; a hang kills the worker and fails the probe. The module's
+teardown prints the counts (callables, probes, raised-named, finite-documented by rule, failed).
+"""
+
+from __future__ import annotations
+
+import collections
+import copy
+import dataclasses
+import doctest
+import enum
+import inspect
+import math
+import multiprocessing
+import re
+import resource
+import sys
+import time
+from collections.abc import Callable
+from typing import Any
+
+import matplotlib
+
+matplotlib.use("Agg")
+import matplotlib.pyplot as plt
+import numpy as np
+import pytest
+from matplotlib.axes import Axes
+from matplotlib.figure import Figure
+
+import hotpart as hp
+
+#: The bad values, by label. Array parameters also get an empty array ("[]").
+BAD: dict[str, Any] = {
+    "nan": math.nan,
+    "inf": math.inf,
+    "-inf": -math.inf,
+    "-1": -1,
+    "0": 0,
+    "1e300": 1e300,
+    "'abc'": "abc",
+    "None": None,
+}
+EMPTY = "[]"
+#: Seconds one probe may take (busy shared cores); a hang fails the probe.
+PROBE_TIMEOUT_S = 8.0
+#: Seconds a worker may take to find a callable's base arguments (it runs the Example up to the recorded call).
+PLAN_TIMEOUT_S = 60.0
+#: A worker's address-space ceiling, so that a probe allocating 1e300 items fails by itself, not the machine.
+WORKER_MEMORY_BYTES = 3 * 2**30
+
+#: Public callables that are not probed, with the reason. Records that the models return (never built by callers
+#: from numbers they choose) and plain data records (no model behind them) are skipped; their methods are walked.
+SKIP: dict[str, str] = {
+    name: "a record the models return or a plain data record: callers read it, they do not build it"
+    for name in (
+        "Assumption",
+        "Box",
+        "Chapter",
+        "CheckRow",
+        "Diagnosis",
+        "FanoutCost",
+        "HeavyHitter",
+        "HeavyHitterCheck",
+        "IndexedResult",
+        "JitterComparison",
+        "JitterRegimes",
+        "LogProfile",
+        "ObservedMetrics",
+        "WhatIf",
+        "ZipfFit",
+        "Metrics",
+        "QueryRead",
+        "ReadCost",
+        "Remedy",
+        "RetryResult",
+        "ScaleLimit",
+        "Scenario",
+        "Section",
+        "ShardReport",
+        "SimulationResult",
+        "Source",
+        "TopKeys",
+    )
+}
+SKIP["Chapter"] = SKIP["Source"]
+SKIP["Refusal"] = "an Enum: Refusal(value) looks a member up, as every Enum does"
+SKIP["Explorable"] = "a declaration whose controls are Control objects (probed) and whose callbacks are code"
+
+#: Base arguments for callables whose Examples do not call them: name -> () -> (args, kwargs). Keep it minimal.
+BASE: dict[str, Callable[[], tuple[tuple, dict]]] = {}
+
+#: Instances for the methods of classes whose constructor is skipped: class name -> () -> instance.
+INSTANCES: dict[str, Callable[[], Any]] = {
+    "Explorable": lambda: hp.EXPLORABLES[sorted(hp.EXPLORABLES)[0]],
+    "Chapter": lambda: hp.CHAPTERS[0],
+}
+
+#: Finite results that are documented, beyond the generic rules: (callable, parameter) -> {label: reason}.
+ALLOWED: dict[tuple[str, str], dict[str, str]] = {
+    ("Control", "low"): {
+        "-1": "a slider's lower end may be any finite number below its upper end",
+        "0": "a slider's lower end may be any finite number below its upper end",
+    },
+    ("Control.snap", "value"): {
+        "-1": "documented: a value outside the range snaps to the nearer end",
+        "0": "documented: a value outside the range snaps to the nearer end",
+    },
+    ("composite_design", "design"): {"0": "documented: design 0 is the first of COMPOSITE_DESIGNS (an index)"},
+    ("short_number", "x"): {
+        "-1": "documented: a tick label, and a tick may sit below zero",
+        "0": "documented: a tick label, and a tick may sit at zero",
+    },
+    ("units_text", "x"): {
+        "-1": "documented: a headroom may be negative (its Example shows -2,501)",
+        "0": "documented: zero units is written 0",
+    },
+    ("latency_distribution", "kind"): {"0": "documented: kind 0 is the exponential model, 1 the lognormal"},
+    ("detection_case", "seed"): {"None": "documented: None gives the expected ThrottledRequests count, not a draw"},
+    ("CountMin.update", "key"): {
+        "-1": "a key is an identifier, not a quantity: any hashable value is a key",
+        "0": "a key is an identifier, not a quantity: any hashable value is a key",
+        "'abc'": "a key is an identifier, not a quantity: any hashable value is a key",
+    },
+    ("HashRangeSharding", "upper"): {"[]": "documented: no split points is the default, one range"},
+    ("HashRangeSharding", "shard_order"): {"[]": "documented: no order given is the default, ranges in order"},
+    ("RangeSharding", "boundaries"): {"[]": "documented: no boundaries means one shard"},
+    ("days_to_collection_limit", "writes_per_s"): {"0": "documented: no writes never fill a collection (inf)"},
+    ("days_to_collection_limit", "item_bytes"): {"0": "documented: empty items never fill a collection (inf)"},
+    ("burst_seconds", "rate"): {"1e300": "documented: inf when min(demand, ceiling) does not exceed rate (no burst needed)"},
+    ("burst_seconds", "demand"): {"0": "documented: inf when min(demand, ceiling) does not exceed rate (no burst needed)"},
+    ("on_demand_seconds_to_serve", "demand"): {"1e300": "documented: inf above the quota (such demand is never served)"},
+}
+
+_NUMERIC = re.compile(r"\b(int|float|ArrayLike|NDArray|ndarray|np\.float64|np\.int64)\b")
+_ARRAY = re.compile(r"ArrayLike|NDArray|ndarray|Sequence\[(float|int)\]|tuple\[(float|int)|list\[(float|int)")
+_ZERO_IN_RANGE = re.compile(
+    r">=\s*0\b|≥\s*0|\[0(\.0)?\s*,|non-?negative|\bat least 0\b|\bfrom 0\b|\b0 (or more|and up|to |means|for |turns|disables)",
+    re.IGNORECASE,
+)
+_UPPER_BOUND = re.compile(r"<=|≤|upper bound|\bcap(ped)?\b|, \d[\d_,.e+]*\]|\d\]", re.IGNORECASE)
+
+
+# ---------------------------------------------------------------------------------------------------- the callables
+def _public_methods(cls: type) -> list[str]:
+    names = []
+    for name, value in inspect.getmembers(cls):
+        if name.startswith("_") or not inspect.isfunction(value):
+            continue
+        if not getattr(value, "__module__", "").startswith("hotpart"):
+            continue
+        owner = next(c for c in cls.__mro__ if name in vars(c))
+        if isinstance(vars(owner)[name], (staticmethod, classmethod)):
+            continue
+        names.append(name)
+    return names
+
+
+def _targets() -> list[str]:
+    keys, seen = [], set()
+    for name in hp.__all__:
+        obj = getattr(hp, name)
+        if not callable(obj):
+            continue
+        keys.append(name)
+        if inspect.isclass(obj) and not issubclass(obj, enum.Enum):
+            for method in _public_methods(obj):
+                func = getattr(obj, method)
+                if func in seen:  # an inherited method is walked once: under the public class defining it, if any
+                    continue
+                seen.add(func)
+                owner = next(c for c in obj.__mro__ if method in vars(c))
+                keys.append(f"{owner.__name__ if owner.__name__ in hp.__all__ else name}.{method}")
+    return keys
+
+
+TARGETS = _targets()
+
+
+def _resolve(key: str) -> tuple[Any, type | None, str]:
+    """The callable (class, function, or the raw function of a method), the class of a method, and its name."""
+    if "." in key:
+        cls_name, method = key.split(".")
+        cls = getattr(hp, cls_name)
+        owner = next(c for c in cls.__mro__ if method in vars(c))
+        return vars(owner)[method], cls, method
+    return getattr(hp, key), None, key
+
+
+# --------------------------------------------------------------------------------- base arguments from the Examples
+#: The calls the package's Examples make, recorded once (before the workers fork): key -> [(doctest name, args, kwargs)].
+EXAMPLES: dict[str, list[tuple[str, tuple, dict]]] = {}
+#: Instances of public classes that the Examples' calls returned (records the models build): class name -> instance.
+RETURNED: dict[str, Any] = {}
+_PUBLIC_CLASSES = {name: getattr(hp, name) for name in hp.__all__ if inspect.isclass(getattr(hp, name))}
+
+
+def _note_instances(result: Any) -> None:
+    items = list(result.values()) if isinstance(result, dict) else list(result) if isinstance(result, (tuple, list)) else []
+    for value in [result, *items[:20]]:
+        name = type(value).__name__
+        if name in _PUBLIC_CLASSES and name not in RETURNED and isinstance(value, _PUBLIC_CLASSES[name]):
+            try:
+                RETURNED[name] = copy.deepcopy(value)
+            except Exception:
+                continue
+
+
+#: Modules whose Examples are not run for the record (they build whole pages, not model calls).
+NOT_RECORDED = ("hotpart._reader",)
+
+
+def _record_examples() -> None:
+    """Run every Example of the package once, recording each call a target receives straight from an Example."""
+    if EXAMPLES:
+        return
+    by_object: dict[int, str] = {}
+    for key in TARGETS:
+        obj, cls, _ = _resolve(key)
+        if cls is None:
+            by_object.setdefault(id(obj), key)
+
+    def recorder(key: str, original: Callable) -> Callable:
+        def record_call(*args: Any, **kwargs: Any) -> Any:
+            frame = sys._getframe(1)
+            if frame.f_code.co_filename.startswith("<doctest") and len(EXAMPLES.setdefault(key, [])) < 3:
+                try:
+                    saved = copy.deepcopy((args, kwargs))
+                except Exception:
+                    saved = (args, kwargs)
+                EXAMPLES[key].append((frame.f_code.co_filename, *saved))
+            result = original(*args, **kwargs)
+            _note_instances(result)
+            return result
+
+        return record_call
+
+    fakes: dict[int, Callable] = {}
+    patches: list[tuple[Any, str, Any, Any]] = []  # (holder, name, fake, original)
+    for key in TARGETS:
+        obj, cls, name = _resolve(key)
+        if isinstance(obj, type) and issubclass(obj, enum.Enum):
+            continue  # an Enum's members are read off the class: a stand-in would hide them from Examples
+        if cls is None:
+            fakes[id(obj)] = recorder(key, obj)
+            patches.append((hp, name, fakes[id(obj)], obj))
+        else:
+            owner = next(c for c in cls.__mro__ if name in vars(c))
+            patches.append((owner, name, recorder(key, obj), obj))
+    finder = doctest.DocTestFinder(exclude_empty=True)
+    tests = []
+    for modname, module in sorted(sys.modules.items()):  # found before patching, so that methods keep their docs
+        if modname.startswith("hotpart.") and modname not in NOT_RECORDED:
+            globs = {k: fakes.get(id(v), v) for k, v in vars(module).items()}
+            tests += finder.find(module, modname, globs=globs)
+    for holder, name, fake, _ in patches:
+        type.__setattr__(holder, name, fake) if isinstance(holder, type) else setattr(holder, name, fake)
+    try:
+        for test in tests:
+            for example in test.examples:
+                try:
+                    code = compile(example.source, f"<doctest {test.name}>", "exec")
+                    with np.errstate(all="ignore"):
+                        exec(code, test.globs)
+                except Exception:
+                    continue
+            plt.close("all")
+    finally:
+        for holder, name, _, original in reversed(patches):
+            type.__setattr__(holder, name, original) if isinstance(holder, type) else setattr(holder, name, original)
+
+
+def _example_call(key: str) -> tuple | None:
+    """The base call from the callable's own Example if it has one, else from any Example that calls it."""
+    calls = EXAMPLES.get(key, [])
+    obj, _, _ = _resolve(key)
+    own = f"<doctest {obj.__module__}.{obj.__qualname__}>"
+    for where, args, kwargs in calls:
+        if where == own:
+            return args, kwargs
+    return (calls[0][1], calls[0][2]) if calls else None
+
+
+def _signature(key: str) -> inspect.Signature:
+    obj, _, _ = _resolve(key)
+    return inspect.signature(obj)
+
+
+def _base(key: str) -> tuple[tuple, dict] | str:
+    """(args, kwargs) of a valid call, the instance first for a method; or why there is none."""
+    sig = _signature(key)
+    if key in BASE:
+        return BASE[key]()
+    found = _example_call(key)
+    if found is not None:
+        return found
+    _, cls, _ = _resolve(key)
+    params = [p for p in list(sig.parameters.values())[1 if cls else 0 :] if p.kind not in (p.VAR_POSITIONAL, p.VAR_KEYWORD)]
+    required = [p for p in params if p.default is inspect.Parameter.empty]
+    maybe_numeric = [p for p in params if p.annotation is inspect.Parameter.empty or _is_numeric(p, None)[0]]
+    if required and not maybe_numeric:
+        return "nothing to probe"
+    if not required:
+        if cls is None:
+            return (), {}
+        if cls.__name__ in INSTANCES:
+            return (INSTANCES[cls.__name__](),), {}
+        if cls.__name__ in RETURNED:
+            return (RETURNED[cls.__name__],), {}
+        instance = _base(cls.__name__)
+        if isinstance(instance, str):
+            return f"no instance of {cls.__name__}: {instance}"
+        args, kwargs = instance
+        return (cls(*args, **kwargs),), {}
+    return (
+        f"no valid base arguments for {key}: give it an Example that calls it (numpydoc Examples), "
+        "or register it in BASE in tests/test_api_walk.py"
+    )
+
+
+# ------------------------------------------------------------------------------------------------------ the probes
+def _is_numeric(param: inspect.Parameter, base: Any) -> tuple[bool, bool]:
+    """(numeric, takes an array) for one parameter, from its type hint, else from its base value."""
+    hint = param.annotation
+    text = "" if hint is inspect.Parameter.empty else (hint if isinstance(hint, str) else getattr(hint, "__name__", str(hint)))
+    if text:
+        if text.strip() == "bool" or re.match(r"\s*(dict|Mapping|Callable)\b", text):
+            return False, False
+        numeric = bool(_NUMERIC.search(text))
+        array = bool(_ARRAY.search(text))
+        return numeric, numeric and array
+    if isinstance(base, (bool, np.bool_)):
+        return False, False
+    if isinstance(base, (int, float, np.number)):
+        return True, False
+    if isinstance(base, np.ndarray) and base.dtype.kind in "fiu":
+        return True, True
+    return False, False
+
+
+def _bound(key: str, base: tuple[tuple, dict]) -> inspect.BoundArguments:
+    args, kwargs = base
+    return _signature(key).bind(*args, **kwargs)
+
+
+def _plan(key: str) -> list[tuple[str, str]] | str:
+    base = _base(key)
+    if base == "nothing to probe":
+        return []
+    if isinstance(base, str):
+        return base
+    bound = _bound(key, base)
+    _, cls, _ = _resolve(key)
+    probes = []
+    for i, (name, param) in enumerate(bound.signature.parameters.items()):
+        if (cls is not None and i == 0) or param.kind in (param.VAR_POSITIONAL, param.VAR_KEYWORD):
+            continue
+        value = bound.arguments.get(name, param.default)
+        numeric, array = _is_numeric(param, value)
+        if not numeric:
+            continue
+        probes += [(name, label) for label in BAD]
+        if array:
+            probes.append((name, EMPTY))
+    return probes
+
+
+def _fresh(value: Any) -> Any:
+    """A copy of one base argument for one probe: new axes for axes, a deep copy of anything mutable."""
+    if isinstance(value, Axes):
+        return plt.figure().add_subplot()
+    if isinstance(value, Figure):
+        fig = plt.figure()
+        for i in range(len(value.axes)):
+            fig.add_subplot(1, len(value.axes), i + 1)
+        return fig
+    if isinstance(value, (tuple, list)) and value and all(isinstance(v, Axes) for v in value):
+        _, axes = plt.subplots(1, len(value))
+        return type(value)(axes)
+    if isinstance(value, (int, float, str, bool, type(None))):
+        return value
+    try:
+        return copy.deepcopy(value)
+    except Exception:
+        return value
+
+
+def _bad_value(base: Any, label: str, array: bool) -> Any:
+    if label == EMPTY:
+        return np.array([])
+    value = BAD[label]
+    if not array or isinstance(value, str) or value is None:
+        return value
+    try:
+        arr = np.array(base, dtype=float)
+    except (TypeError, ValueError):
+        return value
+    if arr.size == 0 or arr.ndim == 0:
+        return value
+    arr.flat[0] = value
+    return list(arr.tolist()) if isinstance(base, (list, tuple)) else arr
+
+
+def _call(key: str, base: tuple[tuple, dict], name: str, bad: Any) -> Any:
+    bound = _bound(key, base)
+    arguments = {k: _fresh(v) for k, v in bound.arguments.items()}
+    arguments[name] = bad
+    args, kwargs = [], {}
+    sig = bound.signature
+    has_var = any(p.kind is p.VAR_POSITIONAL for p in sig.parameters.values())
+    for pname, param in sig.parameters.items():
+        if pname not in arguments:
+            continue
+        if param.kind is param.VAR_POSITIONAL:
+            args.extend(arguments[pname])
+        elif param.kind is param.VAR_KEYWORD:
+            kwargs.update(arguments[pname])
+        elif param.kind is param.POSITIONAL_ONLY or (has_var and param.kind is param.POSITIONAL_OR_KEYWORD):
+            args.append(arguments[pname])
+        else:
+            kwargs[pname] = arguments[pname]
+    obj, cls, method = _resolve(key)
+    if cls is not None:
+        first = next(iter(sig.parameters))
+        instance = arguments[first]
+        kwargs.pop(first, None)
+        args = [a for a in args if a is not instance]
+        return getattr(instance, method)(*args, **kwargs)
+    return obj(*args, **kwargs)
+
+
+def _bad_numbers(value: Any, where: str = "result", depth: int = 0, seen: set | None = None) -> str | None:
+    """The first NaN, infinity or negative number in a result, or None."""
+    seen = set() if seen is None else seen
+    if depth > 6 or id(value) in seen or isinstance(value, (str, bytes, Axes, Figure, type)):
+        return None
+    if isinstance(value, (bool, np.bool_)):
+        return None
+    if isinstance(value, (int, float, np.number)):
+        x = float(value)
+        if math.isnan(x) or math.isinf(x):
+            return f"{where} = {x}"
+        return f"{where} = {x} (negative)" if x < 0 else None
+    seen.add(id(value))
+    if isinstance(value, np.ndarray):
+        if value.dtype.kind in "fiu" and value.size:
+            arr = value.astype(float)
+            if not np.all(np.isfinite(arr)):
+                return f"{where} holds {arr[~np.isfinite(arr)][0]}"
+            if np.any(arr < 0):
+                return f"{where} holds {arr[arr < 0][0]} (negative)"
+        elif value.dtype.kind == "O":
+            return next(
+                (r for i, v in enumerate(value.flat[:50]) if (r := _bad_numbers(v, f"{where}[{i}]", depth + 1, seen))), None
+            )
+        return None
+    if isinstance(value, dict):
+        items = list(value.items())[:200]
+        return next((r for k, v in items if (r := _bad_numbers(v, f"{where}[{k!r}]", depth + 1, seen))), None)
+    if isinstance(value, (list, tuple)):
+        return next((r for i, v in enumerate(value[:200]) if (r := _bad_numbers(v, f"{where}[{i}]", depth + 1, seen))), None)
+    if dataclasses.is_dataclass(value):
+        for f in dataclasses.fields(value):
+            if (r := _bad_numbers(getattr(value, f.name, None), f"{where}.{f.name}", depth + 1, seen)) is not None:
+                return r
+    return None
+
+
+def _param_doc(key: str, name: str) -> str:
+    """What the docstring says of one parameter: its numpydoc entry and every paragraph that names it in ``code``."""
+    obj, cls, _ = _resolve(key)
+    docs = [inspect.getdoc(obj) or ""]
+    if cls is None and inspect.isclass(obj):
+        docs.append(inspect.getdoc(obj.__init__) or "")
+    clauses = [c for doc in docs for c in re.split(r"\n\s*\n|;|\.\s", doc)]
+    said = [c for c in clauses if f"``{name}``" in c]
+    return "\n".join([_numpydoc_entry(docs, name), *said])
+
+
+def _numpydoc_entry(docs: list[str], name: str) -> str:
+    for doc in docs:
+        lines = doc.splitlines()
+        for i, line in enumerate(lines):
+            m = re.match(r"^(\w[\w, ]*?)\s*:", line)
+            if m and name in [n.strip() for n in m.group(1).split(",")]:
+                text = [line]
+                for nxt in lines[i + 1 :]:
+                    if nxt and not nxt.startswith(" "):
+                        break
+                    text.append(nxt)
+                return "\n".join(text)
+    return ""
+
+
+#: The generic rules' reasons (anything else comes from ALLOWED).
+_GENERIC = (
+    "the signature's type accepts None",
+    "None is the default",
+    "the default value",
+    "0 is in the range the docstring gives",
+    "a float quantity with no documented ceiling",
+)
+
+
+def _documented(key: str, name: str, label: str, param: inspect.Parameter) -> str | None:
+    """Why a finite result is documented for this probe, or None."""
+    if (key, name) in ALLOWED and label in ALLOWED[key, name]:
+        return ALLOWED[key, name][label]
+    default = param.default
+    if label == "None" and re.search(r"\bNone\b", str(param.annotation)):
+        return "the signature's type accepts None"
+    if label != EMPTY and default is not inspect.Parameter.empty:
+        bad = BAD[label]
+        if bad is None and default is None:
+            return "None is the default"
+        if isinstance(bad, (int, float)) and isinstance(default, (int, float)) and not isinstance(default, bool):
+            if bad == default:
+                return "the default value"
+    doc = _param_doc(key, name)
+    if label == "0" and _ZERO_IN_RANGE.search(doc):
+        return "0 is in the range the docstring gives"
+    if label == "1e300" and "int" not in str(param.annotation).replace("print", "") and not _UPPER_BOUND.search(doc):
+        return "a float quantity with no documented ceiling"
+    return None
+
+
+def _outcome(key: str, name: str, label: str) -> tuple[str, str]:
+    """Run one probe: ('raised-named' | 'finite-documented' | 'fail', detail)."""
+    base = _base(key)
+    if isinstance(base, str):
+        return "fail", base
+    bound = _bound(key, base)
+    param = bound.signature.parameters[name]
+    value = bound.arguments.get(name, param.default)
+    _, array = _is_numeric(param, value)
+    bad = _bad_value(value, label, array)
+    try:
+        with np.errstate(all="ignore"):
+            result = _call(key, base, name, bad)
+    except (ValueError, TypeError) as error:
+        message = str(error)
+        if re.search(rf"(?<![A-Za-z0-9_]){re.escape(name)}(?![A-Za-z0-9_])", message):
+            return "raised-named", type(error).__name__
+        return "fail", f"{type(error).__name__} not naming {name!r}: {message[:160]}"
+    except Exception as error:
+        return "fail", f"raw {type(error).__name__}: {str(error)[:160]}"
+    finally:
+        plt.close("all")
+    why = _documented(key, name, label, param)
+    if why is None:
+        return "fail", f"accepted silently, returned {_short(result)}"
+    try:
+        repr(result)
+    except Exception as error:
+        return "fail", f"returned a result whose repr raises {type(error).__name__}: {error}"
+    problem = _bad_numbers(result)
+    if problem is not None and "nan" not in problem and (key, name) in ALLOWED:
+        problem = None  # an explicit entry documents the value: a result echoing it (or a documented inf) may hold it
+    if problem is not None:
+        return "fail", f"returned {problem} ({why})"
+    return "finite-documented", why
+
+
+def _short(value: Any) -> str:
+    try:
+        text = repr(value)
+    except Exception as error:
+        return f"<repr raises {type(error).__name__}>"
+    return text if len(text) < 100 else text[:97] + "..."
+
+
+# ------------------------------------------------------------------------------------ workers: fork, time out, kill
+def _worker(conn: Any) -> None:
+    resource.setrlimit(resource.RLIMIT_AS, (WORKER_MEMORY_BYTES, WORKER_MEMORY_BYTES))
+    while True:
+        job = conn.recv()
+        if job is None:
+            return
+        try:
+            if job[0] == "plan":
+                answer = _plan(job[1])
+            else:
+                answer = _outcome(*job[1:])
+        except BaseException as error:
+            answer = ("fail", f"the walk itself failed: {type(error).__name__}: {error}")
+        conn.send(answer)
+
+
+class Pool:
+    """Forked workers, each running one job at a time; a job past its timeout kills its worker (and fails)."""
+
+    def __init__(self, size: int = 2) -> None:
+        self.ctx = multiprocessing.get_context("fork")
+        self.workers = [self._spawn() for _ in range(size)]
+
+    def _spawn(self) -> tuple:
+        parent, child = self.ctx.Pipe()
+        proc = self.ctx.Process(target=_worker, args=(child,), daemon=True)
+        proc.start()
+        child.close()
+        return proc, parent
+
+    def run(self, jobs: list[tuple], timeout: float) -> list[Any]:
+        results: list[Any] = [None] * len(jobs)
+        pending = collections.deque(enumerate(jobs))
+        busy: dict[int, tuple[int, float]] = {}
+        while pending or busy:
+            for w in range(len(self.workers)):
+                if w not in busy and pending:
+                    i, job = pending.popleft()
+                    self.workers[w][1].send(job)
+                    busy[w] = (i, time.monotonic())
+            for w, (i, started) in list(busy.items()):
+                proc, conn = self.workers[w]
+                if conn.poll(0.005):
+                    try:
+                        results[i] = conn.recv()
+                    except EOFError:
+                        results[i] = ("fail", "the worker died (out of memory or a crash)")
+                        self.workers[w] = self._spawn()
+                    del busy[w]
+                elif not proc.is_alive():
+                    results[i] = ("fail", f"the worker died (exit {proc.exitcode})")
+                    self.workers[w] = self._spawn()
+                    del busy[w]
+                elif time.monotonic() - started > timeout:
+                    proc.kill()
+                    proc.join()
+                    results[i] = ("fail", f"timeout: still running after {timeout:g} s (a hang)")
+                    self.workers[w] = self._spawn()
+                    del busy[w]
+        return results
+
+    def close(self) -> None:
+        for proc, conn in self.workers:
+            try:
+                conn.send(None)
+            except OSError:
+                pass
+            proc.join(timeout=5)
+            if proc.is_alive():
+                proc.kill()
+
+
+COUNTS: collections.Counter = collections.Counter()
+#: Why each finite result was documented, by rule.
+WHY: collections.Counter = collections.Counter()
+
+
+@pytest.fixture(scope="module")
+def pool(request: pytest.FixtureRequest):
+    _record_examples()  # before the workers fork, so that they share the record
+    workers = Pool(2)
+    yield workers
+    workers.close()
+    summary = (
+        f"API walk: {COUNTS['callables']} callables ({COUNTS['probed']} with numeric parameters), "
+        f"{COUNTS['probes']} probes: {COUNTS['raised-named']} raised-named, "
+        f"{COUNTS['finite-documented']} finite-documented, {COUNTS['fail']} failed; "
+        f"{COUNTS['skipped']} skipped (SKIP), {COUNTS['no-base']} without base arguments"
+    )
+    reporter = request.config.pluginmanager.get_plugin("terminalreporter")
+    capture = request.config.pluginmanager.get_plugin("capturemanager")
+    if reporter is None or capture is None:
+        print(summary)
+        return
+    with capture.global_and_fixture_disabled():  # the summary shows whether or not the last test failed
+        reporter.write_line("")
+        reporter.write_line(summary)
+        reporter.write_line("finite-documented, by rule: " + "; ".join(f"{n} {why}" for why, n in WHY.most_common()))
+
+
+@pytest.mark.parametrize("key", TARGETS)
+def test_public_callable_refuses_bad_values_by_name(key: str, pool: Pool) -> None:
+    COUNTS["callables"] += 1
+    if key in SKIP:
+        COUNTS["skipped"] += 1
+        return
+    (plan,) = pool.run([("plan", key)], PLAN_TIMEOUT_S)
+    if isinstance(plan, tuple) and plan and plan[0] == "fail":
+        pytest.fail(f"{key}: {plan[1]}")
+    if isinstance(plan, str):
+        COUNTS["no-base"] += 1
+        pytest.fail(plan)
+    if plan:
+        COUNTS["probed"] += 1
+    outcomes = pool.run([("probe", key, name, label) for name, label in plan], PROBE_TIMEOUT_S)
+    failures = []
+    for (name, label), (kind, detail) in zip(plan, outcomes, strict=True):
+        COUNTS["probes"] += 1
+        COUNTS[kind] += 1
+        if kind == "finite-documented":
+            WHY[detail if detail in _GENERIC else "an ALLOWED entry"] += 1
+        if kind == "fail":
+            failures.append(f"{key}({name}={label}): {detail}")
+    assert not failures, f"{len(failures)} of {len(plan)} probes failed:\n" + "\n".join(failures)

@@ -1,0 +1,93 @@
+"""The command line, run as a subprocess: it diagnoses the sample files; bad input gets one line and exit 2."""
+
+import json
+import subprocess
+import sys
+
+import pytest
+
+from conftest import ROOT
+
+DATA = ROOT / "notebooks" / "data"
+
+
+def _run(*args, cwd=None):
+    return subprocess.run(
+        [sys.executable, "-m", "hotpart", *map(str, args)], capture_output=True, text=True, cwd=cwd or ROOT, timeout=240
+    )
+
+
+def test_diagnose_the_sample_files_writes_a_report(tmp_path):
+    out = tmp_path / "report"
+    r = _run(
+        "diagnose", "--metrics", DATA / "metrics.json", "--queries", DATA / "queries.json",
+        "--insights", DATA / "insights-accessed.json", "--throttled-keys", DATA / "insights-throttled.json",
+        "--log", DATA / "access-log.parquet", "--timestamp", "request_time", "--key", "customer_id",
+        "--units", "consumed_wcu", "--partitions", "8", "--sample-rate", "0.005", "--out", out,
+    )  # fmt: skip
+    assert r.returncode == 0, r.stderr
+    assert "single-key write concentration" in r.stdout and "Rule:** 5c" in r.stdout
+    assert "Zipf fits" in r.stdout
+    assert sorted(p.name for p in out.iterdir()) == ["metrics.png", "report.md"]
+
+
+def test_profile_prints_the_profile():
+    r = _run("profile", DATA / "access-log.parquet", "--timestamp", "request_time", "--key", "customer_id", "--partitions", "8")
+    assert r.returncode == 0, r.stderr
+    assert "CUSTOMER#00000" in r.stdout and "busiest of 8 partitions" in r.stdout
+
+
+def _bad_cases(tmp):
+    results = json.loads((DATA / "metrics.json").read_text())
+    cases = {}
+    (tmp / "notjson.json").write_text("{oops")
+    cases["not JSON"] = (["--metrics", tmp / "notjson.json"], "notjson.json: (line 1): expected valid JSON")
+    (tmp / "empty.json").write_text("")
+    cases["empty"] = (["--metrics", tmp / "empty.json"], "empty.json: (file): expected a JSON document")
+    missing = json.loads(json.dumps(results))
+    del missing["MetricDataResults"][0]["Values"]
+    (tmp / "missing.json").write_text(json.dumps(missing))
+    cases["missing field"] = (["--metrics", tmp / "missing.json"], "missing.json: MetricDataResults[0].Values")
+    unknown = json.loads(json.dumps(results))
+    unknown["MetricDataResults"][0]["Label"] = "CPUUtilization"
+    (tmp / "unknown.json").write_text(json.dumps(unknown))
+    cases["unknown metric"] = (
+        ["--metrics", tmp / "unknown.json"],
+        "unknown.json: MetricDataResults[0].Label: expected a DynamoDB",
+    )
+    mism = json.loads(json.dumps(results))
+    mism["MetricDataResults"][0]["Values"].pop()
+    (tmp / "mismatch.json").write_text(json.dumps(mism))
+    cases["mismatched"] = (["--metrics", tmp / "mismatch.json"], "mismatch.json: MetricDataResults[0].Values: expected as many")
+    neg = json.loads(json.dumps(results))
+    neg["MetricDataResults"][2]["Values"][3] = -5
+    (tmp / "negative.json").write_text(json.dumps(neg))
+    cases["negative"] = (
+        ["--metrics", tmp / "negative.json"],
+        "negative.json: MetricDataResults[2].Values[3]: expected a number >= 0",
+    )
+    cases["log columns"] = (
+        ["--metrics", DATA / "metrics.json", "--log", DATA / "access-log.parquet"],
+        "access-log.parquet: column 'timestamp': expected a column for timestamp",
+    )
+    return cases
+
+
+@pytest.mark.parametrize(
+    "case", ["not JSON", "empty", "missing field", "unknown metric", "mismatched", "negative", "log columns"]
+)
+def test_bad_input_gets_one_line_exit_2_and_no_report(tmp_path, case):
+    args, expected = _bad_cases(tmp_path)[case]
+    out = tmp_path / "report"
+    r = _run("diagnose", *args, "--out", out)
+    assert r.returncode == 2
+    assert "Traceback" not in r.stderr
+    lines = r.stderr.strip().splitlines()
+    assert len(lines) == 1 and expected in lines[0], r.stderr
+    assert not out.exists()
+    assert not [p for p in tmp_path.iterdir() if p.name.startswith(".hotpart-report")]
+
+
+def test_profile_of_a_missing_log_exits_2():
+    r = _run("profile", "no-such-log.csv")
+    assert r.returncode == 2 and r.stderr.startswith("hotpart: error: no-such-log.csv: (file)")

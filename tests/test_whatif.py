@@ -1,0 +1,56 @@
+"""what_if: the replay conserves requests, and each remedy does what the course says it does."""
+
+import numpy as np
+import pytest
+
+import hotpart as hp
+from hotpart._whatif import WHATIF_REST_KEYS, what_if
+
+
+def test_one_hot_key_only_sharding_helps():
+    w = what_if([[1_500.0, 100.0]] * 3, hp.Table(4, wcu=4_000), shards=4, shard_above=1_000)
+    as_is, sharded, more, on_demand, split = w.refused
+    assert as_is == pytest.approx(3 * 60 * 500)  # 500 units/s above the 1,000 ceiling for 3 minutes
+    assert sharded == 0 and w.read_cost[1] == pytest.approx(1 + 3 * 1_500 / 1_600)
+    assert more == as_is and on_demand == as_is  # neither lifts the partition ceiling
+    assert split == as_is  # one key: a split cannot cut an item
+
+
+def test_an_under_provisioned_table_wants_capacity_not_shards():
+    w = what_if([[75.0] * 40] * 2, hp.Table(8, wcu=2_000), capacity_factor=2.0)
+    assert w.refused[0] > 0 and w.refused[2] == 0 and w.refused[3] == 0
+    assert w.refused[1] == w.refused[0]  # no key above shard_above: nothing to shard
+
+
+def test_replay_conserves_and_spreads_the_rest():
+    rng = np.random.default_rng(0)
+    d = rng.uniform(0, 400, size=(3, 5))
+    w = what_if(d, hp.Table(2, wcu=2_000), rest=np.full(3, 640.0))
+    assert w.offered == pytest.approx((d.sum() + 3 * 640.0) * 60)
+    assert (w.refused <= w.offered + 1e-6).all() and (w.refused >= 0).all()
+    assert WHATIF_REST_KEYS >= 1
+
+
+def test_bad_inputs_name_the_parameter():
+    with pytest.raises(ValueError, match="shards"):
+        what_if([[1.0]], hp.Table(1, wcu=10), shards=1)
+    with pytest.raises(ValueError, match="demand has shape"):
+        what_if([1.0, 2.0], hp.Table(1, wcu=10))
+
+
+def test_bad_arrays_and_the_views_arguments_are_refused_by_name():
+    # issue 15: rest of the wrong length raised numpy's concatenation error, a scalar or empty rest was accepted,
+    # inf passed the checks, and what_if_case's int()/float() raised raw errors for nan, inf, 'abc' and None
+    table = hp.Table(1, wcu=4_000)
+    for bad in (0.0, [], [1.0], np.inf, [np.inf, 1.0]):
+        with pytest.raises(ValueError, match=r"^rest"):
+            what_if([[1.0, 2.0]] * 2, table, rest=bad)
+    with pytest.raises(ValueError, match=r"^demand\[0, 0\] = inf"):
+        what_if([[np.inf, 2.0]] * 2, table)
+    assert what_if([[0.0, 2.0]] * 2, table).refused.tolist() == [0.0] * 5  # an idle key-minute is valid
+    for name, bad in (("shards", np.nan), ("shards", np.inf), ("shards", "abc"), ("shards", None), ("shards", 1)):
+        with pytest.raises(ValueError, match=rf"^{name} = "):
+            hp.what_if_case(**{name: bad})
+    for bad in ("abc", None, np.nan, 0.5, 1e300):
+        with pytest.raises(ValueError, match=r"^capacity_factor = "):
+            hp.what_if_case(capacity_factor=bad)
