@@ -27,8 +27,8 @@ module                    concept                           chapter (notebook)
 ``_retries_view``         chapter 14's explorable, figures  the same
 ``_diagnosis``            symptom to remedy, scenarios      ``notebooks/15_diagnosis.ipynb``
 ``_diagnosis_view``       chapter 15's explorable           the same
-``_sharding``             strategies, resharding, 2PC       ``notebooks/16_strategies`` to ``20_pitfalls``
-``_sharding_view``        chapters 16-20's explorables      the same
+``_sharding``             strategies, resharding, 2PC       ``notebooks/17_strategies`` to ``21_pitfalls``
+``_sharding_view``        chapters 17-21's explorables      the same
 ``_explorable``           one declaration, two renderings   every chapter's "Explore" section
 ``_plotting``             the shared look, PNG rendering    every figure
 ``_course``               the course map                    ``book/intro.md``
@@ -262,13 +262,13 @@ from ._diagnosis_view import SCENARIO_NAMES, diagnosis_case, plot_diagnosis_metr
 
 # --- sharding (issue 7): hotpart/_sharding.py, hotpart/_sharding_view.py
 from ._sharding import *  # strategies, resharding, logical shards, migration, 2PC, pitfalls
-from ._sharding_view import *  # chapters 16 to 20's explorables and figures
+from ._sharding_view import *  # chapters 17 to 21's explorables and figures
 
-# --- your own table (issue 18): hotpart/_observed.py, _logs.py, _whatif.py, _observed_view.py (chapter 21)
+# --- your own table (issue 18): hotpart/_observed.py, _logs.py, _whatif.py, _observed_view.py (chapter 16)
 from ._observed import *  # read_metric_data, read_insight_report, to_metric_data, to_insight_report, write_sample_exports
 from ._logs import *  # profile_log, fit_zipf, LogProfile, ZipfFit
 from ._whatif import *  # what_if, WhatIf, REMEDY_NAMES
-from ._observed_view import *  # chapter 21's explorable your_table_what_if and figures
+from ._observed_view import *  # chapter 16's explorable your_table_what_if and figures
 
 __version__ = "0.1.0"
 

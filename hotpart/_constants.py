@@ -530,8 +530,7 @@ SOURCES["WARM_THROUGHPUT"] = Source(
     "AWS, Understanding DynamoDB warm throughput",
     _DATE_READ,
     _DEV_GUIDE + "warm-throughput.html",
-    quote="Warm throughput refers to the number of read and write operations your DynamoDB table can "
-    "instantaneously support.",
+    quote="Warm throughput refers to the number of read and write operations your DynamoDB table can instantaneously support.",
 )
 SOURCES["PRE_WARMING"] = Source(
     "AWS, Understanding DynamoDB warm throughput",
@@ -754,8 +753,7 @@ SOURCES["GSI_CAPACITY_MODE_OF_TABLE"] = Source(
 )
 # chapters 14-15: retries, and the remedy of each throttling reason (hotpart/_retries.py, hotpart/_diagnosis.py)
 SOURCES["BOTO3_DEFAULT_RETRY_LEGACY"] = Source(
-    "Boto3 documentation, 'Retries', Legacy retry mode: boto3 (the SDK of 001's code) defaults to legacy mode, "
-    "not standard mode",
+    "Boto3 documentation, 'Retries', Legacy retry mode: boto3 (the SDK of 001's code) defaults to legacy mode, not standard mode",
     _DATE_READ,
     "https://docs.aws.amazon.com/boto3/latest/guide/retries.html",
     "Legacy mode is the default mode used by any Boto3 client you create. … A default value of 5 for maximum "
@@ -782,8 +780,7 @@ SOURCES["MAX_THROUGHPUT_REMOVE"] = Source(
     "AWS, DynamoDB API reference, OnDemandThroughput",
     _DATE_READ,
     "https://docs.aws.amazon.com/amazondynamodb/latest/APIReference/API_OnDemandThroughput.html",
-    "To remove the maximum OnDemandThroughput that is currently set on your table, set the value of "
-    "MaxWriteRequestUnits to -1.",
+    "To remove the maximum OnDemandThroughput that is currently set on your table, set the value of MaxWriteRequestUnits to -1.",
 )
 SOURCES["PEAK_RAMP_30_MINUTES"] = Source(
     "AWS Knowledge Center, Why is my on-demand DynamoDB table being throttled?",
@@ -810,8 +807,7 @@ SOURCES["GSI_WRITES_FAIL_ON_TABLE"] = Source(
     "AWS Knowledge Center, How does throttling on my global secondary index affect my Amazon DynamoDB table?",
     _DATE_READ,
     _KC + "dynamodb-gsi-throttling-table",
-    "When a GSI has insufficient write capacity, write operations don't succeed on the base table or any of its "
-    "GSIs.",
+    "When a GSI has insufficient write capacity, write operations don't succeed on the base table or any of its GSIs.",
 )
 SOURCES["CACHE_BEFORE_SHARDING_003"] = Source(
     "003 「シャーディングを避ける方法」",
@@ -876,8 +872,7 @@ SOURCES["GSI_WRITES_FAIL_ON_OTHER_GSIS"] = Source(
     "AWS Knowledge Center, How does throttling on my global secondary index affect my Amazon DynamoDB table?",
     _DATE_READ,
     _KC + "dynamodb-gsi-throttling-table",
-    "When a GSI has insufficient write capacity, write operations don't succeed on the base table or any of its "
-    "GSIs.",
+    "When a GSI has insufficient write capacity, write operations don't succeed on the base table or any of its GSIs.",
 )
 SOURCES["GSI_KEY_RANGE_LIMITS"] = Source(
     "AWS, Key range throughput exceeded (hot partitions)",
@@ -1029,7 +1024,7 @@ SOURCES["CONTRIBUTOR_INSIGHTS_SORT_KEY_RULES"] = Source(
     "following rules specific to sort keys: … Most accessed keys (partition and sort keys) — Identifies the partition "
     "and sort keys of the most accessed items in your table or global secondary index.",
 )
-# --- sources: sharding beyond DynamoDB (chapters 16-20)
+# --- sources: sharding beyond DynamoDB (chapters 17-21)
 SOURCES["SHARDING_TX_TWO_UNDERLYING_WRITES"] = Source(
     "AWS, Amazon DynamoDB Transactions: how it works, capacity management for transactions",
     _DATE_READ,
@@ -1168,7 +1163,7 @@ SOURCES["SHARDING_AUTO_INCREMENT_NOT_UNIQUE"] = Source(
     "",
     "自動採番の主キーはシャードをまたいで一意にならないため UUID か採番用の仕組みが必要になり",
 )
-# --- sources: your own table (chapter 21)
+# --- sources: your own table (chapter 16)
 # (the export formats' sources are statements in hotpart/_observed.py, beside the readers that rely on them)
 
 #: Every modelling choice that AWS does not publish, by name: its value, why the course chose it, and
@@ -1183,9 +1178,9 @@ ASSUMPTIONS: Final[dict[str, Assumption]] = {
         "the UpdateTable that follows. AWS gives neither a figure; two minutes in all is the optimistic end of 'a few' "
         "plus 'several' minutes (and the delay the peer simulator dynamodb-scaling-simulator uses), so the refusals the "
         "model shows during a lag are a lower bound. Until the update completes no further update is issued.",
-        aws_says="\"CloudWatch alarms might have a short delay of up to a few minutes before triggering auto scaling. "
+        aws_says='"CloudWatch alarms might have a short delay of up to a few minutes before triggering auto scaling. '
         "… It then takes several minutes to update the provisioned capacity for the table or index. During this "
-        "period, any requests that exceed the previous provisioned capacity of the tables are throttled.\" "
+        'period, any requests that exceed the previous provisioned capacity of the tables are throttled." '
         "(metrics-dimensions.html)",
         used_by=("AutoScaling.lag_s", "AUTOSCALING_LAG_S"),
         chapters=("11_capacity_modes",),
@@ -1195,8 +1190,8 @@ ASSUMPTIONS: Final[dict[str, Assumption]] = {
         "fraction of provisioned capacity",
         why="The default target utilisation of the model's AutoScaling: AWS's own auto scaling examples use 70%, and "
         "a table's owner sets the value (AWS allows 20% to 90%).",
-        aws_says="\"For example, you set the minimum read capacity units (RCUs) to 100 and the target utilization to "
-        "70 percent\" (Knowledge Center, dynamodb-auto-scaling); AWS publishes no default that applies to every "
+        aws_says='"For example, you set the minimum read capacity units (RCUs) to 100 and the target utilization to '
+        '70 percent" (Knowledge Center, dynamodb-auto-scaling); AWS publishes no default that applies to every '
         "way of turning auto scaling on.",
         used_by=("AutoScaling.target", "AUTOSCALING_TARGET"),
         chapters=("11_capacity_modes",),
@@ -1217,7 +1212,7 @@ ASSUMPTIONS: Final[dict[str, Assumption]] = {
         why="AWS says unused capacity is retained for up to 300 seconds and does not say whether older unused "
         "capacity expires; 'bank' (a bucket of at most 300 s of the rate that keeps what it holds until spent) is "
         "the generous reading, 'window' (only what went unused in the last 300 s, the reading of 000) the strict one.",
-        aws_says="\"DynamoDB currently retains up to five minutes (300 seconds) of unused read and write capacity.\" "
+        aws_says='"DynamoDB currently retains up to five minutes (300 seconds) of unused read and write capacity." '
         "(burst-adaptive-capacity.html)",
         used_by=("Provisioned.burst_reading",),
         chapters=("08_burst",),
@@ -1227,7 +1222,7 @@ ASSUMPTIONS: Final[dict[str, Assumption]] = {
         "fraction of unused capacity",
         why="AWS reserves 'a portion' of unused capacity and publishes no figure; the model keeps all of it, so its "
         "burst durations are upper bounds. Lower it to see how a smaller portion shortens a burst.",
-        aws_says="\"DynamoDB reserves a portion of that unused capacity for later bursts of throughput\" "
+        aws_says='"DynamoDB reserves a portion of that unused capacity for later bursts of throughput" '
         "(burst-adaptive-capacity.html); no fraction is published.",
         used_by=("Provisioned.burst_portion",),
         chapters=("08_burst",),
@@ -1237,8 +1232,8 @@ ASSUMPTIONS: Final[dict[str, Assumption]] = {
         "fraction of the partition ceiling",
         why="A round middle value: a partition served at half its ceiling or more counts as hot. It only sets when "
         "the model splits, not whether a split helps.",
-        aws_says="AWS names the split-for-heat mechanism and says a table may add partitions when \"A partition "
-        "receives read or write traffic near its throughput capacity limit.\" (AWS Database Blog); it publishes no "
+        aws_says='AWS names the split-for-heat mechanism and says a table may add partitions when "A partition '
+        'receives read or write traffic near its throughput capacity limit." (AWS Database Blog); it publishes no '
         "threshold.",
         used_by=("SplitForHeat.threshold",),
         chapters=("10_isolation",),
@@ -1265,8 +1260,8 @@ ASSUMPTIONS: Final[dict[str, Assumption]] = {
         "fraction of the traffic above double the previous peak",
         why="The worst case: AWS says throttling can occur above double the previous peak within 30 minutes, not that "
         "it must, nor how much. The model refuses all of it, so on-demand refusals are upper bounds.",
-        aws_says="\"However, throttling can still occur if the throughput exceeds twice the previous peak within the "
-        "same 30 minutes.\" (pre-warming-on-demand-capacity-mode.html); AWS documents no throttling reason for it.",
+        aws_says='"However, throttling can still occur if the throughput exceeds twice the previous peak within the '
+        'same 30 minutes." (pre-warming-on-demand-capacity-mode.html); AWS documents no throttling reason for it.',
         used_by=("OnDemand.over_peak_refused",),
         chapters=("11_capacity_modes",),
     ),
@@ -1277,9 +1272,9 @@ ASSUMPTIONS: Final[dict[str, Assumption]] = {
         "say which applies; the course takes the higher (half the provisioned rate, or a new table's setting), the "
         "reading an earlier version of AWS's page gave. `OnDemand.switched_from_provisioned(peak_rule=...)` takes "
         "either value instead.",
-        aws_says="\"For an existing table that you switched to on-demand capacity mode, the previous peak is one of the "
+        aws_says='"For an existing table that you switched to on-demand capacity mode, the previous peak is one of the '
         "following values: Half the previous provisioned throughput for the table; The setting for a newly created "
-        "table with on-demand capacity mode\" (Knowledge Center, on-demand-table-throttling-dynamodb).",
+        'table with on-demand capacity mode" (Knowledge Center, on-demand-table-throttling-dynamodb).',
         used_by=("SWITCHED_PEAK_RULE",),
         chapters=("11_capacity_modes",),
     ),
@@ -1508,16 +1503,16 @@ ASSUMPTIONS: Final[dict[str, Assumption]] = {
         used_by=("scenario.open_share",),
         chapters=("15_diagnosis",),
     ),
-    # --- assumptions: sharding beyond DynamoDB (chapters 16-20)
+    # --- assumptions: sharding beyond DynamoDB (chapters 17-21)
     "MIGRATION_SWITCH_H": Assumption(
         24.0,
         "h",
         why="A read ramp of one day: long enough to move reads over in stages and watch a daily traffic cycle on "
-        "the new placement. A scenario input of chapter 18's timeline, not a measured figure.",
+        "the new placement. A scenario input of chapter 19's timeline, not a measured figure.",
         aws_says="Nothing: a live resharding is the application's (or Vitess's) procedure, and neither 003 nor the "
         "Vitess documentation gives a duration for switching reads; 003 says the whole step takes days to weeks.",
         used_by=("MigrationPlan.switch_h",),
-        chapters=("18_migration",),
+        chapters=("19_migration",),
     ),
     "MIGRATION_BAKE_H": Assumption(
         72.0,
@@ -1528,9 +1523,9 @@ ASSUMPTIONS: Final[dict[str, Assumption]] = {
         aws_says="Nothing; 003 lists dual writes, backfill, verification, the read switch and deletion, with no "
         "waiting period, and says the work takes days to weeks.",
         used_by=("MigrationPlan.bake_h",),
-        chapters=("18_migration",),
+        chapters=("19_migration",),
     ),
-    # --- assumptions: your own table (chapter 21)
+    # --- assumptions: your own table (chapter 16)
     "ZIPF_MAX_KS": Assumption(
         0.05,
         "largest distance between cumulative shares",
@@ -1540,7 +1535,7 @@ ASSUMPTIONS: Final[dict[str, Assumption]] = {
         "requests any real log would fail a significance test.",
         aws_says="Nothing: key popularity is the application's, and neither AWS nor the sources fit a model to it.",
         used_by=("fit_zipf.max_ks",),
-        chapters=("21_your_table",),
+        chapters=("16_your_table",),
     ),
     "ZIPF_MIN_EXPONENT": Assumption(
         0.3,
@@ -1550,7 +1545,7 @@ ASSUMPTIONS: Final[dict[str, Assumption]] = {
         "calls popularity flat rather than Zipf.",
         aws_says="Nothing: AWS does not model key popularity.",
         used_by=("fit_zipf.min_exponent",),
-        chapters=("21_your_table",),
+        chapters=("16_your_table",),
     ),
     "ZIPF_CONFIDENCE": Assumption(
         0.95,
@@ -1559,7 +1554,7 @@ ASSUMPTIONS: Final[dict[str, Assumption]] = {
         "Fisher information and covers sampling noise only, not the bias of ranking keys by observed counts.",
         aws_says="Nothing: a statistical convention.",
         used_by=("fit_zipf.confidence",),
-        chapters=("21_your_table",),
+        chapters=("16_your_table",),
     ),
     "WHATIF_REST_KEYS": Assumption(
         64,
@@ -1568,7 +1563,7 @@ ASSUMPTIONS: Final[dict[str, Assumption]] = {
         "evenly: enough to spread over any partition count the chapter uses, few enough to simulate quickly.",
         aws_says="Nothing: a resolution of the replay.",
         used_by=("WHATIF_REST_KEYS",),
-        chapters=("21_your_table",),
+        chapters=("16_your_table",),
     ),
     "WHATIF_SHARD_ABOVE": Assumption(
         500.0,
@@ -1577,7 +1572,7 @@ ASSUMPTIONS: Final[dict[str, Assumption]] = {
         "key fills half a partition on its own, so it throttles as soon as its neighbours are busy.",
         aws_says="Nothing: AWS's write-sharding guidance gives no rate at which to shard a key.",
         used_by=("what_if.shard_above",),
-        chapters=("21_your_table",),
+        chapters=("16_your_table",),
     ),
     "SAMPLE_TABLE": Assumption(
         {"partitions": 8, "wcu": 8_000, "keys": 2_000, "zipf": 1.2, "offered": 6_000, "minutes": 10},
@@ -1586,7 +1581,7 @@ ASSUMPTIONS: Final[dict[str, Assumption]] = {
         "Zipf popularity, steep enough that the hottest key alone is above one partition's ceiling.",
         aws_says="Nothing: a scenario input, not a measurement of a real table.",
         used_by=("SAMPLE_TABLE",),
-        chapters=("21_your_table",),
+        chapters=("16_your_table",),
     ),
     "SAMPLE_LOG_RATE": Assumption(
         0.005,
@@ -1595,6 +1590,6 @@ ASSUMPTIONS: Final[dict[str, Assumption]] = {
         "would; it keeps the committed file small.",
         aws_says="Nothing: DynamoDB keeps no per-request log of item keys; the log is the application's.",
         used_by=("SAMPLE_LOG_RATE",),
-        chapters=("21_your_table",),
+        chapters=("16_your_table",),
     ),
 }

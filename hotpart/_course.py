@@ -312,9 +312,9 @@ CHAPTERS: tuple[Chapter, ...] = (
     ),
     # placed after chapter 15 in part V; its number is given here only (the notebook's title repeats it)
     Chapter(
-        21,
+        16,
         "Your own table",
-        "notebooks/21_your_table.ipynb",
+        "notebooks/16_your_table.ipynb",
         18,
         (
             ("000", _DETECT),
@@ -324,9 +324,9 @@ CHAPTERS: tuple[Chapter, ...] = (
         _P5,
     ),
     Chapter(
-        16,
+        17,
         "Sharding strategies and their hot spots",
-        "notebooks/16_strategies.ipynb",
+        "notebooks/17_strategies.ipynb",
         7,
         (
             ("003", "シャーディングとは"),
@@ -335,11 +335,11 @@ CHAPTERS: tuple[Chapter, ...] = (
         ),
         _P6,
     ),
-    Chapter(17, "Resharding", "notebooks/17_resharding.ipynb", 7, (("003", "リシャーディング"),), _P6),
+    Chapter(18, "Resharding", "notebooks/18_resharding.ipynb", 7, (("003", "リシャーディング"),), _P6),
     Chapter(
-        18,
+        19,
         "Logical shards and live migration",
-        "notebooks/18_migration.ipynb",
+        "notebooks/19_migration.ipynb",
         7,
         (
             ("003", _CHALLENGES),
@@ -348,9 +348,9 @@ CHAPTERS: tuple[Chapter, ...] = (
         _P6,
     ),
     Chapter(
-        19,
+        20,
         "Cross-shard queries and transactions",
-        "notebooks/19_cross_shard.ipynb",
+        "notebooks/20_cross_shard.ipynb",
         7,
         (
             ("003", "クロスシャードクエリ"),
@@ -360,9 +360,9 @@ CHAPTERS: tuple[Chapter, ...] = (
         _P6,
     ),
     Chapter(
-        20,
+        21,
         "When not to shard, and the pitfalls",
-        "notebooks/20_pitfalls.ipynb",
+        "notebooks/21_pitfalls.ipynb",
         7,
         (
             ("003", "シャーディングを避ける方法"),

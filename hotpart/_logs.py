@@ -1,6 +1,6 @@
 """Profile an application's access log: demand per key and minute, the hottest keys, a Zipf fit.
 
-Chapter 21 (``notebooks/21_your_table.ipynb``) is built on this module.
+Chapter 16 (``notebooks/16_your_table.ipynb``) is built on this module.
 :func:`profile_log` reads a CSV, Parquet or JSON-lines log with **DuckDB**,
 which streams the file and spills to disk, so a log larger than memory is
 profiled on a laptop. The aggregation is one SQL query in
@@ -34,7 +34,7 @@ true rank (a Monte Carlo over 50 seeds, 500 keys, ``s = 1.2``, 400,000
 requests: mean error +0.0002, 47 of 50 intervals cover the true ``s``). On a
 sparse log it misses: ranking keys by their own noisy counts shuffles the
 tail of rarely seen keys, and unseen keys drop out of ``N``, which flattens
-the tail and biases ``s`` low. In the regime of chapter 21's sample log
+the tail and biases ``s`` low. In the regime of chapter 16's sample log
 (2,000 keys, ``s = 1.2``, 18,000 requests) the mean error is -0.016, larger
 than the standard error (0.0035), and 1 of 50 intervals covers. Read such a
 fit as ``s`` known to a few hundredths, not to the interval
@@ -180,7 +180,7 @@ def fit_zipf(
     rank. On a sparse log (many keys seen a few times, some never) the ranks of the tail are shuffled by the counts'
     own noise and the unseen keys are missing from ``N``: the tail flattens and the exponent is biased low, by more
     than the interval's width. Measured over 50 seeds with ``s = 1.2``: 500 keys and 400,000 requests give a mean
-    error of +0.0002 and 47 of 50 intervals covering; 2,000 keys and 18,000 requests (chapter 21's sample log) give
+    error of +0.0002 and 47 of 50 intervals covering; 2,000 keys and 18,000 requests (chapter 16's sample log) give
     -0.016 and 1 of 50. A fit that removes the bias must model the ranks as unknown (e.g. the frequency of
     frequencies, as Clauset, Shalizi and Newman 2009 do for discrete power laws); this one does not.
 

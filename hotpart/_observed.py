@@ -1,6 +1,6 @@
 """A real table's exports read into the course's objects, and a simulation written out in AWS's formats.
 
-Chapter 21 (``notebooks/21_your_table.ipynb``) is built on this module.
+Chapter 16 (``notebooks/16_your_table.ipynb``) is built on this module.
 :func:`read_metric_data` reads what ``aws cloudwatch get-metric-data``
 prints (the ``GetMetricData`` response: ``MetricDataResults`` with ``Id``,
 ``Label``, ``Timestamps``, ``Values``, ``StatusCode``) into a
@@ -806,7 +806,7 @@ def to_insight_report(
     }
 
 
-#: The sample table of chapter 21: partitions, provisioned WCU/s, keys, Zipf exponent, total WCU/s offered, minutes.
+#: The sample table of chapter 16: partitions, provisioned WCU/s, keys, Zipf exponent, total WCU/s offered, minutes.
 SAMPLE_TABLE: dict[str, float] = {"partitions": 8, "wcu": 8_000, "keys": 2_000, "zipf": 1.2, "offered": 6_000, "minutes": 10}
 #: Share of the sample's requests its access log records (one in 200).
 SAMPLE_LOG_RATE = 0.005

@@ -1,6 +1,6 @@
-"""Chapter 21's explorable and figures: the sample table's exports, diagnosed and replayed under each remedy.
+"""Chapter 16's explorable and figures: the sample table's exports, diagnosed and replayed under each remedy.
 
-``notebooks/21_your_table.ipynb`` shows them; the models are in
+``notebooks/16_your_table.ipynb`` shows them; the models are in
 :mod:`hotpart._observed` (the readers), :mod:`hotpart._logs`
 (``profile_log``) and :mod:`hotpart._whatif` (``what_if``). The explorable
 ``your_table_what_if`` replays the sample access log's demand with a chosen

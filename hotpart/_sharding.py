@@ -1,7 +1,7 @@
 """Sharding beyond DynamoDB: strategies, resharding, logical shards, migration, cross-shard work, pitfalls.
 
-Chapters 16 to 20 (``notebooks/16_strategies.ipynb``, ``17_resharding.ipynb``,
-``18_migration.ipynb``, ``19_cross_shard.ipynb``, ``20_pitfalls.ipynb``) are
+Chapters 17 to 21 (``notebooks/17_strategies.ipynb``, ``18_resharding.ipynb``,
+``19_migration.ipynb``, ``20_cross_shard.ipynb``, ``21_pitfalls.ipynb``) are
 built on these models; source document 003 (シャーディング) is their subject.
 
 Keys are unsigned 64-bit integers (``numpy.uint64``): a sequential ID, a
@@ -9,7 +9,7 @@ millisecond timestamp, the top 64 bits of a UUID, or a tenant ID in the high
 bits with a time counter in the low ones. Hashing uses the SplitMix64
 finaliser, so every placement is deterministic across processes and machines.
 Scatter-gather latency is not modelled here: it is the fan-out model of
-:mod:`hotpart._fanout` (chapter 6), which chapter 19 calls.
+:mod:`hotpart._fanout` (chapter 6), which chapter 20 calls.
 """
 
 from __future__ import annotations

@@ -1,8 +1,8 @@
-"""Chapters 16 to 20's explorables: strategies, resharding, virtual nodes, migration, cross-shard work, pitfalls.
+"""Chapters 17 to 21's explorables: strategies, resharding, virtual nodes, migration, cross-shard work, pitfalls.
 
 Models: :mod:`hotpart._sharding`, and the fan-out models of :mod:`hotpart._fanout`
-for scatter-gather latency. Notebooks: ``notebooks/16_strategies.ipynb`` to
-``notebooks/20_pitfalls.ipynb``.
+for scatter-gather latency. Notebooks: ``notebooks/17_strategies.ipynb`` to
+``notebooks/21_pitfalls.ipynb``.
 """
 
 from __future__ import annotations

@@ -1,6 +1,6 @@
 """What if: a profiled table's demand replayed through the simulator under the course's remedies.
 
-Chapter 21 (``notebooks/21_your_table.ipynb``) is built on this module.
+Chapter 16 (``notebooks/16_your_table.ipynb``) is built on this module.
 :func:`what_if` takes per-key demand (from :func:`hotpart.profile_log`, or
 any per-minute matrix) and simulates the table as it is and under each
 remedy the course teaches:

@@ -18,6 +18,7 @@ READER_LINK_HOSTS: dict[str, str] = {
     "github.com": "the theme's default repository link (hidden: repository buttons are off)",
 }
 
+
 # The pages the course's sources cite (hp.SOURCES: each with its quoted sentence), shown as links in the
 # chapters' source boxes and on the evidence page. Links a reader clicks, never loaded.
 def _cited_hosts() -> dict[str, str]:

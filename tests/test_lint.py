@@ -1,4 +1,4 @@
-"""The code passes ruff's checks, with the configuration in pyproject.toml."""
+"""The code passes ruff's checks and is ruff-formatted, with the configuration in pyproject.toml."""
 
 import subprocess
 import sys
@@ -13,3 +13,11 @@ def test_ruff_check_passes():
         [str(ruff), "check", "hotpart", "tests", "benchmarks", "notebooks"], cwd=ROOT, capture_output=True, text=True
     )
     assert result.returncode == 0, result.stdout + result.stderr
+
+
+def test_ruff_format_is_clean():
+    ruff = Path(sys.executable).parent / "ruff"
+    result = subprocess.run(
+        [str(ruff), "format", "--check", "hotpart", "tests", "benchmarks", "notebooks"], cwd=ROOT, capture_output=True, text=True
+    )
+    assert result.returncode == 0, "run `ruff format hotpart tests benchmarks notebooks`:\n" + result.stdout + result.stderr

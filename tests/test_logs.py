@@ -100,7 +100,7 @@ def test_zipf_interval_covers_at_its_level_when_every_rank_is_resolved():
 def test_zipf_interval_misses_on_a_sparse_log_as_documented():
     # The sample's regime (2,000 keys, s = 1.2, 18,000 logged requests; most keys seen a few times): ranking by
     # observed counts shuffles the tail and biases s low. Over 50 seeds: mean error -0.016, 1 of 50 intervals covers.
-    # fit_zipf's docstring and chapter 21 say so; this test keeps them true (a better estimator must update both).
+    # fit_zipf's docstring and chapter 16 say so; this test keeps them true (a better estimator must update both).
     fits = [hp.fit_zipf(_zipf_counts(2_000, 1.2, 18_000, k)) for k in range(50)]
     bias = np.mean([f.exponent for f in fits]) - 1.2
     covered = sum(f.ci_low <= 1.2 <= f.ci_high for f in fits)

@@ -1,4 +1,4 @@
-"""Chapters 16 to 20's models: strategies, resharding, logical shards, migration, 2PC, pitfalls."""
+"""Chapters 17 to 21's models: strategies, resharding, logical shards, migration, 2PC, pitfalls."""
 
 import math
 from bisect import bisect_left
@@ -573,7 +573,7 @@ def test_replicas_and_cache_relieve_reads_never_writes(reads, writes, replicas, 
     assert helped["write_utilisation"] == base["write_utilisation"]
 
 
-# --- hash-range splitting (chapter 17) and the backfill race (chapter 18) ---------------------------
+# --- hash-range splitting (chapter 18) and the backfill race (chapter 19) ---------------------------
 
 
 def test_hash_range_split_moves_only_the_split_half():
