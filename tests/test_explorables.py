@@ -135,3 +135,18 @@ def test_control_refuses_a_non_finite_bound_by_name(bad):
 def test_control_with_low_above_high_names_both_ends():
     with pytest.raises(ValueError, match=r"^n\.low = 50 is not below n\.high = 40"):
         Control("n", "partitions", 50, 40, 45)
+
+
+@pytest.mark.parametrize("name", sorted(hp.EXPLORABLES))
+def test_frames_rendered_in_parallel_are_byte_identical_to_the_serial_path(name, tmp_path):
+    from hotpart import _static
+
+    explorable = hp.EXPLORABLES[name]
+    grid = explorable.frame_grid(4)
+    serial = _static._render_frames(explorable, grid, tmp_path / "serial", workers=1)
+    parallel = _static._render_frames(explorable, grid, tmp_path / "parallel", workers=2)
+    assert parallel == serial
+    frames = sorted(p.name for p in (tmp_path / "serial").glob("*.png"))
+    assert frames == sorted(p.name for p in (tmp_path / "parallel").glob("*.png")) and len(frames) >= 2
+    for frame in frames:
+        assert (tmp_path / "parallel" / frame).read_bytes() == (tmp_path / "serial" / frame).read_bytes(), frame
