@@ -81,3 +81,36 @@ def test_toc_is_generated_from_the_course_map():
     assert (ROOT / "_toc.yml").read_text(encoding="utf-8") == hp.toc_yaml(ROOT), "run `make toc`"
     for page in hp.PARTS.values():
         assert (ROOT / f"{page}.md").is_file(), f"part page {page}.md is missing"
+
+
+def test_notebooks_cite_public_names_not_private_modules():
+    """Chapters name the public API (``hp.simulate``), never a private module (``hotpart._simulator``)."""
+    offenders = [
+        f"{nb.name} cell {i}: {line.strip()}"
+        for nb in NOTEBOOKS
+        for i, cell in enumerate(json.loads(nb.read_text(encoding="utf-8"))["cells"])
+        for line in "".join(cell["source"]).splitlines()
+        if "hotpart._" in line
+    ]
+    assert not offenders, "cite hp.<name>, not a private module:\n" + "\n".join(offenders)
+
+
+def test_public_names_cited_in_chapter_prose_exist():
+    """Every `hp.<name>` (and `hp.explore("<explorable>")`) in a chapter's markdown is a real public name."""
+    missing = []
+    for nb in NOTEBOOKS:
+        for cell in json.loads(nb.read_text(encoding="utf-8"))["cells"]:
+            if cell["cell_type"] != "markdown":
+                continue
+            text = "".join(cell["source"])
+            for name in re.findall(r'`hp\.explore\("([^"]+)"\)`', text):
+                if name not in hp.EXPLORABLES:
+                    missing.append(f'{nb.name}: hp.explore("{name}")')
+            for dotted in re.findall(r"`hp\.([A-Za-z_][\w.]*)`", text):
+                obj = hp
+                for part in dotted.split("."):
+                    if part.startswith("_") or not hasattr(obj, part):
+                        missing.append(f"{nb.name}: hp.{dotted}")
+                        break
+                    obj = getattr(obj, part)
+    assert not missing, "names cited in prose that hotpart does not export:\n" + "\n".join(missing)
