@@ -19,20 +19,20 @@ $(STAMP): requirements.txt pyproject.toml etc/ipython_kernel_config.py
 
 venv: $(STAMP)
 
-# The author's loop (hotpart/_build.py): re-executes only chapters whose code changed and re-writes only changed
+# The author's loop (hotpart/book/_build.py): re-executes only chapters whose code changed and re-writes only changed
 # pages; any change to hotpart, _config.yml or the requirements re-executes everything. Every explorable renders
 # as kernel-free frames under _build/html. book-clean: everything from scratch. The tests and CI always build
 # from scratch with execute_notebooks: force.
 book: $(STAMP)
-	$(BIN)/python -m hotpart._build
+	$(BIN)/python -m hotpart.book._build
 
 book-clean: $(STAMP)
-	$(BIN)/python -m hotpart._build --clean
+	$(BIN)/python -m hotpart.book._build --clean
 
 # The reader's edition of every chapter in _lab/ (ignored by git): numbers filled in, solutions folded,
 # explorables with a first frame. It reuses the book build's executed notebooks when they are current.
 lab-build: $(STAMP)
-	$(BIN)/python -m hotpart._reader --out _lab --executed _build/jupyter_execute/notebooks
+	$(BIN)/python -m hotpart.book._reader --out _lab --executed _build/jupyter_execute/notebooks
 
 # JupyterLab on the reader's edition, on localhost only (as root too, as in containers).
 lab: lab-build

@@ -11,7 +11,7 @@ import numpy as np
 from _timing import time_call
 
 import hotpart as hp
-from hotpart._diagnosis import _build
+from hotpart.models.diagnosis import _build
 
 TITLE = "Detection: GSIs, CloudWatch metrics, top keys, diagnosis"
 

@@ -16,7 +16,7 @@ import numpy as np
 from _timing import time_call
 
 import hotpart as hp
-from hotpart._indexes import steady_backpressure
+from hotpart.models.indexes import steady_backpressure
 
 TITLE = "GSIs: one hour of a table with two indexes"
 ORDERS = 2_000

@@ -2,7 +2,7 @@
 
 Targets (issue 5): 1 hour (3,600 one-second steps) of 10,000 partitions in under 2 s on this 2-core machine,
 and at least 30x faster than a straightforward pure-Python per-partition loop of the same model
-(``benchmarks/reference_simulator.py``), with identical results.
+(``tests/reference_simulator.py``), with identical results.
 
 The workload: a provisioned table at 100 WCU/s per partition, skewed demand (gamma-distributed per partition,
 mean at 100% of the share, re-drawn with a slow daily-like swing), burst banked, adaptive capacity on. The hour
@@ -22,7 +22,7 @@ from pathlib import Path
 import numpy as np
 
 import hotpart as hp
-from hotpart._validation import check_seed
+from hotpart.models._validation import check_seed
 
 TITLE = "Capacity simulator: 1 hour x 10,000 partitions, and the pure-Python reference"
 HOUR_TARGET_S = 2.0
@@ -33,7 +33,7 @@ REFERENCE_SECONDS = 60
 
 
 def _reference():
-    path = Path(__file__).resolve().parent / "reference_simulator.py"
+    path = Path(__file__).resolve().parent.parent / "tests" / "reference_simulator.py"
     spec = importlib.util.spec_from_file_location("reference_simulator", path)
     module = importlib.util.module_from_spec(spec)
     assert spec.loader is not None

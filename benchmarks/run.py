@@ -31,11 +31,11 @@ from nbclient import NotebookClient
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
-sys.path.insert(0, str(Path(__file__).resolve().parent))  # benchmarks/_timing.py, reference_simulator.py
+sys.path.insert(0, str(Path(__file__).resolve().parent))  # benchmarks/_timing.py
 
 import hotpart as hp  # noqa: E402
-from hotpart._plotting import render_png  # noqa: E402
-from hotpart._static import _palette_png  # noqa: E402
+from hotpart.book._frames import _palette_png  # noqa: E402
+from hotpart.book.plotting import render_png  # noqa: E402
 
 CALLBACK_TARGET_MS = 150.0
 COLD_BOOK_TARGET_S = 120.0
@@ -84,7 +84,7 @@ def bench_notebooks(repeats: int) -> list[str]:
 
 
 def bench_callbacks(repeats: int) -> list[str]:
-    from hotpart._explorable import freeze_gc_once
+    from hotpart.book.explorable import freeze_gc_once
 
     freeze_gc_once()  # as the live widget does on its first display
     rows = [
@@ -140,9 +140,9 @@ def _target(value: float, target: float) -> str:
 
 
 def _make_book(*extra: str) -> float:
-    """`make book` (hotpart._build) as an author runs it; returns wall seconds."""
+    """`make book` (hotpart.book._build) as an author runs it; returns wall seconds."""
     start = time.perf_counter()
-    subprocess.run([sys.executable, "-m", "hotpart._build", *extra], cwd=ROOT, check=True, capture_output=True)
+    subprocess.run([sys.executable, "-m", "hotpart.book._build", *extra], cwd=ROOT, check=True, capture_output=True)
     return time.perf_counter() - start
 
 

@@ -53,7 +53,7 @@ def _parser() -> argparse.ArgumentParser:
 
 
 def _profile(args: argparse.Namespace, path: str):
-    from ._logs import profile_log
+    from .models.logs import profile_log
 
     return profile_log(
         path,
@@ -96,8 +96,8 @@ def _figure(metrics, path: Path) -> None:
 
 
 def _diagnose(args: argparse.Namespace) -> int:
-    from ._diagnosis import diagnose
-    from ._observed import read_metric_data
+    from .models.diagnosis import diagnose
+    from .models.observed import read_metric_data
 
     m = read_metric_data(
         args.metrics,

@@ -11,7 +11,7 @@ network delay and starts again with a read. Every message takes
 that matter to a test: it takes a seed (his uses the global, unseeded
 ``random``), and events at the same instant run first-in, first-out.
 
-It is deliberately written differently from ``hotpart._retries.occ_herd``
+It is deliberately written differently from ``hotpart.models.retries.occ_herd``
 (objects and callbacks, milliseconds, a strategy object per client), so that
 agreement between the two is evidence, not a copy.
 """

@@ -47,7 +47,7 @@ def built_book() -> Path:
         pytest.fail(f"jupyter-book build -W failed (exit {result.returncode}):\n{result.stdout[-6000:]}\n{result.stderr[-3000:]}")
     # as `make book` does: the reader's edition behind the download buttons
     downloads = subprocess.run(
-        [sys.executable, "-m", "hotpart._reader", "--downloads", str(BUILD), "--executed", str(EXECUTED)],
+        [sys.executable, "-m", "hotpart.book._reader", "--downloads", str(BUILD), "--executed", str(EXECUTED)],
         cwd=ROOT,
         capture_output=True,
         text=True,

@@ -225,7 +225,7 @@ def _note_instances(result: Any) -> None:
 
 
 #: Modules whose Examples are not run for the record (they build whole pages, not model calls).
-NOT_RECORDED = ("hotpart._reader",)
+NOT_RECORDED = ("hotpart.book._reader",)
 
 
 def _record_examples() -> None:

@@ -1,4 +1,4 @@
-"""The author's build loop: what invalidates cached executions (hotpart/_build.py)."""
+"""The author's build loop: what invalidates cached executions (hotpart/book/_build.py)."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from hotpart import _build
+from hotpart.book import _build
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -32,7 +32,13 @@ def _derived(root: Path) -> list[Path]:
 
 @pytest.mark.parametrize(
     "change",
-    ["hotpart/_skew.py", "hotpart/sql/new_query.sql", "hotpart/models/new_module.py", "_config.yml", "requirements.txt"],
+    [
+        "hotpart/models/skew.py",
+        "hotpart/models/sql/new_query.sql",
+        "hotpart/models/new_module.py",
+        "_config.yml",
+        "requirements.txt",
+    ],
 )
 def test_any_change_to_the_models_or_settings_changes_the_key(book, change):
     before = _build.book_key(book)
@@ -81,7 +87,7 @@ def test_edit_config_caches_instead_of_forcing(book):
 def test_frames_follow_every_file_of_the_package(monkeypatch, tmp_path):
     """The frame cache's key hashes the same digest as the book key: a change anywhere in hotpart renders again."""
     import hotpart as hp
-    from hotpart import _static
+    from hotpart.book import _frames as _static
 
     explorable = hp.EXPLORABLES["partition_ceiling"]
     grid = explorable.frame_grid()
@@ -90,6 +96,5 @@ def test_frames_follow_every_file_of_the_package(monkeypatch, tmp_path):
     shutil.copytree(ROOT / "hotpart", package, ignore=shutil.ignore_patterns("__pycache__"))
     monkeypatch.setattr(_static, "source_digest", lambda: _build.source_digest(package))
     assert _static.frame_key(explorable, grid) == before
-    (package / "models").mkdir()
-    (package / "models" / "new_module.py").write_text("X = 1\n")
+    (package / "figures" / "new_module.py").write_text("X = 1\n")
     assert _static.frame_key(explorable, grid) != before

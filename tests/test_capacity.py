@@ -213,7 +213,7 @@ def test_constants_have_sources():
 
 def test_headroom_is_never_shown_as_minus_zero():
     # 10,000 WCU/s split by shares sums to 10,000.000000000002: the caption once read "headroom -0"
-    from hotpart._capacity_view import units_text
+    from hotpart.figures.capacity import units_text
 
     e = hp.EXPLORABLES["partition_ceiling"]
     caption = e.caption(e.data(**e.defaults()))
@@ -260,7 +260,7 @@ def test_edge_partition_history_refuses_capacity_beyond_max_count_by_name():
 
 
 def test_edge_the_largest_capacities_give_an_exact_finite_count():
-    big = hp._validation.MAX_COUNT
+    big = hp.models._validation.MAX_COUNT
     assert hp.estimate_partitions(0, big) == big // 1000 + 1  # 2**53 / 1000 rounded up
     assert hp.partition_history([0, 0], [big, 0]).tolist() == [big // 1000 + 1] * 2
 

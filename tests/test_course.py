@@ -19,7 +19,7 @@ def _seed_lines(doc):
     return [line.strip() for line in files[0].read_text(encoding="utf-8").splitlines()]
 
 
-@pytest.mark.parametrize("doc", sorted(hp._course.DOCUMENTS))
+@pytest.mark.parametrize("doc", sorted(hp.DOCUMENTS))
 def test_every_section_title_is_a_line_of_its_source(doc):
     lines = set(_seed_lines(doc))
     for section in (s for s in hp.SECTIONS if s.doc == doc):
@@ -84,7 +84,7 @@ def test_toc_is_generated_from_the_course_map():
 
 
 def test_notebooks_cite_public_names_not_private_modules():
-    """Chapters name the public API (``hp.simulate``), never a private module (``hotpart._simulator``)."""
+    """Chapters name the public API (``hp.simulate``), never a private module (``hotpart.models.simulator``)."""
     offenders = [
         f"{nb.name} cell {i}: {line.strip()}"
         for nb in NOTEBOOKS

@@ -1,4 +1,4 @@
-"""From symptom to remedy (hotpart/_diagnosis.py, hotpart/_diagnosis_view.py, chapter 15)."""
+"""From symptom to remedy (hotpart/models/diagnosis.py, hotpart/figures/diagnosis.py, chapter 15)."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import hotpart as hp
-from hotpart._diagnosis import FEW_KEYS_SHARE, RULES
+from hotpart.models.diagnosis import FEW_KEYS_SHARE, RULES
 
 SOURCE_ROWS = ("low-cardinality key", "single-key write concentration", "short spike", "GSI-only throttling")
 KEY_DESIGN_ROWS = ("low-cardinality key", "single-key write concentration", "single-key read concentration")
@@ -257,7 +257,7 @@ def test_past_double_the_peak_says_aws_documents_no_reason() -> None:
 
 def test_index_reads_and_writes_get_distinct_diagnoses() -> None:
     """Only index writes push back onto the table; the old rule 2 called read throttling "write back-pressure"."""
-    from hotpart._diagnosis import _status_of
+    from hotpart.models.diagnosis import _status_of
 
     keys = [f"ORDER#{i:05d}" for i in range(2_000)]
     gsi = hp.GlobalSecondaryIndex("by-status", _status_of(2_000, 0.6), partitions=4, wcu=8_000, rcu=12_000)
@@ -341,7 +341,7 @@ def test_explorable_axis_limits_do_not_depend_on_static_controls() -> None:
 
 
 def test_explorable_data_stays_inside_the_fixed_limits() -> None:
-    from hotpart._diagnosis_view import CAPACITY_YMAX, EVENTS_YLIM
+    from hotpart.figures.diagnosis import CAPACITY_YMAX, EVENTS_YLIM
 
     e = hp.EXPLORABLES["symptom_to_remedy"]
     for code in range(len(hp.SCENARIO_NAMES)):

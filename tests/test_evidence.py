@@ -17,12 +17,8 @@ import pytest
 import hotpart as hp
 from conftest import ROOT, SEEDS, under_ci
 
-#: Modules whose public constants are part of a model (not figure sizes or book plumbing).
-MODEL_MODULES = tuple(
-    m.name
-    for m in pkgutil.iter_modules(hp.__path__)
-    if not m.name.endswith("_view") and m.name not in {"_explorable", "_static", "_plotting", "_course", "_validation"}
-)
+#: Modules whose public constants are part of a model (not figure sizes or book plumbing): the models layer.
+MODEL_MODULES = tuple(m.name for m in pkgutil.iter_modules(hp.models.__path__) if not m.name.startswith("_"))
 SEED_PREFIXES = ("000", "001", "002", "003")
 
 
@@ -41,7 +37,7 @@ def _numeric(value: object) -> bool:
 def model_constants() -> list[tuple[str, str]]:
     found = []
     for module in MODEL_MODULES:
-        mod = importlib.import_module(f"hotpart.{module}")
+        mod = importlib.import_module(f"hotpart.models.{module}")
         for name, value in vars(mod).items():
             if name.isupper() and not name.startswith("_") and _numeric(value):
                 found.append((module, name))
@@ -57,10 +53,10 @@ def test_every_model_constant_is_sourced_or_an_assumption(module, name):
 
 
 def test_the_check_sees_an_unregistered_constant(monkeypatch):
-    import hotpart._capacity as capacity
+    import hotpart.models.capacity as capacity
 
     monkeypatch.setattr(capacity, "MADE_UP_LIMIT", 42.0, raising=False)
-    assert ("_capacity", "MADE_UP_LIMIT") in model_constants()
+    assert ("capacity", "MADE_UP_LIMIT") in model_constants()
     assert "MADE_UP_LIMIT" not in hp.SOURCES and "MADE_UP_LIMIT" not in hp.ASSUMPTIONS
 
 

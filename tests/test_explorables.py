@@ -7,7 +7,7 @@ import numpy as np
 import pytest
 
 import hotpart as hp
-from hotpart._explorable import Control
+from hotpart.book.explorable import Control
 
 EXPLORABLES = sorted(hp.EXPLORABLES)
 
@@ -88,7 +88,7 @@ def test_explore_rejects_unknown_names():
 
 
 def test_static_html_writes_every_frame(tmp_path, monkeypatch):
-    from hotpart._static import FRAMES_FOLDER, frame_budget, static_html
+    from hotpart.book._frames import FRAMES_FOLDER, frame_budget, static_html
 
     e = hp.EXPLORABLES["partition_ceiling"]
     out = tmp_path / "html"
@@ -104,7 +104,7 @@ def test_static_html_writes_every_frame(tmp_path, monkeypatch):
 
 def test_page_frame_budget_is_shared_by_the_explorables_of_a_page(monkeypatch):
     from conftest import ROOT
-    from hotpart._static import PAGE_FRAMES_BUDGET_BYTES, explorables_on_page, frame_budget
+    from hotpart.book._frames import PAGE_FRAMES_BUDGET_BYTES, explorables_on_page, frame_budget
 
     monkeypatch.chdir(ROOT / "notebooks")
     for name, e in hp.EXPLORABLES.items():
@@ -139,7 +139,7 @@ def test_control_with_low_above_high_names_both_ends():
 
 @pytest.mark.parametrize("name", sorted(hp.EXPLORABLES))
 def test_frames_rendered_in_parallel_are_byte_identical_to_the_serial_path(name, tmp_path):
-    from hotpart import _static
+    from hotpart.book import _frames as _static
 
     explorable = hp.EXPLORABLES[name]
     grid = explorable.frame_grid(4)

@@ -9,7 +9,7 @@ from hypothesis import strategies as st
 from scipy import stats
 
 import hotpart as hp
-from hotpart import _fanout as fanout  # names not (yet) re-exported by hotpart/__init__.py
+from hotpart.models import fanout
 
 # --- shard counts -----------------------------------------------------------------------------
 
@@ -508,7 +508,7 @@ def test_edge_hedged_draws_repeat_and_check_their_seed():
 @settings(max_examples=60, deadline=None)
 @given(
     st.floats(min_value=0, max_value=1e12, allow_nan=False),
-    st.integers(min_value=1, max_value=hp._validation.MAX_COUNT),
+    st.integers(min_value=1, max_value=hp.models._validation.MAX_COUNT),
 )
 def test_edge_shard_counts_up_to_max_count_give_finite_non_negative_answers(rate, n):
     bound = hp.busiest_shard_bound(rate, n)

@@ -8,7 +8,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import hotpart as hp
-from hotpart._heavy_hitters import _P, _hash_row
+from hotpart.models.heavy_hitters import _P, _hash_row
 
 # --- a naive reference: Space-Saving as the paper states it, min found by a linear scan ----------
 

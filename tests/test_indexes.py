@@ -7,8 +7,8 @@ from hypothesis import strategies as st
 
 import hotpart as hp
 from hotpart import GlobalSecondaryIndex, Refusal, Table, simulate_with_indexes
-from hotpart._indexes import steady_backpressure
-from hotpart._indexes_view import gsi_case, order_statuses
+from hotpart.figures.indexes import gsi_case, order_statuses
+from hotpart.models.indexes import steady_backpressure
 
 N_ORDERS = 400
 KEYS = [f"ORDER#{i:04d}" for i in range(N_ORDERS)]

@@ -19,7 +19,7 @@ import pytest
 import hotpart as hp
 import labdriver
 from conftest import EXECUTED, NOTEBOOKS, ROOT
-from hotpart import _reader as reader
+from hotpart.book import _reader as reader
 from test_notebooks import explorables_in
 
 LAB = ROOT / "_lab"

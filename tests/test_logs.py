@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 from scipy import stats
 
 import hotpart as hp
-from hotpart._observed import ExportError
+from hotpart.models.observed import ExportError
 
 
 def _log(tmp_path, counts, fmt="csv", minutes=2, names=("ts", "key", "wcu"), seed=0):

@@ -1,4 +1,4 @@
-"""CloudWatch metrics and Contributor Insights from the simulator (hotpart/_metrics.py, chapter 13)."""
+"""CloudWatch metrics and Contributor Insights from the simulator (hotpart/models/metrics.py, chapter 13)."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import hotpart as hp
-from hotpart._metrics import PERIOD_S
+from hotpart.models.metrics import PERIOD_S
 
 KEYS = [f"K{i}" for i in range(12)]
 

@@ -8,7 +8,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import hotpart as hp
-from hotpart._observed import ExportError, read_insight_report, read_metric_data, to_insight_report, to_metric_data
+from hotpart.models.observed import ExportError, read_insight_report, read_metric_data, to_insight_report, to_metric_data
 
 
 def _export(metrics):

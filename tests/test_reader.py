@@ -13,7 +13,7 @@ import pytest
 
 import hotpart as hp
 from conftest import NOTEBOOKS, ROOT
-from hotpart import _reader as reader
+from hotpart.book import _reader as reader
 
 CITES = reader.bibliography(ROOT / "book" / "references.bib")
 TITLES = reader._titles(NOTEBOOKS)

@@ -631,5 +631,5 @@ def test_plot_attempts_refuses_bad_axes_by_name(kwargs, name):
 
 
 def test_retry_storm_without_a_spike_is_the_baseline_alone():
-    data = hp.retry_storm.compute(jitter=1, attempts=6, base_ms=100, spike=0)
+    data = hp.EXPLORABLES["retry_storm"].compute(jitter=1, attempts=6, base_ms=100, spike=0)
     assert data["res"].requests == hp.STORM_BASELINE * hp.STORM_SECONDS

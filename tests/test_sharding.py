@@ -9,7 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import hotpart as hp
-from hotpart._sharding import _label_hash
+from hotpart.models.sharding import _label_hash
 
 MASK = 2**64 - 1
 
@@ -207,7 +207,7 @@ def test_jump_hash_is_bit_exact_with_the_papers_loop(keys, n):
 
 
 def test_jump_hash_across_chunk_boundaries():
-    from hotpart._sharding import _JUMP_CHUNK
+    from hotpart.models.sharding import _JUMP_CHUNK
 
     keys = uniform_keys(2 * _JUMP_CHUNK + 7, seed=12)
     got = hp.jump_hash(keys, 97)

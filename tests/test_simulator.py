@@ -13,7 +13,7 @@ from hypothesis.extra.numpy import arrays
 import hotpart as hp
 from hotpart import Refusal
 
-_REF_PATH = Path(__file__).resolve().parent.parent / "benchmarks" / "reference_simulator.py"
+_REF_PATH = Path(__file__).resolve().parent / "reference_simulator.py"  # the test oracle, written independently
 _spec = importlib.util.spec_from_file_location("reference_simulator", _REF_PATH)
 reference = importlib.util.module_from_spec(_spec)
 _spec.loader.exec_module(reference)
@@ -600,7 +600,7 @@ def test_max_partitions_caps_the_splits_and_records_the_block():
 
 
 def test_max_item_rate_is_max_key_rate_under_its_conditions():
-    from hotpart._simulator import max_item_rate
+    from hotpart.models.simulator import max_item_rate
 
     assert max_item_rate("write") == hp.max_key_rate("write") == hp.PARTITION_MAX_WCU
     assert max_item_rate("read") == hp.PARTITION_MAX_RCU

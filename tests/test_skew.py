@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 
 import hotpart as hp
 from conftest import ROOT
-from hotpart import _skew as sk
+from hotpart.models import skew as sk
 
 # --- harmonic numbers ---------------------------------------------------------------------------
 

@@ -5,7 +5,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from hotpart._validation import (
+from hotpart.models._validation import (
     MAX_ELEMENTS,
     check_array,
     check_choice,
@@ -64,7 +64,7 @@ def test_check_number_returns_the_value_when_in_range(x):
 
 
 def test_max_count_is_the_largest_exact_float64_count():
-    from hotpart._validation import MAX_COUNT
+    from hotpart.models._validation import MAX_COUNT
 
     assert MAX_COUNT == 2**53
     assert float(MAX_COUNT - 1) + 1.0 == MAX_COUNT  # every count up to it is exact

@@ -4,7 +4,7 @@ import numpy as np
 import pytest
 
 import hotpart as hp
-from hotpart._whatif import WHATIF_REST_KEYS, what_if
+from hotpart.models.whatif import WHATIF_REST_KEYS, what_if
 
 
 def test_one_hot_key_only_sharding_helps():

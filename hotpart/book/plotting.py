@@ -1,0 +1,429 @@
+"""Shared figure helpers: one look for every chapter, and PNG rendering.
+
+Figures are built on :class:`matplotlib.figure.Figure` directly, not through
+``pyplot``, so that drawing never depends on a GUI backend and a figure is
+freed as soon as it is rendered.
+"""
+
+from __future__ import annotations
+
+import io
+import sys
+from collections.abc import Iterable, Sequence
+from typing import Any
+
+import numpy as np
+from matplotlib.axes import Axes
+from matplotlib.backends.backend_agg import FigureCanvasAgg
+from matplotlib.figure import Figure
+from matplotlib.ticker import FuncFormatter, LogLocator, NullLocator
+from numpy.typing import ArrayLike
+
+from ..models._validation import check_array, check_choice, check_integer, check_number
+
+__all__ = [
+    "COLORS",
+    "assumption_box",
+    "Box",
+    "evidence_table",
+    "finish_axes",
+    "fixed_layout",
+    "log_axis",
+    "markdown_table",
+    "new_figure",
+    "partition_bars",
+    "render_png",
+    "short_number",
+    "show",
+    "source_box",
+]
+
+#: The course's palette, by meaning.
+COLORS: dict[str, str] = {
+    "served": "#4C72B0",
+    "refused": "#D62728",
+    "ceiling": "#222222",
+    "share": "#7F7F7F",
+    "accent": "#2CA02C",
+}
+
+#: Default figure size, inches, and resolution, dots per inch.
+FIGSIZE = (7.5, 3.8)
+DPI = 100
+
+
+def new_figure(width: float = FIGSIZE[0], height: float = FIGSIZE[1], ncols: int = 1) -> tuple[Figure, list[Axes]]:
+    """A figure with ``ncols`` axes side by side, laid out to fit.
+
+    Examples
+    --------
+    >>> fig, (ax,) = new_figure()
+    >>> type(fig).__name__
+    'Figure'
+    >>> new_figure(ncols=0)
+    Traceback (most recent call last):
+    ...
+    ValueError: ncols = 0 is out of range: must be in [1, 12]
+    """
+    width = check_number("width", width, low=0, high=_MAX_INCHES, low_open=True)
+    height = check_number("height", height, low=0, high=_MAX_INCHES, low_open=True)
+    ncols = check_integer("ncols", ncols, low=1, high=_MAX_COLS)
+    fig = Figure(figsize=(width, height), layout="constrained")
+    FigureCanvasAgg(fig)
+    axes = fig.subplots(1, ncols, squeeze=False)[0]
+    return fig, list(axes)
+
+
+def render_png(fig: Figure, dpi: int = DPI) -> bytes:
+    """Render a figure to PNG bytes.
+
+    Examples
+    --------
+    >>> fig, _ = new_figure()
+    >>> render_png(fig)[:4]
+    b'\\x89PNG'
+    """
+    dpi = check_integer("dpi", dpi, low=10, high=_MAX_DPI)
+    buffer = io.BytesIO()
+    fig.savefig(buffer, format="png", dpi=dpi)
+    return buffer.getvalue()
+
+
+def show(fig: Figure) -> Any:
+    """The figure as an IPython PNG image, for a notebook cell or ``glue``.
+
+    Rendering here, rather than through a matplotlib backend, makes the
+    notebook output the same bytes in Jupyter, under test and in the book.
+    """
+    from IPython.display import Image
+
+    return Image(data=render_png(fig), format="png")
+
+
+def markdown_table(header: Sequence[str], rows: Iterable[Sequence[Any]]) -> Any:
+    """A table of computed values as IPython Markdown, for a notebook cell whose input the book hides.
+
+    Parameters
+    ----------
+    header : sequence of str
+        Column titles.
+    rows : iterable of sequences
+        One row per item, already formatted (``str()`` is applied to each cell).
+
+    Examples
+    --------
+    >>> print(markdown_table(["a", "b"], [(1, "x")]).data)
+    | a | b |
+    | --- | --- |
+    | 1 | x |
+    """
+    from IPython.display import Markdown
+
+    lines = ["| " + " | ".join(header) + " |", "|" + " --- |" * len(header)]
+    lines += ["| " + " | ".join(str(c) for c in row) + " |" for row in rows]
+    return Markdown("\n".join(lines))
+
+
+#: Limits of the figure helpers: the largest finite float, figure size in inches, panels side by side, PNG dpi.
+_FINITE = sys.float_info.max
+_MAX_INCHES = 100.0
+_MAX_COLS = 12
+_MAX_DPI = 1_000
+
+
+def finish_axes(ax: Axes, title: str, xlabel: str, ylabel: str, legend: bool = True, loc: str = "upper right") -> None:
+    """Give an axes its title, labelled axes and a legend.
+
+    Every figure in the course passes through here, so none lacks a title,
+    axis labels or legend. The legend's place is fixed (``loc``), never
+    ``"best"``, which is slow and makes animation frames jump.
+    """
+    ax.set_title(title, fontsize=11)
+    ax.set_xlabel(xlabel)
+    ax.set_ylabel(ylabel)
+    ax.grid(axis="y", alpha=0.3)
+    if legend:
+        ax.legend(loc=loc, fontsize=8, framealpha=0.9)
+
+
+def partition_bars(
+    ax: Axes,
+    demand: ArrayLike,
+    capacity: ArrayLike,
+    ceiling: float,
+    even_share: float | None = None,
+    labels: Sequence[str] | None = None,
+    unit: str = "WCU/s",
+) -> None:
+    """Stacked bars of served and refused demand per partition, with the ceiling.
+
+    Parameters
+    ----------
+    ax : Axes
+        Where to draw.
+    demand : array_like
+        Offered demand per partition, ``unit``.
+    capacity : array_like
+        What each partition serves at most, ``unit``; refused is the excess.
+    ceiling : float
+        The per-partition ceiling, drawn as a solid line.
+    even_share : float, optional
+        The table's capacity divided evenly over partitions, drawn dashed.
+    labels : sequence of str, optional
+        Tick labels; partition numbers if omitted.
+    unit : str
+        The unit of the values, for the legend.
+
+    ``demand`` (at least one partition), ``capacity`` (one value, or one per partition), ``ceiling`` and
+    ``even_share`` are finite and ``>= 0``.
+
+    Examples
+    --------
+    >>> fig, (ax,) = new_figure()
+    >>> partition_bars(ax, [1_200.0, 400.0], 1_000.0, 1_000.0, even_share=800.0)
+    >>> len(ax.patches)
+    4
+    """
+    d = check_array("demand", demand, low=0, high=_FINITE)
+    if d.ndim != 1 or d.size == 0:
+        raise ValueError(f"demand = {demand!r} is not allowed: must be a non-empty 1-D array of rates >= 0")
+    cap = check_array("capacity", capacity, low=0, high=_FINITE)
+    if cap.ndim > 1 or cap.size not in (1, d.size):
+        raise ValueError(f"capacity has {cap.size} values: must be one value or one per partition ({d.size})")
+    ceiling = check_number("ceiling", ceiling, low=0, high=_FINITE)
+    if even_share is not None:
+        even_share = check_number("even_share", even_share, low=0, high=_FINITE)
+    served = np.minimum(d, np.broadcast_to(cap.reshape(-1) if cap.ndim else cap, d.shape))
+    x = np.arange(d.size)
+    ax.bar(x, served, color=COLORS["served"], label=f"served ({unit})")
+    ax.bar(x, d - served, bottom=served, color=COLORS["refused"], label=f"refused ({unit})")
+    ax.axhline(ceiling, color=COLORS["ceiling"], lw=1.5, label=f"partition ceiling {ceiling:,.0f}")
+    if even_share is not None:
+        ax.axhline(even_share, color=COLORS["share"], lw=1.2, ls="--", label=f"even share {even_share:,.0f}")
+    if labels is not None:
+        ax.set_xticks(x, labels)
+    elif d.size <= 20:
+        ax.set_xticks(x)
+    ax.set_xlim(-0.6, max(d.size, 1) - 0.4)
+
+
+def fixed_layout(
+    fig: Figure, left: float = 0.075, right: float = 0.985, bottom: float = 0.14, top: float = 0.915, wspace: float = 0.24
+) -> None:
+    """Fixed margins instead of constrained layout, for explorable figures redrawn on every move.
+
+    Constrained layout measures every text twice per render, about a third of a
+    two-panel callback's time; an explorable's margins do not change with its
+    controls, so they can be fixed.
+
+    ``left``, ``right``, ``bottom`` and ``top`` are fractions of the figure in ``[0, 1]`` (left below right, bottom
+    below top); ``wspace`` is the gap between panels as a fraction of the mean panel width, in ``[0, 1]``.
+
+    Examples
+    --------
+    >>> fig, _ = new_figure(ncols=2)
+    >>> fixed_layout(fig, left=0.1, right=0.9)
+    >>> round(fig.subplotpars.left, 2)
+    0.1
+    """
+    left = check_number("left", left, low=0, high=1)
+    right = check_number("right", right, low=left, high=1, low_open=True)
+    bottom = check_number("bottom", bottom, low=0, high=1)
+    top = check_number("top", top, low=bottom, high=1, low_open=True)
+    wspace = check_number("wspace", wspace, low=0, high=1)
+    fig.set_layout_engine(None)
+    fig.subplots_adjust(left=left, right=right, bottom=bottom, top=top, wspace=wspace)
+
+
+def short_number(x: float, _pos: object = None) -> str:
+    """A plain-text tick label: ``0.01``, ``10``, ``1k``, ``25k``, ``1M``, ``1G``, ``1T``.
+
+    Examples
+    --------
+    >>> [short_number(x) for x in (0.01, 1, 100, 1e3, 2.5e4, 1e6, 1e9, 1e12)]
+    ['0.01', '1', '100', '1k', '25k', '1M', '1G', '1T']
+
+    ``x`` is any finite number (a tick may sit at zero or below).
+    """
+    x = check_number("x", x, low=-_FINITE, high=_FINITE)
+    for factor, suffix in ((1e12, "T"), (1e9, "G"), (1e6, "M"), (1e3, "k")):
+        if abs(x) >= factor:
+            return f"{x / factor:g}{suffix}"
+    return f"{x:g}"
+
+
+def log_axis(ax: Axes, which: str, numticks: int = 6) -> None:
+    """Put ``ax``'s x or y axis on a log scale with few labelled decades, no minor ticks, plain labels.
+
+    Minor ticks and mathtext labels dominate the render time of a small log plot. ``which`` is ``"x"`` or
+    ``"y"``; ``numticks``, the most labelled decades, is a whole number in ``[1, 100]``.
+
+    Examples
+    --------
+    >>> fig, (ax,) = new_figure()
+    >>> log_axis(ax, "y", numticks=4)
+    >>> ax.get_yscale()
+    'log'
+    """
+    check_choice("which", which, ("x", "y"))
+    numticks = check_integer("numticks", numticks, low=1, high=100)
+    axis = ax.xaxis if which == "x" else ax.yaxis
+    if axis.get_scale() != "log":
+        (ax.set_xscale if which == "x" else ax.set_yscale)("log")
+    axis.set_major_locator(LogLocator(base=10, numticks=numticks))
+    axis.set_minor_locator(NullLocator())
+    axis.set_major_formatter(FuncFormatter(short_number))
+
+
+def _cell(text: str) -> str:
+    return " ".join(str(text).split()).replace("|", "\\|")
+
+
+class Box:
+    """A boxed note that reads the same in the built book, in JupyterLab and on GitHub.
+
+    It offers HTML with the book theme's admonition classes (the book styles it
+    as an admonition; Jupyter shows a plain box) and plain Markdown as a
+    fallback, never MyST syntax that only the book understands.
+
+    Parameters
+    ----------
+    title : str
+        The box's title.
+    items : sequence of str
+        One paragraph per item, in plain text with ``code`` in backquotes and
+        **bold** in double stars.
+    kind : {"note", "warning"}
+        The admonition class.
+    """
+
+    def __init__(self, title: str, items: Sequence[str], kind: str = "note") -> None:
+        if kind not in ("note", "warning"):
+            raise ValueError(f"kind = {kind!r} is not allowed; allowed: 'note' or 'warning'")
+        self.title, self.items, self.kind = title, list(items), kind
+
+    @staticmethod
+    def _inline_html(text: str) -> str:
+        import html as _html
+        import re
+
+        out = _html.escape(" ".join(str(text).split()), quote=False)
+        out = re.sub(r"`([^`]+)`", r"<code>\1</code>", out)
+        out = re.sub(r"\[([^\]]+)\]\((https://[^)\s]+)\)", r'<a href="\2">\1</a>', out)
+        return re.sub(r"\*\*([^*]+)\*\*", r"<strong>\1</strong>", out)
+
+    def _repr_html_(self) -> str:
+        import html as _html
+
+        items = "".join(f"<li>{self._inline_html(i)}</li>" for i in self.items)
+        return (
+            f'<div class="admonition {self.kind}"><p class="admonition-title">{_html.escape(self.title)}</p>'
+            f"<ul>{items}</ul></div>"
+        )
+
+    def _repr_markdown_(self) -> str:
+        lines = [f"> **{self.title}**", ">"] + [f"> * {' '.join(str(i).split())}" for i in self.items]
+        return "\n".join(lines)
+
+    def __repr__(self) -> str:
+        return f"Box({self.title!r}, {len(self.items)} items)"
+
+    @property
+    def data(self) -> str:
+        """The Markdown text (as :class:`IPython.display.Markdown` has it)."""
+        return self._repr_markdown_()
+
+
+def assumption_box(*names: str) -> Box:
+    """The named modelling assumptions as a box, for a ``remove-input`` cell of the chapter that relies on them.
+
+    Each entry of :data:`hotpart.ASSUMPTIONS` gives its value, why the course
+    chose it and what AWS does say, so a reader sees which parts of a result
+    rest on a choice AWS does not publish.
+
+    Parameters
+    ----------
+    *names : str
+        Keys of :data:`hotpart.ASSUMPTIONS`.
+
+    Examples
+    --------
+    >>> assumption_box("nope")
+    Traceback (most recent call last):
+    ...
+    ValueError: names = 'nope' is not in hotpart.ASSUMPTIONS
+    """
+    from ..models.constants import ASSUMPTIONS
+
+    if not names:
+        raise ValueError("names = () is empty; allowed: one or more keys of hotpart.ASSUMPTIONS")
+    items = []
+    for name in names:
+        if name not in ASSUMPTIONS:
+            raise ValueError(f"names = {name!r} is not in hotpart.ASSUMPTIONS")
+        a = ASSUMPTIONS[name]
+        unit = f" {a.unit}" if a.unit else ""
+        items.append(f"**`{name}` = {a.value}{unit}.** {a.why} **What AWS says:** {a.aws_says}")
+    return Box("Assumptions this chapter makes (AWS does not publish these)", items, kind="warning")
+
+
+def source_box(*names: str, title: str = "What the sources say") -> Box:
+    """The named sources' quoted sentences, with their pages and dates, as a box.
+
+    Parameters
+    ----------
+    *names : str
+        Keys of :data:`hotpart.SOURCES` whose records hold a quote.
+    title : str
+        The box's title.
+
+    Examples
+    --------
+    >>> "docs.aws.amazon.com" in source_box("PARTITION_MAX_WCU")._repr_html_()
+    True
+    """
+    from ..models.constants import SOURCES
+
+    if not names:
+        raise ValueError("names = () is empty; allowed: one or more keys of hotpart.SOURCES")
+    items = []
+    for name in names:
+        if name not in SOURCES:
+            raise ValueError(f"names = {name!r} is not in hotpart.SOURCES")
+        src = SOURCES[name]
+        if not src.quote:
+            raise ValueError(f"names = {name!r} has no quote in hotpart.SOURCES; allowed: sources with a quote")
+        where = f"[{src.where}]({src.url})" if src.url else src.where
+        items.append(f"“{src.quote}” ({where}, read {src.as_of})")
+    return Box(title, items, kind="note")
+
+
+def evidence_table(kind: str) -> Any:
+    """Every assumption or every source as one computed Markdown table, for the book's evidence page.
+
+    Parameters
+    ----------
+    kind : {"assumptions", "sources"}
+        Which registry to list: :data:`hotpart.ASSUMPTIONS` or :data:`hotpart.SOURCES`.
+
+    Examples
+    --------
+    >>> evidence_table("sources").data.splitlines()[0]
+    '| name | what | quote | read |'
+    """
+    from ..models.constants import ASSUMPTIONS, SOURCES
+
+    if kind == "assumptions":
+        rows = []
+        for name, a in sorted(ASSUMPTIONS.items()):
+            unit = f" {a.unit}" if a.unit else ""
+            chapters = ", ".join(f"{{doc}}`../notebooks/{c}`" for c in a.chapters)
+            rows.append((f"`{name}`", _cell(f"{a.value}{unit}"), _cell(a.why), _cell(a.aws_says), chapters))
+        return markdown_table(["name", "value", "why this value", "what AWS says", "chapters"], rows)
+    if kind == "sources":
+        rows = []
+        for name, src in sorted(SOURCES.items()):
+            where = f"[{_cell(src.where)}]({src.url})" if src.url else _cell(src.where)
+            rows.append((f"`{name}`", where, f"“{_cell(src.quote)}”", src.as_of))
+        return markdown_table(["name", "what", "quote", "read"], rows)
+    raise ValueError(f"kind = {kind!r} is not allowed; allowed: 'assumptions' or 'sources'")

@@ -1,0 +1,620 @@
+"""Chapters 5 to 7's figures: write sharding, the cost of fan-out in N, and Streams aggregation.
+
+Models: :mod:`hotpart.models.fanout`. Notebooks: ``notebooks/05_write_sharding.ipynb``,
+``notebooks/06_fanout.ipynb``, ``notebooks/07_aggregation.ipynb``.
+"""
+
+from __future__ import annotations
+
+import sys
+
+import numpy as np
+from matplotlib.axes import Axes
+from matplotlib.figure import Figure
+from scipy import stats
+
+from ..book.explorable import Control, Data, Explorable, register
+from ..book.plotting import COLORS, finish_axes, fixed_layout, log_axis, partition_bars
+from ..models import (
+    EXAMPLE_HOT_PARTITION,
+    EXAMPLE_SHARD_COUNT,
+    PARTITION_MAX_RCU,
+    PARTITION_MAX_WCU,
+    SHARD_UTILIZATION,
+    STREAMS_MAX_BATCH_SIZE,
+    STREAMS_MAX_PARALLELIZATION,
+    TAIL_AT_SCALE_EXAMPLE,
+    HedgedLatency,
+    StreamsAggregation,
+    busiest_shard_bound,
+    calculated_shard_rates,
+    fanout_cost,
+    fanout_quantile,
+    prob_any_slow,
+    read_cost,
+    simulate_shard_writes,
+)
+from ..models._validation import MAX_SEED, check_array, check_choice, check_integer, check_number, check_seed
+
+__all__ = [
+    "LATENCY_MEDIAN_MS",
+    "LOGNORMAL_SIGMA",
+    "latency_distribution",
+    "plot_aggregation_units",
+    "plot_busiest_shard",
+    "plot_fanout_cost",
+    "plot_fanout_latency",
+    "plot_prob_any_slow",
+    "plot_shard_load",
+]
+
+#: The median shard latency both latency models share, ms (illustrative).
+LATENCY_MEDIAN_MS = 5.0
+#: Shape of the lognormal latency model (sigma of log-latency; illustrative).
+LOGNORMAL_SIGMA = 1.0
+_DISTS = ("exponential", "lognormal")
+_SEED = 2013
+#: Limits of the plot helpers' inputs: the largest finite float, a hot key's write rate (writes/s), suffix count.
+_FINITE = sys.float_info.max
+_MAX_RATE = 1e6
+_MAX_SHARDS = 100_000
+#: The most reads per write an aggregation plot evaluates.
+_MAX_RATIO = 1e4
+
+
+def _rates(name: str, values: object) -> np.ndarray:
+    """``values`` as a non-empty 1-D array of finite rates ``>= 0``, or a ``ValueError`` naming ``name``."""
+    arr = check_array(name, values, low=0, high=_FINITE)
+    if arr.ndim != 1 or arr.size == 0:
+        raise ValueError(f"{name} = {values!r} is not allowed: must be a non-empty 1-D array of rates >= 0")
+    return arr
+
+
+_UTILIZATION = SHARD_UTILIZATION
+_CONSISTENCIES = ("eventual", "strong")
+_STRATEGY_NAMES = ("random", "calculated")
+
+
+def latency_distribution(kind: str | int) -> stats.rv_continuous:
+    """One shard's latency, ms: exponential or lognormal, both with median :data:`LATENCY_MEDIAN_MS`.
+
+    Parameters
+    ----------
+    kind : {"exponential", "lognormal"} or {0, 1}
+        Which model.
+
+    Returns
+    -------
+    scipy.stats frozen distribution
+        In milliseconds.
+
+    Examples
+    --------
+    >>> round(float(latency_distribution("lognormal").median()), 6)
+    5.0
+    >>> round(float(latency_distribution(0).median()), 6)
+    5.0
+    >>> latency_distribution(-1)
+    Traceback (most recent call last):
+    ...
+    ValueError: kind = -1 is out of range: must be in [0, 1]
+    """
+    if isinstance(kind, str):
+        name = check_choice("kind", kind, _DISTS)
+    else:
+        name = _DISTS[check_integer("kind", kind, low=0, high=len(_DISTS) - 1)]
+    if name == "exponential":
+        return stats.expon(scale=LATENCY_MEDIAN_MS / np.log(2.0))
+    if name == "lognormal":
+        return stats.lognorm(s=LOGNORMAL_SIGMA, scale=LATENCY_MEDIAN_MS)
+    raise ValueError(f"kind = {kind!r} is not allowed: must be one of 'exponential', 'lognormal', 0, 1")
+
+
+# --- chapter 5: write sharding ----------------------------------------------------------------
+
+
+def plot_shard_load(ax: Axes, loads: np.ndarray, bound: float | None, mean: float, ymax: float, title: str) -> None:
+    """Bars of one second's writes per shard against the ceiling, the mean ``W/N`` and the bound on the busiest.
+
+    ``loads`` (writes per shard, at least one) are finite and ``>= 0``, as are ``bound`` (or ``None``) and ``mean``;
+    ``ymax`` is finite and ``> 0``.
+
+    Examples
+    --------
+    >>> from hotpart.book.plotting import new_figure
+    >>> fig, (ax,) = new_figure()
+    >>> plot_shard_load(ax, [900.0, 1_100.0], 1_050.0, 1_000.0, 2_500.0, "two shards")
+    """
+    loads = _rates("loads", loads)
+    if bound is not None:
+        bound = check_number("bound", bound, low=0, high=_FINITE)
+    mean = check_number("mean", mean, low=0, high=_FINITE)
+    ymax = check_number("ymax", ymax, low=0, high=_FINITE, low_open=True)
+    partition_bars(ax, loads, PARTITION_MAX_WCU, PARTITION_MAX_WCU, unit="writes/s")
+    ax.axhline(_UTILIZATION * PARTITION_MAX_WCU, color=COLORS["ceiling"], ls=":", lw=1.2, label=f"{_UTILIZATION:.0%} of ceiling")
+    ax.axhline(mean, color=COLORS["share"], ls="--", lw=1.2, label=f"mean W/N {mean:,.0f}")
+    if bound is not None:
+        ax.axhline(bound, color=COLORS["accent"], ls="-.", lw=1.4, label=f"bound on E[busiest] {bound:,.0f}")
+    ax.set_ylim(0, ymax)
+    for i, v in enumerate(loads):
+        if v > ymax:
+            ax.annotate(
+                f"{v:,.0f}", (i, ymax), xytext=(0, -12), textcoords="offset points", ha="center", fontsize=8, color="white"
+            )
+    finish_axes(ax, title, "shard (suffix)", "writes per second (bars clipped at the top)", loc="upper right")
+
+
+def plot_busiest_shard(ax: Axes, write_rate: float, n_max: int = 40, seconds: int = 500, seed: int = _SEED) -> None:
+    """The busiest shard against N: the even split W/N, the bound on its expectation and a seeded simulation.
+
+    Parameters
+    ----------
+    ax : Axes
+        Where to draw.
+    write_rate : float
+        The hot key's writes per second.
+    n_max : int
+        Largest suffix count shown.
+    seconds : int
+        Seconds simulated for each N.
+    seed : int
+        Seed of the simulation.
+
+    ``write_rate`` is in ``(0, 10**6]`` writes/s, ``n_max`` in ``[1, 1000]``, ``seconds`` in ``[1, 10_000]`` and
+    ``seed`` a whole number from 0 to 2**64 - 1 - ``n_max``.
+
+    Examples
+    --------
+    >>> from hotpart.book.plotting import new_figure
+    >>> fig, (ax,) = new_figure()
+    >>> plot_busiest_shard(ax, 3_000.0, n_max=4, seconds=10)
+    """
+    write_rate = check_number("write_rate", write_rate, low=0, high=_MAX_RATE, low_open=True)
+    n_max = check_integer("n_max", n_max, low=1, high=1_000)
+    seconds = check_integer("seconds", seconds, low=1, high=10_000)
+    seed = check_seed("seed", seed)
+    if seed > MAX_SEED - n_max:
+        raise ValueError(f"seed = {seed!r} is out of range: must be <= {MAX_SEED - n_max:,} (each N adds N to it)")
+    n = np.arange(1, n_max + 1)
+    simulated = [simulate_shard_writes(write_rate, int(k), seconds, seed + int(k)).max(axis=1).mean() for k in n]
+    ax.plot(n, write_rate / n, color=COLORS["share"], ls="--", label="even split W/N")
+    ax.plot(n, busiest_shard_bound(write_rate, n), color=COLORS["accent"], lw=2, label="bound on E[busiest shard]")
+    ax.plot(n, simulated, "o", ms=3, color=COLORS["served"], label=f"busiest shard, mean of {seconds} seeded seconds")
+    ax.axhline(PARTITION_MAX_WCU, color=COLORS["ceiling"], lw=1.5, label=f"ceiling {PARTITION_MAX_WCU:,.0f} WCU/s")
+    ax.axhline(_UTILIZATION * PARTITION_MAX_WCU, color=COLORS["ceiling"], ls=":", label=f"{_UTILIZATION:.0%} of the ceiling")
+    ax.set_ylim(0, 2.5 * PARTITION_MAX_WCU)
+    finish_axes(ax, f"The busiest of N random suffixes at {write_rate:,.0f} writes/s", "suffix count N", "writes per second")
+
+
+def _sharding_compute(write_rate: float, n_shards: int, strategy: int, n_values: int) -> Data:
+    name = _STRATEGY_NAMES[int(strategy)]
+    if name == "random":
+        loads = simulate_shard_writes(write_rate, n_shards, seconds=1, seed=_SEED)[0].astype(float)
+        bound = float(busiest_shard_bound(write_rate, n_shards))
+    else:
+        rates = calculated_shard_rates(write_rate, n_shards, n_values, seed=_SEED)
+        loads = np.random.default_rng(_SEED).poisson(rates).astype(float)
+        bound = None
+    n_grid = np.arange(1, 41)
+    costs = {(s, r): read_cost(n_grid, s, r, item_bytes=1024).requests for s in _STRATEGY_NAMES for r in ("point", "aggregate")}
+    return {
+        "strategy": name,
+        "write_rate": float(write_rate),
+        "n_shards": int(n_shards),
+        "n_values": int(n_values),
+        "loads": loads,
+        "offered": float(loads.sum()),
+        "refused": float(np.maximum(loads - PARTITION_MAX_WCU, 0).sum()),
+        "bound": bound,
+        "mean": write_rate / n_shards,
+        "busiest": float(loads.max()),
+        "ymax": 2.5 * PARTITION_MAX_WCU,
+        "n_grid": n_grid,
+        "costs": costs,
+        "point_requests": float(read_cost(n_shards, name, "point").requests[0]),
+        "aggregate_requests": float(read_cost(n_shards, name, "aggregate").requests[0]),
+    }
+
+
+def _sharding_plot(fig: Figure, data: Data) -> None:
+    left, right = fig.axes
+    fixed_layout(fig)
+    title = f"One second of {data['write_rate']:,.0f} writes/s over {data['n_shards']} {data['strategy']} suffixes"
+    plot_shard_load(left, data["loads"], data["bound"], data["mean"], data["ymax"], title)
+    lines = (
+        ("random", "point", "-", COLORS["refused"], "random suffix, point or aggregate read"),
+        ("calculated", "aggregate", ":", COLORS["served"], "calculated suffix, aggregate read"),
+        ("calculated", "point", "--", COLORS["accent"], "calculated suffix, point read"),
+    )
+    for s, r, ls, color, label in lines:
+        lw = 3.0 if s == data["strategy"] else 1.2
+        right.plot(data["n_grid"], data["costs"][(s, r)], ls=ls, color=color, lw=lw, label=label)
+    right.axvline(data["n_shards"], color=COLORS["ceiling"], lw=0.8)
+    right.set_ylim(0, 42)
+    finish_axes(right, "Requests per logical read", "suffix count N", "requests per read", loc="upper left")
+
+
+def _sharding_caption(data: Data) -> str:
+    share = data["refused"] / data["offered"] if data["offered"] else 0.0
+    if data["bound"] is not None:
+        spread = (
+            f"the busiest shard took {data['busiest']:,.0f} writes in this seeded second against a mean of "
+            f"{data['mean']:,.0f} and a bound on its expectation of {data['bound']:,.0f}"
+        )
+    else:
+        spread = (
+            f"{data['n_values']:,} attribute values hashed onto {data['n_shards']} suffixes put "
+            f"{data['busiest']:,.0f} writes on the busiest shard against a mean of {data['mean']:,.0f}"
+        )
+    return (
+        f"With {data['strategy']} suffixes {spread}; {data['refused']:,.0f} writes/s ({share:.0%}) pass a "
+        f"{PARTITION_MAX_WCU:,.0f} WCU/s ceiling (1 KB items). A point read costs {data['point_requests']:.0f} "
+        f"request(s), an aggregate read {data['aggregate_requests']:.0f}."
+    )
+
+
+write_sharding = register(
+    Explorable(
+        name="write_sharding",
+        title="Write sharding: random against calculated suffixes",
+        controls=(
+            Control("write_rate", "hot key write rate", 500, 20_000, EXAMPLE_HOT_PARTITION["hot_wcu"], step=500, unit="writes/s"),
+            Control("n_shards", "suffix count N", 1, 40, EXAMPLE_SHARD_COUNT, step=1, integer=True),
+            Control("strategy", "strategy (0 random, 1 calculated)", 0, 1, 0, step=1, integer=True),
+            Control(
+                "n_values", "distinct values of the suffix attribute", 10, 100_000, 1_000, step=0.5, scale="log", integer=True
+            ),
+        ),
+        compute=_sharding_compute,
+        plot=_sharding_plot,
+        caption=_sharding_caption,
+        try_this=(
+            "with random suffixes, raise N from 1 until no bar passes the ceiling and compare the tallest bar with "
+            "the green bound; then switch to calculated suffixes and see the point-read line drop to one request."
+        ),
+        static=("n_shards", "strategy"),
+        ncols=2,
+        figsize=(10.0, 3.9),
+    )
+)
+
+
+# --- chapter 6: shard count against fan-out cost ----------------------------------------------
+
+_N_MAX = 1000
+_N_LAT = np.unique(np.round(np.logspace(0, 3, 40)).astype(int))
+
+
+def plot_fanout_cost(ax: Axes, cost, ymax: float) -> None:  # type: ignore[no-untyped-def]
+    """Writes refused, read units and read requests per second against N (log-log), with the optimum.
+
+    ``cost`` is a :class:`hotpart.FanoutCost`; ``ymax``, the top of the log y axis, is finite and ``> 0.1``.
+
+    Examples
+    --------
+    >>> from hotpart.models.fanout import fanout_cost
+    >>> from hotpart.book.plotting import new_figure
+    >>> fig, (ax,) = new_figure()
+    >>> plot_fanout_cost(ax, fanout_cost(write_rate=3_000.0, n_max=50), 1e6)
+    """
+    ymax = check_number("ymax", ymax, low=0.1, high=_FINITE, low_open=True)
+    n = cost.n_shards
+    ax.plot(n, np.maximum(cost.writes_refused, 1e-1), color=COLORS["refused"], lw=2, label="writes refused (WCU/s)")
+    ax.plot(n, cost.read_units, color=COLORS["served"], lw=2, label="read units (RCU/s)")
+    ax.plot(n, cost.read_requests, color=COLORS["accent"], ls="--", lw=1.5, label="read requests (/s)")
+    ax.axhline(cost.write_units, color=COLORS["share"], ls=":", lw=1.2, label=f"write units {cost.write_units:,.0f} WCU/s")
+    if cost.best_n is not None:
+        ax.axvline(cost.best_n, color=COLORS["ceiling"], lw=1.0, label=f"optimum N = {cost.best_n} (headroom)")
+    else:
+        ax.axvline(1, color=COLORS["ceiling"], lw=1.0, ls="--", label="no N within the headroom")
+    log_axis(ax, "x")
+    log_axis(ax, "y")
+    ax.set_xlim(1, n[-1])
+    ax.set_ylim(1e-1, ymax)
+    finish_axes(ax, "Cost of a hot key in N", "suffix count N", "per second", loc="lower left")
+
+
+def plot_fanout_latency(ax: Axes, dist: stats.rv_continuous, n: np.ndarray, ymax: float, hedge: float = 0.95) -> None:
+    """p50 and p99 of a scatter-gather read over ``n`` shards, and p99 with hedged requests.
+
+    ``n`` holds fan-outs (whole numbers in ``[1, 10**6]``, at least one); ``ymax`` is finite and ``> 0`` (ms);
+    ``hedge``, the quantile at which a hedged request goes out, is in ``(0, 1)``.
+
+    Examples
+    --------
+    >>> from hotpart.book.plotting import new_figure
+    >>> fig, (ax,) = new_figure()
+    >>> plot_fanout_latency(ax, latency_distribution("exponential"), np.arange(1, 11), 100.0)
+    """
+    n = check_array("n", n, low=1, high=10**6)
+    if n.ndim != 1 or n.size == 0 or np.any(n != np.round(n)):
+        raise ValueError(f"n = {n!r} is not allowed: must be a non-empty 1-D array of whole numbers in [1, 1e+06]")
+    ymax = check_number("ymax", ymax, low=0, high=_FINITE, low_open=True)
+    hedge = check_number("hedge", hedge, low=0, high=1, low_open=True, high_open=True)
+    hedged = HedgedLatency(dist, hedge)
+    ax.plot(n, fanout_quantile(0.5, n, dist), color=COLORS["served"], lw=2, label="p50")
+    ax.plot(n, fanout_quantile(0.99, n, dist), color=COLORS["refused"], lw=2, label="p99")
+    ax.plot(
+        n, fanout_quantile(0.99, n, hedged), color=COLORS["accent"], ls="--", lw=1.5,
+        label=f"p99, hedged at p{100 * hedge:g} (+{hedged.extra_load:.0%} requests)",
+    )  # fmt: skip
+    ax.axhline(float(dist.ppf(0.99)), color=COLORS["share"], ls=":", lw=1.2, label="one shard's p99")
+    log_axis(ax, "x")
+    ax.set_xlim(1, n[-1])
+    ax.set_ylim(0, ymax)
+    finish_axes(ax, "Latency of a scatter-gather read", "fan-out N (shards queried)", "latency (ms)", loc="upper left")
+
+
+def _latency_ymax() -> float:
+    return 1.05 * max(float(fanout_quantile(0.99, _N_MAX, latency_distribution(k))) for k in _DISTS)
+
+
+_LATENCY_YMAX = _latency_ymax()
+
+
+def _cost_compute(
+    write_rate: float,
+    read_write_ratio: float,
+    item_kb: float,
+    dist: int,
+    strategy: int,
+    items_per_shard: int = 1,
+    consistency: int = 0,
+) -> Data:
+    name = _STRATEGY_NAMES[int(strategy)]
+    cost = fanout_cost(
+        write_rate=write_rate,
+        read_write_ratio=read_write_ratio,
+        read_bytes=item_kb * 1024,
+        strategy=name,
+        read="point" if name == "calculated" else "aggregate",
+        items_per_shard=int(items_per_shard),
+        consistency=_CONSISTENCIES[int(consistency)],
+        n_max=_N_MAX,
+    )
+    d = latency_distribution(int(dist))
+    best = cost.best_n
+    at = cost.at(best) if best is not None else None
+    return {
+        "cost": cost,
+        "dist": d,
+        "dist_name": _DISTS[int(dist)],
+        "strategy": name,
+        "best": best,
+        "at": at,
+        "p50": float(fanout_quantile(0.5, best or 1, d)),
+        "p99": float(fanout_quantile(0.99, best or 1, d)),
+        "ymax": 10.0 ** np.ceil(np.log10(max(write_rate * 100 * _N_MAX * np.ceil(items_per_shard * item_kb / 4), 10.0))),
+    }
+
+
+def _cost_plot(fig: Figure, data: Data) -> None:
+    left, right = fig.axes
+    fixed_layout(fig)
+    plot_fanout_cost(left, data["cost"], data["ymax"])
+    plot_fanout_latency(right, data["dist"], _N_LAT, _LATENCY_YMAX)
+
+
+def _cost_caption(data: Data) -> str:
+    p = data["cost"].params
+    read = "calculated-suffix point reads" if data["strategy"] == "calculated" else "reads of every shard"
+    fewest = data["cost"].fewest_n_refusing
+    refusal = f"{fewest}" if fewest is not None else "none"
+    if data["at"] is None:
+        shard = data["cost"].shard_read_rcu[-1]
+        return (
+            f"No N up to {_N_MAX:,} keeps every shard within the headroom: with {read} each shard still receives "
+            f"{shard:,.0f} RCU/s, above {_UTILIZATION:.0%} of the {PARTITION_MAX_RCU:,.0f} RCU/s ceiling (by the "
+            f"refusal criterion alone, without headroom: N = {refusal}). Cache the reads or aggregate them."
+        )
+    a = data["at"]
+    return (
+        f"{p.write_rate:,.0f} writes/s and {p.read_rate:,.0f} {read} per second ({p.consistency}ly consistent, "
+        f"{p.items_per_shard} item(s) per shard summed per Query): the cheapest N that keeps every shard under "
+        f"{p.utilization:.0%} of both ceilings is {data['best']}, costing {a['read_units']:,.0f} RCU/s in "
+        f"{a['read_requests']:,.0f} requests/s besides {a['write_units']:,.0f} WCU/s (counting only expected refusals "
+        f"of at most one write a day, without headroom: N = {refusal}). A read over {data['best']} shards with "
+        f"{data['dist_name']} latencies: p50 {data['p50']:.1f} ms, p99 {data['p99']:.1f} ms."
+    )
+
+
+fanout_cost_view = register(
+    Explorable(
+        name="fanout_cost",
+        title="Shard count against fan-out cost",
+        controls=(
+            Control("read_write_ratio", "reads per write", 0.01, 100, 0.1, step=0.25, scale="log"),
+            Control("dist", "shard latency (0 exponential, 1 lognormal)", 0, 1, 1, step=1, integer=True),
+            Control(
+                "write_rate", "hot key write rate", 1_000, 50_000, EXAMPLE_HOT_PARTITION["hot_wcu"], step=1_000, unit="writes/s"
+            ),
+            Control("item_kb", "item size read per shard", 0.5, 64, 1, step=0.5, unit="KB"),
+            Control("strategy", "strategy (0 random, 1 calculated)", 0, 1, 0, step=1, integer=True),
+            Control("items_per_shard", "items each shard's Query returns", 1, 50, 1, step=1, integer=True),
+            Control("consistency", "read consistency (0 eventual, 1 strong)", 0, 1, 0, step=1, integer=True),
+        ),
+        compute=_cost_compute,
+        plot=_cost_plot,
+        caption=_cost_caption,
+        try_this=(
+            "raise the reads per write and watch the blue read-unit line climb while the optimum stays at the "
+            f"smallest N whose busiest shard stays under {SHARD_UTILIZATION:.0%} of the ceiling (the red refusals "
+            "are already negligible a suffix earlier); past a point no N works. Switch the latency to exponential "
+            "and compare how fast p99 grows with N."
+        ),
+        static=("read_write_ratio", "dist"),
+        ncols=2,
+        figsize=(10.0, 3.9),
+    )
+)
+
+
+def plot_prob_any_slow(ax: Axes, p: float = TAIL_AT_SCALE_EXAMPLE["p_slow"], n_max: int = 2000) -> None:
+    """The probability that a read over ``n`` shards meets at least one slow shard, against ``n``.
+
+    ``p`` (a shard's chance of being slow) is in ``[0, 1]``; ``n_max`` is a whole number in ``[1, 10**6]``.
+
+    Examples
+    --------
+    >>> from hotpart.book.plotting import new_figure
+    >>> fig, (ax,) = new_figure()
+    >>> plot_prob_any_slow(ax, 0.01, n_max=200)
+    """
+    p = check_number("p", p, low=0, high=1)
+    n_max = check_integer("n_max", n_max, low=1, high=10**6)
+    n = np.unique(np.round(np.logspace(0, np.log10(n_max), 200)).astype(int))
+    ax.plot(n, prob_any_slow(p, n), color=COLORS["refused"], lw=2, label=f"1 - (1 - {p:g})^n")
+    n0 = int(TAIL_AT_SCALE_EXAMPLE["fanout"])
+    at = float(prob_any_slow(p, n0))
+    ax.plot([n0], [at], "o", color=COLORS["ceiling"], label=f"n = {n0}: {at:.1%}")
+    log_axis(ax, "x")
+    ax.set_ylim(0, 1.02)
+    finish_axes(
+        ax,
+        f"Reads that meet a slow shard (each slow {p:.0%} of the time)",
+        "fan-out n",
+        "fraction of reads slow",
+        loc="upper left",
+    )
+
+
+# --- chapter 7: aggregation -------------------------------------------------------------------
+
+_N_AGG = np.arange(1, 101)
+_WINDOWS = np.linspace(0.0, 5.0, 51)
+#: Staleness is shown for a write made this long after the aggregator started, s (matters only when it falls behind).
+_HORIZON_S = 60.0
+
+
+def plot_aggregation_units(ax: Axes, agg: StreamsAggregation, n_shards: int, ratios: np.ndarray) -> None:
+    """Units per second beyond the shard writes against the read/write ratio: fan-out reads against aggregation.
+
+    Parameters
+    ----------
+    ax : Axes
+        Where to draw.
+    agg : StreamsAggregation
+        The aggregator (its write rate sets the read rate at each ratio).
+    n_shards : int
+        Suffix count of the fan-out read.
+    ratios : numpy.ndarray
+        Reads per write to evaluate, in ``(0, 10**4]`` (a log axis), at least one.
+
+    Examples
+    --------
+    >>> from hotpart.models.fanout import StreamsAggregation
+    >>> from hotpart.book.plotting import new_figure
+    >>> fig, (ax,) = new_figure()
+    >>> plot_aggregation_units(ax, StreamsAggregation(1_000.0), 10, np.array([0.1, 1.0, 10.0]))
+    """
+    n_shards = check_integer("n_shards", n_shards, low=1, high=_MAX_SHARDS)
+    ratios = check_array("ratios", ratios, low=0, high=_MAX_RATIO, low_open=True)
+    if ratios.ndim != 1 or ratios.size == 0:
+        raise ValueError(f"ratios = {ratios!r} is not allowed: must be a non-empty 1-D array of ratios > 0")
+    rows = [agg.compare(agg.write_rate * r, n_shards) for r in ratios]
+    ax.plot(
+        ratios, [c["fanout_rcu"] for c in rows], color=COLORS["refused"], lw=2, label=f"fan-out over {n_shards} shards (RCU/s)"
+    )
+    ax.plot(ratios, [c["aggregation_units"] for c in rows], color=COLORS["served"], lw=2, label="aggregation: updates + reads")
+    ax.axhline(agg.aggregate_wcu, color=COLORS["share"], ls=":", label=f"aggregate updates {agg.aggregate_wcu:,.0f} WCU/s")
+    ax.axhline(PARTITION_MAX_RCU, color=COLORS["ceiling"], lw=1.2, label=f"an item's read ceiling {PARTITION_MAX_RCU:,.0f} RCU/s")
+    log_axis(ax, "x")
+    log_axis(ax, "y")
+    finish_axes(
+        ax, f"Reading an aggregate of {agg.write_rate:,.0f} writes/s", "reads per write", "units per second", loc="upper left"
+    )
+
+
+def _agg_compute(
+    read_write_ratio: float,
+    batch_window_s: float,
+    write_rate: float,
+    n_shards: int,
+    batch_size: int,
+    parallelization_factor: int = 1,
+) -> Data:
+    read_rate = write_rate * read_write_ratio
+    pf = int(parallelization_factor)
+    agg = StreamsAggregation(write_rate, batch_window_s, batch_size, n_stream_shards=n_shards, parallelization_factor=pf)
+    fan_rcu = read_rate * read_cost(_N_AGG, "random", "aggregate").read_units
+    agg_units = np.array(
+        [
+            StreamsAggregation(write_rate, batch_window_s, batch_size, int(n), parallelization_factor=pf).compare(
+                read_rate, int(n)
+            )["aggregation_units"]
+            for n in _N_AGG
+        ]
+    )
+    by_window = [
+        StreamsAggregation(write_rate, w, batch_size, n_stream_shards=n_shards, parallelization_factor=pf) for w in _WINDOWS
+    ]
+    stale_mean = np.array([a.mean_staleness_s(after_s=_HORIZON_S) for a in by_window])
+    stale_max = np.array([a.max_staleness_s(after_s=_HORIZON_S) for a in by_window])
+    return {
+        "agg": agg,
+        "cmp": agg.compare(read_rate, n_shards),
+        "read_rate": read_rate,
+        "n_shards": int(n_shards),
+        "fan_rcu": fan_rcu,
+        "agg_units": agg_units,
+        "stale_mean": stale_mean,
+        "stale_max": stale_max,
+        "ymax_units": 10.0 ** np.ceil(np.log10(max(write_rate * 100 * _N_AGG[-1], 10.0))),
+        "ymax_stale": 1.1 * float(stale_max.max()),
+    }
+
+
+def _agg_plot(fig: Figure, data: Data) -> None:
+    left, right = fig.axes
+    fixed_layout(fig)
+    left.plot(_N_AGG, np.maximum(data["fan_rcu"], 1.0), color=COLORS["refused"], lw=2, label="fan-out reads (RCU/s)")
+    left.plot(_N_AGG, np.maximum(data["agg_units"], 1.0), color=COLORS["served"], lw=2, label="aggregate: its updates + reads")
+    left.axvline(data["n_shards"], color=COLORS["ceiling"], lw=0.8, label=f"N = {data['n_shards']}")
+    log_axis(left, "y")
+    left.set_ylim(1.0, data["ymax_units"])
+    finish_axes(left, "Units per second beyond the shard writes", "suffix count N", "units per second", loc="lower right")
+    right.plot(_WINDOWS, data["stale_mean"], color=COLORS["served"], lw=2, label="mean staleness")
+    right.plot(_WINDOWS, data["stale_max"], color=COLORS["refused"], lw=1.5, ls="--", label="worst staleness")
+    right.axvline(data["agg"].batch_window_s, color=COLORS["ceiling"], lw=0.8, label="this batching window")
+    right.axhline(0, color=COLORS["accent"], lw=2, label="fan-out read: 0 s")
+    right.set_ylim(-0.02 * data["ymax_stale"], data["ymax_stale"])
+    finish_axes(right, "Staleness of the aggregate", "batching window (s)", "seconds behind the writes", loc="upper left")
+
+
+def _agg_caption(data: Data) -> str:
+    c, agg = data["cmp"], data["agg"]
+    behind = "" if agg.utilization <= 1 else f" The aggregator is {agg.utilization:.1f}x over capacity and falls behind."
+    return (
+        f"{data['read_rate']:,.0f} eventually consistent reads/s of the aggregate over {data['n_shards']} shards: fan-out costs "
+        f"{c['fanout_rcu']:,.0f} RCU/s in {c['fanout_requests']:,.0f} requests/s and is never stale; Streams aggregation "
+        f"costs {c['aggregation_wcu']:,.1f} WCU/s of updates plus {c['aggregation_rcu']:,.0f} RCU/s of reads, and is "
+        f"{c['aggregation_staleness_s']:.2f} s behind on average.{behind}"
+    )
+
+
+aggregation = register(
+    Explorable(
+        name="aggregation",
+        title="Read-time fan-out against Streams aggregation",
+        controls=(
+            Control("read_write_ratio", "reads per write", 0.001, 10, 0.1, step=0.5, scale="log"),
+            Control("batch_window_s", "Lambda batching window", 0, 5, 1, step=1, unit="s"),
+            Control("write_rate", "hot key write rate", 500, 20_000, EXAMPLE_HOT_PARTITION["hot_wcu"], step=500, unit="writes/s"),
+            Control("n_shards", "suffix count N", 1, 100, EXAMPLE_SHARD_COUNT, step=1, integer=True),
+            Control("batch_size", "Lambda batch size", 1, STREAMS_MAX_BATCH_SIZE, 1_000, step=0.25, scale="log", integer=True),
+            Control(
+                "parallelization_factor", "Lambda ParallelizationFactor", 1, STREAMS_MAX_PARALLELIZATION, 1, step=1, integer=True
+            ),
+        ),
+        compute=_agg_compute,
+        plot=_agg_plot,
+        caption=_agg_caption,
+        try_this=(
+            "raise the reads per write: the red fan-out line climbs while the blue aggregation line barely moves. "
+            "Then lengthen the batching window and watch the staleness grow as the aggregate's update units fall."
+        ),
+        static=("read_write_ratio", "batch_window_s"),
+        ncols=2,
+        figsize=(10.0, 3.9),
+    )
+)

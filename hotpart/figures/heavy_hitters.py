@@ -1,0 +1,230 @@
+"""Chapter 13's heavy-hitter figure: estimated against true counts of the hottest keys, with the bound.
+
+Models: :mod:`hotpart.models.heavy_hitters`. Notebook: ``notebooks/13_detection.ipynb``.
+"""
+
+from __future__ import annotations
+
+import functools
+import math
+import sys
+from typing import Final
+
+import numpy as np
+from matplotlib.axes import Axes
+from matplotlib.figure import Figure
+
+from ..book.explorable import Control, Data, Explorable, register
+from ..book.plotting import COLORS, finish_axes, fixed_layout, log_axis
+from ..models import CountMin, HeavyHitterCheck, SpaceSaving, Zipf, compare_to_exact
+from ..models._validation import check_integer, check_number, check_seed
+
+__all__ = [
+    "HH_CM_DEPTH",
+    "HH_KEYS",
+    "HH_SEED",
+    "HH_TOP",
+    "heavy_hitter_stream",
+    "plot_heavy_hitters",
+]
+
+#: Distinct keys the explorable's stream draws from (ranks of a Zipf distribution).
+HH_KEYS: Final[int] = 100_000
+#: The true top keys the explorable shows and whose recall it reports.
+HH_TOP: Final[int] = 10
+#: Rows of the explorable's Count-Min sketch (width = k, so 3k counters: about Space-Saving's memory of k keys, counts, errors).
+HH_CM_DEPTH: Final[int] = 3
+#: Display names of the estimators.
+_NAMES: Final[dict[str, str]] = {"SpaceSaving": "Space-Saving", "CountMin": "Count-Min"}
+#: The most distinct keys a stream may draw from (the draw holds one share per key in memory).
+_MAX_KEYS: Final[int] = 10**7
+#: Seed of the explorable's stream and sketch.
+HH_SEED: Final[int] = 0
+
+
+@functools.lru_cache(maxsize=64)
+def _cached_stream(s: float, n_events: int, n_keys: int, seed: int) -> np.ndarray:
+    out = Zipf(n_keys, s).sample(n_events, seed=seed)
+    out.setflags(write=False)
+    return out
+
+
+def heavy_hitter_stream(s: float, n_events: int, n_keys: int = HH_KEYS, seed: int = HH_SEED) -> np.ndarray:
+    """A seeded stream of key ranks drawn from Zipf(``n_keys``, ``s``): one request per event.
+
+    Parameters
+    ----------
+    s : float
+        Zipf exponent, in ``[0, 20]``.
+    n_events : int
+        Requests in the stream, in ``[0, 10**7]``.
+    n_keys : int
+        Distinct keys, in ``[1, 10**7]`` (the draw holds one share per key in memory).
+    seed : int
+        Seed of the draw, a whole number from 0 to 2**64 - 1.
+
+    Returns
+    -------
+    numpy.ndarray
+        int64 key ranks (1 is the hottest key), read-only.
+
+    Examples
+    --------
+    >>> heavy_hitter_stream(1.0, 5, n_keys=100, seed=1)
+    array([ 5, 41,  5, 10,  1])
+    >>> heavy_hitter_stream(1.0, 1000, n_keys=1e300)
+    Traceback (most recent call last):
+    ...
+    ValueError: n_keys = 1e+300 is out of range: must be in [1, 1e+07]
+    """
+    s = check_number("s", s, low=0, high=20)
+    n_events = check_integer("n_events", n_events, low=0, high=10**7)
+    n_keys = check_integer("n_keys", n_keys, low=1, high=_MAX_KEYS)
+    seed = check_seed("seed", seed)
+    return _cached_stream(s, n_events, n_keys, seed)
+
+
+def plot_heavy_hitters(
+    ax: Axes,
+    check: HeavyHitterCheck,
+    other: HeavyHitterCheck | None = None,
+    ymax: float | None = None,
+    title: str | None = None,
+) -> None:
+    """True weight of the hottest keys (bars), an estimator's values (dots) and its bound band.
+
+    The band on each bar spans ``[true, true + bound]``, where a Space-Saving
+    estimate always lies (``bound = N / k``) and a Count-Min estimate lies
+    with probability at least ``1 - delta`` (``bound = eps N``). A hollow dot
+    is a true top key the estimator's own top list missed. Log y scale.
+
+    Parameters
+    ----------
+    ax : Axes
+        Where to draw.
+    check : HeavyHitterCheck
+        The main estimator, from :func:`hotpart.compare_to_exact`.
+    other : HeavyHitterCheck, optional
+        A second estimator on the same stream, drawn as crosses (its band is not drawn).
+    ymax : float, optional
+        Top of the y axis (requests); ``2 N`` if omitted.
+    title : str, optional
+        The axes' title.
+
+    ``ymax`` is finite and ``> 0.8`` (the bottom of the log axis), or ``None``.
+
+    Examples
+    --------
+    >>> from hotpart.book.plotting import new_figure
+    >>> fig, (ax,) = new_figure()
+    >>> stream = heavy_hitter_stream(1.0, 2_000, n_keys=100)
+    >>> sketch = SpaceSaving(10)
+    >>> sketch.update_many(stream)
+    >>> plot_heavy_hitters(ax, compare_to_exact(sketch, stream), ymax=1e4)
+    """
+    if ymax is not None:
+        ymax = check_number("ymax", ymax, low=0.8, high=sys.float_info.max, low_open=True)
+    rows = check.rows
+    x = np.arange(1, len(rows) + 1)
+    true = np.array([r.true for r in rows])
+    est = np.array([r.estimate for r in rows])
+    found = np.array([r.found for r in rows], dtype=bool)
+    name = _NAMES.get(check.estimator.split("(")[0], check.estimator)
+    ax.bar(x, true, width=0.6, color=COLORS["served"], label="true count (requests)")
+    ax.bar(
+        x,
+        np.full(x.size, check.bound),
+        bottom=true,
+        width=0.6,
+        color=COLORS["share"],
+        alpha=0.25,
+        label=f"{name} bound: true + {check.bound:,.0f}",
+    )
+    ax.plot(x[found], est[found], "o", color=COLORS["refused"], ms=6, label=f"{name} estimate, in its top {check.n}")
+    ax.plot(x[~found], est[~found], "o", color=COLORS["refused"], mfc="white", ms=6, label=f"{name} estimate, missed")
+    if other is not None:
+        other_est = np.array([r.estimate for r in other.rows])
+        other_name = _NAMES.get(other.estimator.split("(")[0], other.estimator)
+        ax.plot(x, other_est, "x", color=COLORS["accent"], ms=7, mew=2, label=f"{other_name} estimate")
+    top = ymax if ymax is not None else 2.0 * max(check.total_weight, 1.0)
+    ax.set_yscale("log")
+    log_axis(ax, "y", numticks=6)
+    ax.set_ylim(0.8, top)
+    ax.set_xlim(0.4, max(len(rows), HH_TOP) + 0.6)
+    ax.set_xticks(x)
+    finish_axes(
+        ax,
+        title or f"The {len(rows)} hottest keys: estimated against true counts",
+        "key, by true rank (1 is the hottest)",
+        "requests to the key (log scale)",
+        loc="upper left",
+    )
+    legend = ax.get_legend()
+    legend.set_bbox_to_anchor((1.01, 1.0))  # outside, right of the axes: estimates may reach the top
+
+
+def _hh_compute(k: int, s: float, n_events: float) -> Data:
+    n = round(n_events)
+    stream = heavy_hitter_stream(s, n)
+    ss = SpaceSaving(k)
+    ss.update_many(stream)
+    cm = CountMin(k, HH_CM_DEPTH, seed=HH_SEED)
+    cm.update_many(stream)
+    return {
+        "k": k,
+        "s": s,
+        "ss": compare_to_exact(ss, stream, n=HH_TOP),
+        "cm": compare_to_exact(cm, stream, n=HH_TOP),
+        "ymax": 2.0 * n,
+    }
+
+
+def _hh_plot(fig: Figure, data: Data) -> None:
+    plot_heavy_hitters(
+        fig.axes[0],
+        data["ss"],
+        data["cm"],
+        ymax=data["ymax"],
+        title=f"Space-Saving, {data['k']} counters, on a Zipf s={data['s']:g} stream",
+    )
+    fixed_layout(fig, left=0.09, right=0.68, bottom=0.13, top=0.92)
+
+
+def _hh_caption(data: Data) -> str:
+    ss: HeavyHitterCheck = data["ss"]
+    cm: HeavyHitterCheck = data["cm"]
+    delta = math.exp(-HH_CM_DEPTH)
+    over = round((1.0 - cm.share_within_bound) * cm.distinct_keys)
+    return (
+        f"{ss.total_weight:,.0f} requests over {ss.distinct_keys:,} distinct keys (Zipf s={data['s']:g}). "
+        f"Space-Saving with {data['k']} counters finds {ss.recall:.0%} of the true top {ss.n}; its largest "
+        f"overestimate is {ss.max_error:,.0f} requests against the guaranteed bound N/k = {ss.bound:,.0f}, and all "
+        f"{ss.heavy_keys} keys above N/k are monitored. Count-Min with {HH_CM_DEPTH} rows of {data['k']} counters "
+        f"(no keys kept) never underestimates; its largest overestimate is {cm.max_error:,.0f} against "
+        f"eps N = {cm.bound:,.0f}, which each key keeps with probability at least {1 - delta:.0%} "
+        f"({over:,} of the {cm.distinct_keys:,} keys {'exceeds' if over == 1 else 'exceed'} it here); "
+        f"ranking the stream's keys by it finds {cm.recall:.0%} of the top {cm.n}."
+    )
+
+
+heavy_hitters = register(
+    Explorable(
+        name="heavy_hitters",
+        title="Finding the hottest keys with a few counters: Space-Saving and Count-Min against exact counts",
+        controls=(
+            Control("k", "Space-Saving counters k (and Count-Min width)", 5, 500, 50, step=0.1, scale="log", integer=True),
+            Control("s", "Zipf exponent s of the key stream", 0.0, 2.0, 1.0, step=0.05),
+            Control("n_events", "requests in the stream", 1_000, 30_000, 20_000, step=1_000),
+        ),
+        compute=_hh_compute,
+        plot=_hh_plot,
+        caption=_hh_caption,
+        try_this=(
+            "start at s = 1 and lower k until hollow dots appear: the summary starts missing top keys, yet every "
+            "red dot stays inside its grey band (true + N/k). Then lower s towards 0: with no hot keys the band is "
+            "wide compared with the bars and the top list is a guess; raise s and a handful of counters is exact."
+        ),
+        static=("k", "s"),
+        figsize=(9.0, 3.8),
+    )
+)

@@ -1,0 +1,416 @@
+"""Chapter 12's figures: base-table writes refused by a global secondary index's back-pressure.
+
+Models: :mod:`hotpart.models.indexes` (and :func:`hotpart.cloudwatch` for the
+metrics figure). Notebook: ``notebooks/12_gsi.ipynb`` (explorable
+``gsi_backpressure``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import numpy as np
+from matplotlib.axes import Axes
+from matplotlib.figure import Figure
+
+from ..book.explorable import Control, Data, Explorable, register
+from ..book.plotting import COLORS, finish_axes, fixed_layout
+from ..models import (
+    MAX_SIMULATED_DEMAND,
+    PARTITION_MAX_WCU,
+    GlobalSecondaryIndex,
+    IndexedResult,
+    Table,
+    simulate_with_indexes,
+    steady_backpressure,
+)
+from ..models._validation import check_array, check_integer, check_number
+
+__all__ = [
+    "ORDER_STATUSES",
+    "gsi_case",
+    "order_statuses",
+    "plot_base_by_index_value",
+    "plot_index_partitions",
+    "plot_sparse_sweep",
+]
+
+#: The order statuses of chapter 12's example, the hot one first.
+ORDER_STATUSES: tuple[str, ...] = ("OPEN", "SHIPPED", "CLOSED")
+
+_ORDERS = 400
+_MAX_ORDERS = 10_000_000
+_SECONDS = 60
+_BASE = Table(8, wcu=8_000)  # 400 orders hash to at most 58 per partition: under 725 WCU/s at 5,000 in all
+_INDEX_PARTITIONS = 4
+_INDEX = "by-status"
+
+
+def order_statuses(n_orders: int, hot_share: float) -> list[str]:
+    """Statuses of ``n_orders`` orders: ``hot_share`` of them OPEN, the rest SHIPPED and CLOSED 3:1.
+
+    Parameters
+    ----------
+    n_orders : int
+        Orders, in ``[1, 10,000,000]`` (the list is built in memory).
+    hot_share : float
+        Share of orders in the hot status (OPEN), in ``[0, 1]``.
+
+    Returns
+    -------
+    list of str
+        One status per order, OPEN orders first.
+
+    Examples
+    --------
+    >>> from collections import Counter
+    >>> Counter(order_statuses(400, 0.6))
+    Counter({'OPEN': 240, 'SHIPPED': 120, 'CLOSED': 40})
+    """
+    n = check_integer("n_orders", n_orders, low=1, high=_MAX_ORDERS)
+    share = check_number("hot_share", hot_share, low=0, high=1)
+    n_open = round(share * n)
+    n_shipped = round(0.75 * (n - n_open))
+    return ["OPEN"] * n_open + ["SHIPPED"] * n_shipped + ["CLOSED"] * (n - n_open - n_shipped)
+
+
+def gsi_case(hot_pct: float, sparse_pct: float, index_wcu: float, rate: float, seconds: int = _SECONDS) -> Data:
+    """Simulate chapter 12's orders table with a GSI keyed by status.
+
+    400 orders share ``rate`` WCU/s evenly on a base table of 8 partitions and
+    8,000 WCU/s (its own partitions never throttle at up to 5,000 WCU/s). A GSI
+    ``by-status`` of 4 partitions and ``index_wcu`` WCU/s takes ``sparse_pct``
+    percent of the writes (those that carry the index key); ``hot_pct`` percent
+    of the orders are OPEN, the rest SHIPPED and CLOSED 3:1.
+
+    Parameters
+    ----------
+    hot_pct : float
+        Orders in the hot status, percent, in ``[0, 100]``.
+    sparse_pct : float
+        Writes that carry the index key, percent, in ``[0, 100]`` (100: dense).
+    index_wcu : float
+        The index's provisioned capacity, WCU/s, in ``[0, 1e9]``
+        (:data:`hotpart.MAX_SIMULATED_DEMAND`, a limit of the simulation).
+    rate : float
+        The base table's write rate, WCU/s, in ``[0, 1e9]``, as ``index_wcu``.
+    seconds : int
+        Seconds simulated, ``>= 1``.
+
+    Returns
+    -------
+    dict
+        ``res`` (:class:`hotpart.IndexedResult`), ``gsi``, and the steady-state
+        figures per second at the end: ``hot_demand`` and ``hot_served`` (the
+        busiest index partition), ``share`` (its provisioned share),
+        ``backpressure`` (simulated) and ``closed`` (:func:`hotpart.steady_backpressure`),
+        ``own`` (refused by the base partitions), ``refused_pct`` (of all base
+        writes) and ``open_refused_pct`` (of the OPEN orders' writes).
+
+    Examples
+    --------
+    >>> c = gsi_case(60, 100, 4_000, 2_400)
+    >>> round(c["hot_demand"], 6), round(c["backpressure"], 6), round(c["closed"], 6), c["own"]
+    (1440.0, 440.0, 440.0, 0.0)
+    """
+    hot = check_number("hot_pct", hot_pct, low=0, high=100) / 100.0
+    frac = check_number("sparse_pct", sparse_pct, low=0, high=100) / 100.0
+    total = check_number("rate", rate, low=0, high=MAX_SIMULATED_DEMAND)
+    wcu = check_number("index_wcu", index_wcu, low=0, high=MAX_SIMULATED_DEMAND)
+    keys = [f"ORDER#{i:04d}" for i in range(_ORDERS)]
+    statuses = order_statuses(_ORDERS, hot)
+    gsi = GlobalSecondaryIndex(_INDEX, statuses, partitions=_INDEX_PARTITIONS, wcu=wcu, fraction=frac)
+    res = simulate_with_indexes(_BASE, np.full(_ORDERS, total / _ORDERS), seconds, keys, [gsi])
+    idx = res.indexes[_INDEX]
+    last = idx.offered[-1]
+    hot_part = int(np.argmax(last))
+    bp = float(res.backpressure[_INDEX][-1].sum())
+    offered_end = float(res.table.offered[-1].sum())
+    n_open = statuses.count("OPEN")
+    open_rate = total * n_open / _ORDERS
+    # OPEN orders' writes refused: the OPEN value's partition refuses the same share of every value on it
+    open_part = int(gsi.value_partitions()[gsi.values.index("OPEN")]) if n_open else hot_part
+    q_open = float(idx.throttled[-1, open_part] / idx.offered[-1, open_part]) if idx.offered[-1, open_part] > 0 else 0.0
+    return {
+        "res": res,
+        "gsi": gsi,
+        "hot_pct": hot * 100.0,
+        "sparse_pct": frac * 100.0,
+        "rate": total,
+        "index_wcu": gsi.wcu,
+        "share": gsi.wcu / gsi.partitions,
+        "hot_part": hot_part,
+        "hot_values": [v for v, p in zip(gsi.values, gsi.value_partitions(), strict=True) if p == hot_part],
+        "hot_demand": float(last[hot_part]),
+        "hot_served": float(idx.served[-1, hot_part]),
+        "backpressure": bp,
+        "closed": steady_backpressure(last, gsi.wcu),
+        "own": float(res.own.throttled[-1].sum()),
+        "refused_pct": 100.0 * bp / offered_end if offered_end > 0 else 0.0,
+        "open_refused_pct": 100.0 * frac * q_open if open_rate > 0 else 0.0,
+    }
+
+
+def _check_ymax(ymax: float | None) -> float | None:
+    return None if ymax is None else check_number("ymax", ymax, low=0, high=np.inf, low_open=True, high_open=True)
+
+
+def _last_minute(res: IndexedResult) -> tuple[np.ndarray, np.ndarray, float]:
+    """Per-key base writes offered and refused in the last minute, and the seconds it covers."""
+    key_off = res.table.key_offered
+    key_thr = res.table.key_throttled
+    assert key_off is not None and key_thr is not None  # simulate_with_indexes always simulates per key
+    covered = res.seconds - 60 * (key_off.shape[0] - 1)
+    return key_off[-1], key_thr[-1], float(covered)
+
+
+def plot_base_by_index_value(
+    ax: Axes,
+    res: IndexedResult,
+    gsi: GlobalSecondaryIndex,
+    *,
+    values: Sequence[str] | None = None,
+    title: str = "Base-table writes, by the index value of the item",
+    ymax: float | None = None,
+    loc: str = "upper right",
+) -> None:
+    """Base-table writes served and refused, grouped by the index value of each key, in the last minute.
+
+    Parameters
+    ----------
+    ax : Axes
+        Where to draw.
+    res : IndexedResult
+        What :func:`hotpart.simulate_with_indexes` returned.
+    gsi : GlobalSecondaryIndex
+        The index whose values group the base keys (keys without a value go under "not indexed").
+    values : sequence of str, optional
+        The values to draw, in order; the index's values if omitted.
+    title : str
+        The axes title.
+    ymax : float, optional
+        Upper y limit, WCU/s, ``> 0`` and finite; fitted if omitted.
+    loc : str
+        Legend position.
+
+    Examples
+    --------
+    >>> from hotpart import new_figure
+    >>> c = gsi_case(60, 100, 4_000, 2_400)
+    >>> fig, (ax,) = new_figure()
+    >>> plot_base_by_index_value(ax, c["res"], c["gsi"], values=ORDER_STATUSES, ymax=3_000)
+    >>> [t.get_text() for t in ax.get_xticklabels()]
+    ['OPEN', 'SHIPPED', 'CLOSED']
+    """
+    ymax = _check_ymax(ymax)
+    off, thr, covered = _last_minute(res)
+    names = list(values) if values is not None else list(gsi.values)
+    groups = [*names, "not indexed"] if None in gsi.keys else names
+    key_group = np.array(
+        [groups.index(k) if k in groups else -1 for k in (v if v is not None else "not indexed" for v in gsi.keys)]
+    )
+    o = np.array([off[key_group == j].sum() for j in range(len(groups))]) / covered
+    t = np.array([thr[key_group == j].sum() for j in range(len(groups))]) / covered
+    x = np.arange(len(groups))
+    ax.bar(x, o - t, color=COLORS["served"], label="served (WCU/s)")
+    ax.bar(x, t, bottom=o - t, color=COLORS["refused"], label="refused: index back-pressure (WCU/s)")
+    ax.set_xticks(x, groups)
+    ax.set_xlim(-0.6, len(groups) - 0.4)
+    ax.set_ylim(0, ymax if ymax is not None else 1.1 * max(float(o.max()), 1.0))
+    finish_axes(ax, title, f"{gsi.name} value of the base item", "base-table writes (WCU/s)", loc=loc)
+
+
+def plot_index_partitions(
+    ax: Axes,
+    res: IndexedResult,
+    gsi: GlobalSecondaryIndex,
+    *,
+    title: str | None = None,
+    ymax: float | None = None,
+    loc: str = "upper right",
+) -> None:
+    """The index's partitions in the last second: offered, served, refused, its ceiling and provisioned share.
+
+    Parameters
+    ----------
+    ax : Axes
+        Where to draw.
+    res : IndexedResult
+        What :func:`hotpart.simulate_with_indexes` returned.
+    gsi : GlobalSecondaryIndex
+        The index to draw (one of ``res.indexes``).
+    title : str, optional
+        The axes title; a default names the index.
+    ymax : float, optional
+        Upper y limit, WCU/s, ``> 0`` and finite; fitted if omitted.
+    loc : str
+        Legend position.
+
+    Examples
+    --------
+    >>> from hotpart import new_figure
+    >>> c = gsi_case(60, 100, 4_000, 2_400)
+    >>> fig, (ax,) = new_figure()
+    >>> plot_index_partitions(ax, c["res"], c["gsi"], ymax=3_000)
+    >>> ax.get_title()
+    "Index 'by-status': its partitions"
+    """
+    ymax = _check_ymax(ymax)
+    r = res.indexes[gsi.name]
+    offered = r.offered[-1]
+    served = r.served[-1]
+    parts = gsi.value_partitions()
+    labels = []
+    for p in range(gsi.partitions):
+        on = [v for v, q in zip(gsi.values, parts, strict=True) if q == p and v]
+        labels.append(f"{p}: {'+'.join(on)}" if on else f"{p}: -")
+    x = np.arange(gsi.partitions)
+    ax.bar(x, served, color=COLORS["served"], label="served (WCU/s)")
+    ax.bar(x, offered - served, bottom=served, color=COLORS["refused"], label="refused (WCU/s)")
+    ax.axhline(r.ceiling, color=COLORS["ceiling"], lw=1.5, label=f"partition ceiling {r.ceiling:,.0f}")
+    share = gsi.wcu / gsi.partitions
+    ax.axhline(share, color=COLORS["share"], lw=1.2, ls="--", label=f"provisioned share {share:,.0f}")
+    ax.set_xticks(x, labels)
+    ax.set_xlim(-0.6, gsi.partitions - 0.4)
+    ax.set_ylim(0, ymax if ymax is not None else 1.1 * max(float(offered.max()), r.ceiling))
+    finish_axes(
+        ax,
+        title or f"Index {gsi.name!r}: its partitions",
+        "index partition: the values it holds",
+        "index writes (WCU/s)",
+        loc=loc,
+    )
+
+
+def plot_sparse_sweep(
+    ax: Axes,
+    fractions: Sequence[float],
+    simulated: Sequence[float],
+    closed: Sequence[float],
+    *,
+    closed_fractions: Sequence[float] | None = None,
+    threshold: float | None = None,
+    title: str = "The sparse-index fix: back-pressure against the share of writes indexed",
+    loc: str = "upper left",
+) -> None:
+    """Back-pressure (base WCU/s refused) against the sparse fraction: simulated points, closed-form line.
+
+    Parameters
+    ----------
+    ax : Axes
+        Where to draw.
+    fractions : sequence of float
+        Shares of writes that carry the index key, each in ``[0, 1]``; at least one.
+    simulated : sequence of float
+        Back-pressure at each of ``fractions``, WCU/s, ``>= 0``, from the simulator.
+    closed : sequence of float
+        Back-pressure from :func:`hotpart.steady_backpressure`, WCU/s, ``>= 0``, at
+        ``closed_fractions`` (at ``fractions`` if omitted).
+    closed_fractions : sequence of float, optional
+        A finer grid for the closed-form line, each in ``[0, 1]``.
+    threshold : float, optional
+        The fraction below which nothing is refused, in ``[0, 1]``, drawn as a vertical line.
+    title : str
+        The axes title.
+    loc : str
+        Legend position.
+
+    Examples
+    --------
+    >>> from hotpart import new_figure
+    >>> fig, (ax,) = new_figure()
+    >>> plot_sparse_sweep(ax, [0.0, 0.5, 1.0], [0.0, 0.0, 440.0], [0.0, 0.0, 440.0], threshold=0.69)
+    >>> len(ax.lines)  # the closed-form line, the simulated points, the threshold
+    3
+    """
+    f = 100.0 * check_array("fractions", fractions, low=0, high=1, empty=False).ravel()
+    sim = check_array("simulated", simulated, low=0, high=np.inf, high_open=True).ravel()
+    if sim.shape != f.shape:
+        raise ValueError(f"simulated must hold one value per fraction ({f.size}); got {sim.size}")
+    fc = f if closed_fractions is None else 100.0 * check_array("closed_fractions", closed_fractions, low=0, high=1).ravel()
+    closed = check_array("closed", closed, low=0, high=np.inf, high_open=True).ravel()
+    if closed.shape != fc.shape:
+        raise ValueError(
+            f"closed must hold one value per closed_fractions value (per fractions value if closed_fractions is "
+            f"omitted): {fc.size}; got {closed.size}"
+        )
+    if threshold is not None:
+        threshold = check_number("threshold", threshold, low=0, high=1)
+    ax.plot(fc, closed, color=COLORS["ceiling"], lw=1.4, label="closed form (WCU/s)")
+    ax.plot(f, sim, "o", color=COLORS["refused"], ms=5, label="simulated (WCU/s)")
+    if threshold is not None:
+        ax.axvline(100.0 * threshold, color=COLORS["accent"], ls="--", lw=1.2, label=f"no back-pressure below {threshold:.1%}")
+    ax.set_xlim(0, 100)
+    ax.set_ylim(0, 1.15 * max(float(closed.max(initial=0.0)), float(sim.max()), 1.0))
+    finish_axes(ax, title, "writes that carry the index key (%)", "base writes refused (WCU/s)", loc=loc)
+
+
+# ---------------------------------------------------------------------------------------------
+# gsi_backpressure: a status-keyed GSI makes base-table writes fail; the sparse fix
+# ---------------------------------------------------------------------------------------------
+
+
+def _gsi_plot(fig: Figure, data: Data) -> None:
+    fixed_layout(fig, left=0.07, right=0.99, bottom=0.2, top=0.9, wspace=0.22)
+    left, right = fig.axes
+    res: IndexedResult = data["res"]
+    gsi: GlobalSecondaryIndex = data["gsi"]
+    top = 1.1 * data["rate"]
+    plot_base_by_index_value(
+        left, res, gsi, values=ORDER_STATUSES, title="Base table: order writes by status", ymax=max(top, 1.0)
+    )
+    plot_index_partitions(
+        right,
+        res,
+        gsi,
+        title=f"GSI {gsi.name!r}: {gsi.wcu:,.0f} WCU/s on {gsi.partitions} partitions",
+        ymax=1.1 * max(data["rate"], PARTITION_MAX_WCU),
+    )
+
+
+def _gsi_caption(data: Data) -> str:
+    hot_values = "+".join(data["hot_values"]) or "nothing"
+    limit = (
+        f"and serves {data['hot_served']:,.0f} of them (ceiling {PARTITION_MAX_WCU:,.0f}, provisioned share "
+        f"{data['share']:,.0f} plus what adaptive capacity lends)"
+    )
+    if data["backpressure"] > 0:
+        effect = (
+            f"Base-table writes refused by back-pressure: {data['backpressure']:,.0f} WCU/s "
+            f"({data['refused_pct']:.1f}% of all order writes, {data['open_refused_pct']:.1f}% of OPEN orders' writes); "
+            f"closed form {data['closed']:,.0f} WCU/s."
+        )
+    else:
+        effect = "No base-table write is refused: the index keeps up."
+    return (
+        f"{data['hot_pct']:.0f}% of the orders are OPEN and {data['sparse_pct']:.0f}% of writes carry the index key. "
+        f"The busiest index partition ({hot_values}) is offered {data['hot_demand']:,.0f} WCU/s, {limit}. {effect} "
+        f"The base table's own partitions refuse {data['own']:,.0f} WCU/s."
+    )
+
+
+gsi_backpressure = register(
+    Explorable(
+        name="gsi_backpressure",
+        title="A GSI keyed by status: base-table writes refused by the index's back-pressure",
+        controls=(
+            Control("hot_pct", "orders in the hot status (OPEN)", 10, 100, 60, step=5, unit="%"),
+            Control("sparse_pct", "writes that carry the index key (sparse index)", 0, 100, 100, step=5, unit="%"),
+            Control("index_wcu", "index capacity", 500, 8_000, 4_000, step=500, unit="WCU/s"),
+            Control("rate", "base-table write rate", 500, 5_000, 2_400, step=250, unit="WCU/s"),
+        ),
+        compute=gsi_case,
+        plot=_gsi_plot,
+        caption=_gsi_caption,
+        try_this=(
+            f"at the default, the OPEN partition of the index is offered more than its {PARTITION_MAX_WCU:,.0f} WCU/s "
+            "ceiling and red "
+            "appears on the base table, whose own partitions are nowhere near theirs. Lower the writes that carry "
+            "the index key (the sparse index) until the red is gone. In Jupyter, double the index capacity: the red "
+            "does not shrink, because the ceiling, not the share, binds."
+        ),
+        static=("hot_pct", "sparse_pct"),
+        ncols=2,
+        figsize=(10.0, 3.8),
+    )
+)

@@ -1,0 +1,1595 @@
+"""Published DynamoDB limits and names that the models use, each with its source.
+
+Every figure the course quotes from a source document or from AWS lives here
+once, as a named constant, and :data:`SOURCES` records where it comes from and
+as of when. Chapters cite these names; they never type the numbers.
+
+The source documents are the four Japanese articles the course walks through:
+
+* ``000`` ホットパーティション (hot partitions),
+* ``001`` DynamoDBパーティションキー設計 (partition-key design),
+* ``002`` パーティションキーを効率的に設計し、使用するためのベストプラクティス
+  (AWS's burst and adaptive capacity guidance, Japanese edition),
+* ``003`` シャーディング (sharding).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Final
+
+__all__ = [
+    "ASSUMPTIONS",
+    "Assumption",
+    "AUTOSCALING_SCALE_DOWN_POINTS",
+    "AUTOSCALING_SCALE_UP_MINUTES",
+    "BURST_WINDOW_S",
+    "EXAMPLE_ADAPTIVE",
+    "EXAMPLE_HOT_PARTITION",
+    "EXAMPLE_RESHARD",
+    "EXAMPLE_SHARD_COUNT",
+    "ITEM_COLLECTION_MAX_GB",
+    "ON_DEMAND_PEAK_MULTIPLIER",
+    "ON_DEMAND_TABLE_QUOTA_RRU",
+    "ON_DEMAND_TABLE_QUOTA_WRU",
+    "PARTITION_MAX_RCU",
+    "PARTITION_MAX_STORAGE_GB",
+    "PARTITION_MAX_WCU",
+    "QUOTA_EXCEPTION",
+    "READ_UNIT_BYTES",
+    "SOURCES",
+    "Source",
+    "TAIL_AT_SCALE_EXAMPLE",
+    "THROTTLE_EXCEPTION",
+    "TRANSACT_MAX_ACTIONS",
+    "TRANSACT_MAX_BYTES",
+    "WRITE_UNIT_BYTES",
+    "YCSB_ZETA_10E10_099",
+]
+
+
+@dataclass(frozen=True)
+class Source:
+    """Where a published figure or a statement about AWS's behaviour comes from.
+
+    Parameters
+    ----------
+    where : str
+        The document and section (Japanese titles copied from the source), or
+        the AWS page.
+    as_of : str
+        The date the page was read or the figure stated: ``YYYY-MM-DD`` or
+        ``YYYY-MM``.
+    url : str
+        The public page behind the figure, when there is one.
+    quote : str
+        The sentence of that page the figure or statement rests on, copied
+        exactly (an ellipsis marks a cut). For the four source documents the
+        quote is in their Japanese, and a test finds it in the document.
+
+    Examples
+    --------
+    >>> SOURCES["PARTITION_MAX_WCU"].url.startswith("https://docs.aws.amazon.com/")
+    True
+    """
+
+    where: str
+    as_of: str
+    url: str = ""
+    quote: str = ""
+
+    def __post_init__(self) -> None:
+        if not re.fullmatch(r"\d{4}-\d{2}(-\d{2})?", self.as_of):
+            raise ValueError(f"as_of = {self.as_of!r} is not a date; allowed: YYYY-MM or YYYY-MM-DD")
+
+
+@dataclass(frozen=True)
+class Assumption:
+    """A modelling choice that AWS does not publish, named so that a reader can see it.
+
+    Parameters
+    ----------
+    value : object
+        The value the models use (the default of the parameter in ``used_by``).
+    unit : str
+        Its unit ("s", "fraction of the ceiling", ...), or "" for a choice
+        that has none.
+    why : str
+        Why the course chose this value.
+    aws_says : str
+        What AWS does say on the matter (quoted where it says anything), or
+        that it says nothing.
+    used_by : tuple of str
+        Where the value enters the code, as ``"Class.field"`` or
+        ``"function.parameter"`` of :mod:`hotpart` (a test checks that each
+        default equals ``value``), or a module constant's name.
+    chapters : tuple of str
+        The notebooks (stems, e.g. ``"10_isolation"``) that rely on it; each
+        shows it to the reader (``hp.assumption_box``).
+
+    Examples
+    --------
+    >>> a = Assumption(0.5, "fraction of the ceiling", why="A round middle value.",
+    ...                aws_says="AWS publishes no trigger.", chapters=("10_isolation",))
+    >>> a.value
+    0.5
+    >>> Assumption(1, "s", why="", aws_says="nothing", chapters=("x",))
+    Traceback (most recent call last):
+    ...
+    ValueError: why = '' is empty; allowed: a sentence
+    """
+
+    value: object
+    unit: str
+    why: str
+    aws_says: str
+    used_by: tuple[str, ...] = ()
+    chapters: tuple[str, ...] = ()
+
+    def __post_init__(self) -> None:
+        for name in ("why", "aws_says"):
+            if not getattr(self, name).strip():
+                raise ValueError(f"{name} = '' is empty; allowed: a sentence")
+        if not self.chapters:
+            raise ValueError("chapters = () is empty; allowed: the notebooks that rely on the assumption")
+
+
+#: Read ceiling of one partition, in read capacity units per second (RCU/s).
+PARTITION_MAX_RCU: Final[float] = 3000.0
+#: Write ceiling of one partition, in write capacity units per second (WCU/s).
+PARTITION_MAX_WCU: Final[float] = 1000.0
+#: Storage one partition holds before it splits, in gigabytes (10**9 bytes).
+PARTITION_MAX_STORAGE_GB: Final[float] = 10.0
+#: One read unit covers an item of up to this many bytes (4 KB).
+READ_UNIT_BYTES: Final[int] = 4096
+#: One write unit covers an item of up to this many bytes (1 KB).
+WRITE_UNIT_BYTES: Final[int] = 1024
+
+#: The exception a client sees when a partition or the table refuses a
+#: request, by capacity mode.
+THROTTLE_EXCEPTION: Final[dict[str, str]] = {
+    "provisioned": "ProvisionedThroughputExceededException",
+    "on-demand": "ThrottlingException",
+}
+
+#: The worked example of 000 「なぜ発生するか」: a table provisioned at
+#: 10,000 WCU/s over 10 partitions, partition A offered 8,000 WCU/s and
+#: partitions B to J 200 WCU/s each.
+EXAMPLE_HOT_PARTITION: Final[dict[str, float]] = {
+    "table_wcu": 10_000.0,
+    "n_partitions": 10,
+    "hot_wcu": 8_000.0,
+    "other_wcu": 200.0,
+}
+
+#: Unused capacity a partition banks for later bursts, in seconds of its
+#: provisioned rate (002 「バーストキャパシティを効率的に使用する」: up to 5 minutes).
+BURST_WINDOW_S: Final[float] = 300.0
+
+#: The example of 002 「DynamoDB アダプティブキャパシティを理解する」: 400 WCU/s
+#: shared evenly by 4 partitions (100 each); partitions 1 to 3 offered 50 WCU/s,
+#: partition 4 offered 150 WCU/s.
+EXAMPLE_ADAPTIVE: Final[dict[str, object]] = {
+    "table_wcu": 400.0,
+    "n_partitions": 4,
+    "demand_wcu": (50.0, 50.0, 50.0, 150.0),
+}
+
+#: On-demand mode serves up to this multiple of the previous peak at once.
+ON_DEMAND_PEAK_MULTIPLIER: Final[float] = 2.0
+#: Default on-demand quota per table (and per GSI), read request units per second.
+ON_DEMAND_TABLE_QUOTA_RRU: Final[float] = 40_000.0
+#: Default on-demand quota per table (and per GSI), write request units per second.
+ON_DEMAND_TABLE_QUOTA_WRU: Final[float] = 40_000.0
+#: The error a client sees past the on-demand table quota.
+QUOTA_EXCEPTION: Final[str] = "RequestLimitExceeded"
+
+#: Auto scaling raises capacity after this many consecutive one-minute data points above target.
+AUTOSCALING_SCALE_UP_MINUTES: Final[int] = 2
+#: Auto scaling lowers capacity after this many consecutive one-minute data points below target.
+AUTOSCALING_SCALE_DOWN_POINTS: Final[int] = 15
+
+#: Largest item collection (items sharing a partition key) in a table with an LSI, GB.
+ITEM_COLLECTION_MAX_GB: Final[float] = 10.0
+
+#: The shard count of the write-sharding examples (000 「Write Sharding (書き込みシャーディング)」,
+#: 001 「ホットパーティション対策: シャーディング（Suffix追加）」).
+EXAMPLE_SHARD_COUNT: Final[int] = 10
+#: The resharding example of 003 「リシャーディング」: ``userId % shards`` from 3 to 4 shards.
+EXAMPLE_RESHARD: Final[tuple[int, int]] = (3, 4)
+
+#: TransactWriteItems: at most this many actions per transaction (003 「RDS vs DynamoDB のシャーディング」).
+TRANSACT_MAX_ACTIONS: Final[int] = 100
+#: TransactWriteItems: at most this many bytes per transaction (4 MB).
+TRANSACT_MAX_BYTES: Final[int] = 4 * 1024 * 1024
+
+#: Dean & Barroso's fan-out example: each server slow 1% of the time, fan-out 100,
+#: "63% of user requests" slow.
+TAIL_AT_SCALE_EXAMPLE: Final[dict[str, float]] = {"p_slow": 0.01, "fanout": 100, "published_fraction_slow": 0.63}
+
+#: H(10**10, 0.99), hard-coded in YCSB's ScrambledZipfianGenerator (ZETAN).
+YCSB_ZETA_10E10_099: Final[float] = 26.46902820178302
+
+_DEV_GUIDE = "https://docs.aws.amazon.com/amazondynamodb/latest/developerguide/"
+
+_KC = "https://repost.aws/knowledge-center/"
+_WARM = _DEV_GUIDE + "warm-throughput-scenarios.html"
+_PARTITION_QUOTE = (
+    "While DynamoDB can keep scaling to support virtually unlimited throughput, each individual partition is "
+    "limited to 1,000 write units per second and 3,000 read units per second."
+)
+
+#: The source of every constant above, by name.
+SOURCES: Final[dict[str, Source]] = {
+    "PARTITION_MAX_RCU": Source(
+        "AWS, Understanding DynamoDB warm throughput in different scenarios (the figure 000 「なぜ発生するか」, "
+        "001 「DynamoDBのデータ分散の仕組み」 and 002 quote)",
+        "2026-11-30",
+        _WARM,
+        _PARTITION_QUOTE,
+    ),
+    "PARTITION_MAX_WCU": Source(
+        "AWS, Understanding DynamoDB warm throughput in different scenarios (the figure 000 「なぜ発生するか」, "
+        "001 「DynamoDBのデータ分散の仕組み」 and 002 quote)",
+        "2026-11-30",
+        _WARM,
+        _PARTITION_QUOTE,
+    ),
+    "PARTITION_MAX_STORAGE_GB": Source(
+        "001 「DynamoDBのデータ分散の仕組み」 (AWS's partitions page describes partitions without this figure)",
+        "2026-11-30",
+        _DEV_GUIDE + "HowItWorks.Partitions.html",
+        "1パーティションの容量: 10GB",
+    ),
+    "READ_UNIT_BYTES": Source(
+        "AWS, DynamoDB read and write operations",
+        "2026-11-30",
+        _DEV_GUIDE + "read-write-operations.html",
+        "A strongly consistent read request of an item up to 4 KB requires one read unit.",
+    ),
+    "WRITE_UNIT_BYTES": Source(
+        "AWS, DynamoDB pricing for provisioned capacity, key terms",
+        "2026-11-30",
+        "https://aws.amazon.com/dynamodb/pricing/provisioned/",
+        "For items up to 1 KB in size, one WCU can perform one standard write request per second.",
+    ),
+    "EXAMPLE_HOT_PARTITION": Source(
+        "000 「なぜ発生するか」",
+        "2026-11-30",
+        "",
+        "テーブル全体: 10,000 WCU (10 パーティション)…パーティション A: 8,000 WCU のリクエスト → スロットリング発生…"
+        "パーティション B〜J: 各 200 WCU → 余裕あり",
+    ),
+    "BURST_WINDOW_S": Source(
+        "AWS Knowledge Center, How does DynamoDB handle spiky workloads in short intervals? (002 "
+        "「バーストキャパシティを効率的に使用する」 says the same: 未使用の読み込みおよび書き込み容量を最大 5 分 (300 秒) 保持)",
+        "2026-11-30",
+        _KC + "dynamodb-spiky-workloads-short-intervals",
+        "DynamoDB currently retains up to 5 minutes (300 seconds) of unused read and write capacity.",
+    ),
+    "EXAMPLE_ADAPTIVE": Source(
+        "002 「スループットキャパシティを高トラフィックのパーティションに増加させる」",
+        "2026-11-30",
+        _DEV_GUIDE + "burst-adaptive-capacity.html",
+        "このテーブルの例のプロビジョニングでは、4 つのパーティション間で 400 WCU が均等に共有されることで、"
+        "各パーティションで 1 秒間に最大 100 WCU を維持できます。パーティション 1、2、3 はそれぞれ、"
+        "50 WCU/秒の書き込みトラフィックを受け取ります。パーティション 4 は 150 WCU/秒の書き込みトラフィックを受け取ります。",
+    ),
+    "ON_DEMAND_PEAK_MULTIPLIER": Source(
+        "AWS Knowledge Center, Why is my on-demand DynamoDB table being throttled?",
+        "2026-11-30",
+        _KC + "on-demand-table-throttling-dynamodb",
+        "If you exceed double your previous traffic's peak within 30 minutes, then you might experience throttling.",
+    ),
+    "ON_DEMAND_TABLE_QUOTA_RRU": Source(
+        "000 「オンデマンドモードでも発生する」 (AWS, Service quotas: throughput default quotas)",
+        "2026-11-30",
+        _DEV_GUIDE + "ServiceQuotas.html",
+        "テーブルまたは個々の GSI あたり 1 秒あたり 40,000 読み取り / 40,000 書き込みリクエストユニットという既定のクォータ",
+    ),
+    "ON_DEMAND_TABLE_QUOTA_WRU": Source(
+        "000 「オンデマンドモードでも発生する」 (AWS, Service quotas: throughput default quotas)",
+        "2026-11-30",
+        _DEV_GUIDE + "ServiceQuotas.html",
+        "テーブルまたは個々の GSI あたり 1 秒あたり 40,000 読み取り / 40,000 書き込みリクエストユニットという既定のクォータ",
+    ),
+    "QUOTA_EXCEPTION": Source(
+        "000 「オンデマンドモードでも発生する」",
+        "2026-11-30",
+        _DEV_GUIDE + "ServiceQuotas.html",
+        "超えると RequestLimitExceeded が返る (2026 年 8 月時点・Service Quotas から引き上げ可)",
+    ),
+    "AUTOSCALING_SCALE_UP_MINUTES": Source(
+        "AWS Knowledge Center, Why is DynamoDB auto scaling not working as expected?",
+        "2026-11-30",
+        _KC + "dynamodb-auto-scaling",
+        "DynamoDB auto scaling increases provisioned capacity when utilization exceeds 70 RCUs for at least "
+        "2 consecutive minutes.",
+    ),
+    "AUTOSCALING_SCALE_DOWN_POINTS": Source(
+        "AWS Knowledge Center, Why is DynamoDB auto scaling not working as expected?",
+        "2026-11-30",
+        _KC + "dynamodb-auto-scaling",
+        "DynamoDB auto scaling decreases provisioned capacity when utilization is 20% or more below the target "
+        "for 15 consecutive minutes (50 RCUs).",
+    ),
+    "ITEM_COLLECTION_MAX_GB": Source(
+        "AWS, DynamoDB API reference, ItemCollectionSizeLimitExceededException (tables with a local secondary index)",
+        "2026-11-30",
+        "https://docs.aws.amazon.com/botocore/latest/reference/services/dynamodb/client/exceptions/"
+        "ItemCollectionSizeLimitExceededException.html",
+        "The total size of an item collection has exceeded the maximum limit of 10 gigabytes.",
+    ),
+    "EXAMPLE_SHARD_COUNT": Source(
+        "000 「Write Sharding (書き込みシャーディング)」; 001 「ホットパーティション対策: シャーディング（Suffix追加）」",
+        "2026-11-30",
+        "",
+        "const shardCount = 10;",
+    ),
+    "EXAMPLE_RESHARD": Source(
+        "003 「リシャーディング」",
+        "2026-11-30",
+        "",
+        "単純な剰余 (userId % シャード数) で分けていると、シャードを 3 台から 4 台へ増やすだけでほとんどの行の配置先が変わる。",
+    ),
+    "TRANSACT_MAX_ACTIONS": Source(
+        "003 「RDS vs DynamoDB のシャーディング」",
+        "2026-11-30",
+        _DEV_GUIDE + "transaction-apis.html",
+        "TransactWriteItems (最大 100 アクション・合計 4 MB)",
+    ),
+    "TRANSACT_MAX_BYTES": Source(
+        "003 「RDS vs DynamoDB のシャーディング」",
+        "2026-11-30",
+        _DEV_GUIDE + "transaction-apis.html",
+        "TransactWriteItems (最大 100 アクション・合計 4 MB)",
+    ),
+    "TAIL_AT_SCALE_EXAMPLE": Source(
+        "Dean & Barroso, The Tail at Scale, CACM 56(2), 2013",
+        "2013-02",
+        "https://doi.org/10.1145/2408776.2408794",
+        "If a user request must collect responses from 100 such servers in parallel, then 63% of user requests "
+        "will take more than one second",
+    ),
+    "YCSB_ZETA_10E10_099": Source(
+        "YCSB, ScrambledZipfianGenerator.ZETAN (Cooper et al., SoCC 2010)",
+        "2026-11-30",
+        "https://github.com/brianfrankcooper/YCSB",
+        "public static final double ZETAN = 26.46902820178302;",
+    ),
+    "THROTTLE_EXCEPTION": Source(
+        "000 「ホットパーティションとは」",
+        "2026-11-30",
+        _DEV_GUIDE + "TroubleshootingThrottling.html",
+        "プロビジョンドモードでは ProvisionedThroughputExceededException、オンデマンドモードでは ThrottlingException になる。",
+    ),
+}
+
+_DATE_READ = "2026-11-30"
+
+# Each block below belongs to one family of chapters; add a chapter's sources and assumptions in its block.
+# --- sources: capacity and the simulator (chapters 1, 8-11)
+SOURCES["PROVISIONED_LIMIT_NAMES_THROTTLING_EXCEPTION"] = Source(
+    "AWS, DynamoDB API reference, ProvisionedThroughputDescription (WriteCapacityUnits)",
+    _DATE_READ,
+    "https://docs.aws.amazon.com/amazondynamodb/latest/APIReference/API_ProvisionedThroughputDescription.html",
+    quote="The maximum number of writes consumed per second before DynamoDB returns a ThrottlingException.",
+)
+SOURCES["BURST_PORTION_RESERVED"] = Source(
+    "AWS, DynamoDB burst and adaptive capacity: burst capacity",
+    _DATE_READ,
+    _DEV_GUIDE + "burst-adaptive-capacity.html",
+    quote="Whenever you aren't fully using your available throughput, DynamoDB reserves a portion of that unused "
+    "capacity for later bursts of throughput to handle usage spikes.",
+)
+SOURCES["BURST_RETAINS_300_S"] = Source(
+    "AWS, DynamoDB burst and adaptive capacity: burst capacity",
+    _DATE_READ,
+    _DEV_GUIDE + "burst-adaptive-capacity.html",
+    quote="DynamoDB currently retains up to five minutes (300 seconds) of unused read and write capacity.",
+)
+SOURCES["BURST_EXAMPLE_15_MIN"] = Source(
+    "AWS Knowledge Center, How does DynamoDB handle spiky workloads in short intervals?",
+    _DATE_READ,
+    "https://repost.aws/knowledge-center/dynamodb-spiky-workloads-short-intervals",
+    quote="Therefore, if a sudden spiky load pushes consumption to 200 read units, then DynamoDB can leverage burst "
+    "capacity to accommodate 200 RCUs for 15 minutes.",
+)
+SOURCES["BURST_LAST_FIVE_MINUTES"] = Source(
+    "000 「DynamoDB のアダプティブキャパシティ」",
+    _DATE_READ,
+    quote="バーストキャパシティ (直前 5 分間の未使用キャパシティを取り置く仕組み) も同様に、"
+    "パーティション上限に当たったスロットリングは救えない。",
+)
+SOURCES["BURST_PORTION_RESERVED_002"] = Source(
+    "002 「バーストキャパシティを効率的に使用する」",
+    _DATE_READ,
+    quote="利用可能なスループット利用率が高くない場合、DynamoDB では、スループットの利用率がバーストした場合に備えて、"
+    "未使用の容量の一部を予約して使用量のスパイクに対応します。",
+)
+SOURCES["ADAPTIVE_ALWAYS_ON"] = Source(
+    "002 「DynamoDB アダプティブキャパシティを理解する」",
+    _DATE_READ,
+    quote="アダプティブキャパシティはすべての DynamoDB テーブルで自動的に有効化されます。追加料金はありません。"
+    "アダプティブキャパシティを明示的に有効化または無効化する必要はありません。",
+)
+SOURCES["ADAPTIVE_ALWAYS_ON_000"] = Source(
+    "000 「DynamoDB のアダプティブキャパシティ」",
+    _DATE_READ,
+    quote="全テーブルで既定で有効・追加費用なしなので、設定作業は要らない。",
+)
+SOURCES["ADAPTIVE_PROVISION_FOR_WORKLOAD"] = Source(
+    "002 「DynamoDB アダプティブキャパシティを理解する」",
+    _DATE_READ,
+    quote="また、この機能では、必要なスループットキャパシティのみをプロビジョニングできるため、コスト削減にもつながります。",
+)
+SOURCES["ITEM_COLLECTION_SPLIT_BY_SORT_KEY"] = Source(
+    "002 「アクセス頻度の高い項目を分離する」",
+    _DATE_READ,
+    quote="ソートキーの単調な増減によって追跡されるトラフィックが項目のコレクションでない限り、"
+    "項目のコレクションをソートキー別にセグメントに分割することもできます。…"
+    "アダプティブキャパシティでは、テーブルにローカルセカンダリインデックスがある場合、"
+    "テーブルの複数のパーティション間で項目コレクションを分割しません。",
+)
+SOURCES["SINGLE_ITEM_PARTITION"] = Source(
+    "002 「アクセス頻度の高い項目を分離する」",
+    _DATE_READ,
+    quote="アプリケーションから単一の項目に大量のトラフィックが一貫して送信される場合、アダプティブキャパシティはデータを再調整して、"
+    "そのアクセス頻度の高い単一の項目のみをパーティションに含めることがあります。",
+)
+SOURCES["SPLIT_FOR_HEAT"] = Source(
+    "AWS, DynamoDB developer guide (Japanese edition), 1- キー範囲スループットの超過 (ホットパーティション); "
+    "the English page's sentence was not retrievable, so the quote is the Japanese edition's",
+    _DATE_READ,
+    "https://docs.aws.amazon.com/ja_jp/amazondynamodb/latest/developerguide/throttling-key-range-limit-exceeded-mitigation.html",
+    quote="DynamoDB は、多くの場合、自動 split-for-heat メカニズムを通じてホットパーティションに適応します。",
+)
+SOURCES["SPLIT_NEAR_LIMIT"] = Source(
+    "AWS Database Blog, Scaling DynamoDB: How partitions, hot keys, and split for heat impact performance (Part 3)",
+    _DATE_READ,
+    "https://aws.amazon.com/blogs/database/part-3-scaling-dynamodb-how-partitions-hot-keys-and-split-for-heat-impact-performance/",
+    quote="A table might add partitions for many reasons, such as when:…A partition receives read or write traffic "
+    "near its throughput capacity limit.",
+)
+SOURCES["PARTITIONS_NEVER_MERGE"] = Source(
+    "AWS Database Blog, Scaling DynamoDB: How partitions, hot keys, and split for heat impact performance (Part 3)",
+    _DATE_READ,
+    "https://aws.amazon.com/blogs/database/part-3-scaling-dynamodb-how-partitions-hot-keys-and-split-for-heat-impact-performance/",
+    quote="Partitions today are only split, never merged.",
+)
+SOURCES["KEY_RANGE_REASON"] = Source(
+    "AWS, DynamoDB throttling: 1- Key range throughput exceeded (hot partitions)",
+    _DATE_READ,
+    _DEV_GUIDE + "throttling-key-range-limit-exceeded-mitigation.html",
+    quote="When individual partitions exceed their throughput limits, DynamoDB returns a KeyRangeThroughputExceeded "
+    "throttling reason type in the throttling exception.",
+)
+SOURCES["THROTTLING_REASONS"] = Source(
+    "AWS, DynamoDB developer guide, Diagnosing throttling: understanding throttling exceptions",
+    _DATE_READ,
+    _DEV_GUIDE + "throttling-diagnosing-workflow.html",
+    quote="Each exception includes ThrottlingReasons, a collection of individual ThrottlingReason containing two key "
+    "fields to help you identify and understand the throttling:",
+)
+SOURCES["THROTTLING_EXCEPTION_CLASSES"] = Source(
+    "AWS, DynamoDB developer guide, Diagnosing throttling: understanding throttling exceptions",
+    _DATE_READ,
+    _DEV_GUIDE + "throttling-diagnosing-workflow.html",
+    quote="For example, in Java, these include ProvisionedThroughputExceededException, RequestLimitExceeded, or "
+    "ThrottlingException.",
+)
+SOURCES["THROTTLING_REASON_FORMAT"] = Source(
+    "AWS, DynamoDB API reference, ThrottlingReason",
+    _DATE_READ,
+    "https://docs.aws.amazon.com/amazondynamodb/latest/APIReference/API_ThrottlingReason.html",
+    quote="The throttling reason follows a specific format: ResourceType+OperationType+LimitType:",
+)
+SOURCES["THROTTLING_FOUR_FAMILIES"] = Source(
+    "AWS, Troubleshooting throttling in Amazon DynamoDB",
+    _DATE_READ,
+    _DEV_GUIDE + "TroubleshootingThrottling.html",
+    quote="Key range throughput exceeded (in both modes): Consumption directed at specific partitions exceeds the "
+    "internal partition-level throughput limits.",
+)
+SOURCES["THROTTLING_KEY_RANGE_BOTH_MODES"] = Source(
+    "AWS, DynamoDB throttling resolution guide",
+    _DATE_READ,
+    _DEV_GUIDE + "troubleshooting-throttling-diagnostics.html",
+    quote="These throttling reasons occur when individual partitions exceed their throughput limits, affecting both "
+    "provisioned and on-demand modes:",
+)
+SOURCES["THROTTLING_REASON_ACCOUNT_LIMIT"] = Source(
+    "AWS, DynamoDB API reference, ThrottlingReason",
+    _DATE_READ,
+    "https://docs.aws.amazon.com/amazondynamodb/latest/APIReference/API_ThrottlingReason.html",
+    quote="AccountLimitExceeded: The request rate has caused a table or global secondary index (GSI) in on-demand "
+    "mode to exceed the per-table account-level service quotas for read/write throughput in the current AWS Region.",
+)
+SOURCES["THROTTLING_REASON_MAX_ON_DEMAND"] = Source(
+    "AWS, DynamoDB API reference, ThrottlingReason",
+    _DATE_READ,
+    "https://docs.aws.amazon.com/amazondynamodb/latest/APIReference/API_ThrottlingReason.html",
+    quote="MaxOnDemandThroughputExceeded: The request rate has exceeded the configured maximum throughput limits set "
+    "for a table or index in on-demand capacity mode.",
+)
+SOURCES["THROTTLING_REASON_PROVISIONED"] = Source(
+    "AWS, DynamoDB API reference, ThrottlingReason",
+    _DATE_READ,
+    "https://docs.aws.amazon.com/amazondynamodb/latest/APIReference/API_ThrottlingReason.html",
+    quote="ProvisionedThroughputExceeded: The request rate is exceeding the provisioned throughput capacity (read or "
+    "write capacity units) configured for a table or a global secondary index (GSI) in provisioned capacity mode.",
+)
+SOURCES["HOT_PARTITION_EXCEPTIONS_000"] = Source(
+    "000 「ホットパーティションとは」",
+    _DATE_READ,
+    quote="返る例外はキャパシティモードで違い、プロビジョンドモードでは ProvisionedThroughputExceededException、"
+    "オンデマンドモードでは ThrottlingException になる。",
+)
+SOURCES["WARM_THROUGHPUT"] = Source(
+    "AWS, Understanding DynamoDB warm throughput",
+    _DATE_READ,
+    _DEV_GUIDE + "warm-throughput.html",
+    quote="Warm throughput refers to the number of read and write operations your DynamoDB table can instantaneously support.",
+)
+SOURCES["PRE_WARMING"] = Source(
+    "AWS, Understanding DynamoDB warm throughput",
+    _DATE_READ,
+    _DEV_GUIDE + "warm-throughput.html",
+    quote="This process is referred to as pre-warming a table, allowing you to set a baseline that your tables can "
+    "instantly support.",
+)
+SOURCES["SWITCHED_TABLE_PEAK"] = Source(
+    "AWS Knowledge Center, Why is my on-demand DynamoDB table being throttled? (current version)",
+    _DATE_READ,
+    "https://www.repost.aws/knowledge-center/on-demand-table-throttling-dynamodb",
+    quote="For an existing table that you switched to on-demand capacity mode, the previous peak is one of the "
+    "following values:…Half the previous provisioned throughput for the table",
+)
+SOURCES["ON_DEMAND_SWITCHES_PER_DAY"] = Source(
+    "AWS, Considerations when switching capacity modes in DynamoDB",
+    _DATE_READ,
+    _DEV_GUIDE + "switching.capacitymode.html",
+    quote="You can switch tables from provisioned capacity mode to on-demand mode up to four times in a 24-hour "
+    "rolling window. You can switch tables from on-demand mode to provisioned capacity mode at any time.",
+)
+# --- sources: key design and skew (chapters 2-4)
+SOURCES["DYNAMODB_BINARY_SIZE_UNITS"] = Source(
+    "AWS, Constraints in Amazon DynamoDB (the note at the top): the 10 GB item-collection limit and the 1 MB Query "
+    "page are binary units (hotpart.models.skew's item_collection_gb, days_to_collection_limit, QUERY_PAGE_MAX_BYTES)",
+    _DATE_READ,
+    _DEV_GUIDE + "Constraints.html",
+    "All size measurements in DynamoDB use binary-based units. DynamoDB denotes 1 KB = 1024 bytes, 1 MB = 1024 KB, "
+    "1 GB = 1024 MB, 1 TB = 1024 GB.",
+)
+SOURCES["PARTITION_KEY_HASHED"] = Source(
+    "001 「DynamoDBのデータ分散の仕組み」",
+    _DATE_READ,
+    _DEV_GUIDE + "HowItWorks.Partitions.html",
+    "DynamoDBはパーティションキーのハッシュ値によってデータを複数のパーティションに分散する。",
+)
+SOURCES["DATE_KEY_HOT_TODAY"] = Source(
+    "000 「日付をパーティションキーにする」",
+    _DATE_READ,
+    "",
+    "IoT データやログの蓄積で日付をパーティションキーにすると、常に「今日」のパーティションがホットになる。",
+)
+SOURCES["LOW_CARDINALITY_KEY"] = Source(
+    "000 「ステータスをパーティションキーにする」; 001 「ホットパーティション問題」",
+    _DATE_READ,
+    "",
+    "カーディナリティ (値の種類数) が低いキーは、特定の値にデータが偏る。…全レコードが2パーティションに集中",
+)
+SOURCES["TIME_SALE_SPIKE"] = Source(
+    "000 「人気商品の ID」",
+    _DATE_READ,
+    "",
+    "通常時は問題なくても、タイムセール開始時にスパイクが発生する。",
+)
+SOURCES["ITEM_COLLECTION_SPLIT"] = Source(
+    "002 「アクセス頻度の高い項目を分離する」",
+    _DATE_READ,
+    _DEV_GUIDE + "burst-adaptive-capacity.html",
+    "ソートキーの単調な増減によって追跡されるトラフィックが項目のコレクションでない限り、項目のコレクションをソートキー別に"
+    "セグメントに分割することもできます。…アダプティブキャパシティでは、テーブルにローカルセカンダリインデックスがある場合、"
+    "テーブルの複数のパーティション間で項目コレクションを分割しません。",
+)
+SOURCES["ONE_ITEM_PARTITION_MAX"] = Source(
+    "002 「アクセス頻度の高い項目を分離する」",
+    _DATE_READ,
+    _DEV_GUIDE + "burst-adaptive-capacity.html",
+    "この場合、DynamoDB では、単一項目のプライマリキーに対して、最大 3,000 RCU および 1,000 WCU のパーティションのスループットを"
+    "提供できます。",
+)
+SOURCES["QUERY_TOTAL_SIZE_ROUNDED"] = Source(
+    "AWS, DynamoDB read and write operations: capacity unit consumption for read operations (Query)",
+    _DATE_READ,
+    _DEV_GUIDE + "read-write-operations.html",
+    "All items returned are treated as a single read operation, where DynamoDB computes the total size of all items",
+)
+SOURCES["QUERY_EVENTUALLY_CONSISTENT_BY_DEFAULT"] = Source(
+    "AWS, DynamoDB API Reference, Query: ConsistentRead",
+    _DATE_READ,
+    "https://docs.aws.amazon.com/amazondynamodb/latest/APIReference/API_Query.html",
+    "Determines the read consistency model: If set to true, then the operation uses strongly consistent reads; "
+    "otherwise, the operation uses eventually consistent reads.",
+)
+SOURCES["QUERY_PAGE_MAX_BYTES"] = Source(
+    "AWS, Filter expressions for the Query operation in DynamoDB",
+    _DATE_READ,
+    _DEV_GUIDE + "Query.FilterExpression.html",
+    "A Query operation can retrieve a maximum of 1 MB of data. This limit applies before the filter expression is evaluated.",
+)
+SOURCES["FILTER_DOES_NOT_SAVE_READS"] = Source(
+    "AWS, Filter expressions for the Query operation in DynamoDB",
+    _DATE_READ,
+    _DEV_GUIDE + "Query.FilterExpression.html",
+    "A filter expression is applied after a Query finishes, but before the results are returned. Therefore, a Query "
+    "consumes the same amount of read capacity, regardless of whether a filter expression is present.",
+)
+SOURCES["TIME_SERIES_TABLE_PER_PERIOD"] = Source(
+    "AWS, Best practices for handling time series data in DynamoDB",
+    _DATE_READ,
+    _DEV_GUIDE + "bp-time-series.html",
+    "However, for time series data, you can often best handle it by using one table per application per period. … "
+    "Create one table per period, provisioned with the required read and write capacity and the required indexes. … "
+    "As soon as a table is no longer being written to, reduce its provisioned write capacity to a lower value "
+    "(for example, 1 WCU), and provision whatever read capacity is appropriate.",
+)
+SOURCES["ITEM_COLLECTION_LIMIT_ONLY_WITH_LSI"] = Source(
+    "AWS, Local secondary indexes: item collection size limit",
+    _DATE_READ,
+    _DEV_GUIDE + "LSI.html",
+    "The maximum size of any item collection for a table which has one or more local secondary indexes is 10 GB. "
+    "This does not apply to item collections in tables without local secondary indexes, and also does not apply to "
+    "item collections in global secondary indexes.",
+)
+SOURCES["TIME_SERIES_KEY"] = Source(
+    "001 「時系列データのキー設計」",
+    _DATE_READ,
+    "",
+    "✅ 良い例: 高カーディナリティのIDをPKにして時刻をSKに",
+)
+# --- sources: write sharding and fan-out (chapters 5-7)
+SOURCES["EVENTUAL_DEFAULT_ALL_READS"] = Source(
+    "AWS, DynamoDB read consistency: Eventually consistent reads",
+    _DATE_READ,
+    _DEV_GUIDE + "HowItWorks.ReadConsistency.html",
+    "Eventually consistent is the default read consistent model for all read operations.",
+)
+SOURCES["READ_DEFAULT_EVENTUAL"] = Source(
+    "AWS, DynamoDB read and write operations: Capacity unit consumption for read operations (GetItem)",
+    _DATE_READ,
+    _DEV_GUIDE + "read-write-operations.html",
+    "This is the number of read units required if you specified a strongly consistent read. For an eventually "
+    "consistent read, which is the default, divide this number by two.",
+)
+SOURCES["READ_MISSING_ITEM_COSTS"] = Source(
+    "AWS, DynamoDB read and write operations: Capacity unit consumption for read operations (Important)",
+    _DATE_READ,
+    _DEV_GUIDE + "read-write-operations.html",
+    "If you perform a read operation on an item that doesn't exist, DynamoDB will still consume read throughput as "
+    "outlined above.",
+)
+SOURCES["QUERY_SUMS_ITEM_SIZES"] = Source(
+    "AWS, DynamoDB read and write operations: Capacity unit consumption for read operations (Query)",
+    _DATE_READ,
+    _DEV_GUIDE + "read-write-operations.html",
+    "All items returned are treated as a single read operation, where DynamoDB computes the total size of all "
+    "items. DynamoDB then rounds up the size to the next 4 KB boundary.",
+)
+SOURCES["BATCH_GET_PRICED_PER_ITEM"] = Source(
+    "AWS, DynamoDB read and write operations: Capacity unit consumption for read operations (BatchGetItem)",
+    _DATE_READ,
+    _DEV_GUIDE + "read-write-operations.html",
+    "DynamoDB processes each item in the batch as an individual GetItem request. DynamoDB first rounds up the size "
+    "of each item to the next 4 KB boundary and then calculates the total size.",
+)
+SOURCES["BATCH_GET_PARALLEL"] = Source(
+    "Amazon DynamoDB API Reference, BatchGetItem",
+    _DATE_READ,
+    "https://docs.aws.amazon.com/amazondynamodb/latest/APIReference/API_BatchGetItem.html",
+    "By default, BatchGetItem performs eventually consistent reads on every table in the request. … In order to "
+    "minimize response latency, BatchGetItem may retrieve items in parallel. … Requests for nonexistent items "
+    "consume the minimum read capacity units according to the type of read.",
+)
+SOURCES["DAX_HOT_KEY_READS"] = Source(
+    "AWS, In-memory acceleration with DynamoDB Accelerator (DAX)",
+    _DATE_READ,
+    _DEV_GUIDE + "DAX.html",
+    "DynamoDB Accelerator (DAX) delivers fast response times for accessing eventually consistent data. … For "
+    "read-heavy or bursty workloads, DAX provides increased throughput and potential operational cost savings by "
+    "reducing the need to overprovision read capacity units. This is especially beneficial for applications that "
+    "require repeated reads for individual keys.",
+)
+SOURCES["DAX_STRONG_PASS_THROUGH"] = Source(
+    "AWS, DAX: How it works (how DAX processes requests)",
+    _DATE_READ,
+    _DEV_GUIDE + "DAX.concepts.html",
+    "If the request specifies strongly consistent reads, DAX passes the request through to DynamoDB. The results from "
+    "DynamoDB are not cached in DAX.",
+)
+SOURCES["STREAMS_AT_LEAST_ONCE"] = Source(
+    "AWS Lambda Developer Guide, Using AWS Lambda with Amazon DynamoDB: Polling and batching streams",
+    _DATE_READ,
+    "https://docs.aws.amazon.com/lambda/latest/dg/with-ddb.html",
+    "Lambda event source mappings process each event at least once, and duplicate processing of records can occur.",
+)
+SOURCES["STREAMS_LAMBDA_READS_FREE"] = Source(
+    "AWS, Evaluate your Streams usage (cost optimization; text read from the awsdocs/amazon-dynamodb-developer-guide "
+    "copy of the page)",
+    _DATE_READ,
+    _DEV_GUIDE + "CostOptimization_StreamsUsage.html",
+    "Read requests made by AWS Lambda-based consumers of DynamoDB Streams are free, whereas calls made by consumers "
+    "of any other kind are charged.",
+)
+SOURCES["SEQUENTIAL_SUFFIX"] = Source(
+    "003 「シャーディングを避ける方法」",
+    _DATE_READ,
+    "",
+    "書き込みを散らすためにキーの末尾へ乱数や連番を付ける",
+)
+SOURCES["CACHE_BEFORE_SHARDING"] = Source(
+    "003 「シャーディングを避ける方法」",
+    _DATE_READ,
+    "",
+    "シャーディングは複雑さを大幅に増すため、他の手段で対応できないか先に検討する。…"
+    "キャッシュ (ElastiCache): 頻繁に読まれるデータをキャッシュ",
+)
+SOURCES["PARALLEL_READ_OF_SHARDS"] = Source(
+    "000 「Write Sharding (書き込みシャーディング)」",
+    _DATE_READ,
+    "",
+    "読み取り時は全シャードに対して並列クエリし、結果をマージする。",
+)
+# --- sources: indexes, detection, retries, diagnosis (chapters 12-15)
+SOURCES["GSI_CAPACITY_MODE_OF_TABLE"] = Source(
+    "AWS SDK for Kotlin API reference (DynamoDB model, from the DynamoDB API reference), GlobalSecondaryIndex: "
+    "onDemandThroughput",
+    _DATE_READ,
+    "https://docs.aws.amazon.com/sdk-for-kotlin/api/latest/dynamodb/aws.sdk.kotlin.services.dynamodb.model/"
+    "-global-secondary-index/on-demand-throughput.html",
+    "You must use either OnDemandThroughput or ProvisionedThroughput based on your table's capacity mode.",
+)
+# chapters 14-15: retries, and the remedy of each throttling reason (hotpart/models/retries.py, hotpart/models/diagnosis.py)
+SOURCES["BOTO3_DEFAULT_RETRY_LEGACY"] = Source(
+    "Boto3 documentation, 'Retries', Legacy retry mode: boto3 (the SDK of 001's code) defaults to legacy mode, not standard mode",
+    _DATE_READ,
+    "https://docs.aws.amazon.com/boto3/latest/guide/retries.html",
+    "Legacy mode is the default mode used by any Boto3 client you create. … A default value of 5 for maximum "
+    "attempts (including the initial request).",
+)
+SOURCES["ACCOUNT_LIMIT_REMEDY"] = Source(
+    "AWS, DynamoDB throttling: 3- Account limits exceeded",
+    _DATE_READ,
+    _DEV_GUIDE + "throttling-account-limit-exceeded-mitigation.html",
+    "When your read or write consumption rate exceeds these limits, DynamoDB returns an AccountLimitExceeded "
+    "throttling reason type in the throttling exception. … You can optionally configure maximum throughput settings "
+    "for finer cost control and predictability, or request quota increases through the Quotas in Amazon DynamoDB "
+    "console if your application requirements exceed the default limits.",
+)
+SOURCES["MAX_THROUGHPUT_SELF_IMPOSED"] = Source(
+    "AWS, DynamoDB throttling: 4- On-demand maximum throughput exceeded",
+    _DATE_READ,
+    _DEV_GUIDE + "throttling-ondemand-capacity-exceeded-mitigation.html",
+    "When your read or write consumption exceeds these self-imposed limits, additional requests that would exceed "
+    "the limit receive quick throttle responses. DynamoDB returns exceptions with a MaxOnDemandThroughputExceeded "
+    "throttling reason type, indicating which resource has reached its throughput boundary.",
+)
+SOURCES["MAX_THROUGHPUT_REMOVE"] = Source(
+    "AWS, DynamoDB API reference, OnDemandThroughput",
+    _DATE_READ,
+    "https://docs.aws.amazon.com/amazondynamodb/latest/APIReference/API_OnDemandThroughput.html",
+    "To remove the maximum OnDemandThroughput that is currently set on your table, set the value of MaxWriteRequestUnits to -1.",
+)
+SOURCES["PEAK_RAMP_30_MINUTES"] = Source(
+    "AWS Knowledge Center, Why is my on-demand DynamoDB table being throttled?",
+    _DATE_READ,
+    _KC + "on-demand-table-throttling-dynamodb",
+    "It's a best practice to spread your traffic growth over at least 30 minutes before exceeding double your "
+    "previous traffic peak.",
+)
+SOURCES["PEAK_PREWARM_PLANNED"] = Source(
+    "AWS, Understanding DynamoDB warm throughput",
+    _DATE_READ,
+    _DEV_GUIDE + "warm-throughput.html",
+    "However, you can also increase these values proactively when needed, which is especially useful for upcoming "
+    "peak events like product launches or sales.",
+)
+SOURCES["KEY_RANGE_READS_WRITES_APART"] = Source(
+    "AWS, DynamoDB throttling: 1- Key range throughput exceeded (hot partitions)",
+    _DATE_READ,
+    _DEV_GUIDE + "throttling-key-range-limit-exceeded-mitigation.html",
+    "DynamoDB's partition-level throttling operates independently for reads and writes - a partition may throttle "
+    "reads while writes continue normally, or vice versa.",
+)
+SOURCES["GSI_WRITES_FAIL_ON_TABLE"] = Source(
+    "AWS Knowledge Center, How does throttling on my global secondary index affect my Amazon DynamoDB table?",
+    _DATE_READ,
+    _KC + "dynamodb-gsi-throttling-table",
+    "When a GSI has insufficient write capacity, write operations don't succeed on the base table or any of its GSIs.",
+)
+SOURCES["CACHE_BEFORE_SHARDING_003"] = Source(
+    "003 「シャーディングを避ける方法」",
+    _DATE_READ,
+    "",
+    "キャッシュ (ElastiCache): 頻繁に読まれるデータをキャッシュ",
+)
+SOURCES["SDK_RETRIES_THROTTLED"] = Source(
+    "AWS, DynamoDB API reference, ProvisionedThroughputExceededException (as in the botocore reference)",
+    _DATE_READ,
+    "https://docs.aws.amazon.com/botocore/latest/reference/services/dynamodb/client/exceptions/"
+    "ProvisionedThroughputExceededException.html",
+    "The Amazon Web Services SDKs for DynamoDB automatically retry requests that receive this exception. Your request "
+    "is eventually successful, unless your retry queue is too large to finish.",
+)
+SOURCES["THROTTLED_NOT_CONSUMED"] = Source(
+    "AWS, Read/write capacity mode, as quoted by AWS on re:Post ('Does AWS charge for ThrottlingException on "
+    "DynamoDB request?'); the answer adds that items returned unprocessed are not charged until retried",
+    _DATE_READ,
+    "https://repost.aws/questions/QUueSGe4HJR-i6SBRQRAZylw/does-aws-charge-for-throttlingexception-on-dynamodb-request",
+    "Throttling prevents your application from consuming too many capacity units. When a request is throttled, it "
+    "fails with an HTTP 400 code (Bad Request) and a ProvisionedThroughputExceededException.",
+)
+# chapter 12: global secondary indexes
+SOURCES["GSI_SAME_PARTITION_LIMIT"] = Source(
+    "000 「複合キーの設計」",
+    _DATE_READ,
+    "",
+    "GSI にも同じパーティション上限が効くことを忘れやすい。",
+)
+SOURCES["GSI_PARTITION_LIMITS_INDEPENDENT"] = Source(
+    "AWS, Understanding GSI write throttling and back pressure in DynamoDB",
+    _DATE_READ,
+    _DEV_GUIDE + "gsi-throttling.html",
+    "This relationship is particularly important to understand because partition-level constraints apply "
+    "independently to both the base table and each GSI—each has its own partition structure and corresponding "
+    "throughput limits.",
+)
+SOURCES["GSI_BACKPRESSURE"] = Source(
+    "AWS, Understanding GSI write throttling and back pressure in DynamoDB",
+    _DATE_READ,
+    _DEV_GUIDE + "gsi-throttling.html",
+    "If a GSI doesn't have sufficient capacity to handle these updates, DynamoDB throttles writes to the base table "
+    "to maintain data consistency. This is called GSI back-pressure.",
+)
+SOURCES["GSI_TABLE_WRITE_NEEDS_INDEX_CAPACITY"] = Source(
+    "AWS, Using Global Secondary Indexes in DynamoDB: provisioned throughput considerations",
+    _DATE_READ,
+    _DEV_GUIDE + "GSI.html",
+    "For a table write to succeed, the provisioned throughput settings for the table and all of its global secondary "
+    "indexes must have enough write capacity to accommodate the write. Otherwise, the write to the table is throttled.",
+)
+SOURCES["GSI_WRITE_CAPACITY_AT_LEAST_TABLE"] = Source(
+    "AWS, Using Global Secondary Indexes in DynamoDB: provisioned throughput considerations",
+    _DATE_READ,
+    _DEV_GUIDE + "GSI.html",
+    "To avoid potential throttling, the provisioned write capacity for a global secondary index should be equal or "
+    "greater than the write capacity of the base table because new updates write to both the base table and global "
+    "secondary index.",
+)
+SOURCES["GSI_WRITES_FAIL_ON_OTHER_GSIS"] = Source(
+    "AWS Knowledge Center, How does throttling on my global secondary index affect my Amazon DynamoDB table?",
+    _DATE_READ,
+    _KC + "dynamodb-gsi-throttling-table",
+    "When a GSI has insufficient write capacity, write operations don't succeed on the base table or any of its GSIs.",
+)
+SOURCES["GSI_KEY_RANGE_LIMITS"] = Source(
+    "AWS, Key range throughput exceeded (hot partitions)",
+    _DATE_READ,
+    _DEV_GUIDE + "throttling-key-range-limit-exceeded-mitigation.html",
+    "Amazon DynamoDB enforces specific throughput limits at the partition level for both table and global secondary "
+    "index (GSI). … When individual partitions exceed their throughput limits, DynamoDB returns a "
+    "KeyRangeThroughputExceeded throttling reason type in the throttling exception.",
+)
+SOURCES["GSI_THROTTLING_REASON_FORMAT"] = Source(
+    "AWS, DynamoDB API reference, ThrottlingReason",
+    _DATE_READ,
+    "https://docs.aws.amazon.com/amazondynamodb/latest/APIReference/API_ThrottlingReason.html",
+    "The throttling reason follows a specific format: ResourceType+OperationType+LimitType",
+)
+SOURCES["GSI_READS_NOT_PUSHED_BACK"] = Source(
+    "AWS Knowledge Center, How does throttling on my global secondary index affect my Amazon DynamoDB table?",
+    _DATE_READ,
+    _KC + "dynamodb-gsi-throttling-table",
+    "When a GSI has insufficient read capacity, the base table isn't affected.",
+)
+SOURCES["GSI_PROJECTION"] = Source(
+    "AWS, Using Global Secondary Indexes in DynamoDB: attribute projections",
+    _DATE_READ,
+    _DEV_GUIDE + "GSI.html",
+    "A projection is the set of attributes that is copied from a table into a secondary index.",
+)
+SOURCES["GSI_WRITE_COST"] = Source(
+    "AWS, Using Global Secondary Indexes in DynamoDB: write capacity units",
+    _DATE_READ,
+    _DEV_GUIDE + "GSI.html",
+    "All of these factors assume that the size of each item in the index is less than or equal to the 1 KB item size "
+    "for calculating write capacity units. Larger index entries require additional write capacity units. You can "
+    "minimize your write costs by considering which attributes your queries will need to return and projecting only "
+    "those attributes into the index.",
+)
+SOURCES["GSI_KEY_CHANGE_TWO_WRITES"] = Source(
+    "AWS, Using Global Secondary Indexes in DynamoDB: write capacity units",
+    _DATE_READ,
+    _DEV_GUIDE + "GSI.html",
+    "If an update to the table changes the value of an indexed key attribute (from A to B), two writes are required, "
+    "one to delete the previous item from the index and another write to put the new item into the index.",
+)
+SOURCES["GSI_PROJECTION_SOURCE_ADVICE"] = Source(
+    "000 「症状から手を選ぶ」",
+    _DATE_READ,
+    "",
+    "GSI 側だけスロットリングしている\tGSI のキー設計と射影属性を見直す\t書き込みのスロットリングはベーステーブルへ跳ね返る",
+)
+SOURCES["ON_DEMAND_QUOTA_PER_GSI"] = Source(
+    "AWS, Quotas in Amazon DynamoDB: throughput default quotas",
+    _DATE_READ,
+    _DEV_GUIDE + "ServiceQuotas.html",
+    "For on-demand capacity mode tables and GSIs, the table-level quota is the maximum read and write capacity units "
+    "that are available for any table, or any individual GSI within that table.",
+)
+# chapter 13: detection
+SOURCES["CAPACITY_METRICS_TABLE_AND_INDEX_ONLY"] = Source(
+    "000 「CloudWatch メトリクス」",
+    _DATE_READ,
+    "",
+    "CloudWatch のキャパシティメトリクスはテーブルとインデックスの単位までしか分解できない。",
+)
+SOURCES["METRICS_OTHER_FIVE_MINUTES"] = Source(
+    "AWS, DynamoDB Metrics and dimensions (ProvisionedWriteCapacityUnits is not among the one-minute metrics)",
+    _DATE_READ,
+    _DEV_GUIDE + "metrics-dimensions.html",
+    "For all other DynamoDB metrics, the aggregation granularity is five minutes.",
+)
+SOURCES["KEY_RANGE_METRIC_DATED"] = Source(
+    "000 「スロットリングの監視」",
+    _DATE_READ,
+    "",
+    "WriteKeyRangeThroughputThrottleEvents と ReadKeyRangeThroughputThrottleEvents が立っていれば、テーブルやインデックスの"
+    "キャパシティではなくパーティション上限が原因だと確定できる (2026 年 8 月時点)。",
+)
+SOURCES["KEY_RANGE_REASON_DEFINITION"] = Source(
+    "AWS, DynamoDB API reference, ThrottlingReason: KeyRangeThroughputExceeded",
+    _DATE_READ,
+    "https://docs.aws.amazon.com/amazondynamodb/latest/APIReference/API_ThrottlingReason.html",
+    "The request rate directed at a specific partition key value has exceeded the internal partition-level throughput "
+    "limits, indicating uneven access patterns across the table's or GSI's key space.",
+)
+SOURCES["THROTTLED_REQUESTS_ANY_EVENT"] = Source(
+    "AWS, CloudWatch throttling metrics: ThrottledRequests",
+    _DATE_READ,
+    _DEV_GUIDE + "TroubleshootingThrottling-cloudwatch.html",
+    "Incremented by one when any event within a request is throttled, regardless of how many individual events "
+    "within that request are throttled.",
+)
+SOURCES["THROTTLED_REQUESTS_BATCH_RULE"] = Source(
+    "000 「スロットリングの監視」",
+    _DATE_READ,
+    _DEV_GUIDE + "metrics-dimensions.html",
+    "バッチリクエスト (BatchGetItem / BatchWriteItem) では全件がスロットリングされたときだけ加算され、一部だけ弾かれた場合は "
+    "ReadThrottleEvents / WriteThrottleEvents にしか現れない。",
+)
+SOURCES["BATCH_WRITE_NO_UPDATE"] = Source(
+    "AWS, DynamoDB API reference, BatchWriteItem",
+    _DATE_READ,
+    "https://docs.aws.amazon.com/amazondynamodb/latest/APIReference/API_BatchWriteItem.html",
+    "BatchWriteItem cannot update items. If you perform a BatchWriteItem operation on an existing item, that item's "
+    "values will be overwritten by the operation and it will appear like it was updated. To update items, we "
+    "recommend you use the UpdateItem action.",
+)
+SOURCES["CONTRIBUTOR_INSIGHTS_SOURCE"] = Source(
+    "000 「CloudWatch メトリクス」",
+    _DATE_READ,
+    "",
+    "キー単位まで降りるには CloudWatch Contributor Insights を有効にする。最もアクセスの多いキーと、最もスロットリングされた"
+    "キーが可視化される。有効化すると追加の課金が発生するため、常時有効にするか調査時だけ入れるかは事前に決めておく。",
+)
+SOURCES["CONTRIBUTOR_INSIGHTS_COMMAND"] = Source(
+    "000 「CloudWatch メトリクス」 (Contributor Insights の有効化)",
+    _DATE_READ,
+    "",
+    "aws dynamodb update-contributor-insights \\\n  --table-name MyTable \\\n  --contributor-insights-action ENABLE",
+)
+SOURCES["CONTRIBUTOR_INSIGHTS_PER_GSI"] = Source(
+    "AWS, Analyzing data access using CloudWatch contributor insights for DynamoDB",
+    _DATE_READ,
+    _DEV_GUIDE + "contributorinsights.html",
+    "By enabling CloudWatch Contributor Insights for DynamoDB on a table or global secondary index, you can view the "
+    "most accessed and throttled items in those resources.",
+)
+SOURCES["CONTRIBUTOR_INSIGHTS_MODES"] = Source(
+    "AWS CloudFormation, AWS::DynamoDB::Table ContributorInsightsSpecification: Mode",
+    _DATE_READ,
+    "https://docs.aws.amazon.com/AWSCloudFormation/latest/TemplateReference/"
+    "aws-properties-dynamodb-table-contributorinsightsspecification.html",
+    "Valid values are ACCESSED_AND_THROTTLED_KEYS (tracks all access and throttled events) or THROTTLED_KEYS "
+    "(tracks only throttled events).",
+)
+SOURCES["CONTRIBUTOR_INSIGHTS_THROTTLED_ONLY"] = Source(
+    "AWS, Getting started with CloudWatch Contributor Insights for DynamoDB: Choosing a Contributor Insights mode "
+    "(the mode comparison table, Throttled keys mode column)",
+    _DATE_READ,
+    _DEV_GUIDE + "contributorinsights_tutorial.html",
+    "Only throttled requests … Most Throttled Items only … Throttling monitoring … Your primary concern is "
+    "identifying and resolving throttling issues. You want to keep Contributor Insights enabled continuously for "
+    "real-time throttling alerts.",
+)
+SOURCES["CONTRIBUTOR_INSIGHTS_SORT_KEY_RULES"] = Source(
+    "AWS, CloudWatch contributor insights for DynamoDB: How it works (rules)",
+    _DATE_READ,
+    _DEV_GUIDE + "contributorinsights_HowItWorks.html",
+    "Most accessed items (partition key) — Identifies the partition keys of the most accessed items in your table or "
+    "global secondary index. … If your table or global secondary index has a sort key, DynamoDB also creates the "
+    "following rules specific to sort keys: … Most accessed keys (partition and sort keys) — Identifies the partition "
+    "and sort keys of the most accessed items in your table or global secondary index.",
+)
+# --- sources: sharding beyond DynamoDB (chapters 17-21)
+SOURCES["SHARDING_TX_TWO_UNDERLYING_WRITES"] = Source(
+    "AWS, Amazon DynamoDB Transactions: how it works, capacity management for transactions",
+    _DATE_READ,
+    _DEV_GUIDE + "transaction-apis.html",
+    "DynamoDB performs two underlying reads or writes of every item in the transaction: one to prepare the "
+    "transaction and one to commit the transaction.",
+)
+SOURCES["SHARDING_TX_REJECTED_WHOLE"] = Source(
+    "AWS, DynamoDB API Reference, TransactWriteItems",
+    _DATE_READ,
+    "https://docs.aws.amazon.com/amazondynamodb/latest/APIReference/API_TransactWriteItems.html",
+    "DynamoDB rejects the entire TransactWriteItems request if any of the following is true: … There is "
+    "insufficient provisioned capacity for the transaction to be completed.",
+)
+SOURCES["SHARDING_2PC_COMPLEXITY_LATENCY"] = Source(
+    "003 「トランザクション」",
+    _DATE_READ,
+    "",
+    "複数シャードにまたがるトランザクションは、分散トランザクション (2PC) が必要になり、複雑さとレイテンシが増大する。",
+)
+SOURCES["SHARDING_2PC_BLOCKS_ON_COORDINATOR"] = Source(
+    "Gray & Lamport, Consensus on Transaction Commit, ACM TODS 31(1), 2006 (abstract)",
+    _DATE_READ,
+    "https://arxiv.org/abs/cs/0408036",
+    "The classic Two-Phase Commit protocol blocks if the coordinator fails.",
+)
+SOURCES["SHARDING_2PC_ALL_MUST_AGREE"] = Source(
+    "Gray & Lamport, Consensus on Transaction Commit, ACM TODS 31(1), 2006, section 1",
+    _DATE_READ,
+    "https://arxiv.org/abs/cs/0408036",
+    "The transaction can be committed only if all sites are willing to commit it.",
+)
+SOURCES["SHARDING_DDB_HASH_THEN_PARTITION"] = Source(
+    "AWS, Partitions and data distribution in DynamoDB",
+    _DATE_READ,
+    _DEV_GUIDE + "HowItWorks.Partitions.html",
+    "The output value from the hash function determines the partition in which the item will be stored.",
+)
+SOURCES["SHARDING_DDB_CONTIGUOUS_KEY_RANGE"] = Source(
+    "Elhemali et al., Amazon DynamoDB, USENIX ATC 2022, section 3 (Architecture)",
+    _DATE_READ,
+    "https://www.usenix.org/system/files/atc22-elhemali.pdf",
+    "Each partition of the table hosts a disjoint and contiguous part of the table’s key-range.",
+)
+SOURCES["SHARDING_DDB_SPLIT_POINT"] = Source(
+    "Elhemali et al., Amazon DynamoDB, USENIX ATC 2022, section 4.4 (splitting for consumption)",
+    _DATE_READ,
+    "https://www.usenix.org/system/files/atc22-elhemali.pdf",
+    "The split point in the key range is chosen based on key distribution the partition has observed.",
+)
+SOURCES["SHARDING_DDB_SINGLE_ITEM_NO_SPLIT"] = Source(
+    "Elhemali et al., Amazon DynamoDB, USENIX ATC 2022, section 4.4 (splitting for consumption)",
+    _DATE_READ,
+    "https://www.usenix.org/system/files/atc22-elhemali.pdf",
+    "For example, a partition receiving high traffic to a single item or a partition where the key range is "
+    "accessed sequentially will not benefit from split.",
+)
+SOURCES["SHARDING_ITEM_COLLECTION_SPLIT"] = Source(
+    "002 「アクセス頻度の高い項目を分離する」",
+    _DATE_READ,
+    _DEV_GUIDE + "burst-adaptive-capacity.html",
+    "ソートキーの単調な増減によって追跡されるトラフィックが項目のコレクションでない限り、"
+    "項目のコレクションをソートキー別にセグメントに分割することもできます。…"
+    "アダプティブキャパシティでは、テーブルにローカルセカンダリインデックスがある場合、"
+    "テーブルの複数のパーティション間で項目コレクションを分割しません。",
+)
+SOURCES["SHARDING_MONGODB_HASHED_CHUNKS"] = Source(
+    "MongoDB manual (v3.6), Hashed Sharding",
+    _DATE_READ,
+    "https://www.mongodb.com/docs/v3.6/core/hashed-sharding/",
+    "If you shard an empty collection using a hashed shard key, MongoDB automatically creates two empty chunks "
+    "per shard, to cover the entire range of the hashed shard key value across the cluster.",
+)
+SOURCES["SHARDING_VITESS_KEY_RANGES"] = Source(
+    "Vitess documentation (v22), Concepts: Shard, shard naming",
+    _DATE_READ,
+    "https://vitess.io/docs/22.0/concepts/shard",
+    "A xxhash type vindex produces an unsigned 64 bit integer as output. This means that all integers less than "
+    "0x8000000000000000 will fall in shard -80.",
+)
+SOURCES["SHARDING_VITESS_SPLIT_SHARDS"] = Source(
+    "Vitess documentation, Concepts: Shard, resharding",
+    _DATE_READ,
+    "https://vitess.io/docs/concepts/shard/",
+    "This can be either splitting one or more shards into smaller pieces, or merging neighboring shards into "
+    "bigger pieces. … the data in the source shards is copied into the destination shards, allowed to catch up on "
+    "replication, and then compared against the original to ensure data integrity.",
+)
+SOURCES["SHARDING_VITESS_RESHARD_STEPS"] = Source(
+    "Vitess documentation (v11 archive), Reference: VReplication, Reshard (v1), a Reshard workflow",
+    _DATE_READ,
+    "https://vitess.io/docs/archive/11.0/reference/vreplication/v1/reshard/",
+    "Confirm that data has been copied over correctly using VDiff … Start the cutover by routing all reads from "
+    "your application to those tables using SwitchReads … Complete the cutover by routing all writes using "
+    "SwitchWrites",
+)
+SOURCES["SHARDING_VITESS_REVERSE_REPLICATION"] = Source(
+    "Vitess documentation (v11), Reference: VReplication, SwitchTraffic, -reverse_replication",
+    _DATE_READ,
+    "https://vitess.io/docs/archive/11.0/reference/vreplication/switchtraffic/",
+    "SwitchTraffic for primary tablet types, by default, starts a reverse replication stream with the current "
+    "target as the source, replicating back to the original source. This enables a quick and simple rollback "
+    "using ReverseTraffic.",
+)
+SOURCES["SHARDING_CONDITIONAL_WRITE_REFUSES_STALE"] = Source(
+    "AWS, DynamoDB best practices: Optimistic locking with version number",
+    _DATE_READ,
+    _DEV_GUIDE + "BestPractices_OptimisticLocking.html",
+    "If another process modified the item in the meantime, the condition fails and DynamoDB returns a "
+    "ConditionalCheckFailedException.",
+)
+SOURCES["SHARDING_RANDOM_OR_SEQUENTIAL_SUFFIX"] = Source(
+    "003 「シャーディングを避ける方法」",
+    _DATE_READ,
+    "",
+    "書き込みを散らすためにキーの末尾へ乱数や連番を付ける",
+)
+SOURCES["SHARDING_UUID7_TIME_FIRST"] = Source(
+    "RFC 9562, Universally Unique IDentifiers, section 5.7 (UUID version 7)",
+    _DATE_READ,
+    "https://www.rfc-editor.org/rfc/rfc9562#section-5.7",
+    "unix_ts_ms: 48-bit big-endian unsigned number of the Unix Epoch timestamp in milliseconds as per Section 6.1. "
+    "Occupies bits 0 through 47 (octets 0-5).",
+)
+SOURCES["SHARDING_SNOWFLAKE_TIME_FIRST"] = Source(
+    "Twitter, Snowflake README (twitter-archive/snowflake, README.mkd): Solution",
+    _DATE_READ,
+    "https://github.com/twitter-archive/snowflake/blob/446e3c06656443c952e23986cccbe6861f7e8ea4/README.mkd",
+    "id is composed of: … time - 41 bits (millisecond precision w/ a custom epoch gives us 69 years) … configured "
+    "machine id - 10 bits - gives us up to 1024 machines … sequence number - 12 bits - rolls over every 4096 per "
+    "machine (with protection to avoid rollover in the same ms)",
+)
+SOURCES["SHARDING_AUTO_INCREMENT_NOT_UNIQUE"] = Source(
+    "003 「つまずきやすい点」",
+    _DATE_READ,
+    "",
+    "自動採番の主キーはシャードをまたいで一意にならないため UUID か採番用の仕組みが必要になり",
+)
+# --- sources: your own table (chapter 16)
+# (the export formats' sources are statements in hotpart/models/observed.py, beside the readers that rely on them)
+
+#: Every modelling choice that AWS does not publish, by name: its value, why the course chose it, and
+#: what AWS does say. Each chapter that relies on one shows it (``hp.assumption_box``), and a test checks
+#: that the code's defaults equal these values and that every model constant is sourced or listed here.
+ASSUMPTIONS: Final[dict[str, Assumption]] = {
+    # --- assumptions: capacity and the simulator (chapters 1, 8-11)
+    "AUTOSCALING_LAG_S": Assumption(
+        120.0,
+        "s",
+        why="The time from the minute that triggers auto scaling to the new capacity: CloudWatch's alarm delay plus "
+        "the UpdateTable that follows. AWS gives neither a figure; two minutes in all is the optimistic end of 'a few' "
+        "plus 'several' minutes (and the delay the peer simulator dynamodb-scaling-simulator uses), so the refusals the "
+        "model shows during a lag are a lower bound. Until the update completes no further update is issued.",
+        aws_says='"CloudWatch alarms might have a short delay of up to a few minutes before triggering auto scaling. '
+        "… It then takes several minutes to update the provisioned capacity for the table or index. During this "
+        'period, any requests that exceed the previous provisioned capacity of the tables are throttled." '
+        "(metrics-dimensions.html)",
+        used_by=("AutoScaling.lag_s", "AUTOSCALING_LAG_S"),
+        chapters=("11_capacity_modes",),
+    ),
+    "AUTOSCALING_TARGET": Assumption(
+        0.7,
+        "fraction of provisioned capacity",
+        why="The default target utilisation of the model's AutoScaling: AWS's own auto scaling examples use 70%, and "
+        "a table's owner sets the value (AWS allows 20% to 90%).",
+        aws_says='"For example, you set the minimum read capacity units (RCUs) to 100 and the target utilization to '
+        '70 percent" (Knowledge Center, dynamodb-auto-scaling); AWS publishes no default that applies to every '
+        "way of turning auto scaling on.",
+        used_by=("AutoScaling.target", "AUTOSCALING_TARGET"),
+        chapters=("11_capacity_modes",),
+    ),
+    "MAX_SIMULATED_DEMAND": Assumption(
+        1e9,
+        "units/s (a second's total demand)",
+        why="A limit of the simulation, not of DynamoDB: served + throttled == offered is kept bit for bit, and above "
+        "about 1e9 units in one cell float64's spacing (1.2e-7 at 1e9, 2,048 at 1e19) would cost served units. "
+        "simulate() refuses larger demand with a ValueError instead of returning a wrong result.",
+        aws_says="Nothing: no table serves anywhere near 1e9 units/s (the default per-table quota is 40,000).",
+        used_by=("MAX_SIMULATED_DEMAND",),
+        chapters=("11_capacity_modes",),
+    ),
+    "BURST_READING": Assumption(
+        "bank",
+        "",
+        why="AWS says unused capacity is retained for up to 300 seconds and does not say whether older unused "
+        "capacity expires; 'bank' (a bucket of at most 300 s of the rate that keeps what it holds until spent) is "
+        "the generous reading, 'window' (only what went unused in the last 300 s, the reading of 000) the strict one.",
+        aws_says='"DynamoDB currently retains up to five minutes (300 seconds) of unused read and write capacity." '
+        "(burst-adaptive-capacity.html)",
+        used_by=("Provisioned.burst_reading",),
+        chapters=("08_burst",),
+    ),
+    "BURST_RETAINED_FRACTION": Assumption(
+        1.0,
+        "fraction of unused capacity",
+        why="AWS reserves 'a portion' of unused capacity and publishes no figure; the model keeps all of it, so its "
+        "burst durations are upper bounds. Lower it to see how a smaller portion shortens a burst.",
+        aws_says='"DynamoDB reserves a portion of that unused capacity for later bursts of throughput" '
+        "(burst-adaptive-capacity.html); no fraction is published.",
+        used_by=("Provisioned.burst_portion",),
+        chapters=("08_burst",),
+    ),
+    "SPLIT_TRIGGER_FRACTION": Assumption(
+        0.5,
+        "fraction of the partition ceiling",
+        why="A round middle value: a partition served at half its ceiling or more counts as hot. It only sets when "
+        "the model splits, not whether a split helps.",
+        aws_says='AWS names the split-for-heat mechanism and says a table may add partitions when "A partition '
+        'receives read or write traffic near its throughput capacity limit." (AWS Database Blog); it publishes no '
+        "threshold.",
+        used_by=("SplitForHeat.threshold",),
+        chapters=("10_isolation",),
+    ),
+    "SPLIT_TRIGGER_MINUTES": Assumption(
+        5.0,
+        "min",
+        why="Splits take minutes (000: too slow for sudden spikes); five minutes is the course's round choice.",
+        aws_says="AWS publishes no delay; 000 says splits follow sustained imbalance and do not catch sudden spikes.",
+        used_by=("SplitForHeat.minutes",),
+        chapters=("10_isolation",),
+    ),
+    "MAX_SPLIT_PARTITIONS": Assumption(
+        4096,
+        "partitions",
+        why="A limit of the simulation, not of DynamoDB: the simulator allocates its columns up front, so splits "
+        "stop at this many partitions and a due split is recorded as blocked ('partition cap').",
+        aws_says="AWS publishes no limit on how many partitions a table may have.",
+        used_by=("simulate.max_partitions",),
+        chapters=("10_isolation",),
+    ),
+    "ON_DEMAND_OVER_PEAK_REFUSED": Assumption(
+        1.0,
+        "fraction of the traffic above double the previous peak",
+        why="The worst case: AWS says throttling can occur above double the previous peak within 30 minutes, not that "
+        "it must, nor how much. The model refuses all of it, so on-demand refusals are upper bounds.",
+        aws_says='"However, throttling can still occur if the throughput exceeds twice the previous peak within the '
+        'same 30 minutes." (pre-warming-on-demand-capacity-mode.html); AWS documents no throttling reason for it.',
+        used_by=("OnDemand.over_peak_refused",),
+        chapters=("11_capacity_modes",),
+    ),
+    "SWITCHED_PEAK_RULE": Assumption(
+        "higher",
+        "which of AWS's two values",
+        why="A table switched from provisioned to on-demand starts from one of two previous peaks, and AWS does not "
+        "say which applies; the course takes the higher (half the provisioned rate, or a new table's setting), the "
+        "reading an earlier version of AWS's page gave. `OnDemand.switched_from_provisioned(peak_rule=...)` takes "
+        "either value instead.",
+        aws_says='"For an existing table that you switched to on-demand capacity mode, the previous peak is one of the '
+        "following values: Half the previous provisioned throughput for the table; The setting for a newly created "
+        'table with on-demand capacity mode" (Knowledge Center, on-demand-table-throttling-dynamodb).',
+        used_by=("SWITCHED_PEAK_RULE",),
+        chapters=("11_capacity_modes",),
+    ),
+    # --- assumptions: key design and skew (chapters 2-4)
+    "DESIGN_KEYS": Assumption(
+        {"userId": 10**6, "deviceId": 10**5, "orderId": 10**9, "items": 10_000},
+        "distinct keys",
+        why="Sizes of a mid-sized application, chosen so that every high-cardinality design has far more keys than "
+        "partitions (the hashing imbalance then stays small) and the catalogue is small enough to hash exactly.",
+        aws_says="Nothing: these describe a hypothetical workload. AWS advises a partition key with many distinct "
+        "values requested fairly uniformly (bp-partition-key-design.html).",
+        used_by=("key_design.key_counts",),
+        chapters=("02_key_designs",),
+    ),
+    "DESIGN_HOT_SHARE": Assumption(
+        0.9,
+        "fraction of requests",
+        why="The sources say only that today's date, ACTIVE or member takes most requests; 90% is a round value for "
+        "'most', and the explorable lets the reader move it from 40% to 100%.",
+        aws_says="Nothing: a property of the workload, not of DynamoDB.",
+        used_by=("key_design.hot_share",),
+        chapters=("02_key_designs", "04_composite_keys"),
+    ),
+    "SALE_MULTIPLIER": Assumption(
+        20.0,
+        "times everyday demand",
+        why="000 says a time sale causes a spike but gives no size; 20 times is large enough to pass the ceiling at "
+        "the chapter's demand, and the explorable moves it from 1 to 1,000.",
+        aws_says="Nothing: a property of the workload.",
+        used_by=("key_design.multiplier",),
+        chapters=("02_key_designs",),
+    ),
+    "SALE_START_H": Assumption(
+        44.0,
+        "h",
+        why="20:00 on the second of the three days shown, so that a date rollover and the sale both fit the timeline.",
+        aws_says="Nothing: a property of the workload.",
+        used_by=("key_design.sale_start_h",),
+        chapters=("02_key_designs",),
+    ),
+    "SALE_DURATION_H": Assumption(
+        1.0,
+        "h",
+        why="A one-hour time sale; the refused share during the sale does not depend on its length.",
+        aws_says="Nothing: a property of the workload.",
+        used_by=("key_design.sale_duration_h",),
+        chapters=("02_key_designs",),
+    ),
+    "ITEMS_ZIPF_S": Assumption(
+        0.8,
+        "Zipf exponent",
+        why="Everyday product popularity is heavy-tailed; an exponent below 1 keeps the best-seller under the "
+        "ceiling outside the sale, as 000 describes ('normally no problem').",
+        aws_says="Nothing: a property of the workload.",
+        used_by=("key_design.items_s",),
+        chapters=("02_key_designs",),
+    ),
+    # --- assumptions: write sharding and fan-out (chapters 5-7)
+    "SHARD_UTILIZATION": Assumption(
+        0.8,
+        "fraction of the partition ceiling",
+        why="The headroom criterion for sizing shards: a shard is sized so that the bound on its expected busiest "
+        "second stays under 80% of the ceiling, leaving room for the seconds above the expectation and for items "
+        "larger than planned. Any value in (0, 1] can be passed instead.",
+        aws_says="AWS publishes the per-partition ceilings (3,000 RCU/s, 1,000 WCU/s) but no utilization target for "
+        "write-sharded keys.",
+        used_by=("shards_needed.utilization", "FanoutParams.utilization"),
+        chapters=("05_write_sharding", "06_fanout", "07_aggregation"),
+    ),
+    "REFUSAL_TOLERANCE_WCU": Assumption(
+        1.0 / 86_400,
+        "WCU/s expected refused (one write a day)",
+        why="The refusal criterion, the alternative to headroom: a suffix count counts as not throttling when the "
+        "expected refused writes (Poisson per second, no burst) are at most one a day. Poisson tails never reach "
+        "exactly zero, so some tolerance is needed.",
+        aws_says="Nothing: how often a partition may refuse is the application's choice.",
+        used_by=("FanoutParams.refusal_tolerance_wcu",),
+        chapters=("06_fanout",),
+    ),
+    "STREAMS_BATCH_OVERHEAD_S": Assumption(
+        0.06,
+        "s per Lambda batch",
+        why="An illustrative cost of one invocation plus one update of the aggregate item, of the order of a warm "
+        "Lambda call and a DynamoDB write.",
+        aws_says="Nothing for a given function; it depends on the code, the memory size and cold starts.",
+        used_by=("StreamsAggregation.batch_overhead_s",),
+        chapters=("07_aggregation",),
+    ),
+    "STREAMS_RECORD_TIME_S": Assumption(
+        1e-4,
+        "s per stream record",
+        why="An illustrative in-memory fold of one record (parse the image, add to a running total).",
+        aws_says="Nothing; measure it.",
+        used_by=("StreamsAggregation.record_time_s",),
+        chapters=("07_aggregation",),
+    ),
+    "STREAMS_DELAY_S": Assumption(
+        0.0,
+        "s",
+        why="The model leaves out the time from a write to its stream record being readable, so its staleness "
+        "is a lower bound by that delay.",
+        aws_says="AWS publishes no figure for this delay.",
+        used_by=("StreamsAggregation.stream_delay_s",),
+        chapters=("07_aggregation",),
+    ),
+    # --- assumptions: indexes, detection, retries, diagnosis (chapters 12-15)
+    "MAX_ATTEMPTS": Assumption(
+        1000,
+        "attempts per request",
+        why="A course limit on Backoff.attempts, so that a policy's schedule of sleeps stays a small list and a "
+        "simulation ends: a thousand attempts is two orders of magnitude above any SDK default, and enough for a "
+        "herd whose clients practically never give up (Brooker's never do).",
+        aws_says="The SDKs let max_attempts be configured and publish defaults (3 in standard mode, 10 for DynamoDB in "
+        "Boto3's legacy mode); AWS states no upper bound.",
+        used_by=("MAX_ATTEMPTS",),
+        chapters=("14_retries",),
+    ),
+    "MAX_HERD_CLIENTS": Assumption(
+        100_000,
+        "clients",
+        why="A course limit on a herd's size in herd_comparison, occ_herd and jitter_regimes: the event-driven "
+        "simulations cost time per attempt, and a herd without jitter makes about clients squared over two attempts "
+        "in Brooker's model, so larger herds would not finish in a notebook.",
+        aws_says="Not an AWS figure: how many clients retry at once is the application's.",
+        used_by=("MAX_HERD_CLIENTS",),
+        chapters=("14_retries",),
+    ),
+    "MAX_RUNS": Assumption(
+        1000,
+        "seeded runs",
+        why="A course limit on the seeded runs per strategy (herd_comparison, jitter_regimes): enough for a median and "
+        "quartiles, while a call with an absurd count fails at once instead of running for hours.",
+        aws_says="Not an AWS figure.",
+        used_by=("MAX_RUNS",),
+        chapters=("14_retries",),
+    ),
+    "MAX_SAMPLE_SIZE": Assumption(
+        1_000_000,
+        "requests",
+        why="A course limit on Backoff.sample_sleeps: a million requests times up to a thousand retries is the most "
+        "memory a draw of sleeps may take.",
+        aws_says="Not an AWS figure.",
+        used_by=("MAX_SAMPLE_SIZE",),
+        chapters=("14_retries",),
+    ),
+    "INDEX_ADAPTIVE_SPLIT": Assumption(
+        "proportional",
+        "",
+        why="When several index partitions are above their share, the units the others leave unused are split in "
+        "proportion to what each lacks, as the simulator does for table partitions. The total served (so the "
+        "back-pressure in all) is the same under any split that lends everything; only which index values lose "
+        "writes changes ('neediest-first' is the alternative the code offers).",
+        aws_says="AWS says adaptive capacity lends unused capacity to hot partitions of a table "
+        "(burst-adaptive-capacity.html); it says nothing of how several hot partitions share it, nor of index "
+        "partitions specifically.",
+        used_by=("steady_index_rates.split",),
+        chapters=("12_gsi",),
+    ),
+    "SHARE_REFUSAL_METRIC": Assumption(
+        "KeyRangeThroughputThrottleEvents",
+        "",
+        why="A partition refused at its share of the table's capacity, before adaptive capacity lends it more, is "
+        "limited at the partition, not by the table's total, so the model counts it with the partition limits.",
+        aws_says="AWS defines KeyRangeThroughputExceeded as requests to a partition key value above the internal "
+        "partition-level limits and ProvisionedThroughputExceeded as the table's or GSI's provisioned capacity "
+        "exceeded (API_ThrottlingReason.html); it does not say which one a share-limited partition reports.",
+        used_by=("cloudwatch.share_refusals",),
+        chapters=("13_detection",),
+    ),
+    "DEFAULT_BURST_S": Assumption(
+        0.1,
+        "s of the partition's rate (the retry model's bucket)",
+        why="The retry model admits a partition's work through a token bucket; a bucket of a tenth of a second of "
+        "its rate lets that many requests through at one instant, while a bucket of a full second would let a spike "
+        "through at twice the ceiling for a second, which the per-second ceiling forbids. The retry model draws on "
+        "no burst credit and no adaptive lending: it is the partition at its rate, a worst case.",
+        aws_says="AWS states the partition ceilings per second (3,000 RCU, 1,000 WCU) and that burst capacity "
+        "reserves a portion of unused capacity for up to 300 seconds (chapter 8); it publishes nothing finer than "
+        "a second about how a partition admits requests.",
+        used_by=("DEFAULT_BURST_S",),
+        chapters=("14_retries",),
+    ),
+    "SPIKE_MINUTES": Assumption(
+        3,
+        "one-minute data points",
+        why="A short spike must be short next to the 10-minute windows of the chapter's scenarios, and long enough "
+        "for a two-minute burst of traffic to count as one.",
+        aws_says="AWS gives no length for a 'short spike'; its throttling guide reads the throttling reason and the "
+        "CloudWatch metrics, not a duration.",
+        used_by=("diagnose.spike_minutes",),
+        chapters=("15_diagnosis",),
+    ),
+    "SMALL_KEY_SPACE_SHARE": Assumption(
+        0.99,
+        "share of the traffic",
+        why="If the keys Contributor Insights lists carry nearly all the traffic, the key space fits in the list: "
+        "a low-cardinality key. 99% leaves room for a stray key outside the list.",
+        aws_says="AWS sets no threshold; Contributor Insights lists the most accessed and most throttled keys.",
+        used_by=("diagnose.small_key_space",),
+        chapters=("15_diagnosis",),
+    ),
+    "ONE_KEY_SHARE": Assumption(
+        0.5,
+        "share of the throttled units",
+        why="One key carrying at least half of the throttled units dominates every other key together.",
+        aws_says="AWS sets no threshold; Contributor Insights lists the most throttled keys with their counts.",
+        used_by=("diagnose.one_key",),
+        chapters=("15_diagnosis",),
+    ),
+    "FEW_KEYS_SHARE": Assumption(
+        0.5,
+        "share of the throttled units",
+        why="If the most-throttled keys Contributor Insights lists carry half the throttled units, a few keys share "
+        "the heat (a low-cardinality key); below that the throttling is spread over a long tail of keys.",
+        aws_says="AWS sets no threshold; Contributor Insights lists the most throttled keys with their counts.",
+        used_by=("diagnose.few_keys",),
+        chapters=("15_diagnosis",),
+    ),
+    "GSI_OPEN_SHARE": Assumption(
+        0.6,
+        "share of the orders",
+        why="A scenario input: a status index whose hottest value holds most of the items, so one index partition "
+        "is above its ceiling while the table and the index have capacity to spare.",
+        aws_says="AWS's GSI throttling page (gsi-throttling.html) takes an index keyed by status as its example of "
+        "a hot index partition over an evenly accessed table, and gives no share of items per status.",
+        used_by=("scenario.open_share",),
+        chapters=("15_diagnosis",),
+    ),
+    # --- assumptions: sharding beyond DynamoDB (chapters 17-21)
+    "MIGRATION_SWITCH_H": Assumption(
+        24.0,
+        "h",
+        why="A read ramp of one day: long enough to move reads over in stages and watch a daily traffic cycle on "
+        "the new placement. A scenario input of chapter 19's timeline, not a measured figure.",
+        aws_says="Nothing: a live resharding is the application's (or Vitess's) procedure, and neither 003 nor the "
+        "Vitess documentation gives a duration for switching reads; 003 says the whole step takes days to weeks.",
+        used_by=("MigrationPlan.switch_h",),
+        chapters=("19_migration",),
+    ),
+    "MIGRATION_BAKE_H": Assumption(
+        72.0,
+        "h",
+        why="Three days with the old copy kept current as a fallback after reads have moved, so that a problem "
+        "found over a few daily cycles can be rolled back by switching reads back. 003's list goes from the read "
+        "switch straight to deleting the old data; the fallback period is the course's addition.",
+        aws_says="Nothing; 003 lists dual writes, backfill, verification, the read switch and deletion, with no "
+        "waiting period, and says the work takes days to weeks.",
+        used_by=("MigrationPlan.bake_h",),
+        chapters=("19_migration",),
+    ),
+    # --- assumptions: your own table (chapter 16)
+    "ZIPF_MAX_KS": Assumption(
+        0.05,
+        "largest distance between cumulative shares",
+        why="A Zipf fit is useful when the fitted curve tracks the observed share of requests held by the top r "
+        "keys to within a few points at every rank; 5 points separates generated Zipf logs (under 3) from a "
+        "two-level popularity (about 20) in the tests. A KS distance, not a test statistic: with millions of "
+        "requests any real log would fail a significance test.",
+        aws_says="Nothing: key popularity is the application's, and neither AWS nor the sources fit a model to it.",
+        used_by=("fit_zipf.max_ks",),
+        chapters=("16_your_table",),
+    ),
+    "ZIPF_MIN_EXPONENT": Assumption(
+        0.3,
+        "Zipf exponent",
+        why="Uniform popularity is Zipf with exponent 0, and ranking keys by their observed counts gives a flat "
+        "log a small positive exponent (about 0.17 for 1,000 keys and 100,000 requests); below 0.3 the course "
+        "calls popularity flat rather than Zipf.",
+        aws_says="Nothing: AWS does not model key popularity.",
+        used_by=("fit_zipf.min_exponent",),
+        chapters=("16_your_table",),
+    ),
+    "ZIPF_CONFIDENCE": Assumption(
+        0.95,
+        "confidence level",
+        why="The usual level for a confidence interval; the interval is the normal approximation from the "
+        "Fisher information and covers sampling noise only, not the bias of ranking keys by observed counts.",
+        aws_says="Nothing: a statistical convention.",
+        used_by=("fit_zipf.confidence",),
+        chapters=("16_your_table",),
+    ),
+    "WHATIF_REST_KEYS": Assumption(
+        64,
+        "keys",
+        why="The keys outside a profile's hottest are replayed as this many stand-in keys sharing their demand "
+        "evenly: enough to spread over any partition count the chapter uses, few enough to simulate quickly.",
+        aws_says="Nothing: a resolution of the replay.",
+        used_by=("WHATIF_REST_KEYS",),
+        chapters=("16_your_table",),
+    ),
+    "WHATIF_SHARD_ABOVE": Assumption(
+        500.0,
+        "WCU/s (peak minute of one key)",
+        why="The what-if shards the keys whose busiest minute is above half a partition's write ceiling: such a "
+        "key fills half a partition on its own, so it throttles as soon as its neighbours are busy.",
+        aws_says="Nothing: AWS's write-sharding guidance gives no rate at which to shard a key.",
+        used_by=("what_if.shard_above",),
+        chapters=("16_your_table",),
+    ),
+    "SAMPLE_TABLE": Assumption(
+        {"partitions": 8, "wcu": 8_000, "keys": 2_000, "zipf": 1.2, "offered": 6_000, "minutes": 10},
+        "partitions, WCU/s, keys, exponent, WCU/s, minutes",
+        why="The chapter's sample table: a provisioned table with room to spare whose customers' writes follow "
+        "Zipf popularity, steep enough that the hottest key alone is above one partition's ceiling.",
+        aws_says="Nothing: a scenario input, not a measurement of a real table.",
+        used_by=("SAMPLE_TABLE",),
+        chapters=("16_your_table",),
+    ),
+    "SAMPLE_LOG_RATE": Assumption(
+        0.005,
+        "share of requests logged",
+        why="The sample access log records one request in 200, as an application that samples its request log "
+        "would; it keeps the committed file small.",
+        aws_says="Nothing: DynamoDB keeps no per-request log of item keys; the log is the application's.",
+        used_by=("SAMPLE_LOG_RATE",),
+        chapters=("16_your_table",),
+    ),
+}

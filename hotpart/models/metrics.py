@@ -1,0 +1,546 @@
+"""What CloudWatch and Contributor Insights would show for a simulated table.
+
+Chapter 13 (``notebooks/13_detection.ipynb``) is built on this module, and
+chapter 15 (``notebooks/15_diagnosis.ipynb``) reads its output.
+:func:`cloudwatch` turns a :class:`hotpart.SimulationResult` (or an
+:class:`hotpart.IndexedResult`) into one-minute data points with
+CloudWatch's metric names, resolved to the table and to each index, never to
+a partition (000 「CloudWatch メトリクス」):
+
+========================================  ====================================================
+metric (``Write`` shown; ``Read`` alike)  what the model counts, per minute
+========================================  ====================================================
+``ConsumedWriteCapacityUnits``            Sum of served units (``per_second`` divides by 60)
+``ProvisionedWriteCapacityUnits``         the provisioned capacity, averaged (provisioned mode) [#]_
+``WriteThrottleEvents``                   refused items (events) of the table's own partitions
+``WriteKeyRangeThroughputThrottleEvents``  refused at a partition: above its ceiling, or its share
+``WriteProvisionedThroughputThrottleEvents``  refused because the table's capacity was used up
+``WriteMaxOnDemandThroughputThrottleEvents``  refused above an on-demand maximum throughput
+``WriteAccountLimitThrottleEvents``       refused above the on-demand table quota
+``ThrottledRequests``                     requests with any event refused; batch rule below
+========================================  ====================================================
+
+.. [#] CloudWatch aggregates the consumed and throttle metrics at one-minute
+   intervals and every other DynamoDB metric, the provisioned capacity
+   among them, at five minutes (``hp.SOURCES["METRICS_OTHER_FIVE_MINUTES"]``);
+   the model reports the provisioned level every minute, for comparison.
+
+Every metric is a count per data point. The model's figures are expected
+counts (real numbers) unless :func:`cloudwatch` is given a ``seed``, which
+draws whole numbers of throttled requests.
+
+The batch rule (000 「スロットリングの監視」, AWS's metrics page): a
+``BatchWriteItem`` (put and delete requests only; it cannot update items, so
+a counter's ``UpdateItem`` calls are never batched) or ``BatchGetItem`` of
+``B`` items adds to ``ThrottledRequests`` only when all ``B`` items are
+throttled, while every throttled item is a throttle event.
+If each item of a second is refused with the same probability ``q`` (the
+second's refused share, items drawn from the whole mix), the expected
+throttled requests of that second are
+
+.. math:: \\mathrm{E}[\\text{ThrottledRequests}] = \\frac{N}{B}\\, q^{B}
+
+for ``N`` items, which is :func:`batch_throttled_requests`. A write refused
+by index back-pressure counts as a throttle event of the index (under the
+``GlobalSecondaryIndexName`` dimension) and as a throttled request of the
+table, but not as a throttle event of the table. A throttled read on an index
+(a ``Query`` with ``IndexName``) is likewise an index event and a throttled
+request of the table.
+
+:func:`top_keys` is Contributor Insights' view: per minute, the most accessed
+and the most throttled partition keys (its "partition key" rules, for the
+table or for one index), in either of its two modes.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+from typing import Final
+
+import numpy as np
+from numpy.typing import ArrayLike, NDArray
+
+from ._validation import check_array, check_choice, check_count, check_number, check_seed
+from .constants import _DEV_GUIDE, SOURCES, Source
+from .fanout import BATCH_GET_MAX_ITEMS  # one definition, with its source, in _fanout
+from .indexes import IndexedResult
+from .simulator import OnDemand, Refusal, SimulationResult
+
+__all__ = [
+    "CONTRIBUTOR_INSIGHTS_MODES",
+    "BATCH_WRITE_MAX_ITEMS",
+    "PERIOD_S",
+    "Metrics",
+    "TopKeys",
+    "batch_throttled_requests",
+    "cloudwatch",
+    "top_keys",
+]
+
+#: CloudWatch's period for DynamoDB's capacity metrics, seconds (one data point a minute).
+PERIOD_S: Final[int] = 60
+#: Most items in one ``BatchWriteItem`` request.
+BATCH_WRITE_MAX_ITEMS: Final[int] = 25
+#: Contributor Insights' modes (``hp.SOURCES["CONTRIBUTOR_INSIGHTS_MODES"]``): every request, or throttled ones only.
+CONTRIBUTOR_INSIGHTS_MODES: Final[tuple[str, str]] = ("ACCESSED_AND_THROTTLED_KEYS", "THROTTLED_KEYS")
+
+SOURCES["PERIOD_S"] = Source(
+    "AWS, DynamoDB Metrics and dimensions: consumed capacity and the throttle metrics are one-minute data points",
+    "2026-11-30",
+    _DEV_GUIDE + "metrics-dimensions.html",
+    "DynamoDB outputs consumed provisioned throughput for one-minute periods.",
+)
+SOURCES["BATCH_WRITE_MAX_ITEMS"] = Source(
+    "AWS, DynamoDB API reference, BatchWriteItem: up to 25 put or delete requests",
+    "2026-11-30",
+    "https://docs.aws.amazon.com/amazondynamodb/latest/APIReference/API_BatchWriteItem.html",
+    "A single call to BatchWriteItem can transmit up to 16MB of data over the network, consisting of up to 25 item "
+    "put or delete operations.",
+)
+
+_REASON_METRIC: dict[str, tuple[Refusal, ...]] = {
+    "KeyRangeThroughputThrottleEvents": (Refusal.PARTITION_CEILING,),
+    "ProvisionedThroughputThrottleEvents": (Refusal.PROVISIONED_TOTAL,),
+    "MaxOnDemandThroughputThrottleEvents": (Refusal.MAX_THROUGHPUT,),
+    "AccountLimitThrottleEvents": (Refusal.ON_DEMAND_QUOTA,),
+}
+#: Where a partition's refusals at its *share* (before adaptive capacity lends it more) may be counted: AWS does
+#: not say; :func:`cloudwatch`'s ``share_refusals`` picks one (``hp.ASSUMPTIONS["SHARE_REFUSAL_METRIC"]``).
+_SHARE_METRICS = ("KeyRangeThroughputThrottleEvents", "ProvisionedThroughputThrottleEvents")
+
+
+def batch_throttled_requests(items: ArrayLike, refused_share: ArrayLike, batch_size: int) -> NDArray[np.float64]:
+    """Expected ``ThrottledRequests`` when ``items`` go out in batches of ``batch_size``.
+
+    Assumptions: each item of a batch is refused independently with
+    probability ``refused_share`` (items drawn at random from the second's
+    mix); a batch counts as a throttled request only when all its items are
+    refused; a single-item request (``batch_size = 1``) counts whenever its
+    item is refused.
+
+    Parameters
+    ----------
+    items : array_like
+        Items requested, ``>= 0``.
+        At least one value (an empty array is refused).
+    refused_share : array_like
+        Share of items refused, in ``[0, 1]``.
+        At least one value (an empty array is refused).
+    batch_size : int
+        Items per request, in ``[1, 100]`` (``BatchGetItem`` takes up to 100,
+        ``BatchWriteItem`` up to 25).
+
+    Returns
+    -------
+    numpy.ndarray
+        ``items / batch_size * refused_share ** batch_size``.
+
+    Examples
+    --------
+    >>> float(batch_throttled_requests(2_500, 0.5, 1))
+    1250.0
+    >>> float(batch_throttled_requests(2_500, 0.5, 25)) < 1e-4
+    True
+    """
+    n = check_array("items", items, low=0, high=math.inf, high_open=True, empty=False)
+    q = check_array("refused_share", refused_share, low=0, high=1, empty=False)
+    b = check_count("batch_size", batch_size, low=1, high=BATCH_GET_MAX_ITEMS)
+    return n / b * q**b
+
+
+@dataclass(frozen=True)
+class TopKeys:
+    """Contributor Insights for one minute: the most accessed and most throttled keys.
+
+    Attributes
+    ----------
+    minute : int
+        The minute (0 for seconds 0 to 59).
+    accessed : tuple of (str, float)
+        The keys with the most units offered, most first.
+    throttled : tuple of (str, float)
+        The keys with the most units refused, most first (only keys refused at all).
+    total_accessed, total_throttled : float
+        Units offered and refused over all keys that minute.
+    """
+
+    minute: int
+    accessed: tuple[tuple[str, float], ...]
+    throttled: tuple[tuple[str, float], ...]
+    total_accessed: float
+    total_throttled: float
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "minute", check_count("minute", self.minute))
+        for name in ("accessed", "throttled"):
+            pairs = getattr(self, name)
+            if not isinstance(pairs, (tuple, list)) or not all(isinstance(p, (tuple, list)) and len(p) == 2 for p in pairs):
+                raise ValueError(f"{name} = {pairs!r} is not allowed: must be a tuple of (key, units) pairs")
+            units = check_array(name, [v for _, v in pairs], low=0, high=math.inf, high_open=True)
+            object.__setattr__(self, name, tuple((str(k), float(v)) for (k, _), v in zip(pairs, units, strict=True)))
+        for name in ("total_accessed", "total_throttled"):
+            object.__setattr__(self, name, check_number(name, getattr(self, name), low=0, high=math.inf, high_open=True))
+
+    def __repr__(self) -> str:
+        head = ", ".join(f"{k} {v:,.0f}" for k, v in self.accessed[:3])
+        thr = ", ".join(f"{k} {v:,.0f}" for k, v in self.throttled[:3]) or "none"
+        return f"TopKeys(minute {self.minute}: most accessed {head}; most throttled {thr})"
+
+    def accessed_share(self) -> float:
+        """Share of the minute's units that the listed most-accessed keys carry (0 when idle)."""
+        return sum(v for _, v in self.accessed) / self.total_accessed if self.total_accessed > 0 else 0.0
+
+    def throttled_share(self, n: int = 1) -> float:
+        """Share of the minute's refused units that the ``n`` most-throttled keys carry (0 when none); ``n >= 1``."""
+        n = check_count("n", n, low=1)
+        if self.total_throttled <= 0:
+            return 0.0
+        return sum(v for _, v in self.throttled[:n]) / self.total_throttled
+
+
+def _per_key(result: SimulationResult | IndexedResult) -> SimulationResult:
+    res = result.table if isinstance(result, IndexedResult) else result
+    if not isinstance(res, SimulationResult):
+        raise ValueError(f"result = {result!r} is not a SimulationResult or IndexedResult")
+    return res
+
+
+def top_keys(
+    result: SimulationResult | IndexedResult, k: int = 10, *, mode: str = "ACCESSED_AND_THROTTLED_KEYS"
+) -> tuple[TopKeys, ...]:
+    """Contributor Insights: the ``k`` most accessed and most throttled partition keys, per minute.
+
+    Needs demand given per key (``keys`` in :func:`hotpart.simulate`). For an
+    :class:`hotpart.IndexedResult` it reports the base table, with index
+    back-pressure counted as throttling; pass ``result.indexes[name]`` for an
+    index's own keys (Contributor Insights is enabled per table and per
+    global secondary index). This is the "partition key" view; a table or
+    index with a sort key also gets AWS's "partition and sort keys" rules,
+    which rank items rather than partition keys (the model has no sort keys).
+    Units are capacity units (AWS ranks by requests or consumed capacity; with
+    items of one unit each they agree).
+
+    Parameters
+    ----------
+    result : SimulationResult or IndexedResult
+        A simulation with per-key demand.
+    k : int
+        Keys listed per minute, in ``[1, 100]``.
+    mode : {"ACCESSED_AND_THROTTLED_KEYS", "THROTTLED_KEYS"}
+        Contributor Insights' mode: both lists, or only the throttled keys
+        (``accessed`` is then empty and ``total_accessed`` 0, and a minute
+        without throttling lists nothing).
+
+    Returns
+    -------
+    tuple of TopKeys
+        One per minute.
+
+    Examples
+    --------
+    >>> from hotpart import Table, simulate
+    >>> res = simulate(Table(1, wcu=3_000), [1_500, 10, 5], 120, keys=["hot", "a", "b"])
+    >>> top = top_keys(res, 2)
+    >>> [k for k, _ in top[0].accessed], round(top[0].throttled_share(1), 3)
+    (['hot', 'a'], 0.99)
+    >>> top_keys(res, 2, mode="THROTTLED_KEYS")[0].accessed
+    ()
+    """
+    res = _per_key(result)
+    n = check_count("k", k, low=1, high=100)
+    check_choice("mode", mode, CONTRIBUTOR_INSIGHTS_MODES)
+    accessed_too = mode == "ACCESSED_AND_THROTTLED_KEYS"
+    if res.key_offered is None or res.key_throttled is None:
+        raise ValueError("result has no per-key counts: simulate with keys= to see top keys")
+    out = []
+    for m in range(res.key_offered.shape[0]):
+        off = res.key_offered[m]
+        thr = res.key_throttled[m]
+        top_a = np.argsort(-off, kind="stable")[:n]
+        top_t = [i for i in np.argsort(-thr, kind="stable")[:n] if thr[i] > 0]
+        out.append(
+            TopKeys(
+                minute=m,
+                accessed=tuple((res.keys[i], float(off[i])) for i in top_a if off[i] > 0) if accessed_too else (),
+                throttled=tuple((res.keys[i], float(thr[i])) for i in top_t),
+                total_accessed=float(off.sum()) if accessed_too else 0.0,
+                total_throttled=float(thr.sum()),
+            )
+        )
+    return tuple(out)
+
+
+@dataclass(frozen=True)
+class Metrics:
+    """CloudWatch's one-minute data points for a table and its indexes.
+
+    Attributes
+    ----------
+    kind : {"write", "read", "both"}
+        Which capacity the metrics cover.
+    seconds : int
+        Seconds simulated; the last minute may be partial.
+    batch_size : int
+        Items per request used for ``ThrottledRequests``.
+    item_units : float
+        Capacity units per item, so events (items) are units / ``item_units``.
+    table : dict of str to numpy.ndarray
+        Per-minute values by CloudWatch metric name (``TableName`` dimension).
+    indexes : dict of str to dict of str to numpy.ndarray
+        The same for each index (``TableName`` + ``GlobalSecondaryIndexName``).
+    requests : numpy.ndarray
+        Requests per minute (items / ``batch_size``): the bound of ``ThrottledRequests``.
+    top : tuple of TopKeys or None
+        Contributor Insights, when enabled (``top_k`` given to :func:`cloudwatch`).
+    """
+
+    kind: str
+    seconds: int
+    batch_size: int
+    item_units: float
+    table: dict[str, NDArray[np.float64]]
+    indexes: dict[str, dict[str, NDArray[np.float64]]] = field(default_factory=dict)
+    requests: NDArray[np.float64] = field(default_factory=lambda: np.zeros(0))
+    top: tuple[TopKeys, ...] | None = None
+
+    def __post_init__(self) -> None:
+        check_choice("kind", self.kind, ("write", "read", "both"))
+        object.__setattr__(self, "seconds", check_count("seconds", self.seconds, low=1))
+        object.__setattr__(self, "batch_size", check_count("batch_size", self.batch_size, low=1, high=BATCH_GET_MAX_ITEMS))
+        u = check_number("item_units", self.item_units, low=0, high=math.inf, low_open=True, high_open=True)
+        object.__setattr__(self, "item_units", u)
+        if not isinstance(self.table, dict):
+            raise ValueError(f"table = {self.table!r} is not allowed: must be a dict of metric name to per-minute values")
+        if not isinstance(self.indexes, dict):
+            raise ValueError(f"indexes = {self.indexes!r} is not allowed: must be a dict of index name to metrics")
+        object.__setattr__(self, "requests", check_array("requests", self.requests, low=0, high=math.inf, high_open=True))
+
+    def __repr__(self) -> str:
+        names = [n for n in self.table if n.endswith("ThrottleEvents") or n == "ThrottledRequests"]
+        fired = [n for n in names if float(self.table[n].sum()) > 0]
+        idx = {
+            n: float(sum(v.sum() for k, v in m.items() if k.endswith("ThrottleEvents") and "Range" not in k))
+            for n, m in self.indexes.items()
+        }
+        idx_s = ", ".join(f"{n} {v:,.0f} events" for n, v in idx.items()) or "no indexes"
+        ci = "on" if self.top is not None else "off"
+        return (
+            f"Metrics({self.minutes} min of {self.kind}s, batches of {self.batch_size}; non-zero: "
+            f"{', '.join(fired) or 'none'}; {idx_s}; Contributor Insights {ci})"
+        )
+
+    def __getitem__(self, name: str) -> NDArray[np.float64]:
+        if name not in self.table:
+            raise ValueError(f"no table metric {name!r}; the metrics are {sorted(self.table)}")
+        return self.table[name]
+
+    @property
+    def minutes(self) -> int:
+        """One-minute data points."""
+        return -(-self.seconds // PERIOD_S)
+
+    def seconds_in_minute(self) -> NDArray[np.float64]:
+        """Seconds each data point covers (60, except perhaps the last)."""
+        s = np.full(self.minutes, float(PERIOD_S))
+        s[-1] = self.seconds - PERIOD_S * (self.minutes - 1)
+        return s
+
+    def per_second(self, name: str, index: str | None = None) -> NDArray[np.float64]:
+        """A metric's per-minute Sum divided by the seconds it covers (as the console plots consumed capacity)."""
+        series = self[name] if index is None else self.index(index)[name]
+        return series / self.seconds_in_minute()
+
+    def index(self, name: str) -> dict[str, NDArray[np.float64]]:
+        """The metrics of one index."""
+        if name not in self.indexes:
+            raise ValueError(f"no index {name!r}; the indexes are {sorted(self.indexes)}")
+        return self.indexes[name]
+
+    def total(self, name: str, index: str | None = None) -> float:
+        """A metric summed over the run (a level metric like provisioned capacity is averaged)."""
+        series = self[name] if index is None else self.index(name=index)[name]
+        if name.startswith("Provisioned") and "Throttle" not in name:
+            return float(series.mean())
+        return float(series.sum())
+
+
+def _minutes(x: NDArray[np.float64]) -> NDArray[np.float64]:
+    """Sum a per-second series into one-minute data points (the last may be partial)."""
+    n = x.shape[0]
+    m = -(-n // PERIOD_S)
+    pad = np.zeros(m * PERIOD_S)
+    pad[:n] = x
+    return pad.reshape(m, PERIOD_S).sum(axis=1)
+
+
+def _events_by_reason(
+    res: SimulationResult, item_units: float, share_refusals: str = "KeyRangeThroughputThrottleEvents"
+) -> dict[str, NDArray[np.float64]]:
+    """Throttle events split by cause: the units above the partition ceiling are always key-range events.
+
+    A cell records one refusal reason; when a partition was both above its
+    ceiling and short of table capacity, the part above the ceiling is
+    attributed to the key range and the rest to the cell's reason.
+    """
+    above = np.minimum(res.throttled, np.maximum(res.offered - res.ceiling, 0.0))
+    rest = res.throttled - above
+    out = {}
+    for metric, codes in _REASON_METRIC.items():
+        if metric == share_refusals:
+            codes = (*codes, Refusal.PARTITION_SHARE)
+        mask = np.isin(res.reason, [int(c) for c in codes])
+        units = np.where(mask, rest, 0.0)
+        if metric.startswith("KeyRange"):
+            units = units + above
+        out[metric] = _minutes(units.sum(axis=1)) / item_units
+    return out
+
+
+def _capacity_metrics(
+    res: SimulationResult,
+    item_units: float,
+    own: SimulationResult | None = None,
+    share_refusals: str = "KeyRangeThroughputThrottleEvents",
+) -> dict:
+    """Consumed, provisioned and throttle-event metrics of one table or index (one kind)."""
+    k = res.kind.capitalize()
+    ev_src = res if own is None else own
+    out = {f"Consumed{k}CapacityUnits": _minutes(res.served.sum(axis=1))}
+    if not isinstance(res.mode, OnDemand):
+        out[f"Provisioned{k}CapacityUnits"] = _minutes(res.capacity) / np.maximum(_minutes(np.ones(res.seconds)), 1.0)
+    out[f"{k}ThrottleEvents"] = _minutes(ev_src.throttled.sum(axis=1)) / item_units
+    for metric, series in _events_by_reason(ev_src, item_units, share_refusals).items():
+        out[f"{k}{metric}"] = series
+    return out
+
+
+def cloudwatch(
+    result: SimulationResult | IndexedResult,
+    *,
+    batch_size: int = 1,
+    item_units: float = 1.0,
+    top_k: int | None = None,
+    seed: int | None = None,
+    share_refusals: str = "KeyRangeThroughputThrottleEvents",
+) -> Metrics:
+    """CloudWatch's one-minute metrics for a simulated table, with the batch rule for ``ThrottledRequests``.
+
+    Parameters
+    ----------
+    result : SimulationResult or IndexedResult
+        A simulation (writes or reads), or a table with its indexes (writes,
+        plus reads if simulated).
+    batch_size : int
+        Items per request, in ``[1, 100]``: 1 for ``PutItem``/``GetItem``, up
+        to 25 for ``BatchWriteItem`` and 100 for ``BatchGetItem``. A batch's
+        items are taken to be drawn from the whole table's (or index's)
+        traffic of that second, so each is refused with the overall refused
+        share ``q``; batches built from one hot key's items would meet that
+        key's own, higher, share.
+    item_units : float
+        Capacity units per item, ``> 0`` (1 for items up to 1 KB written or
+        4 KB read strongly consistent).
+    top_k : int, optional
+        Enable Contributor Insights with this many keys per minute (needs
+        per-key demand), in ``[1, 100]``.
+    seed : int, optional
+        ``None`` (the default): ``ThrottledRequests`` is the expected count,
+        a real number (``N/B q^B`` per second); nothing is drawn, so the
+        result is the same on every call (``None`` never means fresh entropy). An int: for ``B > 1`` each
+        second's requests are a whole number (``N/B``, the fraction rounded
+        at random) and each is throttled with probability ``q^B``, so the
+        metric is a count, as CloudWatch reports it; for ``B = 1`` every
+        refused item is one throttled request, nothing is drawn.
+        An int must be a whole number ``>= 0`` (:func:`hotpart.models._validation.check_seed`).
+    share_refusals : {"KeyRangeThroughputThrottleEvents", "ProvisionedThroughputThrottleEvents"}
+        Which reason metric counts units a partition refused at its share
+        before adaptive capacity lent it more. AWS does not say; the default
+        is the course's choice (``hp.ASSUMPTIONS["SHARE_REFUSAL_METRIC"]``).
+
+    Returns
+    -------
+    Metrics
+        Per-minute data points for the table and each index.
+
+    Examples
+    --------
+    A key at 1,500 WCU/s on a table with room to spare: consumed stays under
+    the provisioned line while key-range throttle events pile up.
+
+    >>> from hotpart import Table, simulate
+    >>> res = simulate(Table(4, wcu=4_000), [1_500, 100, 100, 100], 120)
+    >>> m = cloudwatch(res)
+    >>> m.per_second("ConsumedWriteCapacityUnits")[-1], m["ProvisionedWriteCapacityUnits"][-1]
+    (np.float64(1300.0), np.float64(4000.0))
+    >>> m["WriteKeyRangeThroughputThrottleEvents"].tolist()
+    [30000.0, 30000.0]
+
+    In batches of 25 the expected throttled requests are a tiny fraction; drawn
+    as counts they are zero:
+
+    >>> float(cloudwatch(res, batch_size=25)["ThrottledRequests"].sum()) < 1e-6
+    True
+    >>> cloudwatch(res, batch_size=25, seed=1)["ThrottledRequests"].tolist()
+    [0.0, 0.0]
+    """
+    b = check_count("batch_size", batch_size, low=1, high=BATCH_GET_MAX_ITEMS)
+    u = check_number("item_units", item_units, low=0, high=math.inf, low_open=True, high_open=True)
+    rng = None if seed is None else np.random.default_rng(check_seed("seed", seed))
+    if top_k is not None:
+        check_count("top_k", top_k, low=1, high=100)
+    check_choice("share_refusals", share_refusals, _SHARE_METRICS)
+    if isinstance(result, IndexedResult):
+        results = [(result.table, result.own)] + ([(result.reads, None)] if result.reads is not None else [])
+        # every index has a write simulation; reads, if any, join it under the same dimension
+        index_parts: dict[str, list[SimulationResult]] = {
+            n: [r] + ([result.index_reads[n]] if n in result.index_reads else []) for n, r in result.indexes.items()
+        }
+    elif isinstance(result, SimulationResult):
+        results = [(result, None)]
+        index_parts = {}
+    else:
+        raise ValueError(f"result = {result!r} is not a SimulationResult or IndexedResult")
+
+    table: dict[str, NDArray[np.float64]] = {}
+    for res, own in results:
+        table.update(_capacity_metrics(res, u, own, share_refusals))
+    # a Query or Scan on an index is a request to the table: its throttling counts in ThrottledRequests too
+    index_queries = list(result.index_reads.values()) if isinstance(result, IndexedResult) else []
+    requests = np.zeros(-(-results[0][0].seconds // PERIOD_S))
+    throttled_requests = np.zeros_like(requests)
+    for res in [r for r, _ in results] + index_queries:
+        items = res.offered.sum(axis=1) / u
+        refused = res.throttled.sum(axis=1) / u
+        share = np.divide(refused, items, out=np.zeros_like(items), where=items > 0).clip(0.0, 1.0)
+        requests += _minutes(items) / b
+        if rng is None or b == 1:  # a single-item request is throttled exactly when its item is
+            throttled_requests += _minutes(batch_throttled_requests(items, share, b))
+        else:  # whole requests, each throttled when all its b items are
+            n_req = items / b
+            whole = np.floor(n_req)
+            whole += rng.random(whole.shape) < (n_req - whole)
+            throttled_requests += _minutes(rng.binomial(whole.astype(np.int64), share**b).astype(float))
+    table["ThrottledRequests"] = throttled_requests
+    indexes = {}
+    for name, parts in index_parts.items():
+        merged: dict[str, NDArray[np.float64]] = {}
+        for r in parts:
+            merged.update(_capacity_metrics(r, u, share_refusals=share_refusals))
+        indexes[name] = merged
+    kinds = {r.kind for r, _ in results} | {r.kind for parts in index_parts.values() for r in parts}
+    top = None
+    if top_k is not None:
+        top = top_keys(result, top_k)
+    for series in list(table.values()) + [v for m in indexes.values() for v in m.values()]:
+        series.flags.writeable = False
+    return Metrics(
+        kind=kinds.pop() if len(kinds) == 1 else "both",
+        seconds=results[0][0].seconds,
+        batch_size=b,
+        item_units=u,
+        table=table,
+        indexes=indexes,
+        requests=requests,
+        top=top,
+    )

@@ -1,0 +1,1374 @@
+"""Client retries: exponential backoff, the four jitter strategies, and a retry storm on one hot partition.
+
+Chapter 14 (``notebooks/14_retries.ipynb``) is built on this module. It has
+four parts:
+
+* :class:`Backoff`, a retry policy: how many attempts a client makes, and how
+  long it sleeps before each retry. The sleeps follow Brooker's four
+  strategies (AWS Architecture Blog, 2015, "Exponential Backoff And Jitter"):
+  no jitter, "Full Jitter", "Equal Jitter" and "Decorrelated Jitter", with
+  the closed-form expected sleep where one exists
+  (:meth:`Backoff.expected_sleep_s`);
+* :func:`simulate_retries`, an event-driven simulation of clients retrying
+  against ONE hot partition: a token bucket refilled continuously at the
+  partition's capacity. A refused attempt consumes nothing (DynamoDB does not
+  charge throttled requests) and is retried after the policy's sleep, so
+  retries re-enter the demand of later seconds. The result,
+  :class:`RetryResult`, counts every attempt: ``served + throttled ==
+  offered`` attempts in every second, exactly;
+* :func:`herd_comparison`, Brooker's experiment transposed to a partition: a
+  herd of clients arrives at once, and the four strategies are compared by
+  total calls and by the time the last client finishes, with the spread over
+  seeded runs;
+* :func:`occ_herd`, Brooker's own contention model (optimistic concurrency on
+  one row, a network delay per message), implemented here from his post and
+  simulator, and :func:`jitter_regimes`, which runs both models across herd
+  sizes and network delays (:class:`JitterRegimes`): what decides the order of
+  the strategies is the regime, not the strategies alone.
+
+The SDK presets are :class:`Backoff` values built from named constants, each
+registered with its source, pinned commit or page, and quoted sentence in
+:data:`hotpart.SOURCES`: Boto3's default for DynamoDB, legacy mode from
+botocore's ``_retry.json`` (:data:`SDK_BOTO3_LEGACY`: 10 attempts, 50 ms
+doubling, no jitter, no cap); botocore's standard mode
+(:data:`SDK_STANDARD`: the reference guide's 3 attempts, botocore's Full
+Jitter on 1 s; the JavaScript v3 SDK's bases :data:`SDK_JS_V3_BASE_S` and
+:data:`SDK_JS_V3_THROTTLING_BASE_S` differ; its retry quota,
+:data:`SDK_STANDARD_RETRY_QUOTA` tokens at :data:`SDK_STANDARD_RETRY_COST` per
+retry, is stated but not modelled); and the AWS SDK for Java 1.x DynamoDB
+client, in its 2015 code (:data:`DYNAMODB_JAVA_V1`) and today for throttling
+errors (:data:`DYNAMODB_JAVA_V1_THROTTLED`). Brooker's published ranking is
+:data:`BROOKER_2015`. The partition's bucket size (:data:`DEFAULT_BURST_S`)
+and the bounds on counts (:data:`MAX_ATTEMPTS`, :data:`MAX_HERD_CLIENTS`,
+:data:`MAX_RUNS`, :data:`MAX_SAMPLE_SIZE`) are the course's choices, listed in
+:data:`hotpart.ASSUMPTIONS`.
+"""
+
+from __future__ import annotations
+
+import heapq
+import math
+import random
+from dataclasses import dataclass
+from typing import Final
+
+import numpy as np
+from numpy.typing import ArrayLike, NDArray
+
+from ._validation import MAX_ELEMENTS as _MAX_ELEMENTS
+from ._validation import MAX_SEED as _MAX_SEED
+from ._validation import check_array, check_choice, check_integer, check_number, check_seed
+from .constants import PARTITION_MAX_WCU, SOURCES, Source
+
+__all__ = [
+    "BROOKER_2015",
+    "DEFAULT_BURST_S",
+    "DYNAMODB_JAVA_V1",
+    "DYNAMODB_JAVA_V1_BASE_S",
+    "DYNAMODB_JAVA_V1_MAX_BACKOFF_S",
+    "DYNAMODB_JAVA_V1_MAX_RETRIES",
+    "DYNAMODB_JAVA_V1_THROTTLED",
+    "DYNAMODB_JAVA_V1_THROTTLED_BASE_S",
+    "JITTERS",
+    "MAX_ATTEMPTS",
+    "MAX_HERD_CLIENTS",
+    "MAX_RUNS",
+    "MAX_SAMPLE_SIZE",
+    "SDK_BOTO3_LEGACY",
+    "SDK_BOTO3_LEGACY_BASE_S",
+    "SDK_BOTO3_LEGACY_DYNAMODB_MAX_ATTEMPTS",
+    "SDK_JS_V3_BASE_S",
+    "SDK_JS_V3_THROTTLING_BASE_S",
+    "SDK_STANDARD",
+    "SDK_STANDARD_RETRY_COST",
+    "SDK_STANDARD_RETRY_QUOTA",
+    "SDK_STANDARD_BASE_S",
+    "SDK_STANDARD_MAX_ATTEMPTS",
+    "SDK_STANDARD_MAX_BACKOFF_S",
+    "Backoff",
+    "JitterComparison",
+    "RetryResult",
+    "JitterRegimes",
+    "herd_comparison",
+    "jitter_regimes",
+    "occ_herd",
+    "simulate_retries",
+]
+
+#: The jitter strategies, in Brooker's order of presentation.
+JITTERS: Final[tuple[str, ...]] = ("none", "full", "equal", "decorrelated")
+
+#: Standard retry mode: attempts per request, the first included (SDKs and Tools Reference Guide).
+SDK_STANDARD_MAX_ATTEMPTS: Final[int] = 3
+#: botocore's standard retry mode (Boto3 with ``retries={"mode": "standard"}``), version 2.0: base of the
+#: exponential backoff, seconds (``rand() * min(2 ** i, 20)``). The reference guide gives no base; other SDKs
+#: differ (JavaScript v3: :data:`SDK_JS_V3_BASE_S`), as does botocore's opt-in version 2.1.
+SDK_STANDARD_BASE_S: Final[float] = 1.0
+#: Boto3's standard retry mode: the cap on one backoff, seconds.
+SDK_STANDARD_MAX_BACKOFF_S: Final[float] = 20.0
+#: AWS SDK for Java 1.x, DynamoDB client, in its 2015 code: retries after the first attempt (so 11 attempts in all).
+DYNAMODB_JAVA_V1_MAX_RETRIES: Final[int] = 10
+#: AWS SDK for Java 1.x, DynamoDB client, in its 2015 code: base delay, seconds (25 ms, doubled per retry, no jitter).
+DYNAMODB_JAVA_V1_BASE_S: Final[float] = 0.025
+#: AWS SDK for Java 1.x, DynamoDB client, in its 2015 code: the cap on one backoff, seconds.
+DYNAMODB_JAVA_V1_MAX_BACKOFF_S: Final[float] = 20.0
+#: AWS SDK for Java 1.x, DynamoDB client, in its current code (``PredefinedBackoffStrategies``, 2016 onwards): the
+#: base of the Equal Jitter backoff it applies to throttling errors, seconds (other errors: Full Jitter on 25 ms).
+DYNAMODB_JAVA_V1_THROTTLED_BASE_S: Final[float] = 0.5
+
+#: Boto3's default (legacy) retry mode for DynamoDB, from botocore's ``_retry.json``: attempts, the first included.
+SDK_BOTO3_LEGACY_DYNAMODB_MAX_ATTEMPTS: Final[int] = 10
+#: Boto3's legacy mode for DynamoDB: the first sleep, seconds, doubled per retry, with no jitter and no cap.
+SDK_BOTO3_LEGACY_BASE_S: Final[float] = 0.05
+#: The AWS SDK for JavaScript v3 (``@smithy/util-retry``): base of its standard-mode backoff, seconds.
+SDK_JS_V3_BASE_S: Final[float] = 0.1
+#: The AWS SDK for JavaScript v3: base of its backoff after a throttling error, seconds.
+SDK_JS_V3_THROTTLING_BASE_S: Final[float] = 0.5
+#: Standard mode's retry quota per client, tokens (botocore and JavaScript v3): a retry is refused when it is spent.
+#: The course's model omits it (each simulated request retries on its own); see :data:`SDK_STANDARD_RETRY_COST`.
+SDK_STANDARD_RETRY_QUOTA: Final[int] = 500
+#: Tokens one retry takes from the quota (botocore standard mode 2.0; a success without retry gives one back).
+SDK_STANDARD_RETRY_COST: Final[int] = 5
+
+#: Most attempts per request a :class:`Backoff` accepts: a course limit (``hp.ASSUMPTIONS["MAX_ATTEMPTS"]``).
+MAX_ATTEMPTS: Final[int] = 1000
+#: Most clients in one herd (:func:`herd_comparison`, :func:`occ_herd`, :func:`jitter_regimes`): a course limit.
+MAX_HERD_CLIENTS: Final[int] = 100_000
+#: Most seeded runs per strategy (:func:`herd_comparison`, :func:`jitter_regimes`): a course limit.
+MAX_RUNS: Final[int] = 1000
+#: Most requests drawn at once by :meth:`Backoff.sample_sleeps`: a course limit.
+MAX_SAMPLE_SIZE: Final[int] = 1_000_000
+
+#: What Brooker's post (AWS Architecture Blog, 2015) reports from his OCC simulation, and its set-up.
+#: ``calls_order`` lists the strategies from fewest to most total calls, ``time_order`` from the
+#: shortest to the longest time to completion. His text states each strategy's place against Full Jitter
+#: (``statements``); where Equal and Decorrelated Jitter stand against each other is read from his figures.
+BROOKER_2015: Final[dict[str, object]] = {
+    "calls_order": ("full", "equal", "decorrelated", "none"),
+    "time_order": ("decorrelated", "full", "equal", "none"),
+    "statements": (
+        "The no-jitter exponential backoff approach is the clear loser. It not only takes more work, "
+        "but also takes more time than the jittered approaches.",
+        "Of the jittered approaches, “Equal Jitter” is the loser. It does slightly more work than "
+        "“Full Jitter”, and takes much longer.",
+        "The “Full Jitter” approach uses less work, but slightly more time [than “Decorrelated Jitter”].",
+        "None of these approaches fundamentally change the N² nature of the work to be done.",
+    ),
+    "workload": "N clients start at once and each updates one row with optimistic concurrency control",
+    "clients_quoted": 100,
+    "base_ms": 5.0,
+    "cap_ms": 2000.0,
+    "network_delay_mean_ms": 10.0,
+    "network_delay_sd_ms": 2.0,
+}
+
+#: Default bucket of the simulated partition, in seconds of its capacity: a modelling choice, not a published
+#: figure (``hp.ASSUMPTIONS["DEFAULT_BURST_S"]``). A partition admits at most this much work at once; a bucket
+#: of a full second would let a spike through at twice the ceiling for a second, which the ceiling forbids (burst
+#: capacity does not lift it). The retry model draws on no burst credit and no adaptive lending: a worst case.
+DEFAULT_BURST_S: Final[float] = 0.1
+
+_SDK_REF = "https://docs.aws.amazon.com/sdkref/latest/guide/feature-retry-behavior.html"
+_JAVA_V1_2015 = "07f51ec8cfe1600e7dc7f6b4a08b9311f32f9cec"  # the 2015 code (copyright 2010-2015)
+_JAVA_V1 = (
+    f"https://github.com/aws/aws-sdk-java/blob/{_JAVA_V1_2015}/aws-java-sdk-core/src/main/java/com/amazonaws/retry/"
+    "PredefinedRetryPolicies.java"
+)
+_JAVA_V1_WHERE = (
+    "AWS SDK for Java 1.x, com.amazonaws.retry.PredefinedRetryPolicies, the 2015 code (commit 07f51ec; later "
+    "versions of the SDK changed it): DYNAMODB_DEFAULT_MAX_ERROR_RETRY = 10; DynamoDBDefaultBackoffStrategy: "
+    "delay = 2**retries * 25 ms (SCALE_FACTOR = 25), capped at MAX_BACKOFF_IN_MILLISECONDS = 20 * 1000, no jitter"
+)
+_JAVA_V1_NOW = (
+    "https://github.com/aws/aws-sdk-java/blob/169446809c792b2adcfaaaf54df1e21bf2203a23/aws-java-sdk-core/src/main/java/"
+    "com/amazonaws/retry/PredefinedBackoffStrategies.java"
+)
+_BOTOCORE_RETRY_JSON = "https://github.com/boto/botocore/blob/1521276d74f22677143cb8877f50709c8dbe32e7/botocore/data/_retry.json"
+_BOTOCORE_RETRYHANDLER = "https://github.com/boto/botocore/blob/09925656dcdb3b56cd9bcf09a72d4207803ca53d/botocore/retryhandler.py"
+_BOTOCORE_QUOTA = "https://github.com/boto/botocore/blob/40454eaac38ce390fc7755ac1a05dd3425aeb5f9/botocore/retries/quota.py"
+_BOTOCORE_STANDARD = "https://github.com/boto/botocore/blob/0719e79583bba4ce33d41f430ab6ca9658ed35a5/botocore/retries/standard.py"
+_SMITHY_CONSTANTS = (
+    "https://github.com/smithy-lang/smithy-typescript/blob/14b922a82f998f1d1e3071ea6a56712739623cf0/packages/"
+    "util-retry/src/constants.ts"
+)
+_READ = "2026-11-30"
+SOURCES.update(
+    {
+        "SDK_STANDARD_MAX_ATTEMPTS": Source(
+            "AWS SDKs and Tools Reference Guide, 'Retry behavior': in standard (and adaptive) retry mode the "
+            "SDK makes three attempts unless max_attempts is set",
+            _READ,
+            _SDK_REF,
+            quote="The default maximum number of attempts with this mode is three, unless max_attempts is explicitly configured.",
+        ),
+        "SDK_STANDARD_BASE_S": Source(
+            "botocore (the AWS SDK for Python), botocore/retries/standard.py, ExponentialBackoff.delay_amount, "
+            "standard mode version 2.0 (the default; the opt-in version 2.1 scales the base by the error and the "
+            "service): t_i = rand(0, 1) * min(2 ** (attempt - 1), 20) seconds, i.e. full jitter on a 1 s base; "
+            "one SDK's implementation, not the reference guide's",
+            _READ,
+            "https://github.com/boto/botocore/blob/develop/botocore/retries/standard.py",
+            quote="This class implements truncated binary exponential backoff with jitter:: … "
+            "t_i = rand(0, 1) * min(2 ** attempt, MAX_BACKOFF)",
+        ),
+        "SDK_STANDARD_MAX_BACKOFF_S": Source(
+            "Boto3 documentation, 'Retries', Standard retry mode: any retry includes an exponential backoff "
+            "by a base factor of 2 for a maximum backoff time of 20 seconds",
+            _READ,
+            "https://docs.aws.amazon.com/boto3/latest/guide/retries.html",
+            quote="Any retry attempt will include an exponential backoff by a base factor of 2 for a maximum backoff "
+            "time of 20 seconds.",
+        ),
+        "DYNAMODB_JAVA_V1_MAX_RETRIES": Source(
+            _JAVA_V1_WHERE, _READ, _JAVA_V1, quote="public static final int DYNAMODB_DEFAULT_MAX_ERROR_RETRY = 10;"
+        ),
+        "DYNAMODB_JAVA_V1_BASE_S": Source(
+            _JAVA_V1_WHERE,
+            _READ,
+            _JAVA_V1,
+            quote="/** Base sleep time (milliseconds) **/ private static final int SCALE_FACTOR = 25;",
+        ),
+        "DYNAMODB_JAVA_V1_MAX_BACKOFF_S": Source(
+            _JAVA_V1_WHERE,
+            _READ,
+            _JAVA_V1,
+            quote="private static final int MAX_BACKOFF_IN_MILLISECONDS = 20 * 1000;",
+        ),
+        "DYNAMODB_JAVA_V1_THROTTLED_BASE_S": Source(
+            "AWS SDK for Java 1.x, com.amazonaws.retry.PredefinedBackoffStrategies (copyright 2011-2016; read at "
+            "commit 1694468) and PredefinedRetryPolicies (commit 30f38f1): the DynamoDB client's default backoff is "
+            "SDKDefaultBackoffStrategy(25 ms, 500 ms, 20 s), which uses Equal Jitter on a 500 ms base for throttling "
+            "errors and Full Jitter on 25 ms for other errors; still 10 retries",
+            _READ,
+            _JAVA_V1_NOW,
+            quote="/** Default base sleep time (milliseconds) for throttled exceptions. **/ static final int "
+            "SDK_DEFAULT_THROTTLED_BASE_DELAY = 500; … We use the full jitter scheme for non-throttled exceptions and "
+            "the … equal jitter scheme for throttled exceptions.",
+        ),
+        "SDK_BOTO3_LEGACY_DYNAMODB_MAX_ATTEMPTS": Source(
+            "botocore (under Boto3), botocore/data/_retry.json, the legacy retry mode's table (Boto3's default mode, "
+            "SOURCES['BOTO3_DEFAULT_RETRY_LEGACY']): the dynamodb entry overrides the default of 5 attempts with 10; "
+            "retryhandler.py counts the first attempt (it stops once attempt_number >= max_attempts)",
+            _READ,
+            _BOTOCORE_RETRY_JSON,
+            quote='"dynamodb": { "__default__": { "max_attempts": 10, "delay": { "type": "exponential", "base": 0.05, '
+            '"growth_factor": 2 },',
+        ),
+        "SDK_BOTO3_LEGACY_BASE_S": Source(
+            "botocore, botocore/retryhandler.py, delay_exponential (legacy mode): sleep = base * growth_factor ** "
+            "(attempts - 1) with DynamoDB's base 0.05 s and growth factor 2 from _retry.json, so 50 ms, 100 ms, ... "
+            "before the 1st, 2nd, ... retry: no random factor (only base 'rand' draws one) and no cap",
+            _READ,
+            _BOTOCORE_RETRYHANDLER,
+            quote="time_to_sleep = base * (growth_factor ** (attempts - 1))",
+        ),
+        "SDK_JS_V3_BASE_S": Source(
+            "AWS SDK for JavaScript v3, @smithy/util-retry, packages/util-retry/src/constants.ts",
+            _READ,
+            _SMITHY_CONSTANTS,
+            quote="export const DEFAULT_RETRY_DELAY_BASE = 100;",
+        ),
+        "SDK_JS_V3_THROTTLING_BASE_S": Source(
+            "AWS SDK for JavaScript v3, @smithy/util-retry, packages/util-retry/src/constants.ts",
+            _READ,
+            _SMITHY_CONSTANTS,
+            quote="The retry delay base (in milliseconds) to use when a throttling error is encountered. */ export "
+            "const THROTTLING_RETRY_DELAY_BASE = 500;",
+        ),
+        "SDK_STANDARD_RETRY_QUOTA": Source(
+            "botocore, botocore/retries/quota.py, RetryQuota (standard mode; JavaScript v3 has the same "
+            "INITIAL_RETRY_TOKENS = 500): one quota per client; a retry that finds too few tokens is not made",
+            _READ,
+            _BOTOCORE_QUOTA,
+            quote="INITIAL_CAPACITY = 500",
+        ),
+        "SDK_STANDARD_RETRY_COST": Source(
+            "botocore, botocore/retries/standard.py, RetryQuotaChecker (standard mode 2.0: 5 tokens per retry, 10 "
+            "after a timeout; a success without retries returns 1)",
+            _READ,
+            _BOTOCORE_STANDARD,
+            quote="_RETRY_COST = 5",
+        ),
+        "BROOKER_2015": Source(
+            "Marc Brooker, 'Exponential Backoff And Jitter', AWS Architecture Blog (section 'Which approach do "
+            "you think is best?'); simulator: aws-samples/aws-arch-backoff-simulator, src/backoff_simulator.py. "
+            "The date is the post's; the quote was checked against copies of the post on 2026-11-30",
+            "2015-03",
+            "https://aws.amazon.com/blogs/architecture/exponential-backoff-and-jitter/",
+            quote="The no-jitter exponential backoff approach is the clear loser. It not only takes more work, but also "
+            "takes more time than the jittered approaches.",
+        ),
+    }
+)
+
+_MAX_EXPONENT = 1023  # 2.0 ** 1023 is the largest power of two a float holds
+#: Longest base delay or cap of a :class:`Backoff`, seconds (an hour): a validation bound, not a model figure. The SDKs
+#: cap one sleep at 20 s (:data:`SDK_STANDARD_MAX_BACKOFF_S`); a client that sleeps an hour is no longer retrying.
+_MAX_SLEEP_S = 3600.0
+#: The last retry index any policy has (retry ``n`` is 0-based, and a policy retries at most ``MAX_ATTEMPTS - 1`` times).
+_MAX_RETRY_INDEX = MAX_ATTEMPTS - 2
+
+
+# ---------------------------------------------------------------------------------------------
+# the policy
+# ---------------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Backoff:
+    """A client's retry policy: attempts, and capped exponential backoff with jitter.
+
+    Retry ``n`` (``n = 0`` for the first retry, after the first attempt failed)
+    sleeps, with $v_n = \\min(\\text{cap}, \\text{base}\\cdot 2^n)$ and $U$ uniform:
+
+    * ``"none"``: $v_n$;
+    * ``"full"``: $U(0, v_n)$;
+    * ``"equal"``: $v_n / 2 + U(0, v_n / 2)$;
+    * ``"decorrelated"``: $\\min(\\text{cap}, U(\\text{base}, 3\\,s_{n-1}))$, with
+      $s_{-1} = \\text{base}$ (the sleep grows from the previous sleep, not from
+      $n$).
+
+    These are the formulas of Brooker (2015) and of his simulator; he numbers
+    retries from 1, so his first sleep uses $2\\,\\text{base}$.
+
+    Parameters
+    ----------
+    attempts : int
+        Most attempts per request, the first included (1 to :data:`MAX_ATTEMPTS`; 1 means never retry).
+    base_s : float
+        Base delay, seconds, in (0, 3600] (an hour at most).
+    cap_s : float
+        Longest single sleep, seconds, from ``base_s`` to 3600 (an hour).
+    jitter : {"none", "full", "equal", "decorrelated"}
+        The jitter strategy.
+
+    Examples
+    --------
+    >>> Backoff(3, 1.0, 20.0, "full")
+    Backoff(3 attempts, base 1 s, cap 20 s, full jitter)
+    >>> Backoff(5, 0.1, 1.0, "none").expected_sleep_s(3)
+    0.8
+    >>> Backoff(0, 1.0, 20.0)
+    Traceback (most recent call last):
+    ...
+    ValueError: attempts = 0 is out of range: must be in [1, 1000]
+    """
+
+    attempts: int = SDK_STANDARD_MAX_ATTEMPTS
+    base_s: float = SDK_STANDARD_BASE_S
+    cap_s: float = SDK_STANDARD_MAX_BACKOFF_S
+    jitter: str = "full"
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "attempts", check_integer("attempts", self.attempts, low=1, high=MAX_ATTEMPTS))
+        base = check_number("base_s", self.base_s, low=0, high=_MAX_SLEEP_S, low_open=True)
+        object.__setattr__(self, "base_s", base)
+        cap = check_number("cap_s", self.cap_s, high=_MAX_SLEEP_S)
+        if cap < base:
+            raise ValueError(
+                f"cap_s = {self.cap_s!r} is below base_s = {self.base_s!r}: cap_s must be in [base_s, {_MAX_SLEEP_S:g}] s"
+            )
+        object.__setattr__(self, "cap_s", cap)
+        check_choice("jitter", self.jitter, JITTERS)
+
+    def __repr__(self) -> str:
+        jitter = "no jitter" if self.jitter == "none" else f"{self.jitter} jitter"
+        return f"Backoff({self.attempts} attempts, base {self.base_s:g} s, cap {self.cap_s:g} s, {jitter})"
+
+    @property
+    def retries(self) -> int:
+        """Most retries per request: ``attempts - 1``."""
+        return self.attempts - 1
+
+    def ceiling_s(self, n: int) -> float:
+        """The capped exponential $v_n = \\min(\\text{cap}, \\text{base}\\cdot 2^n)$ for retry ``n``, seconds.
+
+        Parameters
+        ----------
+        n : int
+            The retry, 0-based: 0 for the first retry, up to 998 (``MAX_ATTEMPTS - 2``, the last retry any
+            policy makes).
+
+        Examples
+        --------
+        >>> [Backoff(5, 0.1, 0.5).ceiling_s(n) for n in range(4)]
+        [0.1, 0.2, 0.4, 0.5]
+        >>> Backoff(5, 0.1, 0.5).ceiling_s(1e300)
+        Traceback (most recent call last):
+        ...
+        ValueError: n = 1e+300 is out of range: must be in [0, 998]
+        """
+        n = check_integer("n", n, low=0, high=_MAX_RETRY_INDEX)
+        return min(self.cap_s, self.base_s * 2.0 ** min(n, _MAX_EXPONENT))
+
+    def expected_sleep_s(self, n: int) -> float:
+        """The expected sleep before retry ``n`` (0-based), seconds, in closed form.
+
+        ``none``: $v_n$; ``full``: $v_n / 2$; ``equal``: $3 v_n / 4$. Decorrelated
+        jitter has no closed form once the cap binds (its sleep depends on the
+        previous one through the cap), so it raises ``ValueError``; estimate it
+        with :meth:`sample_sleeps`.
+
+        Parameters
+        ----------
+        n : int
+            The retry, 0-based: 0 for the first retry, up to 998 (``MAX_ATTEMPTS - 2``), as in :meth:`ceiling_s`.
+
+        Examples
+        --------
+        >>> Backoff(4, 1.0, 20.0, "equal").expected_sleep_s(2)
+        3.0
+        """
+        v = self.ceiling_s(n)
+        if self.jitter == "none":
+            return v
+        if self.jitter == "full":
+            return v / 2.0
+        if self.jitter == "equal":
+            return 0.75 * v
+        raise ValueError(
+            "jitter = 'decorrelated' has no closed-form expected sleep: must be one of 'none', 'full', 'equal' "
+            "(use sample_sleeps for a Monte Carlo estimate)"
+        )
+
+    def next_sleep_s(self, n: int, previous_s: float, u: float) -> float:
+        """The sleep before retry ``n``, seconds, given the previous sleep and one uniform draw ``u`` in [0, 1).
+
+        :func:`simulate_retries` uses exactly this rule.
+
+        Parameters
+        ----------
+        n : int
+            The retry, 0-based: 0 for the first retry, up to 998 (``MAX_ATTEMPTS - 2``), as in :meth:`ceiling_s`.
+        previous_s : float
+            The previous sleep, seconds (finite, >= 0; ``base_s`` before the first retry); only Decorrelated
+            Jitter uses it.
+        u : float
+            One uniform draw, in [0, 1).
+
+        Examples
+        --------
+        >>> Backoff(4, 1.0, 20.0, "decorrelated").next_sleep_s(0, 1.0, 0.5)
+        2.0
+        >>> Backoff(4, 0.1, 1.0, "full").next_sleep_s(2, 0.1, -1)
+        Traceback (most recent call last):
+        ...
+        ValueError: u = -1 is out of range: must be in [0, 1)
+        """
+        n = check_integer("n", n, low=0, high=_MAX_RETRY_INDEX)
+        previous_s = check_number("previous_s", previous_s, low=0)
+        if not math.isfinite(previous_s):
+            raise ValueError(f"previous_s = {previous_s!r} is out of range: must be a finite number >= 0, seconds")
+        u = check_number("u", u, low=0, high=1, high_open=True)
+        if self.jitter == "none":
+            return self.ceiling_s(n)
+        if self.jitter == "full":
+            return u * self.ceiling_s(n)
+        if self.jitter == "equal":
+            v = self.ceiling_s(n)
+            return v / 2.0 + u * v / 2.0
+        return min(self.cap_s, self.base_s + u * (3.0 * previous_s - self.base_s))
+
+    def sample_sleeps(self, size: int, seed: int = 0) -> NDArray[np.float64]:
+        """Draw every retry's sleep for ``size`` independent requests, seconds.
+
+        Parameters
+        ----------
+        size : int
+            Number of requests (rows), 1 to :data:`MAX_SAMPLE_SIZE`.
+        seed : int
+            Seed of the random generator (see :func:`hotpart.check_seed`).
+
+        Returns
+        -------
+        numpy.ndarray
+            Shape ``(size, attempts - 1)``; column ``n`` is the sleep before retry ``n``.
+
+        Examples
+        --------
+        >>> Backoff(4, 0.1, 1.0, "none").sample_sleeps(2)
+        array([[0.1, 0.2, 0.4],
+               [0.1, 0.2, 0.4]])
+        """
+        size = check_integer("size", size, low=1, high=MAX_SAMPLE_SIZE)
+        u = np.random.default_rng(check_seed("seed", seed)).random((size, self.retries))
+        v = np.array([self.ceiling_s(n) for n in range(self.retries)])
+        if self.jitter == "none":
+            return np.broadcast_to(v, (size, self.retries)).copy()
+        if self.jitter == "full":
+            return u * v
+        if self.jitter == "equal":
+            return v / 2.0 + u * v / 2.0
+        out = np.empty((size, self.retries))
+        previous = np.full(size, self.base_s)
+        for n in range(self.retries):
+            previous = np.minimum(self.cap_s, self.base_s + u[:, n] * (3.0 * previous - self.base_s))
+            out[:, n] = previous
+        return out
+
+
+#: botocore's standard retry mode (version 2.0) as a :class:`Backoff`: 3 attempts, Full Jitter on a 1 s base, capped
+#: at 20 s. Not "the AWS SDKs'": the reference guide fixes the attempts, not the base (JavaScript v3 uses 100 ms,
+#: 500 ms after throttling). Its retry quota (:data:`SDK_STANDARD_RETRY_QUOTA`) is not modelled.
+SDK_STANDARD: Final[Backoff] = Backoff(SDK_STANDARD_MAX_ATTEMPTS, SDK_STANDARD_BASE_S, SDK_STANDARD_MAX_BACKOFF_S, "full")
+#: Boto3's DEFAULT for DynamoDB (legacy mode, botocore's ``_retry.json``) as a :class:`Backoff`: 10 attempts, 50 ms
+#: doubling, no jitter, no cap (the cap is set to the last sleep, 12.8 s, so it never binds): the lockstep herd.
+SDK_BOTO3_LEGACY: Final[Backoff] = Backoff(
+    SDK_BOTO3_LEGACY_DYNAMODB_MAX_ATTEMPTS,
+    SDK_BOTO3_LEGACY_BASE_S,
+    SDK_BOTO3_LEGACY_BASE_S * 2.0 ** (SDK_BOTO3_LEGACY_DYNAMODB_MAX_ATTEMPTS - 2),
+    "none",
+)
+#: AWS SDK for Java 1.x's DynamoDB default in its 2015 code as a :class:`Backoff`: 11 attempts, 25 ms doubling,
+#: no jitter (later versions changed it: :data:`DYNAMODB_JAVA_V1_THROTTLED`).
+DYNAMODB_JAVA_V1: Final[Backoff] = Backoff(
+    DYNAMODB_JAVA_V1_MAX_RETRIES + 1, DYNAMODB_JAVA_V1_BASE_S, DYNAMODB_JAVA_V1_MAX_BACKOFF_S, "none"
+)
+#: AWS SDK for Java 1.x's DynamoDB default today, for throttling errors, as a :class:`Backoff`: 11 attempts,
+#: Equal Jitter on a 500 ms base, capped at 20 s.
+DYNAMODB_JAVA_V1_THROTTLED: Final[Backoff] = Backoff(
+    DYNAMODB_JAVA_V1_MAX_RETRIES + 1, DYNAMODB_JAVA_V1_THROTTLED_BASE_S, DYNAMODB_JAVA_V1_MAX_BACKOFF_S, "equal"
+)
+
+
+# ---------------------------------------------------------------------------------------------
+# the simulation
+# ---------------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, eq=False)
+class RetryResult:
+    """What :func:`simulate_retries` returns: every attempt, every request, per-second counts.
+
+    Per-second arrays (length :attr:`seconds`, integer counts of attempts whose
+    time falls in that second) satisfy ``served + throttled == offered`` and
+    ``new + retried == offered`` exactly.
+
+    Attributes
+    ----------
+    policy : Backoff
+        The clients' retry policy.
+    capacity : float
+        The partition's refill rate, units per second.
+    burst_units : float
+        The most units the partition's bucket holds.
+    offered, served, throttled, new, retried : numpy.ndarray of int
+        Attempts per second: all, admitted, refused (CloudWatch's throttle
+        events), first attempts, and retries.
+    attempt_s : numpy.ndarray of float
+        Time of every attempt, seconds from the start, in the order processed
+        (non-decreasing).
+    attempt_served : numpy.ndarray of bool
+        Whether each attempt was admitted.
+    attempt_number : numpy.ndarray of int
+        1 for a request's first attempt, 2 for its first retry, and so on.
+    arrival_s : numpy.ndarray of float
+        Each request's first attempt, seconds.
+    finish_s : numpy.ndarray of float
+        Each request's last attempt (its success, or the attempt after which it
+        gave up), seconds.
+    succeeded : numpy.ndarray of bool
+        Whether each request succeeded.
+    attempts_made : numpy.ndarray of int
+        Attempts each request made.
+    """
+
+    policy: Backoff
+    capacity: float
+    burst_units: float
+    offered: NDArray[np.int64]
+    served: NDArray[np.int64]
+    throttled: NDArray[np.int64]
+    new: NDArray[np.int64]
+    retried: NDArray[np.int64]
+    attempt_s: NDArray[np.float64]
+    attempt_served: NDArray[np.bool_]
+    attempt_number: NDArray[np.int64]
+    arrival_s: NDArray[np.float64]
+    finish_s: NDArray[np.float64]
+    succeeded: NDArray[np.bool_]
+    attempts_made: NDArray[np.int64]
+
+    def __repr__(self) -> str:
+        return (
+            f"RetryResult({self.requests:,} requests, {self.calls:,} calls ({self.throttle_events:,} throttled), "
+            f"{self.success_rate:.1%} succeeded, p99 latency {self.latency_s(99):.3g} s, "
+            f"done at {self.completion_s:.3g} s; {self.policy!r}, {self.capacity:,.0f} units/s)"
+        )
+
+    @property
+    def seconds(self) -> int:
+        """Length of the per-second arrays: the demand's seconds, or up to the last attempt if later."""
+        return int(self.offered.size)
+
+    @property
+    def requests(self) -> int:
+        """Requests (first attempts) in all."""
+        return int(self.arrival_s.size)
+
+    @property
+    def calls(self) -> int:
+        """Attempts in all, first attempts and retries: the client's calls."""
+        return int(self.attempt_s.size)
+
+    @property
+    def successes(self) -> int:
+        """Requests that succeeded."""
+        return int(np.count_nonzero(self.succeeded))
+
+    @property
+    def gave_up(self) -> int:
+        """Requests that exhausted their attempts: the errors the application sees."""
+        return self.requests - self.successes
+
+    @property
+    def consumed_units(self) -> int:
+        """Units consumed: one per admitted attempt, so equal to :attr:`successes` (throttled attempts are free)."""
+        return int(self.served.sum())
+
+    @property
+    def throttle_events(self) -> int:
+        """Refused attempts in all: what CloudWatch's ``WriteThrottleEvents`` would count."""
+        return int(self.throttled.sum())
+
+    @property
+    def extra_calls(self) -> int:
+        """Retries in all: calls beyond one per request."""
+        return self.calls - self.requests
+
+    @property
+    def success_rate(self) -> float:
+        """Share of requests that succeeded (1.0 when there were none)."""
+        return self.successes / self.requests if self.requests else 1.0
+
+    @property
+    def completion_s(self) -> float:
+        """Time the last request finished (succeeded or gave up), seconds; 0.0 with no requests."""
+        return float(self.finish_s.max()) if self.requests else 0.0
+
+    @property
+    def latency(self) -> NDArray[np.float64]:
+        """Latency of each successful request: its success minus its first arrival, seconds."""
+        return (self.finish_s - self.arrival_s)[self.succeeded]
+
+    def latency_s(self, q: float) -> float:
+        """The ``q``-th percentile of successful requests' latency, seconds; 0.0 if none succeeded.
+
+        Parameters
+        ----------
+        q : float
+            The percentile, 0 to 100 (0 is the fastest success, 100 the slowest).
+
+        Examples
+        --------
+        >>> res = simulate_retries(Backoff(3, 0.05, 1.0, "none"), [], 100.0, burst_units=1, herd_s=[0.0, 0.0])
+        >>> res.latency_s(0), res.latency_s(100)  # one served at once, the other after its 50 ms sleep
+        (0.0, 0.05)
+        """
+        q = check_number("q", q, low=0, high=100)
+        lat = self.latency
+        return float(np.percentile(lat, q)) if lat.size else 0.0
+
+    def per_bin(self, bin_s: float, until_s: float | None = None) -> dict[str, NDArray[np.float64]]:
+        """Attempts counted per bin of ``bin_s`` seconds, for figures.
+
+        Parameters
+        ----------
+        bin_s : float
+            Bin width, seconds, in (0, 86400] (a day at most).
+        until_s : float, optional
+            Last time covered, seconds (>= 0); the last attempt if omitted. The span makes at most
+            10,000,000 bins (``MAX_ELEMENTS`` in ``hotpart.models._validation``).
+
+        Returns
+        -------
+        dict of str to numpy.ndarray
+            ``start`` (each bin's start, s) and the counts ``offered``, ``served``,
+            ``throttled``, ``new`` and ``retried`` per bin.
+
+        Examples
+        --------
+        >>> res = simulate_retries(Backoff(3, 0.05, 1.0, "none"), [], 100.0, burst_units=1, herd_s=[0.0, 0.0])
+        >>> bins = res.per_bin(0.05)
+        >>> bins["offered"].tolist(), bins["throttled"].tolist()  # two at once, one refused; its retry at 50 ms
+        ([2, 1], [1, 0])
+        """
+        bin_s = check_number("bin_s", bin_s, low=0, high=_MAX_ARRIVAL_S, low_open=True)
+        end = self.completion_s if until_s is None else check_number("until_s", until_s, low=0)
+        if end / bin_s > _MAX_ELEMENTS:
+            if until_s is None:
+                span = f"bin_s = {bin_s!r} over the last attempt, {end:g} s,"
+            else:
+                span = f"until_s = {until_s!r} with bin_s = {bin_s:g}"
+            raise ValueError(f"{span} makes {end / bin_s:.3g} bins: must make at most {_MAX_ELEMENTS:,} (until_s / bin_s)")
+        n = max(1, math.ceil(end / bin_s + 1e-9))
+        idx = np.floor(self.attempt_s / bin_s).astype(np.int64)
+        keep = idx < n
+        idx, ok, first = idx[keep], self.attempt_served[keep], self.attempt_number[keep] == 1
+        offered = np.bincount(idx, minlength=n)
+        served = np.bincount(idx[ok], minlength=n)
+        new = np.bincount(idx[first], minlength=n)
+        return {
+            "start": np.arange(n) * bin_s,
+            "offered": offered,
+            "served": served,
+            "throttled": offered - served,
+            "new": new,
+            "retried": offered - new,
+        }
+
+
+_NET_SD_RATIO = 0.2  # Brooker's network: |N(10 ms, 2 ms)| per message (BROOKER_2015)
+_MAX_NET_DELAY_S = 60.0  # a network delay beyond a minute is no longer a delay
+_EPS = 1e-9  # tolerance on the token balance, against rounding in the continuous refill
+_MAX_ARRIVAL_S = 86_400.0  # a herd arrives within a day of the start: the per-second counts stay a small array
+
+
+def simulate_retries(
+    policy: Backoff,
+    demand: ArrayLike,
+    capacity: float,
+    *,
+    burst_units: float | None = None,
+    seed: int = 0,
+    herd_s: ArrayLike | None = None,
+    net_delay_s: float = 0.0,
+) -> RetryResult:
+    """Clients retrying against one partition: a token bucket, and retries that re-enter later seconds.
+
+    ``demand[s]`` new requests arrive in second ``s`` at independent uniform
+    times within it (seeded). The partition is a token bucket refilled continuously at ``capacity`` units
+    per second, holding at most ``burst_units`` and starting full. Each attempt
+    costs one unit; an attempt finding less than one unit is refused and costs
+    nothing (DynamoDB does not charge throttled requests). A refused request
+    sleeps per ``policy`` and tries again, until it succeeds or has made
+    ``policy.attempts`` attempts. The simulation is event-driven (a heap of
+    pending retries merged with the sorted arrivals) and runs until every
+    request is resolved, past the end of ``demand`` if need be. Service time and
+    network delay are zero.
+
+    Parameters
+    ----------
+    policy : Backoff
+        The clients' retry policy.
+    demand : array_like of int
+        New requests arriving in each second (whole numbers >= 0, at most 10,000,000 requests with ``herd_s``,
+        the course's ``MAX_ELEMENTS`` in ``hotpart.models._validation``). ``[]`` (no seconds) only with a herd.
+    capacity : float
+        The partition's refill rate, units (requests) per second (> 0); for a
+        hot partition's writes, at most :data:`hotpart.PARTITION_MAX_WCU`.
+    burst_units : float, optional
+        The bucket's size, units (>= 1); ``capacity * DEFAULT_BURST_S`` (at
+        least 1) if omitted.
+    seed : int
+        Seed for the arrival times and the jitter draws (>= 0).
+    herd_s : array_like of float, optional
+        Arrival times of further requests, seconds (from 0 to 86,400, a day), on top of ``demand``:
+        ``np.zeros(1000)`` is a herd of 1,000 clients all at time 0. ``None`` (the default) for no herd; an
+        empty array is refused.
+    net_delay_s : float
+        Mean one-way network delay per message, seconds (>= 0, at most 60). With a delay, a refused attempt
+        costs a round trip: the refusal travels back to the client and the retry travels to the partition, each
+        message delayed by ``|N(net_delay_s, net_delay_s / 5)|`` as in Brooker's simulator (10 ms and 2 ms).
+        0 (the default): no network delay.
+
+    Returns
+    -------
+    RetryResult
+        Every attempt and every request, with per-second counts.
+
+    Examples
+    --------
+    >>> res = simulate_retries(Backoff(3, 0.05, 1.0, "full"), [1500, 500], 1000.0, seed=1)
+    >>> res.requests, bool(np.array_equal(res.served + res.throttled, res.offered))
+    (2000, True)
+    >>> res.consumed_units == res.successes
+    True
+    >>> simulate_retries(Backoff(), [1, -1], 1000.0)
+    Traceback (most recent call last):
+    ...
+    ValueError: demand[1] = -1.0 is out of range: must be in [0, 1e+07]
+    """
+    if not isinstance(policy, Backoff):
+        raise ValueError(f"policy = {policy!r} is not allowed: must be a hotpart.Backoff")
+    d = check_array("demand", demand, low=0, high=_MAX_ELEMENTS)
+    if d.ndim != 1:
+        raise ValueError(f"demand has shape {d.shape}: must be one-dimensional (requests per second)")
+    if np.any(d != np.floor(d)):
+        bad = int(np.flatnonzero(d != np.floor(d))[0])
+        raise ValueError(f"demand[{bad}] = {d[bad]!r} is not a whole number: must be a count of requests >= 0")
+    rate = check_number("capacity", capacity, low=0, low_open=True)
+    if not math.isfinite(rate):
+        raise ValueError(f"capacity = {capacity!r} is out of range: must be a finite number > 0")
+    burst = max(1.0, rate * DEFAULT_BURST_S) if burst_units is None else check_number("burst_units", burst_units, low=1)
+    if not math.isfinite(burst):
+        raise ValueError(f"burst_units = {burst_units!r} is out of range: must be a finite number >= 1")
+    seed = check_seed("seed", seed)
+    delay = check_number("net_delay_s", net_delay_s, low=0, high=_MAX_NET_DELAY_S)
+    if herd_s is None:
+        herd = np.zeros(0)
+    else:
+        if isinstance(herd_s, (str, bytes)):
+            raise ValueError(f"herd_s = {herd_s!r} is not numeric: must be arrival times in [0, {_MAX_ARRIVAL_S:g}] s")
+        herd = np.ravel(check_array("herd_s", herd_s, low=0, high=_MAX_ARRIVAL_S, empty=False))
+    if d.size == 0 and herd.size == 0:
+        raise ValueError(f"demand = {demand!r} is empty and there is no herd: must give at least one second of demand")
+    if float(d.sum()) + herd.size > _MAX_ELEMENTS:
+        raise ValueError(
+            f"demand + herd_s = {float(d.sum()) + herd.size:,.0f} requests is out of range: must total at most "
+            f"{_MAX_ELEMENTS:,} requests"
+        )
+
+    counts = d.astype(np.int64)
+    arrival = np.repeat(np.arange(d.size, dtype=np.float64), counts)
+    arrival += np.random.default_rng(seed).random(arrival.size)
+    arrival = np.sort(np.concatenate([arrival, herd]), kind="stable")
+    total = int(arrival.size)
+    arr = arrival.tolist()
+
+    rand = random.Random(seed)
+    uniform = rand.random
+    gauss, sd = rand.normalvariate, delay * _NET_SD_RATIO
+    attempts, base, cap, jitter = policy.attempts, policy.base_s, policy.cap_s, policy.jitter
+    ceilings = [policy.ceiling_s(n) for n in range(max(0, attempts - 1))]
+    heap: list[tuple[float, int, int, int, float]] = []
+    push, pop = heapq.heappush, heapq.heappop
+    att_t: list[float] = []
+    att_ok: list[bool] = []
+    att_k: list[int] = []
+    finish = [0.0] * total
+    made = [0] * total
+    ok_req = [False] * total
+    tokens, last, seq, i = burst, 0.0, 0, 0
+    threshold = 1.0 - _EPS
+    while i < total or heap:
+        if heap and (i >= total or heap[0][0] < arr[i]):
+            t, _, rid, k, prev = pop(heap)
+        else:
+            t, rid, k, prev = arr[i], i, 0, base
+            i += 1
+        tokens += (t - last) * rate
+        if tokens > burst:
+            tokens = burst
+        last = t
+        att_t.append(t)
+        att_k.append(k + 1)
+        if tokens >= threshold:
+            tokens -= 1.0
+            att_ok.append(True)
+            ok_req[rid] = True
+            finish[rid] = t
+            made[rid] = k + 1
+        elif k + 1 < attempts:
+            att_ok.append(False)
+            if jitter == "none":
+                sleep = ceilings[k]
+            elif jitter == "full":
+                sleep = uniform() * ceilings[k]
+            elif jitter == "equal":
+                v = ceilings[k]
+                sleep = v / 2.0 + uniform() * v / 2.0
+            else:
+                sleep = base + uniform() * (3.0 * prev - base)
+                if sleep > cap:
+                    sleep = cap
+            wait = sleep
+            if delay > 0.0:  # the refusal back to the client, then the retry to the partition
+                wait += abs(gauss(delay, sd)) + abs(gauss(delay, sd))
+            push(heap, (t + wait, seq, rid, k + 1, sleep))
+            seq += 1
+        else:
+            att_ok.append(False)
+            finish[rid] = t
+            made[rid] = k + 1
+
+    attempt_s = np.asarray(att_t, dtype=np.float64)
+    attempt_served = np.asarray(att_ok, dtype=bool)
+    attempt_number = np.asarray(att_k, dtype=np.int64)
+    second = np.floor(attempt_s).astype(np.int64)
+    n_seconds = max(d.size, int(second.max()) + 1 if second.size else 0)
+    offered = np.bincount(second, minlength=n_seconds)
+    served = np.bincount(second[attempt_served], minlength=n_seconds)
+    throttled = np.bincount(second[~attempt_served], minlength=n_seconds)
+    new = np.bincount(second[attempt_number == 1], minlength=n_seconds)
+    retried = np.bincount(second[attempt_number > 1], minlength=n_seconds)
+    return RetryResult(
+        policy=policy,
+        capacity=rate,
+        burst_units=burst,
+        offered=offered,
+        served=served,
+        throttled=throttled,
+        new=new,
+        retried=retried,
+        attempt_s=attempt_s,
+        attempt_served=attempt_served,
+        attempt_number=attempt_number,
+        arrival_s=arrival,
+        finish_s=np.asarray(finish, dtype=np.float64),
+        succeeded=np.asarray(ok_req, dtype=bool),
+        attempts_made=np.asarray(made, dtype=np.int64),
+    )
+
+
+# ---------------------------------------------------------------------------------------------
+# Brooker's comparison, on a partition
+# ---------------------------------------------------------------------------------------------
+
+
+def _spread(values: ArrayLike) -> tuple[float, float, float]:
+    """Median, first and third quartile of ``values``."""
+    q1, med, q3 = np.percentile(np.asarray(values, dtype=float), [25, 50, 75])
+    return float(med), float(q1), float(q3)
+
+
+def _check_runs(runs: object, seed: object) -> tuple[int, int]:
+    runs = check_integer("runs", runs, low=1, high=MAX_RUNS)
+    seed = check_seed("seed", seed)
+    if seed + runs - 1 > _MAX_SEED:
+        raise ValueError(f"seed = {seed!r} is out of range: must be <= {_MAX_SEED - runs + 1:,} (run r uses seed + r)")
+    return runs, seed
+
+
+@dataclass(frozen=True, eq=False)
+class JitterComparison:
+    """The four jitter strategies on one contended workload, over seeded runs.
+
+    Attributes
+    ----------
+    clients : int
+        Requests in the herd, all arriving at time 0.
+    capacity : float
+        The partition's rate, units per second.
+    burst_units : float
+        The partition bucket's size, units.
+    policies : dict of str to Backoff
+        The policy run for each jitter strategy (identical but for the jitter).
+    calls, completion_s, success_rate, p99_s : dict of str to float
+        Per strategy, the mean over runs of total calls, of the time the last
+        client finished (seconds), of the share of requests that succeeded, and
+        of the 99th-percentile latency of successful requests (seconds).
+    runs : int
+        Seeded runs.
+    net_delay_s : float
+        Mean one-way network delay per message, seconds.
+    calls_runs, completion_runs : dict of str to numpy.ndarray
+        Per strategy, every run's total calls and completion time (seconds), for their spread.
+    """
+
+    clients: int
+    capacity: float
+    burst_units: float
+    policies: dict[str, Backoff]
+    calls: dict[str, float]
+    completion_s: dict[str, float]
+    success_rate: dict[str, float]
+    p99_s: dict[str, float]
+    runs: int
+    net_delay_s: float = 0.0
+    calls_runs: dict[str, NDArray[np.float64]] | None = None
+    completion_runs: dict[str, NDArray[np.float64]] | None = None
+
+    def __repr__(self) -> str:
+        rows = "; ".join(f"{j}: {self.calls[j]:,.0f} calls, done at {self.completion_s[j]:.3g} s" for j in self.order("calls"))
+        return f"JitterComparison({self.clients:,} clients at {self.capacity:,.0f} units/s, {self.runs} runs; {rows})"
+
+    def order(self, by: str = "calls") -> tuple[str, ...]:
+        """The strategies sorted from best to worst by their mean: fewest ``"calls"`` or shortest ``"time"``."""
+        check_choice("by", by, ("calls", "time"))
+        values = self.calls if by == "calls" else self.completion_s
+        return tuple(sorted(JITTERS, key=lambda j: values[j]))
+
+    def agrees_with_brooker(self, by: str = "calls") -> bool:
+        """Whether :meth:`order` matches Brooker's published order (:data:`BROOKER_2015`)."""
+        published = BROOKER_2015["calls_order" if by == "calls" else "time_order"]
+        return self.order(by) == tuple(published)  # type: ignore[arg-type]
+
+    def spread(self, jitter: str, by: str = "calls") -> tuple[float, float, float]:
+        """Median, first and third quartile over the runs of ``"calls"`` or completion ``"time"`` (seconds)."""
+        check_choice("jitter", jitter, JITTERS)
+        check_choice("by", by, ("calls", "time"))
+        runs = self.calls_runs if by == "calls" else self.completion_runs
+        assert runs is not None
+        return _spread(runs[jitter])
+
+
+def herd_comparison(
+    clients: int = 2000,
+    capacity: float = PARTITION_MAX_WCU,
+    *,
+    attempts: int = 50,
+    base_s: float = 0.01,
+    cap_s: float = 2.0,
+    burst_units: float | None = None,
+    runs: int = 5,
+    seed: int = 0,
+    net_delay_s: float = 0.0,
+) -> JitterComparison:
+    """Brooker's experiment on a partition: a herd of clients at once, the four strategies compared.
+
+    ``clients`` requests all arrive at time 0 at one partition of ``capacity``
+    units per second (a hot partition's write ceiling by default); each retries
+    under a :class:`Backoff` that differs only in its jitter. Brooker's clients
+    never give up, so ``attempts`` should be large enough that nearly every
+    request succeeds (check :attr:`JitterComparison.success_rate`).
+
+    Parameters
+    ----------
+    clients : int
+        Requests in the herd (1 to :data:`MAX_HERD_CLIENTS`).
+    capacity : float
+        The partition's rate, units per second (> 0).
+    attempts : int
+        Most attempts per request (1 to :data:`MAX_ATTEMPTS`).
+    base_s, cap_s : float
+        Base delay and cap of the backoff, seconds: ``0 < base_s <= cap_s <= 3600``, as in :class:`Backoff`.
+    burst_units : float, optional
+        The partition bucket's size; see :func:`simulate_retries`.
+    runs : int
+        Seeded runs per strategy (1 to :data:`MAX_RUNS`); run ``r`` uses seed ``seed + r``.
+    seed : int
+        First seed.
+    net_delay_s : float
+        Mean one-way network delay per message, seconds; see :func:`simulate_retries`.
+
+    Returns
+    -------
+    JitterComparison
+
+    Examples
+    --------
+    >>> cmp = herd_comparison(200, 100.0, attempts=30, base_s=0.01, cap_s=1.0, runs=1)
+    >>> cmp.order("calls")[-1]
+    'none'
+    >>> herd_comparison(runs=1e300)
+    Traceback (most recent call last):
+    ...
+    ValueError: runs = 1e+300 is out of range: must be in [1, 1000]
+    """
+    clients = check_integer("clients", clients, low=1, high=MAX_HERD_CLIENTS)
+    runs, seed = _check_runs(runs, seed)
+    policies = {j: Backoff(attempts, base_s, cap_s, j) for j in JITTERS}
+    calls: dict[str, float] = {}
+    done: dict[str, float] = {}
+    success: dict[str, float] = {}
+    p99: dict[str, float] = {}
+    calls_runs: dict[str, NDArray[np.float64]] = {}
+    done_runs: dict[str, NDArray[np.float64]] = {}
+    burst = burst_units
+    herd = np.zeros(clients)
+    for j, policy in policies.items():
+        results = [
+            simulate_retries(policy, [], capacity, burst_units=burst_units, seed=seed + r, herd_s=herd, net_delay_s=net_delay_s)
+            for r in range(runs)
+        ]
+        burst = results[0].burst_units
+        calls_runs[j] = np.array([r.calls for r in results], dtype=float)
+        done_runs[j] = np.array([r.completion_s for r in results], dtype=float)
+        calls[j] = float(calls_runs[j].mean())
+        done[j] = float(done_runs[j].mean())
+        success[j] = float(np.mean([r.success_rate for r in results]))
+        p99[j] = float(np.mean([r.latency_s(99) for r in results]))
+    return JitterComparison(
+        clients=clients,
+        capacity=float(capacity),
+        burst_units=float(burst),  # type: ignore[arg-type]
+        policies=policies,
+        calls=calls,
+        completion_s=done,
+        success_rate=success,
+        p99_s=p99,
+        runs=runs,
+        net_delay_s=float(net_delay_s),
+        calls_runs=calls_runs,
+        completion_runs=done_runs,
+    )
+
+
+# ---------------------------------------------------------------------------------------------
+# Brooker's own workload: optimistic concurrency on one row
+# ---------------------------------------------------------------------------------------------
+
+#: Brooker's simulator's base delay and cap, seconds (``BROOKER_2015``: 5 ms and 2,000 ms).
+_BROOKER_BASE_S = float(BROOKER_2015["base_ms"]) / 1000.0  # type: ignore[arg-type]
+_BROOKER_CAP_S = float(BROOKER_2015["cap_ms"]) / 1000.0  # type: ignore[arg-type]
+_BROOKER_DELAY_S = float(BROOKER_2015["network_delay_mean_ms"]) / 1000.0  # type: ignore[arg-type]
+
+
+def occ_herd(
+    clients: int,
+    jitter: str,
+    *,
+    base_s: float = _BROOKER_BASE_S,
+    cap_s: float = _BROOKER_CAP_S,
+    net_delay_s: float = _BROOKER_DELAY_S,
+    seed: int = 0,
+) -> tuple[int, float]:
+    """Brooker's contention model: ``clients`` clients update ONE row with optimistic concurrency, all at once.
+
+    Each client reads the row's version and then writes with it; the write succeeds only if no other write
+    landed in between (the version still matches), so a round of contention has one winner however few
+    the clients. A client whose write failed sleeps and starts again with a read; it never gives up. Every
+    message (read, its reply, write, its reply) is delayed by ``|N(net_delay_s, net_delay_s / 5)|``. The
+    sleep before retry ``n`` (``n = 1`` after the first failure, as Brooker numbers it, so the first sleep
+    uses ``2 * base_s``) follows :meth:`Backoff.next_sleep_s` with the given jitter. This is the course's own
+    implementation of the model described by Brooker (2015) and his simulator (``BROOKER_2015``), seeded.
+
+    Parameters
+    ----------
+    clients : int
+        Clients, all starting at time 0 (1 to :data:`MAX_HERD_CLIENTS`).
+    jitter : {"none", "full", "equal", "decorrelated"}
+        The jitter strategy.
+    base_s, cap_s : float
+        Base delay and cap, seconds (Brooker's 5 ms and 2 s by default): ``0 < base_s <= cap_s <= 3600``, as in
+        :class:`Backoff`.
+    net_delay_s : float
+        Mean one-way delay per message, seconds (>= 0, at most 60; Brooker's 10 ms by default).
+    seed : int
+        Seed of the delays and jitter draws.
+
+    Returns
+    -------
+    (int, float)
+        Total writes attempted (Brooker's "calls") and the time the last client learnt it succeeded, seconds.
+
+    Examples
+    --------
+    >>> occ_herd(1, "full")[0]
+    1
+    >>> calls, done = occ_herd(20, "none", net_delay_s=0.0)
+    >>> calls  # no delay, no jitter: every wave has one winner, 20 + 19 + ... + 1 writes
+    210
+    """
+    clients = check_integer("clients", clients, low=1, high=MAX_HERD_CLIENTS)
+    policy = Backoff(2, base_s, cap_s, jitter)
+    base, cap = policy.base_s, policy.cap_s
+    delay = check_number("net_delay_s", net_delay_s, low=0, high=_MAX_NET_DELAY_S)
+    rand = random.Random(check_seed("seed", seed))
+    uniform, gauss, sd = rand.random, rand.normalvariate, delay * _NET_SD_RATIO
+
+    if jitter == "none" and delay == 0.0:
+        # Deterministic: every wave is the whole remaining herd at one instant, and exactly one of it wins,
+        # so waves of clients, clients - 1, ..., 1 writes, the k-th retry wave after sleeping min(cap, base 2^k).
+        done = 0.0
+        for k in range(1, clients):
+            done += min(cap, base * 2.0 ** min(k, _MAX_EXPONENT))
+        return clients * (clients + 1) // 2, done
+
+    def hop() -> float:
+        return abs(gauss(delay, sd)) if delay > 0.0 else 0.0
+
+    # events: (time, seq, kind, client, value); kinds 0 read at the row, 1 read reply, 2 write at the row, 3 write reply
+    heap = [(hop(), c, 0, c, 0) for c in range(clients)]
+    heapq.heapify(heap)
+    seq = clients
+    version, calls, now = 0, 0, 0.0
+    retry = [0] * clients
+    previous = [base] * clients
+    push, pop = heapq.heappush, heapq.heappop
+    while heap:
+        now, _, kind, c, value = pop(heap)
+        if kind == 0:
+            event = (now + hop(), seq, 1, c, version)
+        elif kind == 1:
+            event = (now + hop(), seq, 2, c, value)
+        elif kind == 2:
+            calls += 1
+            ok = value == version
+            if ok:
+                version += 1
+            event = (now + hop(), seq, 3, c, int(ok))
+        elif value:
+            continue
+        else:
+            retry[c] += 1
+            n = retry[c]
+            if jitter == "decorrelated":
+                sleep = min(cap, base + uniform() * (3.0 * previous[c] - base))
+                previous[c] = sleep
+            else:
+                v = min(cap, base * 2.0 ** min(n, _MAX_EXPONENT))
+                sleep = v if jitter == "none" else uniform() * v if jitter == "full" else v / 2.0 + uniform() * v / 2.0
+            event = (now + hop() + sleep, seq, 0, c, 0)
+        push(heap, event)
+        seq += 1
+    return calls, now
+
+
+@dataclass(frozen=True, eq=False)
+class JitterRegimes:
+    """The four strategies across herd sizes and network delays, in two contention models, over seeded runs.
+
+    Attributes
+    ----------
+    runs : dict
+        Keyed by ``(model, clients, net_delay_s, jitter)``, with model ``"occ"`` (Brooker's optimistic
+        concurrency, :func:`occ_herd`) or ``"bucket"`` (a partition's token bucket,
+        :func:`herd_comparison`): a pair of arrays, every run's calls and completion time (seconds).
+    clients : tuple of int
+        Herd sizes.
+    net_delays_s : tuple of float
+        Mean one-way network delays per message, seconds.
+    capacity : float
+        The bucket model's partition rate, units per second.
+    seeds : int
+        Seeded runs per cell.
+    """
+
+    runs: dict[tuple[str, int, float, str], tuple[NDArray[np.float64], NDArray[np.float64]]]
+    clients: tuple[int, ...]
+    net_delays_s: tuple[float, ...]
+    capacity: float
+    seeds: int
+
+    def __repr__(self) -> str:
+        return (
+            f"JitterRegimes({len(self.runs)} cells: clients {list(self.clients)}, delays {list(self.net_delays_s)} s, "
+            f"{self.seeds} seeds each)"
+        )
+
+    def spread(self, model: str, clients: int, net_delay_s: float, jitter: str, by: str = "calls") -> tuple[float, float, float]:
+        """Median, first and third quartile over the seeds of ``"calls"`` or completion ``"time"`` (seconds).
+
+        Parameters
+        ----------
+        model : {"occ", "bucket"}
+            The contention model.
+        clients : int
+            A herd size that was run (one of :attr:`clients`).
+        net_delay_s : float
+            A network delay that was run, seconds (one of :attr:`net_delays_s`, each from 0 to 60).
+        jitter : {"none", "full", "equal", "decorrelated"}
+            The strategy.
+        by : {"calls", "time"}
+            Total calls, or the time the last client finished.
+
+        Examples
+        --------
+        >>> reg = jitter_regimes([30], [0.0], models=("occ",), runs=2)
+        >>> reg.spread("occ", 30, 0.0, "none")  # no delay, no jitter: 30 + 29 + ... + 1 writes in every run
+        (465.0, 465.0, 465.0)
+        """
+        check_choice("by", by, ("calls", "time"))
+        key = (model, clients, net_delay_s, jitter)
+        if key not in self.runs:
+            raise ValueError(f"(model, clients, net_delay_s, jitter) = {key!r} is not allowed: must be a cell that was run")
+        return _spread(self.runs[key][0 if by == "calls" else 1])
+
+    def order(self, model: str, clients: int, net_delay_s: float, by: str = "calls") -> tuple[str, ...]:
+        """The strategies from best to worst by their median ``"calls"`` or completion ``"time"``.
+
+        Parameters
+        ----------
+        model : {"occ", "bucket"}
+            The contention model.
+        clients : int
+            A herd size that was run (one of :attr:`clients`).
+        net_delay_s : float
+            A network delay that was run, seconds (one of :attr:`net_delays_s`, each from 0 to 60).
+        by : {"calls", "time"}
+            Total calls, or the time the last client finished.
+
+        Examples
+        --------
+        >>> reg = jitter_regimes([30], [0.0], models=("occ",), runs=2)
+        >>> reg.order("occ", 30, 0.0)[-1]  # no delay: only the lockstep herd collides
+        'none'
+        """
+        return tuple(sorted(JITTERS, key=lambda j: self.spread(model, clients, net_delay_s, j, by)[0]))
+
+    def rows(self) -> list[tuple[str, int, float, str, tuple[float, float, float], tuple[float, float, float]]]:
+        """Every cell as ``(model, clients, net_delay_s, jitter, calls spread, time spread)``.
+
+        Examples
+        --------
+        >>> reg = jitter_regimes([30], [0.0], models=("occ",), runs=2)
+        >>> [row[:4] for row in reg.rows()][:2]
+        [('occ', 30, 0.0, 'none'), ('occ', 30, 0.0, 'full')]
+        """
+        return [(m, n, d, j, self.spread(m, n, d, j, "calls"), self.spread(m, n, d, j, "time")) for (m, n, d, j) in self.runs]
+
+
+def jitter_regimes(
+    clients: ArrayLike = (100, 500),
+    net_delays_s: ArrayLike = (0.0, _BROOKER_DELAY_S),
+    *,
+    models: tuple[str, ...] = ("occ", "bucket"),
+    capacity: float = PARTITION_MAX_WCU,
+    base_s: float = _BROOKER_BASE_S,
+    cap_s: float = _BROOKER_CAP_S,
+    runs: int = 5,
+    seed: int = 0,
+) -> JitterRegimes:
+    """Run the four strategies across herd sizes x network delays, in Brooker's OCC model and on a token bucket.
+
+    Every cell is run ``runs`` times (seeds ``seed`` to ``seed + runs - 1``): :func:`occ_herd` for model
+    ``"occ"``, and :func:`simulate_retries` with a herd at time 0 on a partition of ``capacity`` (bucket
+    :data:`DEFAULT_BURST_S` of it) for model ``"bucket"``, whose clients get :data:`MAX_ATTEMPTS` attempts so
+    that, like Brooker's, they practically never give up. Both use Brooker's base and cap by default.
+
+    Parameters
+    ----------
+    clients : array_like of int
+        Herd sizes (each 1 to :data:`MAX_HERD_CLIENTS`).
+    net_delays_s : array_like of float
+        Mean one-way network delays per message, seconds (each 0 to 60).
+    models : tuple of str
+        Any of ``"occ"`` and ``"bucket"``.
+    capacity : float
+        The bucket model's partition rate, units per second (finite, > 0; checked even when only ``"occ"`` runs).
+    base_s, cap_s : float
+        Base delay and cap of the backoff, seconds: ``0 < base_s <= cap_s <= 3600``, as in :class:`Backoff`.
+    runs : int
+        Seeded runs per cell (1 to :data:`MAX_RUNS`).
+    seed : int
+        First seed.
+
+    Returns
+    -------
+    JitterRegimes
+
+    Examples
+    --------
+    >>> reg = jitter_regimes([30], [0.0], runs=2)
+    >>> reg.order("occ", 30, 0.0)[-1]  # no delay: only the lockstep herd collides
+    'none'
+    >>> reg.spread("occ", 30, 0.0, "none")[0]  # 30 + 29 + ... + 1 writes, every run
+    465.0
+    """
+    sizes = tuple(check_integer("clients", n, low=1, high=MAX_HERD_CLIENTS) for n in np.ravel(np.asarray(clients, dtype=object)))
+    delays = tuple(float(x) for x in np.ravel(check_array("net_delays_s", net_delays_s, low=0, high=_MAX_NET_DELAY_S)))
+    if not sizes or not delays:
+        raise ValueError("clients and net_delays_s must each hold at least one value")
+    if isinstance(models, str) or not models:
+        raise ValueError(f"models = {models!r} is not allowed: must be a non-empty tuple of 'occ' and 'bucket'")
+    for m in models:
+        check_choice("models", m, ("occ", "bucket"))
+    rate = check_number("capacity", capacity, low=0, low_open=True)
+    if not math.isfinite(rate):
+        raise ValueError(f"capacity = {capacity!r} is out of range: must be a finite number > 0")
+    Backoff(MAX_ATTEMPTS, base_s, cap_s)  # checks base_s and cap_s even when only "occ" runs
+    runs, seed = _check_runs(runs, seed)
+    out: dict[tuple[str, int, float, str], tuple[NDArray[np.float64], NDArray[np.float64]]] = {}
+    for m in models:
+        for n in sizes:
+            for d in delays:
+                if m == "bucket":
+                    cmp = herd_comparison(
+                        n,
+                        capacity,
+                        attempts=MAX_ATTEMPTS,
+                        base_s=base_s,
+                        cap_s=cap_s,
+                        runs=runs,
+                        seed=seed,
+                        net_delay_s=d,
+                    )
+                    for j in JITTERS:
+                        out[(m, n, d, j)] = (cmp.calls_runs[j], cmp.completion_runs[j])  # type: ignore[index]
+                    continue
+                for j in JITTERS:
+                    res = [occ_herd(n, j, base_s=base_s, cap_s=cap_s, net_delay_s=d, seed=seed + r) for r in range(runs)]
+                    out[(m, n, d, j)] = (np.array([c for c, _ in res], float), np.array([t for _, t in res], float))
+    return JitterRegimes(runs=out, clients=sizes, net_delays_s=delays, capacity=rate, seeds=runs)

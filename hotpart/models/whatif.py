@@ -1,0 +1,216 @@
+"""What if: a profiled table's demand replayed through the simulator under the course's remedies.
+
+Chapter 16 (``notebooks/16_your_table.ipynb``) is built on this module.
+:func:`what_if` takes per-key demand (from :func:`hotpart.profile_log`, or
+any per-minute matrix) and simulates the table as it is and under each
+remedy the course teaches:
+
+* **as is**: the table's partitions and capacity;
+* **write sharding**: every key hotter than ``shard_above`` units/s spread
+  over ``shards`` suffixed keys (chapter 5); a read of such a key must visit
+  every shard, so its read cost is ``shards`` reads;
+* **more capacity**: provisioned capacity times ``capacity_factor``, same
+  partitions (the per-partition ceiling does not move);
+* **on-demand**: no provisioned capacity, the previous peak taken as the
+  table's own peak (the ceiling then follows demand within the
+  per-partition limit);
+* **split for heat**: :class:`hotpart.SplitForHeat` with its defaults.
+
+Demand is held constant within each minute (the log's resolution). The keys
+outside the profile's hottest are spread evenly over
+:data:`WHATIF_REST_KEYS` stand-in keys. The result is the refused units and
+the read cost of each remedy, in a table and a figure.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from typing import Final
+
+import numpy as np
+from numpy.typing import ArrayLike, NDArray
+
+from ._validation import check_array, check_integer, check_number
+from .logs import LogProfile
+from .simulator import OnDemand, SplitForHeat, Table, simulate
+
+__all__ = ["REMEDY_NAMES", "WHATIF_REST_KEYS", "WHATIF_SHARD_ABOVE", "WhatIf", "what_if"]
+
+#: Stand-in keys that carry the demand of the keys outside the profile's hottest (spread evenly): a
+#: resolution of the replay, not a property of DynamoDB (``hp.ASSUMPTIONS["WHATIF_REST_KEYS"]``).
+WHATIF_REST_KEYS: Final[int] = 64
+#: Keys whose peak minute exceeds this many units/s are write-sharded by :func:`what_if`: half a partition's
+#: write ceiling, the course's choice (``hp.ASSUMPTIONS["WHATIF_SHARD_ABOVE"]``).
+WHATIF_SHARD_ABOVE: Final[float] = 500.0
+#: The remedies :func:`what_if` compares, in order.
+REMEDY_NAMES: tuple[str, ...] = ("as is", "write sharding", "more capacity", "on-demand", "split for heat")
+
+
+@dataclass(frozen=True)
+class WhatIf:
+    """Refused units and read cost of each remedy.
+
+    Attributes
+    ----------
+    remedies : tuple of str
+        :data:`REMEDY_NAMES`, with the parameter in words.
+    offered : float
+        Units offered over the replay (the same for every remedy).
+    refused : numpy.ndarray
+        Units refused over the replay, per remedy.
+    refused_per_minute : numpy.ndarray
+        Shape (remedies, minutes).
+    read_cost : numpy.ndarray
+        Reads needed per logical read of a key, averaged over reads in proportion to the keys' demand.
+    sharded_keys : tuple of str
+        The keys write sharding spreads.
+
+    Examples
+    --------
+    Returned by :func:`what_if` (not built by hand):
+
+    >>> w = what_if([[1_500.0, 100.0]], Table(4, wcu=4_000))
+    >>> w.sharded_keys, w.rows()[1]
+    (('K0',), ['write sharding (10 suffixes on 1 keys)', '0', '0.00%', '9.44'])
+    """
+
+    remedies: tuple[str, ...]
+    offered: float
+    refused: NDArray[np.float64]
+    refused_per_minute: NDArray[np.float64]
+    read_cost: NDArray[np.float64]
+    sharded_keys: tuple[str, ...]
+
+    def rows(self) -> list[list[str]]:
+        """Table rows: remedy, refused units, refused share, reads per logical read."""
+        return [
+            [r, f"{u:,.0f}", f"{u / self.offered:.2%}" if self.offered > 0 else "0%", f"{c:.2f}"]
+            for r, u, c in zip(self.remedies, self.refused, self.read_cost, strict=False)
+        ]
+
+    def __repr__(self) -> str:
+        body = "; ".join(f"{r}: {u:,.0f} refused" for r, u in zip(self.remedies, self.refused, strict=False))
+        return f"WhatIf({self.offered:,.0f} units offered; {body})"
+
+
+def what_if(
+    demand: LogProfile | ArrayLike,
+    table: Table,
+    *,
+    keys: tuple[str, ...] | None = None,
+    rest: ArrayLike | None = None,
+    kind: str = "write",
+    shards: int = 10,
+    shard_above: float = WHATIF_SHARD_ABOVE,
+    capacity_factor: float = 2.0,
+) -> WhatIf:
+    """Replay per-key demand through the simulator as is and under each remedy.
+
+    Parameters
+    ----------
+    demand : LogProfile or array_like
+        A profile (its ``demand`` of the hottest keys, ``rest`` and ``keys``), or
+        units/s shaped (minutes, keys), each finite and ``>= 0`` (a key may be idle in a minute).
+    table : Table
+        The table as it is: partitions and provisioned capacity.
+    keys : tuple of str, optional
+        Key names for an array ``demand`` (``K0``, ``K1``, ... if omitted).
+    rest : array_like, optional
+        Units/s per minute of all other keys, for an array ``demand``: one finite value ``>= 0`` per row of
+        ``demand`` (none: no other keys).
+    kind : {"write", "read"}
+        The capacity replayed (a profile's own kind wins).
+    shards : int
+        Suffixes for write sharding, in ``[2, 1000]``.
+    shard_above : float
+        Keys whose peak minute exceeds this many units/s are sharded, ``> 0``.
+    capacity_factor : float
+        Provisioned capacity multiplier for "more capacity", in ``[1, 100]``.
+
+    Returns
+    -------
+    WhatIf
+        Refused units per remedy; the replay conserves requests (served + refused = offered).
+
+    Examples
+    --------
+    One key at 1,500 WCU/s beside a cold one, on a single partition: 600 units/s above its ceiling for
+    two minutes, whatever the capacity, until the key is sharded and the shards are placed on more partitions.
+
+    >>> w = what_if([[1_500.0, 100.0]] * 2, Table(1, wcu=4_000))
+    >>> [round(x) for x in w.refused]
+    [72000, 72000, 72000, 72000, 72000]
+    >>> [round(x) for x in what_if([[1_500.0, 100.0]] * 2, Table(4, wcu=4_000)).refused]
+    [60000, 0, 60000, 60000, 60000]
+    """
+    if isinstance(demand, LogProfile):
+        d = demand.demand
+        names = tuple(demand.keys[: d.shape[1]])
+        rest_arr = demand.rest
+        kind = demand.kind
+    else:
+        d = check_array("demand", demand, low=0, high=math.inf, high_open=True)
+        if d.ndim != 2:
+            raise ValueError(f"demand has shape {d.shape}: must be (minutes, keys)")
+        names = tuple(keys) if keys is not None else tuple(f"K{i}" for i in range(d.shape[1]))
+        if len(names) != d.shape[1]:
+            raise ValueError(f"keys has {len(names)} names: must have one per column of demand ({d.shape[1]})")
+        rest_arr = np.zeros(d.shape[0]) if rest is None else check_array("rest", rest, low=0, high=math.inf, high_open=True)
+        if rest_arr.shape != (d.shape[0],):
+            raise ValueError(f"rest has shape {rest_arr.shape}: must be ({d.shape[0]},), one value per minute of demand")
+    n_sh = check_integer("shards", shards, low=2, high=1000)
+    above = check_number("shard_above", shard_above, low=0, high=math.inf, low_open=True, high_open=True)
+    factor = check_number("capacity_factor", capacity_factor, low=1, high=100)
+    minutes = d.shape[0]
+    cols = [d[:, i] for i in range(d.shape[1])]
+    if float(np.asarray(rest_arr).sum()) > 0:
+        cols += [np.asarray(rest_arr) / WHATIF_REST_KEYS] * WHATIF_REST_KEYS
+        names = names + tuple(f"REST#{i:03d}" for i in range(WHATIF_REST_KEYS))
+    base = np.column_stack(cols)
+    per_second = np.repeat(base, 60, axis=0)
+    seconds = minutes * 60
+    hot = [i for i in range(d.shape[1]) if float(d[:, i].max()) > above]
+    sh_cols, sh_names = [], []
+    for i, name in enumerate(names):
+        if i in hot:
+            sh_cols += [per_second[:, i] / n_sh] * n_sh
+            sh_names += [f"{name}#{j}" for j in range(n_sh)]
+        else:
+            sh_cols.append(per_second[:, i])
+            sh_names.append(name)
+    sharded = np.column_stack(sh_cols)
+    cap = table.capacity(kind)
+    peak = max(float(per_second.sum(axis=1).max()), 1.0)
+    runs = [
+        simulate(table, per_second, seconds, kind=kind, keys=list(names)),
+        simulate(table, sharded, seconds, kind=kind, keys=sh_names),
+        simulate(
+            Table(
+                table.partitions,
+                wcu=table.wcu * (factor if kind == "write" else 1.0),
+                rcu=table.rcu * (factor if kind == "read" else 1.0),
+            ),
+            per_second,
+            seconds,
+            kind=kind,
+            keys=list(names),
+        ),
+        simulate(table, per_second, seconds, kind=kind, keys=list(names), mode=OnDemand(previous_peak=peak)),
+        simulate(table, per_second, seconds, kind=kind, keys=list(names), split=SplitForHeat()),
+    ]
+    offered = float(per_second.sum())
+    refused = np.array([float(r.throttled.sum()) for r in runs])
+    per_min = np.array([r.throttled.sum(axis=1).reshape(minutes, 60).sum(axis=1) for r in runs])
+    weights = base.sum(axis=0)
+    hot_share = float(weights[hot].sum() / weights.sum()) if weights.sum() > 0 else 0.0
+    cost = np.ones(len(runs))
+    cost[1] = 1.0 + (n_sh - 1) * hot_share
+    labels = (
+        "as is",
+        f"write sharding ({n_sh} suffixes on {len(hot)} keys)",
+        f"more capacity (x{factor:g}: {cap * factor:,.0f} units/s)",
+        "on-demand",
+        "split for heat",
+    )
+    return WhatIf(labels, offered, refused, per_min, cost, tuple(names[i] for i in hot))
