@@ -33,16 +33,25 @@ import time, duckdb, hotpart as hp
 t0 = time.perf_counter()
 con = duckdb.connect()
 con.execute("SET enable_progress_bar = false")
-con.execute("SET memory_limit = '{limit}'")
+{limit_sql}
+con.execute("SET threads = {threads}")
 src = "{reader}('{path}')"
 con.execute(f"CREATE VIEW access_log AS SELECT ts, pk, CAST(units AS DOUBLE) AS units FROM {{src}}")
 n = con.execute(f"SELECT count(*) FROM ({{hp.log_profile_sql()}})").fetchone()[0]
 print(n, time.perf_counter() - t0)
 """
+_DUCKDB_SCAN = """
+import time, duckdb
+t0 = time.perf_counter()
+con = duckdb.connect()
+con.execute("SET enable_progress_bar = false")
+n = con.execute("SELECT count(*), max(pk), max(ts), sum(units) FROM {reader}('{path}')").fetchone()[0]
+print(n, time.perf_counter() - t0)
+"""
 _DUCKDB_PROFILE = """
 import time, hotpart as hp
 t0 = time.perf_counter()
-p = hp.profile_log("{path}", timestamp="ts", key="pk", units="units", partitions=100, memory_limit="{limit}")
+p = hp.profile_log("{path}", timestamp="ts", key="pk", units="units", partitions=100, memory_limit={limit})
 print(p.demand.shape[0], time.perf_counter() - t0)
 """
 _PANDAS = """
@@ -83,9 +92,20 @@ def _measure(code: str) -> tuple[float, float, str]:
     return float(out[1]), float(out[-1]) / 1024.0, out[0]  # ru_maxrss is in KB on Linux
 
 
+def _query(reader: str, path: Path, limit: str | None = None, threads: int | None = None) -> str:
+    limit_sql = f"con.execute(\"SET memory_limit = '{limit}'\")" if limit else ""
+    return _DUCKDB_QUERY.format(reader=reader, path=path, limit_sql=limit_sql, threads=threads or os.cpu_count() or 1)
+
+
 def run(repeats: int) -> list[str]:
+    """Speed at DuckDB's defaults against pandas (same files, same run); memory at 10**8 rows under a 512 MB limit.
+
+    Besides the ratio, two measured bounds say what limits it on this machine: DuckDB's scan of the file alone
+    (no grouping: the floor of any query over it) and the query on one thread (how much the cores add).
+    """
+    cores = os.cpu_count() or 1
     rows = [
-        f"| {ROWS:,} rows, {KEYS:,} keys | time s | peak memory MB | groups | DuckDB speed-up | targets |",
+        f"| {ROWS:,} rows, {KEYS:,} keys, {cores} cores | time s | peak memory MB | groups | DuckDB speed-up | targets |",
         "| --- | --- | --- | --- | --- | --- |",
     ]
     with tempfile.TemporaryDirectory(prefix="hotpart-bench-") as tmp:
@@ -96,36 +116,43 @@ def run(repeats: int) -> list[str]:
             reader = "read_parquet" if fmt == "parquet" else "read_csv"
             extra = "" if fmt == "parquet" else ', parse_dates=["ts"], date_format="ISO8601"'
             tp, mp, gp = _measure(_PANDAS.format(reader=reader, path=path, extra=extra))
-            tq, mq, gq = _measure(_DUCKDB_QUERY.format(reader=reader, path=path, limit=DUCKDB_LIMIT))
-            tf, mf, _ = _measure(_DUCKDB_PROFILE.format(path=path, limit=DUCKDB_LIMIT))
+            tq, mq, gq = _measure(_query(reader, path))
+            tf, mf, _ = _measure(_DUCKDB_PROFILE.format(path=path, limit=None))
+            ts, _, _ = _measure(_DUCKDB_SCAN.format(reader=reader, path=path))
+            t1, _, _ = _measure(_query(reader, path, threads=1))
             ok_speed = "yes" if tp / tq >= SPEEDUP_TARGET else "NO"
-            rows.append(f"| pandas, {fmt} | {tp:.1f} | {mp:,.0f} | {int(gp):,} | | |")
+            rows.append(f"| pandas, {fmt} | {tp:.2f} | {mp:,.0f} | {int(gp):,} | | |")
             rows.append(
-                f"| DuckDB, the SQL query, {fmt} | {tq:.1f} | {mq:,.0f} | {int(gq):,} | {tp / tq:.1f}x | "
-                f">= {SPEEDUP_TARGET:g}x: {ok_speed}; <= {MEMORY_TARGET_MB:,.0f} MB: "
-                f"{'yes' if mq <= MEMORY_TARGET_MB else 'NO'} |"
+                f"| DuckDB, the SQL query, {fmt} | {tq:.2f} | {mq:,.0f} | {int(gq):,} | {tp / tq:.1f}x | "
+                f">= {SPEEDUP_TARGET:g}x: {ok_speed} |"
             )
             rows.append(
-                f"| DuckDB, profile_log (query, keys, partitions, Zipf fit), {fmt} | {tf:.1f} | {mf:,.0f} | | "
-                f"{tp / tf:.1f}x | <= {MEMORY_TARGET_MB:,.0f} MB: {'yes' if mf <= MEMORY_TARGET_MB else 'NO'} |"
+                f"| DuckDB, profile_log (query, keys, partitions, Zipf fit), {fmt} | {tf:.2f} | {mf:,.0f} | | {tp / tf:.1f}x | |"
             )
+            rows.append(
+                f"| bound: DuckDB's scan of the {fmt} file alone, no grouping | {ts:.2f} | | | at most {tp / ts:.1f}x | |"
+            )
+            rows.append(f"| bound: the SQL query on 1 thread, {fmt} | {t1:.2f} | | | {tp / t1:.1f}x | |")
     if LARGE_ROWS:
         with tempfile.TemporaryDirectory(prefix="hotpart-bench-") as tmp:
             path = _generate(Path(tmp), LARGE_ROWS, csv=False)["parquet"]
-            tq, mq, gq = _measure(_DUCKDB_QUERY.format(reader="read_parquet", path=path, limit=DUCKDB_LIMIT))
-            tf, mf, _ = _measure(_DUCKDB_PROFILE.format(path=path, limit=DUCKDB_LIMIT))
+            tq, mq, gq = _measure(_query("read_parquet", path, limit=DUCKDB_LIMIT))
+            tf, mf, _ = _measure(_DUCKDB_PROFILE.format(path=path, limit=repr(DUCKDB_LIMIT)))
         for label, t, m, g in (
-            (f"the SQL query, parquet, {LARGE_ROWS:,} rows", tq, mq, f"{int(gq):,}"),
-            (f"profile_log, parquet, {LARGE_ROWS:,} rows", tf, mf, ""),
+            (f"the SQL query, parquet, {LARGE_ROWS:,} rows, memory_limit {DUCKDB_LIMIT}", tq, mq, f"{int(gq):,}"),
+            (f"profile_log, parquet, {LARGE_ROWS:,} rows, memory_limit {DUCKDB_LIMIT}", tf, mf, ""),
         ):
             ok = "yes" if m <= MEMORY_TARGET_MB else "NO"
             rows.append(f"| DuckDB, {label} | {t:.1f} | {m:,.0f} | {g} | | <= {MEMORY_TARGET_MB:,.0f} MB: {ok} |")
     rows.append("")
     rows.append(
-        f"Generating the two files took {rows_gen:.1f} s. Peak memory is each process's own peak resident set "
-        f"(ru_maxrss, imports included); the DuckDB runs set memory_limit = {DUCKDB_LIMIT} (DuckDB's buffers; the "
-        "process's own peak is what the table reports). Times are the work alone "
-        "(reading and aggregating), measured inside each process after its imports."
+        f"Generating the files took {rows_gen:.1f} s. Times are the work alone (reading and aggregating), inside a "
+        "fresh process after its imports; peak memory is that process's own peak resident set (ru_maxrss, imports "
+        "included). The speed rows run DuckDB at its defaults (profile_log's default: no memory_limit; every core), "
+        f"as pandas runs at its own; the 10**8-row rows set memory_limit = {DUCKDB_LIMIT}, which keeps the whole "
+        "process under the 1 GB target (DuckDB spills to disk beyond it). The scan row is the floor of any DuckDB "
+        "query over the file, so pandas' time over it bounds the speed-up this machine can show; the one-thread "
+        "row shows what the cores add."
     )
     return rows
 

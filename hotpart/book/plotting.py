@@ -84,8 +84,21 @@ def render_png(fig: Figure, dpi: int = DPI) -> bytes:
     b'\\x89PNG'
     """
     dpi = check_integer("dpi", dpi, low=10, high=_MAX_DPI)
-    buffer = io.BytesIO()
-    fig.savefig(buffer, format="png", dpi=dpi)
+    # One pass: Figure.draw runs the layout engine and then draws, on the figure's own Agg canvas. savefig would
+    # draw twice when a layout engine is set (once, with drawing disabled, to lay out; once to render), which
+    # doubles the cost of every frame and every live redraw (benchmarks/run.py measures both).
+    from PIL import Image
+
+    canvas = fig.canvas if isinstance(fig.canvas, FigureCanvasAgg) else FigureCanvasAgg(fig)
+    previous = fig.dpi
+    fig.set_dpi(dpi)
+    try:
+        canvas.draw()
+        pixels = np.asarray(canvas.buffer_rgba())
+        buffer = io.BytesIO()
+        Image.fromarray(pixels, mode="RGBA").save(buffer, format="png", compress_level=6)
+    finally:
+        fig.set_dpi(previous)
     return buffer.getvalue()
 
 
