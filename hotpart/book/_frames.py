@@ -34,7 +34,7 @@ from PIL import Image
 from ..models._validation import check_integer
 from ._build import source_digest
 from .explorable import Control, Explorable
-from .plotting import render_png
+from .plotting import render_rgba
 
 __all__ = ["FRAMES_FOLDER", "frame_key", "frame_workers", "static_html"]
 
@@ -57,18 +57,30 @@ def frame_key(explorable: Explorable, grid: list[tuple[Any, ...]]) -> str:
     return h.hexdigest()[:16]
 
 
-def _palette_png(png: bytes) -> bytes:
-    image = Image.open(io.BytesIO(png)).convert("RGB")
+def _palette_png(pixels: Any) -> bytes:
+    """A frame's PNG: the figure's RGBA pixels reduced to a small palette (no intermediate PNG to decode)."""
+    image = Image.fromarray(pixels).convert("RGB")
     small = image.quantize(colors=_PALETTE_COLORS, method=Image.Quantize.MEDIANCUT)
     buffer = io.BytesIO()
     small.save(buffer, format="PNG", optimize=True)
     return buffer.getvalue()
 
 
+#: The figure each explorable last drew in this process, reused through ``Explorable.update`` for the next frame.
+_FIGURES: dict[str, Any] = {}
+
+
 def _frame(explorable: Explorable, point: tuple[Any, ...]) -> tuple[bytes, str]:
-    """One frame: the palette PNG and the caption at the static controls' values ``point``."""
+    """One frame: the palette PNG and the caption at the static controls' values ``point``.
+
+    An explorable with an ``update`` redraws the figure it drew for the previous frame (in this process) instead
+    of building a new one; the pixels are the same either way (a test compares them).
+    """
     data = explorable.data(**dict(zip(explorable.static, point, strict=True)))
-    return _palette_png(render_png(explorable.draw(data))), explorable.caption(data)
+    fig = explorable.redraw(_FIGURES.get(explorable.name), data)
+    if explorable.update is not None:
+        _FIGURES[explorable.name] = fig
+    return _palette_png(render_rgba(fig)), explorable.caption(data)
 
 
 def _registered_frame(job: tuple[str, tuple[Any, ...]]) -> tuple[bytes, str]:
@@ -110,6 +122,7 @@ def _render_frames(explorable: Explorable, grid: list[tuple[Any, ...]], folder: 
             frames = pool.map(_registered_frame, [(explorable.name, p) for p in points], chunksize=1)
     else:
         frames = [_frame(explorable, p) for p in points]
+    _FIGURES.pop(explorable.name, None)
     for index, (png, _) in enumerate(frames):
         (folder / f"{index:03d}.png").write_bytes(png)
     captions = [caption for _, caption in frames]
@@ -139,7 +152,7 @@ def frame_budget(explorable: Explorable, on_page: int = 1) -> int:
     The default frame is rendered to measure a frame's size; frames of one
     figure differ little, and a 10% margin absorbs that.
     """
-    first = len(_palette_png(render_png(explorable.draw(explorable.data()))))
+    first = len(_palette_png(render_rgba(explorable.draw(explorable.data()))))
     share = 0.9 * PAGE_FRAMES_BUDGET_BYTES / max(1, on_page)
     return max(4, min(MAX_FRAMES, int(share // first)))
 

@@ -208,6 +208,14 @@ class Explorable:
         the reader move; the others stay at their defaults.
     ncols : int
         Axes side by side in the figure.
+    figsize : tuple of float
+        The figure's width and height, inches.
+    update : callable, optional
+        ``update(fig, data) -> None``: redraws ``data`` on a figure that ``plot`` drew (for any data the controls
+        give) by changing its artists (``set_data``, ``set_height``, a collection's offsets, a text's string) rather
+        than building them again. The result must be pixel-identical to ``plot`` on a new figure:
+        ``tests/test_explorables.py`` compares the two at the sweep's settings. Without it, every change draws a
+        new figure.
     """
 
     name: str
@@ -220,6 +228,7 @@ class Explorable:
     static: tuple[str, ...] = ()
     ncols: int = 1
     figsize: tuple[float, float] = (7.5, 3.8)
+    update: Callable[[Figure, Data], None] | None = None
     _by_name: dict[str, Control] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
@@ -260,6 +269,17 @@ class Explorable:
         """A new figure with ``data`` drawn on it."""
         fig, _ = new_figure(*self.figsize, ncols=self.ncols)
         self.plot(fig, data)
+        return fig
+
+    def redraw(self, fig: Figure | None, data: Data) -> Figure:
+        """``data`` on ``fig`` through :attr:`update` when the explorable has one and ``fig`` exists, else a new figure.
+
+        The live widget and the book's frames both draw through this, so an updated figure is what the reader sees
+        in both; ``fig`` must be one this explorable drew.
+        """
+        if fig is None or self.update is None:
+            return self.draw(data)
+        self.update(fig, data)
         return fig
 
     def png(self, **overrides: Any) -> bytes:
@@ -317,9 +337,13 @@ class Explorable:
         image = w.Image(format="png", layout=w.Layout(max_width="100%"))
         caption = w.HTML()
 
+        figure: list[Figure] = []  # the one figure this widget draws on, once drawn
+
         def redraw(_change: Any = None) -> None:
             data = self.data(**{k: s.value for k, s in sliders.items()})
-            image.value = render_png(self.draw(data))
+            fig = self.redraw(figure[0] if figure else None, data)
+            figure[:] = [fig]
+            image.value = render_png(fig)
             caption.value = f"<p>{html.escape(self.caption(data))}</p>"
 
         for s in sliders.values():

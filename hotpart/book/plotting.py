@@ -33,6 +33,7 @@ __all__ = [
     "new_figure",
     "partition_bars",
     "render_png",
+    "render_rgba",
     "short_number",
     "show",
     "source_box",
@@ -74,8 +75,32 @@ def new_figure(width: float = FIGSIZE[0], height: float = FIGSIZE[1], ncols: int
     return fig, list(axes)
 
 
+def render_rgba(fig: Figure, dpi: int = DPI) -> np.ndarray:
+    """Draw a figure once and return its pixels, an ``(height, width, 4)`` array of uint8 RGBA.
+
+    One pass: :meth:`Figure.draw` runs the layout engine and then draws, on the figure's own Agg canvas.
+    ``savefig`` draws twice when a layout engine is set (once with drawing disabled, to lay out; once to render),
+    which doubles the cost of every frame and every live redraw; the pixels are the same.
+
+    Examples
+    --------
+    >>> fig, _ = new_figure(2, 1)
+    >>> render_rgba(fig).shape
+    (100, 200, 4)
+    """
+    dpi = check_integer("dpi", dpi, low=10, high=_MAX_DPI)
+    canvas = fig.canvas if isinstance(fig.canvas, FigureCanvasAgg) else FigureCanvasAgg(fig)
+    previous = fig.dpi
+    fig.set_dpi(dpi)
+    try:
+        canvas.draw()
+        return np.array(canvas.buffer_rgba())
+    finally:
+        fig.set_dpi(previous)
+
+
 def render_png(fig: Figure, dpi: int = DPI) -> bytes:
-    """Render a figure to PNG bytes.
+    """Render a figure to PNG bytes (:func:`render_rgba`, then a PNG encoding).
 
     Examples
     --------
@@ -83,22 +108,10 @@ def render_png(fig: Figure, dpi: int = DPI) -> bytes:
     >>> render_png(fig)[:4]
     b'\\x89PNG'
     """
-    dpi = check_integer("dpi", dpi, low=10, high=_MAX_DPI)
-    # One pass: Figure.draw runs the layout engine and then draws, on the figure's own Agg canvas. savefig would
-    # draw twice when a layout engine is set (once, with drawing disabled, to lay out; once to render), which
-    # doubles the cost of every frame and every live redraw (benchmarks/run.py measures both).
     from PIL import Image
 
-    canvas = fig.canvas if isinstance(fig.canvas, FigureCanvasAgg) else FigureCanvasAgg(fig)
-    previous = fig.dpi
-    fig.set_dpi(dpi)
-    try:
-        canvas.draw()
-        pixels = np.asarray(canvas.buffer_rgba())
-        buffer = io.BytesIO()
-        Image.fromarray(pixels, mode="RGBA").save(buffer, format="png", compress_level=6)
-    finally:
-        fig.set_dpi(previous)
+    buffer = io.BytesIO()
+    Image.fromarray(render_rgba(fig, dpi)).save(buffer, format="png", compress_level=6)
     return buffer.getvalue()
 
 
