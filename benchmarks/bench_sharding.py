@@ -14,7 +14,7 @@ import numpy as np
 from _timing import time_call
 
 import hotpart as hp
-from hotpart.models.sharding import _label_hash
+from hotpart.models.hashing import _label_hash
 
 TITLE = "Sharding: jump hash and hash-ring lookups, vectorised against pure Python and uhashring"
 N_KEYS = 10**6

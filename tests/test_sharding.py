@@ -9,7 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import hotpart as hp
-from hotpart.models.sharding import _label_hash
+from hotpart.models.hashing import _label_hash
 
 MASK = 2**64 - 1
 
@@ -45,6 +45,13 @@ def uniform_keys(n, seed=0):
 
 
 # --- hashing and key streams ----------------------------------------------------------------------
+
+
+def test_every_key_to_place_hash_lives_in_one_hashing_module():
+    """Issue 16: partition_of (chapter 2) and the sharding chapters' hashes are one concept, in one module."""
+    hashes = (hp.partition_of, hp.hash64, hp.jump_hash, hp.HashRing, hp.rendezvous, hp.HashRangeSharding)
+    assert {f.__module__ for f in hashes} == {"hotpart.models.hashing"}
+    assert sorted(hp.models.hashing.__all__) == sorted(f.__name__ for f in hashes)
 
 
 def test_hash64_is_splitmix64():
@@ -207,7 +214,7 @@ def test_jump_hash_is_bit_exact_with_the_papers_loop(keys, n):
 
 
 def test_jump_hash_across_chunk_boundaries():
-    from hotpart.models.sharding import _JUMP_CHUNK
+    from hotpart.models.hashing import _JUMP_CHUNK
 
     keys = uniform_keys(2 * _JUMP_CHUNK + 7, seed=12)
     got = hp.jump_hash(keys, 97)

@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 
 import hotpart as hp
 from conftest import ROOT
-from hotpart.models import skew as sk
+from hotpart.models import harmonic_numbers, item_collections, key_designs, max_load
 
 # --- harmonic numbers ---------------------------------------------------------------------------
 
@@ -44,7 +44,7 @@ def test_harmonic_limits():
 @pytest.mark.parametrize("s", [0.1, 0.5, 0.9, 0.99, 1.0, 1.01, 1.5, 2.0, 3.7])
 @pytest.mark.parametrize("n", [10**3, 10**6, 10**9, 10**12])
 def test_harmonic_asymptotic_agrees_with_the_exact_sum(n, s):
-    assert sk.harmonic_asymptotic(n, s) == pytest.approx(hp.harmonic(n, s), rel=1e-10)
+    assert harmonic_numbers.harmonic_asymptotic(n, s) == pytest.approx(hp.harmonic(n, s), rel=1e-10)
 
 
 def test_the_leading_term_alone_drops_zeta():
@@ -56,9 +56,9 @@ def test_the_leading_term_alone_drops_zeta():
     assert hp.harmonic(n, s) == pytest.approx(32.4022, abs=1e-4)
     assert lead == pytest.approx(131.83, abs=0.01)
     assert hp.harmonic(n, s) == pytest.approx(zeta(s) + lead, rel=1e-9)
-    assert sk.harmonic_asymptotic(n, s) == pytest.approx(hp.harmonic(n, s), rel=1e-12)
+    assert harmonic_numbers.harmonic_asymptotic(n, s) == pytest.approx(hp.harmonic(n, s), rel=1e-12)
     with pytest.raises(ValueError, match=r"^s = 0 is out of range"):
-        sk.harmonic_asymptotic(10, 0)
+        harmonic_numbers.harmonic_asymptotic(10, 0)
 
 
 # --- distributions: shares, head, effective cardinality -------------------------------------------
@@ -368,7 +368,7 @@ def test_max_load_cdf_matches_brute_force_enumeration():
     for m, n in [(4, 3), (5, 2), (6, 4), (3, 5)]:
         maxima = [max(np.bincount(a, minlength=n)) for a in itertools.product(range(n), repeat=m)]
         for k in range(m + 1):
-            assert sk.max_load_cdf(m, n, [k])[0] == pytest.approx(np.mean(np.array(maxima) <= k), abs=1e-12), (m, n, k)
+            assert max_load.max_load_cdf(m, n, [k])[0] == pytest.approx(np.mean(np.array(maxima) <= k), abs=1e-12), (m, n, k)
         assert hp.expected_max_load(m, n) == pytest.approx(np.mean(maxima), abs=1e-12)
 
 
@@ -377,8 +377,8 @@ def test_max_load_cdf_matches_brute_force_enumeration():
 def test_edgeworth_and_exact_convolution_agree_where_both_apply(m, n):
     lam = m / n
     ks = np.arange(math.ceil(lam), min(m, math.ceil(lam + 14 * math.sqrt(lam) + 40)) + 1)
-    exact = sk._max_load_cdf_exact(m, n, ks)
-    edge = np.where(ks >= m, 1.0, sk._max_load_cdf_edgeworth(m, n, ks))
+    exact = max_load._max_load_cdf_exact(m, n, ks)
+    edge = np.where(ks >= m, 1.0, max_load._max_load_cdf_edgeworth(m, n, ks))
     excess = math.ceil(lam) + math.fsum(1 - exact) - lam
     gap = abs(math.fsum(exact - edge))  # the difference of the two expectations
     assert gap <= (2e-3 if n == 2 else 5e-4) * excess
@@ -388,7 +388,7 @@ def test_edgeworth_and_exact_convolution_agree_where_both_apply(m, n):
 @given(st.integers(1, 3_000), st.integers(1, 300))
 def test_max_load_cdf_is_a_distribution_function(m, n):
     k = np.unique(np.r_[np.arange(0, min(m, math.ceil(m / n) + 60) + 1), m])
-    f = sk.max_load_cdf(m, n, k)
+    f = max_load.max_load_cdf(m, n, k)
     assert np.all(np.diff(f) >= -1e-12)
     assert np.all(f[k < math.ceil(m / n)] == 0) and f[-1] == 1.0
     # the expectation is the sum of the tail, and lies between the even share and m
@@ -491,8 +491,8 @@ def test_composite_designs():
 
 def test_query_sums_item_sizes_then_rounds_to_4_kb():
     # three 1,500-byte items: 4,500 bytes, two 4 KB blocks; item by item it would be three
-    assert sk.query_cost(3, 1_500, consistency="strong").read_units == 2.0
-    assert sk.query_cost(3, 1_500).read_units == 1.0  # eventually consistent: boto3's default
+    assert item_collections.query_cost(3, 1_500, consistency="strong").read_units == 2.0
+    assert item_collections.query_cost(3, 1_500).read_units == 1.0  # eventually consistent: boto3's default
     per_item = 3 * float(hp.read_units(1_500, "strong"))
     assert per_item == 3.0
 
@@ -501,24 +501,24 @@ def test_query_sums_item_sizes_then_rounds_to_4_kb():
 @given(st.integers(0, 10**6), st.floats(1, 400 * 1024), st.integers(1, 50), st.data())
 def test_query_cost_pages_and_prices_what_it_reads(items, item_bytes, keys, data):
     kept = data.draw(st.integers(0, items))
-    q = sk.query_cost(items, item_bytes, items_returned=kept, partition_keys=keys)
-    strong = sk.query_cost(items, item_bytes, items_returned=kept, consistency="strong", partition_keys=keys)
+    q = item_collections.query_cost(items, item_bytes, items_returned=kept, partition_keys=keys)
+    strong = item_collections.query_cost(items, item_bytes, items_returned=kept, consistency="strong", partition_keys=keys)
     assert strong.read_units == pytest.approx(2 * q.read_units)
     # a filter does not change what is read or paid
-    assert q.read_units == sk.query_cost(items, item_bytes, partition_keys=keys).read_units
+    assert q.read_units == item_collections.query_cost(items, item_bytes, partition_keys=keys).read_units
     # at least the bytes read in 4 KB blocks, at most one extra block per page
     blocks = items * item_bytes / hp.READ_UNIT_BYTES
     assert blocks / 2 - 1e-9 <= q.read_units <= (blocks + q.pages) / 2 + 1e-9
     # no page holds more than 1 MB, unless one item alone
-    assert q.pages >= math.ceil(items * item_bytes / sk.QUERY_PAGE_MAX_BYTES) if item_bytes <= sk.QUERY_PAGE_MAX_BYTES else True
+    assert q.pages >= math.ceil(items * item_bytes / hp.QUERY_PAGE_MAX_BYTES) if item_bytes <= hp.QUERY_PAGE_MAX_BYTES else True
     assert q.pages >= keys
 
 
 def test_the_date_key_reads_every_device_of_the_window():
     # chapter 4: one device's hour against the date key's hour of every device, filtered
     per_device, devices = 1_801, 10_000
-    by_device = sk.query_cost(per_device, 500)
-    by_date = sk.query_cost(per_device * devices, 500, items_returned=per_device)
+    by_device = item_collections.query_cost(per_device, 500)
+    by_date = item_collections.query_cost(per_device * devices, 500, items_returned=per_device)
     assert by_device.read_units == math.ceil(per_device * 500 / 4096) / 2
     assert by_date.read_units > 0.99 * devices * by_device.read_units
 
@@ -527,13 +527,13 @@ def test_key_design_defaults_are_the_named_assumptions():
     import inspect
 
     params = inspect.signature(hp.key_design).parameters
-    assert params["sale_start_h"].default == sk.SALE_START_H == hp.ASSUMPTIONS["SALE_START_H"].value
-    assert params["sale_duration_h"].default == sk.SALE_DURATION_H == hp.ASSUMPTIONS["SALE_DURATION_H"].value
-    assert params["items_s"].default == sk.ITEMS_ZIPF_S == hp.ASSUMPTIONS["ITEMS_ZIPF_S"].value
-    assert dict(params["key_counts"].default) == sk.DESIGN_KEYS == hp.ASSUMPTIONS["DESIGN_KEYS"].value
+    assert params["sale_start_h"].default == key_designs.SALE_START_H == hp.ASSUMPTIONS["SALE_START_H"].value
+    assert params["sale_duration_h"].default == key_designs.SALE_DURATION_H == hp.ASSUMPTIONS["SALE_DURATION_H"].value
+    assert params["items_s"].default == key_designs.ITEMS_ZIPF_S == hp.ASSUMPTIONS["ITEMS_ZIPF_S"].value
+    assert dict(params["key_counts"].default) == key_designs.DESIGN_KEYS == hp.ASSUMPTIONS["DESIGN_KEYS"].value
     sale = hp.key_design("popular item", sale_start_h=3.0, sale_duration_h=2.0, items_s=1.0)
     assert (sale.start_h, sale.duration_h, sale.s) == (3.0, 2.0, 1.0)
-    assert hp.key_design("userId", key_counts={**sk.DESIGN_KEYS, "userId": 77}).n_keys == 77
+    assert hp.key_design("userId", key_counts={**key_designs.DESIGN_KEYS, "userId": 77}).n_keys == 77
 
 
 def test_a_read_dashboard_meets_the_read_ceiling():
@@ -570,10 +570,13 @@ def test_a_read_dashboard_meets_the_read_ceiling():
         (lambda: hp.scale_limit([0.5, 0.4], 10), r"summing to 1"),
         (lambda: hp.expected_max_load(-1, 3), r"^m = -1 is out of range"),
         (lambda: hp.expected_max_load(10**9, 10), r"^m = 1000000000 is out of range"),
-        (lambda: sk.max_load_cdf(5, 0, [1]), r"^n = 0 is out of range"),
-        (lambda: sk.query_cost(5, 0), r"^item_bytes = 0 is out of range"),
-        (lambda: sk.query_cost(5, 100, items_returned=6), r"^items_returned = 6 is out of range"),
-        (lambda: sk.query_cost(5, 100, consistency="transactional"), r"^consistency = 'transactional' is not allowed"),
+        (lambda: max_load.max_load_cdf(5, 0, [1]), r"^n = 0 is out of range"),
+        (lambda: item_collections.query_cost(5, 0), r"^item_bytes = 0 is out of range"),
+        (lambda: item_collections.query_cost(5, 100, items_returned=6), r"^items_returned = 6 is out of range"),
+        (
+            lambda: item_collections.query_cost(5, 100, consistency="transactional"),
+            r"^consistency = 'transactional' is not allowed",
+        ),
         (lambda: hp.simulated_max_load(10, 10**6), r"^n = 1000000 is out of range"),
     ],
 )

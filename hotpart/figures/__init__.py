@@ -1,6 +1,8 @@
 """The figures: each chapter's explorables and plotting functions, built on the models and the book layer.
 
-One module per model family, with the model module's name (``figures/skew.py`` draws ``models/skew.py``).
+One module per family of chapters (``figures/skew.py`` draws chapters 2 to 4 from ``models/key_designs``, ``skew``,
+``max_load`` and ``item_collections``; ``figures/sharding.py`` chapters 17 to 21); each module's docstring names
+the model modules it draws.
 Importing a module here declares its explorables in :data:`hotpart.EXPLORABLES`; a chapter shows one with
 ``hp.explore("name")``, the one way to reach an explorable (they are not attributes of ``hotpart``, so an
 explorable never shadows the model it draws, such as ``hp.fanout_cost``).

@@ -5,40 +5,60 @@ in a script, a service or a test without matplotlib. One module per concept; eac
 public interface, and ``hotpart`` re-exports the union. A module whose name starts with ``_`` is internal
 (``_validation``: the parameter checks every model shares).
 
-=================  ==================================================  ====================================
-module             concept                                              chapters (``notebooks/``)
-=================  ==================================================  ====================================
-``constants``      published limits, ``SOURCES`` and ``ASSUMPTIONS``    all
-``capacity``       units, partitions, the per-partition ceiling        ``01_partitions``
-``skew``           key designs, popularity, balls into bins            ``02_key_designs`` to ``04_composite_keys``
-``fanout``         write sharding, fan-out, aggregation                ``05_write_sharding`` to ``07_aggregation``
-``simulator``      per-second capacity simulator                       ``08_burst`` to ``11_capacity_modes``
-``indexes``        GSIs: key mapping, back-pressure                    ``12_gsi``
-``metrics``        CloudWatch metrics, Contributor Insights            ``13_detection``
-``heavy_hitters``  streaming top keys (Space-Saving, Count-Min)        ``13_detection``
-``retries``        SDK retries, backoff and jitter                     ``14_retries``
-``diagnosis``      symptom to remedy                                   ``15_diagnosis``
-``observed``       AWS's export formats, read and written              ``16_your_table``
-``logs``           access-log profiling on DuckDB (``sql/``)           ``16_your_table``
-``whatif``         a real table replayed under each remedy             ``16_your_table``
-``sharding``       strategies, resharding, migration, 2PC, pitfalls    ``17_strategies`` to ``21_pitfalls``
-=================  ==================================================  ====================================
+====================  ============================================================  =============================================
+module                concept                                                       chapters (``notebooks/``)
+====================  ============================================================  =============================================
+``constants``         published limits, ``SOURCES`` and ``ASSUMPTIONS``             all
+``capacity``          units, partitions, the per-partition ceiling                  ``01_partitions``
+``hashing``           keys onto partitions and shards: MD5, SplitMix64, jump, ring  ``02_key_designs``, ``18_resharding``
+``skew``              key popularity: Zipf, uniform, one key boosted                ``02_key_designs`` to ``04_composite_keys``
+``key_designs``       the sources' key designs; their load on partitions over time  ``02_key_designs``
+``harmonic_numbers``  generalized harmonic numbers                                  ``03_zipf``, ``06_fanout``, ``18_resharding``
+``max_load``          balls into bins: the fullest partition's keys                 ``03_zipf``
+``scale_limits``      demand carried before the hottest partition throttles         ``03_zipf``
+``item_collections``  one key's item collection over time; Query's read cost        ``04_composite_keys``
+``fanout``            write sharding, fan-out, aggregation                          ``05_write_sharding`` to ``07_aggregation``
+``simulator``         per-second capacity simulator                                 ``08_burst`` to ``11_capacity_modes``
+``indexes``           GSIs: key mapping, back-pressure                              ``12_gsi``
+``metrics``           CloudWatch metrics, Contributor Insights                      ``13_detection``
+``heavy_hitters``     streaming top keys (Space-Saving, Count-Min)                  ``13_detection``
+``retries``           SDK retries, backoff and jitter                               ``14_retries``
+``diagnosis``         symptom to remedy                                             ``15_diagnosis``
+``observed``          AWS's export formats, read and written                        ``16_your_table``
+``logs``              access-log profiling on DuckDB (``sql/``)                     ``16_your_table``
+``whatif``            a real table replayed under each remedy                       ``16_your_table``
+``strategies``        key streams and the five sharding strategies                  ``17_strategies``
+``resharding``        keys moved when the shard count changes; lookup cost          ``18_resharding``
+``migration``         logical shards, live migration, backfill                      ``19_migration``
+``cross_shard``       two-phase commit, transaction limits                          ``20_cross_shard``
+``pitfalls``          ID collisions, half-applied changes, one node's load          ``21_pitfalls``
+====================  ============================================================  =============================================
 """
 
 from . import (
     capacity,
     constants,
+    cross_shard,
     diagnosis,
     fanout,
+    harmonic_numbers,
+    hashing,
     heavy_hitters,
     indexes,
+    item_collections,
+    key_designs,
     logs,
+    max_load,
     metrics,
+    migration,
     observed,
+    pitfalls,
+    resharding,
     retries,
-    sharding,
+    scale_limits,
     simulator,
     skew,
+    strategies,
     whatif,
 )
 
@@ -46,7 +66,13 @@ from . import (
 MODULES = (
     constants,
     capacity,
+    hashing,
     skew,
+    key_designs,
+    harmonic_numbers,
+    max_load,
+    scale_limits,
+    item_collections,
     fanout,
     simulator,
     indexes,
@@ -57,21 +83,35 @@ MODULES = (
     observed,
     logs,
     whatif,
-    sharding,
+    strategies,
+    resharding,
+    migration,
+    cross_shard,
+    pitfalls,
 )
 from .capacity import *
 from .constants import *
+from .cross_shard import *
 from .diagnosis import *
 from .fanout import *
+from .harmonic_numbers import *
+from .hashing import *
 from .heavy_hitters import *
 from .indexes import *
+from .item_collections import *
+from .key_designs import *
 from .logs import *
+from .max_load import *
 from .metrics import *
+from .migration import *
 from .observed import *
+from .pitfalls import *
+from .resharding import *
 from .retries import *
-from .sharding import *
+from .scale_limits import *
 from .simulator import *
 from .skew import *
+from .strategies import *
 from .whatif import *
 
 __all__ = [name for module in MODULES for name in module.__all__]

@@ -20,6 +20,14 @@ from dataclasses import dataclass
 from typing import Final
 
 __all__ = [
+    "PERIOD_S",
+    "BATCH_WRITE_MAX_ITEMS",
+    "STREAMS_POLLS_PER_S",
+    "STREAMS_MAX_BATCH_WINDOW_S",
+    "STREAMS_MAX_BATCH_SIZE",
+    "STREAMS_MAX_PARALLELIZATION",
+    "BATCH_GET_MAX_ITEMS",
+    "BATCH_GET_MAX_BYTES",
     "ASSUMPTIONS",
     "Assumption",
     "AUTOSCALING_SCALE_DOWN_POINTS",
@@ -370,6 +378,87 @@ _DATE_READ = "2026-11-30"
 
 # Each block below belongs to one family of chapters; add a chapter's sources and assumptions in its block.
 # --- sources: capacity and the simulator (chapters 1, 8-11)
+# The simulator's own constants (hotpart/models/simulator.py): on-demand mode and auto scaling.
+_ON_DEMAND_PRE_WARMING_URL = (
+    "https://docs.amazonaws.cn/en_us/amazondynamodb/latest/developerguide/pre-warming-on-demand-capacity-mode.html"
+)
+SOURCES["ON_DEMAND_DOUBLING_S"] = Source(
+    "AWS, Pre-warming a table for on-demand capacity mode (read on the docs.amazonaws.cn mirror of the developer guide)",
+    _DATE_READ,
+    _ON_DEMAND_PRE_WARMING_URL,
+    quote="However, throttling can still occur if the throughput exceeds twice the previous peak within the same 30 minutes.",
+)
+SOURCES["ON_DEMAND_NEW_TABLE_PEAK"] = Source(
+    "AWS, Pre-warming a table for on-demand capacity mode (read on the docs.amazonaws.cn mirror of the developer guide); "
+    "the course reads 'sustain up to 4,000 writes' as double a previous peak of 2,000",
+    _DATE_READ,
+    _ON_DEMAND_PRE_WARMING_URL,
+    quote="New on-demand tables will be able to sustain up to 4,000 writes per second and 12,000 reads per second.",
+)
+_AUTOSCALING_METRICS_URL = "https://docs.aws.amazon.com/amazondynamodb/latest/developerguide/metrics-dimensions.html"
+_AUTOSCALING_QUOTAS_URL = "https://docs.aws.amazon.com/amazondynamodb/latest/developerguide/ServiceQuotas.html"
+_AUTOSCALING_KC_URL = "https://repost.aws/knowledge-center/dynamodb-auto-scaling"
+SOURCES["AUTOSCALING_SCALE_DOWN_MARGIN"] = Source(
+    "AWS Knowledge Center, Why is DynamoDB auto scaling not working as expected? (the example: minimum 100 RCUs, "
+    "target 70 percent; 50 RCUs of 100 is 20 percentage points below 70%)",
+    _DATE_READ,
+    _AUTOSCALING_KC_URL,
+    quote="DynamoDB auto scaling decreases provisioned capacity when utilization is 20% or more below the target "
+    "for 15 consecutive minutes (50 RCUs).",
+)
+_AUTOSCALING_DECREASE_QUOTE = (
+    "A day is defined according to Universal Time Coordinated (UTC). You start each day with 4 available decreases. "
+    "Each hour, 1 additional decrease becomes available, up to the maximum of 4 available at any time. Over a full "
+    "24-hour day, this allows you to decrease up to 27 times (4 in the first hour, plus 1 for each of the remaining "
+    "23 hours)."
+)
+SOURCES["AUTOSCALING_DECREASES_AT_ONCE"] = Source(
+    "AWS, Quotas in Amazon DynamoDB: Decreasing provisioned throughput",
+    _DATE_READ,
+    _AUTOSCALING_QUOTAS_URL,
+    quote=_AUTOSCALING_DECREASE_QUOTE,
+)
+SOURCES["AUTOSCALING_DECREASE_REFILL_S"] = Source(
+    "AWS, Quotas in Amazon DynamoDB: Decreasing provisioned throughput",
+    _DATE_READ,
+    _AUTOSCALING_QUOTAS_URL,
+    quote=_AUTOSCALING_DECREASE_QUOTE,
+)
+SOURCES["AUTOSCALING_DECREASES_PER_DAY"] = Source(
+    "AWS, Quotas in Amazon DynamoDB: Decreasing provisioned throughput",
+    _DATE_READ,
+    _AUTOSCALING_QUOTAS_URL,
+    quote=_AUTOSCALING_DECREASE_QUOTE,
+)
+SOURCES["AUTOSCALING_MAX_CAPACITY"] = Source(
+    "AWS, Quotas in Amazon DynamoDB: Throughput default quotas (per table, provisioned mode)",
+    _DATE_READ,
+    _AUTOSCALING_QUOTAS_URL,
+    quote="For provisioned capacity mode tables and GSIs, the quota is the maximum amount of read and write capacity "
+    "units that can be provisioned for any table or any of its GSIs in the Region. … 40,000 read capacity units and "
+    "40,000 write capacity units",
+)
+SOURCES["AUTOSCALING_MIN_CAPACITY"] = Source(
+    "AWS, Quotas in Amazon DynamoDB: Throughput default quotas (minimum throughput for any table or GSI)",
+    _DATE_READ,
+    _AUTOSCALING_QUOTAS_URL,
+    quote="Minimum throughput for any table or global secondary index | Not applicable | 1 read capacity unit and "
+    "1 write capacity unit",
+)
+SOURCES["AUTOSCALING_UPDATE_THROTTLES"] = Source(
+    "AWS, DynamoDB Metrics and dimensions (auto scaling's alarm delay and update time)",
+    _DATE_READ,
+    _AUTOSCALING_METRICS_URL,
+    quote="CloudWatch alarms might have a short delay of up to a few minutes before triggering auto scaling. … "
+    "It then takes several minutes to update the provisioned capacity for the table or index. During this period, "
+    "any requests that exceed the previous provisioned capacity of the tables are throttled.",
+)
+SOURCES["AUTOSCALING_SCALE_DOWN_15_POINTS"] = Source(
+    "AWS, DynamoDB Metrics and dimensions (scale-in: no margin is named on this page)",
+    _DATE_READ,
+    _AUTOSCALING_METRICS_URL,
+    quote="Similarly, a scale down event can occur when 15 consecutive data points are lower than the target utilization.",
+)
 SOURCES["PROVISIONED_LIMIT_NAMES_THROTTLING_EXCEPTION"] = Source(
     "AWS, DynamoDB API reference, ProvisionedThroughputDescription (WriteCapacityUnits)",
     _DATE_READ,
@@ -554,9 +643,13 @@ SOURCES["ON_DEMAND_SWITCHES_PER_DAY"] = Source(
     "rolling window. You can switch tables from on-demand mode to provisioned capacity mode at any time.",
 )
 # --- sources: key design and skew (chapters 2-4)
+#: Most data one Query call reads before it returns a page (1 MB), bytes; the limit applies before any filter.
+QUERY_PAGE_MAX_BYTES: Final[int] = 1024 * 1024
+__all__ += ["QUERY_PAGE_MAX_BYTES"]  # hotpart.models.item_collections uses it
 SOURCES["DYNAMODB_BINARY_SIZE_UNITS"] = Source(
     "AWS, Constraints in Amazon DynamoDB (the note at the top): the 10 GB item-collection limit and the 1 MB Query "
-    "page are binary units (hotpart.models.skew's item_collection_gb, days_to_collection_limit, QUERY_PAGE_MAX_BYTES)",
+    "page are binary units (hotpart.models.item_collections' item_collection_gb, days_to_collection_limit, "
+    "QUERY_PAGE_MAX_BYTES)",
     _DATE_READ,
     _DEV_GUIDE + "Constraints.html",
     "All size measurements in DynamoDB use binary-based units. DynamoDB denotes 1 KB = 1024 bytes, 1 MB = 1024 KB, "
@@ -651,6 +744,62 @@ SOURCES["TIME_SERIES_KEY"] = Source(
     "✅ 良い例: 高カーディナリティのIDをPKにして時刻をSKに",
 )
 # --- sources: write sharding and fan-out (chapters 5-7)
+
+# Lambda's stream polling and BatchGetItem: published limits the aggregation and fan-out models use.
+_LAMBDA_DDB = "https://docs.aws.amazon.com/lambda/latest/dg/with-ddb.html"
+_LAMBDA_DDB_PARAMS = "https://docs.aws.amazon.com/lambda/latest/dg/services-ddb-params.html"
+_BATCH_GET = "https://docs.aws.amazon.com/amazondynamodb/latest/APIReference/API_BatchGetItem.html"
+
+#: Lambda polls each DynamoDB stream shard for records this many times per second (base rate).
+STREAMS_POLLS_PER_S: Final[float] = 4.0
+#: Largest MaximumBatchingWindowInSeconds of a Lambda event source mapping, seconds (5 minutes).
+STREAMS_MAX_BATCH_WINDOW_S: Final[float] = 300.0
+#: Largest BatchSize of a Lambda event source mapping on a DynamoDB stream, records.
+STREAMS_MAX_BATCH_SIZE: Final[int] = 10_000
+#: Largest ParallelizationFactor: concurrent batches Lambda processes from one stream shard.
+STREAMS_MAX_PARALLELIZATION: Final[int] = 10
+#: BatchGetItem returns at most this many items per call.
+BATCH_GET_MAX_ITEMS: Final[int] = 100
+#: BatchGetItem returns at most this many bytes per call (16 MB).
+BATCH_GET_MAX_BYTES: Final[int] = 16 * 1024 * 1024
+
+SOURCES["STREAMS_POLLS_PER_S"] = Source(
+    "AWS Lambda Developer Guide, Using AWS Lambda with Amazon DynamoDB: Polling and batching streams",
+    "2026-11-30",
+    _LAMBDA_DDB,
+    "Lambda polls shards in your DynamoDB stream for records at a base rate of 4 times per second.",
+)
+SOURCES["STREAMS_MAX_BATCH_WINDOW_S"] = Source(
+    "AWS Lambda Developer Guide, Using AWS Lambda with Amazon DynamoDB: Polling and batching streams",
+    "2026-11-30",
+    _LAMBDA_DDB,
+    "To avoid invoking the function with a small number of records, you can tell the event source to buffer "
+    "records for up to 5 minutes by configuring a batching window. Before invoking the function, Lambda continues "
+    "to read records from the event source until it has gathered a full batch, the batching window expires, or "
+    "the batch reaches the payload limit of 6 MB.",
+)
+SOURCES["STREAMS_MAX_BATCH_SIZE"] = Source(
+    "AWS Lambda Developer Guide, Lambda parameters for Amazon DynamoDB event source mappings (table row BatchSize)",
+    "2026-11-30",
+    _LAMBDA_DDB_PARAMS,
+    "BatchSize | N | 100 | Maximum: 10,000",
+)
+SOURCES["STREAMS_MAX_PARALLELIZATION"] = Source(
+    "AWS Lambda Developer Guide, Using AWS Lambda with Amazon DynamoDB: Polling and batching streams",
+    "2026-11-30",
+    _LAMBDA_DDB,
+    "You can specify the number of concurrent batches that Lambda polls from a shard via a parallelization factor "
+    "from 1 (default) to 10. … When you increase the number of concurrent batches per shard, Lambda still ensures "
+    "in-order processing at the item (partition and sort key) level.",
+)
+SOURCES["BATCH_GET_MAX_ITEMS"] = Source(
+    "Amazon DynamoDB API Reference, BatchGetItem",
+    "2026-11-30",
+    _BATCH_GET,
+    "A single operation can retrieve up to 16 MB of data, which can contain as many as 100 items. … If a partial "
+    "result is returned, the operation returns a value for UnprocessedKeys.",
+)
+SOURCES["BATCH_GET_MAX_BYTES"] = SOURCES["BATCH_GET_MAX_ITEMS"]
 SOURCES["EVENTUAL_DEFAULT_ALL_READS"] = Source(
     "AWS, DynamoDB read consistency: Eventually consistent reads",
     _DATE_READ,
@@ -743,6 +892,25 @@ SOURCES["PARALLEL_READ_OF_SHARDS"] = Source(
     "読み取り時は全シャードに対して並列クエリし、結果をマージする。",
 )
 # --- sources: indexes, detection, retries, diagnosis (chapters 12-15)
+
+# CloudWatch's period and BatchWriteItem's batch size (chapter 13).
+#: CloudWatch's period for DynamoDB's capacity metrics, seconds (one data point a minute).
+PERIOD_S: Final[int] = 60
+#: Most items in one ``BatchWriteItem`` request.
+BATCH_WRITE_MAX_ITEMS: Final[int] = 25
+SOURCES["PERIOD_S"] = Source(
+    "AWS, DynamoDB Metrics and dimensions: consumed capacity and the throttle metrics are one-minute data points",
+    "2026-11-30",
+    _DEV_GUIDE + "metrics-dimensions.html",
+    "DynamoDB outputs consumed provisioned throughput for one-minute periods.",
+)
+SOURCES["BATCH_WRITE_MAX_ITEMS"] = Source(
+    "AWS, DynamoDB API reference, BatchWriteItem: up to 25 put or delete requests",
+    "2026-11-30",
+    "https://docs.aws.amazon.com/amazondynamodb/latest/APIReference/API_BatchWriteItem.html",
+    "A single call to BatchWriteItem can transmit up to 16MB of data over the network, consisting of up to 25 item "
+    "put or delete operations.",
+)
 SOURCES["GSI_CAPACITY_MODE_OF_TABLE"] = Source(
     "AWS SDK for Kotlin API reference (DynamoDB model, from the DynamoDB API reference), GlobalSecondaryIndex: "
     "onDemandThroughput",
@@ -1025,6 +1193,27 @@ SOURCES["CONTRIBUTOR_INSIGHTS_SORT_KEY_RULES"] = Source(
     "and sort keys of the most accessed items in your table or global secondary index.",
 )
 # --- sources: sharding beyond DynamoDB (chapters 17-21)
+#: Twitter Snowflake's custom epoch, ms since the Unix epoch (2010-11-04 01:42:54.657 UTC).
+SNOWFLAKE_EPOCH_MS: Final[int] = 1_288_834_974_657
+#: Random bits in a version-4 UUID (RFC 9562: 128 bits less 4 version and 2 variant bits).
+UUID4_RANDOM_BITS: Final[int] = 122
+__all__ += ["SNOWFLAKE_EPOCH_MS", "UUID4_RANDOM_BITS"]  # hotpart.models.strategies and pitfalls use them
+SOURCES["SNOWFLAKE_EPOCH_MS"] = Source(
+    "Twitter, Snowflake ID generator (twitter-archive/snowflake, IdWorker.scala: twepoch)",
+    "2026-11-30",
+    "https://github.com/twitter-archive/snowflake/blob/129c82c3fa08bfe28c4d11f4ef9bf9905b8bc986/"
+    "src/main/scala/com/twitter/service/snowflake/IdWorker.scala",
+    "val twepoch = 1288834974657L",
+)
+SOURCES["UUID4_RANDOM_BITS"] = Source(
+    "RFC 9562, Universally Unique IDentifiers, section 5.4 (UUID version 4): 48 + 12 + 62 random bits",
+    "2026-11-30",
+    "https://www.rfc-editor.org/rfc/rfc9562#section-5.4",
+    "The first 48 bits of the layout that can be filled with random data as specified in Section 6.9. … "
+    "12 more bits of the layout that can be filled random data as per Section 6.9. … "
+    "The final 62 bits of the layout immediately following the var field to be filled with random data "
+    "as per Section 6.9.",
+)
 SOURCES["SHARDING_TX_TWO_UNDERLYING_WRITES"] = Source(
     "AWS, Amazon DynamoDB Transactions: how it works, capacity management for transactions",
     _DATE_READ,
@@ -1164,6 +1353,44 @@ SOURCES["SHARDING_AUTO_INCREMENT_NOT_UNIQUE"] = Source(
     "自動採番の主キーはシャードをまたいで一意にならないため UUID か採番用の仕組みが必要になり",
 )
 # --- sources: your own table (chapter 16)
+
+_CW_API = "https://docs.aws.amazon.com/AmazonCloudWatch/latest/APIReference/"
+SOURCES["GET_METRIC_DATA_PAIRS"] = Source(
+    "AWS, CloudWatch API reference, MetricDataResult: timestamps and values pair up by position",
+    "2026-11-30",
+    _CW_API + "API_MetricDataResult.html",
+    "The number of timestamps always matches the number of values and the value for Timestamps[x] is Values[x].",
+)
+SOURCES["GET_METRIC_DATA_PARTIAL"] = Source(
+    "AWS, CloudWatch API reference, MetricDataResult: StatusCode",
+    "2026-11-30",
+    _CW_API + "API_MetricDataResult.html",
+    "PartialData means that an incomplete set of data points were returned.",
+)
+SOURCES["INSIGHT_CONTRIBUTOR_DATAPOINTS"] = Source(
+    "AWS, CloudWatch API reference, InsightRuleContributor: a contributor's data points",
+    "2026-11-30",
+    _CW_API + "API_InsightRuleContributor.html",
+    "Only the data points when this contributor appeared are included in the array.",
+)
+SOURCES["INSIGHT_AGGREGATE_VALUE"] = Source(
+    "AWS, CloudWatch API reference, GetInsightRuleReport: AggregateValue",
+    "2026-11-30",
+    _CW_API + "API_GetInsightRuleReport.html",
+    "The sum of the values from all individual contributors that match the rule.",
+)
+SOURCES["CONSUMED_SAMPLE_COUNT"] = Source(
+    "AWS, DynamoDB Metrics and dimensions: ConsumedWriteCapacityUnits, valid statistics",
+    "2026-11-30",
+    "https://docs.aws.amazon.com/amazondynamodb/latest/developerguide/metrics-dimensions.html",
+    "SampleCount – Number of requests to DynamoDB that consumed write capacity.",
+)
+SOURCES["CONTRIBUTOR_INSIGHTS_RULE_LIST"] = Source(
+    "AWS, DynamoDB API reference, DescribeContributorInsights: the rules of a table or index",
+    "2026-11-30",
+    "https://docs.aws.amazon.com/amazondynamodb/latest/APIReference/API_DescribeContributorInsights.html",
+    "List of names of the associated contributor insights rules.",
+)
 # (the export formats' sources are statements in hotpart/models/observed.py, beside the readers that rely on them)
 
 #: Every modelling choice that AWS does not publish, by name: its value, why the course chose it, and

@@ -87,9 +87,9 @@ import numpy as np
 from numpy.typing import NDArray
 
 from ._validation import check_choice, check_count, check_number
-from .constants import ON_DEMAND_TABLE_QUOTA_WRU
+from .constants import BATCH_WRITE_MAX_ITEMS, ON_DEMAND_TABLE_QUOTA_WRU
 from .indexes import GlobalSecondaryIndex, IndexedResult, simulate_with_indexes
-from .metrics import BATCH_WRITE_MAX_ITEMS, Metrics, cloudwatch
+from .metrics import Metrics, cloudwatch
 from .simulator import OnDemand, SimulationResult, Table, simulate
 
 __all__ = [

@@ -32,20 +32,24 @@ from ._validation import MAX_COUNT as _MAX_COUNT
 from ._validation import MAX_ELEMENTS as _MAX_ELEMENTS
 from ._validation import check_array, check_choice, check_count, check_counts, check_number, check_seed
 from .capacity import read_units, write_units
-from .constants import PARTITION_MAX_RCU, PARTITION_MAX_WCU, SOURCES, Source
-from .skew import harmonic, partition_of
+from .constants import (
+    BATCH_GET_MAX_BYTES,
+    BATCH_GET_MAX_ITEMS,
+    PARTITION_MAX_RCU,
+    PARTITION_MAX_WCU,
+    STREAMS_MAX_BATCH_SIZE,
+    STREAMS_MAX_BATCH_WINDOW_S,
+    STREAMS_MAX_PARALLELIZATION,
+    STREAMS_POLLS_PER_S,
+)
+from .harmonic_numbers import harmonic
+from .hashing import partition_of
 
 __all__ = [
-    "BATCH_GET_MAX_BYTES",
-    "BATCH_GET_MAX_ITEMS",
     "REFUSAL_TOLERANCE_WCU",
     "SHARD_UTILIZATION",
     "STREAMS_BATCH_OVERHEAD_S",
     "STREAMS_DELAY_S",
-    "STREAMS_MAX_BATCH_SIZE",
-    "STREAMS_MAX_BATCH_WINDOW_S",
-    "STREAMS_MAX_PARALLELIZATION",
-    "STREAMS_POLLS_PER_S",
     "STREAMS_RECORD_TIME_S",
     "FanoutCost",
     "FanoutParams",
@@ -67,24 +71,6 @@ __all__ = [
     "simulate_shard_writes",
 ]
 
-_LAMBDA_DDB = "https://docs.aws.amazon.com/lambda/latest/dg/with-ddb.html"
-_LAMBDA_DDB_PARAMS = "https://docs.aws.amazon.com/lambda/latest/dg/services-ddb-params.html"
-_BATCH_GET = "https://docs.aws.amazon.com/amazondynamodb/latest/APIReference/API_BatchGetItem.html"
-_READ = "2026-11-30"
-
-#: Lambda polls each DynamoDB stream shard for records this many times per second (base rate).
-STREAMS_POLLS_PER_S: Final[float] = 4.0
-#: Largest MaximumBatchingWindowInSeconds of a Lambda event source mapping, seconds (5 minutes).
-STREAMS_MAX_BATCH_WINDOW_S: Final[float] = 300.0
-#: Largest BatchSize of a Lambda event source mapping on a DynamoDB stream, records.
-STREAMS_MAX_BATCH_SIZE: Final[int] = 10_000
-#: Largest ParallelizationFactor: concurrent batches Lambda processes from one stream shard.
-STREAMS_MAX_PARALLELIZATION: Final[int] = 10
-#: BatchGetItem returns at most this many items per call.
-BATCH_GET_MAX_ITEMS: Final[int] = 100
-#: BatchGetItem returns at most this many bytes per call (16 MB).
-BATCH_GET_MAX_BYTES: Final[int] = 16 * 1024 * 1024
-
 #: The fraction of a partition's ceiling a shard may use: the headroom criterion of :func:`shards_needed`
 #: and :func:`fanout_cost` (an assumption of the course, ``hp.ASSUMPTIONS["SHARD_UTILIZATION"]``).
 SHARD_UTILIZATION: Final[float] = 0.8
@@ -97,43 +83,6 @@ STREAMS_RECORD_TIME_S: Final[float] = 1e-4
 #: Time from a write to its stream record being readable, s (an assumption: AWS publishes none).
 STREAMS_DELAY_S: Final[float] = 0.0
 
-SOURCES["STREAMS_POLLS_PER_S"] = Source(
-    "AWS Lambda Developer Guide, Using AWS Lambda with Amazon DynamoDB: Polling and batching streams",
-    _READ,
-    _LAMBDA_DDB,
-    "Lambda polls shards in your DynamoDB stream for records at a base rate of 4 times per second.",
-)
-SOURCES["STREAMS_MAX_BATCH_WINDOW_S"] = Source(
-    "AWS Lambda Developer Guide, Using AWS Lambda with Amazon DynamoDB: Polling and batching streams",
-    _READ,
-    _LAMBDA_DDB,
-    "To avoid invoking the function with a small number of records, you can tell the event source to buffer "
-    "records for up to 5 minutes by configuring a batching window. Before invoking the function, Lambda continues "
-    "to read records from the event source until it has gathered a full batch, the batching window expires, or "
-    "the batch reaches the payload limit of 6 MB.",
-)
-SOURCES["STREAMS_MAX_BATCH_SIZE"] = Source(
-    "AWS Lambda Developer Guide, Lambda parameters for Amazon DynamoDB event source mappings (table row BatchSize)",
-    _READ,
-    _LAMBDA_DDB_PARAMS,
-    "BatchSize | N | 100 | Maximum: 10,000",
-)
-SOURCES["STREAMS_MAX_PARALLELIZATION"] = Source(
-    "AWS Lambda Developer Guide, Using AWS Lambda with Amazon DynamoDB: Polling and batching streams",
-    _READ,
-    _LAMBDA_DDB,
-    "You can specify the number of concurrent batches that Lambda polls from a shard via a parallelization factor "
-    "from 1 (default) to 10. … When you increase the number of concurrent batches per shard, Lambda still ensures "
-    "in-order processing at the item (partition and sort key) level.",
-)
-SOURCES["BATCH_GET_MAX_ITEMS"] = Source(
-    "Amazon DynamoDB API Reference, BatchGetItem",
-    _READ,
-    _BATCH_GET,
-    "A single operation can retrieve up to 16 MB of data, which can contain as many as 100 items. … If a partial "
-    "result is returned, the operation returns a value for UnprocessedKeys.",
-)
-SOURCES["BATCH_GET_MAX_BYTES"] = SOURCES["BATCH_GET_MAX_ITEMS"]
 
 _STRATEGIES = ("random", "calculated")
 _READS = ("point", "aggregate")

@@ -35,7 +35,7 @@ import numpy as np
 from numpy.typing import ArrayLike, NDArray
 
 from ._validation import check_array, check_choice, check_count, check_number, check_seed
-from .skew import partition_of
+from .hashing import partition_of
 
 __all__ = [
     "HeavyHitter",

@@ -55,6 +55,7 @@ from numpy.typing import ArrayLike, NDArray
 from ._validation import check_array, check_choice, check_integer, check_number
 from .capacity import write_units
 from .constants import PARTITION_MAX_WCU
+from .hashing import partition_of
 from .simulator import (
     MAX_SIMULATED_DEMAND,
     OnDemand,
@@ -66,7 +67,6 @@ from .simulator import (
     _demand_matrix,
     simulate,
 )
-from .skew import partition_of
 
 __all__ = [
     "GlobalSecondaryIndex",

@@ -56,8 +56,8 @@ from scipy import optimize, stats
 from ._validation import MAX_COUNT as _MAX_COUNT
 from ._validation import check_array, check_choice, check_count, check_integer, check_number
 from .constants import PARTITION_MAX_RCU, PARTITION_MAX_WCU, READ_UNIT_BYTES, WRITE_UNIT_BYTES
+from .hashing import partition_of
 from .observed import ExportError
-from .skew import partition_of
 
 __all__ = [
     "LOG_FORMATS",

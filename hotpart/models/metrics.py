@@ -62,15 +62,12 @@ import numpy as np
 from numpy.typing import ArrayLike, NDArray
 
 from ._validation import check_array, check_choice, check_count, check_number, check_seed
-from .constants import _DEV_GUIDE, SOURCES, Source
-from .fanout import BATCH_GET_MAX_ITEMS  # one definition, with its source, in _fanout
+from .constants import BATCH_GET_MAX_ITEMS, PERIOD_S
 from .indexes import IndexedResult
 from .simulator import OnDemand, Refusal, SimulationResult
 
 __all__ = [
     "CONTRIBUTOR_INSIGHTS_MODES",
-    "BATCH_WRITE_MAX_ITEMS",
-    "PERIOD_S",
     "Metrics",
     "TopKeys",
     "batch_throttled_requests",
@@ -78,26 +75,8 @@ __all__ = [
     "top_keys",
 ]
 
-#: CloudWatch's period for DynamoDB's capacity metrics, seconds (one data point a minute).
-PERIOD_S: Final[int] = 60
-#: Most items in one ``BatchWriteItem`` request.
-BATCH_WRITE_MAX_ITEMS: Final[int] = 25
 #: Contributor Insights' modes (``hp.SOURCES["CONTRIBUTOR_INSIGHTS_MODES"]``): every request, or throttled ones only.
 CONTRIBUTOR_INSIGHTS_MODES: Final[tuple[str, str]] = ("ACCESSED_AND_THROTTLED_KEYS", "THROTTLED_KEYS")
-
-SOURCES["PERIOD_S"] = Source(
-    "AWS, DynamoDB Metrics and dimensions: consumed capacity and the throttle metrics are one-minute data points",
-    "2026-11-30",
-    _DEV_GUIDE + "metrics-dimensions.html",
-    "DynamoDB outputs consumed provisioned throughput for one-minute periods.",
-)
-SOURCES["BATCH_WRITE_MAX_ITEMS"] = Source(
-    "AWS, DynamoDB API reference, BatchWriteItem: up to 25 put or delete requests",
-    "2026-11-30",
-    "https://docs.aws.amazon.com/amazondynamodb/latest/APIReference/API_BatchWriteItem.html",
-    "A single call to BatchWriteItem can transmit up to 16MB of data over the network, consisting of up to 25 item "
-    "put or delete operations.",
-)
 
 _REASON_METRIC: dict[str, tuple[Refusal, ...]] = {
     "KeyRangeThroughputThrottleEvents": (Refusal.PARTITION_CEILING,),

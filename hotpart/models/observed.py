@@ -49,8 +49,8 @@ from numpy.typing import NDArray
 
 from ._validation import MAX_ELEMENTS as _MAX_ELEMENTS
 from ._validation import check_choice, check_count, check_integer, check_number
-from .constants import SOURCES, Source
-from .metrics import PERIOD_S, Metrics, TopKeys
+from .constants import PERIOD_S
+from .metrics import Metrics, TopKeys
 
 __all__ = [
     "DYNAMODB_NAMESPACE",
@@ -70,44 +70,6 @@ __all__ = [
 
 #: CloudWatch's namespace for DynamoDB's metrics.
 DYNAMODB_NAMESPACE = "AWS/DynamoDB"
-_CW_API = "https://docs.aws.amazon.com/AmazonCloudWatch/latest/APIReference/"
-
-SOURCES["GET_METRIC_DATA_PAIRS"] = Source(
-    "AWS, CloudWatch API reference, MetricDataResult: timestamps and values pair up by position",
-    "2026-11-30",
-    _CW_API + "API_MetricDataResult.html",
-    "The number of timestamps always matches the number of values and the value for Timestamps[x] is Values[x].",
-)
-SOURCES["GET_METRIC_DATA_PARTIAL"] = Source(
-    "AWS, CloudWatch API reference, MetricDataResult: StatusCode",
-    "2026-11-30",
-    _CW_API + "API_MetricDataResult.html",
-    "PartialData means that an incomplete set of data points were returned.",
-)
-SOURCES["INSIGHT_CONTRIBUTOR_DATAPOINTS"] = Source(
-    "AWS, CloudWatch API reference, InsightRuleContributor: a contributor's data points",
-    "2026-11-30",
-    _CW_API + "API_InsightRuleContributor.html",
-    "Only the data points when this contributor appeared are included in the array.",
-)
-SOURCES["INSIGHT_AGGREGATE_VALUE"] = Source(
-    "AWS, CloudWatch API reference, GetInsightRuleReport: AggregateValue",
-    "2026-11-30",
-    _CW_API + "API_GetInsightRuleReport.html",
-    "The sum of the values from all individual contributors that match the rule.",
-)
-SOURCES["CONSUMED_SAMPLE_COUNT"] = Source(
-    "AWS, DynamoDB Metrics and dimensions: ConsumedWriteCapacityUnits, valid statistics",
-    "2026-11-30",
-    "https://docs.aws.amazon.com/amazondynamodb/latest/developerguide/metrics-dimensions.html",
-    "SampleCount – Number of requests to DynamoDB that consumed write capacity.",
-)
-SOURCES["CONTRIBUTOR_INSIGHTS_RULE_LIST"] = Source(
-    "AWS, DynamoDB API reference, DescribeContributorInsights: the rules of a table or index",
-    "2026-11-30",
-    "https://docs.aws.amazon.com/amazondynamodb/latest/APIReference/API_DescribeContributorInsights.html",
-    "List of names of the associated contributor insights rules.",
-)
 
 _KINDS = ("Read", "Write")
 _COUNT_STEMS = (

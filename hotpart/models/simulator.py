@@ -1,6 +1,6 @@
 """Capacity over time: burst, adaptive capacity, splits for heat, on-demand and auto scaling.
 
-Chapters 8 to 11 (``notebooks/08_burst.ipynb``, ``notebooks/09_adaptive.ipynb``,
+Chapters 08 to 11 (``notebooks/08_burst.ipynb``, ``notebooks/09_adaptive.ipynb``,
 ``notebooks/10_isolation.ipynb``, ``notebooks/11_capacity_modes.ipynb``) are
 built on this module. It has two halves:
 
@@ -36,9 +36,30 @@ burst balances, and the reason for every refusal (:class:`Refusal`) with the
 exception a client sees (:meth:`SimulationResult.exception`). Conservation is
 exact: ``served + throttled == offered`` in every cell, bit for bit.
 
-A straightforward pure-Python loop of the same model lives in
-``tests/reference_simulator.py``; the tests check that both give
-identical results, and ``benchmarks/bench_simulator.py`` times them.
+:func:`simulate` itself is a short loop over seconds that hands each second to
+small private steps, each with its own contract (in the spirit of Ciw, which
+splits its simulator into node, server and simulation):
+
+* ``_KeyPlacement``: demand per key placed on partitions, and each key's
+  offered and refused units per minute;
+* ``_ProvisionedStep``: the per-partition token bucket, then
+  ``_BurstBucket`` (both readings of the 300 s), then ``_AdaptiveCapacity``
+  (the table's unused units lent to the partitions short of theirs);
+* ``_OnDemandStep``: the table ceiling that doubles from the previous peak,
+  within the quota and maximum throughput;
+* ``_AutoScalingController``: the one-minute alarms, the provisioning lag,
+  the scale-in margin and the daily decrease quota;
+* ``_SplitForHeatController``: how long each partition has been hot, and
+  its splits;
+* ``_Records``: the per-second arrays, settled so that served + throttled
+  equals offered in every cell, and the result built from them.
+
+The sources of the published figures above are in
+:mod:`hotpart.models.constants` (:data:`hotpart.SOURCES`). A straightforward
+pure-Python loop of the same model lives in ``tests/reference_simulator.py``;
+the tests check that both give identical results, ``tests/test_simulator_steps.py``
+that the steps give what the single loop gave before them (issue 16), and
+``benchmarks/bench_simulator.py`` times them.
 """
 
 from __future__ import annotations
@@ -54,7 +75,6 @@ from numpy.typing import ArrayLike, NDArray
 
 from ._validation import check_array, check_choice, check_count, check_integer, check_number
 from .constants import (
-    _DATE_READ,
     ASSUMPTIONS,
     AUTOSCALING_SCALE_DOWN_POINTS,
     AUTOSCALING_SCALE_UP_MINUTES,
@@ -65,11 +85,9 @@ from .constants import (
     PARTITION_MAX_RCU,
     PARTITION_MAX_WCU,
     QUOTA_EXCEPTION,
-    SOURCES,
     THROTTLE_EXCEPTION,
-    Source,
 )
-from .skew import partition_of
+from .hashing import partition_of
 
 __all__ = [
     "AUTOSCALING_DECREASES_AT_ONCE",
@@ -119,25 +137,6 @@ ON_DEMAND_NEW_TABLE_PEAK: Final[dict[str, float]] = {"write": 2_000.0, "read": 6
 #: (switching back to provisioned is allowed at any time).
 ON_DEMAND_SWITCHES_PER_DAY: Final[int] = 4
 
-_PRE_WARMING_URL = "https://docs.amazonaws.cn/en_us/amazondynamodb/latest/developerguide/pre-warming-on-demand-capacity-mode.html"
-SOURCES["ON_DEMAND_DOUBLING_S"] = Source(
-    "AWS, Pre-warming a table for on-demand capacity mode (read on the docs.amazonaws.cn mirror of the developer guide)",
-    _DATE_READ,
-    _PRE_WARMING_URL,
-    quote="However, throttling can still occur if the throughput exceeds twice the previous peak within the same 30 minutes.",
-)
-SOURCES["ON_DEMAND_NEW_TABLE_PEAK"] = Source(
-    "AWS, Pre-warming a table for on-demand capacity mode (read on the docs.amazonaws.cn mirror of the developer guide); "
-    "the course reads 'sustain up to 4,000 writes' as double a previous peak of 2,000",
-    _DATE_READ,
-    _PRE_WARMING_URL,
-    quote="New on-demand tables will be able to sustain up to 4,000 writes per second and 12,000 reads per second.",
-)
-
-_METRICS_URL = "https://docs.aws.amazon.com/amazondynamodb/latest/developerguide/metrics-dimensions.html"
-_QUOTAS_URL = "https://docs.aws.amazon.com/amazondynamodb/latest/developerguide/ServiceQuotas.html"
-_KC_AUTOSCALING_URL = "https://repost.aws/knowledge-center/dynamodb-auto-scaling"
-
 #: Auto scaling lowers capacity only when utilisation is this many *percentage points* (a fraction of
 #: provisioned capacity) or more below the target: AWS's example puts 20% below a 70% target at 50 RCUs
 #: of 100, that is 50% utilisation (20 points), not 56% (20% of the target).
@@ -152,57 +151,6 @@ AUTOSCALING_DECREASES_PER_DAY: Final[int] = 27
 AUTOSCALING_MAX_CAPACITY: Final[float] = 40_000.0
 #: The default lower bound of auto scaling, units/s: the least a provisioned table may have.
 AUTOSCALING_MIN_CAPACITY: Final[float] = 1.0
-
-SOURCES["AUTOSCALING_SCALE_DOWN_MARGIN"] = Source(
-    "AWS Knowledge Center, Why is DynamoDB auto scaling not working as expected? (the example: minimum 100 RCUs, "
-    "target 70 percent; 50 RCUs of 100 is 20 percentage points below 70%)",
-    _DATE_READ,
-    _KC_AUTOSCALING_URL,
-    quote="DynamoDB auto scaling decreases provisioned capacity when utilization is 20% or more below the target "
-    "for 15 consecutive minutes (50 RCUs).",
-)
-_DECREASE_QUOTE = (
-    "A day is defined according to Universal Time Coordinated (UTC). You start each day with 4 available decreases. "
-    "Each hour, 1 additional decrease becomes available, up to the maximum of 4 available at any time. Over a full "
-    "24-hour day, this allows you to decrease up to 27 times (4 in the first hour, plus 1 for each of the remaining "
-    "23 hours)."
-)
-for _name in ("AUTOSCALING_DECREASES_AT_ONCE", "AUTOSCALING_DECREASE_REFILL_S", "AUTOSCALING_DECREASES_PER_DAY"):
-    SOURCES[_name] = Source(
-        "AWS, Quotas in Amazon DynamoDB: Decreasing provisioned throughput",
-        _DATE_READ,
-        _QUOTAS_URL,
-        quote=_DECREASE_QUOTE,
-    )
-SOURCES["AUTOSCALING_MAX_CAPACITY"] = Source(
-    "AWS, Quotas in Amazon DynamoDB: Throughput default quotas (per table, provisioned mode)",
-    _DATE_READ,
-    _QUOTAS_URL,
-    quote="For provisioned capacity mode tables and GSIs, the quota is the maximum amount of read and write capacity "
-    "units that can be provisioned for any table or any of its GSIs in the Region. … 40,000 read capacity units and "
-    "40,000 write capacity units",
-)
-SOURCES["AUTOSCALING_MIN_CAPACITY"] = Source(
-    "AWS, Quotas in Amazon DynamoDB: Throughput default quotas (minimum throughput for any table or GSI)",
-    _DATE_READ,
-    _QUOTAS_URL,
-    quote="Minimum throughput for any table or global secondary index | Not applicable | 1 read capacity unit and "
-    "1 write capacity unit",
-)
-SOURCES["AUTOSCALING_UPDATE_THROTTLES"] = Source(
-    "AWS, DynamoDB Metrics and dimensions (auto scaling's alarm delay and update time)",
-    _DATE_READ,
-    _METRICS_URL,
-    quote="CloudWatch alarms might have a short delay of up to a few minutes before triggering auto scaling. … "
-    "It then takes several minutes to update the provisioned capacity for the table or index. During this period, "
-    "any requests that exceed the previous provisioned capacity of the tables are throttled.",
-)
-SOURCES["AUTOSCALING_SCALE_DOWN_15_POINTS"] = Source(
-    "AWS, DynamoDB Metrics and dimensions (scale-in: no margin is named on this page)",
-    _DATE_READ,
-    _METRICS_URL,
-    quote="Similarly, a scale down event can occur when 15 consecutive data points are lower than the target utilization.",
-)
 
 #: Modelling choices AWS does not publish (see :data:`hotpart.ASSUMPTIONS` for why and what AWS says).
 #: How burst is banked: ``"bank"`` keeps unused capacity until spent, ``"window"`` only the last 300 s.
@@ -1343,6 +1291,668 @@ def _demand_matrix(name: str, demand: ArrayLike, seconds: int, width: int, what:
     return d
 
 
+class _Records:
+    """The per-second, per-partition records of one run, and the :class:`SimulationResult` built from them.
+
+    Contract: :meth:`settle` writes ``served[t]`` and ``throttled[t]`` so that ``served + throttled == offered``
+    holds bit for bit and served never exceeds what the step meant to serve (:func:`_conserve_into`); every other
+    record is written by the step that owns it: ``tokens``, ``burst`` and ``capacity`` by the capacity step,
+    ``reason`` by the step that refused. Arrays are shaped (seconds, partitions allocated); the result keeps the
+    partitions used and is read-only.
+
+    Parameters
+    ----------
+    offered : numpy.ndarray
+        Units/s offered, shaped (seconds, partitions allocated): the demand itself when it is per partition, or
+        zeros that :meth:`_KeyPlacement.offer` fills a second at a time.
+    """
+
+    def __init__(self, offered: NDArray[np.float64]) -> None:
+        n_sec, n_alloc = offered.shape
+        # np.empty (then filled) rather than np.zeros: large empty arrays get transparent huge pages,
+        # which makes first writes many times faster than calloc's zero pages.
+        self.offered = offered
+        self.served = np.empty((n_sec, n_alloc))
+        self.throttled = np.empty((n_sec, n_alloc))
+        self.tokens = _zeros((n_sec, n_alloc), dtype=np.float32)
+        self.burst = _zeros((n_sec, n_alloc), dtype=np.float32)
+        self.reason = _zeros((n_sec, n_alloc), dtype=np.int8)
+        self.capacity = np.zeros(n_sec)
+        self._up = np.empty(n_alloc, dtype=bool)
+
+    def settle(self, t: int, offered: NDArray[np.float64], served: NDArray[np.float64]) -> NDArray[np.float64]:
+        """Record second ``t``: ``served`` units/s meant of ``offered``; return that second's throttled row."""
+        throttled = self.throttled[t]
+        _conserve_into(offered, served, self.served[t], throttled, self._up)
+        return throttled
+
+    def result(
+        self,
+        table: Table,
+        kind: str,
+        mode: Provisioned | OnDemand,
+        ceiling: float,
+        n_used: int,
+        splits: tuple[tuple[int, int, int], ...] = (),
+        blocked: tuple[tuple[int, int, str], ...] = (),
+        per_key: dict[str, object] | None = None,
+    ) -> SimulationResult:
+        """The result: the first ``n_used`` partitions of every record, read-only."""
+        n_alloc = self.served.shape[1]
+
+        def out(a: NDArray) -> NDArray:
+            a = a[:, :n_used].copy() if n_used < n_alloc else a.view()
+            a.flags.writeable = False
+            return a
+
+        self.capacity.flags.writeable = False
+        return SimulationResult(
+            table=table,
+            kind=kind,
+            mode=mode,
+            ceiling=ceiling,
+            offered=out(self.offered),
+            served=out(self.served),
+            throttled=out(self.throttled),
+            tokens=out(self.tokens),
+            burst=out(self.burst),
+            reason=out(self.reason),
+            capacity=self.capacity,
+            splits=splits,
+            blocked=blocked,
+            **(per_key or {}),
+        )
+
+
+class _KeyPlacement:
+    """Demand given per key: where each key (or piece of an item collection) sits, and what each key lost per minute.
+
+    Keys are placed with :func:`hotpart.partition_of`; a split for heat moves some of them (:func:`_split_partition`
+    edits :attr:`seg`). Contract: :meth:`offer` fills second ``t`` of the per-partition offered units from the keys'
+    demand; :meth:`record_second` (only while keys move, that is with splits) and :meth:`per_key` give every key the
+    refused fraction of the partition it sat on that second, summed a minute at a time (what Contributor Insights
+    counts), so each key's offered units per minute sum to its demand.
+
+    Parameters
+    ----------
+    keys : list of str
+        The partition-key values, at least one.
+    demand : numpy.ndarray
+        Units/s per key, shaped (seconds, keys) (possibly a broadcast view).
+    table : Table
+        Its partitions and items per key.
+    split : SplitForHeat or None
+        Splits for heat, if any: then room is allocated for every split the model allows.
+    max_partitions : int
+        The most partitions splits may reach.
+    """
+
+    def __init__(
+        self, keys: list[str], demand: NDArray[np.float64], table: Table, split: SplitForHeat | None, max_partitions: int
+    ) -> None:
+        n_sec, k = demand.shape
+        n0 = table.partitions
+        self.demand = demand
+        self.k = k
+        self.keys = tuple(keys)
+        n_min = -(-n_sec // 60)
+        self.key_off_min = np.zeros((n_min, k))
+        self.key_thr_min = np.zeros((n_min, k))
+        self.seg = _Segments(
+            key=np.arange(k, dtype=np.int64),
+            pos=partition_of(keys, 2**62),
+            items=np.full(k, table.items_per_key, dtype=np.int64),
+            frac=np.ones(k),
+            part=partition_of(keys, n0),
+        )
+        # room for every split the model allows (at most one per item), within MAX_SPLIT_PARTITIONS
+        self.n_alloc = n0 + (min(k * table.items_per_key - 1, max(max_partitions - n0, 0)) if split is not None else 0)
+        self._seg_demand = np.zeros(k)
+
+    def offer(self, t: int, offered: NDArray[np.float64]) -> NDArray[np.float64]:
+        """Fill ``offered[t]`` with each partition's units/s that second; return the row."""
+        seg = self.seg
+        self._seg_demand = self.demand[t, seg.key] * seg.frac
+        offered[t] = np.bincount(seg.part, weights=self._seg_demand, minlength=self.n_alloc)
+        return offered[t]
+
+    def record_second(self, t: int, offered: NDArray[np.float64], throttled: NDArray[np.float64]) -> None:
+        """Add second ``t`` to each key's offered and refused units of its minute (keys may move next second)."""
+        seg = self.seg
+        o_seg = offered[seg.part]
+        frac_thr = np.divide(throttled[seg.part], o_seg, out=np.zeros(seg.part.size), where=o_seg > 0)
+        self.key_off_min[t // 60] += np.bincount(seg.key, weights=self._seg_demand, minlength=self.k)
+        self.key_thr_min[t // 60] += np.bincount(seg.key, weights=self._seg_demand * frac_thr, minlength=self.k)
+
+    def per_key(self, offered: NDArray[np.float64], throttled: NDArray[np.float64], recorded: bool) -> dict[str, object]:
+        """The result's ``keys``, ``key_offered`` and ``key_throttled``; computed here unless ``recorded`` each second."""
+        if not recorded:
+            # keys never move: each key loses its partition's refused share, summed a minute at a time
+            seg, d = self.seg, self.demand
+            for m0 in range(0, d.shape[0], 60):
+                block = slice(m0, min(m0 + 60, d.shape[0]))
+                o_blk = offered[block][:, seg.part]
+                frac_blk = np.divide(throttled[block][:, seg.part], o_blk, out=np.zeros_like(o_blk), where=o_blk > 0)
+                self.key_off_min[m0 // 60] = d[block].sum(axis=0)
+                self.key_thr_min[m0 // 60] = (d[block] * frac_blk).sum(axis=0)
+        self.key_off_min.flags.writeable = False
+        self.key_thr_min.flags.writeable = False
+        return {"keys": self.keys, "key_offered": self.key_off_min, "key_throttled": self.key_thr_min}
+
+
+class _BurstBucket:
+    """Each partition's burst bank: the units its token bucket left unused and did not lend, up to 300 s of its share.
+
+    Contract, each second (:meth:`settle`): the bank loses the burst units spent and gains ``portion`` of the units
+    left, and never holds more than :data:`BURST_WINDOW_S` seconds of the partition's share ``r``:
+
+    * ``reading="bank"`` with ``portion == 1``: :math:`b \\leftarrow \\min(W r,\\ b - \\text{spent} + \\text{left})`;
+    * otherwise a FIFO: cumulative deposits ``dep`` and cumulative units gone ``gone`` (spent, expired or over the
+      cap), the bank being ``dep - gone``; under ``reading="window"`` the deposits of second ``t - W`` expire at
+      ``t`` (a history of the last ``W`` seconds' ``dep``).
+
+    Parameters
+    ----------
+    share : numpy.ndarray
+        Each partition's provisioned share, units/s.
+    mode : Provisioned
+        ``initial_burst_s``, ``burst_reading`` and ``burst_portion``.
+    """
+
+    def __init__(self, share: NDArray[np.float64], mode: Provisioned) -> None:
+        n_alloc = share.size
+        self.level = share * mode.initial_burst_s  # banked units now
+        self.cap = BURST_WINDOW_S * share
+        self.portion = mode.burst_portion
+        self.window = mode.burst_reading == "window"
+        self.fifo = self.window or self.portion != 1.0
+        self.w_len = int(BURST_WINDOW_S)
+        self.dep = self.level.copy()
+        self.gone = np.zeros(n_alloc)
+        self.dep_hist = np.zeros((self.w_len, n_alloc)) if self.window else np.zeros((0, n_alloc))
+
+    def set_cap(self, share: NDArray[np.float64]) -> None:
+        """The shares changed by splits: the cap follows (the bank keeps its units)."""
+        self.cap = BURST_WINDOW_S * share
+
+    def resize(self, share: NDArray[np.float64]) -> None:
+        """The table's capacity changed: the cap follows and the bank is cut to it."""
+        self.cap = BURST_WINDOW_S * share
+        np.minimum(self.level, self.cap, out=self.level)
+        if self.fifo:
+            np.subtract(self.dep, self.level, out=self.gone)
+
+    def settle(self, t: int, spent: NDArray[np.float64], left: NDArray[np.float64]) -> NDArray[np.float64]:
+        """Second ``t``: ``spent`` burst units were served, ``left`` units went unused and unlent; return the bank."""
+        burst = self.level
+        if self.fifo:
+            gone, dep = self.gone, self.dep
+            gone += spent
+            dep += left * self.portion
+            if self.window:
+                slot = t % self.w_len
+                np.maximum(gone, self.dep_hist[slot], out=gone)  # deposits of second t - W expire now
+                self.dep_hist[slot] = dep
+            np.maximum(gone, dep - self.cap, out=gone)
+            np.subtract(dep, gone, out=burst)
+        else:
+            np.subtract(burst, spent, out=burst)
+            np.add(burst, left, out=burst)
+            np.minimum(burst, self.cap, out=burst)
+        return burst
+
+    def split(self, p: int, new: int) -> None:
+        """Partition ``p`` splits into ``p`` and ``new``: each half keeps half its bank (and its history)."""
+        self.level[new] = self.level[p] = self.level[p] / 2.0
+        if self.fifo:
+            self.dep[new] = self.dep[p] = self.dep[p] / 2.0
+            self.gone[new] = self.gone[p] = self.gone[p] / 2.0
+            if self.window:
+                self.dep_hist[:, new] = self.dep_hist[:, p] = self.dep_hist[:, p] / 2.0
+
+
+class _AdaptiveCapacity:
+    """Adaptive capacity: lends the table's unused provisioned units to partitions short of their own.
+
+    Contract, each second (:meth:`lend`): a partition is eligible once it has been short (demand left after its
+    token bucket and burst) for more than ``delay`` seconds in a row; eligible partitions get
+    :math:`\\text{want}_i \\min(1, U / W)`, where ``W`` is what they want in total and ``U`` the units all token
+    buckets left unused, so no more than ``U`` is ever lent; ``g = min(1, W / U)`` is the fraction of ``U`` lent.
+    When off, nothing is lent.
+
+    Parameters
+    ----------
+    mode : Provisioned
+        ``adaptive`` and ``adaptive_delay_s``.
+    n_alloc : int
+        Partitions allocated.
+    """
+
+    def __init__(self, mode: Provisioned, n_alloc: int) -> None:
+        self.enabled = mode.adaptive
+        self.delay = mode.adaptive_delay_s
+        self.run = np.zeros(n_alloc)  # seconds each partition has been short of its own capacity
+        self.lent = np.empty(n_alloc)
+
+    def lend(
+        self, short: NDArray[np.bool_], any_short: bool, want: NDArray[np.float64], unused: NDArray[np.float64]
+    ) -> tuple[float, NDArray[np.int64], float]:
+        """Fill :attr:`lent`; return ``g``, the eligible partitions, and ``U`` (``-1`` when it was not needed)."""
+        self.lent.fill(0.0)
+        lent_frac, total_unused = 0.0, -1.0
+        eligible = np.empty(0, dtype=np.int64)
+        if not self.enabled:
+            return lent_frac, eligible, total_unused
+        run = self.run
+        np.add(run, 1.0, out=run)
+        np.multiply(run, short, out=run)
+        if any_short:
+            eligible = np.flatnonzero(run > self.delay)
+            if eligible.size:
+                wanted = want[eligible]
+                total_want = _seq_sum(wanted)
+                total_unused = _seq_sum(unused)
+                if total_want > 0 and total_unused > 0:
+                    give = min(1.0, total_unused / total_want)
+                    lent_frac = min(1.0, total_want / total_unused)
+                    self.lent[eligible] = wanted * give
+        return lent_frac, eligible, total_unused
+
+    def split(self, p: int, new: int) -> None:
+        """Partition ``p`` splits: the new half has been short as long as its parent."""
+        self.run[new] = self.run[p]
+
+
+class _ProvisionedStep:
+    """One second of provisioned mode for every partition: token bucket, then burst, then adaptive capacity.
+
+    Contract (:meth:`serve`): partition ``i`` with share ``r_i`` (the table's capacity split by its weight) serves
+    ``min(o_i, c)`` as far as ``r_i``, then its burst bank (:class:`_BurstBucket`), then what adaptive capacity
+    lends it (:class:`_AdaptiveCapacity`); the rest is refused, and each refusal gets its reason
+    (:meth:`_record_refusals`). It writes the records' ``capacity``, ``tokens`` and ``burst`` for the second.
+    Auto scaling changes the table's capacity with :meth:`set_capacity`, a split the weights with :meth:`split`.
+
+    Parameters
+    ----------
+    mode : Provisioned or AutoScaling
+        The mode; auto scaling starts within its ``[min_capacity, max_capacity]``.
+    capacity : float
+        The table's provisioned capacity, units/s.
+    n0, n_alloc : int
+        Partitions at the start, and allocated for splits.
+    ceiling : float
+        The per-partition ceiling, units/s.
+    """
+
+    def __init__(self, mode: Provisioned, capacity: float, n0: int, n_alloc: int, ceiling: float) -> None:
+        if isinstance(mode, AutoScaling):
+            capacity = min(max(capacity, mode.min_capacity), mode.max_capacity)
+        self.cap_table = capacity
+        self.weight = np.zeros(n_alloc)
+        self.weight[:n0] = 1.0 / n0
+        self.share = capacity * self.weight
+        self.ceiling = ceiling
+        self.burst = _BurstBucket(self.share, mode)
+        self.adaptive = _AdaptiveCapacity(mode, n_alloc)
+        # work buffers, reused every second
+        self._a_tok, self._rem, self._a_b, self._rem2, self._unused, self._shortfall, self._left, self._s = (
+            np.empty(n_alloc) for _ in range(8)
+        )
+        self._short = np.empty(n_alloc, dtype=bool)
+        self._elig_mask = np.zeros(n_alloc, dtype=bool)
+
+    def set_capacity(self, capacity: float) -> None:
+        """An auto-scaling update completes: ``capacity`` units/s hold from this second."""
+        self.cap_table = capacity
+        self.share = capacity * self.weight
+        self.burst.resize(self.share)
+
+    def split(self, p: int, new: int) -> None:
+        """Partition ``p`` splits into ``p`` and ``new``: each takes half its share, bank and history."""
+        self.weight[new] = self.weight[p] = self.weight[p] / 2.0
+        self.burst.split(p, new)
+        self.adaptive.split(p, new)
+
+    def refresh_share(self) -> None:
+        """After the splits of a second: the shares (and burst caps) follow the new weights."""
+        self.share = self.cap_table * self.weight
+        self.burst.set_cap(self.share)
+
+    def serve(self, t: int, o: NDArray[np.float64], m: NDArray[np.float64], rec: _Records) -> None:
+        """Serve second ``t``: ``o`` offered and ``m = min(o, ceiling)`` units/s per partition."""
+        a_tok, rem, a_b, rem2, unused = self._a_tok, self._rem, self._a_b, self._rem2, self._unused
+        short, left, shortfall, s = self._short, self._left, self._shortfall, self._s
+        rec.capacity[t] = self.cap_table
+        np.minimum(m, self.share, out=a_tok)
+        np.subtract(m, a_tok, out=rem)
+        np.minimum(rem, self.burst.level, out=a_b)
+        np.subtract(rem, a_b, out=rem2)
+        np.subtract(self.share, a_tok, out=unused)
+        np.greater(rem2, 0.0, out=short)
+        any_short = bool(short.any())
+        lent_frac, eligible, total_unused = self.adaptive.lend(short, any_short, rem2, unused)
+        if lent_frac > 0.0:
+            np.multiply(unused, 1.0 - lent_frac, out=left)
+        else:
+            left[:] = unused
+        rec.tokens[t] = left
+        # served = m - shortfall (not a_tok + a_b + lent, whose rounding could refuse 1e-14 units)
+        np.subtract(rem2, self.adaptive.lent, out=shortfall)
+        np.subtract(m, shortfall, out=s)
+        rec.burst[t] = self.burst.settle(t, a_b, left)
+        thr = rec.settle(t, o, s)
+        if any_short or bool((o > self.ceiling).any()):
+            self._record_refusals(t, thr, rec, eligible, lent_frac, total_unused)
+
+    def _record_refusals(
+        self,
+        t: int,
+        thr: NDArray[np.float64],
+        rec: _Records,
+        eligible: NDArray[np.int64],
+        lent_frac: float,
+        total_unused: float,
+    ) -> None:
+        """Why each refused cell was refused: over the ceiling; short while the table had units left that were not
+        lent to it (its share); or short with the table's capacity all used."""
+        idx = np.flatnonzero(thr > 0)
+        if not idx.size:
+            return
+        if total_unused < 0:
+            total_unused = _seq_sum(self._unused)
+        mask = self._elig_mask
+        mask[eligible] = True
+        elig = mask[idx]
+        mask[eligible] = False
+        still_short = self._shortfall[idx] > 0
+        table_left = total_unused * (1.0 - lent_frac) > 0
+        rec.reason[t, idx] = np.where(
+            still_short,
+            np.where(~elig & table_left, Refusal.PARTITION_SHARE, Refusal.PROVISIONED_TOTAL),
+            Refusal.PARTITION_CEILING,
+        )
+
+
+class _OnDemandStep:
+    """One second of on-demand mode: a table ceiling that follows the previous peak, and the partition ceilings.
+
+    Contract (:meth:`serve`): each partition offers ``m_i = min(o_i, c)``; when their total exceeds the table's
+    ceiling (:meth:`_table_ceiling`) every partition is scaled back in proportion, and each refusal carries the
+    reason of the limit that bound (or the partition ceiling). The peak it doubles catches up with what the table
+    served ``doubling_s`` seconds earlier, so under sustained demand the ceiling doubles every ``doubling_s``.
+    No buckets: ``tokens`` and ``burst`` stay zero; splits change nothing here but where keys sit.
+
+    Parameters
+    ----------
+    mode : OnDemand
+        The mode.
+    kind : {"write", "read"}
+        Which quota and new-table peak apply.
+    n_sec : int
+        Seconds simulated (the served totals are kept for the look-back).
+    """
+
+    cap_table = 0.0  # no provisioned capacity
+
+    def __init__(self, mode: OnDemand, kind: str, n_sec: int) -> None:
+        self.mode = mode
+        self.peak = mode.peak(kind)
+        self.over_peak_served = 1.0 - mode.over_peak_refused
+        self.lasting = (mode.table_quota(kind), mode.table_limit())  # the quota, then the maximum throughput
+        self.lookback = int(mode.doubling_s)
+        self.totals = np.zeros(n_sec)  # served total per second
+
+    def _table_ceiling(self, t: int, total: float) -> tuple[float, int]:
+        """The table's ceiling this second, units/s, and which limit set it (0 quota, 1 maximum, 2 peak)."""
+        if t >= self.mode.doubling_s:
+            self.peak = max(self.peak, self.totals[t - self.lookback])
+        # ties go to the lasting limit: the quota, then the maximum throughput, then the peak
+        limits = (*self.lasting, self.mode._instant_ceiling(self.peak))
+        cap = min(limits)
+        which = limits.index(cap)
+        if which == 2 and self.over_peak_served > 0.0 and total > cap:
+            # AWS: over-peak traffic *can* be throttled; serve part of it, within the quota and maximum
+            hard = min(limits[0], limits[1])
+            cap = cap + self.over_peak_served * (min(total, hard) - cap)
+            if cap >= hard:
+                which = limits.index(hard)
+        return cap, which
+
+    def serve(self, t: int, o: NDArray[np.float64], m: NDArray[np.float64], rec: _Records) -> None:
+        """Serve second ``t``: ``o`` offered and ``m = min(o, ceiling)`` units/s per partition."""
+        total = _seq_sum(m)
+        cap, which = self._table_ceiling(t, total)
+        rec.capacity[t] = cap
+        if total > cap:
+            s_od = m * (cap / total)
+            table_reason = (Refusal.ON_DEMAND_QUOTA, Refusal.MAX_THROUGHPUT, Refusal.ON_DEMAND_PEAK)[which]
+        else:
+            s_od = m
+            table_reason = Refusal.NONE
+        thr = rec.settle(t, o, s_od)
+        idx = np.flatnonzero(thr > 0)
+        if idx.size:
+            rec.reason[t, idx] = np.where(s_od[idx] < m[idx], table_reason, Refusal.PARTITION_CEILING)
+        self.totals[t] = _seq_sum(rec.served[t])
+
+    def split(self, p: int, new: int) -> None:
+        """A split moves keys only; the table ceiling is not per partition."""
+
+    def refresh_share(self) -> None:
+        """Nothing is shared out in on-demand mode."""
+
+
+class _AutoScalingController:
+    """Auto scaling's controller: one-minute alarms, the provisioning lag, the scale-in margin and the daily quota.
+
+    Contract: :meth:`observe` takes each second's served units and, at the end of every minute, compares the
+    minute's consumed capacity with the target (:meth:`_evaluate`); an update it issues lands ``ceil(lag_s)``
+    seconds after that minute, when :meth:`land` hands it to the capacity step; while one is in flight no other
+    is issued. Decreases obey the daily quota (:meth:`_refill_decreases`): 4 at 00:00 UTC (second 0), one more each
+    whole hour, never more than 4 at once.
+
+    Parameters
+    ----------
+    mode : AutoScaling
+        Target, bounds, alarm lengths, lag, margin and whether the quota applies.
+    n_sec : int
+        Seconds simulated.
+    """
+
+    def __init__(self, mode: AutoScaling, n_sec: int) -> None:
+        self.mode = mode
+        self.totals = np.zeros(n_sec)  # served total per second
+        # the runs of one-minute points above / below target, the update in flight (its capacity and the second it
+        # takes effect), and the decreases available today
+        self.up_run = self.down_run = 0
+        self.pending_cap = -1.0
+        self.pending_at = 0
+        self.lag = math.ceil(mode.lag_s)
+        self.dec_left = AUTOSCALING_DECREASES_AT_ONCE
+        self.dec_hour = 0
+
+    def land(self, t: int, step: _ProvisionedStep) -> None:
+        """Before second ``t`` is served: if the update in flight takes effect now, give ``step`` its capacity."""
+        if self.pending_cap >= 0.0 and t >= self.pending_at:
+            step.set_capacity(self.pending_cap)
+            self.pending_cap = -1.0
+
+    def observe(self, t: int, served: NDArray[np.float64], capacity: float) -> None:
+        """Second ``t`` served ``served`` units/s per partition at the table's ``capacity`` units/s."""
+        self.totals[t] = _seq_sum(served)
+        if (t + 1) % 60 == 0:
+            self._evaluate(t, capacity)
+
+    def _refill_decreases(self, t: int) -> None:
+        now_hour = (t + 1) // int(AUTOSCALING_DECREASE_REFILL_S)
+        while self.dec_hour < now_hour:  # one more decrease each whole hour; 4 again at 00:00 UTC
+            self.dec_hour += 1
+            if self.dec_hour * AUTOSCALING_DECREASE_REFILL_S % 86_400 == 0:
+                self.dec_left = AUTOSCALING_DECREASES_AT_ONCE
+            else:
+                self.dec_left = min(self.dec_left + 1, AUTOSCALING_DECREASES_AT_ONCE)
+
+    def _evaluate(self, t: int, cap_table: float) -> None:
+        """The minute ending at second ``t``: count the alarms' data points and issue an update if one fires."""
+        mode = self.mode
+        consumed = _seq_sum(self.totals[t - 59 : t + 1]) / 60.0
+        util = consumed / cap_table
+        self.up_run = self.up_run + 1 if util > mode.target else 0
+        # "20% or more below the target": percentage points, with a tolerance for 0.7 - 0.2 != 0.5
+        self.down_run = self.down_run + 1 if util <= mode.target - mode.scale_down_margin + _UTIL_TOL else 0
+        self._refill_decreases(t)
+        if self.pending_cap >= 0.0:  # an update in flight
+            return
+        wanted = min(max(consumed / mode.target, mode.min_capacity), mode.max_capacity)
+        new_cap = cap_table
+        if self.up_run >= mode.scale_up_minutes:
+            new_cap = max(cap_table, wanted)
+            self.up_run = self.down_run = 0
+        elif self.down_run >= mode.scale_down_points and (self.dec_left > 0 or not mode.decrease_quota):
+            new_cap = min(cap_table, wanted)
+            self.up_run = self.down_run = 0
+            if new_cap < cap_table:
+                self.dec_left -= 1
+        if new_cap != cap_table:
+            self.pending_cap = new_cap
+            self.pending_at = t + 1 + self.lag
+
+
+class _SplitForHeatController:
+    """Splits for heat: counts how long each partition has stayed hot, and splits those hot long enough.
+
+    Contract (:meth:`after_second`): first each key's units of the second are booked to its minute
+    (:meth:`_KeyPlacement.record_second`, before any key moves); then a partition whose served units are at or
+    above ``threshold x ceiling`` for ``minutes x 60`` consecutive seconds splits at the end of that second
+    (:func:`_split_partition`) into itself and the next free column, which the capacity step then shares with it
+    (:meth:`_ProvisionedStep.split`); a split that cannot happen is recorded in :attr:`blocked` and never tried
+    again for that partition.
+
+    Parameters
+    ----------
+    split : SplitForHeat
+        Threshold, minutes, monotonic sort key.
+    table : Table
+        Partitions at the start, items per key and LSI (what may block a split).
+    ceiling : float
+        The per-partition ceiling, units/s.
+    placement : _KeyPlacement
+        Where the keys sit (splits move them) and the columns allocated (the cap on splits).
+    step : _ProvisionedStep or _OnDemandStep
+        The capacity step, which shares a split partition's capacity between its halves.
+    """
+
+    def __init__(
+        self,
+        split: SplitForHeat,
+        table: Table,
+        ceiling: float,
+        placement: _KeyPlacement,
+        step: _ProvisionedStep | _OnDemandStep,
+    ) -> None:
+        self.split = split
+        self.table = table
+        self.placement = placement
+        self.step = step
+        self.after = split.minutes * 60.0
+        self.threshold = split.threshold * ceiling
+        self.n_used = table.partitions
+        self.n_alloc = n_alloc = placement.n_alloc
+        self.hot_run = np.zeros(n_alloc)
+        self.blocked_flag = np.zeros(n_alloc, dtype=bool)
+        self.splits: list[tuple[int, int, int]] = []
+        self.blocked: list[tuple[int, int, str]] = []
+
+    def after_second(self, t: int, rec: _Records) -> None:
+        """Second ``t`` is recorded: book each key's units of the minute, then split the partitions hot long enough."""
+        placement, step = self.placement, self.step
+        placement.record_second(t, rec.offered[t], rec.throttled[t])  # before any key moves
+        self.hot_run = (self.hot_run + 1.0) * (rec.served[t] >= self.threshold)
+        due = np.flatnonzero((self.hot_run >= self.after) & ~self.blocked_flag)
+        for p in due:
+            new = self.n_used
+            why = _split_partition(
+                placement.seg, int(p), new, placement.demand[t], self.table, self.split, room=new < self.n_alloc
+            )
+            if why:
+                self.blocked_flag[p] = True
+                self.blocked.append((t, int(p), why))
+                continue
+            self.splits.append((t, int(p), new))
+            step.split(p, new)
+            self.hot_run[p] = 0.0
+            self.n_used += 1
+        if due.size:
+            step.refresh_share()
+
+
+def _check_arguments(
+    table: Table,
+    seconds: int,
+    kind: str,
+    keys: Sequence[str] | None,
+    mode: Provisioned | OnDemand | None,
+    split: SplitForHeat | None,
+    max_partitions: int,
+) -> tuple[int, str, Provisioned | OnDemand, int]:
+    """:func:`simulate`'s checks, in its order: the seconds, kind, mode (``Provisioned()`` if omitted) and cap."""
+    if not isinstance(table, Table):
+        raise ValueError(f"table = {table!r} is not a Table")
+    n_sec = check_integer("seconds", seconds, low=1, high=10_000_000)
+    kind = check_choice("kind", kind, _KINDS)
+    mode = Provisioned() if mode is None else mode
+    if not isinstance(mode, (Provisioned, OnDemand)):
+        raise ValueError(f"mode = {mode!r} is not allowed: must be Provisioned, AutoScaling or OnDemand")
+    if split is not None and not isinstance(split, SplitForHeat):
+        raise ValueError(f"split = {split!r} is not a SplitForHeat")
+    if split is not None and keys is None:
+        raise ValueError("split needs keys: a split cuts the key range at its traffic median, so demand must be per key")
+    max_parts = check_integer("max_partitions", max_partitions, low=1, high=1_000_000)
+    return n_sec, kind, mode, max_parts
+
+
+def _place_demand(
+    table: Table,
+    demand: ArrayLike,
+    n_sec: int,
+    keys: Sequence[str] | None,
+    split: SplitForHeat | None,
+    max_partitions: int,
+) -> tuple[NDArray[np.float64], _KeyPlacement | None]:
+    """The offered units/s shaped (seconds, partitions allocated), and the keys' placement when demand is per key."""
+    if keys is None:
+        return _demand_matrix("demand", demand, n_sec, table.partitions, "partition").view(), None
+    key_list = list(keys)
+    if not key_list:
+        raise ValueError("keys must hold at least one key")
+    d = _demand_matrix("demand", demand, n_sec, len(key_list), "key")
+    placement = _KeyPlacement(key_list, d, table, split, max_partitions)
+    return _zeros((n_sec, placement.n_alloc)), placement
+
+
+def _steps(
+    table: Table,
+    kind: str,
+    mode: Provisioned | OnDemand,
+    split: SplitForHeat | None,
+    placement: _KeyPlacement | None,
+    n_sec: int,
+) -> tuple[_ProvisionedStep | _OnDemandStep, _AutoScalingController | None, _SplitForHeatController | None]:
+    """The steps a run needs: the capacity mode's, auto scaling's controller and the splits' (``None`` when unused)."""
+    ceiling = _ceiling(kind)
+    n_alloc = table.partitions if placement is None else placement.n_alloc
+    step: _ProvisionedStep | _OnDemandStep
+    if isinstance(mode, OnDemand):
+        step = _OnDemandStep(mode, kind, n_sec)
+    else:
+        step = _ProvisionedStep(mode, table.capacity(kind), table.partitions, n_alloc, ceiling)
+    scaler = _AutoScalingController(mode, n_sec) if isinstance(mode, AutoScaling) else None
+    splitter = None
+    if split is not None and placement is not None:
+        splitter = _SplitForHeatController(split, table, ceiling, placement, step)
+    return step, scaler, splitter
+
+
 def simulate(
     table: Table,
     demand: ArrayLike,
@@ -1421,318 +2031,28 @@ def simulate(
     >>> float(res.served[-1, 3]), res.exception(59, 3)
     (100.0, 'ProvisionedThroughputExceededException')
     """
-    if not isinstance(table, Table):
-        raise ValueError(f"table = {table!r} is not a Table")
-    n_sec = check_integer("seconds", seconds, low=1, high=10_000_000)
-    kind = check_choice("kind", kind, _KINDS)
-    mode = Provisioned() if mode is None else mode
-    if not isinstance(mode, (Provisioned, OnDemand)):
-        raise ValueError(f"mode = {mode!r} is not allowed: must be Provisioned, AutoScaling or OnDemand")
-    if split is not None and not isinstance(split, SplitForHeat):
-        raise ValueError(f"split = {split!r} is not a SplitForHeat")
-    if split is not None and keys is None:
-        raise ValueError("split needs keys: a split cuts the key range at its traffic median, so demand must be per key")
-    max_parts = check_integer("max_partitions", max_partitions, low=1, high=1_000_000)
-    n0 = table.partitions
+    n_sec, kind, mode, max_parts = _check_arguments(table, seconds, kind, keys, mode, split, max_partitions)
+    offered, placement = _place_demand(table, demand, n_sec, keys, split, max_parts)
     ceil = _ceiling(kind)
-
-    seg: _Segments | None = None
-    if keys is None:
-        d = _demand_matrix("demand", demand, n_sec, n0, "partition")
-        n_alloc = n0
-    else:
-        key_list = list(keys)
-        if not key_list:
-            raise ValueError("keys must hold at least one key")
-        d = _demand_matrix("demand", demand, n_sec, len(key_list), "key")
-        k = len(key_list)
-        n_min = -(-n_sec // 60)
-        key_off_min = np.zeros((n_min, k))
-        key_thr_min = np.zeros((n_min, k))
-        seg = _Segments(
-            key=np.arange(k, dtype=np.int64),
-            pos=partition_of(key_list, 2**62),
-            items=np.full(k, table.items_per_key, dtype=np.int64),
-            frac=np.ones(k),
-            part=partition_of(key_list, n0),
-        )
-        # room for every split the model allows (at most one per item), within MAX_SPLIT_PARTITIONS
-        n_alloc = n0 + (min(k * table.items_per_key - 1, max(max_parts - n0, 0)) if split is not None else 0)
-
-    # np.empty (then filled) rather than np.zeros: large empty arrays get transparent huge pages,
-    # which makes first writes many times faster than calloc's zero pages.
-    offered = d.view() if seg is None else _zeros((n_sec, n_alloc))
-    served = np.empty((n_sec, n_alloc))
-    throttled = np.empty((n_sec, n_alloc))
-    tokens = _zeros((n_sec, n_alloc), dtype=np.float32)
-    burst_rec = _zeros((n_sec, n_alloc), dtype=np.float32)
-    reason = _zeros((n_sec, n_alloc), dtype=np.int8)
-    capacity = np.zeros(n_sec)
-
-    on_demand = isinstance(mode, OnDemand)
-    autoscale = isinstance(mode, AutoScaling)
-    ceil_arr = np.full(n_alloc, ceil)
-    weight = np.zeros(n_alloc)
-    weight[:n0] = 1.0 / n0
-    cap_table = 0.0 if on_demand else table.capacity(kind)
-    if autoscale:
-        cap_table = min(max(cap_table, mode.min_capacity), mode.max_capacity)
-    share = cap_table * weight
-    burst = share * (0.0 if on_demand else mode.initial_burst_s)
-    # burst readings other than the default bank: a FIFO of banked units (cumulative deposits ``dep`` and
-    # the cumulative units spent or expired ``gone``; the bank is dep - gone), with the deposits' history
-    # kept for BURST_WINDOW_S seconds so that units older than that expire (reading "window")
-    portion = 1.0 if on_demand else mode.burst_portion
-    window = (not on_demand) and mode.burst_reading == "window"
-    fifo = window or portion != 1.0
-    w_len = int(BURST_WINDOW_S)
-    dep = burst.copy()
-    gone = np.zeros(n_alloc)
-    dep_hist = np.zeros((w_len, n_alloc)) if window else np.zeros((0, n_alloc))
-    run = np.zeros(n_alloc)  # seconds each partition has been short of its own capacity
-    n_used = n0
-
-    # on-demand state
-    peak = mode.peak(kind) if on_demand else 0.0
-    over_peak_served = (1.0 - mode.over_peak_refused) if on_demand else 0.0
-    totals = np.zeros(n_sec)  # served total per second
-    # auto-scaling state: the runs of one-minute points above / below target, the update in flight (its capacity
-    # and the second it takes effect), and the decreases available today
-    up_run = down_run = 0
-    pending_cap = -1.0
-    pending_at = 0
-    lag = math.ceil(mode.lag_s) if autoscale else 0
-    dec_left = AUTOSCALING_DECREASES_AT_ONCE
-    dec_hour = 0
-    # split state
-    hot_run = np.zeros(n_alloc)
-    blocked_flag = np.zeros(n_alloc, dtype=bool)
-    splits: list[tuple[int, int, int]] = []
-    blocked: list[tuple[int, int, str]] = []
-    split_after = 0.0 if split is None else split.minutes * 60.0
-    split_thr = 0.0 if split is None else split.threshold * ceil
-
-    # work buffers, reused every second
-    a_tok, rem, a_b, rem2, unused, a_ad, shortfall, left, s = (np.empty(n_alloc) for _ in range(9))
-    elig_mask = np.zeros(n_alloc, dtype=bool)
-    short = np.empty(n_alloc, dtype=bool)
-    up = np.empty(n_alloc, dtype=bool)
-    adaptive = (not on_demand) and mode.adaptive
-    delay = 0.0 if on_demand else mode.adaptive_delay_s
-    burst_cap = BURST_WINDOW_S * share
+    rec = _Records(offered)
+    step, scaler, splitter = _steps(table, kind, mode, split, placement, n_sec)
 
     for t in range(n_sec):
-        # ---- offered ------------------------------------------------------------------
-        if seg is None:
-            o = d[t]
-        else:
-            seg_demand = d[t, seg.key] * seg.frac
-            offered[t] = np.bincount(seg.part, weights=seg_demand, minlength=n_alloc)
-            o = offered[t]
-        m = np.minimum(o, ceil_arr)
+        o = offered[t] if placement is None else placement.offer(t, offered)
+        if scaler is not None:
+            scaler.land(t, step)
+        step.serve(t, o, np.minimum(o, ceil), rec)
+        if scaler is not None:
+            scaler.observe(t, rec.served[t], step.cap_table)
+        if splitter is not None:
+            splitter.after_second(t, rec)
 
-        if on_demand:
-            # ---- on-demand: table ceiling from the previous peak -------------------
-            if t >= mode.doubling_s:
-                peak = max(peak, totals[t - int(mode.doubling_s)])
-            # ties go to the lasting limit: the quota, then the maximum throughput, then the peak
-            limits = (mode.table_quota(kind), mode.table_limit(), mode._instant_ceiling(peak))
-            cap = min(limits)
-            total = _seq_sum(m)
-            which = limits.index(cap)
-            if which == 2 and over_peak_served > 0.0 and total > cap:
-                # AWS: over-peak traffic *can* be throttled; serve part of it, within the quota and maximum
-                hard = min(limits[0], limits[1])
-                cap = cap + over_peak_served * (min(total, hard) - cap)
-                if cap >= hard:
-                    which = limits.index(hard)
-            capacity[t] = cap
-            if total > cap:
-                s_od = m * (cap / total)
-                table_reason = (Refusal.ON_DEMAND_QUOTA, Refusal.MAX_THROUGHPUT, Refusal.ON_DEMAND_PEAK)[which]
-            else:
-                s_od = m
-                table_reason = Refusal.NONE
-            _conserve_into(o, s_od, served[t], throttled[t], up)
-            thr = throttled[t]
-            idx = np.flatnonzero(thr > 0)
-            if idx.size:
-                reason[t, idx] = np.where(s_od[idx] < m[idx], table_reason, Refusal.PARTITION_CEILING)
-            totals[t] = _seq_sum(served[t])
-        else:
-            # ---- provisioned: token bucket, burst, adaptive -----------------------
-            if pending_cap >= 0.0 and t >= pending_at:
-                # an auto-scaling update completes: the new capacity holds from this second
-                cap_table = pending_cap
-                pending_cap = -1.0
-                share = cap_table * weight
-                burst_cap = BURST_WINDOW_S * share
-                np.minimum(burst, burst_cap, out=burst)
-                if fifo:
-                    np.subtract(dep, burst, out=gone)
-            capacity[t] = cap_table
-            np.minimum(m, share, out=a_tok)
-            np.subtract(m, a_tok, out=rem)
-            np.minimum(rem, burst, out=a_b)
-            np.subtract(rem, a_b, out=rem2)
-            np.subtract(share, a_tok, out=unused)
-            np.greater(rem2, 0.0, out=short)
-            lent_frac = 0.0
-            any_short = bool(short.any())
-            total_unused = -1.0  # computed only when needed
-            a_ad.fill(0.0)
-            elig_idx = np.empty(0, dtype=np.int64)
-            if adaptive:
-                np.add(run, 1.0, out=run)
-                np.multiply(run, short, out=run)
-                if any_short:
-                    elig_idx = np.flatnonzero(run > delay)
-                    if elig_idx.size:
-                        want = rem2[elig_idx]
-                        total_want = _seq_sum(want)
-                        total_unused = _seq_sum(unused)
-                        if total_want > 0 and total_unused > 0:
-                            give = min(1.0, total_unused / total_want)
-                            lent_frac = min(1.0, total_want / total_unused)
-                            a_ad[elig_idx] = want * give
-            if lent_frac > 0.0:
-                np.multiply(unused, 1.0 - lent_frac, out=left)
-            else:
-                left[:] = unused
-            tokens[t] = left
-            # served = m - shortfall (not a_tok + a_b + a_ad, whose rounding could refuse 1e-14 units)
-            np.subtract(rem2, a_ad, out=shortfall)
-            np.subtract(m, shortfall, out=s)
-            if fifo:
-                gone += a_b
-                dep += left * portion
-                if window:
-                    slot = t % w_len
-                    np.maximum(gone, dep_hist[slot], out=gone)  # deposits of second t - W expire now
-                    dep_hist[slot] = dep
-                np.maximum(gone, dep - burst_cap, out=gone)
-                np.subtract(dep, gone, out=burst)
-            else:
-                np.subtract(burst, a_b, out=burst)
-                np.add(burst, left, out=burst)
-                np.minimum(burst, burst_cap, out=burst)
-            burst_rec[t] = burst
-            _conserve_into(o, s, served[t], throttled[t], up)
-            thr = throttled[t]
-            if any_short or bool((o > ceil_arr).any()):
-                idx = np.flatnonzero(thr > 0)
-                if idx.size:
-                    if total_unused < 0:
-                        total_unused = _seq_sum(unused)
-                    elig_mask[elig_idx] = True
-                    elig = elig_mask[idx]
-                    elig_mask[elig_idx] = False
-                    still_short = shortfall[idx] > 0
-                    table_left = total_unused * (1.0 - lent_frac) > 0
-                    reason[t, idx] = np.where(
-                        still_short,
-                        np.where(~elig & table_left, Refusal.PARTITION_SHARE, Refusal.PROVISIONED_TOTAL),
-                        Refusal.PARTITION_CEILING,
-                    )
-            if autoscale:
-                totals[t] = _seq_sum(served[t])
-
-            # ---- auto scaling, evaluated once a minute ---------------------------
-            if autoscale and (t + 1) % 60 == 0:
-                consumed = _seq_sum(totals[t - 59 : t + 1]) / 60.0
-                util = consumed / cap_table
-                up_run = up_run + 1 if util > mode.target else 0
-                # "20% or more below the target": percentage points, with a tolerance for 0.7 - 0.2 != 0.5
-                down_run = down_run + 1 if util <= mode.target - mode.scale_down_margin + _UTIL_TOL else 0
-                now_hour = (t + 1) // int(AUTOSCALING_DECREASE_REFILL_S)
-                while dec_hour < now_hour:  # one more decrease each whole hour; 4 again at 00:00 UTC
-                    dec_hour += 1
-                    if dec_hour * AUTOSCALING_DECREASE_REFILL_S % 86_400 == 0:
-                        dec_left = AUTOSCALING_DECREASES_AT_ONCE
-                    else:
-                        dec_left = min(dec_left + 1, AUTOSCALING_DECREASES_AT_ONCE)
-                if pending_cap < 0.0:  # no update in flight
-                    wanted = min(max(consumed / mode.target, mode.min_capacity), mode.max_capacity)
-                    new_cap = cap_table
-                    if up_run >= mode.scale_up_minutes:
-                        new_cap = max(cap_table, wanted)
-                        up_run = down_run = 0
-                    elif down_run >= mode.scale_down_points and (dec_left > 0 or not mode.decrease_quota):
-                        new_cap = min(cap_table, wanted)
-                        up_run = down_run = 0
-                        if new_cap < cap_table:
-                            dec_left -= 1
-                    if new_cap != cap_table:
-                        pending_cap = new_cap
-                        pending_at = t + 1 + lag
-
-        # ---- per key, per minute (what Contributor Insights sees); without splits, after the loop
-        if seg is not None and split is not None:
-            o_seg = offered[t, seg.part]
-            frac_thr = np.divide(throttled[t, seg.part], o_seg, out=np.zeros(seg.part.size), where=o_seg > 0)
-            key_off_min[t // 60] += np.bincount(seg.key, weights=seg_demand, minlength=k)
-            key_thr_min[t // 60] += np.bincount(seg.key, weights=seg_demand * frac_thr, minlength=k)
-
-        # ---- splits for heat ------------------------------------------------------
-        if split is not None and seg is not None:
-            hot_run = (hot_run + 1.0) * (served[t] >= split_thr)
-            due = np.flatnonzero((hot_run >= split_after) & ~blocked_flag)
-            for p in due:
-                why = _split_partition(seg, int(p), n_used, d[t], table, split, room=n_used < n_alloc)
-                if why:
-                    blocked_flag[p] = True
-                    blocked.append((t, int(p), why))
-                    continue
-                splits.append((t, int(p), n_used))
-                weight[n_used] = weight[p] = weight[p] / 2.0
-                burst[n_used] = burst[p] = burst[p] / 2.0
-                if fifo:
-                    dep[n_used] = dep[p] = dep[p] / 2.0
-                    gone[n_used] = gone[p] = gone[p] / 2.0
-                    if window:
-                        dep_hist[:, n_used] = dep_hist[:, p] = dep_hist[:, p] / 2.0
-                hot_run[p] = 0.0
-                run[n_used] = run[p]
-                n_used += 1
-            if due.size:
-                share = cap_table * weight
-                burst_cap = BURST_WINDOW_S * share
-
-    def out(a: NDArray) -> NDArray:
-        a = a[:, :n_used].copy() if n_used < n_alloc else a.view()
-        a.flags.writeable = False
-        return a
-
-    capacity.flags.writeable = False
-    per_key: dict[str, object] = {}
-    if seg is not None and split is None:
-        # keys never move: each key loses its partition's refused share, summed a minute at a time
-        for m0 in range(0, n_sec, 60):
-            block = slice(m0, min(m0 + 60, n_sec))
-            o_blk = offered[block][:, seg.part]
-            frac_blk = np.divide(throttled[block][:, seg.part], o_blk, out=np.zeros_like(o_blk), where=o_blk > 0)
-            key_off_min[m0 // 60] = d[block].sum(axis=0)
-            key_thr_min[m0 // 60] = (d[block] * frac_blk).sum(axis=0)
-    if seg is not None:
-        key_off_min.flags.writeable = False
-        key_thr_min.flags.writeable = False
-        per_key = {"keys": tuple(key_list), "key_offered": key_off_min, "key_throttled": key_thr_min}
-    return SimulationResult(
-        table=table,
-        kind=kind,
-        mode=mode,
-        ceiling=ceil,
-        offered=out(offered),
-        served=out(served),
-        throttled=out(throttled),
-        tokens=out(tokens),
-        burst=out(burst_rec),
-        reason=out(reason),
-        capacity=capacity,
-        splits=tuple(splits),
-        blocked=tuple(blocked),
-        **per_key,
-    )
+    if splitter is None:
+        n_used, splits, blocked = table.partitions, (), ()
+    else:
+        n_used, splits, blocked = splitter.n_used, tuple(splitter.splits), tuple(splitter.blocked)
+    per_key = None if placement is None else placement.per_key(offered, rec.throttled, recorded=splitter is not None)
+    return rec.result(table, kind, mode, ceil, n_used, splits, blocked, per_key)
 
 
 def _split_partition(
