@@ -20,14 +20,39 @@ from matplotlib.figure import Figure
 
 from ..book.explorable import Control, Explorable, register
 from ..book.plotting import COLORS, finish_axes, fixed_layout, log_axis
-from ..models import BATCH_WRITE_MAX_ITEMS, PROVISIONED_WRITE_SCENARIOS, REMEDIES, Diagnosis, Metrics, diagnose, scenario
+from ..models import (
+    BATCH_WRITE_MAX_ITEMS,
+    ON_DEMAND_TABLE_QUOTA_WRU,
+    PARTITION_MAX_WCU,
+    PROVISIONED_WRITE_SCENARIOS,
+    REMEDIES,
+    SCENARIOS,
+    Diagnosis,
+    Metrics,
+    OnDemand,
+    Table,
+    cloudwatch,
+    diagnose,
+    key_design,
+    on_demand_ceiling,
+    on_demand_seconds_to_serve,
+    partition_load,
+    scenario,
+    simulate,
+)
+from ..models._validation import check_integer, check_number
 from .metrics import plot_consumed, plot_event_metrics
 
 __all__ = [
     "SCENARIO_NAMES",
     "diagnosis_case",
+    "diagnosis_claims",
+    "evidence_rows",
+    "on_demand_surge_case",
     "plot_diagnosis_metrics",
     "plot_fingerprints",
+    "scenario_rows",
+    "sparse_index_case",
 ]
 
 Data = dict[str, Any]
@@ -243,3 +268,214 @@ register(
         figsize=(10.0, 3.9),
     )
 )
+
+
+# ---------------------------------------------------------------------------------------------
+# the chapter's tables and exercises, computed
+# ---------------------------------------------------------------------------------------------
+
+
+def scenario_rows() -> tuple[list[str], list[tuple[str, str, str, str]]]:
+    """Every canonical scenario (:data:`hotpart.SCENARIOS`) and what ``diagnose`` makes of it, with and without
+    Contributor Insights.
+
+    Returns
+    -------
+    tuple
+        ``(header, rows)`` for :func:`hotpart.markdown_table`: the scenario, what it simulates, the verdict with
+        Contributor Insights on (row, rule, confidence) and off (row, confidence).
+
+    Examples
+    --------
+    >>> header, rows = scenario_rows()
+    >>> rows[0][0], rows[0][2]
+    ('low-cardinality key', 'low-cardinality key (rule 5b, high)')
+    """
+    rows = []
+    for name, text in SCENARIOS.items():
+        on = diagnose(scenario(name).metrics)
+        off = diagnose(scenario(name, contributor_insights=False).metrics)
+        rows.append((name, text, f"{on.symptom} (rule {on.rule}, {on.confidence})", f"{off.symptom} ({off.confidence})"))
+    return ["scenario", "what it simulates", "Contributor Insights on", "off"], rows
+
+
+def evidence_rows() -> tuple[list[str], list[tuple[str, str, str, str]]]:
+    """The scenarios beyond a provisioned table's writes: the evidence ``diagnose`` cites first, and its remedy.
+
+    Returns
+    -------
+    tuple
+        ``(header, rows)`` for :func:`hotpart.markdown_table`, one row per scenario of :data:`hotpart.SCENARIOS`
+        that is not in :data:`hotpart.PROVISIONED_WRITE_SCENARIOS`.
+
+    Examples
+    --------
+    >>> header, rows = evidence_rows()
+    >>> [r[0] for r in rows][:2]
+    ['GSI read throttling', 'single-key read concentration']
+    """
+    rows = []
+    for name in SCENARIOS:
+        if name in PROVISIONED_WRITE_SCENARIOS:
+            continue
+        d = diagnose(scenario(name).metrics)
+        rows.append((name, d.evidence[0], f"{d.symptom} ({d.rule}, {d.confidence})", d.remedy))
+    return ["scenario", "first evidence", "row (rule, confidence)", "remedy"], rows
+
+
+#: The longest surge :func:`on_demand_surge_case` simulates: the throttled time may be at most this, in seconds.
+_MAX_SURGE_S = 6 * 3_600
+
+
+def on_demand_surge_case(previous_peak: float = 3_000.0, surge: float = 20_000.0, n_keys: int = 1_000) -> dict[str, Any]:
+    """An on-demand table's surge past double its previous peak, spread over many keys, cold and pre-warmed.
+
+    The surge runs for twice the time the closed form of chapter 11 (:func:`hotpart.on_demand_seconds_to_serve`)
+    says it is throttled, on 32 partitions, once with no warm throughput and once pre-warmed to the surge.
+
+    Parameters
+    ----------
+    previous_peak : float
+        The table's previous peak, WCU/s, in ``(0, ON_DEMAND_TABLE_QUOTA_WRU]``.
+    surge : float
+        The surge, WCU/s, in ``(previous_peak, ON_DEMAND_TABLE_QUOTA_WRU]``; it may be throttled for at most six hours.
+    n_keys : int
+        Keys sharing the surge evenly, in ``[1, 10_000]``.
+
+    Returns
+    -------
+    dict
+        ``ceiling_now`` (WCU/s served at once), ``closed_form_min`` (minutes throttled by the closed form),
+        ``minutes_throttled`` (one-minute data points with write throttle events), ``refused_cold`` and
+        ``refused_warm`` (write units refused over the run), ``run_s`` (seconds simulated) and ``diagnosis``
+        (:class:`hotpart.Diagnosis` of the cold run).
+
+    Examples
+    --------
+    >>> case = on_demand_surge_case(3_000.0, 8_000.0, n_keys=100)
+    >>> case["minutes_throttled"], case["refused_cold"], case["refused_warm"], case["diagnosis"].symptom
+    (30, 3600000.0, 0.0, 'past double the previous peak')
+    """
+    peak = check_number("previous_peak", previous_peak, low=0, high=ON_DEMAND_TABLE_QUOTA_WRU, low_open=True)
+    big = check_number("surge", surge, low=peak, high=ON_DEMAND_TABLE_QUOTA_WRU, low_open=True)
+    n = check_integer("n_keys", n_keys, low=1, high=10_000)
+    to_serve = float(on_demand_seconds_to_serve(big, peak))
+    if to_serve > _MAX_SURGE_S:
+        raise ValueError(
+            f"surge = {big!r} is not allowed: it would be throttled for {to_serve / 3600:.1f} h; "
+            f"must be served within {_MAX_SURGE_S // 3600} h of a previous peak of {peak:g}"
+        )
+    run_s = max(2 * int(to_serve), 120)
+    keys = [f"ITEM#{i:05d}" for i in range(n)]
+    runs = {
+        warm: simulate(Table(32), [big / n] * n, run_s, keys=keys, mode=OnDemand(previous_peak=peak, warm_throughput=warm))
+        for warm in (None, big)
+    }
+    metrics = cloudwatch(runs[None])
+    return {
+        "previous_peak": peak,
+        "surge": big,
+        "run_s": run_s,
+        "ceiling_now": float(on_demand_ceiling(peak)),
+        "closed_form_min": to_serve / 60,
+        "minutes_throttled": int(np.count_nonzero(metrics["WriteThrottleEvents"] > 0)),
+        "refused_cold": float(runs[None].throttled.sum()),
+        "refused_warm": float(runs[big].throttled.sum()),
+        "diagnosis": diagnose(metrics),
+    }
+
+
+def sparse_index_case(step: float = 0.05) -> dict[str, Any]:
+    """The largest share of writes, on a grid of ``step``, that a sparse status index takes without throttling.
+
+    The GSI scenario's OPEN index partition is offered a share ``f`` of its dense demand and serves at most the
+    partition ceiling, so it stops throttling below ``f* = PARTITION_MAX_WCU / dense peak``; two runs of
+    :func:`hotpart.scenario` (``gsi_fraction``) either side of the grid point confirm it.
+
+    Parameters
+    ----------
+    step : float
+        Grid step of the share, in ``[0.01, 0.5]``.
+
+    Returns
+    -------
+    dict
+        ``f_star`` (the exact share), ``f_max`` (the largest grid point at or below it), ``f_next`` (one step more)
+        and the verdicts ``at_max`` and ``at_next`` of :func:`hotpart.diagnose`.
+
+    Examples
+    --------
+    >>> case = sparse_index_case()
+    >>> round(case["f_max"], 2), case["at_max"], case["at_next"]
+    (0.65, 'no throttling', 'GSI-only throttling')
+    """
+    step = check_number("step", step, low=0.01, high=0.5)
+    dense = scenario("GSI-only throttling").result.indexes["by-status"]
+    f_star = PARTITION_MAX_WCU / float(dense.offered[-1].max())
+    f_max = float(np.floor(f_star / step + 1e-9) * step)
+    f_next = f_max + step
+    verdict = {f: diagnose(scenario("GSI-only throttling", gsi_fraction=min(f, 1.0)).metrics).symptom for f in (f_max, f_next)}
+    return {
+        "step": step,
+        "f_star": f_star,
+        "f_max": f_max,
+        "f_next": f_next,
+        "at_max": verdict[f_max],
+        "at_next": verdict[f_next],
+    }
+
+
+def diagnosis_claims(hot_key_wcu: float = 2_500.0, date_partitions: int = 10) -> dict[str, Any]:
+    """The numbers behind chapter 15's check of the sources' claims, from the canonical scenarios.
+
+    Parameters
+    ----------
+    hot_key_wcu : float
+        Demand on one key of an eight-partition on-demand table whose previous peak is the per-table quota (so
+        that only the partition ceiling can bind), WCU/s, in ``(0, ON_DEMAND_TABLE_QUOTA_WRU]``.
+    date_partitions : int
+        Partitions of the date-keyed time-series table (``key_design("date")``), in ``[1, 1_000]``.
+
+    Returns
+    -------
+    dict
+        For the short spike: ``spike_minutes_hit`` (one-minute data points with throttling), ``spike_keyrange``
+        and ``spike_events`` (key-range and all write throttle events), ``spike_alternatives``. For the
+        write-throttled GSI: ``gsi_index``, ``gsi_table`` and ``gsi_requests``; for the read-throttled one,
+        ``gsi_read_table_refused`` (write units the table refuses). For the under-provisioned table and the
+        low-cardinality key (prefixes ``under_`` and ``low_``): ``exceptions`` (names), ``keyrange`` and
+        ``provisioned`` events, ``use`` (peak consumed over provisioned). ``od_hot_served`` (WCU/s the hot key is
+        served in the last second), ``date_today`` (today's share of the writes) and ``date_busiest`` (the
+        busiest partition's share).
+
+    Examples
+    --------
+    >>> c = diagnosis_claims()
+    >>> c["od_hot_served"], round(c["date_busiest"], 2), c["under_exceptions"]
+    (1000.0, 0.9, ('ProvisionedThroughputExceededException',))
+    """
+    hot = check_number("hot_key_wcu", hot_key_wcu, low=0, high=ON_DEMAND_TABLE_QUOTA_WRU, low_open=True)
+    parts = check_integer("date_partitions", date_partitions, low=1, high=1_000)
+    spike, gsi = diagnosis_case("short spike"), diagnosis_case("GSI-only throttling")
+    out: dict[str, Any] = {
+        "spike_minutes_hit": int(np.count_nonzero(spike["events"])),
+        "spike_keyrange": float(spike["keyrange"].sum()),
+        "spike_events": float(spike["events"].sum()),
+        "spike_alternatives": tuple(spike["diagnosis"].alternatives),
+        "gsi_index": float(gsi["index"].sum()),
+        "gsi_table": float(gsi["events"].sum()),
+        "gsi_requests": float(gsi["requests"].sum()),
+        "gsi_read_table_refused": float(scenario("GSI read throttling").result.table.throttled.sum()),
+    }
+    for prefix, name in (("under", "under-provisioned table"), ("low", "low-cardinality key")):
+        case = diagnosis_case(name)
+        out[f"{prefix}_exceptions"] = tuple(sorted(scenario(name).result.throttled_by_exception()))
+        out[f"{prefix}_keyrange"] = float(case["keyrange"].sum())
+        out[f"{prefix}_provisioned"] = float(case["provisioned_events"].sum())
+        out[f"{prefix}_use"] = float(np.max(case["consumed"] / case["provisioned"]))
+    od = simulate(Table(8), [10.0] * 7 + [hot], 60, mode=OnDemand(previous_peak=ON_DEMAND_TABLE_QUOTA_WRU))
+    out["od_hot_offered"] = hot
+    out["od_hot_served"] = float(od.served[-1, 7])
+    out["date_today"] = float(key_design("date").today_share)
+    out["date_busiest"] = float(partition_load(key_design("date"), parts).max())
+    return out

@@ -28,6 +28,7 @@ from ..models import (
     LogProfile,
     Table,
     WhatIf,
+    fit_zipf,
     profile_log,
     what_if,
     write_sample_exports,
@@ -40,6 +41,7 @@ __all__ = [
     "sample_profile",
     "sample_table",
     "what_if_case",
+    "zipf_coverage",
 ]
 
 Data = dict[str, Any]
@@ -177,3 +179,50 @@ register(
         figsize=(10.0, 3.6),
     )
 )
+
+
+def zipf_coverage(n_keys: int, exponent: float, n_requests: int, seeds: int = 50) -> dict[str, float]:
+    """How often :func:`hotpart.fit_zipf`'s interval covers the true exponent, over simulated logs.
+
+    Each of ``seeds`` logs draws ``n_requests`` requests over ``n_keys`` keys with Zipf popularity of the given
+    exponent (a multinomial draw, seeds ``0`` to ``seeds - 1``), and is fitted; the ranks are the logs' own.
+
+    Parameters
+    ----------
+    n_keys : int
+        Keys, in ``[2, 1_000_000]``.
+    exponent : float
+        The true Zipf exponent, in ``[0, 5]``.
+    n_requests : int
+        Requests per simulated log, in ``[1, 10_000_000]``.
+    seeds : int
+        Simulated logs, in ``[1, 1_000]``.
+
+    Returns
+    -------
+    dict
+        ``covered`` (how many intervals hold the true exponent), ``bias`` (mean fitted minus true exponent) and
+        ``half_width`` (mean half-width of the interval), and the inputs.
+
+    Examples
+    --------
+    >>> c = zipf_coverage(100, 1.0, 50_000, seeds=20)
+    >>> c["covered"] >= 17, abs(c["bias"]) < 0.01
+    (True, True)
+    """
+    n = check_integer("n_keys", n_keys, low=2, high=1_000_000)
+    s = check_number("exponent", exponent, low=0, high=5)
+    requests = check_integer("n_requests", n_requests, low=1, high=10_000_000)
+    seeds = check_integer("seeds", seeds, low=1, high=1_000)
+    ranks = np.arange(1, n + 1, dtype=float)
+    share = ranks**-s / (ranks**-s).sum()
+    fits = [fit_zipf(np.random.default_rng(k).multinomial(requests, share)) for k in range(seeds)]
+    return {
+        "n_keys": n,
+        "exponent": s,
+        "n_requests": requests,
+        "seeds": seeds,
+        "covered": sum(f.ci_low <= s <= f.ci_high for f in fits),
+        "bias": float(np.mean([f.exponent for f in fits])) - s,
+        "half_width": float(np.mean([(f.ci_high - f.ci_low) / 2 for f in fits])),
+    }

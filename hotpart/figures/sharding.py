@@ -1,13 +1,16 @@
 """Chapters 17 to 21's explorables: strategies, resharding, virtual nodes, migration, cross-shard work, pitfalls.
 
-Models: :mod:`hotpart.models.sharding`, and the fan-out models of :mod:`hotpart.models.fanout`
-for scatter-gather latency. Notebooks: ``notebooks/17_strategies.ipynb`` to
-``notebooks/21_pitfalls.ipynb``.
+Models: :mod:`hotpart.models.strategies`, :mod:`~hotpart.models.hashing`, :mod:`~hotpart.models.resharding`,
+:mod:`~hotpart.models.migration`, :mod:`~hotpart.models.cross_shard` and :mod:`~hotpart.models.pitfalls`, and the
+fan-out models for scatter-gather latency. Notebooks: 17_strategies, 18_resharding, 19_migration, 20_cross_shard,
+21_pitfalls. Besides the explorables, the functions that compute each chapter's tables and exercise answers
+(``strategy_rows``, ``moved_rows``, ...), tested in ``tests/test_chapters_15_21.py``.
 """
 
 from __future__ import annotations
 
 import functools
+import math
 
 import numpy as np
 from matplotlib.axes import Axes
@@ -30,29 +33,52 @@ from ..models import (
     MigrationPlan,
     RangeSharding,
     half_applied_probability,
+    hash64,
     jump_hash,
     key_stream,
     logical_balance,
+    logical_placement,
     lookup_cost,
     moved_fraction,
+    moved_fraction_modulo,
     range_boundaries,
+    range_split_moved_fraction,
     rendezvous,
     ring_spread,
     ring_spread_measured,
     shard_report,
+    simulate_shard_writes,
     two_phase_commit,
+    unsharded_load,
 )
 from ..models._validation import check_array, check_integer, check_number, check_seed
 
 __all__ = [
     "INITIAL_KEYS",
     "KEYS_PER_DAY",
+    "STRATEGY_ORDER",
     "STREAM_LABELS",
+    "alternatives_rows",
+    "auto_increment_case",
+    "directory_hit_rate_needed",
+    "dual_write_case",
+    "half_applied_rows",
+    "ids_for_collision",
+    "jump_growth_case",
+    "logical_balance_rows",
+    "logical_move_case",
+    "logical_shards_needed",
+    "moved_rows",
     "plot_logical_balance",
     "plot_migration",
     "plot_moved_by_method",
     "plot_write_shares",
+    "range_split_case",
+    "replicas_needed",
+    "strategy_rows",
     "strategy_table",
+    "suffix_spread_case",
+    "two_phase_rows",
 ]
 
 #: The key streams of the strategies explorable, by slider position.
@@ -762,3 +788,638 @@ pitfalls = register(
         figsize=(9.5, 3.8),
     )
 )
+
+
+# --- the chapters' tables: each returns (header, rows) for hp.markdown_table -----------------------
+
+_Rows = tuple[list[str], list[tuple[str, ...]]]
+
+#: The strategies in the order the chapter's tables list them.
+STRATEGY_ORDER: tuple[str, ...] = ("hash", "range", "geo", "directory", "composite")
+_KIND_LABELS = {kind: label for kind, label in STREAM_LABELS.values()}
+_MAX_TABLE_SHARDS = 10_000
+
+
+def _whole_numbers(name: str, values: object, low: int, high: int) -> tuple[int, ...]:
+    """A non-empty sequence of whole numbers in ``[low, high]``, or ValueError naming ``name``."""
+    if isinstance(values, (str, bytes)) or not hasattr(values, "__len__") or len(values) == 0:  # type: ignore[arg-type]
+        raise ValueError(f"{name} = {values!r} is not allowed: must be a non-empty sequence of whole numbers")
+    return tuple(check_integer(f"{name}[{i}]", v, low=low, high=high) for i, v in enumerate(values))  # type: ignore[arg-type]
+
+
+def strategy_rows(kind: str, n_shards: int, day: int = MAX_DAYS, label: str | None = None) -> _Rows:
+    """Chapter 17's table: every strategy against one key stream, ``day`` days after the ranges were set.
+
+    Parameters
+    ----------
+    kind : str
+        A key stream of the strategies explorable (``sequential``, ``timestamp``, ``uuid4``, ``tenant_time``).
+    n_shards : int
+        Shards, in ``[1, INITIAL_KEYS]`` (geo has its three regions whatever this is).
+    day : int
+        Days since the range boundaries were set, in ``[1, 30]``; the writes counted are that day's.
+    label : str, optional
+        The first column's title; by default the stream's label in :data:`STREAM_LABELS`.
+
+    Returns
+    -------
+    tuple
+        ``(header, rows)``: one row per strategy (:data:`STRATEGY_ORDER`) with the busiest shard's share of the
+        day's writes, the shards a point query and the day's range query ask, and the share of point queries
+        routed (the directory's lookup service may be down).
+
+    Examples
+    --------
+    >>> header, rows = strategy_rows("sequential", 4, day=3)
+    >>> header[0], rows[1][:4]
+    ('sequential IDs', ('range (4 shards)', '100%', '1', '1'))
+    >>> strategy_rows("sequential", 0)
+    Traceback (most recent call last):
+    ...
+    ValueError: n_shards = 0 is out of range: must be in [1, 50000]
+    """
+    if kind not in _KIND_LABELS:
+        raise ValueError(f"kind = {kind!r} is not allowed: must be one of {', '.join(_KIND_LABELS)}")
+    reports = strategy_table(kind, n_shards, day)["reports"]
+    header = [
+        _KIND_LABELS[kind] if label is None else str(label),
+        "busiest shard's share of new writes",
+        "point query: shards",
+        "time-range query: shards",
+        "point query routed",
+    ]
+    rows = []
+    for name in STRATEGY_ORDER:
+        r = reports[name]
+        rows.append(
+            (
+                f"{name} ({r.n_shards} shards)",
+                f"{r.max_share:.0%}",
+                f"{r.point_shards:.0f}",
+                f"{r.range_shards:.0f}",
+                f"{r.point_availability:.2%}",
+            )
+        )
+    return header, rows
+
+
+def moved_rows(changes: tuple[tuple[int, int], ...], vnodes: int = 100, n_keys: int = 100_000) -> _Rows:
+    """Chapter 18's table: the share of keys each scheme moves when ``n`` shards become ``m``.
+
+    Parameters
+    ----------
+    changes : sequence of (int, int)
+        Shard counts before and after, ``n`` and ``m``, each a whole number in ``[1, 10_000]``.
+    vnodes : int
+        Virtual nodes per node of the ring, in ``[1, 1_000]``.
+    n_keys : int
+        Random keys rendezvous hashing is measured on, in ``[1, 1_000_000]``.
+
+    Returns
+    -------
+    tuple
+        ``(header, rows)``: per change, the share moved by modulo (exact), a ring (exact arc measure), jump hash
+        (exact in expectation), rendezvous (measured) and the floor ``1 - n/m`` of a layout that ends balanced.
+
+    Examples
+    --------
+    >>> header, rows = moved_rows([(4, 5)])
+    >>> header[1], rows[0][0], rows[0][1], rows[0][3], rows[0][5]
+    ('modulo', '4 → 5', '80.0%', '20.0%', '20.0%')
+    >>> moved_rows([(4, 0)])
+    Traceback (most recent call last):
+    ...
+    ValueError: changes[0][1] = 0 is out of range: must be in [1, 10000]
+    """
+    if isinstance(changes, (str, bytes)) or not hasattr(changes, "__len__") or len(changes) == 0:
+        raise ValueError(f"changes = {changes!r} is not allowed: must be a non-empty sequence of (n, m) pairs")
+    pairs = []
+    for i, pair in enumerate(changes):
+        if isinstance(pair, (str, bytes)) or not hasattr(pair, "__len__") or len(pair) != 2:
+            raise ValueError(f"changes[{i}] = {pair!r} is not allowed: must be a pair (n, m) of shard counts")
+        pairs.append(tuple(check_integer(f"changes[{i}][{j}]", v, low=1, high=_MAX_TABLE_SHARDS) for j, v in enumerate(pair)))
+    vnodes = check_integer("vnodes", vnodes, low=1, high=1_000)
+    n_keys = check_integer("n_keys", n_keys, low=1, high=1_000_000)
+    header = ["n → m", "modulo", f"ring ({vnodes} vnodes)", "jump", "rendezvous", "minimum"]
+    rows = []
+    for n, m in pairs:
+        moved = (
+            moved_fraction_modulo(n, m),
+            moved_fraction("ring", n, m, vnodes=vnodes),
+            moved_fraction("jump", n, m),
+            moved_fraction("rendezvous", n, m, n_keys=n_keys),
+            max(1 - n / m, 0.0),
+        )
+        rows.append((f"{n} → {m}", *(f"{x:.1%}" for x in moved)))
+    return header, rows
+
+
+def logical_balance_rows(n_logicals: tuple[int, ...], n_physicals: tuple[int, ...]) -> _Rows:
+    """Chapter 19's table: the busiest physical shard over the mean, ``ceil(L/P) / (L/P)``, for each ``L`` and ``P``.
+
+    Parameters
+    ----------
+    n_logicals : sequence of int
+        Logical shard counts ``L`` (one row each), whole numbers in ``[1, 100_000]``.
+    n_physicals : sequence of int
+        Physical shard counts ``P`` (one column each), whole numbers in ``[1, 10_000]``.
+
+    Returns
+    -------
+    tuple
+        ``(header, rows)``, the balance to three decimals (1.000 when ``P`` divides ``L``).
+
+    Examples
+    --------
+    >>> header, rows = logical_balance_rows((12, 16), (3, 5))
+    >>> header
+    ['logical shards L', 'P = 3', 'P = 5']
+    >>> rows
+    [('12', '1.000', '1.250'), ('16', '1.125', '1.250')]
+    """
+    logicals = _whole_numbers("n_logicals", n_logicals, 1, 100_000)
+    physicals = _whole_numbers("n_physicals", n_physicals, 1, _MAX_TABLE_SHARDS)
+    header = ["logical shards L", *(f"P = {p}" for p in physicals)]
+    rows = [(str(el), *(f"{logical_balance(el, p):.3f}" for p in physicals)) for el in logicals]
+    return header, rows
+
+
+def two_phase_rows(participants: tuple[int, ...], availability: float, rtt_ms: float, log_ms: float) -> _Rows:
+    """Chapter 20's table: two-phase commit against the number of participants.
+
+    Parameters
+    ----------
+    participants : sequence of int
+        Participant counts ``k``, whole numbers in ``[1, 10_000]``.
+    availability : float
+        Each participant's (and the coordinator's) availability, in ``(0, 1]``.
+    rtt_ms : float
+        Round trip to every participant, ms, ``>= 0``.
+    log_ms : float
+        One forced log write, ms, ``>= 0``.
+
+    Returns
+    -------
+    tuple
+        ``(header, rows)``: messages, round trips, forced log writes, the probability of committing and of aborting,
+        and the latency in ms, per ``k`` (:func:`hotpart.two_phase_commit`).
+
+    Examples
+    --------
+    >>> header, rows = two_phase_rows((1, 4), availability=0.999, rtt_ms=1.0, log_ms=0.5)
+    >>> rows[1]
+    ('4', '16', '2', '9', '99.501%', '0.499%', '3.5')
+    """
+    ks = _whole_numbers("participants", participants, 1, _MAX_TABLE_SHARDS)
+    availability = check_number("availability", availability, low=0, high=1, low_open=True)
+    header = ["participants k", "messages", "round trips", "forced log writes", "commits", "aborts", "latency (ms)"]
+    rows = []
+    for k in ks:
+        t = two_phase_commit(k, availability=availability, rtt_ms=rtt_ms, log_ms=log_ms)
+        rows.append(
+            (
+                str(k),
+                str(t.messages),
+                str(t.round_trips),
+                str(t.forced_log_writes),
+                f"{t.availability:.3%}",
+                f"{t.abort_probability:.3%}",
+                f"{t.latency_ms:g}",
+            )
+        )
+    return header, rows
+
+
+def alternatives_rows(
+    reads_per_s: float,
+    writes_per_s: float,
+    node_reads_per_s: float,
+    node_writes_per_s: float,
+    *,
+    replicas: int = 3,
+    cache_hit_rate: float = 0.8,
+) -> _Rows:
+    """Chapter 21's table: one node, read replicas, a cache, and both, against the same reads and writes.
+
+    Parameters
+    ----------
+    reads_per_s, writes_per_s : float
+        Offered reads and writes per second, ``>= 0``.
+    node_reads_per_s, node_writes_per_s : float
+        What one node serves per second, ``> 0``.
+    replicas : int
+        Read replicas of the second and fourth rows, in ``[1, 10_000]``.
+    cache_hit_rate : float
+        Share of reads the cache of the third and fourth rows answers, in ``[0, 1]``.
+
+    Returns
+    -------
+    tuple
+        ``(header, rows)``: per setup, the read utilisation per node, the primary's write utilisation and whether
+        both fit (:func:`hotpart.unsharded_load`).
+
+    Examples
+    --------
+    >>> header, rows = alternatives_rows(40_000, 3_000, 10_000, 2_000)
+    >>> rows[3]
+    ('3 replicas and the cache', '20%', '150%', 'no')
+    """
+    replicas = check_integer("replicas", replicas, low=1, high=_MAX_TABLE_SHARDS)
+    h = check_number("cache_hit_rate", cache_hit_rate, low=0, high=1)
+    setups = (
+        ("one node", {}),
+        (f"{replicas} read replicas", {"replicas": replicas}),
+        (f"cache, {h:.0%} hits", {"cache_hit_rate": h}),
+        (f"{replicas} replicas and the cache", {"replicas": replicas, "cache_hit_rate": h}),
+    )
+    header = ["setup", "reads per node", "writes on the primary", "fits one primary"]
+    rows = []
+    for label, kw in setups:
+        u = unsharded_load(reads_per_s, writes_per_s, node_reads_per_s, node_writes_per_s, **kw)  # type: ignore[arg-type]
+        rows.append((label, f"{u['read_utilisation']:.0%}", f"{u['write_utilisation']:.0%}", "yes" if u["fits"] else "no"))
+    return header, rows
+
+
+def half_applied_rows(shards: tuple[int, ...], p_fail: tuple[float, ...]) -> _Rows:
+    """Chapter 21's table: the probability that a change run on every shard ends half applied.
+
+    Parameters
+    ----------
+    shards : sequence of int
+        Shard counts ``S`` (one row each), whole numbers in ``[1, 10_000]``.
+    p_fail : sequence of float
+        Probabilities that the change fails on one shard (one column each), each in ``[0, 1]``.
+
+    Returns
+    -------
+    tuple
+        ``(header, rows)`` of :func:`hotpart.half_applied_probability`, ``1 - (1-p)^S - p^S``.
+
+    Examples
+    --------
+    >>> half_applied_rows((2,), (0.01,))
+    (['shards', 'p = 1%'], [('2', '2.0%')])
+    """
+    ss = _whole_numbers("shards", shards, 1, _MAX_TABLE_SHARDS)
+    if isinstance(p_fail, (str, bytes)) or not hasattr(p_fail, "__len__") or len(p_fail) == 0:
+        raise ValueError(f"p_fail = {p_fail!r} is not allowed: must be a non-empty sequence of probabilities")
+    ps = tuple(check_number(f"p_fail[{i}]", p, low=0, high=1) for i, p in enumerate(p_fail))
+    header = ["shards", *(f"p = {p:.1%}".replace(".0%", "%") for p in ps)]
+    rows = [(str(s), *(f"{half_applied_probability(s, p):.1%}" for p in ps)) for s in ss]
+    return header, rows
+
+
+# --- the chapters' cases: the numbers a chapter computes, as plain values ---------------------------
+
+
+def _random_keys(n_keys: int, seed: int) -> NDArray[np.uint64]:
+    return np.random.default_rng(seed).integers(0, 2**64, size=n_keys, dtype=np.uint64)
+
+
+def range_split_case(n_shards: int, splits: int = 1, n_keys: int = 100_000, seed: int = 3) -> dict[str, float]:
+    """Chapter 18: split the first ``splits`` of ``n_shards`` equal hash ranges in half; what moves, and where.
+
+    Parameters
+    ----------
+    n_shards : int
+        Equal hash ranges before the splits, in ``[1, 10_000]``.
+    splits : int
+        Ranges split in half (shards ``0`` to ``splits - 1``), in ``[1, n_shards]``.
+    n_keys : int
+        Random keys the move is measured on, in ``[1, 1_000_000]``.
+    seed : int
+        Seed of the random keys, a whole number from 0 to 2**64 - 1.
+
+    Returns
+    -------
+    dict
+        ``formula`` (:func:`hotpart.range_split_moved_fraction`), ``exact`` (the moved measure of the hash space,
+        :meth:`hotpart.HashRangeSharding.moved_share`), ``measured`` (share of the random keys that moved),
+        ``from_split`` and ``to_new`` (1.0 when every moved key left a split range and landed on a new shard,
+        else 0.0), and ``busiest`` (the busiest shard's share over the mean share, afterwards).
+
+    Examples
+    --------
+    >>> c = range_split_case(4)
+    >>> c["formula"], c["exact"], c["from_split"], c["to_new"], c["busiest"]
+    (0.125, 0.125, 1.0, 1.0, 1.25)
+    """
+    n = check_integer("n_shards", n_shards, low=1, high=_MAX_TABLE_SHARDS)
+    k = check_integer("splits", splits, low=1, high=n)
+    n_keys = check_integer("n_keys", n_keys, low=1, high=1_000_000)
+    seed = check_seed("seed", seed)
+    before = HashRangeSharding.even(n)
+    after = before
+    for shard in range(k):
+        after = after.split(shard)
+    keys = _random_keys(n_keys, seed)
+    b, a = before.shard_of(keys), after.shard_of(keys)
+    moved = b != a
+    return {
+        "formula": float(range_split_moved_fraction(n, n + k)),
+        "exact": float(before.moved_share(after)),
+        "measured": float(moved.mean()),
+        "from_split": float(bool(np.all(b[moved] < k))),
+        "to_new": float(bool(np.all(a[moved] >= n))),
+        "busiest": float(after.shares().max() * after.n_shards),
+    }
+
+
+def jump_growth_case(n_buckets: int, n_keys: int = 100_000) -> dict[str, float]:
+    """Chapter 18: hash the keys ``0 .. n_keys - 1`` with jump hash into ``n_buckets`` and then one bucket more.
+
+    Parameters
+    ----------
+    n_buckets : int
+        Buckets before, in ``[1, 10_000]``.
+    n_keys : int
+        Keys, in ``[1, 1_000_000]``.
+
+    Returns
+    -------
+    dict
+        ``moved`` (share of keys whose bucket changed), ``expected`` (``1 / (n_buckets + 1)``) and ``to_new``
+        (1.0 when every moved key went to the new bucket, number ``n_buckets``).
+
+    Examples
+    --------
+    >>> c = jump_growth_case(10)
+    >>> round(c["expected"], 4), c["to_new"], abs(c["moved"] - c["expected"]) < 0.005
+    (0.0909, 1.0, True)
+    """
+    n = check_integer("n_buckets", n_buckets, low=1, high=_MAX_TABLE_SHARDS)
+    n_keys = check_integer("n_keys", n_keys, low=1, high=1_000_000)
+    keys = np.arange(n_keys, dtype=np.uint64)
+    before, after = jump_hash(keys, n), jump_hash(keys, n + 1)
+    moved = before != after
+    return {"moved": float(moved.mean()), "expected": 1 / (n + 1), "to_new": float(bool(np.all(after[moved] == n)))}
+
+
+def logical_move_case(n_logical: int, p_before: int, p_after: int, n_keys: int = 100_000, seed: int = 0) -> dict[str, float]:
+    """Chapter 19: ``n_logical`` logical shards moved from ``p_before`` to ``p_after`` machines.
+
+    Parameters
+    ----------
+    n_logical : int
+        Logical shards ``L``, in ``[1, 100_000]``.
+    p_before, p_after : int
+        Machines before and after, each in ``[1, n_logical]``.
+    n_keys : int
+        Random keys the move is checked on, in ``[1, 1_000_000]``.
+    seed : int
+        Seed of the random keys, a whole number from 0 to 2**64 - 1.
+
+    Returns
+    -------
+    dict
+        ``moved_logical`` (logical shards that changed machine), ``moved_share`` (their share of ``L``),
+        ``new_holds`` (logical shards on the last machine afterwards), ``whole`` (1.0 when every logical shard's
+        keys moved together), ``key_moved`` (share of the random keys that moved), ``modulo`` (what ``key % P``
+        would move) and the balances ``balance_before`` and ``balance_after`` (busiest over mean).
+
+    Examples
+    --------
+    >>> c = logical_move_case(256, 4, 5)
+    >>> c["moved_logical"], c["new_holds"], c["whole"], c["modulo"]
+    (51.0, 51.0, 1.0, 0.8)
+    """
+    el = check_integer("n_logical", n_logical, low=1, high=100_000)
+    p0 = check_integer("p_before", p_before, low=1, high=el)
+    p1 = check_integer("p_after", p_after, low=1, high=el)
+    n_keys = check_integer("n_keys", n_keys, low=1, high=1_000_000)
+    seed = check_seed("seed", seed)
+    before = logical_placement(el, p0)
+    after = logical_placement(el, p1, previous=before)
+    logical = (hash64(_random_keys(n_keys, seed)) % np.uint64(el)).astype(int)
+    key_moved = before[logical] != after[logical]
+    whole = all(len(set(key_moved[logical == s])) == 1 for s in np.unique(logical))
+    moved = int(np.sum(before != after))
+    return {
+        "moved_logical": float(moved),
+        "moved_share": moved / el,
+        "new_holds": float(np.bincount(after, minlength=p1)[-1]),
+        "whole": float(whole),
+        "key_moved": float(key_moved.mean()),
+        "modulo": float(moved_fraction_modulo(p0, p1)),
+        "balance_before": float(logical_balance(el, p0)),
+        "balance_after": float(logical_balance(el, p1)),
+    }
+
+
+def logical_shards_needed(max_imbalance: float, max_physical: int) -> dict[str, float]:
+    """Chapter 19: the fewest logical shards ``L`` that keep the busiest of ``P`` machines within ``max_imbalance``
+    of the mean for every ``P`` from 1 to ``max_physical``.
+
+    Parameters
+    ----------
+    max_imbalance : float
+        Largest busiest-over-mean allowed, in ``[1.001, 2]``.
+    max_physical : int
+        Largest fleet, in ``[1, 1_000]``.
+
+    Returns
+    -------
+    dict
+        ``n_logical`` (the smallest such ``L``) and ``worst`` (its largest ``ceil(L/P) / (L/P)`` over the fleets).
+
+    Examples
+    --------
+    >>> logical_shards_needed(1.25, 4)
+    {'n_logical': 8.0, 'worst': 1.125}
+    """
+    target = check_number("max_imbalance", max_imbalance, low=1.001, high=2.0)
+    pmax = check_integer("max_physical", max_physical, low=1, high=1_000)
+    el = pmax
+    while True:  # ends by L = pmax / (target - 1), where ceil(L/P) / (L/P) < 1 + P/L <= target for every P
+        worst = max(logical_balance(el, p) for p in range(1, pmax + 1))
+        if worst <= target:
+            return {"n_logical": float(el), "worst": float(worst)}
+        el += 1
+
+
+def auto_increment_case(n_shards: int = 4, ids_per_shard: int = 1_000) -> dict[str, float]:
+    """Chapter 21: ``n_shards`` shards side by side, each counting its IDs from one.
+
+    Parameters
+    ----------
+    n_shards : int
+        Shards, in ``[1, 1_000]``.
+    ids_per_shard : int
+        Rows each shard numbers ``1 .. ids_per_shard``, in ``[1, 1_000_000]``.
+
+    Returns
+    -------
+    dict
+        ``rows``, ``distinct`` (distinct IDs among them), ``shared`` (share of rows whose ID another row also
+        holds) and ``repeats`` (share of rows that repeat an ID already taken: ``(S - 1) / S``).
+
+    Examples
+    --------
+    >>> auto_increment_case(4, 1_000)
+    {'rows': 4000.0, 'distinct': 1000.0, 'shared': 1.0, 'repeats': 0.75}
+    """
+    s = check_integer("n_shards", n_shards, low=1, high=1_000)
+    n = check_integer("ids_per_shard", ids_per_shard, low=1, high=1_000_000)
+    ids = np.concatenate([np.arange(1, n + 1) for _ in range(s)])
+    distinct, per_id = np.unique(ids, return_counts=True)
+    return {
+        "rows": float(ids.size),
+        "distinct": float(distinct.size),
+        "shared": float(np.mean(per_id[np.searchsorted(distinct, ids)] > 1)),
+        "repeats": 1 - distinct.size / ids.size,
+    }
+
+
+def ids_for_collision(probability: float, bits: int = 64) -> float:
+    """Chapter 21: how many random ``bits``-bit IDs reach a collision ``probability``, from the birthday bound.
+
+    Solves ``P = 1 - exp(-N^2 / 2^(b+1))`` for ``N``: ``N = sqrt(-2^(b+1) ln(1 - P))``.
+
+    Parameters
+    ----------
+    probability : float
+        The collision probability, in ``(0, 1)``.
+    bits : int
+        Random bits per ID, in ``[1, 1_024]``.
+
+    Returns
+    -------
+    float
+        IDs in all.
+
+    Examples
+    --------
+    >>> f"{ids_for_collision(0.5, 32):,.0f}"
+    '77,163'
+    """
+    p = check_number("probability", probability, low=0, high=1, low_open=True, high_open=True)
+    b = check_integer("bits", bits, low=1, high=1_024)
+    return math.sqrt(-(2.0 ** (b + 1)) * math.log1p(-p))
+
+
+def suffix_spread_case(writes_per_s: float, suffixes: int, seconds: int = 60, seed: int = 0) -> dict[str, float]:
+    """Chapter 21: one hot key's writes spread over random suffixes and over sequential (round-robin) ones.
+
+    Parameters
+    ----------
+    writes_per_s : float
+        Writes a second to the key, in ``[1, 1_000_000]``.
+    suffixes : int
+        Suffix keys, in ``[1, 10_000]``.
+    seconds : int
+        Seconds simulated for the random suffix, in ``[1, 3_600]``.
+    seed : int
+        Seed of the random suffixes, a whole number from 0 to 2**64 - 1.
+
+    Returns
+    -------
+    dict
+        ``random_max`` (the busiest suffix key's writes in its busiest second, :func:`hotpart.simulate_shard_writes`),
+        ``sequential_max`` (the same with a counter modulo ``suffixes``) and ``even`` (writes over suffixes).
+
+    Examples
+    --------
+    >>> c = suffix_spread_case(1_000, 8)
+    >>> c["sequential_max"], c["even"], c["random_max"] > c["even"]
+    (125.0, 125.0, True)
+    """
+    w = check_number("writes_per_s", writes_per_s, low=1, high=1_000_000)
+    n = check_integer("suffixes", suffixes, low=1, high=_MAX_TABLE_SHARDS)
+    seconds = check_integer("seconds", seconds, low=1, high=3_600)
+    seed = check_seed("seed", seed)
+    random_counts = simulate_shard_writes(w, n, seconds, seed=seed)
+    sequential = np.bincount(np.arange(int(w)) % n, minlength=n)  # one second dealt out in turn
+    return {"random_max": float(random_counts.max()), "sequential_max": float(sequential.max()), "even": w / n}
+
+
+def replicas_needed(reads_per_s: float, node_reads_per_s: float, cache_hit_rate: float = 0.8) -> int:
+    """Chapter 21: the fewest read replicas that keep every node's reads within its capacity behind a cache.
+
+    ``k`` replicas and the primary share the reads the cache misses: ``(1 - h) R / (k + 1) <= C``.
+
+    Parameters
+    ----------
+    reads_per_s : float
+        Offered reads per second, ``>= 0`` and at most ``1e12``.
+    node_reads_per_s : float
+        Reads one node serves per second, ``> 0`` and at most ``1e12``.
+    cache_hit_rate : float
+        Share of reads the cache answers, in ``[0, 1]``.
+
+    Returns
+    -------
+    int
+        Read replicas, ``>= 0``.
+
+    Examples
+    --------
+    >>> replicas_needed(90_000, 10_000, 0.8)
+    1
+    """
+    r = check_number("reads_per_s", reads_per_s, low=0, high=1e12)
+    c = check_number("node_reads_per_s", node_reads_per_s, low=0, high=1e12, low_open=True)
+    h = check_number("cache_hit_rate", cache_hit_rate, low=0, high=1)
+    return max(math.ceil(r * (1 - h) / c - 1e-12) - 1, 0)
+
+
+def dual_write_case(coexistence_h: float, writes_per_s: float, p_fail: float) -> dict[str, float]:
+    """Chapter 19: dual writes during a migration, each of the two writes failing on its own with ``p_fail``.
+
+    One write lands and the other does not with probability ``1 - (1-p)^2 - p^2 = 2p(1-p)``
+    (:func:`hotpart.half_applied_probability` with two shards).
+
+    Parameters
+    ----------
+    coexistence_h : float
+        Hours the application dual writes, in ``[0, 100_000]``.
+    writes_per_s : float
+        Dual writes a second, in ``[0, 1e9]``.
+    p_fail : float
+        Probability that one of the two writes fails, in ``[0, 1]``.
+
+    Returns
+    -------
+    dict
+        ``writes`` (dual writes in all), ``p_split`` (share that land on one side only) and ``diverged``
+        (expected writes that land on one side only).
+
+    Examples
+    --------
+    >>> c = dual_write_case(24.0, 100.0, 0.01)
+    >>> c["writes"], round(c["p_split"], 4), round(c["diverged"])
+    (8640000.0, 0.0198, 171072)
+    """
+    hours = check_number("coexistence_h", coexistence_h, low=0, high=100_000)
+    w = check_number("writes_per_s", writes_per_s, low=0, high=1e9)
+    p = check_number("p_fail", p_fail, low=0, high=1)
+    writes = w * hours * 3_600
+    p_split = float(half_applied_probability(2, p))
+    return {"writes": writes, "p_split": p_split, "diverged": writes * p_split}
+
+
+def directory_hit_rate_needed(target: float, lookup_availability: float) -> float:
+    """Chapter 17: the cache hit rate at which a directory routes ``target`` of point queries.
+
+    A point query is routed when the client's cache holds the placement (probability ``h``) or the lookup service
+    answers (``a``): ``h + (1 - h) a = target``, so ``h = 1 - (1 - target) / (1 - a)``.
+
+    Parameters
+    ----------
+    target : float
+        Share of point queries to route, in ``[lookup_availability, 1]``.
+    lookup_availability : float
+        The lookup service's availability, in ``[0, 1)``.
+
+    Returns
+    -------
+    float
+        The cache hit rate, in ``[0, 1]``.
+
+    Examples
+    --------
+    >>> round(directory_hit_rate_needed(0.9999, 0.999), 6)
+    0.9
+    """
+    a = check_number("lookup_availability", lookup_availability, low=0, high=1, high_open=True)
+    t = check_number("target", target, low=a, high=1)
+    return 1 - (1 - t) / (1 - a)
