@@ -24,6 +24,7 @@ __all__ = [
     "HH_KEYS",
     "HH_SEED",
     "HH_TOP",
+    "heavy_hitter_coverage",
     "heavy_hitter_stream",
     "plot_heavy_hitters",
 ]
@@ -228,3 +229,52 @@ heavy_hitters = register(
         figsize=(9.0, 3.8),
     )
 )
+
+
+def heavy_hitter_coverage(
+    phi: float, n_events: int, n_keys: int = HH_KEYS, s: float = 1.0, seed: int = HH_SEED
+) -> dict[str, int]:
+    """Chapter 13's exercise 3: counters that guarantee every key above a share ``phi`` is monitored, checked.
+
+    A Space-Saving summary of :math:`k` counters monitors every key heavier than :math:`N/k`, so
+    :math:`k = \\lceil 1/\\varphi \\rceil` counters monitor every key above the share :math:`\\varphi` of a stream
+    of total weight :math:`N`. The check feeds a Zipf stream (:func:`heavy_hitter_stream`) to a summary of that
+    size and counts the keys above :math:`\\varphi N` it monitors.
+
+    Parameters
+    ----------
+    phi : float
+        The share of the traffic a key must exceed, in ``(0, 1]``.
+    n_events : int
+        Events in the stream, in ``[1, 10,000,000]``.
+    n_keys : int
+        Distinct keys the stream draws from, in ``[1, 10,000,000]``.
+    s : float
+        The Zipf exponent, in ``[0, 10]``.
+    seed : int
+        Random seed, ``>= 0``.
+
+    Returns
+    -------
+    dict
+        ``"k"`` (counters), ``"heavy"`` (keys above the share, counted exactly) and ``"found"`` (of those, the ones
+        the summary monitors).
+
+    Examples
+    --------
+    >>> out = heavy_hitter_coverage(0.01, 50_000, n_keys=100_000)
+    >>> out["k"], out["found"] == out["heavy"]
+    (100, True)
+    """
+    share = check_number("phi", phi, low=0, high=1, low_open=True)
+    events = check_integer("n_events", n_events, low=1, high=10_000_000)
+    keys = check_integer("n_keys", n_keys, low=1, high=10_000_000)
+    exponent = check_number("s", s, low=0, high=10)
+    k = math.ceil(1 / share - 1e-12)
+    stream = heavy_hitter_stream(exponent, events, n_keys=keys, seed=seed)
+    summary = SpaceSaving(k)
+    summary.update_many(stream)
+    values, counts = np.unique(stream, return_counts=True)
+    heavy = values[counts > share * len(stream)]
+    found = int(np.sum(summary.monitored(list(heavy)))) if heavy.size else 0
+    return {"k": int(k), "heavy": int(heavy.size), "found": found}

@@ -7,6 +7,7 @@ metrics figure). Notebook: ``notebooks/12_gsi.ipynb`` (explorable
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Sequence
 
 import numpy as np
@@ -21,18 +22,29 @@ from ..models import (
     GlobalSecondaryIndex,
     IndexedResult,
     Table,
+    adaptive_rate,
+    index_write_units,
     simulate_with_indexes,
     steady_backpressure,
+    write_units,
 )
 from ..models._validation import check_array, check_integer, check_number
 
 __all__ = [
     "ORDER_STATUSES",
+    "PROJECTION_ITEM_BYTES",
+    "PROJECTION_ORDER_WRITES",
+    "SWEEP_OPEN_SHARE",
+    "SWEEP_ORDERS",
+    "SWEEP_RATE_WCU",
     "gsi_case",
+    "index_capacity_sweep",
     "order_statuses",
     "plot_base_by_index_value",
     "plot_index_partitions",
     "plot_sparse_sweep",
+    "projection_case",
+    "sparse_index_sweep",
 ]
 
 #: The order statuses of chapter 12's example, the hot one first.
@@ -414,3 +426,228 @@ gsi_backpressure = register(
         figsize=(10.0, 3.8),
     )
 )
+
+
+# ---------------------------------------------------------------------------------------------
+# Chapter logic: the sparse-index sweep of chapter 12, as a tested function
+# ---------------------------------------------------------------------------------------------
+
+#: Chapter 12's orders table: orders, their total write rate (WCU/s), the share OPEN, and the base table and
+#: index size (partitions, WCU/s) of the sparse-index sweep.
+SWEEP_ORDERS = 2_000
+SWEEP_RATE_WCU = 2_400.0
+SWEEP_OPEN_SHARE = 0.6
+_SWEEP_PARTITIONS = 4
+_SWEEP_WCU = 4_000.0
+_SWEEP_SECONDS = 60
+_BISECTIONS = 60
+_MAX_ITEM_BYTES = 409_600.0  # DynamoDB's largest item, 400 KB
+
+
+@functools.lru_cache(maxsize=8)
+def _sweep(n_orders: int, rate: float, open_share: float, points: int) -> tuple:
+    statuses = order_statuses(n_orders, open_share)
+    keys = [f"ORDER#{i:05d}" for i in range(n_orders)]
+    demand = np.full(n_orders, rate / n_orders)
+    base = Table(_SWEEP_PARTITIONS, wcu=_SWEEP_WCU)
+    dense = GlobalSecondaryIndex(_INDEX, statuses, partitions=_SWEEP_PARTITIONS, wcu=_SWEEP_WCU)
+    value_demand = np.array([rate * statuses.count(v) / n_orders for v in dense.values])
+    placement = dense.value_partitions()
+
+    def closed_form(fraction: float) -> float:
+        per_partition = np.bincount(placement, weights=fraction * value_demand, minlength=_SWEEP_PARTITIONS)
+        return steady_backpressure(per_partition, _SWEEP_WCU)
+
+    lo, hi = 0.0, 1.0  # the largest fraction with no back-pressure, by bisection on the closed form
+    for _ in range(_BISECTIONS):
+        mid = (lo + hi) / 2
+        lo, hi = (mid, hi) if closed_form(mid) == 0 else (lo, mid)
+    fractions = np.linspace(0.0, 1.0, points)
+    simulated = []
+    for f in fractions:
+        g = GlobalSecondaryIndex(_INDEX, statuses, partitions=_SWEEP_PARTITIONS, wcu=_SWEEP_WCU, fraction=float(f))
+        run = simulate_with_indexes(base, demand, _SWEEP_SECONDS, keys, [g])
+        simulated.append(float(run.backpressure[_INDEX][-1].sum()))
+    fine = np.linspace(0.0, 1.0, 10 * (points - 1) + 1)
+    closed = [closed_form(float(f)) for f in fine]
+    gap = max(abs(s - closed_form(float(f))) for s, f in zip(simulated, fractions, strict=True))
+    return lo, tuple(fractions), tuple(simulated), tuple(fine), tuple(closed), gap
+
+
+def sparse_index_sweep(
+    n_orders: int = SWEEP_ORDERS, rate: float = SWEEP_RATE_WCU, open_share: float = SWEEP_OPEN_SHARE, points: int = 21
+) -> dict[str, object]:
+    """Chapter 12's sparse-index fix: back-pressure against the fraction of writes that carry the index key.
+
+    ``n_orders`` orders share ``rate`` WCU/s evenly on a base table of 4 partitions and 4,000 WCU/s; a
+    ``by-status`` GSI of 4 partitions and 4,000 WCU/s takes a fraction ``f`` of the writes (a sparse index),
+    ``open_share`` of the orders OPEN (:func:`order_statuses`). The simulator runs 60 s at each of ``points``
+    fractions; the closed form (:func:`hotpart.steady_backpressure` on the index partitions' demand) gives the
+    curve and, by bisection, the largest fraction with no back-pressure, :math:`f^\\ast`.
+
+    Parameters
+    ----------
+    n_orders : int
+        Orders, in ``[1, 100,000]``.
+    rate : float
+        The base table's write rate, WCU/s, in ``[0, 1e9]``.
+    open_share : float
+        Share of orders OPEN, in ``[0, 1]``.
+    points : int
+        Fractions simulated, evenly from 0 to 1, in ``[2, 101]``.
+
+    Returns
+    -------
+    dict
+        ``"f_star"`` (fraction), ``"fractions"`` and ``"simulated"`` (base WCU/s refused, simulated),
+        ``"closed_fractions"`` and ``"closed"`` (the closed form on a finer grid), and ``"max_gap"`` (WCU/s, the
+        largest difference between the two at the simulated fractions).
+
+    Examples
+    --------
+    >>> s = sparse_index_sweep(400, 2_400, 0.6, points=3)
+    >>> round(s["f_star"], 4), [round(x, 6) for x in s["simulated"]]
+    (0.6944, [0.0, 0.0, 440.0])
+    """
+    n = check_integer("n_orders", n_orders, low=1, high=100_000)
+    total = check_number("rate", rate, low=0, high=MAX_SIMULATED_DEMAND)
+    share = check_number("open_share", open_share, low=0, high=1)
+    k = check_integer("points", points, low=2, high=101)
+    f_star, fractions, simulated, fine, closed, gap = _sweep(n, total, share, k)
+    return {
+        "f_star": f_star,
+        "fractions": np.array(fractions),
+        "simulated": list(simulated),
+        "closed_fractions": np.array(fine),
+        "closed": list(closed),
+        "max_gap": gap,
+    }
+
+
+def index_capacity_sweep(
+    capacities: Sequence[float], n_orders: int = SWEEP_ORDERS, rate: float = SWEEP_RATE_WCU
+) -> dict[str, object]:
+    """Chapter 12's exercise 1: the back-pressure left as the ``by-status`` index's capacity is raised.
+
+    The orders table of :func:`sparse_index_sweep` (``n_orders`` orders at ``rate`` WCU/s, 60 % OPEN, a dense
+    index of 4 partitions) is simulated for 60 s at each capacity. The floor is the back-pressure with unlimited
+    capacity (the OPEN demand above the ceiling), and ``w_min`` the least capacity that reaches it, by bisection
+    on the closed form :func:`hotpart.steady_backpressure`.
+
+    Parameters
+    ----------
+    capacities : sequence of float
+        The index's provisioned capacities, WCU/s, each in ``(0, 1e9]``.
+    n_orders : int
+        Orders, in ``[1, 100,000]``.
+    rate : float
+        The base table's write rate, WCU/s, in ``[0, 1e9]``.
+
+    Returns
+    -------
+    dict
+        ``"rows"``: per capacity a dict of ``wcu``, ``share`` (per partition), ``simulated`` and ``closed`` (base
+        WCU/s refused), ``single`` (the single-hot-partition form, :func:`hotpart.adaptive_rate`) and ``above``
+        (partitions offered more than their share); ``"floor"`` (WCU/s) and ``"w_min"`` (WCU/s).
+
+    Examples
+    --------
+    >>> out = index_capacity_sweep([4_000], n_orders=400)
+    >>> row = out["rows"][0]
+    >>> round(row["simulated"], 6), round(row["closed"], 6), round(out["floor"], 6)
+    (440.0, 440.0, 440.0)
+    """
+    caps = check_array("capacities", capacities, low=0, high=MAX_SIMULATED_DEMAND, low_open=True, empty=False)
+    n = check_integer("n_orders", n_orders, low=1, high=100_000)
+    total = check_number("rate", rate, low=0, high=MAX_SIMULATED_DEMAND)
+    statuses = order_statuses(n, SWEEP_OPEN_SHARE)
+    keys = [f"ORDER#{i:05d}" for i in range(n)]
+    demand = np.full(n, total / n)
+    base = Table(_SWEEP_PARTITIONS, wcu=_SWEEP_WCU)
+    dense = GlobalSecondaryIndex(_INDEX, statuses, partitions=_SWEEP_PARTITIONS, wcu=_SWEEP_WCU)
+    value_demand = np.array([total * statuses.count(v) / n for v in dense.values])
+    per_partition = np.bincount(dense.value_partitions(), weights=value_demand, minlength=_SWEEP_PARTITIONS)
+    floor = steady_backpressure(per_partition, MAX_SIMULATED_DEMAND)
+    lo, hi = 0.0, float(MAX_SIMULATED_DEMAND)
+    for _ in range(2 * _BISECTIONS):
+        mid = (lo + hi) / 2
+        lo, hi = (lo, mid) if steady_backpressure(per_partition, mid) <= floor + 1e-9 else (mid, hi)
+    rows = []
+    for c in caps:
+        g = GlobalSecondaryIndex(_INDEX, statuses, partitions=_SWEEP_PARTITIONS, wcu=float(c))
+        r = simulate_with_indexes(base, demand, _SWEEP_SECONDS, keys, [g])
+        offered = r.indexes[_INDEX].offered[-1]
+        hot = int(np.argmax(offered))
+        share = float(c) / _SWEEP_PARTITIONS
+        rows.append(
+            {
+                "wcu": float(c),
+                "share": share,
+                "simulated": float(r.backpressure[_INDEX][-1].sum()),
+                "closed": steady_backpressure(offered, float(c)),
+                "single": max(0.0, float(offered[hot]) - adaptive_rate(float(c), _SWEEP_PARTITIONS, np.delete(offered, hot))),
+                "above": int((offered > share).sum()),
+            }
+        )
+    return {"rows": rows, "floor": floor, "w_min": hi}
+
+
+#: Chapter 12's projection example: an order item's size, bytes, and order writes per second (3 units each).
+PROJECTION_ITEM_BYTES = 3_000
+PROJECTION_ORDER_WRITES = 800.0
+
+
+def projection_case(
+    entry_bytes: float,
+    key_change: bool = False,
+    item_bytes: float = PROJECTION_ITEM_BYTES,
+    order_writes: float = PROJECTION_ORDER_WRITES,
+) -> dict[str, float]:
+    """Chapter 12's projections: what an index entry's size does to the OPEN partition and the back-pressure.
+
+    ``order_writes`` order writes per second of ``item_bytes`` each (``write_units(item_bytes)`` units on the
+    table) go to the orders table of :func:`sparse_index_sweep` (2,000 orders, 60 % OPEN, a dense ``by-status``
+    index of 4 partitions and 4,000 WCU/s). Each write costs the index :func:`hotpart.index_write_units` of its
+    ``entry_bytes`` entry (two writes, a delete and a put, when it changes the index key); the run lasts 60 s.
+
+    Parameters
+    ----------
+    entry_bytes : float
+        The index entry's size, bytes, in ``[0, 409,600]`` (an item's maximum, 400 KB).
+    key_change : bool
+        Whether each write changes the index key value.
+    item_bytes : float
+        The table item's size, bytes, in ``(0, 409,600]``.
+    order_writes : float
+        Order writes per second, in ``[0, 1e6]``.
+
+    Returns
+    -------
+    dict
+        ``"units"`` (index write units per order write), ``"open_load"`` (index WCU/s offered to the OPEN
+        partition) and ``"backpressure"`` (base-table WCU/s refused).
+
+    Examples
+    --------
+    >>> out = projection_case(3_000)
+    >>> out["units"], round(out["open_load"], 6), round(out["backpressure"], 6)
+    (3.0, 1440.0, 440.0)
+    """
+    entry = check_number("entry_bytes", entry_bytes, low=0, high=_MAX_ITEM_BYTES)
+    if not isinstance(key_change, bool):
+        raise ValueError(f"key_change must be True or False, got {key_change!r}")
+    item = check_number("item_bytes", item_bytes, low=0, high=_MAX_ITEM_BYTES, low_open=True)
+    writes = check_number("order_writes", order_writes, low=0, high=1e6)
+    item_units = float(write_units(item))
+    units = float(index_write_units(entry, key_change=key_change))
+    statuses = order_statuses(SWEEP_ORDERS, SWEEP_OPEN_SHARE)
+    keys = [f"ORDER#{i:05d}" for i in range(SWEEP_ORDERS)]
+    g = GlobalSecondaryIndex(_INDEX, statuses, partitions=_SWEEP_PARTITIONS, wcu=_SWEEP_WCU, units_per_write=units / item_units)
+    base = Table(_SWEEP_PARTITIONS, wcu=_SWEEP_WCU)
+    r = simulate_with_indexes(base, np.full(SWEEP_ORDERS, writes * item_units / SWEEP_ORDERS), _SWEEP_SECONDS, keys, [g])
+    open_part = int(g.value_partitions()[g.values.index("OPEN")])
+    return {
+        "units": units,
+        "open_load": float(r.indexes[_INDEX].offered[-1, open_part]),
+        "backpressure": float(r.backpressure[_INDEX][-1].sum()),
+    }

@@ -16,11 +16,24 @@ from matplotlib.figure import Figure
 
 from ..book.explorable import Control, Explorable, register
 from ..book.plotting import COLORS, finish_axes, fixed_layout, log_axis, short_number
-from ..models import BATCH_WRITE_MAX_ITEMS, PARTITION_MAX_WCU, Metrics, SimulationResult, Table, TopKeys, cloudwatch, simulate
+from ..models import (
+    BATCH_WRITE_MAX_ITEMS,
+    PARTITION_MAX_WCU,
+    Metrics,
+    SimulationResult,
+    Table,
+    TopKeys,
+    batch_throttled_requests,
+    cloudwatch,
+    partition_of,
+    simulate,
+)
 from ..models._validation import check_array, check_integer, check_number, check_seed
 
 __all__ = [
+    "batch_refusal_threshold",
     "detection_case",
+    "hot_key_batches",
     "plot_consumed",
     "plot_event_metrics",
     "plot_top_keys",
@@ -382,3 +395,72 @@ register(
         figsize=(9.0, 3.8),
     )
 )
+
+
+def batch_refusal_threshold(n_items: float, batch_size: int = BATCH_WRITE_MAX_ITEMS) -> float:
+    """Chapter 13's exercise 2: the refused share at which batches show one throttled request a minute.
+
+    ``n_items`` items a minute go out in batches of ``batch_size``; a batch counts as a throttled request only when
+    every item in it is refused (:func:`hotpart.batch_throttled_requests`). With each item refused with
+    probability :math:`q`, the expected count is :math:`\\frac{N}{B} q^B`, which is one at
+    :math:`q = (B/N)^{1/B}`.
+
+    Parameters
+    ----------
+    n_items : float
+        Items written a minute, in ``[batch_size, 1e15]``.
+    batch_size : int
+        Items per batch, in ``[1, 1,000]``.
+
+    Returns
+    -------
+    float
+        The refused share, in ``(0, 1]``.
+
+    Examples
+    --------
+    >>> round(batch_refusal_threshold(150_000, 25), 4)
+    0.7061
+    """
+    b = check_integer("batch_size", batch_size, low=1, high=1_000)
+    n = check_number("n_items", n_items, low=b, high=1e15)
+    return float((b / n) ** (1 / b))
+
+
+def hot_key_batches(hot_peak: float, background: float, batch_size: int = BATCH_WRITE_MAX_ITEMS) -> dict[str, float]:
+    """Chapter 13: the hot key's own batches, when every batch holds only the date key's events.
+
+    In :func:`detection_case`, every item on the date key's partition meets that partition's refused share
+    :math:`q_t` in second :math:`t`. Batches of ``batch_size`` items drawn only from the date key's
+    :math:`n_t` events a second then count :math:`\\sum_t \\frac{n_t}{B} q_t^B` throttled requests
+    (:func:`hotpart.batch_throttled_requests`), against the mixed batches of the case.
+
+    Parameters
+    ----------
+    hot_peak : float
+        The date key's write rate in the last second, WCU/s, in ``[0, 10**6]``.
+    background : float
+        The 200 user keys' writes together, WCU/s, in ``[0, 10**6]``.
+    batch_size : int
+        Items per ``BatchWriteItem`` request, in ``[1, 25]``.
+
+    Returns
+    -------
+    dict
+        ``"partition"`` (the date key's partition), ``"q_max"`` (its largest refused share in a second) and
+        ``"expected_requests"`` (throttled requests expected over the run).
+
+    Examples
+    --------
+    >>> out = hot_key_batches(500.0, 2_000.0)
+    >>> out["q_max"], out["expected_requests"]
+    (0.0, 0.0)
+    """
+    case = detection_case(hot_peak, background, batch_size)
+    res: SimulationResult = case["res"]
+    part = int(partition_of([res.keys[-1]], res.table.partitions)[0])
+    offered, refused = res.offered[:, part], res.throttled[:, part]
+    q = np.divide(refused, offered, out=np.zeros(res.seconds), where=offered > 0)
+    hot_items = np.linspace(0.0, case["hot_peak"], res.seconds)  # the date key's writes per second (detection_case)
+    expected = float(np.sum(batch_throttled_requests(hot_items, q, case["batch_size"])))
+    return {"partition": part, "q_max": float(q.max()), "expected_requests": expected}

@@ -46,11 +46,19 @@ from ..models import (
 from ..models._validation import check_count, check_counts, check_integer, check_number
 
 __all__ = [
+    "BURST_CHECK_SPIKE_S",
+    "DIURNAL_HIGH_RCU",
+    "DIURNAL_LOW_RCU",
     "SPLIT_CASES",
+    "adaptive_ceiling_capacity",
+    "burst_check",
     "burst_readings",
+    "diurnal_demand",
     "plot_burst_readings",
     "plot_simulation",
     "plot_table_totals",
+    "refusal_window",
+    "scale_in_day",
     "split_case",
     "throttled_by_exception_over_time",
 ]
@@ -822,3 +830,215 @@ register(
         static=("mode", "step"),
     )
 )
+
+
+# ---------------------------------------------------------------------------------------------
+# Chapter logic: the numbers chapters 8 and 11 compute, as tested functions
+# ---------------------------------------------------------------------------------------------
+
+#: Seconds of spike :func:`burst_check` simulates after the idle spell (long enough for any bank at a ceiling).
+BURST_CHECK_SPIKE_S = 900
+
+
+def burst_check(rate: float, spike: float, idle_s: int, spike_s: int = BURST_CHECK_SPIKE_S) -> dict[str, float]:
+    """Chapter 8's check: burst's closed form against the per-second simulator, for one spike after an idle spell.
+
+    One partition provisioned at ``rate`` WCU/s, with no adaptive capacity, is idle for ``idle_s`` seconds
+    (banking what it leaves unused) and then offered ``spike`` WCU/s for ``spike_s`` seconds.
+
+    Parameters
+    ----------
+    rate : float
+        The partition's provisioned rate, WCU/s, in ``(0, 1e9]`` (:data:`hotpart.MAX_SIMULATED_DEMAND`).
+    spike : float
+        Demand during the spike, WCU/s, in ``(rate, 1e9]``: a spike above the rate, which needs burst.
+    idle_s : int
+        Seconds idle before the spike, in ``[0, 86,400]``.
+    spike_s : int
+        Seconds of spike simulated, in ``[1, 86,400]``.
+
+    Returns
+    -------
+    dict
+        ``"closed_s"``: :func:`hotpart.burst_seconds` with the partition ceiling; ``"simulated_s"``: seconds
+        the simulator serves the partition above its rate;
+        ``"refused_first"``: WCU refused in the spike's first second (above the ceiling);
+        ``"refused"``: WCU refused during the whole spike.
+
+    Examples
+    --------
+    >>> out = burst_check(100, 400, 300)
+    >>> out["closed_s"], out["simulated_s"], out["refused_first"]
+    (100.0, 100, 0.0)
+    >>> burst_check(100, 1_500, 300)["refused_first"]
+    500.0
+    """
+    rate = check_number("rate", rate, low=0, high=MAX_SIMULATED_DEMAND, low_open=True)
+    spike = check_number("spike", spike, low=rate, high=MAX_SIMULATED_DEMAND, low_open=True)
+    idle = check_count("idle_s", idle_s, high=_DAY_S)
+    length = check_count("spike_s", spike_s, low=1, high=_DAY_S)
+    closed = burst_seconds(rate, spike, idle_seconds=idle, ceiling=PARTITION_MAX_WCU)
+    trace = np.concatenate([np.zeros(idle), np.full(length, spike)])[:, None]
+    res = simulate(Table(1, wcu=rate), trace, idle + length, mode=Provisioned(adaptive=False))
+    after = res.served[idle:, 0]
+    return {
+        "closed_s": float(closed),
+        "simulated_s": int(np.count_nonzero(after > rate * (1 + 1e-9))),
+        "refused_first": float(res.throttled[idle, 0]),
+        "refused": float(res.throttled[idle:, 0].sum()),
+    }
+
+
+def refusal_window(res: SimulationResult, start: int) -> dict[str, int | None]:
+    """When a step's refusals start and end, and how many capacity raises came before they ended (chapter 11).
+
+    Parameters
+    ----------
+    res : SimulationResult
+        A simulation whose demand steps up at second ``start``.
+    start : int
+        The second of the step, in ``[0, res.seconds - 1]``.
+
+    Returns
+    -------
+    dict
+        ``"first_s"`` and ``"last_s"``: seconds after the step of the first and the last second with a refusal
+        (``None`` when nothing is refused); ``"raises"``: capacity raises in the whole run; ``"raises_needed"``:
+        raises made up to one second after the last refusal; ``"first_raise_s"``: seconds after the step of the
+        first raise (``None`` without one).
+
+    Examples
+    --------
+    A step to three times the previous peak under auto scaling (chapter 11's explorable):
+
+    >>> from hotpart import EXPLORABLES
+    >>> step = EXPLORABLES["capacity_modes"].data(mode=1, step=3)
+    >>> refusal_window(step["res"], step["start"])
+    {'first_s': 81, 'last_s': 419, 'raises': 3, 'raises_needed': 2, 'first_raise_s': 240}
+    """
+    if not isinstance(res, SimulationResult):
+        raise ValueError(f"res must be a SimulationResult, got {type(res).__name__}")
+    t0 = check_integer("start", start, low=0, high=max(0, int(res.seconds) - 1))
+    refused_s = np.flatnonzero(res.throttled.sum(axis=1) > 0) - t0
+    refused_s = refused_s[refused_s >= 0]
+    ups = np.flatnonzero(np.diff(res.capacity) > 0) + 1 - t0
+    first = int(refused_s[0]) if refused_s.size else None
+    last = int(refused_s[-1]) if refused_s.size else None
+    needed = int(np.count_nonzero(ups <= last + 1)) if last is not None else 0
+    return {
+        "first_s": first,
+        "last_s": last,
+        "raises": int(ups.size),
+        "raises_needed": needed,
+        "first_raise_s": int(ups[ups >= 0][0]) if np.any(ups >= 0) else None,
+    }
+
+
+#: Chapter 11's diurnal read demand: lowest and highest RCU/s over the day (one partition, below its ceiling).
+DIURNAL_LOW_RCU = 300.0
+DIURNAL_HIGH_RCU = 2_500.0
+
+
+def diurnal_demand(low: float = DIURNAL_LOW_RCU, high: float = DIURNAL_HIGH_RCU, seconds: int = _DAY_S) -> np.ndarray:
+    """A day of demand that swings from ``low`` (at midnight) to ``high`` (at noon) and back, as a cosine.
+
+    Parameters
+    ----------
+    low : float
+        Lowest demand, units/s, in ``[0, 1e9]``.
+    high : float
+        Highest demand, units/s, in ``[low, 1e9]``.
+    seconds : int
+        Length of the day, seconds, in ``[1, 86,400]``.
+
+    Returns
+    -------
+    numpy.ndarray
+        Demand per second, shape ``(seconds,)``.
+
+    Examples
+    --------
+    >>> d = diurnal_demand(300, 2_500)
+    >>> float(d.min()), float(d.max()), float(d[43_200])
+    (300.0, 2500.0, 2500.0)
+    """
+    low = check_number("low", low, low=0, high=MAX_SIMULATED_DEMAND)
+    high = check_number("high", high, low=low, high=MAX_SIMULATED_DEMAND)
+    n = check_count("seconds", seconds, low=1, high=_DAY_S)
+    return low + (high - low) * (0.5 - 0.5 * np.cos(2 * np.pi * np.arange(n) / n))
+
+
+def scale_in_day(low: float = DIURNAL_LOW_RCU, high: float = DIURNAL_HIGH_RCU, naive: bool = False) -> dict[str, float]:
+    """Chapter 11's day of auto scaling on one partition of reads: how often capacity goes up and down.
+
+    One partition provisioned at 1,000 RCU/s with :class:`hotpart.AutoScaling` (minimum capacity 1) follows
+    :func:`diurnal_demand` for a day. ``naive=True`` scales in with no lag, no margin below the target and no
+    daily quota on decreases (the rule the course used before).
+
+    Parameters
+    ----------
+    low : float
+        The day's lowest read demand, RCU/s, in ``(0, 1e9]``.
+    high : float
+        The day's highest read demand, RCU/s, in ``[low, 1e9]``.
+    naive : bool
+        Use the naive scale-in rule.
+
+    Returns
+    -------
+    dict
+        ``"up"`` and ``"down"``: capacity raises and decreases; ``"refused"``: RCU refused over the day;
+        ``"idle_units"``: provisioned capacity left unused over the day, RCU.
+
+    Examples
+    --------
+    >>> from hotpart import AUTOSCALING_DECREASES_PER_DAY
+    >>> day, naive = scale_in_day(), scale_in_day(naive=True)
+    >>> day["down"] <= AUTOSCALING_DECREASES_PER_DAY < naive["down"], day["refused"]
+    (True, 0.0)
+    """
+    if not isinstance(naive, bool):
+        raise ValueError(f"naive must be True or False, got {naive!r}")
+    low = check_number("low", low, low=0, high=MAX_SIMULATED_DEMAND, low_open=True)
+    demand = diurnal_demand(low, high)
+    settings = dict(lag_s=0.0, scale_down_margin=0.0, decrease_quota=False) if naive else {}
+    mode = AutoScaling(min_capacity=1.0, **settings)
+    res = simulate(Table(1, rcu=1_000), demand[:, None], demand.size, kind="read", mode=mode)
+    steps = np.diff(res.capacity)
+    return {
+        "up": int(np.count_nonzero(steps > 0)),
+        "down": int(np.count_nonzero(steps < 0)),
+        "refused": float(res.throttled.sum()),
+        "idle_units": float((res.capacity - res.served[:, 0]).sum()),
+    }
+
+
+def adaptive_ceiling_capacity(n_partitions: int, step: float = 100.0) -> float:
+    """The least table capacity at which the ``adaptive`` explorable's hot partition can reach the ceiling.
+
+    In the explorable every other partition is offered half its even share, so the hot one can sustain its share
+    plus half of each other share, :math:`\\frac{C}{n}\\cdot\\frac{n + 1}{2}` (:func:`hotpart.adaptive_rate`),
+    which reaches the partition ceiling :math:`c` from :math:`C = 2nc/(n + 1)` on; rounded up to the slider's
+    ``step``.
+
+    Parameters
+    ----------
+    n_partitions : int
+        Partitions, in ``[1, 10,000]``.
+    step : float
+        The capacity slider's step, WCU/s, in ``(0, 1e6]``.
+
+    Returns
+    -------
+    float
+        Table capacity, WCU/s.
+
+    Examples
+    --------
+    >>> adaptive_ceiling_capacity(4)
+    1600.0
+    """
+    n = check_integer("n_partitions", n_partitions, low=1, high=10_000)
+    s = check_number("step", step, low=0, high=1e6, low_open=True)
+    exact = 2 * n * PARTITION_MAX_WCU / (n + 1)
+    return float(math.ceil(exact / s - 1e-12) * s)
