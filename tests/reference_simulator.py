@@ -2,7 +2,7 @@
 
 One loop over seconds, one over partitions inside it, Python floats only (no
 numpy in the arithmetic). It implements the same model as
-``hotpart/models/simulator.py`` (token bucket, burst bucket, adaptive capacity with
+``hotpart/models/simulator.py`` and the mode modules it orchestrates (token bucket, burst bucket, adaptive capacity with
 its delay, auto scaling with its provisioning lag, scale-in margin and daily
 decrease quota, on-demand's peak, quota and maximum throughput, the refusal
 reasons and exact conservation), with the same order of every
@@ -19,19 +19,13 @@ import math
 
 import numpy as np
 
+from hotpart.models._capacity_common import _ceiling
+from hotpart.models.autoscaling import _UTIL_TOL, AUTOSCALING_DECREASE_REFILL_S, AUTOSCALING_DECREASES_AT_ONCE, AutoScaling
 from hotpart.models.constants import BURST_WINDOW_S, ON_DEMAND_PEAK_MULTIPLIER
-from hotpart.models.simulator import (
-    _UTIL_TOL,
-    AUTOSCALING_DECREASE_REFILL_S,
-    AUTOSCALING_DECREASES_AT_ONCE,
-    AutoScaling,
-    OnDemand,
-    Provisioned,
-    Refusal,
-    SimulationResult,
-    Table,
-    _ceiling,
-)
+from hotpart.models.on_demand import OnDemand
+from hotpart.models.provisioned import Provisioned
+from hotpart.models.refusals import Refusal
+from hotpart.models.simulator import SimulationResult, Table
 
 
 def _conserve(o: float, s: float) -> tuple[float, float]:

@@ -115,7 +115,7 @@ def test_only_the_constants_module_adds_sources():
         for path in sorted(PACKAGE.rglob("*.py"))
         if path.name != "constants.py"
         for i, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1)
-        if re.match(r"\s*SOURCES\[[^\]]+\]\s*=", line)
+        if re.match(r"\s*SOURCES(\[[^\]]+\]\s*=|\.(update|setdefault)\()", line)
     ]
     assert not offenders, "SOURCES entries outside hotpart/models/constants.py:\n" + "\n".join(offenders)
 
@@ -146,7 +146,9 @@ def _cited(cell):
 
 def _shown_explorables(notebook):
     cells = json.loads((ROOT / notebook).read_text(encoding="utf-8"))["cells"]
-    return {name for c in cells if c["cell_type"] == "code" for name in re.findall(r'hp\.explore\("([^"]+)"\)', "".join(c["source"]))}
+    return {
+        name for c in cells if c["cell_type"] == "code" for name in re.findall(r'hp\.explore\("([^"]+)"\)', "".join(c["source"]))
+    }
 
 
 def test_the_readme_map_has_one_row_per_chapter_in_order():
@@ -172,7 +174,9 @@ def test_the_readme_map_names_real_modules_and_names(row):
             assert name in hp.EXPLORABLES, f"README: {name} is not an explorable"
             assert hp.EXPLORABLES[name].compute.__module__ == module.__name__, f"{name} is not declared in {path}"
             explorables.add(name)
-    assert explorables == _shown_explorables(notebook.strip("`")), f"README's explorables for {notebook} differ from the chapter's"
+    assert explorables == _shown_explorables(notebook.strip("`")), (
+        f"README's explorables for {notebook} differ from the chapter's"
+    )
 
 
 def test_every_public_module_is_on_the_readme_map():
@@ -188,3 +192,31 @@ def _module_of(path):
     import importlib
 
     return importlib.import_module(path.removesuffix(".py").replace("/", "."))
+
+
+# --- one hop from a model to its chapters ------------------------------------------------------------------------
+
+
+def _chapter_stems():
+    return {p.stem for p in (ROOT / "notebooks").glob("[0-9][0-9]_*.ipynb")}
+
+
+@pytest.mark.parametrize("module", [*models.MODULES, *figures.MODULES], ids=lambda m: m.__name__)
+def test_a_modules_docstring_names_its_chapters_and_they_use_it(module):
+    """Each model or figures module names the chapters that teach it (``notebooks/NN_name``), and each of those
+    chapters calls one of its public names (or shows one of its explorables): the map from code to chapter."""
+    if module is models.constants:
+        return  # every chapter uses the published limits
+    doc = module.__doc__ or ""
+    stems = set(re.findall(r"\b(\d\d_[a-z_]+[a-z])\b", doc))
+    assert stems, f"{module.__name__}'s docstring names no chapter (notebooks/NN_name)"
+    unknown = stems - _chapter_stems()
+    assert not unknown, f"{module.__name__}'s docstring names chapters that do not exist: {sorted(unknown)}"
+    explorables = {name for name, e in hp.EXPLORABLES.items() if e.compute.__module__ == module.__name__}
+    for stem in sorted(stems):
+        source = "".join(
+            "".join(c["source"]) for c in json.loads((ROOT / "notebooks" / f"{stem}.ipynb").read_text(encoding="utf-8"))["cells"]
+        )
+        used = {n for n in module.__all__ if re.search(rf"\bhp\.{re.escape(n)}\b", source)}
+        used |= {n for n in explorables if f'hp.explore("{n}")' in source}
+        assert used, f"{stem} is named in {module.__name__}'s docstring but uses none of its names"

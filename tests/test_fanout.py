@@ -9,7 +9,7 @@ from hypothesis import strategies as st
 from scipy import stats
 
 import hotpart as hp
-from hotpart.models import fanout
+from hotpart.models import constants
 
 # --- shard counts -----------------------------------------------------------------------------
 
@@ -203,7 +203,7 @@ def test_batch_get_item_cuts_round_trips_not_read_units():
         loop = hp.read_cost(n, "random", "aggregate", item_bytes=item_bytes, request="get_item")
         batch = hp.read_cost(n, "random", "aggregate", item_bytes=item_bytes, request="batch_get_item")
         assert batch.read_units[0] == loop.read_units[0]  # each item priced as its own GetItem
-        per_call = min(fanout.BATCH_GET_MAX_ITEMS, fanout.BATCH_GET_MAX_BYTES // item_bytes)
+        per_call = min(constants.BATCH_GET_MAX_ITEMS, constants.BATCH_GET_MAX_BYTES // item_bytes)
         assert batch.requests[0] == math.ceil(n / per_call) < loop.requests[0]
     assert hp.read_cost(10, "calculated", "point", request="batch_get_item").requests[0] == 1
 
@@ -419,7 +419,7 @@ def test_parallelization_factor_divides_the_load_of_each_consumer(w, size, shard
 def test_parallelization_factor_rescues_an_overloaded_stream_shard():
     # 8,000 records/s on one stream shard in batches of 100: one consumer would need 5.6 times its capacity
     one = hp.StreamsAggregation(8000, 0, 100, n_stream_shards=1)
-    ten = hp.StreamsAggregation(8000, 0, 100, n_stream_shards=1, parallelization_factor=fanout.STREAMS_MAX_PARALLELIZATION)
+    ten = hp.StreamsAggregation(8000, 0, 100, n_stream_shards=1, parallelization_factor=constants.STREAMS_MAX_PARALLELIZATION)
     assert one.utilization > 1 > ten.utilization
     with pytest.raises(ValueError, match=r"^parallelization_factor = 11 is out of range"):
         hp.StreamsAggregation(8000, parallelization_factor=11)

@@ -129,7 +129,7 @@ def test_build_writes_every_chapter_and_the_references_without_touching_the_sour
         for cell in nb.cells:
             if cell.cell_type == "code":
                 cell.outputs = []
-        nb.cells[0 if nb.cells[0].cell_type == "code" else 1].outputs = [
+        next(c for c in nb.cells if c.cell_type == "code").outputs = [
             nbformat.v4.new_output(
                 "display_data",
                 data={"application/papermill.record/text/plain": "'1'"},

@@ -600,7 +600,7 @@ def test_max_partitions_caps_the_splits_and_records_the_block():
 
 
 def test_max_item_rate_is_max_key_rate_under_its_conditions():
-    from hotpart.models.simulator import max_item_rate
+    from hotpart.models.adaptive import max_item_rate
 
     assert max_item_rate("write") == hp.max_key_rate("write") == hp.PARTITION_MAX_WCU
     assert max_item_rate("read") == hp.PARTITION_MAX_RCU

@@ -27,7 +27,7 @@ from hypothesis import strategies as st
 from hypothesis.extra.numpy import arrays
 
 import hotpart as hp
-from hotpart.models import simulator
+from hotpart.models import adaptive, autoscaling, burst, on_demand, provisioned, simulator
 
 FIELDS = ("offered", "served", "throttled", "tokens", "burst", "reason", "capacity", "key_offered", "key_throttled")
 
@@ -367,11 +367,11 @@ def test_every_scenario_gives_the_results_it_gave_before_the_refactor(name):
 
 def test_the_scenarios_cover_every_mode_and_mechanism():
     built = {name: SCENARIOS[name](simulator) for name in SCENARIOS}
-    kinds = {type(kw.get("mode", simulator.Provisioned())).__name__ for _, kw in built.values()}
+    kinds = {type(kw.get("mode", provisioned.Provisioned())).__name__ for _, kw in built.values()}
     assert kinds == {"Provisioned", "AutoScaling", "OnDemand"}
-    assert any("split" in kw and isinstance(kw.get("mode"), simulator.OnDemand) for _, kw in built.values())
+    assert any("split" in kw and isinstance(kw.get("mode"), on_demand.OnDemand) for _, kw in built.values())
     assert any("keys" in kw and "split" not in kw for _, kw in built.values())
-    readings = {kw["mode"].burst_reading for _, kw in built.values() if isinstance(kw.get("mode"), simulator.Provisioned)}
+    readings = {kw["mode"].burst_reading for _, kw in built.values() if isinstance(kw.get("mode"), provisioned.Provisioned)}
     assert readings == {"bank", "window"}
 
 
@@ -401,7 +401,7 @@ def test_records_settle_conserves_exactly_and_never_serves_more_than_meant(offer
 )
 def test_burst_bucket_stays_within_300_s_of_the_share_and_spends_only_what_it_holds(n, reading, portion, initial, seconds):
     share = np.linspace(50.0, 200.0, n)
-    bucket = simulator._BurstBucket(share, hp.Provisioned(initial_burst_s=initial, burst_reading=reading, burst_portion=portion))
+    bucket = burst._BurstBucket(share, hp.Provisioned(initial_burst_s=initial, burst_reading=reading, burst_portion=portion))
     for t, (spend_frac, left) in enumerate(seconds):
         before = bucket.level.copy()
         spent = before * spend_frac
@@ -415,8 +415,8 @@ def test_burst_bucket_stays_within_300_s_of_the_share_and_spends_only_what_it_ho
 
 def test_burst_window_expires_what_went_unused_300_s_ago_and_the_bank_keeps_it():
     share = np.array([100.0])
-    window = simulator._BurstBucket(share, hp.Provisioned(initial_burst_s=300, burst_reading="window"))
-    bank = simulator._BurstBucket(share, hp.Provisioned(initial_burst_s=300))
+    window = burst._BurstBucket(share, hp.Provisioned(initial_burst_s=300, burst_reading="window"))
+    bank = burst._BurstBucket(share, hp.Provisioned(initial_burst_s=300))
     zero = np.zeros(1)
     for t in range(int(hp.BURST_WINDOW_S) + 1):
         window.settle(t, zero, zero)
@@ -435,7 +435,7 @@ def test_burst_window_expires_what_went_unused_300_s_ago_and_the_bank_keeps_it()
 )
 def test_adaptive_capacity_lends_at_most_what_the_table_left_unused_and_only_after_the_delay(wants, delay, enabled, seconds):
     want, unused = wants
-    lender = simulator._AdaptiveCapacity(hp.Provisioned(adaptive=enabled, adaptive_delay_s=delay), want.size)
+    lender = adaptive._AdaptiveCapacity(hp.Provisioned(adaptive=enabled, adaptive_delay_s=delay), want.size)
     short = want > 0
     for _ in range(seconds):
         g, eligible, total_unused = lender.lend(short, bool(short.any()), want, unused)
@@ -460,7 +460,7 @@ def test_adaptive_capacity_lends_at_most_what_the_table_left_unused_and_only_aft
     st.sampled_from(["bank", "window"]),
 )
 def test_a_split_halves_a_partitions_share_and_bank_and_keeps_the_tables(n, first, splits, burst, reading):
-    step = simulator._ProvisionedStep(
+    step = provisioned._ProvisionedStep(
         hp.Provisioned(initial_burst_s=burst, burst_reading=reading), 1_000.0, n, n + splits, hp.PARTITION_MAX_WCU
     )
     for i in range(splits):
@@ -495,7 +495,7 @@ def test_auto_scaling_lands_each_update_after_the_lag_and_obeys_the_decrease_quo
     hours = 25  # past 00:00 UTC of the second day
     n_sec = hours * 3_600
     per_hour = np.repeat(np.resize(levels, hours), 3_600)  # a level an hour, repeated: many rises and falls
-    ctl = simulator._AutoScalingController(mode, n_sec)
+    ctl = autoscaling._AutoScalingController(mode, n_sec)
     step = _FakeStep(500.0)
     issued, landed = [], []
     for t in range(n_sec):
@@ -532,7 +532,7 @@ def test_auto_scaling_lands_each_update_after_the_lag_and_obeys_the_decrease_quo
 )
 def test_on_demand_serves_within_the_table_and_partition_ceilings(demand, peak, maximum, doubling, refused):
     mode = hp.OnDemand(previous_peak=peak, max_throughput=maximum, doubling_s=doubling, over_peak_refused=refused)
-    step = simulator._OnDemandStep(mode, "write", demand.shape[0])
+    step = on_demand._OnDemandStep(mode, "write", demand.shape[0])
     rec = simulator._Records(demand.copy())
     for t, o in enumerate(demand):
         step.serve(t, o, np.minimum(o, hp.PARTITION_MAX_WCU), rec)

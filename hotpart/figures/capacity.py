@@ -6,19 +6,24 @@ Models: :mod:`hotpart.models.capacity`. Notebook: ``notebooks/01_partitions.ipyn
 from __future__ import annotations
 
 import sys
+from dataclasses import dataclass
 
 import numpy as np
 from matplotlib.figure import Figure
 from numpy.typing import ArrayLike
 
-from ..book.explorable import Control, Data, Explorable, register
+from ..book.explorable import EXPLORABLES, Control, Data, Explorable, register
 from ..book.plotting import COLORS, finish_axes, new_figure, partition_bars
-from ..models import PARTITION_MAX_WCU, PartitionLoad, partition_history, split_demand
-from ..models._validation import check_array, check_number
+from ..models import EXAMPLE_HOT_PARTITION, PARTITION_MAX_WCU, PartitionLoad, partition_history, split_demand
+from ..models._validation import check_array, check_integer, check_number
 
 __all__ = [
+    "SALE_STEPS_WCU",
+    "ceiling_try_this",
+    "partition_history_case",
     "plot_partition_history",
     "plot_partition_load",
+    "source_example_load",
     "units_text",
 ]
 
@@ -144,3 +149,170 @@ def plot_partition_history(wcu: ArrayLike, rcu: ArrayLike | None = None) -> Figu
     right.set_ylim(0, 1.15 * PARTITION_MAX_WCU)
     finish_axes(right, "Each partition's share after scaling down", "step", "WCU/s per partition", loc="lower left")
     return fig
+
+
+# ---------------------------------------------------------------------------------------------
+# Chapter 1's numbers: the source's example, the explorable's "Try this", a sale that splits partitions
+# ---------------------------------------------------------------------------------------------
+
+#: Provisioned write capacity at each step of chapter 1's sale, WCU/s: raised for the sale, then lowered back
+#: (an illustration of the course, not a source's figure).
+SALE_STEPS_WCU: tuple[float, ...] = (10_000.0, 10_000.0, 30_000.0, 30_000.0, 10_000.0, 10_000.0)
+
+
+def source_example_load() -> PartitionLoad:
+    """000's example (:data:`hotpart.EXAMPLE_HOT_PARTITION`) as a :class:`PartitionLoad`.
+
+    Partition A is offered ``hot_wcu`` and each of the other ``n_partitions - 1`` partitions ``other_wcu``, on a
+    table provisioned at ``table_wcu`` WCU/s.
+
+    Returns
+    -------
+    PartitionLoad
+        The demand per partition (partition A first), WCU/s, and the table's capacity.
+
+    Examples
+    --------
+    >>> load = source_example_load()
+    >>> load.n_partitions, float(load.offered), float(load.min_refused)
+    (10, 9800.0, 7000.0)
+    """
+    n = int(EXAMPLE_HOT_PARTITION["n_partitions"])
+    demand = [EXAMPLE_HOT_PARTITION["hot_wcu"]] + [EXAMPLE_HOT_PARTITION["other_wcu"]] * (n - 1)
+    return PartitionLoad(demand, table_capacity=EXAMPLE_HOT_PARTITION["table_wcu"])
+
+
+@dataclass(frozen=True)
+class CeilingTryThis:
+    """What the ``partition_ceiling`` explorable shows at the settings its "Try this" names (:func:`ceiling_try_this`).
+
+    All rates in WCU/s; shares as fractions.
+    """
+
+    #: The default settings: hot share, offered demand as a fraction of capacity, table capacity.
+    default_hot_share: float
+    default_load: float
+    default_table_wcu: float
+    #: The hot share at which the hot partition's demand comes down to the ceiling (the red bar disappears).
+    red_gone_share: float
+    #: The hot partition's demand at the default.
+    hot_wcu: float
+    #: Doubled capacity: the hot partition's demand with the same offered percentage, and the capacity.
+    scaled_table_wcu: float
+    scaled_hot_wcu: float
+    #: Doubled capacity with half the offered percentage: the offered fraction, the even share, the least refused.
+    same_load: float
+    same_even_share: float
+    same_min_refused: float
+    #: More partitions: their count, the even share, the least refused, and what is refused at an even split
+    #: (in all, and by the cool partitions).
+    more_partitions: int
+    more_even_share: float
+    more_min_refused: float
+    more_even_refused: float
+    more_cool_refused: float
+    #: The least refused at the default.
+    min_refused: float
+
+
+def ceiling_try_this(more_partitions: int = 40) -> CeilingTryThis:
+    """The numbers of chapter 1's "Try this", from the ``partition_ceiling`` explorable at its default and three moves.
+
+    Parameters
+    ----------
+    more_partitions : int
+        The partition count the reader raises to, a whole number in ``[1, 40]`` (the control's range).
+
+    Returns
+    -------
+    CeilingTryThis
+        The defaults, and the loads at the default, with the capacity doubled (same and half the offered
+        percentage) and with ``more_partitions`` partitions.
+
+    Examples
+    --------
+    >>> t = ceiling_try_this()
+    >>> round(t.red_gone_share, 3), t.hot_wcu, t.scaled_hot_wcu, t.same_min_refused == t.min_refused
+    (0.1, 8000.0, 16000.0, True)
+    """
+    more_partitions = check_integer("more_partitions", more_partitions, low=1, high=40)
+    e = EXPLORABLES["partition_ceiling"]
+    d = e.defaults()
+    default: PartitionLoad = e.data()["load"]
+    cap = 2 * d["table_wcu"]
+    scaled: PartitionLoad = e.data(table_wcu=cap)["load"]
+    same: PartitionLoad = e.data(table_wcu=cap, load_pct=d["load_pct"] / 2)["load"]
+    more: PartitionLoad = e.data(n_partitions=more_partitions)["load"]
+    return CeilingTryThis(
+        default_hot_share=float(d["hot_share"]),
+        default_load=float(d["load_pct"]) / 100.0,
+        default_table_wcu=float(d["table_wcu"]),
+        red_gone_share=float(PARTITION_MAX_WCU / default.offered),
+        hot_wcu=float(default.demand[0]),
+        scaled_table_wcu=float(cap),
+        scaled_hot_wcu=float(scaled.demand[0]),
+        same_load=float(d["load_pct"]) / 200.0,
+        same_even_share=float(same.even_share),
+        same_min_refused=float(same.min_refused),
+        more_partitions=more_partitions,
+        more_even_share=float(more.even_share),
+        more_min_refused=float(more.min_refused),
+        more_even_refused=float(more.refused_even_split.sum()),
+        more_cool_refused=float(more.refused_even_split[1:].sum()),
+        min_refused=float(default.min_refused),
+    )
+
+
+@dataclass(frozen=True)
+class HistoryCase:
+    """Partitions over a sequence of provisioned write capacities (:func:`partition_history_case`)."""
+
+    #: Provisioned WCU/s at each step, and the partition count at each step.
+    wcu: tuple[float, ...]
+    partitions: tuple[int, ...]
+    #: The largest provisioned rate, WCU/s, and the partition count it leaves.
+    peak_wcu: float
+    peak_partitions: int
+    #: Partitions added since the first step.
+    new_partitions: int
+    #: The even share per partition at the first and the last step, WCU/s, and their ratio (last / first).
+    share_before: float
+    share_after: float
+    share_ratio: float
+
+
+def partition_history_case(wcu: ArrayLike = SALE_STEPS_WCU) -> HistoryCase:
+    """How partitions added for a peak dilute each partition's share once the capacity is lowered again.
+
+    Parameters
+    ----------
+    wcu : array_like
+        Provisioned WCU/s at each step (reads and storage zero), at least one step, each ``> 0`` and at most
+        2**53 (:func:`hotpart.partition_history`).
+
+    Returns
+    -------
+    HistoryCase
+        The partition count at each step (:func:`hotpart.partition_history`) and the even shares before and after.
+
+    Examples
+    --------
+    >>> c = partition_history_case([10_000, 30_000, 10_000])
+    >>> c.partitions, c.share_before, c.share_after, round(c.share_ratio, 3)
+    ((10, 30, 30), 1000.0, 333.3333333333333, 0.333)
+    """
+    w = check_array("wcu", wcu, low=0, high=2.0**53, low_open=True)
+    if w.ndim != 1 or w.size == 0:
+        raise ValueError(f"wcu = {wcu!r} is not allowed: must be a non-empty 1-D array of WCU/s > 0")
+    counts = partition_history(np.zeros_like(w), w)
+    before, after = float(w[0] / counts[0]), float(w[-1] / counts[-1])
+    return HistoryCase(
+        wcu=tuple(float(x) for x in w),
+        partitions=tuple(int(c) for c in counts),
+        peak_wcu=float(w.max()),
+        peak_partitions=int(counts.max()),
+        new_partitions=int(counts.max() - counts[0]),
+        share_before=before,
+        share_after=after,
+        share_ratio=after / before,
+    )

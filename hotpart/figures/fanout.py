@@ -1,12 +1,15 @@
 """Chapters 5 to 7's figures: write sharding, the cost of fan-out in N, and Streams aggregation.
 
-Models: :mod:`hotpart.models.fanout`. Notebooks: ``notebooks/05_write_sharding.ipynb``,
+Models: :mod:`hotpart.models.write_sharding`, :mod:`~hotpart.models.fanout`, :mod:`~hotpart.models.aggregation`.
+Notebooks: ``notebooks/05_write_sharding.ipynb``,
 ``notebooks/06_fanout.ipynb``, ``notebooks/07_aggregation.ipynb``.
 """
 
 from __future__ import annotations
 
+import math
 import sys
+from dataclasses import dataclass
 
 import numpy as np
 from matplotlib.axes import Axes
@@ -30,8 +33,11 @@ from ..models import (
     calculated_shard_rates,
     fanout_cost,
     fanout_quantile,
+    partition_of,
     prob_any_slow,
     read_cost,
+    read_units,
+    shards_needed,
     simulate_shard_writes,
 )
 from ..models._validation import MAX_SEED, check_array, check_choice, check_integer, check_number, check_seed
@@ -39,6 +45,15 @@ from ..models._validation import MAX_SEED, check_array, check_choice, check_inte
 __all__ = [
     "LATENCY_MEDIAN_MS",
     "LOGNORMAL_SIGMA",
+    "aggregation_breakeven",
+    "fanout_read_limit",
+    "median_passes_quantile_from",
+    "parallelization_needed",
+    "staleness_table",
+    "suffix_collisions",
+    "suffix_partition_table",
+    "tail_at_scale_case",
+    "write_sharding_case",
     "latency_distribution",
     "plot_aggregation_units",
     "plot_busiest_shard",
@@ -502,7 +517,7 @@ def plot_aggregation_units(ax: Axes, agg: StreamsAggregation, n_shards: int, rat
 
     Examples
     --------
-    >>> from hotpart.models.fanout import StreamsAggregation
+    >>> from hotpart.models.aggregation import StreamsAggregation
     >>> from hotpart.book.plotting import new_figure
     >>> fig, (ax,) = new_figure()
     >>> plot_aggregation_units(ax, StreamsAggregation(1_000.0), 10, np.array([0.1, 1.0, 10.0]))
@@ -618,3 +633,400 @@ aggregation = register(
         figsize=(10.0, 3.9),
     )
 )
+
+
+# ---------------------------------------------------------------------------------------------
+# Chapter 5's numbers: the source's example, sharded, and suffix keys that share partitions
+# ---------------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class ShardingCase:
+    """A hot key sharded over random and sequential suffixes (:func:`write_sharding_case`). Rates in writes/s."""
+
+    #: The key's write rate, the suffix count, the headroom criterion (a fraction of the ceiling) and its budget.
+    write_rate: float
+    n_shards: int
+    utilization: float
+    budget: float
+    #: The even split, and the bound on the busiest shard's expectation (:func:`hotpart.busiest_shard_bound`).
+    even: float
+    bound: float
+    #: The seeded simulation: seconds, the busiest shard's mean and worst, the share of seconds above the budget.
+    seconds: int
+    busiest_mean: float
+    busiest_max: float
+    over_budget: float
+    #: The chance that some shard passes the ceiling in a given second, for Poisson writes.
+    p_over_ceiling: float
+    #: Suffixes needed by the bound (:func:`hotpart.shards_needed`) and by the even split, and the bound at the first.
+    needed: int
+    even_needed: int
+    bound_needed: float
+    #: A writer cycling its suffix 0, 1, ..., N-1: the busiest shard's mean and worst over the same seconds.
+    sequential_mean: float
+    sequential_max: float
+
+
+def write_sharding_case(
+    write_rate: float = EXAMPLE_HOT_PARTITION["hot_wcu"],
+    n_shards: int = EXAMPLE_SHARD_COUNT,
+    seconds: int = 3600,
+    seed: int = 5,
+    utilization: float = SHARD_UTILIZATION,
+) -> ShardingCase:
+    """The numbers of chapter 5's example: a hot key's writes over random suffixes, against a sequential suffix.
+
+    Each second's writes are Poisson with mean ``write_rate``; a random suffix splits them multinomially
+    (:func:`hotpart.simulate_shard_writes`), a sequential one puts ``ceil(X / N)`` of a second's ``X`` writes on the
+    busiest shard.
+
+    Parameters
+    ----------
+    write_rate : float
+        The hot key's writes per second (one write unit each), in ``(0, 1e6]``.
+    n_shards : int
+        Suffixes, in ``[1, 100,000]``.
+    seconds : int
+        Seconds simulated, in ``[1, 86,400]``.
+    seed : int
+        Seed of the simulation, in ``[0, 2**32 - 1]``.
+    utilization : float
+        The headroom criterion, a fraction of the ceiling in ``(0, 1]``.
+
+    Returns
+    -------
+    ShardingCase
+
+    Examples
+    --------
+    >>> c = write_sharding_case()
+    >>> c.even, round(c.bound), c.needed, c.even_needed
+    (800.0, 861, 11, 10)
+    """
+    write_rate = check_number("write_rate", write_rate, low=0, high=_MAX_RATE, low_open=True)
+    n_shards = check_integer("n_shards", n_shards, low=1, high=_MAX_SHARDS)
+    seconds = check_integer("seconds", seconds, low=1, high=86_400)
+    seed = check_integer("seed", seed, low=0, high=2**32 - 1)
+    utilization = check_number("utilization", utilization, low=0, high=1, low_open=True)
+    budget = utilization * PARTITION_MAX_WCU
+    busiest = simulate_shard_writes(write_rate, n_shards, seconds=seconds, seed=seed).max(axis=1)
+    p_shard = float(stats.poisson.sf(PARTITION_MAX_WCU, write_rate / n_shards))
+    totals = np.random.default_rng(seed).poisson(write_rate, size=seconds)
+    sequential = np.ceil(totals / n_shards)
+    needed = shards_needed(write_rate, utilization=utilization)
+    return ShardingCase(
+        write_rate=write_rate,
+        n_shards=n_shards,
+        utilization=utilization,
+        budget=budget,
+        even=write_rate / n_shards,
+        bound=float(busiest_shard_bound(write_rate, n_shards)),
+        seconds=seconds,
+        busiest_mean=float(busiest.mean()),
+        busiest_max=float(busiest.max()),
+        over_budget=float((busiest > budget).mean()),
+        p_over_ceiling=float(-np.expm1(n_shards * np.log1p(-p_shard))),
+        needed=needed,
+        even_needed=math.ceil(write_rate / budget),
+        bound_needed=float(busiest_shard_bound(write_rate, needed)),
+        sequential_mean=float(sequential.mean()),
+        sequential_max=float(sequential.max()),
+    )
+
+
+def suffix_partition_table(
+    write_rate: float, partition_counts: tuple[int, ...], utilization: float = SHARD_UTILIZATION, base_key: str = "HOT"
+) -> tuple[list[str], list[tuple[str, ...]]]:
+    """Suffixes a hot key needs when its suffix keys ``HOT#0``, ``HOT#1``, ... are hashed onto ``P`` partitions.
+
+    Parameters
+    ----------
+    write_rate : float
+        The hot key's writes per second, in ``(0, 1e6]``.
+    partition_counts : tuple of int
+        Partition counts ``P``, each in ``[1, 100,000]``, at least one.
+    utilization : float
+        The headroom criterion, a fraction of the ceiling in ``(0, 1]``.
+    base_key : str
+        The hot key the suffixes are appended to.
+
+    Returns
+    -------
+    (list of str, list of tuple of str)
+        Column titles and one row per partition count (:func:`hotpart.shards_needed` with ``n_partitions``), then
+        a last row for a table with so many partitions that no two suffix keys share one.
+
+    Examples
+    --------
+    >>> suffix_partition_table(8_000, (100,))[1]
+    [('100', '22'), ('many (no collisions)', '11')]
+    """
+    write_rate = check_number("write_rate", write_rate, low=0, high=_MAX_RATE, low_open=True)
+    if not isinstance(partition_counts, tuple | list) or not partition_counts:
+        raise ValueError(f"partition_counts = {partition_counts!r} is not allowed: must be a non-empty tuple of partition counts")
+    counts = [check_integer("partition_counts", p, low=1, high=_MAX_SHARDS) for p in partition_counts]
+    utilization = check_number("utilization", utilization, low=0, high=1, low_open=True)
+    rows = [
+        (f"{p:,}", f"{shards_needed(write_rate, utilization=utilization, n_partitions=p, base_key=base_key)}") for p in counts
+    ]
+    rows.append(("many (no collisions)", f"{shards_needed(write_rate, utilization=utilization)}"))
+    return ["partitions $P$", "suffixes needed"], rows
+
+
+def suffix_collisions(n_keys: int, n_partitions: int, base_key: str = "HOT") -> int:
+    """The most of the suffix keys ``base_key#0`` ... ``base_key#(n_keys - 1)`` that hash onto one partition.
+
+    Parameters
+    ----------
+    n_keys : int
+        Suffix keys, in ``[1, 100,000]``.
+    n_partitions : int
+        Partitions, in ``[1, 100,000]``.
+    base_key : str
+        The hot key the suffixes are appended to.
+
+    Returns
+    -------
+    int
+
+    Examples
+    --------
+    >>> suffix_collisions(12, 100)
+    2
+    """
+    n_keys = check_integer("n_keys", n_keys, low=1, high=_MAX_SHARDS)
+    n_partitions = check_integer("n_partitions", n_partitions, low=1, high=_MAX_SHARDS)
+    if not isinstance(base_key, str):
+        raise ValueError(f"base_key = {base_key!r} is not allowed: must be a string")
+    where = partition_of([f"{base_key}#{i}" for i in range(n_keys)], n_partitions)
+    return int(np.bincount(where).max())
+
+
+# ---------------------------------------------------------------------------------------------
+# Chapter 6's numbers: the read limit of a fan-out, the Tail at Scale example, the median against p99
+# ---------------------------------------------------------------------------------------------
+
+
+def fanout_read_limit(
+    write_rate: float, item_bytes: float = 1024, consistency: str = "eventual", utilization: float = SHARD_UTILIZATION
+) -> float:
+    """The largest read-to-write ratio at which a read of every shard keeps each shard within its read headroom.
+
+    Every read of all the shards lands on every shard, so each shard receives ``r W`` reads of ``u`` read units,
+    whatever the suffix count; the ratio is ``utilization x PARTITION_MAX_RCU / (W u)``.
+
+    Parameters
+    ----------
+    write_rate : float
+        The key's writes per second, ``W``, in ``(0, 1e6]``.
+    item_bytes : float
+        Bytes each shard's read returns, in ``[0, 400 KB]``.
+    consistency : str
+        ``"eventual"`` (DynamoDB's default) or ``"strong"``.
+    utilization : float
+        The headroom criterion, a fraction of the read ceiling in ``(0, 1]``.
+
+    Returns
+    -------
+    float
+        Reads per write.
+
+    Examples
+    --------
+    >>> round(fanout_read_limit(8_000), 3), round(fanout_read_limit(8_000, consistency="strong"), 3)
+    (0.6, 0.3)
+    """
+    write_rate = check_number("write_rate", write_rate, low=0, high=_MAX_RATE, low_open=True)
+    item_bytes = check_number("item_bytes", item_bytes, low=0, high=400 * 1024)
+    consistency = check_choice("consistency", consistency, _CONSISTENCIES)
+    utilization = check_number("utilization", utilization, low=0, high=1, low_open=True)
+    return float(utilization * PARTITION_MAX_RCU / (write_rate * read_units(item_bytes, consistency)))
+
+
+def tail_at_scale_case(
+    p_slow: float = TAIL_AT_SCALE_EXAMPLE["p_slow"],
+    fanout: int = int(TAIL_AT_SCALE_EXAMPLE["fanout"]),
+    n_reads: int = 20_000,
+    seed: int = _SEED,
+) -> dict[str, float]:
+    """Dean and Barroso's fan-out example: the share of slow reads, by formula and by a seeded simulation.
+
+    Parameters
+    ----------
+    p_slow : float
+        A server's chance of being slow, in ``[0, 1]``.
+    fanout : int
+        Servers each read asks, in ``[1, 10,000]``.
+    n_reads : int
+        Reads simulated, in ``[1, 10**6]``.
+    seed : int
+        Seed of the simulation, in ``[0, 2**32 - 1]``.
+
+    Returns
+    -------
+    dict
+        ``model`` (:func:`hotpart.prob_any_slow`) and ``simulated``, fractions of reads that meet a slow server.
+
+    Examples
+    --------
+    >>> c = tail_at_scale_case()
+    >>> round(c["model"], 3), abs(c["simulated"] - c["model"]) < 0.01
+    (0.634, True)
+    """
+    p_slow = check_number("p_slow", p_slow, low=0, high=1)
+    fanout = check_integer("fanout", fanout, low=1, high=10_000)
+    n_reads = check_integer("n_reads", n_reads, low=1, high=10**6)
+    seed = check_integer("seed", seed, low=0, high=2**32 - 1)
+    rng = np.random.default_rng(seed)
+    simulated = float((rng.random((n_reads, fanout)) < p_slow).any(axis=1).mean())
+    return {"model": float(prob_any_slow(p_slow, fanout)), "simulated": simulated}
+
+
+def median_passes_quantile_from(q: float = 0.99) -> int:
+    """The smallest fan-out from which the median read is slower than one shard's ``q``-quantile.
+
+    The median of the slowest of ``n`` shards is ``F^-1(0.5^(1/n))``, which passes ``F^-1(q)`` once
+    ``0.5^(1/n) >= q``, that is ``n >= ln 0.5 / ln q``, for any continuous latency distribution.
+
+    Parameters
+    ----------
+    q : float
+        The quantile of one shard's latency, in ``(0.5, 1)``.
+
+    Returns
+    -------
+    int
+
+    Examples
+    --------
+    >>> median_passes_quantile_from(0.99), median_passes_quantile_from(0.9)
+    (69, 7)
+    """
+    q = check_number("q", q, low=0.5, high=1, low_open=True, high_open=True)
+    return math.ceil(math.log(0.5) / math.log(q))
+
+
+# ---------------------------------------------------------------------------------------------
+# Chapter 7's numbers: staleness against units, the ParallelizationFactor needed, the break-even ratio
+# ---------------------------------------------------------------------------------------------
+
+
+def staleness_table(
+    write_rate: float,
+    windows_s: tuple[float, ...],
+    batch_size: int = STREAMS_MAX_BATCH_SIZE,
+    n_stream_shards: int = EXAMPLE_SHARD_COUNT,
+) -> tuple[list[str], list[tuple[str, ...]]]:
+    """Mean and worst staleness and aggregate updates of a Streams aggregation, for several batching windows.
+
+    Parameters
+    ----------
+    write_rate : float
+        Writes per second reaching the stream, in ``(0, 1e6]``.
+    windows_s : tuple of float
+        Batching windows, seconds, each in ``[0, 300]``, at least one.
+    batch_size : int
+        The largest batch, records, in ``[1, 10,000]``.
+    n_stream_shards : int
+        Stream shards, each with its own consumer, in ``[1, 10,000]``.
+
+    Returns
+    -------
+    (list of str, list of tuple of str)
+        Column titles and one row per window (:class:`hotpart.StreamsAggregation`), for :func:`hotpart.markdown_table`.
+
+    Examples
+    --------
+    >>> staleness_table(8_000, (1.0,))[1]
+    [('1', '0.64', '1.14', '10')]
+    """
+    write_rate = check_number("write_rate", write_rate, low=0, high=_MAX_RATE, low_open=True)
+    if not isinstance(windows_s, tuple | list) or not windows_s:
+        raise ValueError(f"windows_s = {windows_s!r} is not allowed: must be a non-empty tuple of windows in seconds")
+    windows = [check_number("windows_s", w, low=0, high=300) for w in windows_s]
+    batch_size = check_integer("batch_size", batch_size, low=1, high=10_000)
+    n_stream_shards = check_integer("n_stream_shards", n_stream_shards, low=1, high=10_000)
+    rows = []
+    for w in windows:
+        a = StreamsAggregation(write_rate, batch_window_s=w, batch_size=batch_size, n_stream_shards=n_stream_shards)
+        rows.append((f"{w:g}", f"{a.mean_staleness_s():.2f}", f"{a.max_staleness_s():.2f}", f"{a.aggregate_wcu:,.0f}"))
+    header = ["batching window (s)", "mean staleness (s)", "worst staleness (s)", "aggregate updates (WCU/s)"]
+    return header, rows
+
+
+def parallelization_needed(
+    write_rate: float, batch_window_s: float = 0.0, batch_size: int = 100, n_stream_shards: int = 1
+) -> int:
+    """The smallest Lambda ParallelizationFactor that keeps a Streams aggregator's utilization at or under one.
+
+    Parameters
+    ----------
+    write_rate : float
+        Writes per second reaching the stream, in ``(0, 1e6]``.
+    batch_window_s : float
+        The batching window, seconds, in ``[0, 300]``.
+    batch_size : int
+        The largest batch, records, in ``[1, 10,000]``.
+    n_stream_shards : int
+        Stream shards, in ``[1, 10,000]``.
+
+    Returns
+    -------
+    int
+        A factor in ``[1, STREAMS_MAX_PARALLELIZATION]``.
+
+    Raises
+    ------
+    ValueError
+        If even the largest factor leaves the aggregator behind.
+
+    Examples
+    --------
+    >>> parallelization_needed(8_000)
+    6
+    """
+    write_rate = check_number("write_rate", write_rate, low=0, high=_MAX_RATE, low_open=True)
+    batch_window_s = check_number("batch_window_s", batch_window_s, low=0, high=300)
+    batch_size = check_integer("batch_size", batch_size, low=1, high=10_000)
+    n_stream_shards = check_integer("n_stream_shards", n_stream_shards, low=1, high=10_000)
+    for p in range(1, STREAMS_MAX_PARALLELIZATION + 1):
+        a = StreamsAggregation(write_rate, batch_window_s, batch_size, n_stream_shards, parallelization_factor=p)
+        if a.utilization <= 1:
+            return p
+    raise ValueError(
+        f"write_rate = {write_rate!r} is not allowed here: no ParallelizationFactor up to {STREAMS_MAX_PARALLELIZATION} keeps up"
+    )
+
+
+def aggregation_breakeven(agg: StreamsAggregation, n_shards: int, consistency: str = "eventual") -> float:
+    """The read-to-write ratio above which a Streams aggregation costs fewer units than a fan-out read of N shards.
+
+    Fan-out pays ``R N q`` read units for ``R`` reads per second (``q`` the units of one shard's read);
+    aggregation pays its updates ``U`` plus ``R q``. They are equal at ``R = U / ((N - 1) q)``.
+
+    Parameters
+    ----------
+    agg : StreamsAggregation
+        The aggregator; its write rate ``W`` turns ``R`` into a ratio ``R / W``.
+    n_shards : int
+        Suffixes a fan-out read asks, in ``[2, 100,000]``.
+    consistency : str
+        ``"eventual"`` or ``"strong"``, for both designs' reads.
+
+    Returns
+    -------
+    float
+        Reads per write.
+
+    Examples
+    --------
+    >>> f"{aggregation_breakeven(StreamsAggregation(8_000, 1.0, 1_000, 10), 10):.1e}"
+    '2.8e-04'
+    """
+    if not isinstance(agg, StreamsAggregation):
+        raise ValueError(f"agg = {agg!r} is not allowed: must be a StreamsAggregation")
+    n_shards = check_integer("n_shards", n_shards, low=2, high=_MAX_SHARDS)
+    consistency = check_choice("consistency", consistency, _CONSISTENCIES)
+    updates = agg.compare(1.0, n_shards, consistency=consistency)["aggregation_wcu"]
+    return float(updates / (agg.write_rate * (n_shards - 1) * read_units(1024, consistency)))

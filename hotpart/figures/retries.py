@@ -1,6 +1,6 @@
 """Chapter 14's figures: a retry storm on one hot partition, and the four jitter strategies compared.
 
-Models: :mod:`hotpart.models.retries`. Notebook: ``notebooks/14_retries.ipynb``
+Models: :mod:`hotpart.models.backoff`, :mod:`~hotpart.models.retries`. Notebook: ``notebooks/14_retries.ipynb``
 (explorable ``retry_storm``; static figures :func:`plot_attempts` and
 :func:`plot_jitter_comparison`).
 """
@@ -143,7 +143,8 @@ def plot_attempts(
     Examples
     --------
     >>> from hotpart.book.plotting import new_figure
-    >>> from hotpart.models.retries import Backoff, simulate_retries
+    >>> from hotpart.models.backoff import Backoff
+    >>> from hotpart.models.retries import simulate_retries
     >>> res = simulate_retries(Backoff(4, 0.05, 1.0, "full"), [1500, 500], 1000.0, seed=1)
     >>> fig, (ax,) = new_figure()
     >>> plot_attempts(ax, res, title="a spike, retried", bin_s=0.1, until_s=3.0, ylim=(0.5, 1000.0))

@@ -1,6 +1,8 @@
 """Chapters 8 to 11's figures: the capacity simulator over time.
 
-Models: :mod:`hotpart.models.simulator`. Notebooks: ``notebooks/08_burst.ipynb``
+Models: :mod:`hotpart.models.simulator` and its modes (:mod:`~hotpart.models.burst`, :mod:`~hotpart.models.adaptive`,
+:mod:`~hotpart.models.provisioned`, :mod:`~hotpart.models.split_for_heat`, :mod:`~hotpart.models.on_demand`,
+:mod:`~hotpart.models.autoscaling`, :mod:`~hotpart.models.refusals`). Notebooks: ``notebooks/08_burst.ipynb``
 (explorable ``burst``), ``notebooks/09_adaptive.ipynb`` (``adaptive``),
 ``notebooks/10_isolation.ipynb`` (``split_for_heat``) and
 ``notebooks/11_capacity_modes.ipynb`` (``capacity_modes``).

@@ -3,7 +3,8 @@
 This layer imports no plotting, widget or notebook library (``tests/test_api.py`` checks), so a model can be used
 in a script, a service or a test without matplotlib. One module per concept; each module's ``__all__`` is its
 public interface, and ``hotpart`` re-exports the union. A module whose name starts with ``_`` is internal
-(``_validation``: the parameter checks every model shares).
+(``_validation``: the parameter checks every model shares; ``_capacity_common``: what the capacity modules of
+chapters 08 to 11 share).
 
 ====================  ============================================================  =============================================
 module                concept                                                       chapters (``notebooks/``)
@@ -17,12 +18,22 @@ module                concept                                                   
 ``max_load``          balls into bins: the fullest partition's keys                 ``03_zipf``
 ``scale_limits``      demand carried before the hottest partition throttles         ``03_zipf``
 ``item_collections``  one key's item collection over time; Query's read cost        ``04_composite_keys``
-``fanout``            write sharding, fan-out, aggregation                          ``05_write_sharding`` to ``07_aggregation``
-``simulator``         per-second capacity simulator                                 ``08_burst`` to ``11_capacity_modes``
+``write_sharding``    shard counts for a hot key; a sharded key's read cost         ``05_write_sharding``
+``fanout``            the cost of N shards; scatter-gather tail latency, hedging    ``06_fanout``, ``20_cross_shard``
+``aggregation``       Streams aggregation: staleness and write units                ``07_aggregation``
+``simulator``         per-second capacity simulator: table, records, orchestration  ``08_burst`` to ``16_your_table``
+``burst``             burst: unused capacity banked, up to 300 s of the share       ``08_burst``
+``provisioned``       provisioned mode: token bucket, then burst, then adaptive     ``08_burst``, ``09_adaptive``
+``adaptive``          adaptive capacity; the most one item or key can be served     ``09_adaptive``, ``10_isolation``
+``split_for_heat``    splits for heat: a hot partition split at its median          ``10_isolation``
+``on_demand``         on-demand mode: a ceiling that follows the previous peak      ``11_capacity_modes``
+``autoscaling``       auto scaling: capacity that follows consumption, late         ``11_capacity_modes``
+``refusals``          why units were refused; the exception a client sees           ``11_capacity_modes``, ``12_gsi``
 ``indexes``           GSIs: key mapping, back-pressure                              ``12_gsi``
 ``metrics``           CloudWatch metrics, Contributor Insights                      ``13_detection``
 ``heavy_hitters``     streaming top keys (Space-Saving, Count-Min)                  ``13_detection``
-``retries``           SDK retries, backoff and jitter                               ``14_retries``
+``backoff``           retry policies: backoff, jitter, the SDKs' presets            ``14_retries``
+``retries``           retry storms on a partition; Brooker's jitter comparison      ``14_retries``
 ``diagnosis``         symptom to remedy                                             ``15_diagnosis``
 ``observed``          AWS's export formats, read and written                        ``16_your_table``
 ``logs``              access-log profiling on DuckDB (``sql/``)                     ``16_your_table``
@@ -36,6 +47,11 @@ module                concept                                                   
 """
 
 from . import (
+    adaptive,
+    aggregation,
+    autoscaling,
+    backoff,
+    burst,
     capacity,
     constants,
     cross_shard,
@@ -52,14 +68,19 @@ from . import (
     metrics,
     migration,
     observed,
+    on_demand,
     pitfalls,
+    provisioned,
+    refusals,
     resharding,
     retries,
     scale_limits,
     simulator,
     skew,
+    split_for_heat,
     strategies,
     whatif,
+    write_sharding,
 )
 
 #: The public modules, in the order their chapters come (bound before the star imports, which may rebind a name).
@@ -73,11 +94,21 @@ MODULES = (
     max_load,
     scale_limits,
     item_collections,
+    write_sharding,
     fanout,
+    aggregation,
     simulator,
+    burst,
+    provisioned,
+    adaptive,
+    split_for_heat,
+    on_demand,
+    autoscaling,
+    refusals,
     indexes,
     metrics,
     heavy_hitters,
+    backoff,
     retries,
     diagnosis,
     observed,
@@ -89,6 +120,11 @@ MODULES = (
     cross_shard,
     pitfalls,
 )
+from .adaptive import *
+from .aggregation import *
+from .autoscaling import *
+from .backoff import *
+from .burst import *
 from .capacity import *
 from .constants import *
 from .cross_shard import *
@@ -105,13 +141,18 @@ from .max_load import *
 from .metrics import *
 from .migration import *
 from .observed import *
+from .on_demand import *
 from .pitfalls import *
+from .provisioned import *
+from .refusals import *
 from .resharding import *
 from .retries import *
 from .scale_limits import *
 from .simulator import *
 from .skew import *
+from .split_for_heat import *
 from .strategies import *
 from .whatif import *
+from .write_sharding import *
 
 __all__ = [name for module in MODULES for name in module.__all__]

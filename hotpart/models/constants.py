@@ -378,7 +378,7 @@ _DATE_READ = "2026-11-30"
 
 # Each block below belongs to one family of chapters; add a chapter's sources and assumptions in its block.
 # --- sources: capacity and the simulator (chapters 1, 8-11)
-# The simulator's own constants (hotpart/models/simulator.py): on-demand mode and auto scaling.
+# The capacity modes' constants (hotpart/models/on_demand.py and autoscaling.py).
 _ON_DEMAND_PRE_WARMING_URL = (
     "https://docs.amazonaws.cn/en_us/amazondynamodb/latest/developerguide/pre-warming-on-demand-capacity-mode.html"
 )
@@ -892,6 +892,144 @@ SOURCES["PARALLEL_READ_OF_SHARDS"] = Source(
     "読み取り時は全シャードに対して並列クエリし、結果をマージする。",
 )
 # --- sources: indexes, detection, retries, diagnosis (chapters 12-15)
+
+# The SDKs' retry policies (models/backoff.py) and Brooker's 2015 experiment (models/retries.py), chapter 14.
+_SDK_REF = "https://docs.aws.amazon.com/sdkref/latest/guide/feature-retry-behavior.html"
+_JAVA_V1_2015 = "07f51ec8cfe1600e7dc7f6b4a08b9311f32f9cec"  # the 2015 code (copyright 2010-2015)
+_JAVA_V1 = (
+    f"https://github.com/aws/aws-sdk-java/blob/{_JAVA_V1_2015}/aws-java-sdk-core/src/main/java/com/amazonaws/retry/"
+    "PredefinedRetryPolicies.java"
+)
+_JAVA_V1_WHERE = (
+    "AWS SDK for Java 1.x, com.amazonaws.retry.PredefinedRetryPolicies, the 2015 code (commit 07f51ec; later "
+    "versions of the SDK changed it): DYNAMODB_DEFAULT_MAX_ERROR_RETRY = 10; DynamoDBDefaultBackoffStrategy: "
+    "delay = 2**retries * 25 ms (SCALE_FACTOR = 25), capped at MAX_BACKOFF_IN_MILLISECONDS = 20 * 1000, no jitter"
+)
+_JAVA_V1_NOW = (
+    "https://github.com/aws/aws-sdk-java/blob/169446809c792b2adcfaaaf54df1e21bf2203a23/aws-java-sdk-core/src/main/java/"
+    "com/amazonaws/retry/PredefinedBackoffStrategies.java"
+)
+_BOTOCORE_RETRY_JSON = "https://github.com/boto/botocore/blob/1521276d74f22677143cb8877f50709c8dbe32e7/botocore/data/_retry.json"
+_BOTOCORE_RETRYHANDLER = "https://github.com/boto/botocore/blob/09925656dcdb3b56cd9bcf09a72d4207803ca53d/botocore/retryhandler.py"
+_BOTOCORE_QUOTA = "https://github.com/boto/botocore/blob/40454eaac38ce390fc7755ac1a05dd3425aeb5f9/botocore/retries/quota.py"
+_BOTOCORE_STANDARD = "https://github.com/boto/botocore/blob/0719e79583bba4ce33d41f430ab6ca9658ed35a5/botocore/retries/standard.py"
+_SMITHY_CONSTANTS = (
+    "https://github.com/smithy-lang/smithy-typescript/blob/14b922a82f998f1d1e3071ea6a56712739623cf0/packages/"
+    "util-retry/src/constants.ts"
+)
+SOURCES.update(
+    {
+        "SDK_STANDARD_MAX_ATTEMPTS": Source(
+            "AWS SDKs and Tools Reference Guide, 'Retry behavior': in standard (and adaptive) retry mode the "
+            "SDK makes three attempts unless max_attempts is set",
+            "2026-11-30",
+            _SDK_REF,
+            quote="The default maximum number of attempts with this mode is three, unless max_attempts is explicitly configured.",
+        ),
+        "SDK_STANDARD_BASE_S": Source(
+            "botocore (the AWS SDK for Python), botocore/retries/standard.py, ExponentialBackoff.delay_amount, "
+            "standard mode version 2.0 (the default; the opt-in version 2.1 scales the base by the error and the "
+            "service): t_i = rand(0, 1) * min(2 ** (attempt - 1), 20) seconds, i.e. full jitter on a 1 s base; "
+            "one SDK's implementation, not the reference guide's",
+            "2026-11-30",
+            "https://github.com/boto/botocore/blob/develop/botocore/retries/standard.py",
+            quote="This class implements truncated binary exponential backoff with jitter:: … "
+            "t_i = rand(0, 1) * min(2 ** attempt, MAX_BACKOFF)",
+        ),
+        "SDK_STANDARD_MAX_BACKOFF_S": Source(
+            "Boto3 documentation, 'Retries', Standard retry mode: any retry includes an exponential backoff "
+            "by a base factor of 2 for a maximum backoff time of 20 seconds",
+            "2026-11-30",
+            "https://docs.aws.amazon.com/boto3/latest/guide/retries.html",
+            quote="Any retry attempt will include an exponential backoff by a base factor of 2 for a maximum backoff "
+            "time of 20 seconds.",
+        ),
+        "DYNAMODB_JAVA_V1_MAX_RETRIES": Source(
+            _JAVA_V1_WHERE, "2026-11-30", _JAVA_V1, quote="public static final int DYNAMODB_DEFAULT_MAX_ERROR_RETRY = 10;"
+        ),
+        "DYNAMODB_JAVA_V1_BASE_S": Source(
+            _JAVA_V1_WHERE,
+            "2026-11-30",
+            _JAVA_V1,
+            quote="/** Base sleep time (milliseconds) **/ private static final int SCALE_FACTOR = 25;",
+        ),
+        "DYNAMODB_JAVA_V1_MAX_BACKOFF_S": Source(
+            _JAVA_V1_WHERE,
+            "2026-11-30",
+            _JAVA_V1,
+            quote="private static final int MAX_BACKOFF_IN_MILLISECONDS = 20 * 1000;",
+        ),
+        "DYNAMODB_JAVA_V1_THROTTLED_BASE_S": Source(
+            "AWS SDK for Java 1.x, com.amazonaws.retry.PredefinedBackoffStrategies (copyright 2011-2016; read at "
+            "commit 1694468) and PredefinedRetryPolicies (commit 30f38f1): the DynamoDB client's default backoff is "
+            "SDKDefaultBackoffStrategy(25 ms, 500 ms, 20 s), which uses Equal Jitter on a 500 ms base for throttling "
+            "errors and Full Jitter on 25 ms for other errors; still 10 retries",
+            "2026-11-30",
+            _JAVA_V1_NOW,
+            quote="/** Default base sleep time (milliseconds) for throttled exceptions. **/ static final int "
+            "SDK_DEFAULT_THROTTLED_BASE_DELAY = 500; … We use the full jitter scheme for non-throttled exceptions and "
+            "the … equal jitter scheme for throttled exceptions.",
+        ),
+        "SDK_BOTO3_LEGACY_DYNAMODB_MAX_ATTEMPTS": Source(
+            "botocore (under Boto3), botocore/data/_retry.json, the legacy retry mode's table (Boto3's default mode, "
+            "SOURCES['BOTO3_DEFAULT_RETRY_LEGACY']): the dynamodb entry overrides the default of 5 attempts with 10; "
+            "retryhandler.py counts the first attempt (it stops once attempt_number >= max_attempts)",
+            "2026-11-30",
+            _BOTOCORE_RETRY_JSON,
+            quote='"dynamodb": { "__default__": { "max_attempts": 10, "delay": { "type": "exponential", "base": 0.05, '
+            '"growth_factor": 2 },',
+        ),
+        "SDK_BOTO3_LEGACY_BASE_S": Source(
+            "botocore, botocore/retryhandler.py, delay_exponential (legacy mode): sleep = base * growth_factor ** "
+            "(attempts - 1) with DynamoDB's base 0.05 s and growth factor 2 from _retry.json, so 50 ms, 100 ms, ... "
+            "before the 1st, 2nd, ... retry: no random factor (only base 'rand' draws one) and no cap",
+            "2026-11-30",
+            _BOTOCORE_RETRYHANDLER,
+            quote="time_to_sleep = base * (growth_factor ** (attempts - 1))",
+        ),
+        "SDK_JS_V3_BASE_S": Source(
+            "AWS SDK for JavaScript v3, @smithy/util-retry, packages/util-retry/src/constants.ts",
+            "2026-11-30",
+            _SMITHY_CONSTANTS,
+            quote="export const DEFAULT_RETRY_DELAY_BASE = 100;",
+        ),
+        "SDK_JS_V3_THROTTLING_BASE_S": Source(
+            "AWS SDK for JavaScript v3, @smithy/util-retry, packages/util-retry/src/constants.ts",
+            "2026-11-30",
+            _SMITHY_CONSTANTS,
+            quote="The retry delay base (in milliseconds) to use when a throttling error is encountered. */ export "
+            "const THROTTLING_RETRY_DELAY_BASE = 500;",
+        ),
+        "SDK_STANDARD_RETRY_QUOTA": Source(
+            "botocore, botocore/retries/quota.py, RetryQuota (standard mode; JavaScript v3 has the same "
+            "INITIAL_RETRY_TOKENS = 500): one quota per client; a retry that finds too few tokens is not made",
+            "2026-11-30",
+            _BOTOCORE_QUOTA,
+            quote="INITIAL_CAPACITY = 500",
+        ),
+        "SDK_STANDARD_RETRY_COST": Source(
+            "botocore, botocore/retries/standard.py, RetryQuotaChecker (standard mode 2.0: 5 tokens per retry, 10 "
+            "after a timeout; a success without retries returns 1)",
+            "2026-11-30",
+            _BOTOCORE_STANDARD,
+            quote="_RETRY_COST = 5",
+        ),
+    }
+)
+
+SOURCES.update(
+    {
+        "BROOKER_2015": Source(
+            "Marc Brooker, 'Exponential Backoff And Jitter', AWS Architecture Blog (section 'Which approach do "
+            "you think is best?'); simulator: aws-samples/aws-arch-backoff-simulator, src/backoff_simulator.py. "
+            "The date is the post's; the quote was checked against copies of the post on 2026-11-30",
+            "2015-03",
+            "https://aws.amazon.com/blogs/architecture/exponential-backoff-and-jitter/",
+            quote="The no-jitter exponential backoff approach is the clear loser. It not only takes more work, but also "
+            "takes more time than the jittered approaches.",
+        ),
+    }
+)
 
 # CloudWatch's period and BatchWriteItem's batch size (chapter 13).
 #: CloudWatch's period for DynamoDB's capacity metrics, seconds (one data point a minute).

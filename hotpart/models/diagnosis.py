@@ -90,7 +90,8 @@ from ._validation import check_choice, check_count, check_number
 from .constants import BATCH_WRITE_MAX_ITEMS, ON_DEMAND_TABLE_QUOTA_WRU
 from .indexes import GlobalSecondaryIndex, IndexedResult, simulate_with_indexes
 from .metrics import Metrics, cloudwatch
-from .simulator import OnDemand, SimulationResult, Table, simulate
+from .on_demand import OnDemand
+from .simulator import SimulationResult, Table, simulate
 
 __all__ = [
     "FEW_KEYS_SHARE",

@@ -56,11 +56,11 @@ from ._validation import check_array, check_choice, check_integer, check_number
 from .capacity import write_units
 from .constants import PARTITION_MAX_WCU
 from .hashing import partition_of
+from .on_demand import OnDemand
+from .provisioned import Provisioned
+from .refusals import Refusal
 from .simulator import (
     MAX_SIMULATED_DEMAND,
-    OnDemand,
-    Provisioned,
-    Refusal,
     SimulationResult,
     Table,
     _conserve_into,

@@ -64,7 +64,9 @@ from numpy.typing import ArrayLike, NDArray
 from ._validation import check_array, check_choice, check_count, check_number, check_seed
 from .constants import BATCH_GET_MAX_ITEMS, PERIOD_S
 from .indexes import IndexedResult
-from .simulator import OnDemand, Refusal, SimulationResult
+from .on_demand import OnDemand
+from .refusals import Refusal
+from .simulator import SimulationResult
 
 __all__ = [
     "CONTRIBUTOR_INSIGHTS_MODES",

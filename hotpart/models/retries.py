@@ -1,14 +1,9 @@
-"""Client retries: exponential backoff, the four jitter strategies, and a retry storm on one hot partition.
+"""Client retries against a hot partition: a retry storm, and Brooker's comparison of the jitter strategies.
 
-Chapter 14 (``notebooks/14_retries.ipynb``) is built on this module. It has
-four parts:
+Chapter 14 (``notebooks/14_retries.ipynb``) is built on this module and on
+:mod:`hotpart.models.backoff` (the policies, :class:`hotpart.Backoff`, and the SDK presets). It has
+three parts:
 
-* :class:`Backoff`, a retry policy: how many attempts a client makes, and how
-  long it sleeps before each retry. The sleeps follow Brooker's four
-  strategies (AWS Architecture Blog, 2015, "Exponential Backoff And Jitter"):
-  no jitter, "Full Jitter", "Equal Jitter" and "Decorrelated Jitter", with
-  the closed-form expected sleep where one exists
-  (:meth:`Backoff.expected_sleep_s`);
 * :func:`simulate_retries`, an event-driven simulation of clients retrying
   against ONE hot partition: a token bucket refilled continuously at the
   partition's capacity. A refused attempt consumes nothing (DynamoDB does not
@@ -26,22 +21,10 @@ four parts:
   sizes and network delays (:class:`JitterRegimes`): what decides the order of
   the strategies is the regime, not the strategies alone.
 
-The SDK presets are :class:`Backoff` values built from named constants, each
-registered with its source, pinned commit or page, and quoted sentence in
-:data:`hotpart.SOURCES`: Boto3's default for DynamoDB, legacy mode from
-botocore's ``_retry.json`` (:data:`SDK_BOTO3_LEGACY`: 10 attempts, 50 ms
-doubling, no jitter, no cap); botocore's standard mode
-(:data:`SDK_STANDARD`: the reference guide's 3 attempts, botocore's Full
-Jitter on 1 s; the JavaScript v3 SDK's bases :data:`SDK_JS_V3_BASE_S` and
-:data:`SDK_JS_V3_THROTTLING_BASE_S` differ; its retry quota,
-:data:`SDK_STANDARD_RETRY_QUOTA` tokens at :data:`SDK_STANDARD_RETRY_COST` per
-retry, is stated but not modelled); and the AWS SDK for Java 1.x DynamoDB
-client, in its 2015 code (:data:`DYNAMODB_JAVA_V1`) and today for throttling
-errors (:data:`DYNAMODB_JAVA_V1_THROTTLED`). Brooker's published ranking is
-:data:`BROOKER_2015`. The partition's bucket size (:data:`DEFAULT_BURST_S`)
-and the bounds on counts (:data:`MAX_ATTEMPTS`, :data:`MAX_HERD_CLIENTS`,
-:data:`MAX_RUNS`, :data:`MAX_SAMPLE_SIZE`) are the course's choices, listed in
-:data:`hotpart.ASSUMPTIONS`.
+Brooker's published ranking is :data:`BROOKER_2015`, with its source in
+:data:`hotpart.SOURCES`. The partition's bucket size (:data:`DEFAULT_BURST_S`)
+and the bounds on counts (:data:`MAX_HERD_CLIENTS`, :data:`MAX_RUNS`) are the
+course's choices, listed in :data:`hotpart.ASSUMPTIONS`.
 """
 
 from __future__ import annotations
@@ -58,34 +41,14 @@ from numpy.typing import ArrayLike, NDArray
 from ._validation import MAX_ELEMENTS as _MAX_ELEMENTS
 from ._validation import MAX_SEED as _MAX_SEED
 from ._validation import check_array, check_choice, check_integer, check_number, check_seed
-from .constants import PARTITION_MAX_WCU, SOURCES, Source
+from .backoff import _MAX_EXPONENT, JITTERS, MAX_ATTEMPTS, Backoff
+from .constants import PARTITION_MAX_WCU
 
 __all__ = [
     "BROOKER_2015",
     "DEFAULT_BURST_S",
-    "DYNAMODB_JAVA_V1",
-    "DYNAMODB_JAVA_V1_BASE_S",
-    "DYNAMODB_JAVA_V1_MAX_BACKOFF_S",
-    "DYNAMODB_JAVA_V1_MAX_RETRIES",
-    "DYNAMODB_JAVA_V1_THROTTLED",
-    "DYNAMODB_JAVA_V1_THROTTLED_BASE_S",
-    "JITTERS",
-    "MAX_ATTEMPTS",
     "MAX_HERD_CLIENTS",
     "MAX_RUNS",
-    "MAX_SAMPLE_SIZE",
-    "SDK_BOTO3_LEGACY",
-    "SDK_BOTO3_LEGACY_BASE_S",
-    "SDK_BOTO3_LEGACY_DYNAMODB_MAX_ATTEMPTS",
-    "SDK_JS_V3_BASE_S",
-    "SDK_JS_V3_THROTTLING_BASE_S",
-    "SDK_STANDARD",
-    "SDK_STANDARD_RETRY_COST",
-    "SDK_STANDARD_RETRY_QUOTA",
-    "SDK_STANDARD_BASE_S",
-    "SDK_STANDARD_MAX_ATTEMPTS",
-    "SDK_STANDARD_MAX_BACKOFF_S",
-    "Backoff",
     "JitterComparison",
     "RetryResult",
     "JitterRegimes",
@@ -95,49 +58,10 @@ __all__ = [
     "simulate_retries",
 ]
 
-#: The jitter strategies, in Brooker's order of presentation.
-JITTERS: Final[tuple[str, ...]] = ("none", "full", "equal", "decorrelated")
-
-#: Standard retry mode: attempts per request, the first included (SDKs and Tools Reference Guide).
-SDK_STANDARD_MAX_ATTEMPTS: Final[int] = 3
-#: botocore's standard retry mode (Boto3 with ``retries={"mode": "standard"}``), version 2.0: base of the
-#: exponential backoff, seconds (``rand() * min(2 ** i, 20)``). The reference guide gives no base; other SDKs
-#: differ (JavaScript v3: :data:`SDK_JS_V3_BASE_S`), as does botocore's opt-in version 2.1.
-SDK_STANDARD_BASE_S: Final[float] = 1.0
-#: Boto3's standard retry mode: the cap on one backoff, seconds.
-SDK_STANDARD_MAX_BACKOFF_S: Final[float] = 20.0
-#: AWS SDK for Java 1.x, DynamoDB client, in its 2015 code: retries after the first attempt (so 11 attempts in all).
-DYNAMODB_JAVA_V1_MAX_RETRIES: Final[int] = 10
-#: AWS SDK for Java 1.x, DynamoDB client, in its 2015 code: base delay, seconds (25 ms, doubled per retry, no jitter).
-DYNAMODB_JAVA_V1_BASE_S: Final[float] = 0.025
-#: AWS SDK for Java 1.x, DynamoDB client, in its 2015 code: the cap on one backoff, seconds.
-DYNAMODB_JAVA_V1_MAX_BACKOFF_S: Final[float] = 20.0
-#: AWS SDK for Java 1.x, DynamoDB client, in its current code (``PredefinedBackoffStrategies``, 2016 onwards): the
-#: base of the Equal Jitter backoff it applies to throttling errors, seconds (other errors: Full Jitter on 25 ms).
-DYNAMODB_JAVA_V1_THROTTLED_BASE_S: Final[float] = 0.5
-
-#: Boto3's default (legacy) retry mode for DynamoDB, from botocore's ``_retry.json``: attempts, the first included.
-SDK_BOTO3_LEGACY_DYNAMODB_MAX_ATTEMPTS: Final[int] = 10
-#: Boto3's legacy mode for DynamoDB: the first sleep, seconds, doubled per retry, with no jitter and no cap.
-SDK_BOTO3_LEGACY_BASE_S: Final[float] = 0.05
-#: The AWS SDK for JavaScript v3 (``@smithy/util-retry``): base of its standard-mode backoff, seconds.
-SDK_JS_V3_BASE_S: Final[float] = 0.1
-#: The AWS SDK for JavaScript v3: base of its backoff after a throttling error, seconds.
-SDK_JS_V3_THROTTLING_BASE_S: Final[float] = 0.5
-#: Standard mode's retry quota per client, tokens (botocore and JavaScript v3): a retry is refused when it is spent.
-#: The course's model omits it (each simulated request retries on its own); see :data:`SDK_STANDARD_RETRY_COST`.
-SDK_STANDARD_RETRY_QUOTA: Final[int] = 500
-#: Tokens one retry takes from the quota (botocore standard mode 2.0; a success without retry gives one back).
-SDK_STANDARD_RETRY_COST: Final[int] = 5
-
-#: Most attempts per request a :class:`Backoff` accepts: a course limit (``hp.ASSUMPTIONS["MAX_ATTEMPTS"]``).
-MAX_ATTEMPTS: Final[int] = 1000
 #: Most clients in one herd (:func:`herd_comparison`, :func:`occ_herd`, :func:`jitter_regimes`): a course limit.
 MAX_HERD_CLIENTS: Final[int] = 100_000
 #: Most seeded runs per strategy (:func:`herd_comparison`, :func:`jitter_regimes`): a course limit.
 MAX_RUNS: Final[int] = 1000
-#: Most requests drawn at once by :meth:`Backoff.sample_sleeps`: a course limit.
-MAX_SAMPLE_SIZE: Final[int] = 1_000_000
 
 #: What Brooker's post (AWS Architecture Blog, 2015) reports from his OCC simulation, and its set-up.
 #: ``calls_order`` lists the strategies from fewest to most total calls, ``time_order`` from the
@@ -167,368 +91,6 @@ BROOKER_2015: Final[dict[str, object]] = {
 #: of a full second would let a spike through at twice the ceiling for a second, which the ceiling forbids (burst
 #: capacity does not lift it). The retry model draws on no burst credit and no adaptive lending: a worst case.
 DEFAULT_BURST_S: Final[float] = 0.1
-
-_SDK_REF = "https://docs.aws.amazon.com/sdkref/latest/guide/feature-retry-behavior.html"
-_JAVA_V1_2015 = "07f51ec8cfe1600e7dc7f6b4a08b9311f32f9cec"  # the 2015 code (copyright 2010-2015)
-_JAVA_V1 = (
-    f"https://github.com/aws/aws-sdk-java/blob/{_JAVA_V1_2015}/aws-java-sdk-core/src/main/java/com/amazonaws/retry/"
-    "PredefinedRetryPolicies.java"
-)
-_JAVA_V1_WHERE = (
-    "AWS SDK for Java 1.x, com.amazonaws.retry.PredefinedRetryPolicies, the 2015 code (commit 07f51ec; later "
-    "versions of the SDK changed it): DYNAMODB_DEFAULT_MAX_ERROR_RETRY = 10; DynamoDBDefaultBackoffStrategy: "
-    "delay = 2**retries * 25 ms (SCALE_FACTOR = 25), capped at MAX_BACKOFF_IN_MILLISECONDS = 20 * 1000, no jitter"
-)
-_JAVA_V1_NOW = (
-    "https://github.com/aws/aws-sdk-java/blob/169446809c792b2adcfaaaf54df1e21bf2203a23/aws-java-sdk-core/src/main/java/"
-    "com/amazonaws/retry/PredefinedBackoffStrategies.java"
-)
-_BOTOCORE_RETRY_JSON = "https://github.com/boto/botocore/blob/1521276d74f22677143cb8877f50709c8dbe32e7/botocore/data/_retry.json"
-_BOTOCORE_RETRYHANDLER = "https://github.com/boto/botocore/blob/09925656dcdb3b56cd9bcf09a72d4207803ca53d/botocore/retryhandler.py"
-_BOTOCORE_QUOTA = "https://github.com/boto/botocore/blob/40454eaac38ce390fc7755ac1a05dd3425aeb5f9/botocore/retries/quota.py"
-_BOTOCORE_STANDARD = "https://github.com/boto/botocore/blob/0719e79583bba4ce33d41f430ab6ca9658ed35a5/botocore/retries/standard.py"
-_SMITHY_CONSTANTS = (
-    "https://github.com/smithy-lang/smithy-typescript/blob/14b922a82f998f1d1e3071ea6a56712739623cf0/packages/"
-    "util-retry/src/constants.ts"
-)
-_READ = "2026-11-30"
-SOURCES.update(
-    {
-        "SDK_STANDARD_MAX_ATTEMPTS": Source(
-            "AWS SDKs and Tools Reference Guide, 'Retry behavior': in standard (and adaptive) retry mode the "
-            "SDK makes three attempts unless max_attempts is set",
-            _READ,
-            _SDK_REF,
-            quote="The default maximum number of attempts with this mode is three, unless max_attempts is explicitly configured.",
-        ),
-        "SDK_STANDARD_BASE_S": Source(
-            "botocore (the AWS SDK for Python), botocore/retries/standard.py, ExponentialBackoff.delay_amount, "
-            "standard mode version 2.0 (the default; the opt-in version 2.1 scales the base by the error and the "
-            "service): t_i = rand(0, 1) * min(2 ** (attempt - 1), 20) seconds, i.e. full jitter on a 1 s base; "
-            "one SDK's implementation, not the reference guide's",
-            _READ,
-            "https://github.com/boto/botocore/blob/develop/botocore/retries/standard.py",
-            quote="This class implements truncated binary exponential backoff with jitter:: … "
-            "t_i = rand(0, 1) * min(2 ** attempt, MAX_BACKOFF)",
-        ),
-        "SDK_STANDARD_MAX_BACKOFF_S": Source(
-            "Boto3 documentation, 'Retries', Standard retry mode: any retry includes an exponential backoff "
-            "by a base factor of 2 for a maximum backoff time of 20 seconds",
-            _READ,
-            "https://docs.aws.amazon.com/boto3/latest/guide/retries.html",
-            quote="Any retry attempt will include an exponential backoff by a base factor of 2 for a maximum backoff "
-            "time of 20 seconds.",
-        ),
-        "DYNAMODB_JAVA_V1_MAX_RETRIES": Source(
-            _JAVA_V1_WHERE, _READ, _JAVA_V1, quote="public static final int DYNAMODB_DEFAULT_MAX_ERROR_RETRY = 10;"
-        ),
-        "DYNAMODB_JAVA_V1_BASE_S": Source(
-            _JAVA_V1_WHERE,
-            _READ,
-            _JAVA_V1,
-            quote="/** Base sleep time (milliseconds) **/ private static final int SCALE_FACTOR = 25;",
-        ),
-        "DYNAMODB_JAVA_V1_MAX_BACKOFF_S": Source(
-            _JAVA_V1_WHERE,
-            _READ,
-            _JAVA_V1,
-            quote="private static final int MAX_BACKOFF_IN_MILLISECONDS = 20 * 1000;",
-        ),
-        "DYNAMODB_JAVA_V1_THROTTLED_BASE_S": Source(
-            "AWS SDK for Java 1.x, com.amazonaws.retry.PredefinedBackoffStrategies (copyright 2011-2016; read at "
-            "commit 1694468) and PredefinedRetryPolicies (commit 30f38f1): the DynamoDB client's default backoff is "
-            "SDKDefaultBackoffStrategy(25 ms, 500 ms, 20 s), which uses Equal Jitter on a 500 ms base for throttling "
-            "errors and Full Jitter on 25 ms for other errors; still 10 retries",
-            _READ,
-            _JAVA_V1_NOW,
-            quote="/** Default base sleep time (milliseconds) for throttled exceptions. **/ static final int "
-            "SDK_DEFAULT_THROTTLED_BASE_DELAY = 500; … We use the full jitter scheme for non-throttled exceptions and "
-            "the … equal jitter scheme for throttled exceptions.",
-        ),
-        "SDK_BOTO3_LEGACY_DYNAMODB_MAX_ATTEMPTS": Source(
-            "botocore (under Boto3), botocore/data/_retry.json, the legacy retry mode's table (Boto3's default mode, "
-            "SOURCES['BOTO3_DEFAULT_RETRY_LEGACY']): the dynamodb entry overrides the default of 5 attempts with 10; "
-            "retryhandler.py counts the first attempt (it stops once attempt_number >= max_attempts)",
-            _READ,
-            _BOTOCORE_RETRY_JSON,
-            quote='"dynamodb": { "__default__": { "max_attempts": 10, "delay": { "type": "exponential", "base": 0.05, '
-            '"growth_factor": 2 },',
-        ),
-        "SDK_BOTO3_LEGACY_BASE_S": Source(
-            "botocore, botocore/retryhandler.py, delay_exponential (legacy mode): sleep = base * growth_factor ** "
-            "(attempts - 1) with DynamoDB's base 0.05 s and growth factor 2 from _retry.json, so 50 ms, 100 ms, ... "
-            "before the 1st, 2nd, ... retry: no random factor (only base 'rand' draws one) and no cap",
-            _READ,
-            _BOTOCORE_RETRYHANDLER,
-            quote="time_to_sleep = base * (growth_factor ** (attempts - 1))",
-        ),
-        "SDK_JS_V3_BASE_S": Source(
-            "AWS SDK for JavaScript v3, @smithy/util-retry, packages/util-retry/src/constants.ts",
-            _READ,
-            _SMITHY_CONSTANTS,
-            quote="export const DEFAULT_RETRY_DELAY_BASE = 100;",
-        ),
-        "SDK_JS_V3_THROTTLING_BASE_S": Source(
-            "AWS SDK for JavaScript v3, @smithy/util-retry, packages/util-retry/src/constants.ts",
-            _READ,
-            _SMITHY_CONSTANTS,
-            quote="The retry delay base (in milliseconds) to use when a throttling error is encountered. */ export "
-            "const THROTTLING_RETRY_DELAY_BASE = 500;",
-        ),
-        "SDK_STANDARD_RETRY_QUOTA": Source(
-            "botocore, botocore/retries/quota.py, RetryQuota (standard mode; JavaScript v3 has the same "
-            "INITIAL_RETRY_TOKENS = 500): one quota per client; a retry that finds too few tokens is not made",
-            _READ,
-            _BOTOCORE_QUOTA,
-            quote="INITIAL_CAPACITY = 500",
-        ),
-        "SDK_STANDARD_RETRY_COST": Source(
-            "botocore, botocore/retries/standard.py, RetryQuotaChecker (standard mode 2.0: 5 tokens per retry, 10 "
-            "after a timeout; a success without retries returns 1)",
-            _READ,
-            _BOTOCORE_STANDARD,
-            quote="_RETRY_COST = 5",
-        ),
-        "BROOKER_2015": Source(
-            "Marc Brooker, 'Exponential Backoff And Jitter', AWS Architecture Blog (section 'Which approach do "
-            "you think is best?'); simulator: aws-samples/aws-arch-backoff-simulator, src/backoff_simulator.py. "
-            "The date is the post's; the quote was checked against copies of the post on 2026-11-30",
-            "2015-03",
-            "https://aws.amazon.com/blogs/architecture/exponential-backoff-and-jitter/",
-            quote="The no-jitter exponential backoff approach is the clear loser. It not only takes more work, but also "
-            "takes more time than the jittered approaches.",
-        ),
-    }
-)
-
-_MAX_EXPONENT = 1023  # 2.0 ** 1023 is the largest power of two a float holds
-#: Longest base delay or cap of a :class:`Backoff`, seconds (an hour): a validation bound, not a model figure. The SDKs
-#: cap one sleep at 20 s (:data:`SDK_STANDARD_MAX_BACKOFF_S`); a client that sleeps an hour is no longer retrying.
-_MAX_SLEEP_S = 3600.0
-#: The last retry index any policy has (retry ``n`` is 0-based, and a policy retries at most ``MAX_ATTEMPTS - 1`` times).
-_MAX_RETRY_INDEX = MAX_ATTEMPTS - 2
-
-
-# ---------------------------------------------------------------------------------------------
-# the policy
-# ---------------------------------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class Backoff:
-    """A client's retry policy: attempts, and capped exponential backoff with jitter.
-
-    Retry ``n`` (``n = 0`` for the first retry, after the first attempt failed)
-    sleeps, with $v_n = \\min(\\text{cap}, \\text{base}\\cdot 2^n)$ and $U$ uniform:
-
-    * ``"none"``: $v_n$;
-    * ``"full"``: $U(0, v_n)$;
-    * ``"equal"``: $v_n / 2 + U(0, v_n / 2)$;
-    * ``"decorrelated"``: $\\min(\\text{cap}, U(\\text{base}, 3\\,s_{n-1}))$, with
-      $s_{-1} = \\text{base}$ (the sleep grows from the previous sleep, not from
-      $n$).
-
-    These are the formulas of Brooker (2015) and of his simulator; he numbers
-    retries from 1, so his first sleep uses $2\\,\\text{base}$.
-
-    Parameters
-    ----------
-    attempts : int
-        Most attempts per request, the first included (1 to :data:`MAX_ATTEMPTS`; 1 means never retry).
-    base_s : float
-        Base delay, seconds, in (0, 3600] (an hour at most).
-    cap_s : float
-        Longest single sleep, seconds, from ``base_s`` to 3600 (an hour).
-    jitter : {"none", "full", "equal", "decorrelated"}
-        The jitter strategy.
-
-    Examples
-    --------
-    >>> Backoff(3, 1.0, 20.0, "full")
-    Backoff(3 attempts, base 1 s, cap 20 s, full jitter)
-    >>> Backoff(5, 0.1, 1.0, "none").expected_sleep_s(3)
-    0.8
-    >>> Backoff(0, 1.0, 20.0)
-    Traceback (most recent call last):
-    ...
-    ValueError: attempts = 0 is out of range: must be in [1, 1000]
-    """
-
-    attempts: int = SDK_STANDARD_MAX_ATTEMPTS
-    base_s: float = SDK_STANDARD_BASE_S
-    cap_s: float = SDK_STANDARD_MAX_BACKOFF_S
-    jitter: str = "full"
-
-    def __post_init__(self) -> None:
-        object.__setattr__(self, "attempts", check_integer("attempts", self.attempts, low=1, high=MAX_ATTEMPTS))
-        base = check_number("base_s", self.base_s, low=0, high=_MAX_SLEEP_S, low_open=True)
-        object.__setattr__(self, "base_s", base)
-        cap = check_number("cap_s", self.cap_s, high=_MAX_SLEEP_S)
-        if cap < base:
-            raise ValueError(
-                f"cap_s = {self.cap_s!r} is below base_s = {self.base_s!r}: cap_s must be in [base_s, {_MAX_SLEEP_S:g}] s"
-            )
-        object.__setattr__(self, "cap_s", cap)
-        check_choice("jitter", self.jitter, JITTERS)
-
-    def __repr__(self) -> str:
-        jitter = "no jitter" if self.jitter == "none" else f"{self.jitter} jitter"
-        return f"Backoff({self.attempts} attempts, base {self.base_s:g} s, cap {self.cap_s:g} s, {jitter})"
-
-    @property
-    def retries(self) -> int:
-        """Most retries per request: ``attempts - 1``."""
-        return self.attempts - 1
-
-    def ceiling_s(self, n: int) -> float:
-        """The capped exponential $v_n = \\min(\\text{cap}, \\text{base}\\cdot 2^n)$ for retry ``n``, seconds.
-
-        Parameters
-        ----------
-        n : int
-            The retry, 0-based: 0 for the first retry, up to 998 (``MAX_ATTEMPTS - 2``, the last retry any
-            policy makes).
-
-        Examples
-        --------
-        >>> [Backoff(5, 0.1, 0.5).ceiling_s(n) for n in range(4)]
-        [0.1, 0.2, 0.4, 0.5]
-        >>> Backoff(5, 0.1, 0.5).ceiling_s(1e300)
-        Traceback (most recent call last):
-        ...
-        ValueError: n = 1e+300 is out of range: must be in [0, 998]
-        """
-        n = check_integer("n", n, low=0, high=_MAX_RETRY_INDEX)
-        return min(self.cap_s, self.base_s * 2.0 ** min(n, _MAX_EXPONENT))
-
-    def expected_sleep_s(self, n: int) -> float:
-        """The expected sleep before retry ``n`` (0-based), seconds, in closed form.
-
-        ``none``: $v_n$; ``full``: $v_n / 2$; ``equal``: $3 v_n / 4$. Decorrelated
-        jitter has no closed form once the cap binds (its sleep depends on the
-        previous one through the cap), so it raises ``ValueError``; estimate it
-        with :meth:`sample_sleeps`.
-
-        Parameters
-        ----------
-        n : int
-            The retry, 0-based: 0 for the first retry, up to 998 (``MAX_ATTEMPTS - 2``), as in :meth:`ceiling_s`.
-
-        Examples
-        --------
-        >>> Backoff(4, 1.0, 20.0, "equal").expected_sleep_s(2)
-        3.0
-        """
-        v = self.ceiling_s(n)
-        if self.jitter == "none":
-            return v
-        if self.jitter == "full":
-            return v / 2.0
-        if self.jitter == "equal":
-            return 0.75 * v
-        raise ValueError(
-            "jitter = 'decorrelated' has no closed-form expected sleep: must be one of 'none', 'full', 'equal' "
-            "(use sample_sleeps for a Monte Carlo estimate)"
-        )
-
-    def next_sleep_s(self, n: int, previous_s: float, u: float) -> float:
-        """The sleep before retry ``n``, seconds, given the previous sleep and one uniform draw ``u`` in [0, 1).
-
-        :func:`simulate_retries` uses exactly this rule.
-
-        Parameters
-        ----------
-        n : int
-            The retry, 0-based: 0 for the first retry, up to 998 (``MAX_ATTEMPTS - 2``), as in :meth:`ceiling_s`.
-        previous_s : float
-            The previous sleep, seconds (finite, >= 0; ``base_s`` before the first retry); only Decorrelated
-            Jitter uses it.
-        u : float
-            One uniform draw, in [0, 1).
-
-        Examples
-        --------
-        >>> Backoff(4, 1.0, 20.0, "decorrelated").next_sleep_s(0, 1.0, 0.5)
-        2.0
-        >>> Backoff(4, 0.1, 1.0, "full").next_sleep_s(2, 0.1, -1)
-        Traceback (most recent call last):
-        ...
-        ValueError: u = -1 is out of range: must be in [0, 1)
-        """
-        n = check_integer("n", n, low=0, high=_MAX_RETRY_INDEX)
-        previous_s = check_number("previous_s", previous_s, low=0)
-        if not math.isfinite(previous_s):
-            raise ValueError(f"previous_s = {previous_s!r} is out of range: must be a finite number >= 0, seconds")
-        u = check_number("u", u, low=0, high=1, high_open=True)
-        if self.jitter == "none":
-            return self.ceiling_s(n)
-        if self.jitter == "full":
-            return u * self.ceiling_s(n)
-        if self.jitter == "equal":
-            v = self.ceiling_s(n)
-            return v / 2.0 + u * v / 2.0
-        return min(self.cap_s, self.base_s + u * (3.0 * previous_s - self.base_s))
-
-    def sample_sleeps(self, size: int, seed: int = 0) -> NDArray[np.float64]:
-        """Draw every retry's sleep for ``size`` independent requests, seconds.
-
-        Parameters
-        ----------
-        size : int
-            Number of requests (rows), 1 to :data:`MAX_SAMPLE_SIZE`.
-        seed : int
-            Seed of the random generator (see :func:`hotpart.check_seed`).
-
-        Returns
-        -------
-        numpy.ndarray
-            Shape ``(size, attempts - 1)``; column ``n`` is the sleep before retry ``n``.
-
-        Examples
-        --------
-        >>> Backoff(4, 0.1, 1.0, "none").sample_sleeps(2)
-        array([[0.1, 0.2, 0.4],
-               [0.1, 0.2, 0.4]])
-        """
-        size = check_integer("size", size, low=1, high=MAX_SAMPLE_SIZE)
-        u = np.random.default_rng(check_seed("seed", seed)).random((size, self.retries))
-        v = np.array([self.ceiling_s(n) for n in range(self.retries)])
-        if self.jitter == "none":
-            return np.broadcast_to(v, (size, self.retries)).copy()
-        if self.jitter == "full":
-            return u * v
-        if self.jitter == "equal":
-            return v / 2.0 + u * v / 2.0
-        out = np.empty((size, self.retries))
-        previous = np.full(size, self.base_s)
-        for n in range(self.retries):
-            previous = np.minimum(self.cap_s, self.base_s + u[:, n] * (3.0 * previous - self.base_s))
-            out[:, n] = previous
-        return out
-
-
-#: botocore's standard retry mode (version 2.0) as a :class:`Backoff`: 3 attempts, Full Jitter on a 1 s base, capped
-#: at 20 s. Not "the AWS SDKs'": the reference guide fixes the attempts, not the base (JavaScript v3 uses 100 ms,
-#: 500 ms after throttling). Its retry quota (:data:`SDK_STANDARD_RETRY_QUOTA`) is not modelled.
-SDK_STANDARD: Final[Backoff] = Backoff(SDK_STANDARD_MAX_ATTEMPTS, SDK_STANDARD_BASE_S, SDK_STANDARD_MAX_BACKOFF_S, "full")
-#: Boto3's DEFAULT for DynamoDB (legacy mode, botocore's ``_retry.json``) as a :class:`Backoff`: 10 attempts, 50 ms
-#: doubling, no jitter, no cap (the cap is set to the last sleep, 12.8 s, so it never binds): the lockstep herd.
-SDK_BOTO3_LEGACY: Final[Backoff] = Backoff(
-    SDK_BOTO3_LEGACY_DYNAMODB_MAX_ATTEMPTS,
-    SDK_BOTO3_LEGACY_BASE_S,
-    SDK_BOTO3_LEGACY_BASE_S * 2.0 ** (SDK_BOTO3_LEGACY_DYNAMODB_MAX_ATTEMPTS - 2),
-    "none",
-)
-#: AWS SDK for Java 1.x's DynamoDB default in its 2015 code as a :class:`Backoff`: 11 attempts, 25 ms doubling,
-#: no jitter (later versions changed it: :data:`DYNAMODB_JAVA_V1_THROTTLED`).
-DYNAMODB_JAVA_V1: Final[Backoff] = Backoff(
-    DYNAMODB_JAVA_V1_MAX_RETRIES + 1, DYNAMODB_JAVA_V1_BASE_S, DYNAMODB_JAVA_V1_MAX_BACKOFF_S, "none"
-)
-#: AWS SDK for Java 1.x's DynamoDB default today, for throttling errors, as a :class:`Backoff`: 11 attempts,
-#: Equal Jitter on a 500 ms base, capped at 20 s.
-DYNAMODB_JAVA_V1_THROTTLED: Final[Backoff] = Backoff(
-    DYNAMODB_JAVA_V1_MAX_RETRIES + 1, DYNAMODB_JAVA_V1_THROTTLED_BASE_S, DYNAMODB_JAVA_V1_MAX_BACKOFF_S, "equal"
-)
 
 
 # ---------------------------------------------------------------------------------------------

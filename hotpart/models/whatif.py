@@ -33,7 +33,9 @@ from numpy.typing import ArrayLike, NDArray
 
 from ._validation import check_array, check_integer, check_number
 from .logs import LogProfile
-from .simulator import OnDemand, SplitForHeat, Table, simulate
+from .on_demand import OnDemand
+from .simulator import Table, simulate
+from .split_for_heat import SplitForHeat
 
 __all__ = ["REMEDY_NAMES", "WHATIF_REST_KEYS", "WHATIF_SHARD_ABOVE", "WhatIf", "what_if"]
 

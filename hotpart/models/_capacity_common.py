@@ -1,0 +1,49 @@
+"""Internal: what the capacity modules of chapters 08 to 11 share.
+
+The two kinds of units, the per-partition ceiling and the on-demand table quota of a kind, the positive-number
+check, the left-to-right sum that lets ``tests/reference_simulator.py`` agree bit for bit, zeroed arrays, and the
+simulation's demand limit (public as :data:`hotpart.MAX_SIMULATED_DEMAND`, in :mod:`hotpart.models.simulator`;
+auto scaling bounds its capacity by it too). No public names: :mod:`hotpart.models.burst`,
+:mod:`~hotpart.models.adaptive`, :mod:`~hotpart.models.provisioned`, :mod:`~hotpart.models.on_demand`,
+:mod:`~hotpart.models.autoscaling`, :mod:`~hotpart.models.split_for_heat`, :mod:`~hotpart.models.refusals` and
+:mod:`~hotpart.models.simulator` import from here, never the other way round.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Final
+
+import numpy as np
+from numpy.typing import NDArray
+
+from ._validation import check_number
+from .constants import ASSUMPTIONS, ON_DEMAND_TABLE_QUOTA_RRU, ON_DEMAND_TABLE_QUOTA_WRU, PARTITION_MAX_RCU, PARTITION_MAX_WCU
+
+_KINDS = ("write", "read")
+_INF = math.inf
+#: The most units/s one second of demand may total (:data:`hotpart.MAX_SIMULATED_DEMAND`, an assumption).
+_MAX_DEMAND: Final[float] = ASSUMPTIONS["MAX_SIMULATED_DEMAND"].value  # type: ignore[assignment]
+
+
+def _ceiling(kind: str) -> float:
+    return PARTITION_MAX_WCU if kind == "write" else PARTITION_MAX_RCU
+
+
+def _quota(kind: str) -> float:
+    return ON_DEMAND_TABLE_QUOTA_WRU if kind == "write" else ON_DEMAND_TABLE_QUOTA_RRU
+
+
+def _positive(name: str, value: float, *, allow_inf: bool = False, allow_zero: bool = False) -> float:
+    return check_number(name, value, low=0, high=math.inf, low_open=not allow_zero, high_open=not allow_inf)
+
+
+def _zeros(shape: tuple[int, int], dtype: type = np.float64) -> NDArray:
+    out = np.empty(shape, dtype=dtype)
+    out.fill(0)
+    return out
+
+
+def _seq_sum(x: NDArray[np.float64]) -> float:
+    """Left-to-right sum (as a Python loop adds), so the reference loop agrees bit for bit."""
+    return float(np.cumsum(x)[-1]) if x.size else 0.0

@@ -1,0 +1,213 @@
+"""Provisioned mode: a fixed capacity split evenly over the partitions, with burst and adaptive capacity.
+
+Chapters ``notebooks/08_burst.ipynb`` and ``notebooks/09_adaptive.ipynb`` simulate it. Two parts:
+
+* :class:`Provisioned`, the mode's settings: adaptive capacity on or off and its delay, the burst banked at the
+  start, and the two burst assumptions (:data:`hotpart.BURST_READING`, :data:`hotpart.BURST_RETAINED_FRACTION`);
+  :class:`hotpart.AutoScaling` extends it (:mod:`hotpart.models.autoscaling`);
+* ``_ProvisionedStep``, one second of the mode for every partition in :func:`hotpart.simulate`: the token bucket
+  refilled at the partition's share, then its burst bank (``_BurstBucket``, :mod:`hotpart.models.burst`), then
+  what adaptive capacity lends (``_AdaptiveCapacity``, :mod:`hotpart.models.adaptive`), and the reason for each
+  refusal (:class:`hotpart.Refusal`).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+import numpy as np
+from numpy.typing import NDArray
+
+from ._capacity_common import _positive, _seq_sum
+from ._validation import check_choice, check_number
+from .adaptive import _AdaptiveCapacity
+from .burst import _BURST_READINGS, BURST_READING, BURST_RETAINED_FRACTION, _BurstBucket
+from .constants import BURST_WINDOW_S
+from .refusals import Refusal
+
+if TYPE_CHECKING:
+    from .simulator import _Records
+
+__all__ = ["Provisioned"]
+
+
+@dataclass(frozen=True)
+class Provisioned:
+    """Provisioned mode: fixed capacity, with burst and adaptive capacity.
+
+    Parameters
+    ----------
+    adaptive : bool
+        Whether adaptive capacity lends unused table capacity to throttled
+        partitions (it is always on in DynamoDB; off shows what it buys).
+    adaptive_delay_s : float
+        Seconds a partition must be short of capacity before adaptive
+        capacity lends to it, ``>= 0``. 0 is what 000 and 002 describe
+        (instant); a delay reproduces the throttled phase of AWS's figure.
+    initial_burst_s : float
+        Burst banked at the start, in seconds of each partition's share, in
+        ``[0, 300]`` (:data:`BURST_WINDOW_S`): 300 for a table idle for five minutes.
+        Under ``burst_reading="window"`` it counts as banked in second 0, so it
+        expires after 300 s.
+    burst_reading : {"bank", "window"}, keyword-only
+        How "retains up to 300 seconds of unused capacity" is read
+        (:data:`hotpart.BURST_READING`, an assumption): ``"bank"`` keeps unused units
+        in a bucket of at most 300 s of the share until they are spent;
+        ``"window"`` keeps only the units left unused in the last 300 s,
+        spending the oldest first.
+    burst_portion : float, keyword-only
+        Fraction of each second's unused units that is banked, in ``(0, 1]``
+        (:data:`hotpart.BURST_RETAINED_FRACTION`, an assumption: AWS says "a portion").
+
+    Examples
+    --------
+    >>> Provisioned()
+    Provisioned(adaptive instant, burst banked 0 s)
+    >>> Provisioned(adaptive_delay_s=120, initial_burst_s=300)
+    Provisioned(adaptive after 120 s, burst banked 300 s)
+    >>> Provisioned(burst_reading="window", burst_portion=0.5)
+    Provisioned(adaptive instant, burst banked 0 s, window of the last 300 s, 50% of unused banked)
+    """
+
+    adaptive: bool = True
+    adaptive_delay_s: float = 0.0
+    initial_burst_s: float = 0.0
+    burst_reading: str = field(default=BURST_READING, kw_only=True)
+    burst_portion: float = field(default=BURST_RETAINED_FRACTION, kw_only=True)
+
+    name: str = field(default="provisioned", init=False, repr=False)
+
+    def __post_init__(self) -> None:
+        check_choice("adaptive", self.adaptive, (True, False))
+        object.__setattr__(self, "adaptive_delay_s", _positive("adaptive_delay_s", self.adaptive_delay_s, allow_zero=True))
+        object.__setattr__(
+            self, "initial_burst_s", check_number("initial_burst_s", self.initial_burst_s, low=0, high=BURST_WINDOW_S)
+        )
+        check_choice("burst_reading", self.burst_reading, _BURST_READINGS)
+        object.__setattr__(self, "burst_portion", check_number("burst_portion", self.burst_portion, low=0, high=1, low_open=True))
+
+    def _adaptive_repr(self) -> str:
+        if not self.adaptive:
+            return "no adaptive capacity"
+        return "adaptive instant" if self.adaptive_delay_s == 0 else f"adaptive after {self.adaptive_delay_s:g} s"
+
+    def _burst_repr(self) -> str:
+        out = ""
+        if self.burst_reading != "bank":
+            out += f", window of the last {BURST_WINDOW_S:g} s"
+        if self.burst_portion != 1.0:
+            out += f", {self.burst_portion:.0%} of unused banked"
+        return out
+
+    def __repr__(self) -> str:
+        return f"Provisioned({self._adaptive_repr()}, burst banked {self.initial_burst_s:g} s{self._burst_repr()})"
+
+
+class _ProvisionedStep:
+    """One second of provisioned mode for every partition: token bucket, then burst, then adaptive capacity.
+
+    Contract (:meth:`serve`): partition ``i`` with share ``r_i`` (the table's capacity split by its weight) serves
+    ``min(o_i, c)`` as far as ``r_i``, then its burst bank (:class:`_BurstBucket`), then what adaptive capacity
+    lends it (:class:`_AdaptiveCapacity`); the rest is refused, and each refusal gets its reason
+    (:meth:`_record_refusals`). It writes the records' ``capacity``, ``tokens`` and ``burst`` for the second.
+    Auto scaling changes the table's capacity with :meth:`set_capacity`, a split the weights with :meth:`split`.
+
+    Parameters
+    ----------
+    mode : Provisioned or AutoScaling
+        The mode: burst and adaptive capacity settings.
+    capacity : float
+        The table's provisioned capacity at the start, units/s (for auto scaling, already within its
+        ``[min_capacity, max_capacity]``: the orchestration clamps it).
+    n0, n_alloc : int
+        Partitions at the start, and allocated for splits.
+    ceiling : float
+        The per-partition ceiling, units/s.
+    """
+
+    def __init__(self, mode: Provisioned, capacity: float, n0: int, n_alloc: int, ceiling: float) -> None:
+        self.cap_table = capacity
+        self.weight = np.zeros(n_alloc)
+        self.weight[:n0] = 1.0 / n0
+        self.share = capacity * self.weight
+        self.ceiling = ceiling
+        self.burst = _BurstBucket(self.share, mode)
+        self.adaptive = _AdaptiveCapacity(mode, n_alloc)
+        # work buffers, reused every second
+        self._a_tok, self._rem, self._a_b, self._rem2, self._unused, self._shortfall, self._left, self._s = (
+            np.empty(n_alloc) for _ in range(8)
+        )
+        self._short = np.empty(n_alloc, dtype=bool)
+        self._elig_mask = np.zeros(n_alloc, dtype=bool)
+
+    def set_capacity(self, capacity: float) -> None:
+        """An auto-scaling update completes: ``capacity`` units/s hold from this second."""
+        self.cap_table = capacity
+        self.share = capacity * self.weight
+        self.burst.resize(self.share)
+
+    def split(self, p: int, new: int) -> None:
+        """Partition ``p`` splits into ``p`` and ``new``: each takes half its share, bank and history."""
+        self.weight[new] = self.weight[p] = self.weight[p] / 2.0
+        self.burst.split(p, new)
+        self.adaptive.split(p, new)
+
+    def refresh_share(self) -> None:
+        """After the splits of a second: the shares (and burst caps) follow the new weights."""
+        self.share = self.cap_table * self.weight
+        self.burst.set_cap(self.share)
+
+    def serve(self, t: int, o: NDArray[np.float64], m: NDArray[np.float64], rec: _Records) -> None:
+        """Serve second ``t``: ``o`` offered and ``m = min(o, ceiling)`` units/s per partition."""
+        a_tok, rem, a_b, rem2, unused = self._a_tok, self._rem, self._a_b, self._rem2, self._unused
+        short, left, shortfall, s = self._short, self._left, self._shortfall, self._s
+        rec.capacity[t] = self.cap_table
+        np.minimum(m, self.share, out=a_tok)
+        np.subtract(m, a_tok, out=rem)
+        np.minimum(rem, self.burst.level, out=a_b)
+        np.subtract(rem, a_b, out=rem2)
+        np.subtract(self.share, a_tok, out=unused)
+        np.greater(rem2, 0.0, out=short)
+        any_short = bool(short.any())
+        lent_frac, eligible, total_unused = self.adaptive.lend(short, any_short, rem2, unused)
+        if lent_frac > 0.0:
+            np.multiply(unused, 1.0 - lent_frac, out=left)
+        else:
+            left[:] = unused
+        rec.tokens[t] = left
+        # served = m - shortfall (not a_tok + a_b + lent, whose rounding could refuse 1e-14 units)
+        np.subtract(rem2, self.adaptive.lent, out=shortfall)
+        np.subtract(m, shortfall, out=s)
+        rec.burst[t] = self.burst.settle(t, a_b, left)
+        thr = rec.settle(t, o, s)
+        if any_short or bool((o > self.ceiling).any()):
+            self._record_refusals(t, thr, rec, eligible, lent_frac, total_unused)
+
+    def _record_refusals(
+        self,
+        t: int,
+        thr: NDArray[np.float64],
+        rec: _Records,
+        eligible: NDArray[np.int64],
+        lent_frac: float,
+        total_unused: float,
+    ) -> None:
+        """Why each refused cell was refused: over the ceiling; short while the table had units left that were not
+        lent to it (its share); or short with the table's capacity all used."""
+        idx = np.flatnonzero(thr > 0)
+        if not idx.size:
+            return
+        if total_unused < 0:
+            total_unused = _seq_sum(self._unused)
+        mask = self._elig_mask
+        mask[eligible] = True
+        elig = mask[idx]
+        mask[eligible] = False
+        still_short = self._shortfall[idx] > 0
+        table_left = total_unused * (1.0 - lent_frac) > 0
+        rec.reason[t, idx] = np.where(
+            still_short,
+            np.where(~elig & table_left, Refusal.PARTITION_SHARE, Refusal.PROVISIONED_TOTAL),
+            Refusal.PARTITION_CEILING,
+        )

@@ -1,0 +1,199 @@
+"""Splits for heat: a partition kept hot for minutes splits at its key-traffic median.
+
+Chapter ``notebooks/10_isolation.ipynb`` is built on this module. Two parts:
+
+* :class:`SplitForHeat`, the trigger (the course's own choice: AWS names split for heat but publishes neither
+  threshold nor delay, so :data:`SPLIT_TRIGGER_FRACTION` and :data:`SPLIT_TRIGGER_MINUTES` are assumptions in
+  :data:`hotpart.ASSUMPTIONS`), and the simulation's cap on partitions, :data:`MAX_SPLIT_PARTITIONS`;
+* ``_SplitForHeatController``, which :func:`hotpart.simulate` runs after each second: how long each partition has
+  stayed hot, and its splits (``_split_partition``: keys cut in hash order where the second's traffic is halved;
+  an item collection cut between its items unless an LSI or a monotonic sort key blocks it; one item never).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Final
+
+import numpy as np
+from numpy.typing import NDArray
+
+from ._capacity_common import _positive
+from ._validation import check_choice, check_number
+from .constants import ASSUMPTIONS
+
+if TYPE_CHECKING:
+    from .on_demand import _OnDemandStep
+    from .provisioned import _ProvisionedStep
+    from .simulator import Table, _KeyPlacement, _Records, _Segments
+
+__all__ = ["MAX_SPLIT_PARTITIONS", "SPLIT_TRIGGER_FRACTION", "SPLIT_TRIGGER_MINUTES", "SplitForHeat"]
+
+#: Served fraction of the partition ceiling at which a partition counts as hot for a split.
+SPLIT_TRIGGER_FRACTION: Final[float] = ASSUMPTIONS["SPLIT_TRIGGER_FRACTION"].value  # type: ignore[assignment]
+#: Minutes a partition must stay hot before it splits.
+SPLIT_TRIGGER_MINUTES: Final[float] = ASSUMPTIONS["SPLIT_TRIGGER_MINUTES"].value  # type: ignore[assignment]
+#: The most partitions a simulation with splits may reach: a limit of the simulation (columns are
+#: allocated up front), not of DynamoDB.
+MAX_SPLIT_PARTITIONS: Final[int] = ASSUMPTIONS["MAX_SPLIT_PARTITIONS"].value  # type: ignore[assignment]
+
+
+@dataclass(frozen=True)
+class SplitForHeat:
+    """Splits for heat: a partition kept busy for minutes splits at its key-traffic median.
+
+    The trigger is the course's own choice (AWS names split for heat but
+    publishes no threshold nor delay): :data:`SPLIT_TRIGGER_FRACTION` and
+    :data:`SPLIT_TRIGGER_MINUTES` by default, both listed in
+    :data:`hotpart.ASSUMPTIONS`.
+    A partition whose served units stay at or above ``threshold`` times its
+    ceiling for ``minutes`` consecutive minutes splits in two at the end of
+    that second: the keys it holds, in hash order, are cut where the traffic
+    of that second is halved, and each half takes half its provisioned share
+    and burst. One item is never split. A partition holding a single key's
+    item collection splits it between items (traffic assumed spread evenly
+    over them) unless the table has an LSI, or the traffic follows a
+    monotonically increasing sort key (all of it lands on the newest item, so
+    a split would not spread it); either blocks the split for good.
+
+    Parameters
+    ----------
+    threshold : float
+        Served fraction of the partition ceiling that counts as hot, in ``(0, 1]``.
+    minutes : float
+        Minutes the partition must stay hot, ``> 0``.
+    monotonic_sort_key : bool
+        Whether the hot keys' traffic follows a monotonically increasing sort key.
+
+    Examples
+    --------
+    >>> SplitForHeat(threshold=0.8, minutes=5)
+    SplitForHeat(above 80% of the ceiling for 5 min)
+    """
+
+    threshold: float = SPLIT_TRIGGER_FRACTION
+    minutes: float = SPLIT_TRIGGER_MINUTES
+    monotonic_sort_key: bool = False
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "threshold", check_number("threshold", self.threshold, low=0, high=1, low_open=True))
+        object.__setattr__(self, "minutes", _positive("minutes", self.minutes))
+        check_choice("monotonic_sort_key", self.monotonic_sort_key, (True, False))
+
+    def __repr__(self) -> str:
+        mono = ", monotonic sort key" if self.monotonic_sort_key else ""
+        return f"SplitForHeat(above {self.threshold:.0%} of the ceiling for {self.minutes:g} min{mono})"
+
+
+class _SplitForHeatController:
+    """Splits for heat: counts how long each partition has stayed hot, and splits those hot long enough.
+
+    Contract (:meth:`after_second`): first each key's units of the second are booked to its minute
+    (:meth:`_KeyPlacement.record_second`, before any key moves); then a partition whose served units are at or
+    above ``threshold x ceiling`` for ``minutes x 60`` consecutive seconds splits at the end of that second
+    (:func:`_split_partition`) into itself and the next free column, which the capacity step then shares with it
+    (:meth:`_ProvisionedStep.split`); a split that cannot happen is recorded in :attr:`blocked` and never tried
+    again for that partition.
+
+    Parameters
+    ----------
+    split : SplitForHeat
+        Threshold, minutes, monotonic sort key.
+    table : Table
+        Partitions at the start, items per key and LSI (what may block a split).
+    ceiling : float
+        The per-partition ceiling, units/s.
+    placement : _KeyPlacement
+        Where the keys sit (splits move them) and the columns allocated (the cap on splits).
+    step : _ProvisionedStep or _OnDemandStep
+        The capacity step, which shares a split partition's capacity between its halves.
+    """
+
+    def __init__(
+        self,
+        split: SplitForHeat,
+        table: Table,
+        ceiling: float,
+        placement: _KeyPlacement,
+        step: _ProvisionedStep | _OnDemandStep,
+    ) -> None:
+        self.split = split
+        self.table = table
+        self.placement = placement
+        self.step = step
+        self.after = split.minutes * 60.0
+        self.threshold = split.threshold * ceiling
+        self.n_used = table.partitions
+        self.n_alloc = n_alloc = placement.n_alloc
+        self.hot_run = np.zeros(n_alloc)
+        self.blocked_flag = np.zeros(n_alloc, dtype=bool)
+        self.splits: list[tuple[int, int, int]] = []
+        self.blocked: list[tuple[int, int, str]] = []
+
+    def after_second(self, t: int, rec: _Records) -> None:
+        """Second ``t`` is recorded: book each key's units of the minute, then split the partitions hot long enough."""
+        placement, step = self.placement, self.step
+        placement.record_second(t, rec.offered[t], rec.throttled[t])  # before any key moves
+        self.hot_run = (self.hot_run + 1.0) * (rec.served[t] >= self.threshold)
+        due = np.flatnonzero((self.hot_run >= self.after) & ~self.blocked_flag)
+        for p in due:
+            new = self.n_used
+            why = _split_partition(
+                placement.seg, int(p), new, placement.demand[t], self.table, self.split, room=new < self.n_alloc
+            )
+            if why:
+                self.blocked_flag[p] = True
+                self.blocked.append((t, int(p), why))
+                continue
+            self.splits.append((t, int(p), new))
+            step.split(p, new)
+            self.hot_run[p] = 0.0
+            self.n_used += 1
+        if due.size:
+            step.refresh_share()
+
+
+def _split_partition(
+    seg: _Segments,
+    p: int,
+    new: int,
+    key_demand: NDArray[np.float64],
+    table: Table,
+    split: SplitForHeat,
+    room: bool = True,
+) -> str:
+    """Split partition ``p`` at its traffic median into ``p`` and ``new``; return why not, or ``""``."""
+    idx = np.flatnonzero(seg.part == p)
+    if idx.size == 0:
+        return "single item"
+    order = np.lexsort((idx, seg.pos[idx]))
+    idx = idx[order]
+    splittable_item = seg.items[idx[0]] >= 2 and not table.has_lsi and not split.monotonic_sort_key
+    if not room and (idx.size >= 2 or splittable_item):
+        return "partition cap"
+    if idx.size >= 2:
+        traffic = key_demand[seg.key[idx]] * seg.frac[idx]
+        cum = np.cumsum(traffic)
+        half = cum[-1] / 2.0
+        j = 1 + int(np.argmin(np.abs(cum[:-1] - half)))
+        seg.part[idx[j:]] = new
+        return ""
+    s = int(idx[0])
+    if seg.items[s] < 2:
+        return "single item"
+    if table.has_lsi:
+        return "LSI"
+    if split.monotonic_sort_key:
+        return "monotonic sort key"
+    left_items = int(seg.items[s] // 2)
+    right_items = int(seg.items[s] - left_items)
+    whole = seg.frac[s]
+    per_item = whole / seg.items[s]
+    seg.items[s] = left_items
+    seg.frac[s] = per_item * left_items
+    seg.key = np.append(seg.key, seg.key[s])
+    seg.pos = np.append(seg.pos, seg.pos[s])
+    seg.items = np.append(seg.items, right_items)
+    seg.frac = np.append(seg.frac, whole - seg.frac[s])
+    seg.part = np.append(seg.part, new)
+    return ""
