@@ -1,0 +1,483 @@
+"""Chapter 4's explorable, tables and figure: composite and time-series keys, single-table design, item collections.
+
+Models: :mod:`hotpart.models.item_collections` (``item_collection_gb``, ``days_to_collection_limit``), with
+:mod:`~hotpart.models.key_designs` and :mod:`~hotpart.models.skew` for the designs' key distributions,
+:mod:`~hotpart.models.scale_limits` and :mod:`~hotpart.models.hashing` (``partition_of``). Notebook:
+``notebooks/04_composite_keys.ipynb``. The explorable ``composite_keys``; the chapter's growth plot
+(``plot_collection_growth``, ``collection_curves``), its table (``composite_cases``, ``composite_table``) and its
+single-table layout (``single_table_example``), tested in ``tests/test_chapters_1_7.py``.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+import numpy as np
+from matplotlib.axes import Axes
+from matplotlib.figure import Figure
+from numpy.typing import ArrayLike, NDArray
+
+from ..book.explorable import Control, Data, Explorable, register
+from ..book.plotting import COLORS, finish_axes, fixed_layout, log_axis, partition_bars
+from ..models import (
+    ITEM_COLLECTION_MAX_GB,
+    PARTITION_MAX_WCU,
+    DateKey,
+    KeyDistribution,
+    ScaleLimit,
+    Uniform,
+    days_to_collection_limit,
+    item_collection_gb,
+    key_design,
+    partition_load,
+    partition_of,
+    scale_limit,
+    write_units,
+)
+from ..models._validation import check_array, check_integer, check_number
+from .key_designs import _FINITE
+
+__all__ = [
+    "COMPOSITE_DESIGNS",
+    "COLLECTION_DAYS",
+    "SingleTable",
+    "collection_curves",
+    "composite_cases",
+    "composite_design",
+    "composite_table",
+    "single_table_example",
+    "plot_collection_growth",
+]
+
+#: Entities of a composite design, at most.
+_MAX_ENTITIES = 10**12
+
+
+def plot_collection_growth(
+    ax: Axes,
+    days: ArrayLike,
+    sizes_gb: dict[str, NDArray[np.float64]],
+    limit_gb: float = ITEM_COLLECTION_MAX_GB,
+    title: str = "Largest item collection over time",
+) -> None:
+    """Item-collection size over time, one line per design, against the 10 GB limit (log y scale).
+
+    Parameters
+    ----------
+    ax : Axes
+        Where to draw.
+    days : array_like
+        Elapsed days.
+    sizes_gb : dict of str to array
+        Label to sizes, GB, one per day.
+    limit_gb : float
+        The item-collection limit, GB (with an LSI).
+    title : str
+        The axes' title.
+
+    ``days`` (at least two, finite, ``>= 0``) and each array of ``sizes_gb`` (one size per day, ``>= 0``) are finite;
+    ``limit_gb`` is finite and ``> 0``.
+
+    Examples
+    --------
+    >>> from hotpart.book.plotting import new_figure
+    >>> fig, (ax,) = new_figure()
+    >>> plot_collection_growth(ax, np.arange(31.0), {"date key": np.linspace(0.0, 5.0, 31)})
+    """
+    d = check_array("days", days, low=0, high=_FINITE)
+    if d.ndim != 1 or d.size < 2:
+        raise ValueError(f"days = {days!r} is not allowed: must be a 1-D array of at least two days >= 0")
+    limit_gb = check_number("limit_gb", limit_gb, low=0, high=_FINITE, low_open=True)
+    if not isinstance(sizes_gb, dict):
+        raise TypeError(f"sizes_gb = {sizes_gb!r} is not allowed: must be a dict of label to sizes, GB")
+    for label, gb in sizes_gb.items():
+        if check_array(f"sizes_gb[{label!r}]", gb, low=0, high=_FINITE).shape != d.shape:
+            raise ValueError(f"sizes_gb[{label!r}] must hold one size per day ({d.size})")
+    palette = [COLORS["refused"], COLORS["served"], COLORS["accent"], COLORS["share"], COLORS["ceiling"]]
+    for i, (label, gb) in enumerate(sizes_gb.items()):
+        ax.plot(d, np.maximum(gb, 1e-6), lw=1.8, color=palette[i % len(palette)], label=label)
+    ax.axhline(limit_gb, color=COLORS["ceiling"], ls="--", lw=1.2, label=f"{limit_gb:g} GB item-collection limit (LSI)")
+    ax.set_yscale("log")
+    log_axis(ax, "y", numticks=5)
+    ax.set_ylim(1e-4, 1e9)
+    ax.set_xlim(d.min(), d.max())
+    finish_axes(ax, title, "days of writes", "item collection (GB, log scale)", loc="upper left")
+
+
+# ---------------------------------------------------------------------------------------------
+# Chapter 4: composite keys, time-series keys, item collections
+# ---------------------------------------------------------------------------------------------
+
+#: The designs of the composite-keys chapter, by index: (label, what the partition key holds).
+COMPOSITE_DESIGNS: tuple[str, ...] = (
+    "PK = status",
+    "PK = USER#id, SK = STATUS#… / ORDER#…",
+    "PK = date, SK = timestamp",
+    "PK = deviceId, SK = timestamp",
+    "PK = deviceId#YYYY-MM, SK = timestamp",
+)
+#: Share of entities in the ACTIVE status, for the status design: the default of :func:`key_design`
+#: (``ASSUMPTIONS["DESIGN_HOT_SHARE"]``), so chapters 2 and 4 use one value.
+ACTIVE_SHARE = key_design("status").top_share(1)
+#: Days shown by the item-collection panel.
+COLLECTION_DAYS = np.arange(0.0, 731.0)
+
+
+def composite_design(design: int, n_entities: int) -> tuple[KeyDistribution, float]:
+    """The write distribution of a composite-keys design, and how long its hottest key keeps receiving items.
+
+    Parameters
+    ----------
+    design : int
+        Index into :data:`COMPOSITE_DESIGNS`.
+    n_entities : int
+        Users or devices, each writing at the same rate, in ``[1, 10**12]``.
+
+    Returns
+    -------
+    (KeyDistribution, float)
+        Share of writes by partition-key value, and the days after which
+        the hottest key stops growing (inf: never).
+
+    Examples
+    --------
+    >>> composite_design(3, 1000)
+    (Uniform(n_keys=1000, prefix='DEVICE#': each key 0.1000%), inf)
+    """
+    design = check_integer("design", design, low=0, high=len(COMPOSITE_DESIGNS) - 1)
+    n = check_integer("n_entities", n_entities, low=1, high=_MAX_ENTITIES)
+    if design == 0:
+        return key_design("status"), math.inf
+    if design == 1:
+        return Uniform(n, prefix="USER#"), math.inf
+    if design == 2:
+        return DateKey(n_days=1, decay=0.0), 1.0
+    if design == 3:
+        return Uniform(n, prefix="DEVICE#"), math.inf
+    return Uniform(n, prefix="DEVICE#2026-04#"), 31.0
+
+
+def _composite_compute(design: int, n_entities: float, writes_per_min: float, item_bytes: float, n_partitions: int) -> Data:
+    n = round(n_entities)
+    dist, window = composite_design(design, n)
+    rate_per_s = n * writes_per_min / 60.0
+    units = float(write_units(item_bytes))
+    total_wcu = rate_per_s * units
+    load = partition_load(dist, n_partitions) * total_wcu
+    limit = scale_limit(load / total_wcu if total_wcu > 0 else np.full(n_partitions, 1 / n_partitions), total_wcu)
+    hottest_rate = rate_per_s * dist.top_share(1)
+    sizes = item_collection_gb(hottest_rate, item_bytes, COLLECTION_DAYS, window_days=window)
+    return {
+        "design": design,
+        "label": COMPOSITE_DESIGNS[design],
+        "dist": dist,
+        "load": load,
+        "total_wcu": total_wcu,
+        "limit": limit,
+        "sizes": sizes,
+        "days_to_limit": days_to_collection_limit(hottest_rate, item_bytes) if math.isinf(window) else None,
+        "capped_gb": float(sizes[-1]),
+        "ymax": 1.08 * max(total_wcu, PARTITION_MAX_WCU),
+    }
+
+
+def _composite_plot(fig: Figure, data: Data) -> None:
+    left, right = fig.axes
+    partition_bars(left, data["load"], PARTITION_MAX_WCU, PARTITION_MAX_WCU)
+    left.set_ylim(0, data["ymax"])
+    finish_axes(left, data["label"], "partition", "write demand (WCU/s)")
+    plot_collection_growth(right, COLLECTION_DAYS, {"hottest key's item collection": data["sizes"]})
+    fixed_layout(fig)
+
+
+def _composite_caption(data: Data) -> str:
+    lim = data["limit"]
+    dist: KeyDistribution = data["dist"]
+    days = data["days_to_limit"]
+    growth = (
+        f"its item collection passes {ITEM_COLLECTION_MAX_GB:g} GB after {days:,.0f} days"
+        if days is not None and math.isfinite(days)
+        else f"its item collection stops growing at {data['capped_gb']:,.3g} GB"
+    )
+    return (
+        f"{data['label']}: {dist.n_keys:,} partition-key values take {data['total_wcu']:,.0f} WCU/s. The hottest "
+        f"partition is offered {lim.hottest_demand:,.0f} WCU/s ({lim.refused_fraction:.0%} of writes refused); "
+        f"the hottest key takes {dist.top_share(1):.3g} of the writes and {growth}."
+    )
+
+
+composite_keys = register(
+    Explorable(
+        name="composite_keys",
+        title="Composite and time-series keys: per-partition load and item-collection size",
+        controls=(
+            Control("design", "design: 0 status, 1 USER#id, 2 date, 3 deviceId, 4 deviceId#month", 0, 4, 0, integer=True),
+            Control("n_entities", "users or devices", 100, 1e6, 1e4, step=0.5, scale="log"),
+            Control("writes_per_min", "writes per user or device", 0.1, 60, 30, step=0.1, unit="per minute"),
+            Control("item_bytes", "item size", 100, 4_000, 500, step=100, unit="bytes"),
+            Control("n_partitions", "partitions", 1, 20, 10, step=1, integer=True),
+        ),
+        compute=_composite_compute,
+        plot=_composite_plot,
+        caption=_composite_caption,
+        try_this=(
+            "step the design from 0 to 4. Status and date put the writes on one partition; USER#id and deviceId "
+            f"spread them, but a device's history grows without bound and crosses {ITEM_COLLECTION_MAX_GB:g} GB; "
+            "deviceId#YYYY-MM caps it. Then raise the writes per device and watch when the "
+            f"{ITEM_COLLECTION_MAX_GB:g} GB line is crossed."
+        ),
+        static=("design", "n_partitions"),
+        ncols=2,
+        figsize=(9.5, 3.6),
+    )
+)
+
+
+# ---------------------------------------------------------------------------------------------
+# Chapter 4's numbers: five designs for one workload, a single-table layout, collection growth
+# ---------------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class CompositeCase:
+    """One design of :data:`COMPOSITE_DESIGNS` run on one workload (:func:`composite_cases`)."""
+
+    #: The design's label, its share of writes by partition-key value, and the days its hottest key keeps
+    #: receiving items (inf: for ever).
+    label: str
+    dist: KeyDistribution
+    window_days: float
+    #: The workload's write demand, WCU/s, and the partitions' scale limit (hottest partition, share refused).
+    total_wcu: float
+    limit: ScaleLimit
+    #: The hottest partition key's writes per second, and the item size, bytes.
+    hottest_rate: float
+    item_bytes: float
+
+    @property
+    def days_to_limit(self) -> float:
+        """Days until the hottest key's item collection reaches the limit, or inf if it stops growing first."""
+        days = days_to_collection_limit(self.hottest_rate, self.item_bytes)
+        return days if days <= self.window_days else math.inf
+
+    @property
+    def capped_gb(self) -> float:
+        """The hottest key's item collection when it stops receiving items, GB (inf if it never stops)."""
+        if math.isinf(self.window_days):
+            return math.inf
+        return float(item_collection_gb(self.hottest_rate, self.item_bytes, [self.window_days])[0])
+
+
+def composite_cases(n_entities: int, writes_per_min: float, item_bytes: float, n_partitions: int) -> tuple[CompositeCase, ...]:
+    """Every design of :data:`COMPOSITE_DESIGNS` on one workload: users or devices that write at the same rate.
+
+    Parameters
+    ----------
+    n_entities : int
+        Users or devices, a whole number in ``[1, 10**7]``.
+    writes_per_min : float
+        Items each writes per minute, in ``(0, 1e6]``.
+    item_bytes : float
+        Bytes per item, in ``(0, 400 KB]``.
+    n_partitions : int
+        Partitions of the table, in ``[1, 10,000]``.
+
+    Returns
+    -------
+    tuple of CompositeCase
+        One per design, in the order of :data:`COMPOSITE_DESIGNS`.
+
+    Examples
+    --------
+    >>> cases = composite_cases(10_000, 30, 500, 10)
+    >>> round(cases[0].total_wcu), round(cases[0].limit.hottest_demand), round(cases[3].days_to_limit)
+    (5000, 4600, 497)
+    """
+    n = check_integer("n_entities", n_entities, low=1, high=10**7)
+    per_min = check_number("writes_per_min", writes_per_min, low=0, high=1e6, low_open=True)
+    item_bytes = check_number("item_bytes", item_bytes, low=0, high=400 * 1024, low_open=True)
+    n_partitions = check_integer("n_partitions", n_partitions, low=1, high=10_000)
+    rate = n * per_min / 60.0
+    total = rate * float(write_units(item_bytes))
+    cases = []
+    for design, label in enumerate(COMPOSITE_DESIGNS):
+        dist, window = composite_design(design, n)
+        cases.append(
+            CompositeCase(
+                label=label,
+                dist=dist,
+                window_days=float(window),
+                total_wcu=total,
+                limit=scale_limit(partition_load(dist, n_partitions), total),
+                hottest_rate=rate * dist.top_share(1),
+                item_bytes=item_bytes,
+            )
+        )
+    return tuple(cases)
+
+
+def composite_table(cases: Sequence[CompositeCase]) -> tuple[list[str], list[tuple[str, ...]]]:
+    """Chapter 4's table of designs: header and formatted rows, for :func:`hotpart.markdown_table`.
+
+    Parameters
+    ----------
+    cases : sequence of CompositeCase
+        From :func:`composite_cases`, at least one.
+
+    Returns
+    -------
+    (list of str, list of tuple of str)
+        Column titles, and one row per design: partition-key values, effective cardinality, hottest partition
+        (WCU/s), share refused, and how the hottest key's item collection grows.
+
+    Examples
+    --------
+    >>> header, rows = composite_table(composite_cases(10_000, 30, 500, 10))
+    >>> rows[4][-1]
+    'capped at 0.624 GB'
+    """
+    if not isinstance(cases, Sequence) or not cases or not all(isinstance(c, CompositeCase) for c in cases):
+        raise ValueError(f"cases = {cases!r} is not allowed: must be a non-empty sequence of CompositeCase (composite_cases)")
+    header = [
+        "design",
+        "PK values",
+        "effective cardinality",
+        "hottest partition (WCU/s)",
+        "refused",
+        "hottest key's item collection",
+    ]
+    rows = []
+    for c in cases:
+        if math.isinf(c.window_days):
+            growth = f"{c.days_to_limit:,.3g} days to {ITEM_COLLECTION_MAX_GB:g} GB"
+        else:
+            growth = f"capped at {c.capped_gb:,.3g} GB"
+        rows.append(
+            (
+                c.label.replace("#", "\\#"),
+                f"{c.dist.n_keys:,}",
+                f"{c.dist.effective_cardinality():,.3g}",
+                f"{c.limit.hottest_demand:,.0f}",
+                f"{c.limit.refused_fraction:.0%}",
+                growth,
+            )
+        )
+    return header, rows
+
+
+@dataclass(frozen=True)
+class SingleTable:
+    """A tiny in-memory single-table layout of 001 「複合主キーの設計」 (:func:`single_table_example`)."""
+
+    #: The items, as (partition key, sort key) pairs.
+    items: tuple[tuple[str, str], ...]
+    #: The partition each partition-key value hashes to.
+    partitions: dict[str, int]
+
+    def query(self, pk: str, prefix: str) -> list[str]:
+        """The sort keys ``PK = pk AND begins_with(SK, prefix)`` returns, in sort-key order.
+
+        Examples
+        --------
+        >>> single_table_example(10).query("USER#user123", "ORDER#")[0]
+        'ORDER#2026-04-01#order1230'
+        """
+        return sorted(sk for p, sk in self.items if p == pk and sk.startswith(prefix))
+
+
+def single_table_example(
+    n_partitions: int, users: Sequence[str] = ("user123", "user456"), orders_per_user: int = 3, items_per_order: int = 2
+) -> SingleTable:
+    """Users, their orders and the orders' items in one table, keyed as in 001 「複合主キーの設計」.
+
+    Each user has a ``PROFILE`` item and ``ORDER#<date>#<order>`` items under ``USER#<user>``; each order has
+    ``ITEM#<n>`` items under ``ORDER#<order>``.
+
+    Parameters
+    ----------
+    n_partitions : int
+        Partitions the keys are hashed onto (:func:`hotpart.partition_of`), in ``[1, 10,000]``.
+    users : sequence of str
+        User IDs, at least one; each ends in three characters that name its orders.
+    orders_per_user : int
+        Orders per user, in ``[1, 9]`` (one per day from the 1st of April 2026).
+    items_per_order : int
+        Items per order, in ``[1, 100]``.
+
+    Returns
+    -------
+    SingleTable
+
+    Examples
+    --------
+    >>> t = single_table_example(10)
+    >>> len(t.items), len(t.partitions)
+    (20, 8)
+    """
+    n_partitions = check_integer("n_partitions", n_partitions, low=1, high=10_000)
+    if isinstance(users, str) or not isinstance(users, Sequence) or not users or not all(isinstance(u, str) and u for u in users):
+        raise ValueError(f"users = {users!r} is not allowed: must be a non-empty sequence of non-empty strings")
+    orders_per_user = check_integer("orders_per_user", orders_per_user, low=1, high=9)
+    items_per_order = check_integer("items_per_order", items_per_order, low=1, high=100)
+    items = []
+    for u in users:
+        items.append((f"USER#{u}", "PROFILE"))
+        for n in range(orders_per_user):
+            order = f"order{u[-3:]}{n}"
+            items.append((f"USER#{u}", f"ORDER#2026-04-0{n + 1}#{order}"))
+            items.extend((f"ORDER#{order}", f"ITEM#item{it}") for it in range(items_per_order))
+    pks = sorted({pk for pk, _ in items})
+    return SingleTable(items=tuple(items), partitions=dict(zip(pks, partition_of(pks, n_partitions).tolist(), strict=True)))
+
+
+def collection_curves(
+    rates_per_s: Sequence[float],
+    item_bytes: float,
+    bucketed_rate: float,
+    bucket_days: float = 31.0,
+    days: ArrayLike = COLLECTION_DAYS,
+) -> dict[str, NDArray[np.float64]]:
+    """One device's item collection over time at several write rates, and one rate with a time bucket in the key.
+
+    Parameters
+    ----------
+    rates_per_s : sequence of float
+        Write rates of a device, writes/s, each in ``(0, 1e6]``, at least one.
+    item_bytes : float
+        Bytes per item, in ``(0, 400 KB]``.
+    bucketed_rate : float
+        The write rate of the bucketed device, writes/s, in ``(0, 1e6]``.
+    bucket_days : float
+        The bucket's length, days, in ``(0, 1e6]`` (31: a month).
+    days : array_like
+        Elapsed days, each in ``[0, 1e6]``, at least one.
+
+    Returns
+    -------
+    dict of str to numpy.ndarray
+        The collection's size in GB on each day, by label (``"deviceId, 1 writes/s"``,
+        ``"deviceId#YYYY-MM, 1 writes/s"``), for :func:`plot_collection_growth`.
+
+    Examples
+    --------
+    >>> curves = collection_curves([1.0], 500, 1.0, days=[0.0, 31.0, 62.0])
+    >>> [round(float(x), 2) for x in curves["deviceId#YYYY-MM, 1 writes/s"]]
+    [0.0, 1.25, 1.25]
+    """
+    rates = [
+        check_number("rates_per_s", r, low=0, high=1e6, low_open=True)
+        for r in np.atleast_1d(np.asarray(rates_per_s, dtype=object))
+    ]
+    if not rates:
+        raise ValueError("rates_per_s must hold at least one rate")
+    item_bytes = check_number("item_bytes", item_bytes, low=0, high=400 * 1024, low_open=True)
+    bucketed_rate = check_number("bucketed_rate", bucketed_rate, low=0, high=1e6, low_open=True)
+    bucket_days = check_number("bucket_days", bucket_days, low=0, high=1e6, low_open=True)
+    d = check_array("days", days, low=0, high=1e6, empty=False)
+    curves = {f"deviceId, {r:g} writes/s": item_collection_gb(r, item_bytes, d) for r in rates}
+    curves[f"deviceId#YYYY-MM, {bucketed_rate:g} writes/s"] = item_collection_gb(
+        bucketed_rate, item_bytes, d, window_days=bucket_days
+    )
+    return curves

@@ -1,0 +1,440 @@
+"""Chapter 2's explorable, table and figure: seven partition-key designs on one table, over three days.
+
+Models: :mod:`hotpart.models.key_designs` (``key_design``, ``load_over_time``, ``partition_load``, the designs),
+:mod:`~hotpart.models.scale_limits` (``scale_limit``) and :mod:`~hotpart.models.hashing` (``partition_of``).
+Notebook: ``notebooks/02_key_designs.ipynb``. The explorable ``key_design_load``; the chapter's timeline plot
+(``plot_load_over_time``), its table (``key_design_cases``, ``key_design_table``) and its time sale (``sale_case``),
+tested in ``tests/test_chapters_1_7.py``.
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+import sys
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+from matplotlib.axes import Axes
+from matplotlib.figure import Figure
+from numpy.typing import ArrayLike, NDArray
+
+from ..book.explorable import Control, Data, Explorable, register
+from ..book.plotting import COLORS, finish_axes
+from ..models import (
+    KEY_DESIGNS,
+    PARTITION_MAX_WCU,
+    SALE_START_H,
+    KeyDistribution,
+    ScaleLimit,
+    key_design,
+    load_over_time,
+    partition_load,
+    partition_of,
+    scale_limit,
+)
+from ..models._validation import check_array, check_integer, check_number
+
+__all__ = [
+    "TIMELINE_H",
+    "key_design_cases",
+    "key_design_table",
+    "sale_case",
+    "plot_load_over_time",
+]
+
+#: Limits of the helpers' inputs: the largest finite float, and hours on a timeline.
+_FINITE = sys.float_info.max
+_MAX_HOURS = 1e6
+
+#: The largest table demand the chapter helpers take, units/s.
+_MAX_DEMAND = 1e9
+
+
+#: One colour per partition in the timeline (matplotlib's "tab10").
+_CYCLE = ("#1f77b4", "#ff7f0e", "#2ca02c", "#d62728", "#9467bd", "#8c564b", "#e377c2", "#7f7f7f", "#bcbd22", "#17becf")
+
+#: Hours shown by the key-design timeline: three days, in quarter hours.
+TIMELINE_H = np.arange(0.0, 72.0, 0.25)
+
+
+def plot_load_over_time(
+    ax: Axes,
+    t_h: ArrayLike,
+    load: NDArray[np.float64],
+    ceiling: float = PARTITION_MAX_WCU,
+    title: str = "Demand on each partition over time",
+    ymax: float | None = None,
+    midnights: bool = True,
+) -> None:
+    """Draw each partition's demand over time against the ceiling, one colour per partition.
+
+    The label above each day (between midnights) names the partition that is hottest that day, ``P<index>``.
+
+    Parameters
+    ----------
+    ax : Axes
+        Where to draw.
+    t_h : array_like
+        Times, hours.
+    load : numpy.ndarray
+        Demand, units per second, shape ``(len(t_h), n_partitions)`` (see :func:`hotpart.load_over_time`).
+    ceiling : float
+        The per-partition ceiling, units per second.
+    title : str
+        The axes' title.
+    ymax : float, optional
+        Top of the y axis; from the data if omitted.
+    midnights : bool
+        Mark every midnight (where a date key rolls over).
+
+    ``t_h`` (at least one time, hours ``>= 0``, at most 10**6) and ``load`` (``>= 0``) are finite; ``ceiling`` and
+    ``ymax`` are finite and ``> 0``.
+
+    Examples
+    --------
+    >>> from hotpart.book.plotting import new_figure
+    >>> from hotpart import DateKey
+    >>> fig, (ax,) = new_figure()
+    >>> t = np.linspace(0.0, 48.0, 97)
+    >>> plot_load_over_time(ax, t, load_over_time(DateKey(n_days=3, decay=0.5), t, 4, 2_000.0))
+    """
+    t = check_array("t_h", t_h, low=0, high=_MAX_HOURS)
+    if t.ndim != 1 or t.size == 0:
+        raise ValueError(f"t_h = {t_h!r} is not allowed: must be a non-empty 1-D array of hours")
+    load = check_array("load", load, low=0, high=_FINITE)
+    if load.ndim != 2 or load.shape[0] != t.size or load.shape[1] == 0:
+        raise ValueError(f"load has shape {load.shape}: must be (len(t_h), n_partitions) = ({t.size}, n >= 1)")
+    ceiling = check_number("ceiling", ceiling, low=0, high=_FINITE, low_open=True)
+    if ymax is not None:
+        ymax = check_number("ymax", ymax, low=0, high=_FINITE, low_open=True)
+    n = load.shape[1]
+    colors = [_CYCLE[j % len(_CYCLE)] for j in range(n)]
+    for j in range(n):
+        ax.plot(t, load[:, j], color=colors[j], lw=1.3)
+    ax.plot([], [], color=_CYCLE[0], lw=1.3, label=f"one line per partition ({n})")
+    ax.fill_between(t, ceiling, np.maximum(load.max(axis=1), ceiling), color=COLORS["refused"], alpha=0.15, lw=0)
+    ax.fill_between([], [], [], color=COLORS["refused"], alpha=0.15, lw=0, label="above the ceiling (refused)")
+    ax.axhline(ceiling, color=COLORS["ceiling"], lw=1.5, label=f"partition ceiling {ceiling:,.0f}")
+    top = ymax if ymax is not None else 1.08 * max(float(load.max()), ceiling)
+    edges = [t.min(), *np.arange(24.0, t.max(), 24.0), t.max()] if midnights else [t.min(), t.max()]
+    for i, (lo, hi) in enumerate(itertools.pairwise(edges)):
+        inside = (t >= lo) & (t < hi) if i < len(edges) - 2 else (t >= lo)
+        if midnights and i:
+            ax.axvline(lo, color=COLORS["share"], ls=":", lw=1, label="midnight" if i == 1 else None)
+        block = load[inside]
+        if block.size and block.max() > 0:
+            j = int(block.max(axis=0).argmax())
+            ax.text((lo + hi) / 2, 0.97 * top, f"P{j}", ha="center", va="top", fontsize=8, color=colors[j])
+    ax.set_xlim(t.min(), t.max())
+    ax.set_ylim(0, top)
+    finish_axes(ax, title, "time (hours)", "demand per partition (WCU/s)", loc="upper left")
+    # below the axes, so that the hottest-partition labels at the top of every day stay readable
+    fig = ax.get_figure()
+    narrow = fig is not None and ax.get_position().width * fig.get_figwidth() < 5.0
+    ax.legend(loc="upper center", bbox_to_anchor=(0.5, -0.17), ncol=2 if narrow else 4, fontsize=8, framealpha=0.9)
+
+
+# ---------------------------------------------------------------------------------------------
+# Chapter 2: key designs over time
+# ---------------------------------------------------------------------------------------------
+
+_DESIGN_LABELS = {
+    "date": 'PK = date ("2026-04-01")',
+    "status": "PK = status (ACTIVE / INACTIVE / SUSPENDED)",
+    "user_type": "PK = user_type (member / guest / admin)",
+    "popular item": "PK = product ID, time sale at 20:00 on day 2",
+    "userId": "PK = userId (10^6 users)",
+    "deviceId": "PK = deviceId (10^5 devices)",
+    "orderId": "PK = orderId (10^9 orders)",
+}
+
+
+def _design_compute(design: int, hot_pct: float, multiplier: float, total_wcu: float, n_partitions: int) -> Data:
+    name = KEY_DESIGNS[design]
+    dist = key_design(name, hot_share=hot_pct / 100.0, multiplier=multiplier)
+    load = load_over_time(dist, TIMELINE_H, n_partitions, total_wcu)
+    peak_row = int(load.max(axis=1).argmax())
+    peak = load[peak_row]
+    offered = float(peak.sum())
+    shares = peak / offered if offered > 0 else np.full(n_partitions, 1.0 / n_partitions)
+    limit = scale_limit(shares, offered, PARTITION_MAX_WCU)
+    sale = key_design("popular item", multiplier=multiplier)
+    ymax = 1.08 * max(total_wcu * float(sale.demand_factor([SALE_START_H])[0]), PARTITION_MAX_WCU)
+    return {
+        "name": name,
+        "label": _DESIGN_LABELS[name],
+        "dist": dist,
+        "load": load,
+        "peak_t": float(TIMELINE_H[peak_row]),
+        "limit": limit,
+        "effective": dist.effective_cardinality(),
+        "ymax": ymax,
+        "refused_day": float(np.maximum(0.0, load - PARTITION_MAX_WCU).sum() / max(load.sum(), 1e-300)),
+    }
+
+
+def _design_plot(fig: Figure, data: Data) -> None:
+    plot_load_over_time(fig.axes[0], TIMELINE_H, data["load"], title=f"{data['label']}: demand per partition", ymax=data["ymax"])
+
+
+def _design_caption(data: Data) -> str:
+    lim = data["limit"]
+    dist: KeyDistribution = data["dist"]
+    return (
+        f"{data['label']}: {dist.n_keys:,} key values, effective cardinality {data['effective']:,.1f}. "
+        f"At its worst moment (hour {data['peak_t']:g}) the hottest partition is offered {lim.hottest_demand:,.0f} "
+        f"WCU/s against the {lim.ceiling:,.0f} ceiling and {lim.refused_fraction:.0%} of the table's demand is refused; "
+        f"over the three days, {data['refused_day']:.0%}. With this spread the table throttles above "
+        f"{lim.max_total_demand:,.0f} WCU/s in all."
+    )
+
+
+key_design_load = register(
+    Explorable(
+        name="key_design_load",
+        title="Seven partition-key designs, one table: demand per partition over three days",
+        controls=(
+            Control(
+                "design", "design: 0 date, 1 status, 2 user_type, 3 item, 4 userId, 5 deviceId, 6 orderId", 0, 6, 0, integer=True
+            ),
+            Control("hot_pct", "share of the hottest value (date, status, user_type)", 40, 100, 90, step=5, unit="%"),
+            Control("multiplier", "time-sale demand multiplier (design 3)", 1, 1000, 20, step=0.1, scale="log"),
+            Control("total_wcu", "table demand", 1_000, 20_000, 6_000, step=1_000, unit="WCU/s"),
+            Control("n_partitions", "partitions", 1, 20, 10, step=1, integer=True),
+        ),
+        compute=_design_compute,
+        plot=_design_plot,
+        caption=_design_caption,
+        try_this=(
+            "step the design from 0 to 6 at the same table demand. The date key's hottest partition (the label "
+            "above each day) changes at every midnight; status and user_type sit above the ceiling all day; the "
+            "popular item spikes during its sale; userId, deviceId and orderId stay flat under the ceiling. Then "
+            "lower the hottest value's share."
+        ),
+        static=("design", "hot_pct"),
+    )
+)
+
+
+# ---------------------------------------------------------------------------------------------
+# Chapter 2's numbers: seven designs on one table, and the time sale
+# ---------------------------------------------------------------------------------------------
+
+#: The chapter's short names of the designs of :data:`hotpart.KEY_DESIGNS`, for its table.
+_DESIGN_SHORT = {
+    "date": "date",
+    "status": "status",
+    "user_type": "user_type",
+    "popular item": "product ID (time sale)",
+    "userId": "userId",
+    "deviceId": "deviceId",
+    "orderId": "orderId",
+}
+
+
+@dataclass(frozen=True)
+class KeyDesignCase:
+    """One key design run over :data:`TIMELINE_H` on one table (:func:`key_design_cases`)."""
+
+    #: The design's name in :data:`hotpart.KEY_DESIGNS`, and the chapter's short label.
+    name: str
+    label: str
+    #: Share of requests by key value.
+    dist: KeyDistribution
+    #: Demand on each partition at each time of :data:`TIMELINE_H`, units/s, shape ``(times, partitions)``.
+    load: NDArray[np.float64]
+    #: The hour of the design's worst moment (its hottest partition at its busiest).
+    worst_h: float
+    #: The scale limit of the partitions at the worst moment, and with every key value on a partition of its own.
+    partition_limit: ScaleLimit
+    key_limit: ScaleLimit
+    #: The hottest partition of each day shown (index of the partition).
+    hottest_by_day: tuple[int, ...]
+
+
+def key_design_cases(
+    total_wcu: float, n_partitions: int, hot_share: float | None = None, multiplier: float | None = None
+) -> dict[str, KeyDesignCase]:
+    """Every design of :data:`hotpart.KEY_DESIGNS` on one table, over the three days of :data:`TIMELINE_H`.
+
+    Parameters
+    ----------
+    total_wcu : float
+        The table's everyday demand, WCU/s, in ``(0, 1e9]``.
+    n_partitions : int
+        Partitions of the table, in ``[1, 10,000]``.
+    hot_share : float, optional
+        Share of the hottest value of the date, status and user_type keys, in ``(0, 1]``; :func:`hotpart.key_design`'s
+        default if omitted.
+    multiplier : float, optional
+        The time sale's demand multiplier, in ``[1, 1e6]``; :func:`hotpart.key_design`'s default if omitted.
+
+    Returns
+    -------
+    dict of str to KeyDesignCase
+        One case per design, in the order of :data:`hotpart.KEY_DESIGNS`.
+
+    Examples
+    --------
+    >>> cases = key_design_cases(6_000, 10)
+    >>> status = cases["status"]
+    >>> round(status.key_limit.max_total_demand), round(status.partition_limit.hottest_demand)
+    (1111, 5520)
+    >>> len(set(cases["date"].hottest_by_day))  # the hot spot moves at midnight
+    3
+    """
+    total_wcu = check_number("total_wcu", total_wcu, low=0, high=_MAX_DEMAND, low_open=True)
+    n_partitions = check_integer("n_partitions", n_partitions, low=1, high=10_000)
+    kwargs: dict[str, Any] = {}
+    if hot_share is not None:
+        kwargs["hot_share"] = check_number("hot_share", hot_share, low=0, high=1, low_open=True)
+    if multiplier is not None:
+        kwargs["multiplier"] = check_number("multiplier", multiplier, low=1, high=1e6)
+    days = math.ceil(TIMELINE_H[-1] / 24.0)
+    cases = {}
+    for name in KEY_DESIGNS:
+        dist = key_design(name, **kwargs)
+        load = load_over_time(dist, TIMELINE_H, n_partitions, total_wcu)
+        worst = int(load.max(axis=1).argmax())
+        offered = float(load[worst].sum())
+        by_day = tuple(int(load[(TIMELINE_H >= 24 * d) & (TIMELINE_H < 24 * (d + 1))].max(axis=0).argmax()) for d in range(days))
+        cases[name] = KeyDesignCase(
+            name=name,
+            label=_DESIGN_SHORT[name],
+            dist=dist,
+            load=load,
+            worst_h=float(TIMELINE_H[worst]),
+            partition_limit=scale_limit(load[worst] / offered, offered),
+            key_limit=scale_limit(dist, total_wcu),
+            hottest_by_day=by_day,
+        )
+    return cases
+
+
+def _cardinality_text(x: float) -> str:
+    return f"{x:,.2f}" if x < 100 else f"{x:,.0f}"
+
+
+def key_design_table(cases: dict[str, KeyDesignCase]) -> tuple[list[str], list[tuple[str, ...]]]:
+    """Chapter 2's table of key designs: header and formatted rows, for :func:`hotpart.markdown_table`.
+
+    Parameters
+    ----------
+    cases : dict of str to KeyDesignCase
+        From :func:`key_design_cases`, at least one.
+
+    Returns
+    -------
+    (list of str, list of tuple of str)
+        Column titles, and one row per design: distinct values, effective cardinality, the hottest value's share
+        at its peak, the hottest partition at its worst (WCU/s), the share refused then, and the two scale limits.
+
+    Examples
+    --------
+    >>> header, rows = key_design_table(key_design_cases(6_000, 10))
+    >>> len(header), rows[1][:4]
+    (8, ('status', '3', '1.22', '90%'))
+    """
+    if not isinstance(cases, dict) or not cases or not all(isinstance(c, KeyDesignCase) for c in cases.values()):
+        raise ValueError(f"cases = {cases!r} is not allowed: must be a non-empty dict of KeyDesignCase (key_design_cases)")
+    header = [
+        "partition key",
+        "distinct values",
+        "effective cardinality",
+        "hottest value's share (peak)",
+        "hottest partition at its worst (WCU/s)",
+        "refused then",
+        "table limit on these partitions (WCU/s)",
+        "limit with every value alone, $C/p_{\\max}$ (WCU/s)",
+    ]
+    rows = [
+        (
+            c.label,
+            f"{c.dist.n_keys:,}",
+            _cardinality_text(c.dist.effective_cardinality()),
+            f"{100 * c.dist.top_share(1):.3g}%",
+            f"{c.partition_limit.hottest_demand:,.0f}",
+            f"{c.partition_limit.refused_fraction:.0%}",
+            f"{c.partition_limit.max_total_demand:,.0f}",
+            f"{c.key_limit.max_total_demand:,.0f}",
+        )
+        for c in cases.values()
+    ]
+    return header, rows
+
+
+@dataclass(frozen=True)
+class SaleCase:
+    """The best-selling item of chapter 2's time sale, on its partition (:func:`sale_case`). Rates in WCU/s."""
+
+    #: Items, their Zipf exponent, and the best seller's everyday share of requests.
+    n_items: int
+    s: float
+    item_share: float
+    #: The item's share during the sale, and how much the table's demand grows then.
+    sale_share: float
+    demand_factor: float
+    #: The partition holding the item: its index, its everyday demand, and the part of it from other items.
+    partition: int
+    everyday_wcu: float
+    others_wcu: float
+    #: The smallest sale multiplier that puts the item's partition at the ceiling.
+    break_multiplier: float
+
+
+def sale_case(
+    total_wcu: float, n_partitions: int, multiplier: float | None = None, ceiling: float = PARTITION_MAX_WCU
+) -> SaleCase:
+    """What a time sale does to the best-selling item's partition, and which multiplier breaks its ceiling.
+
+    The partition is offered ``total_wcu`` times the shares of the items hashed onto it; during the sale the item's
+    own demand is multiplied by ``M``, so the partition reaches the ceiling ``C`` at
+    ``M* = (C - others) / (total_wcu * b)``, with ``b`` the item's everyday share.
+
+    Parameters
+    ----------
+    total_wcu : float
+        The table's everyday demand, WCU/s, in ``(0, 1e9]``.
+    n_partitions : int
+        Partitions of the table, in ``[1, 10,000]``.
+    multiplier : float, optional
+        The sale's multiplier, in ``[1, 1e6]``; :func:`hotpart.key_design`'s default if omitted.
+    ceiling : float
+        The per-partition ceiling, WCU/s, in ``(0, 1e9]``.
+
+    Returns
+    -------
+    SaleCase
+
+    Examples
+    --------
+    >>> c = sale_case(6_000, 10)
+    >>> c.n_items, round(c.item_share, 4), round(c.break_multiplier, 1)
+    (10000, 0.0369, 2.1)
+    """
+    total_wcu = check_number("total_wcu", total_wcu, low=0, high=_MAX_DEMAND, low_open=True)
+    n_partitions = check_integer("n_partitions", n_partitions, low=1, high=10_000)
+    ceiling = check_number("ceiling", ceiling, low=0, high=_MAX_DEMAND, low_open=True)
+    kwargs: dict[str, Any] = {}
+    if multiplier is not None:
+        kwargs["multiplier"] = check_number("multiplier", multiplier, low=1, high=1e6)
+    sale = key_design("popular item", **kwargs)
+    everyday, peak = sale.everyday, sale.peak
+    b = everyday.top_share(1)
+    item = next(iter(everyday.keys()))
+    where = int(partition_of(item, n_partitions)[0])
+    on_partition = float(total_wcu * partition_load(everyday, n_partitions)[where])
+    others = on_partition - total_wcu * b
+    return SaleCase(
+        n_items=int(everyday.n_keys),
+        s=float(everyday.s),
+        item_share=float(b),
+        sale_share=float(peak.boosted_share),
+        demand_factor=float(peak.total_factor),
+        partition=where,
+        everyday_wcu=on_partition,
+        others_wcu=others,
+        break_multiplier=(ceiling - others) / (total_wcu * b),
+    )

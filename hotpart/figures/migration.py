@@ -1,0 +1,312 @@
+"""Chapter 19's explorable, tables and figures: logical shards on physical ones, and the steps of a live migration.
+
+Models: :mod:`hotpart.models.migration` (``logical_placement``, ``logical_balance``, ``MigrationPlan``) and, for dual
+writes, :mod:`~hotpart.models.pitfalls` (``half_applied_probability``). Notebook: ``notebooks/19_migration``. The
+explorable ``migration_timeline``; the chapter's table (``logical_balance_rows``), its plots and its cases
+(``logical_move_case``, ``logical_shards_needed``, ``dual_write_case``), tested in ``tests/test_chapters_15_21.py``.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from matplotlib.axes import Axes
+from matplotlib.figure import Figure
+
+from ..book.explorable import Control, Data, Explorable, register
+from ..book.plotting import COLORS, finish_axes, fixed_layout
+from ..models import (
+    MigrationPlan,
+    half_applied_probability,
+    hash64,
+    logical_balance,
+    logical_placement,
+    moved_fraction_modulo,
+)
+from ..models._validation import check_integer, check_number, check_seed
+from ._sharding_common import _MAX_TABLE_SHARDS, _random_keys, _Rows, _whole_numbers
+
+__all__ = [
+    "dual_write_case",
+    "logical_balance_rows",
+    "logical_move_case",
+    "logical_shards_needed",
+    "plot_logical_balance",
+    "plot_migration",
+]
+
+#: The longest time axis a migration plot draws, days (ten years).
+_MAX_DAYS_AXIS = 3_650.0
+
+
+# --- 19: logical shards ---------------------------------------------------------------------------
+
+
+def plot_logical_balance(ax: Axes, n_logicals: tuple[int, ...], max_physical: int) -> None:
+    """Busiest physical shard over the mean, ``ceil(L/P) / (L/P)``, against physical shards ``P``, one line per ``L``.
+
+    Examples
+    --------
+    >>> from hotpart.book.plotting import new_figure
+    >>> fig, (ax,) = new_figure()
+    >>> plot_logical_balance(ax, (12, 64), 16)
+    >>> ax.get_ylabel()
+    'busiest / mean load'
+
+    ``n_logicals`` holds at least one logical shard count, each a whole number in ``[1, 100_000]``; ``max_physical``
+    is a whole number in ``[2, 10_000]`` (the x axis runs from 1 to it).
+    """
+    if isinstance(n_logicals, (str, bytes)) or not hasattr(n_logicals, "__len__") or len(n_logicals) == 0:
+        raise ValueError(f"n_logicals = {n_logicals!r} is not allowed: must be a non-empty sequence of whole numbers")
+    n_logicals = tuple(check_integer(f"n_logicals[{i}]", el, low=1, high=100_000) for i, el in enumerate(n_logicals))
+    max_physical = check_integer("max_physical", max_physical, low=2, high=10_000)
+    colors = [COLORS["refused"], "#FF7F0E", COLORS["served"], COLORS["accent"], "#9467BD"]
+    for i, el in enumerate(n_logicals):
+        p = np.arange(1, min(max_physical, el) + 1)
+        ax.plot(p, [logical_balance(el, int(x)) for x in p], marker=".", color=colors[i % len(colors)], label=f"L = {el}")
+    ax.axhline(1.0, color=COLORS["share"], ls="--", lw=1.2, label="perfect balance")
+    ax.set_xlim(1, max_physical)
+    finish_axes(ax, "Logical shards on physical shards", "physical shards P", "busiest / mean load")
+
+
+# --- 19: migration ---------------------------------------------------------------------------------
+
+_STEP_COLORS = (COLORS["accent"], COLORS["served"], "#FF7F0E", "#9467BD", COLORS["refused"])
+
+
+def plot_migration(left: Axes, right: Axes, plan: MigrationPlan, xmax_days: float | None = None) -> None:
+    """The five steps as a timeline (left), and copies stored and write cost over time (right).
+
+    Examples
+    --------
+    >>> from hotpart.book.plotting import new_figure
+    >>> fig, (left, right) = new_figure(ncols=2)
+    >>> plot_migration(left, right, MigrationPlan(1_000, 50, 100))
+    >>> [t.get_text() for t in left.get_yticklabels()][-1]
+    'dual write'
+
+    ``xmax_days``, the right end of both time axes in days, is finite and ``> 0``, or ``None`` to fit the plan.
+    """
+    if xmax_days is not None:
+        xmax_days = check_number("xmax_days", xmax_days, low=0, high=_MAX_DAYS_AXIS, low_open=True)
+    steps = plan.steps
+    for i, (name, start, end) in enumerate(steps):
+        left.barh(len(steps) - 1 - i, (end - start) / 24, left=start / 24, color=_STEP_COLORS[i], label=name)
+    left.axvspan(0, plan.coexistence_h / 24, color=COLORS["share"], alpha=0.15, label="two placement rules")
+    left.set_yticks(range(len(steps)), [s[0] for s in reversed(steps)])
+    xmax = xmax_days if xmax_days is not None else 1.05 * plan.total_h / 24
+    left.set_xlim(0, xmax)
+    finish_axes(left, "The five steps", "days since the dual write starts", "step", loc="upper right")
+    t = np.linspace(0, xmax * 24, 600)
+    _, (_, b0, b1), _, _, (_, x0, x1) = steps
+    new = np.clip((t - b0) / max(b1 - b0, 1e-9), 0, 1)
+    old = 1.0 - np.clip((t - x0) / max(x1 - x0, 1e-9), 0, 1)
+    writes = np.where(t < plan.coexistence_h, 1.0 + plan.dual_write_overhead, 1.0)
+    right.plot(t / 24, old + new, color=COLORS["served"], label="copies of the data stored")
+    right.plot(t / 24, writes, color=COLORS["refused"], ls="--", label="write cost")
+    right.set_xlim(0, xmax)
+    right.set_ylim(0, 3.2)
+    finish_axes(right, "Storage and write cost during the move", "days since the dual write starts", "multiple of normal")
+
+
+def _migration_compute(
+    data_gb: float, copy_gb_per_h: float, verify_gb_per_h: float, switch_h: float, bake_h: float, dual_write_overhead: float
+) -> Data:
+    kw = dict(verify_gb_per_h=verify_gb_per_h, dual_write_overhead=dual_write_overhead, switch_h=switch_h, bake_h=bake_h)
+    plan = MigrationPlan(data_gb, copy_gb_per_h, **kw)
+    d = migration_timeline.control("data_gb")
+    c = migration_timeline.control("copy_gb_per_h")
+    worst = MigrationPlan(d.high, c.low, **kw)
+    return {"plan": plan, "xmax_days": 1.05 * worst.total_h / 24}
+
+
+def _migration_plot(fig: Figure, data: Data) -> None:
+    fixed_layout(fig, left=0.145, right=0.99, bottom=0.14, top=0.9, wspace=0.2)  # room for the step names
+    plot_migration(*fig.axes, data["plan"], data["xmax_days"])
+
+
+def _migration_caption(data: Data) -> str:
+    p: MigrationPlan = data["plan"]
+    steps = {name: (a, b) for name, a, b in p.steps}
+    b = steps["backfill"]
+    return (
+        f"{p.data_gb:,.0f} GB at {p.copy_gb_per_h:,.0f} GB/h: backfill {(b[1] - b[0]) / 24:.1f} days, the whole move "
+        f"{p.total_h / 24:.1f} days, of which the application holds two placement rules for "
+        f"{p.coexistence_h / 24:.1f} days, writing {1 + p.dual_write_overhead:.1f}x as much."
+    )
+
+
+migration_timeline = register(
+    Explorable(
+        name="migration_timeline",
+        title="Live migration: dual write, backfill, verify, switch reads, delete old",
+        controls=(
+            Control("data_gb", "data to move", 100, 10_000, 2_000, step=0.1, unit="GB", scale="log"),
+            Control("copy_gb_per_h", "backfill rate", 25, 500, 50, step=0.1, unit="GB/h", scale="log"),
+            Control("verify_gb_per_h", "verification rate", 25, 1_000, 100, step=0.1, unit="GB/h", scale="log"),
+            Control("switch_h", "read switch ramp", 0, 168, 24, step=6, unit="h"),
+            Control("bake_h", "fallback kept after the switch", 0, 336, 72, step=12, unit="h"),
+            Control("dual_write_overhead", "dual-write overhead", 0, 2, 1, step=0.1, unit="x writes"),
+        ),
+        compute=_migration_compute,
+        plot=_migration_plot,
+        caption=_migration_caption,
+        try_this=(
+            "raise the data size, then the backfill rate: the backfill and the deletion stretch and shrink, while the "
+            "read switch and the fallback period stay fixed costs. The grey window, two placement rules at once, "
+            "covers most of the move."
+        ),
+        static=("data_gb", "copy_gb_per_h"),
+        ncols=2,
+        figsize=(9.5, 3.8),
+    )
+)
+
+
+# --- chapter 19's table and cases ---------------------------------------------------------------------------
+
+
+def logical_balance_rows(n_logicals: tuple[int, ...], n_physicals: tuple[int, ...]) -> _Rows:
+    """Chapter 19's table: the busiest physical shard over the mean, ``ceil(L/P) / (L/P)``, for each ``L`` and ``P``.
+
+    Parameters
+    ----------
+    n_logicals : sequence of int
+        Logical shard counts ``L`` (one row each), whole numbers in ``[1, 100_000]``.
+    n_physicals : sequence of int
+        Physical shard counts ``P`` (one column each), whole numbers in ``[1, 10_000]``.
+
+    Returns
+    -------
+    tuple
+        ``(header, rows)``, the balance to three decimals (1.000 when ``P`` divides ``L``).
+
+    Examples
+    --------
+    >>> header, rows = logical_balance_rows((12, 16), (3, 5))
+    >>> header
+    ['logical shards L', 'P = 3', 'P = 5']
+    >>> rows
+    [('12', '1.000', '1.250'), ('16', '1.125', '1.250')]
+    """
+    logicals = _whole_numbers("n_logicals", n_logicals, 1, 100_000)
+    physicals = _whole_numbers("n_physicals", n_physicals, 1, _MAX_TABLE_SHARDS)
+    header = ["logical shards L", *(f"P = {p}" for p in physicals)]
+    rows = [(str(el), *(f"{logical_balance(el, p):.3f}" for p in physicals)) for el in logicals]
+    return header, rows
+
+
+def logical_move_case(n_logical: int, p_before: int, p_after: int, n_keys: int = 100_000, seed: int = 0) -> dict[str, float]:
+    """Chapter 19: ``n_logical`` logical shards moved from ``p_before`` to ``p_after`` machines.
+
+    Parameters
+    ----------
+    n_logical : int
+        Logical shards ``L``, in ``[1, 100_000]``.
+    p_before, p_after : int
+        Machines before and after, each in ``[1, n_logical]``.
+    n_keys : int
+        Random keys the move is checked on, in ``[1, 1_000_000]``.
+    seed : int
+        Seed of the random keys, a whole number from 0 to 2**64 - 1.
+
+    Returns
+    -------
+    dict
+        ``moved_logical`` (logical shards that changed machine), ``moved_share`` (their share of ``L``),
+        ``new_holds`` (logical shards on the last machine afterwards), ``whole`` (1.0 when every logical shard's
+        keys moved together), ``key_moved`` (share of the random keys that moved), ``modulo`` (what ``key % P``
+        would move) and the balances ``balance_before`` and ``balance_after`` (busiest over mean).
+
+    Examples
+    --------
+    >>> c = logical_move_case(256, 4, 5)
+    >>> c["moved_logical"], c["new_holds"], c["whole"], c["modulo"]
+    (51.0, 51.0, 1.0, 0.8)
+    """
+    el = check_integer("n_logical", n_logical, low=1, high=100_000)
+    p0 = check_integer("p_before", p_before, low=1, high=el)
+    p1 = check_integer("p_after", p_after, low=1, high=el)
+    n_keys = check_integer("n_keys", n_keys, low=1, high=1_000_000)
+    seed = check_seed("seed", seed)
+    before = logical_placement(el, p0)
+    after = logical_placement(el, p1, previous=before)
+    logical = (hash64(_random_keys(n_keys, seed)) % np.uint64(el)).astype(int)
+    key_moved = before[logical] != after[logical]
+    whole = all(len(set(key_moved[logical == s])) == 1 for s in np.unique(logical))
+    moved = int(np.sum(before != after))
+    return {
+        "moved_logical": float(moved),
+        "moved_share": moved / el,
+        "new_holds": float(np.bincount(after, minlength=p1)[-1]),
+        "whole": float(whole),
+        "key_moved": float(key_moved.mean()),
+        "modulo": float(moved_fraction_modulo(p0, p1)),
+        "balance_before": float(logical_balance(el, p0)),
+        "balance_after": float(logical_balance(el, p1)),
+    }
+
+
+def logical_shards_needed(max_imbalance: float, max_physical: int) -> dict[str, float]:
+    """Chapter 19: the fewest logical shards ``L`` that keep the busiest of ``P`` machines within ``max_imbalance``
+    of the mean for every ``P`` from 1 to ``max_physical``.
+
+    Parameters
+    ----------
+    max_imbalance : float
+        Largest busiest-over-mean allowed, in ``[1.001, 2]``.
+    max_physical : int
+        Largest fleet, in ``[1, 1_000]``.
+
+    Returns
+    -------
+    dict
+        ``n_logical`` (the smallest such ``L``) and ``worst`` (its largest ``ceil(L/P) / (L/P)`` over the fleets).
+
+    Examples
+    --------
+    >>> logical_shards_needed(1.25, 4)
+    {'n_logical': 8.0, 'worst': 1.125}
+    """
+    target = check_number("max_imbalance", max_imbalance, low=1.001, high=2.0)
+    pmax = check_integer("max_physical", max_physical, low=1, high=1_000)
+    el = pmax
+    while True:  # ends by L = pmax / (target - 1), where ceil(L/P) / (L/P) < 1 + P/L <= target for every P
+        worst = max(logical_balance(el, p) for p in range(1, pmax + 1))
+        if worst <= target:
+            return {"n_logical": float(el), "worst": float(worst)}
+        el += 1
+
+
+def dual_write_case(coexistence_h: float, writes_per_s: float, p_fail: float) -> dict[str, float]:
+    """Chapter 19: dual writes during a migration, each of the two writes failing on its own with ``p_fail``.
+
+    One write lands and the other does not with probability ``1 - (1-p)^2 - p^2 = 2p(1-p)``
+    (:func:`hotpart.half_applied_probability` with two shards).
+
+    Parameters
+    ----------
+    coexistence_h : float
+        Hours the application dual writes, in ``[0, 100_000]``.
+    writes_per_s : float
+        Dual writes a second, in ``[0, 1e9]``.
+    p_fail : float
+        Probability that one of the two writes fails, in ``[0, 1]``.
+
+    Returns
+    -------
+    dict
+        ``writes`` (dual writes in all), ``p_split`` (share that land on one side only) and ``diverged``
+        (expected writes that land on one side only).
+
+    Examples
+    --------
+    >>> c = dual_write_case(24.0, 100.0, 0.01)
+    >>> c["writes"], round(c["p_split"], 4), round(c["diverged"])
+    (8640000.0, 0.0198, 171072)
+    """
+    hours = check_number("coexistence_h", coexistence_h, low=0, high=100_000)
+    w = check_number("writes_per_s", writes_per_s, low=0, high=1e9)
+    p = check_number("p_fail", p_fail, low=0, high=1)
+    writes = w * hours * 3_600
+    p_split = float(half_applied_probability(2, p))
+    return {"writes": writes, "p_split": p_split, "diverged": writes * p_split}
