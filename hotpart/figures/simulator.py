@@ -304,6 +304,23 @@ def _burst_plot(fig: Figure, data: Data) -> None:
     ax.set_xlim(-_BURST_IDLE_MAX, _BURST_SPIKE_S)
 
 
+def _burst_update(fig: Figure, data: Data) -> None:
+    """Redraw :func:`_burst_plot`'s figure for new data: the lines', the refused band's and the share's data, and
+    the share's legend label; the title, the axes' limits and the ceiling do not depend on the controls."""
+    ax = fig.axes[0]
+    res: SimulationResult = data["res"]
+    x, _ = _time_axis(res.seconds, data["idle"], False)
+    k = _thin(res.seconds)
+    offered_line, served_line, _ceiling_line, share_line = ax.lines
+    offered_line.set_data(x[k], res.offered[k, 0])
+    served_line.set_data(x[k], res.served[k, 0])
+    ax.collections[0].set_data(x[k], res.served[k, 0], res.offered[k, 0])
+    share_line.set_ydata([data["rate"], data["rate"]])
+    label = f"provisioned share {data['rate']:,.0f}"
+    share_line.set_label(label)
+    ax.get_legend().get_texts()[-1].set_text(label)
+
+
 def _burst_caption(data: Data) -> str:
     closed = data["closed"]
     lasted = (
@@ -449,6 +466,7 @@ register(
         ),
         compute=_burst_compute,
         plot=_burst_plot,
+        update=_burst_update,
         caption=_burst_caption,
         try_this=(
             f"lengthen the idle time: past {BURST_WINDOW_S:g} s the bucket is full and the spike lasts no longer. "
