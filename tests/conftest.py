@@ -4,7 +4,10 @@ from __future__ import annotations
 
 import functools
 import http.server
+import json
 import os
+import posixpath
+import re
 import shutil
 import subprocess
 import sys
@@ -65,22 +68,23 @@ WIDGET_BUILD = ROOT / "_build" / "widgets"
 def widget_book() -> Path:
     """Chapter 1 built without HOTPART_STATIC: the live widget's first frame, embedded with the offline JS."""
     shutil.rmtree(WIDGET_BUILD, ignore_errors=True)
+    source = one_chapter_copy(WIDGET_BUILD.parent / "widgets-source")
     env = {k: v for k, v in os.environ.items() if k != "HOTPART_STATIC"}
     jb = Path(sys.executable).parent / "jupyter-book"
     result = subprocess.run(
         [
             str(jb),
             "build",
-            str(ROOT),
+            str(source),
             "--all",
             "-W",
             "--keep-going",
             "--toc",
-            str(ROOT / "tests/fixtures/_toc_widgets.yml"),
+            str(source / "_toc.yml"),
             "--path-output",
             str(WIDGET_BUILD),
         ],
-        cwd=ROOT,
+        cwd=source,
         env=env,
         capture_output=True,
         text=True,
@@ -89,6 +93,43 @@ def widget_book() -> Path:
     if result.returncode != 0:
         pytest.fail(f"widget-mode build failed (exit {result.returncode}):\n{result.stdout[-6000:]}\n{result.stderr[-3000:]}")
     return WIDGET_BUILD / "_build" / "html"
+
+
+_DOC_ROLE = re.compile(r"\{doc\}`([^`<]*?)\s*(?:<([^`>]+)>)?`")
+
+
+def one_chapter_copy(root: Path, chapter: str = "01_partitions") -> Path:
+    """A copy of the course holding one chapter, under ``root`` (which may have spaces in its path).
+
+    It has what ``make book`` needs (the Makefile, the settings, ``etc/``, the book's pages), the chapter and the
+    one-chapter table of contents ``tests/fixtures/_toc_widgets.yml``. The chapter's ``{doc}`` links to pages the
+    copy does not build become plain text: the whole book's ``-W`` build checks every link, and a one-chapter
+    build has nothing to link them to.
+    """
+    shutil.rmtree(root, ignore_errors=True)
+    root.mkdir(parents=True)
+    for name in ("Makefile", "requirements.txt", "pyproject.toml", "_config.yml"):
+        shutil.copy2(ROOT / name, root / name)
+    shutil.copytree(ROOT / "etc", root / "etc", copy_function=shutil.copy2)
+    shutil.copytree(ROOT / "book", root / "book", copy_function=shutil.copy2)
+    toc = (ROOT / "tests" / "fixtures" / "_toc_widgets.yml").read_text(encoding="utf-8")
+    (root / "_toc.yml").write_text(toc, encoding="utf-8")
+    built = set(re.findall(r"(?:root|file): (\S+)", toc))
+
+    def unlink(match: re.Match[str]) -> str:
+        label, target = match.group(1).strip(), (match.group(2) or match.group(1)).strip()
+        if posixpath.normpath(posixpath.join("notebooks", target)) in built:
+            return match.group(0)
+        return label or target
+
+    notebook = json.loads((ROOT / "notebooks" / f"{chapter}.ipynb").read_text(encoding="utf-8"))
+    for cell in notebook["cells"]:
+        if cell["cell_type"] == "markdown":
+            cell["source"] = [_DOC_ROLE.sub(unlink, line) for line in cell["source"]]
+    (root / "notebooks").mkdir()
+    text = json.dumps(notebook, indent=1, ensure_ascii=False) + "\n"
+    (root / "notebooks" / f"{chapter}.ipynb").write_text(text, encoding="utf-8")
+    return root
 
 
 def chromium_path() -> str | None:

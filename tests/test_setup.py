@@ -5,11 +5,12 @@ from __future__ import annotations
 
 import json
 import os
-import shutil
 import subprocess
 from pathlib import Path
 
 import pytest
+
+from conftest import one_chapter_copy
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -19,15 +20,7 @@ pytestmark = pytest.mark.book
 def test_make_book_from_a_checkout_path_with_spaces_then_a_prose_edit(tmp_path):
     """A one-chapter copy of the course, in a folder whose path has spaces, builds with `make book`; a prose edit
     then rebuilds from the cached execution."""
-    root = tmp_path / "my courses" / "hot part copy"
-    root.mkdir(parents=True)
-    for name in ("Makefile", "requirements.txt", "pyproject.toml", "_config.yml"):
-        shutil.copy2(ROOT / name, root / name)
-    shutil.copytree(ROOT / "etc", root / "etc", copy_function=shutil.copy2)
-    shutil.copytree(ROOT / "book", root / "book", copy_function=shutil.copy2)
-    (root / "notebooks").mkdir()
-    shutil.copy2(ROOT / "notebooks" / "01_partitions.ipynb", root / "notebooks" / "01_partitions.ipynb")
-    shutil.copy2(ROOT / "tests" / "fixtures" / "_toc_widgets.yml", root / "_toc.yml")
+    root = one_chapter_copy(tmp_path / "my courses" / "hot part copy")
     (root / ".venv").symlink_to(ROOT / ".venv", target_is_directory=True)
     env = {k: v for k, v in os.environ.items() if k not in ("HOTPART_STATIC", "MAKEFLAGS", "MAKELEVEL")}
     # -o: the shared virtualenv counts as installed (this test checks the build's paths, not the install)
