@@ -39,9 +39,10 @@ lab: lab-build
 	$(BIN)/jupyter lab --ServerApp.root_dir=_lab --ServerApp.ip=127.0.0.1 --ServerApp.allow_root=True
 
 # Coverage: `make test` measures the line coverage of hotpart (pytest-cov; the notebooks and the book run in
-# their own kernels and add nothing) and fails below COV_FLOOR percent. The floor is what the unit tests measured
-# (CONTRIBUTING.md, "Coverage floor"): raise it when coverage rises, never lower it to let a change in.
-COV_FLOOR ?= 85
+# their own kernels and add nothing) and fails below COV_FLOOR percent. The floor is set from what make test measured
+# (CONTRIBUTING.md, "Coverage floor"): raise it when coverage rises, never lower it to let a change in. The
+# full `make test` measured 95.2% on 2026-11-30 (CI run of 0176834); the floor leaves a point for noise.
+COV_FLOOR ?= 94
 
 test: $(STAMP)
 	$(BIN)/python -m pytest --cov=hotpart --cov-report=term:skip-covered --cov-fail-under=$(COV_FLOOR)
