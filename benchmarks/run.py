@@ -47,6 +47,7 @@ FRAMES_BUILD_TARGET_S = 300.0
 FRAME_TARGET_MS = 40.0
 CALLBACK_MEDIAN_TARGET_MS = 50.0
 CALLBACK_WORST_TARGET_MS = 100.0
+FRESH_TEST_TARGET_S = 300.0
 
 BARE = """import numpy as np, scipy, matplotlib, ipywidgets
 import hotpart as hp
@@ -54,6 +55,10 @@ fig, (ax,) = hp.new_figure()
 ax.plot(np.arange(10), np.arange(10) ** 2, label="x^2")
 hp.finish_axes(ax, "bare", "x", "y")
 hp.show(fig)"""
+
+
+#: The issue-17 table's measured values, filled in by each section as it runs (None: not measured in this run).
+SUMMARY: dict[str, float | None] = {}
 
 
 def _execute(nb: nbformat.NotebookNode, cwd: Path) -> float:
@@ -77,6 +82,7 @@ def bench_notebooks(repeats: int) -> list[str]:
     bare_s = statistics.median(bare_times)
     chapters = sorted((ROOT / "notebooks").glob("*.ipynb"))
     rows.insert(2, f"| floor: {len(chapters)} bare notebooks | {bare_s * len(chapters):.2f} | | | report |")
+    SUMMARY["bare"] = bare_s * len(chapters)
     for path in chapters:
         times = [_execute(nbformat.read(path, as_version=4), path.parent) for _ in range(repeats)]
         t = statistics.median(times)
@@ -117,6 +123,7 @@ def bench_callbacks(repeats: int) -> list[str]:
             rows.append(f"| {name} | {label} | {c:.1f} | {d:.1f} | {c + d:.1f} | {ok} |")
             totals.append(c + d)
     med, worst = statistics.median(totals), max(totals)
+    SUMMARY["callback_median"], SUMMARY["callback_worst"] = med, worst
     rows.append(
         f"| **all** | median / worst | | | **{med:.0f} / {worst:.0f}** | <= {CALLBACK_MEDIAN_TARGET_MS:.0f} / "
         f"{CALLBACK_WORST_TARGET_MS:.0f}: {'yes' if med <= CALLBACK_MEDIAN_TARGET_MS else 'NO'} / "
@@ -157,6 +164,7 @@ def bench_frames() -> list[str]:
         )
     ok = "yes" if total <= FRAMES_BUILD_TARGET_S else "NO"
     med = statistics.median(per_frame) * 1e3
+    SUMMARY["frame_median"] = med
     rows.append(
         f"| **all** | | | | **{total:.1f}** (target <= {FRAMES_BUILD_TARGET_S:.0f}: {ok}) | **{med:.0f}** "
         f"| {'yes' if med <= FRAME_TARGET_MS else 'NO'} | |"
@@ -192,6 +200,7 @@ def bench_build() -> tuple[list[str], Path]:
     finally:
         chapter.write_bytes(original)
     _make_book()  # back to the committed chapter
+    SUMMARY["cold"], SUMMARY["edit"] = cold, edit
     rows = [
         "| build | wall s | target |",
         "| --- | --- | --- |",
@@ -251,12 +260,59 @@ def model_benchmarks(repeats: int) -> list[str]:
     return out
 
 
+def bench_fresh_clone_test() -> float:
+    """`make test` on a fresh clone of this checkout's HEAD, beside it (as CI clones it); returns wall seconds."""
+    clone = ROOT.parent / f"hotpart-bench-clone-{os.getpid()}"  # a sibling, so ../shared resolves as in CI
+    subprocess.run(["git", "clone", "-q", str(ROOT), str(clone)], check=True)
+    try:
+        start = time.perf_counter()
+        subprocess.run(["make", "test"], cwd=clone, check=True, capture_output=True)
+        return time.perf_counter() - start
+    finally:
+        shutil.rmtree(clone, ignore_errors=True)
+
+
+def issue17_table() -> list[str]:
+    """Issue 17's six measures in one table: the value measured in this run, the target, and whether it is met."""
+
+    def row(label: str, key: str, unit: str, target: float | None, fmt: str = "{:.1f}") -> str:
+        value = SUMMARY.get(key)
+        if value is None:
+            return f"| {label} | not measured in this run | {'report' if target is None else f'<= {target:g} {unit}'} | |"
+        met = "report" if target is None else ("yes" if value <= target else "NO")
+        shown = fmt.format(value) + f" {unit}"
+        return f"| {label} | {shown} | {'report' if target is None else f'<= {target:g} {unit}'} | {met} |"
+
+    callback = (
+        f"| explorable callback, compute + update + PNG, median / worst | "
+        f"{SUMMARY['callback_median']:.0f} / {SUMMARY['callback_worst']:.0f} ms | <= {CALLBACK_MEDIAN_TARGET_MS:g} / "
+        f"{CALLBACK_WORST_TARGET_MS:g} ms | "
+        f"{'yes' if SUMMARY['callback_median'] <= CALLBACK_MEDIAN_TARGET_MS else 'NO'} / "
+        f"{'yes' if SUMMARY['callback_worst'] <= CALLBACK_WORST_TARGET_MS else 'NO'} |"
+        if SUMMARY.get("callback_median") is not None
+        else "| explorable callback, median / worst | not measured in this run | <= 50 / 100 ms | |"
+    )
+    return [
+        "| measure | this run | target | met |",
+        "| --- | --- | --- | --- |",
+        row("cold `make book`, virtualenv present", "cold", "s", COLD_BOOK_TARGET_S),
+        row("sum of bare-notebook runs (floor, same run)", "bare", "s", None),
+        row("one-chapter prose edit, then `make book`", "edit", "s", EDIT_BOOK_TARGET_S),
+        row("frame render, per frame (median)", "frame_median", "ms", FRAME_TARGET_MS, "{:.0f}"),
+        callback,
+        row("fresh-clone `make test` (`--fresh-clone-test`)", "fresh_test", "s", FRESH_TEST_TARGET_S, "{:.0f}"),
+    ]
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--repeats", type=int, default=3, help="repeats per timing (median reported)")
     parser.add_argument("--skip-build", action="store_true", help="skip the book build and page weights")
     parser.add_argument("--only-models", action="store_true", help="run only the benchmarks/bench_*.py sections")
     parser.add_argument("--skip-lab", action="store_true", help="skip the JupyterLab slider-latency section")
+    parser.add_argument(
+        "--fresh-clone-test", action="store_true", help="also time `make test` on a fresh clone (tens of minutes)"
+    )
     parser.add_argument("--lab-steps", type=int, default=20, help="slider steps timed per explorable in JupyterLab")
     args = parser.parse_args()
 
@@ -275,6 +331,9 @@ def main() -> None:
         out += ["## JupyterLab: slider step to new figure (in the page)", "", *lab_latency.run(args.lab_steps), ""]
     out += ["## Static frames", "", *bench_frames(), ""]
     out += model_benchmarks(args.repeats)
+    if args.fresh_clone_test:
+        SUMMARY["fresh_test"] = bench_fresh_clone_test()
+    out[2:2] = ["## Issue 17's targets", "", *issue17_table(), ""]
     text = "\n".join(out)
     print(text)
     results = ROOT / "benchmarks" / "results"
