@@ -116,6 +116,9 @@ INSTANCES: dict[str, Callable[[], Any]] = {
 
 #: Finite results that are documented, beyond the generic rules: (callable, parameter) -> {label: reason}.
 ALLOWED: dict[tuple[str, str], dict[str, str]] = {
+    ("simulate_retries", "demand"): {
+        EMPTY: "with a herd (herd_s), no per-second demand is needed: the herd is the load (its docstring says so)"
+    },
     ("Control", "low"): {
         "-1": "a slider's lower end may be any finite number below its upper end",
         "0": "a slider's lower end may be any finite number below its upper end",

@@ -155,6 +155,12 @@ def test_frames_rendered_in_parallel_are_byte_identical_to_the_serial_path(name,
 UPDATING = [name for name in EXPLORABLES if hp.EXPLORABLES[name].update is not None]
 
 
+def test_every_explorable_updates_instead_of_repainting():
+    """Issue 17: each explorable draws its artists once and updates their data on a change of control."""
+    repainting = sorted(set(EXPLORABLES) - set(UPDATING))
+    assert not repainting, f"explorables with no update (they repaint on every change): {repainting}"
+
+
 def _update_matches_a_fresh_draw(e, settings):
     """Draw at the defaults, then update through each setting in turn; each must equal a new figure, pixel for pixel."""
     from hotpart.book.plotting import render_rgba

@@ -18,6 +18,7 @@ What is checked, per chapter (``notebooks/NN_*.ipynb``):
 
 from __future__ import annotations
 
+import ast
 import json
 import re
 from pathlib import Path
@@ -271,3 +272,66 @@ def test_every_figure_has_a_caption(path):
 def test_doc_links_resolve(path):
     broken = [t for t in doc_targets(markdown_text(path)) if resolve(t) is None]
     assert not broken, f"{path.name}: {{doc}} links to pages that do not exist: {broken}"
+
+
+#: What a hidden cell may not do itself (issue 16 §3): loops, branches, definitions, comprehensions and the
+#: arithmetic helpers below belong in a tested package function that the cell calls.
+_LOGIC_NODES = (
+    ast.For,
+    ast.AsyncFor,
+    ast.While,
+    ast.If,
+    ast.IfExp,
+    ast.FunctionDef,
+    ast.ClassDef,
+    ast.With,
+    ast.Try,
+    ast.ListComp,
+    ast.SetComp,
+    ast.DictComp,
+    ast.GeneratorExp,
+    ast.Lambda,
+)
+_LOGIC_CALLS = {"sum", "min", "max", "sorted", "zip", "range", "enumerate", "map", "filter", "round", "abs"}
+_LOGIC_MODULES = {"np", "numpy", "math", "scipy", "statistics", "pd"}
+
+
+def hidden_logic(code: str) -> list[str]:
+    """The constructs in a hidden cell's code that compute rather than call and glue, as ``"line N: what"``.
+
+    Examples
+    --------
+    >>> hidden_logic("x = hp.f(1)\\nglue('x', f'{x:,.0f}', display=False)")
+    []
+    >>> hidden_logic("rows = [r for r in hp.rows()]\\nn = np.sum(rows)")
+    ['line 1: ListComp', 'line 2: np.sum']
+    """
+    found = []
+    for node in ast.walk(ast.parse(code)):
+        if isinstance(node, _LOGIC_NODES):
+            found.append((node.lineno, type(node).__name__))
+        elif isinstance(node, ast.Call):
+            f = node.func
+            if isinstance(f, ast.Name) and f.id in _LOGIC_CALLS:
+                found.append((node.lineno, f"{f.id}()"))
+            elif isinstance(f, ast.Attribute) and f.attr == "join":
+                found.append((node.lineno, ".join()"))
+        elif isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) and node.value.id in _LOGIC_MODULES:
+            found.append((node.lineno, f"{node.value.id}.{node.attr}"))
+    return [f"line {n}: {what}" for n, what in sorted(set(found))]
+
+
+def _code(cell: dict) -> str:
+    """A code cell's Python, with IPython magics and shell lines left out."""
+    return "\n".join(line for line in _source(cell).splitlines() if not line.lstrip().startswith(("%", "!")))
+
+
+@pytest.mark.parametrize("path", CHAPTERS, ids=_id)
+def test_hidden_cells_only_call_and_glue(path):
+    """A hidden cell (``remove-cell``/``remove-input``) calls package functions and glues what they return; any
+    table or number it would compute itself comes from a tested function instead (issue 16 §3)."""
+    problems = []
+    for i, cell in enumerate(_cells(path)):
+        if cell["cell_type"] == "code" and _tags(cell) & {"remove-cell", "remove-input"}:
+            problems += [f"cell {i} {p}" for p in hidden_logic(_code(cell))]
+    assert not problems, f"{path.name}: hidden cells compute instead of calling a tested function: {problems}"

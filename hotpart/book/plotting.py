@@ -13,6 +13,7 @@ from collections.abc import Iterable, Sequence
 from typing import Any
 
 import numpy as np
+from matplotlib.artist import Artist
 from matplotlib.axes import Axes
 from matplotlib.backends.backend_agg import FigureCanvasAgg
 from matplotlib.figure import Figure
@@ -32,6 +33,7 @@ __all__ = [
     "markdown_table",
     "new_figure",
     "partition_bars",
+    "relabel",
     "render_png",
     "render_rgba",
     "short_number",
@@ -259,6 +261,36 @@ def fixed_layout(
     wspace = check_number("wspace", wspace, low=0, high=1)
     fig.set_layout_engine(None)
     fig.subplots_adjust(left=left, right=right, bottom=bottom, top=top, wspace=wspace)
+
+
+def relabel(ax: Axes, artist: Artist, label: str) -> None:
+    """Give ``artist`` a new label, and its entry in the legend of ``ax`` the same text: an explorable's ``update``
+    changes a label in place instead of building a new legend.
+
+    The entry is the legend text equal to the artist's old label, so labels in one legend must differ.
+
+    Examples
+    --------
+    >>> fig, (ax,) = new_figure()
+    >>> line, = ax.plot([0, 1], [0, 1], label="share 10")
+    >>> _ = ax.legend()
+    >>> relabel(ax, line, "share 20")
+    >>> line.get_label(), ax.get_legend().get_texts()[0].get_text()
+    ('share 20', 'share 20')
+    >>> relabel(ax, line, 3)
+    Traceback (most recent call last):
+    ...
+    ValueError: label = 3 is not text: must be a string
+    """
+    if not isinstance(label, str):
+        raise ValueError(f"label = {label!r} is not text: must be a string")
+    legend = ax.get_legend()
+    old = artist.get_label()
+    texts = [] if legend is None else [t for t in legend.get_texts() if t.get_text() == old]
+    if not texts:
+        raise ValueError(f"artist = {artist!r} has the label {old!r}, which the axes' legend does not show")
+    artist.set_label(label)
+    texts[0].set_text(label)
 
 
 def short_number(x: float, _pos: object = None) -> str:

@@ -18,6 +18,7 @@ module                explorables                                     chapters (
                       ``aggregation``
 ``simulator``         ``burst``, ``adaptive``, ``split_for_heat``,    ``08_burst`` to ``11_capacity_modes``
                       ``capacity_modes``
+``capacity_modes``    (none: chapter 11's cases)                      ``11_capacity_modes``
 ``indexes``           ``gsi_backpressure``                            ``12_gsi``
 ``metrics``           ``detection``                                   ``13_detection``
 ``heavy_hitters``     ``heavy_hitters``                               ``13_detection``
@@ -36,6 +37,7 @@ module                explorables                                     chapters (
 
 from . import (
     capacity,
+    capacity_modes,
     cross_shard,
     diagnosis,
     fanout,
@@ -62,6 +64,7 @@ MODULES = (
     item_collections,
     fanout,
     simulator,
+    capacity_modes,
     indexes,
     metrics,
     heavy_hitters,
@@ -75,6 +78,7 @@ MODULES = (
     pitfalls,
 )
 from .capacity import *
+from .capacity_modes import *
 from .cross_shard import *
 from .diagnosis import *
 from .fanout import *

@@ -1,4 +1,5 @@
-"""Private helpers shared by the sharding chapters' figures (17 to 21): cached key streams, random keys, table checks.
+"""Private helpers shared by the sharding chapters' figures (17 to 21): cached key streams, random keys, table checks,
+and the shard-count panel that chapters 20 and 21 draw and update.
 
 Internal: no public names. Used by :mod:`hotpart.figures.strategies`, :mod:`~hotpart.figures.resharding`,
 :mod:`~hotpart.figures.migration`, :mod:`~hotpart.figures.cross_shard` and :mod:`~hotpart.figures.pitfalls`.
@@ -7,10 +8,14 @@ Internal: no public names. Used by :mod:`hotpart.figures.strategies`, :mod:`~hot
 from __future__ import annotations
 
 import functools
+from collections.abc import Sequence
 
 import numpy as np
+from matplotlib.axes import Axes
 from numpy.typing import NDArray
 
+from ..book.explorable import Control
+from ..book.plotting import COLORS, finish_axes, relabel
 from ..models import key_stream
 from ..models._validation import check_integer
 
@@ -35,3 +40,56 @@ def _whole_numbers(name: str, values: object, low: int, high: int) -> tuple[int,
 
 def _random_keys(n_keys: int, seed: int) -> NDArray[np.uint64]:
     return np.random.default_rng(seed).integers(0, 2**64, size=n_keys, dtype=np.uint64)
+
+
+# --- the shard-count panel of chapters 20 and 21: curves against the number of shards, the chosen count marked ---
+
+
+def _shards_control(label: str, high: int, default: int) -> Control:
+    """The ``n_shards`` slider (1 to ``high``) whose value :func:`_shard_curves` marks."""
+    return Control("n_shards", label, 1, high, default, step=1, integer=True)
+
+
+def _shard_curves(
+    ax: Axes,
+    x: NDArray[np.int_],
+    curves: Sequence[tuple[NDArray[np.float64], str, str]],
+    n_shards: int,
+    *,
+    ylim: tuple[float, float],
+    title: str,
+    xlabel: str,
+    ylabel: str,
+    loc: str,
+    log: bool = False,
+) -> None:
+    """Draw ``curves`` (``(y, colour name, label)`` each) against the shard counts ``x``, ``n_shards`` as a dotted line.
+
+    The x axis runs from 1 to ``x[-1]``; :func:`_update_shard_curves` changes the same artists for new data.
+    """
+    if log:
+        ax.set_yscale("log")
+    for y, color, label in curves:
+        ax.plot(x, y, color=COLORS[color], label=label)
+    ax.axvline(n_shards, color=COLORS["share"], ls=":", label=f"{n_shards} shards")
+    ax.set_xlim(1, int(x[-1]))
+    ax.set_ylim(*ylim)
+    finish_axes(ax, title, xlabel, ylabel, loc=loc)
+
+
+def _update_shard_curves(
+    ax: Axes,
+    ys: Sequence[NDArray[np.float64]],
+    n_shards: int,
+    *,
+    ylim: tuple[float, float],
+    title: str,
+) -> None:
+    """Put new data on a panel :func:`_shard_curves` drew: the curves' values, the marked count, limits and title."""
+    *lines, marker = ax.lines
+    for line, y in zip(lines, ys, strict=True):
+        line.set_ydata(y)
+    marker.set_xdata([n_shards, n_shards])
+    relabel(ax, marker, f"{n_shards} shards")
+    ax.set_ylim(*ylim)
+    ax.set_title(title, fontsize=11)

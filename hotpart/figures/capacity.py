@@ -10,22 +10,42 @@ from dataclasses import dataclass
 
 import numpy as np
 from matplotlib.figure import Figure
+from matplotlib.ticker import AutoLocator
 from numpy.typing import ArrayLike
 
 from ..book.explorable import EXPLORABLES, Control, Data, Explorable, register
-from ..book.plotting import COLORS, finish_axes, new_figure, partition_bars
-from ..models import EXAMPLE_HOT_PARTITION, PARTITION_MAX_WCU, PartitionLoad, partition_history, split_demand
+from ..book.plotting import COLORS, finish_axes, fixed_layout, new_figure, partition_bars
+from ..models import (
+    EXAMPLE_HOT_PARTITION,
+    PARTITION_MAX_RCU,
+    PARTITION_MAX_WCU,
+    PartitionLoad,
+    estimate_partitions,
+    partition_history,
+    read_units,
+    split_demand,
+    throttled,
+    write_units,
+)
 from ..models._validation import check_array, check_integer, check_number
 
 __all__ = [
     "SALE_STEPS_WCU",
     "ceiling_try_this",
+    "item_read_case",
+    "item_write_case",
+    "partition_count_case",
     "partition_history_case",
     "plot_partition_history",
     "plot_partition_load",
+    "source_example_case",
     "source_example_load",
     "units_text",
 ]
+
+
+def _load_title(load: PartitionLoad) -> str:
+    return f"Write demand on {load.n_partitions} partitions against the {load.ceiling:,.0f} WCU/s ceiling"
 
 
 def plot_partition_load(fig: Figure, load: PartitionLoad, ymax: float | None = None, title: str | None = None) -> None:
@@ -46,7 +66,7 @@ def plot_partition_load(fig: Figure, load: PartitionLoad, ymax: float | None = N
     ax.set_ylim(0, ymax if ymax is not None else 1.08 * max(load.demand.max(), load.ceiling))
     finish_axes(
         ax,
-        title or f"Write demand on {load.n_partitions} partitions against the {load.ceiling:,.0f} WCU/s ceiling",
+        title or _load_title(load),
         "partition (0 is the hottest)",
         "write demand (WCU/s)",
     )
@@ -59,7 +79,34 @@ def _ceiling_compute(table_wcu: float, n_partitions: int, hot_share: float, load
 
 
 def _ceiling_plot(fig: Figure, data: Data) -> None:
+    fixed_layout(fig, left=0.11, right=0.985, bottom=0.13, top=0.92)
     plot_partition_load(fig, data["load"], ymax=data["ymax"])
+
+
+def _ceiling_update(fig: Figure, data: Data) -> None:
+    """Redraw :func:`_ceiling_plot`'s figure for new data: the bars' heights (drawn again when the partition count
+    changes), the even share's line and legend label, the y limit and the title."""
+    ax = fig.axes[0]
+    load: PartitionLoad = data["load"]
+    served, refused = ax.containers
+    if len(served) == load.n_partitions:
+        top = np.minimum(load.demand, load.ceiling)
+        for s_bar, r_bar, s, d in zip(served, refused, top, load.demand, strict=True):
+            s_bar.set_height(s)
+            r_bar.set_y(s)
+            r_bar.set_height(d - s)
+        ax.lines[1].set_ydata([load.even_share, load.even_share])
+    else:  # a new partition count: the bars, ticks and lines as plot_partition_load draws them
+        for artist in [*served, *refused, *ax.lines]:
+            artist.remove()
+        ax.containers.clear()
+        ax.xaxis.set_major_locator(AutoLocator())
+        partition_bars(ax, load.demand, load.ceiling, load.ceiling, even_share=load.even_share)
+    # the bars and lines may have been drawn anew above, with their new labels: set the legend's entry by place
+    ax.lines[1].set_label(f"even share {load.even_share:,.0f}")
+    ax.get_legend().get_texts()[1].set_text(ax.lines[1].get_label())
+    ax.set_ylim(0, data["ymax"])
+    ax.set_title(_load_title(load), fontsize=11)
 
 
 def units_text(x: float) -> str:
@@ -100,6 +147,7 @@ partition_ceiling = register(
         ),
         compute=_ceiling_compute,
         plot=_ceiling_plot,
+        update=_ceiling_update,
         caption=_ceiling_caption,
         try_this=(
             "lower the hot share until the red bar disappears, then add partitions and watch the dashed even "
@@ -316,3 +364,178 @@ def partition_history_case(wcu: ArrayLike = SALE_STEPS_WCU) -> HistoryCase:
         share_after=after,
         share_ratio=after / before,
     )
+
+
+# ---------------------------------------------------------------------------------------------
+# Chapter 1's numbers: the source's example in shares, and the exercises' units
+# ---------------------------------------------------------------------------------------------
+
+#: The largest item DynamoDB stores, bytes (400 KB): the range the exercises' item sizes are checked against.
+_ITEM_MAX_BYTES = 400 * 1024
+#: The largest request rate the exercises take, requests/s.
+_MAX_RATE = 1e9
+
+
+@dataclass(frozen=True)
+class SourceExampleCase:
+    """000's example in the numbers chapter 1 states (:func:`source_example_case`). Rates in WCU/s."""
+
+    #: The table's capacity, its partitions, partition A's demand and each other partition's.
+    table_wcu: float
+    n_partitions: int
+    hot_wcu: float
+    other_wcu: float
+    #: The partitions AWS's old rule of thumb gives for the table's write capacity (:func:`hotpart.estimate_partitions`).
+    estimated_partitions: int
+    #: The even share of the capacity per partition, the demand offered, and the table's headroom (capacity - offered).
+    even_share: float
+    offered: float
+    headroom: float
+    #: The least refused with every partition allowed its ceiling, as a rate and as a share of the offered demand.
+    min_refused: float
+    refused_share: float
+    #: The share of partition A's own demand it refuses at the ceiling.
+    hot_refused_share: float
+    #: The other partitions, and the capacity they leave unused below their ceilings.
+    n_other: int
+    idle_wcu: float
+
+
+def source_example_case() -> SourceExampleCase:
+    """000's example (:func:`source_example_load`) with the shares and the unused capacity chapter 1 states.
+
+    Returns
+    -------
+    SourceExampleCase
+
+    Examples
+    --------
+    >>> c = source_example_case()
+    >>> c.n_other, c.refused_share, c.hot_refused_share, c.idle_wcu
+    (9, 0.7142857142857143, 0.875, 7200.0)
+    """
+    load = source_example_load()
+    return SourceExampleCase(
+        table_wcu=float(load.table_capacity),
+        n_partitions=load.n_partitions,
+        hot_wcu=float(load.demand[0]),
+        other_wcu=float(load.demand[1]),
+        estimated_partitions=estimate_partitions(rcu=0, wcu=load.table_capacity),
+        even_share=float(load.even_share),
+        offered=float(load.offered),
+        headroom=float(load.headroom),
+        min_refused=float(load.min_refused),
+        refused_share=float(load.min_refused / load.offered),
+        hot_refused_share=float(load.refused_at_ceiling[0] / load.demand[0]),
+        n_other=load.n_partitions - 1,
+        idle_wcu=float((load.ceiling - load.demand[1:]).sum()),
+    )
+
+
+def partition_count_case(rcu: float, wcu: float, size_gb: float) -> dict[str, float]:
+    """Partitions a table's throughput and size imply, each alone and together, and the even write share.
+
+    Parameters
+    ----------
+    rcu, wcu : float
+        Provisioned read and write capacity, RCU/s and WCU/s, each in ``[0, 2**53]``.
+    size_gb : float
+        Table size, GB (10**9 bytes), in ``[0, 2**53]``.
+
+    Returns
+    -------
+    dict
+        ``partitions`` (:func:`hotpart.estimate_partitions`), ``by_throughput`` (size zero), ``by_size`` (throughput
+        zero), and ``write_share``, WCU/s per partition when the writes spread evenly.
+
+    Examples
+    --------
+    >>> partition_count_case(4_000, 2_000, 45)
+    {'partitions': 5, 'by_throughput': 4, 'by_size': 5, 'write_share': 400.0}
+    """
+    rcu = check_number("rcu", rcu, low=0, high=2.0**53)
+    wcu = check_number("wcu", wcu, low=0, high=2.0**53)
+    size_gb = check_number("size_gb", size_gb, low=0, high=2.0**53)
+    partitions = estimate_partitions(rcu=rcu, wcu=wcu, size_gb=size_gb)
+    return {
+        "partitions": partitions,
+        "by_throughput": estimate_partitions(rcu=rcu, wcu=wcu),
+        "by_size": estimate_partitions(rcu=0, wcu=0, size_gb=size_gb),
+        "write_share": wcu / partitions,
+    }
+
+
+def _rate_and_size(rate: float, item_bytes: float) -> tuple[float, float]:
+    rate = check_number("rate", rate, low=0, high=_MAX_RATE, low_open=True)
+    item_bytes = check_number("item_bytes", item_bytes, low=0, high=_ITEM_MAX_BYTES)
+    return rate, item_bytes
+
+
+def item_write_case(rate: float, item_bytes: float) -> dict[str, float]:
+    """One partition written ``rate`` times a second with items of ``item_bytes``: units, demand, refusals.
+
+    Parameters
+    ----------
+    rate : float
+        Writes per second to one partition, in ``(0, 1e9]``.
+    item_bytes : float
+        Item size, bytes, in ``[0, 400 KB]``.
+
+    Returns
+    -------
+    dict
+        ``item_kb`` (decimal KB), ``units`` (WCU per write, :func:`hotpart.write_units`), ``demand`` (WCU/s),
+        ``refused`` (WCU/s above :data:`hotpart.PARTITION_MAX_WCU`) and ``max_rate`` (the most such writes a second
+        the partition takes).
+
+    Examples
+    --------
+    >>> item_write_case(1_500, 2_500)
+    {'item_kb': 2.5, 'units': 3.0, 'demand': 4500.0, 'refused': 3500.0, 'max_rate': 333.3333333333333}
+    """
+    rate, item_bytes = _rate_and_size(rate, item_bytes)
+    units = float(write_units(item_bytes))
+    demand = rate * units
+    return {
+        "item_kb": item_bytes / 1000,
+        "units": units,
+        "demand": demand,
+        "refused": float(throttled(demand, PARTITION_MAX_WCU)),
+        "max_rate": PARTITION_MAX_WCU / units,
+    }
+
+
+def item_read_case(rate: float, item_bytes: float) -> dict[str, float | str]:
+    """One partition read ``rate`` times a second, items of ``item_bytes``: units each way and whether they fit.
+
+    Parameters
+    ----------
+    rate : float
+        Reads per second from one partition, in ``(0, 1e9]``.
+    item_bytes : float
+        Item size, bytes, in ``[0, 400 KB]``.
+
+    Returns
+    -------
+    dict
+        ``item_kb`` (decimal KB), ``strong`` and ``eventual`` (RCU/s, :func:`hotpart.read_units`), and
+        ``strong_verdict`` and ``eventual_verdict``: ``"fits"`` when the rate is within
+        :data:`hotpart.PARTITION_MAX_RCU`, else ``"does not fit"``.
+
+    Examples
+    --------
+    >>> c = item_read_case(2_000, 6_000)
+    >>> c["strong"], c["eventual"], c["strong_verdict"], c["eventual_verdict"]
+    (4000.0, 2000.0, 'does not fit', 'fits')
+    """
+    rate, item_bytes = _rate_and_size(rate, item_bytes)
+    strong = rate * float(read_units(item_bytes))
+    eventual = rate * float(read_units(item_bytes, "eventual"))
+    verdict = {True: "fits", False: "does not fit"}
+    return {
+        "item_kb": item_bytes / 1000,
+        "strong": strong,
+        "eventual": eventual,
+        "strong_verdict": verdict[strong <= PARTITION_MAX_RCU],
+        "eventual_verdict": verdict[eventual <= PARTITION_MAX_RCU],
+    }

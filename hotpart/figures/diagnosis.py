@@ -22,11 +22,13 @@ from ..book.explorable import Control, Explorable, register
 from ..book.plotting import COLORS, finish_axes, fixed_layout, log_axis
 from ..models import (
     BATCH_WRITE_MAX_ITEMS,
+    MAX_SIMULATED_DEMAND,
     ON_DEMAND_TABLE_QUOTA_WRU,
     PARTITION_MAX_WCU,
     PROVISIONED_WRITE_SCENARIOS,
     REMEDIES,
     SCENARIOS,
+    SHARD_UTILIZATION,
     Diagnosis,
     Metrics,
     OnDemand,
@@ -38,6 +40,7 @@ from ..models import (
     on_demand_seconds_to_serve,
     partition_load,
     scenario,
+    shards_needed,
     simulate,
 )
 from ..models._validation import check_integer, check_number
@@ -45,14 +48,20 @@ from .metrics import plot_consumed, plot_event_metrics
 
 __all__ = [
     "SCENARIO_NAMES",
+    "date_vs_device_case",
     "diagnosis_case",
     "diagnosis_claims",
     "evidence_rows",
+    "gsi_read_case",
+    "hot_counter_case",
     "on_demand_surge_case",
     "plot_diagnosis_metrics",
     "plot_fingerprints",
+    "remedy_rows",
     "scenario_rows",
+    "shard_count_case",
     "sparse_index_case",
+    "verdict_phrases",
 ]
 
 Data = dict[str, Any]
@@ -230,6 +239,22 @@ def _plot(fig: Figure, data: Data) -> None:
     plot_diagnosis_metrics((fig.axes[0], fig.axes[1]), data)
 
 
+def _update(fig: Figure, data: Data) -> None:
+    """Redraw :func:`_plot`'s figure for new data, keeping its axes, ticks, grid and fixed margins.
+
+    Which lines the panels hold depends on the scenario (an index adds its own lines, and its key-range line only
+    when it has events), so the lines and the legends are removed and drawn again by the helper ``_plot`` uses,
+    which also sets the titles, the legend texts and the axes' limits exactly as a fresh draw does.
+    """
+    for ax in fig.axes:
+        for line in list(ax.lines):
+            line.remove()
+        legend = ax.get_legend()
+        if legend is not None:
+            legend.remove()
+    plot_diagnosis_metrics((fig.axes[0], fig.axes[1]), data)
+
+
 def _caption(data: Data) -> str:
     d: Diagnosis = data["diagnosis"]
     ci = "on" if data["contributor_insights"] else "off"
@@ -255,6 +280,7 @@ register(
         ),
         compute=_compute,
         plot=_plot,
+        update=_update,
         caption=_caption,
         try_this=(
             "step through the scenarios and watch which orange, purple or brown line rises: key-range events with "
@@ -446,7 +472,8 @@ def diagnosis_claims(hot_key_wcu: float = 2_500.0, date_partitions: int = 10) ->
         low-cardinality key (prefixes ``under_`` and ``low_``): ``exceptions`` (names), ``keyrange`` and
         ``provisioned`` events, ``use`` (peak consumed over provisioned). ``od_hot_served`` (WCU/s the hot key is
         served in the last second), ``date_today`` (today's share of the writes) and ``date_busiest`` (the
-        busiest partition's share).
+        busiest partition's share). ``under_exceptions_text``, ``low_exceptions_text`` and
+        ``spike_alternatives_text``: the names joined by commas, for a sentence.
 
     Examples
     --------
@@ -473,9 +500,208 @@ def diagnosis_claims(hot_key_wcu: float = 2_500.0, date_partitions: int = 10) ->
         out[f"{prefix}_keyrange"] = float(case["keyrange"].sum())
         out[f"{prefix}_provisioned"] = float(case["provisioned_events"].sum())
         out[f"{prefix}_use"] = float(np.max(case["consumed"] / case["provisioned"]))
+    for key in ("under_exceptions", "low_exceptions", "spike_alternatives"):
+        out[f"{key}_text"] = ", ".join(out[key])
     od = simulate(Table(8), [10.0] * 7 + [hot], 60, mode=OnDemand(previous_peak=ON_DEMAND_TABLE_QUOTA_WRU))
     out["od_hot_offered"] = hot
     out["od_hot_served"] = float(od.served[-1, 7])
     out["date_today"] = float(key_design("date").today_share)
     out["date_busiest"] = float(partition_load(key_design("date"), parts).max())
     return out
+
+
+def remedy_rows(in_source_only: bool = False) -> tuple[list[str], list[tuple[str, str, str, str, str]]]:
+    """The course's table of symptoms (:data:`hotpart.REMEDIES`), one row per symptom, for
+    :func:`hotpart.markdown_table`.
+
+    Parameters
+    ----------
+    in_source_only : bool
+        Keep only the rows of 000's own table (「症状から手を選ぶ」), not the ones the course adds.
+
+    Returns
+    -------
+    tuple
+        ``(header, rows)``: the row's key, symptom, remedy, pitfall, and whether 000's table has it
+        (``"yes"`` or ``"no (course)"``).
+
+    Examples
+    --------
+    >>> header, rows = remedy_rows()
+    >>> header[-1], len(rows) == len(REMEDIES)
+    ("in 000's table", True)
+    >>> all(r[-1] == "yes" for r in remedy_rows(in_source_only=True)[1])
+    True
+    """
+    if not isinstance(in_source_only, bool):
+        raise ValueError(f"in_source_only = {in_source_only!r} is not allowed: must be True or False")
+    rows = [
+        (key, row.symptom, row.remedy, row.pitfall, "yes" if row.in_source else "no (course)")
+        for key, row in REMEDIES.items()
+        if row.in_source or not in_source_only
+    ]
+    return ["row", "symptom", "remedy", "pitfall", "in 000's table"], rows
+
+
+def _clause(text: str) -> str:
+    """A row's remedy or pitfall inside a sentence: first letter in lower case, the rest as written."""
+    return text[:1].lower() + text[1:]
+
+
+def verdict_phrases(diagnosis: Diagnosis) -> dict[str, str]:
+    """A diagnosis in the words a sentence of the chapter needs: its row, rule and confidence, and its remedy
+    and pitfall as clauses (first letter in lower case).
+
+    Parameters
+    ----------
+    diagnosis : Diagnosis
+        From :func:`hotpart.diagnose`.
+
+    Returns
+    -------
+    dict
+        ``row`` (the symptom's key), ``rule``, ``confidence``, ``remedy`` and ``pitfall``.
+
+    Examples
+    --------
+    >>> v = verdict_phrases(diagnose(scenario("under-provisioned table").metrics))
+    >>> v["row"], v["remedy"][:5]
+    ('under-provisioned table', 'raise')
+    """
+    if not isinstance(diagnosis, Diagnosis):
+        raise ValueError(f"diagnosis must be a Diagnosis (from hotpart.diagnose), got {type(diagnosis).__name__}")
+    return {
+        "row": diagnosis.symptom,
+        "rule": diagnosis.rule,
+        "confidence": diagnosis.confidence,
+        "remedy": _clause(diagnosis.remedy),
+        "pitfall": _clause(diagnosis.pitfall),
+    }
+
+
+def date_vs_device_case(rate: float = 3_000.0, partitions: int = 10) -> dict[str, float]:
+    """Chapter 15's exercise 3: time-series writes keyed by date, against the same writes keyed by device.
+
+    Parameters
+    ----------
+    rate : float
+        The table's writes, WCU/s, in ``(0, 1e9]`` (:data:`hotpart.MAX_SIMULATED_DEMAND`).
+    partitions : int
+        Partitions the keys are placed on, in ``[1, 1_000]``.
+
+    Returns
+    -------
+    dict
+        ``date_max`` and ``device_max``: the busiest partition's writes under ``key_design("date")`` and
+        ``key_design("deviceId")``, WCU/s; ``date_refused``: what the busiest date partition is offered above the
+        partition ceiling, WCU/s (0 when under it); ``today_share``: today's key's share of the writes.
+
+    Examples
+    --------
+    >>> c = date_vs_device_case(3_000.0, 10)
+    >>> round(c["date_max"]), round(c["date_refused"])
+    (2700, 1700)
+    """
+    rate = check_number("rate", rate, low=0, high=MAX_SIMULATED_DEMAND, low_open=True)
+    n = check_integer("partitions", partitions, low=1, high=1_000)
+    date_max = float(partition_load(key_design("date"), n).max()) * rate
+    return {
+        "rate": rate,
+        "partitions": n,
+        "today_share": float(key_design("date").today_share),
+        "date_max": date_max,
+        "device_max": float(partition_load(key_design("deviceId"), n).max()) * rate,
+        "date_refused": max(date_max - PARTITION_MAX_WCU, 0.0),
+    }
+
+
+def shard_count_case(rate: float = 10_000.0) -> dict[str, float]:
+    """Chapter 15's exercise 4: random suffixes for one hot key, against dividing by the target per shard.
+
+    Parameters
+    ----------
+    rate : float
+        The hot key's writes, WCU/s, in ``(0, 1e9]``.
+
+    Returns
+    -------
+    dict
+        ``shards``: :func:`hotpart.shards_needed` at its default utilisation; ``naive``: the rate over the
+        utilisation times the partition ceiling, rounded up (what the average shard needs); ``more``: ``shards -
+        naive``; ``utilization``: the target share of the ceiling per shard
+        (:data:`hotpart.SHARD_UTILIZATION`).
+
+    Examples
+    --------
+    >>> c = shard_count_case(10_000.0)
+    >>> c["shards"] > c["naive"] == 13
+    True
+    """
+    rate = check_number("rate", rate, low=0, high=MAX_SIMULATED_DEMAND, low_open=True)
+    shards = int(shards_needed(rate))
+    naive = int(np.ceil(rate / (SHARD_UTILIZATION * PARTITION_MAX_WCU) - 1e-12))
+    return {"rate": rate, "utilization": SHARD_UTILIZATION, "shards": shards, "naive": naive, "more": shards - naive}
+
+
+def hot_counter_case(key: str = "COUNTER#2026-11-30") -> dict[str, float]:
+    """Chapter 15's exercise 5: one key of the single-key write scenario, offered and served on average.
+
+    Parameters
+    ----------
+    key : str
+        A key of ``scenario("single-key write concentration")``.
+
+    Returns
+    -------
+    dict
+        ``offered`` and ``served``: the key's mean WCU/s over the run; ``table_wcu``: the table's provisioned
+        WCU/s; ``partitions``; ``peak_use``: the highest one-minute consumed capacity over provisioned.
+
+    Examples
+    --------
+    >>> c = hot_counter_case()
+    >>> c["served"] <= PARTITION_MAX_WCU < c["offered"]
+    True
+    """
+    single = scenario("single-key write concentration")
+    res = single.result
+    if key not in res.keys:
+        raise ValueError(f"key = {key!r} is not allowed: must be one of the scenario's keys, such as {res.keys[0]!r}")
+    k = res.keys.index(key)
+    m = single.metrics
+    table_wcu = float(m["ProvisionedWriteCapacityUnits"][0])
+    return {
+        "offered": float(res.key_offered[:, k].sum()) / res.seconds,
+        "served": float((res.key_offered[:, k] - res.key_throttled[:, k]).sum()) / res.seconds,
+        "table_wcu": table_wcu,
+        "partitions": res.partitions,
+        "peak_use": float(m.per_second("ConsumedWriteCapacityUnits").max()) / table_wcu,
+    }
+
+
+def gsi_read_case() -> dict[str, Any]:
+    """Chapter 15's exercise 7: the index that throttles only on reads, as CloudWatch and ``diagnose`` see it.
+
+    Returns
+    -------
+    dict
+        ``index_read_events`` and ``index_write_events``: the index's read and write throttle events over the
+        run; ``requests``: the table's ``ThrottledRequests``; ``throttled_queries``: queries on the index the
+        simulation refused; ``table_refused``: write units the table refused; ``diagnosis``.
+
+    Examples
+    --------
+    >>> c = gsi_read_case()
+    >>> c["index_write_events"], c["table_refused"], c["diagnosis"].symptom
+    (0.0, 0.0, 'GSI read throttling')
+    """
+    s = scenario("GSI read throttling")
+    idx = s.metrics.indexes["by-status"]
+    return {
+        "index_read_events": float(idx["ReadThrottleEvents"].sum()),
+        "index_write_events": float(idx["WriteThrottleEvents"].sum()),
+        "requests": float(s.metrics["ThrottledRequests"].sum()),
+        "throttled_queries": float(s.result.index_reads["by-status"].throttled.sum()),
+        "table_refused": float(s.result.table.throttled.sum()),
+        "diagnosis": diagnose(s.metrics),
+    }

@@ -14,10 +14,11 @@ from dataclasses import dataclass
 import numpy as np
 from matplotlib.axes import Axes
 from matplotlib.figure import Figure
+from matplotlib.ticker import AutoLocator
 from scipy import stats
 
 from ..book.explorable import Control, Data, Explorable, register
-from ..book.plotting import COLORS, finish_axes, fixed_layout, log_axis, partition_bars
+from ..book.plotting import COLORS, finish_axes, fixed_layout, log_axis, partition_bars, relabel
 from ..models import (
     EXAMPLE_HOT_PARTITION,
     EXAMPLE_SHARD_COUNT,
@@ -31,6 +32,8 @@ from ..models import (
     StreamsAggregation,
     busiest_shard_bound,
     calculated_shard_rates,
+    distinct_shards_written,
+    expected_max_exponential,
     fanout_cost,
     fanout_quantile,
     partition_of,
@@ -38,7 +41,9 @@ from ..models import (
     read_cost,
     read_units,
     shards_needed,
+    simulate_fanout_latency,
     simulate_shard_writes,
+    write_units,
 )
 from ..models._validation import MAX_SEED, check_array, check_choice, check_integer, check_number, check_seed
 
@@ -46,7 +51,18 @@ __all__ = [
     "LATENCY_MEDIAN_MS",
     "LOGNORMAL_SIGMA",
     "aggregation_breakeven",
+    "aggregation_case",
+    "fanout_cost_case",
+    "fanout_latency_case",
+    "fanout_refusals",
+    "hedging_case",
+    "parallelization_case",
+    "read_hot_aggregate_case",
     "fanout_read_limit",
+    "large_item_shards",
+    "leaderboard_case",
+    "point_read_load",
+    "query_units_case",
     "median_passes_quantile_from",
     "parallelization_needed",
     "staleness_table",
@@ -73,6 +89,8 @@ _SEED = 2013
 _FINITE = sys.float_info.max
 _MAX_RATE = 1e6
 _MAX_SHARDS = 100_000
+#: The largest item DynamoDB stores, bytes (400 KB).
+_ITEM_MAX_BYTES = 400 * 1024
 #: The most reads per write an aggregation plot evaluates.
 _MAX_RATIO = 1e4
 
@@ -145,17 +163,55 @@ def plot_shard_load(ax: Axes, loads: np.ndarray, bound: float | None, mean: floa
         bound = check_number("bound", bound, low=0, high=_FINITE)
     mean = check_number("mean", mean, low=0, high=_FINITE)
     ymax = check_number("ymax", ymax, low=0, high=_FINITE, low_open=True)
+    _shard_load_artists(ax, loads, bound, mean, ymax)
+    finish_axes(ax, title, "shard (suffix)", "writes per second (bars clipped at the top)", loc="upper right")
+
+
+def _shard_load_artists(ax: Axes, loads: np.ndarray, bound: float | None, mean: float, ymax: float) -> None:
+    """:func:`plot_shard_load`'s bars, lines and labels of clipped bars, without the title and legend."""
     partition_bars(ax, loads, PARTITION_MAX_WCU, PARTITION_MAX_WCU, unit="writes/s")
     ax.axhline(_UTILIZATION * PARTITION_MAX_WCU, color=COLORS["ceiling"], ls=":", lw=1.2, label=f"{_UTILIZATION:.0%} of ceiling")
     ax.axhline(mean, color=COLORS["share"], ls="--", lw=1.2, label=f"mean W/N {mean:,.0f}")
     if bound is not None:
         ax.axhline(bound, color=COLORS["accent"], ls="-.", lw=1.4, label=f"bound on E[busiest] {bound:,.0f}")
     ax.set_ylim(0, ymax)
+    _label_clipped_bars(ax, loads, ymax)
+
+
+def _label_clipped_bars(ax: Axes, loads: np.ndarray, ymax: float) -> None:
     for i, v in enumerate(loads):
         if v > ymax:
             ax.annotate(
                 f"{v:,.0f}", (i, ymax), xytext=(0, -12), textcoords="offset points", ha="center", fontsize=8, color="white"
             )
+
+
+def _update_shard_load(ax: Axes, loads: np.ndarray, bound: float | None, mean: float, ymax: float, title: str) -> None:
+    """Redraw :func:`plot_shard_load` on ``ax`` for new data: the bars' heights, the mean and bound lines and the
+    labels of clipped bars; the bars and lines are drawn again when the shard count or the bound's presence changes."""
+    served, refused = ax.containers
+    has_bound = len(ax.lines) == 4
+    for text in list(ax.texts):
+        text.remove()
+    if len(served) == loads.size and has_bound == (bound is not None):
+        top = np.minimum(loads, PARTITION_MAX_WCU)
+        for s_bar, r_bar, s, d in zip(served, refused, top, loads, strict=True):
+            s_bar.set_height(s)
+            r_bar.set_y(s)
+            r_bar.set_height(d - s)
+        ax.lines[2].set_ydata([mean, mean])
+        ax.lines[2].set_label(f"mean W/N {mean:,.0f}")
+        if bound is not None:
+            ax.lines[3].set_ydata([bound, bound])
+            ax.lines[3].set_label(f"bound on E[busiest] {bound:,.0f}")
+        ax.set_ylim(0, ymax)
+        _label_clipped_bars(ax, loads, ymax)
+    else:
+        for artist in [*served, *refused, *ax.lines]:
+            artist.remove()
+        ax.containers.clear()
+        ax.xaxis.set_major_locator(AutoLocator())
+        _shard_load_artists(ax, loads, bound, mean, ymax)
     finish_axes(ax, title, "shard (suffix)", "writes per second (bars clipped at the top)", loc="upper right")
 
 
@@ -231,22 +287,43 @@ def _sharding_compute(write_rate: float, n_shards: int, strategy: int, n_values:
     }
 
 
+_SUFFIX_LINES = (
+    ("random", "point", "-", COLORS["refused"], "random suffix, point or aggregate read"),
+    ("calculated", "aggregate", ":", COLORS["served"], "calculated suffix, aggregate read"),
+    ("calculated", "point", "--", COLORS["accent"], "calculated suffix, point read"),
+)
+
+
+def _sharding_title(data: Data) -> str:
+    return f"One second of {data['write_rate']:,.0f} writes/s over {data['n_shards']} {data['strategy']} suffixes"
+
+
+def _finish_read_cost(ax: Axes) -> None:
+    finish_axes(ax, "Requests per logical read", "suffix count N", "requests per read", loc="upper left")
+
+
 def _sharding_plot(fig: Figure, data: Data) -> None:
     left, right = fig.axes
     fixed_layout(fig)
-    title = f"One second of {data['write_rate']:,.0f} writes/s over {data['n_shards']} {data['strategy']} suffixes"
-    plot_shard_load(left, data["loads"], data["bound"], data["mean"], data["ymax"], title)
-    lines = (
-        ("random", "point", "-", COLORS["refused"], "random suffix, point or aggregate read"),
-        ("calculated", "aggregate", ":", COLORS["served"], "calculated suffix, aggregate read"),
-        ("calculated", "point", "--", COLORS["accent"], "calculated suffix, point read"),
-    )
-    for s, r, ls, color, label in lines:
+    plot_shard_load(left, data["loads"], data["bound"], data["mean"], data["ymax"], _sharding_title(data))
+    for s, r, ls, color, label in _SUFFIX_LINES:
         lw = 3.0 if s == data["strategy"] else 1.2
         right.plot(data["n_grid"], data["costs"][(s, r)], ls=ls, color=color, lw=lw, label=label)
     right.axvline(data["n_shards"], color=COLORS["ceiling"], lw=0.8)
     right.set_ylim(0, 42)
-    finish_axes(right, "Requests per logical read", "suffix count N", "requests per read", loc="upper left")
+    _finish_read_cost(right)
+
+
+def _sharding_update(fig: Figure, data: Data) -> None:
+    """Redraw :func:`_sharding_plot`'s figure for new data: the shard panel (:func:`_update_shard_load`), the
+    read-cost lines' widths (and their legend, which copies them) and the suffix count's marker."""
+    left, right = fig.axes
+    _update_shard_load(left, data["loads"], data["bound"], data["mean"], data["ymax"], _sharding_title(data))
+    *cost_lines, marker = right.lines
+    for line, (s, _r, _ls, _color, _label) in zip(cost_lines, _SUFFIX_LINES, strict=True):
+        line.set_linewidth(3.0 if s == data["strategy"] else 1.2)
+    marker.set_xdata([data["n_shards"], data["n_shards"]])
+    _finish_read_cost(right)
 
 
 def _sharding_caption(data: Data) -> str:
@@ -282,6 +359,7 @@ write_sharding = register(
         ),
         compute=_sharding_compute,
         plot=_sharding_plot,
+        update=_sharding_update,
         caption=_sharding_caption,
         try_this=(
             "with random suffixes, raise N from 1 until no bar passes the ceiling and compare the tallest bar with "
@@ -318,15 +396,41 @@ def plot_fanout_cost(ax: Axes, cost, ymax: float) -> None:  # type: ignore[no-un
     ax.plot(n, cost.read_units, color=COLORS["served"], lw=2, label="read units (RCU/s)")
     ax.plot(n, cost.read_requests, color=COLORS["accent"], ls="--", lw=1.5, label="read requests (/s)")
     ax.axhline(cost.write_units, color=COLORS["share"], ls=":", lw=1.2, label=f"write units {cost.write_units:,.0f} WCU/s")
-    if cost.best_n is not None:
-        ax.axvline(cost.best_n, color=COLORS["ceiling"], lw=1.0, label=f"optimum N = {cost.best_n} (headroom)")
-    else:
-        ax.axvline(1, color=COLORS["ceiling"], lw=1.0, ls="--", label="no N within the headroom")
+    x, ls, label = _optimum_marker(cost)
+    ax.axvline(x, color=COLORS["ceiling"], lw=1.0, ls=ls, label=label)
     log_axis(ax, "x")
     log_axis(ax, "y")
-    ax.set_xlim(1, n[-1])
+    _finish_fanout_cost(ax, cost, ymax)
+
+
+def _optimum_marker(cost) -> tuple[int, str, str]:  # type: ignore[no-untyped-def]
+    """Where :func:`plot_fanout_cost` marks the optimum N: its x, line style and legend label."""
+    if cost.best_n is not None:
+        return cost.best_n, "-", f"optimum N = {cost.best_n} (headroom)"
+    return 1, "--", "no N within the headroom"
+
+
+def _finish_fanout_cost(ax: Axes, cost, ymax: float) -> None:  # type: ignore[no-untyped-def]
+    ax.set_xlim(1, cost.n_shards[-1])
     ax.set_ylim(1e-1, ymax)
     finish_axes(ax, "Cost of a hot key in N", "suffix count N", "per second", loc="lower left")
+
+
+def _update_fanout_cost(ax: Axes, cost, ymax: float) -> None:  # type: ignore[no-untyped-def]
+    """Redraw :func:`plot_fanout_cost` on ``ax`` for a new cost: the lines' data, the write units' and the optimum's
+    lines and labels, the limits, and the legend (it copies the optimum's line style)."""
+    n = cost.n_shards
+    refused, units, requests, writes, optimum = ax.lines
+    refused.set_data(n, np.maximum(cost.writes_refused, 1e-1))
+    units.set_data(n, cost.read_units)
+    requests.set_data(n, cost.read_requests)
+    writes.set_ydata([cost.write_units, cost.write_units])
+    writes.set_label(f"write units {cost.write_units:,.0f} WCU/s")
+    x, ls, label = _optimum_marker(cost)
+    optimum.set_xdata([x, x])
+    optimum.set_linestyle(ls)
+    optimum.set_label(label)
+    _finish_fanout_cost(ax, cost, ymax)
 
 
 def plot_fanout_latency(ax: Axes, dist: stats.rv_continuous, n: np.ndarray, ymax: float, hedge: float = 0.95) -> None:
@@ -346,18 +450,43 @@ def plot_fanout_latency(ax: Axes, dist: stats.rv_continuous, n: np.ndarray, ymax
         raise ValueError(f"n = {n!r} is not allowed: must be a non-empty 1-D array of whole numbers in [1, 1e+06]")
     ymax = check_number("ymax", ymax, low=0, high=_FINITE, low_open=True)
     hedge = check_number("hedge", hedge, low=0, high=1, low_open=True, high_open=True)
-    hedged = HedgedLatency(dist, hedge)
-    ax.plot(n, fanout_quantile(0.5, n, dist), color=COLORS["served"], lw=2, label="p50")
-    ax.plot(n, fanout_quantile(0.99, n, dist), color=COLORS["refused"], lw=2, label="p99")
-    ax.plot(
-        n, fanout_quantile(0.99, n, hedged), color=COLORS["accent"], ls="--", lw=1.5,
-        label=f"p99, hedged at p{100 * hedge:g} (+{hedged.extra_load:.0%} requests)",
-    )  # fmt: skip
-    ax.axhline(float(dist.ppf(0.99)), color=COLORS["share"], ls=":", lw=1.2, label="one shard's p99")
+    (p50, p99, hedged, hedged_label, one) = _latency_lines(dist, n, hedge)
+    ax.plot(n, p50, color=COLORS["served"], lw=2, label="p50")
+    ax.plot(n, p99, color=COLORS["refused"], lw=2, label="p99")
+    ax.plot(n, hedged, color=COLORS["accent"], ls="--", lw=1.5, label=hedged_label)
+    ax.axhline(one, color=COLORS["share"], ls=":", lw=1.2, label="one shard's p99")
     log_axis(ax, "x")
     ax.set_xlim(1, n[-1])
     ax.set_ylim(0, ymax)
     finish_axes(ax, "Latency of a scatter-gather read", "fan-out N (shards queried)", "latency (ms)", loc="upper left")
+
+
+def _latency_lines(
+    dist: stats.rv_continuous, n: np.ndarray, hedge: float
+) -> tuple[np.ndarray, np.ndarray, np.ndarray, str, float]:
+    """:func:`plot_fanout_latency`'s series: p50, p99 and hedged p99 over ``n`` (ms), the hedged line's label and one
+    shard's p99 (ms)."""
+    hedged = HedgedLatency(dist, hedge)
+    label = f"p99, hedged at p{100 * hedge:g} (+{hedged.extra_load:.0%} requests)"
+    return (
+        fanout_quantile(0.5, n, dist),
+        fanout_quantile(0.99, n, dist),
+        fanout_quantile(0.99, n, hedged),
+        label,
+        float(dist.ppf(0.99)),
+    )
+
+
+def _update_fanout_latency(ax: Axes, dist: stats.rv_continuous, n: np.ndarray, hedge: float = 0.95) -> None:
+    """Redraw :func:`plot_fanout_latency` on ``ax`` for another latency distribution: the lines' data, the hedged
+    line's label and the legend text that shows it."""
+    p50, p99, hedged, hedged_label, one = _latency_lines(dist, n, hedge)
+    lines = ax.lines
+    lines[0].set_ydata(p50)
+    lines[1].set_ydata(p99)
+    lines[2].set_ydata(hedged)
+    relabel(ax, lines[2], hedged_label)
+    lines[3].set_ydata([one, one])
 
 
 def _latency_ymax() -> float:
@@ -410,6 +539,14 @@ def _cost_plot(fig: Figure, data: Data) -> None:
     plot_fanout_latency(right, data["dist"], _N_LAT, _LATENCY_YMAX)
 
 
+def _cost_update(fig: Figure, data: Data) -> None:
+    """Redraw :func:`_cost_plot`'s figure for new data through :func:`_update_fanout_cost` and
+    :func:`_update_fanout_latency`; the latency panel's limits and title do not depend on the controls."""
+    left, right = fig.axes
+    _update_fanout_cost(left, data["cost"], data["ymax"])
+    _update_fanout_latency(right, data["dist"], _N_LAT)
+
+
 def _cost_caption(data: Data) -> str:
     p = data["cost"].params
     read = "calculated-suffix point reads" if data["strategy"] == "calculated" else "reads of every shard"
@@ -450,6 +587,7 @@ fanout_cost_view = register(
         ),
         compute=_cost_compute,
         plot=_cost_plot,
+        update=_cost_update,
         caption=_cost_caption,
         try_this=(
             "raise the reads per write and watch the blue read-unit line climb while the optimum stays at the "
@@ -596,6 +734,23 @@ def _agg_plot(fig: Figure, data: Data) -> None:
     finish_axes(right, "Staleness of the aggregate", "batching window (s)", "seconds behind the writes", loc="upper left")
 
 
+def _agg_update(fig: Figure, data: Data) -> None:
+    """Redraw :func:`_agg_plot`'s figure for new data: the lines' data, the markers of N and of the batching window,
+    N's legend text and the y limits; titles, labels and the other legend texts do not depend on the controls."""
+    left, right = fig.axes
+    fan, agg, n_marker = left.lines
+    fan.set_ydata(np.maximum(data["fan_rcu"], 1.0))
+    agg.set_ydata(np.maximum(data["agg_units"], 1.0))
+    n_marker.set_xdata([data["n_shards"], data["n_shards"]])
+    relabel(left, n_marker, f"N = {data['n_shards']}")
+    left.set_ylim(1.0, data["ymax_units"])
+    mean, worst, window, _zero = right.lines
+    mean.set_ydata(data["stale_mean"])
+    worst.set_ydata(data["stale_max"])
+    window.set_xdata([data["agg"].batch_window_s, data["agg"].batch_window_s])
+    right.set_ylim(-0.02 * data["ymax_stale"], data["ymax_stale"])
+
+
 def _agg_caption(data: Data) -> str:
     c, agg = data["cmp"], data["agg"]
     behind = "" if agg.utilization <= 1 else f" The aggregator is {agg.utilization:.1f}x over capacity and falls behind."
@@ -623,6 +778,7 @@ aggregation = register(
         ),
         compute=_agg_compute,
         plot=_agg_plot,
+        update=_agg_update,
         caption=_agg_caption,
         try_this=(
             "raise the reads per write: the red fan-out line climbs while the blue aggregation line barely moves. "
@@ -666,6 +822,9 @@ class ShardingCase:
     #: A writer cycling its suffix 0, 1, ..., N-1: the busiest shard's mean and worst over the same seconds.
     sequential_mean: float
     sequential_max: float
+    #: The most partitions that cannot carry the key at all within the budget, whatever the suffix count:
+    #: ``floor(W / budget)``.
+    too_few_partitions: int
 
 
 def write_sharding_case(
@@ -732,6 +891,7 @@ def write_sharding_case(
         bound_needed=float(busiest_shard_bound(write_rate, needed)),
         sequential_mean=float(sequential.mean()),
         sequential_max=float(sequential.max()),
+        too_few_partitions=math.floor(write_rate / budget),
     )
 
 
@@ -1030,3 +1190,510 @@ def aggregation_breakeven(agg: StreamsAggregation, n_shards: int, consistency: s
     consistency = check_choice("consistency", consistency, _CONSISTENCIES)
     updates = agg.compare(1.0, n_shards, consistency=consistency)["aggregation_wcu"]
     return float(updates / (agg.write_rate * (n_shards - 1) * read_units(1024, consistency)))
+
+
+def large_item_shards(write_rate: float, item_bytes: float, utilization: float = SHARD_UTILIZATION) -> dict[str, float]:
+    """Suffixes a hot key of large items needs: each write costs several write units.
+
+    Parameters
+    ----------
+    write_rate : float
+        The key's writes per second, in ``(0, 1e6]``.
+    item_bytes : float
+        Item size, bytes, in ``[0, 400 KB]``.
+    utilization : float
+        The headroom criterion, a fraction of the ceiling in ``(0, 1]``.
+
+    Returns
+    -------
+    dict
+        ``item_kb`` (decimal KB), ``units`` (WCU per write, :func:`hotpart.write_units`), ``needed`` (by the bound on
+        the busiest shard, :func:`hotpart.shards_needed`) and ``even_needed`` (if every shard took exactly its even
+        share: ``ceil(W u / budget)``).
+
+    Examples
+    --------
+    >>> large_item_shards(20_000, 2_500)
+    {'item_kb': 2.5, 'units': 3.0, 'needed': 91, 'even_needed': 75}
+    """
+    write_rate = check_number("write_rate", write_rate, low=0, high=_MAX_RATE, low_open=True)
+    item_bytes = check_number("item_bytes", item_bytes, low=0, high=_ITEM_MAX_BYTES)
+    utilization = check_number("utilization", utilization, low=0, high=1, low_open=True)
+    units = float(write_units(item_bytes))
+    return {
+        "item_kb": item_bytes / 1000,
+        "units": units,
+        "needed": shards_needed(write_rate, units_per_write=units, utilization=utilization),
+        "even_needed": math.ceil(write_rate * units / (utilization * PARTITION_MAX_WCU)),
+    }
+
+
+def point_read_load(reads_per_s: float, n_shards: int, consistency: str = "strong") -> dict[str, float]:
+    """Point reads of one logical item (1 KB) over ``N`` suffixes: requests per second, and read units per shard.
+
+    A random suffix cannot tell which shard holds the item, so each read asks all ``N``; a calculated suffix asks
+    the one shard its attribute hashes to (:func:`hotpart.read_cost`).
+
+    Parameters
+    ----------
+    reads_per_s : float
+        Logical reads per second, in ``(0, 1e6]``.
+    n_shards : int
+        Suffixes, in ``[1, 100,000]``.
+    consistency : str
+        ``"eventual"`` or ``"strong"``.
+
+    Returns
+    -------
+    dict
+        ``random_requests`` and ``calculated_requests`` (requests/s), ``random_shard_rcu`` and
+        ``calculated_shard_rcu`` (RCU/s each shard receives; calculated reads spread evenly).
+
+    Examples
+    --------
+    >>> point_read_load(500, 10)
+    {'random_requests': 5000.0, 'calculated_requests': 500.0, 'random_shard_rcu': 500.0, 'calculated_shard_rcu': 50.0}
+    """
+    reads_per_s = check_number("reads_per_s", reads_per_s, low=0, high=_MAX_RATE, low_open=True)
+    n_shards = check_integer("n_shards", n_shards, low=1, high=_MAX_SHARDS)
+    consistency = check_choice("consistency", consistency, _CONSISTENCIES)
+    units = float(read_units(1024, consistency))
+    return {
+        "random_requests": reads_per_s * float(read_cost(n_shards, "random", "point", consistency=consistency).requests[0]),
+        "calculated_requests": reads_per_s
+        * float(read_cost(n_shards, "calculated", "point", consistency=consistency).requests[0]),
+        "random_shard_rcu": reads_per_s * units,
+        "calculated_shard_rcu": reads_per_s * units / n_shards,
+    }
+
+
+def query_units_case(n_shards: int, items_per_shard: int, item_bytes: float, consistency: str = "eventual") -> dict[str, float]:
+    """An aggregate read that Queries ``N`` shards of several small items each: DynamoDB sums a Query's item sizes.
+
+    Parameters
+    ----------
+    n_shards : int
+        Suffixes, in ``[1, 100,000]``.
+    items_per_shard : int
+        Items each shard's Query returns, in ``[1, 10,000]``.
+    item_bytes : float
+        Size of each item, bytes, in ``[0, 400 KB]``.
+    consistency : str
+        ``"eventual"`` or ``"strong"``.
+
+    Returns
+    -------
+    dict
+        ``shard_bytes`` (bytes one Query returns), ``shard_rcu`` (its read units, :func:`hotpart.read_cost`), ``rcu``
+        (the whole read) and ``per_item_rcu`` (what it would cost if each item were rounded up on its own).
+
+    Examples
+    --------
+    >>> query_units_case(10, 8, 600)
+    {'shard_bytes': 4800.0, 'shard_rcu': 1.0, 'rcu': 10.0, 'per_item_rcu': 40.0}
+    """
+    n_shards = check_integer("n_shards", n_shards, low=1, high=_MAX_SHARDS)
+    items_per_shard = check_integer("items_per_shard", items_per_shard, low=1, high=10_000)
+    item_bytes = check_number("item_bytes", item_bytes, low=0, high=_ITEM_MAX_BYTES)
+    consistency = check_choice("consistency", consistency, _CONSISTENCIES)
+    cost = read_cost(
+        n_shards, "random", "aggregate", item_bytes=item_bytes, items_per_shard=items_per_shard, consistency=consistency
+    )
+    rcu = float(cost.read_units[0])
+    return {
+        "shard_bytes": float(items_per_shard * item_bytes),
+        "shard_rcu": rcu / n_shards,
+        "rcu": rcu,
+        "per_item_rcu": n_shards * items_per_shard * float(read_units(item_bytes, consistency)),
+    }
+
+
+def leaderboard_case(n_shards: int, k_writes: int, mean_ms: float = LATENCY_MEDIAN_MS) -> dict[str, float]:
+    """001's leaderboard code: writes that overwrite one another, and its loop of reads, one shard after another.
+
+    Each write is a ``put_item`` on a random suffix key alone, so ``k`` writes leave only the distinct keys they
+    touched (:func:`hotpart.distinct_shards_written`). Its reads ask the ``N`` shards one by one: ``N`` times the
+    mean latency (a parallel read waits for the slowest of ``N``, :func:`hotpart.expected_max_exponential`).
+
+    Parameters
+    ----------
+    n_shards : int
+        Suffixes, in ``[1, 100,000]``.
+    k_writes : int
+        Writes, in ``[1, 10**9]``.
+    mean_ms : float
+        Mean latency of one read, ms, in ``(0, 10**6]``.
+
+    Returns
+    -------
+    dict
+        ``survive`` (expected items left), ``lost`` (the share of writes lost) and ``sequential_ms`` (expected
+        read time, ms).
+
+    Examples
+    --------
+    >>> c = leaderboard_case(10, 1_000)
+    >>> round(c["survive"], 3), round(c["lost"], 2), c["sequential_ms"]
+    (10.0, 0.99, 50.0)
+    """
+    n_shards = check_integer("n_shards", n_shards, low=1, high=_MAX_SHARDS)
+    k_writes = check_integer("k_writes", k_writes, low=1, high=10**9)
+    mean_ms = check_number("mean_ms", mean_ms, low=0, high=1e6, low_open=True)
+    survive = float(distinct_shards_written(k_writes, n_shards))
+    return {
+        "survive": survive,
+        "lost": 1 - survive / k_writes,
+        "sequential_ms": n_shards * mean_ms,
+    }
+
+
+# ---------------------------------------------------------------------------------------------
+# Chapter 6's cases: latency at a fan-out, hedging, the optimum N and the next suffix's cost
+# ---------------------------------------------------------------------------------------------
+
+
+def fanout_latency_case(
+    n: int, exponential_mean_ms: float | None = None, sim_reads: int = 20_000, seed: int = 6
+) -> dict[str, float]:
+    """A scatter-gather read over ``n`` shards: its lognormal quantiles, the exponential mean, and a seeded check.
+
+    Parameters
+    ----------
+    n : int
+        Shards each read asks, in ``[1, 10,000]``.
+    exponential_mean_ms : float, optional
+        Mean of one shard's exponential latency, ms, in ``(0, 10**6]``; by default that of
+        :func:`latency_distribution` ``("exponential")`` (median :data:`LATENCY_MEDIAN_MS`).
+    sim_reads : int
+        Reads simulated (lognormal, :func:`hotpart.simulate_fanout_latency`), in ``[1, 10**6]``.
+    seed : int
+        Seed of the simulation, in ``[0, 2**32 - 1]``.
+
+    Returns
+    -------
+    dict
+        ``lognormal_p50`` and ``lognormal_p99`` (ms, :func:`hotpart.fanout_quantile`), ``exponential_mean_max`` (the
+        expected slowest of ``n`` exponential shards, ms, :func:`hotpart.expected_max_exponential`) and
+        ``simulated_p99`` (the simulated reads' 99th percentile, ms).
+
+    Examples
+    --------
+    >>> c = fanout_latency_case(1)
+    >>> round(c["lognormal_p50"], 6), round(c["exponential_mean_max"], 2)
+    (5.0, 7.21)
+    >>> round(fanout_latency_case(20, exponential_mean_ms=10.0)["exponential_mean_max"], 1)
+    36.0
+    """
+    n = check_integer("n", n, low=1, high=10_000)
+    if exponential_mean_ms is None:
+        exponential_mean_ms = float(latency_distribution("exponential").mean())
+    exponential_mean_ms = check_number("exponential_mean_ms", exponential_mean_ms, low=0, high=1e6, low_open=True)
+    sim_reads = check_integer("sim_reads", sim_reads, low=1, high=10**6)
+    seed = check_integer("seed", seed, low=0, high=2**32 - 1)
+    dist = latency_distribution("lognormal")
+    sample = simulate_fanout_latency(dist, n, size=sim_reads, seed=seed)
+    return {
+        "lognormal_p50": float(fanout_quantile(0.5, n, dist)),
+        "lognormal_p99": float(fanout_quantile(0.99, n, dist)),
+        "exponential_mean_max": float(expected_max_exponential(n, 1 / exponential_mean_ms)),
+        "simulated_p99": float(np.quantile(sample, 0.99)),
+    }
+
+
+def hedging_case(n: int = 100, hedge: float = 0.95) -> dict[str, float]:
+    """Hedged requests on lognormal shards: when the hedge goes out, what it adds, and a read over ``n`` shards.
+
+    Parameters
+    ----------
+    n : int
+        Shards each read asks, in ``[1, 10,000]``.
+    hedge : float
+        The quantile of one shard's latency at which a second request goes out, in ``(0, 1)``.
+
+    Returns
+    -------
+    dict
+        ``percentile`` (``100 hedge``), ``delay_ms`` (the wait before hedging), ``extra_load`` (extra requests as a
+        fraction), ``extra_per_100`` (extra requests per 100 reads), and ``p50``, ``p99`` of the hedged read, ms
+        (:class:`hotpart.HedgedLatency`).
+
+    Examples
+    --------
+    >>> c = hedging_case()
+    >>> c["percentile"], round(c["extra_load"], 3), round(c["extra_per_100"], 1)
+    (95.0, 0.05, 5.0)
+    """
+    n = check_integer("n", n, low=1, high=10_000)
+    hedge = check_number("hedge", hedge, low=0, high=1, low_open=True, high_open=True)
+    hedged = HedgedLatency(latency_distribution("lognormal"), hedge)
+    return {
+        "percentile": 100 * hedged.hedge_quantile,
+        "delay_ms": float(hedged.delay),
+        "extra_load": float(hedged.extra_load),
+        "extra_per_100": 100 * float(hedged.extra_load),
+        "p50": float(fanout_quantile(0.5, n, hedged)),
+        "p99": float(fanout_quantile(0.99, n, hedged)),
+    }
+
+
+_DAY_S = 86_400
+
+
+def fanout_cost_case(
+    write_rate: float, read_write_ratio: float, consistency: str = "eventual", utilization: float = SHARD_UTILIZATION
+) -> dict[str, float]:
+    """Chapter 6's optimum: the suffix count that keeps every shard within its headroom, what it costs, and the next.
+
+    Parameters
+    ----------
+    write_rate : float
+        The hot key's writes per second, in ``(0, 1e6]``.
+    read_write_ratio : float
+        Reads of every shard per write, ``> 0``, and low enough that some ``N`` up to 1,000 is within the headroom.
+    consistency : str
+        ``"eventual"`` or ``"strong"``: the reads' consistency (the ``*_strong`` values use strong reads at the
+        same ``N``).
+    utilization : float
+        The headroom criterion, a fraction of the ceilings in ``(0, 1]``.
+
+    Returns
+    -------
+    dict
+        ``reads`` (reads/s), ``budget`` (WCU/s a shard may take), ``best`` and ``best_strong`` (the optimum N,
+        :func:`hotpart.fanout_cost`), ``fewest`` (the fewest N by the refusal criterion), at the optimum
+        ``rcu``, ``rcu_strong``, ``requests``, ``write_units``, ``bound`` (busiest shard, WCU/s), ``shard_rcu`` and
+        ``shard_rcu_strong``, and for one suffix more ``extra_requests`` and ``extra_rcu``.
+
+    Examples
+    --------
+    >>> c = fanout_cost_case(8_000, 0.1)
+    >>> c["best"], c["best_strong"], c["fewest"], c["extra_requests"]
+    (11, 11, 10, 800.0)
+    """
+    write_rate = check_number("write_rate", write_rate, low=0, high=_MAX_RATE, low_open=True)
+    read_write_ratio = check_number("read_write_ratio", read_write_ratio, low=0, high=_MAX_RATIO, low_open=True)
+    consistency = check_choice("consistency", consistency, _CONSISTENCIES)
+    utilization = check_number("utilization", utilization, low=0, high=1, low_open=True)
+    workload = dict(write_rate=write_rate, read_write_ratio=read_write_ratio, utilization=utilization)
+    cost = fanout_cost(consistency=consistency, **workload)
+    strong = fanout_cost(consistency="strong", **workload)
+    if cost.best_n is None or cost.best_n >= int(cost.n_shards[-1]):
+        raise ValueError(
+            f"read_write_ratio = {read_write_ratio!r} is not allowed here: no N below {int(cost.n_shards[-1])} keeps "
+            "every shard within the headroom"
+        )
+    at, step, at_strong = cost.at(cost.best_n), cost.at(cost.best_n + 1), strong.at(cost.best_n)
+    return {
+        "reads": write_rate * read_write_ratio,
+        "budget": utilization * PARTITION_MAX_WCU,
+        "best": cost.best_n,
+        "best_strong": strong.best_n,
+        "fewest": cost.fewest_n_refusing,
+        "rcu": at["read_units"],
+        "rcu_strong": at_strong["read_units"],
+        "requests": at["read_requests"],
+        "write_units": at["write_units"],
+        "bound": at["busiest_shard_wcu"],
+        "shard_rcu": at["shard_read_rcu"],
+        "shard_rcu_strong": at_strong["shard_read_rcu"],
+        "extra_requests": step["read_requests"] - at["read_requests"],
+        "extra_rcu": step["read_units"] - at["read_units"],
+    }
+
+
+def fanout_refusals(write_rate: float, n_shards: int) -> dict[str, float]:
+    """Writes a hot key's busiest of ``N`` random suffixes refuses: per second, per day, and the bound on that shard.
+
+    Parameters
+    ----------
+    write_rate : float
+        The key's writes per second, in ``(0, 1e6]``.
+    n_shards : int
+        Suffixes, in ``[1, 1,000]``.
+
+    Returns
+    -------
+    dict
+        ``per_s`` (expected WCU/s refused, :func:`hotpart.fanout_cost`), ``per_day`` (times 86,400 s) and ``bound``
+        (:func:`hotpart.busiest_shard_bound`, WCU/s).
+
+    Examples
+    --------
+    >>> round(fanout_refusals(8_000, 1)["per_s"])
+    7000
+    """
+    write_rate = check_number("write_rate", write_rate, low=0, high=_MAX_RATE, low_open=True)
+    n_shards = check_integer("n_shards", n_shards, low=1, high=_N_MAX)
+    at = fanout_cost(write_rate=write_rate, n_max=n_shards).at(n_shards)
+    return {"per_s": at["writes_refused"], "per_day": at["writes_refused"] * _DAY_S, "bound": at["busiest_shard_wcu"]}
+
+
+# ---------------------------------------------------------------------------------------------
+# Chapter 7's cases: the leaderboard's aggregator, a read-hot aggregate, the ParallelizationFactor
+# ---------------------------------------------------------------------------------------------
+
+
+def aggregation_case(
+    write_rate: float,
+    read_write_ratio: float,
+    batch_window_s: float,
+    batch_size: int,
+    n_shards: int,
+    more_shards: int = 40,
+    consistency: str = "eventual",
+) -> dict[str, float]:
+    """A Streams aggregation against a fan-out read of ``N`` shards, and the same at ``more_shards``.
+
+    Parameters
+    ----------
+    write_rate : float
+        Writes per second to the key, in ``(0, 1e6]``.
+    read_write_ratio : float
+        Reads of the aggregate per write, in ``(0, 10**4]``.
+    batch_window_s : float
+        Lambda's batching window, s, in ``[0, 300]``.
+    batch_size : int
+        Lambda's batch size, records, in ``[1, 10,000]``.
+    n_shards, more_shards : int
+        Suffixes (and stream shards), each in ``[1, 100,000]``.
+    consistency : str
+        ``"eventual"`` or ``"strong"``, for both designs' reads.
+
+    Returns
+    -------
+    dict
+        ``read_rate`` (reads/s), ``overhead_ms`` and ``record_ms`` (the aggregator's time per batch and per
+        record), ``saving`` (the share of fan-out's read units aggregation saves, :meth:`StreamsAggregation.compare`),
+        ``aggregate_kb`` (KiB), ``max_aggregate_writes`` (updates/s one aggregate item takes at the write ceiling),
+        and at ``more_shards``: ``more_fanout_rcu``, ``more_aggregation_units``, ``more_aggregation_wcu`` and
+        ``more_requests_ratio`` (fan-out requests against those at ``n_shards``).
+
+    Examples
+    --------
+    >>> c = aggregation_case(8_000, 0.1, 1.0, 1_000, 10)
+    >>> c["read_rate"], c["more_requests_ratio"], c["max_aggregate_writes"]
+    (800.0, 4.0, 1000.0)
+    """
+    write_rate = check_number("write_rate", write_rate, low=0, high=_MAX_RATE, low_open=True)
+    read_write_ratio = check_number("read_write_ratio", read_write_ratio, low=0, high=_MAX_RATIO, low_open=True)
+    n_shards = check_integer("n_shards", n_shards, low=1, high=_MAX_SHARDS)
+    more_shards = check_integer("more_shards", more_shards, low=1, high=_MAX_SHARDS)
+    consistency = check_choice("consistency", consistency, _CONSISTENCIES)
+    reads = write_rate * read_write_ratio
+    agg = StreamsAggregation(write_rate, batch_window_s=batch_window_s, batch_size=batch_size, n_stream_shards=n_shards)
+    more = StreamsAggregation(write_rate, batch_window_s=batch_window_s, batch_size=batch_size, n_stream_shards=more_shards)
+    c, m = agg.compare(reads, n_shards, consistency=consistency), more.compare(reads, more_shards, consistency=consistency)
+    return {
+        "read_rate": reads,
+        "overhead_ms": 1000 * agg.batch_overhead_s,
+        "record_ms": 1000 * agg.record_time_s,
+        "saving": 1 - c["aggregation_units"] / c["fanout_rcu"],
+        "aggregate_kb": agg.aggregate_bytes / 1024,
+        "max_aggregate_writes": PARTITION_MAX_WCU / float(write_units(agg.aggregate_bytes)),
+        "more_fanout_rcu": m["fanout_rcu"],
+        "more_aggregation_units": m["aggregation_units"],
+        "more_aggregation_wcu": m["aggregation_wcu"],
+        "more_requests_ratio": m["fanout_requests"] / c["fanout_requests"],
+    }
+
+
+def read_hot_aggregate_case(
+    write_rate: float,
+    hot_reads: float,
+    cache_clients: int,
+    cache_ttl_s: float,
+    aggregate_bytes: float = 1024,
+    consistency: str = "eventual",
+    utilization: float = SHARD_UTILIZATION,
+) -> dict[str, float]:
+    """One aggregate item read by many: its read limit, a hot read rate against the ceiling, and a client cache.
+
+    Parameters
+    ----------
+    write_rate : float
+        The key's writes per second, in ``(0, 1e6]``.
+    hot_reads : float
+        Reads per second of the aggregate item, in ``(0, 1e9]``.
+    cache_clients : int
+        Clients that each cache the item, in ``[1, 10**6]``.
+    cache_ttl_s : float
+        How long each client keeps it, s, in ``(0, 86,400]``; each refetches it at most once per TTL.
+    aggregate_bytes : float
+        The aggregate item's size, bytes, in ``[0, 400 KB]``.
+    consistency : str
+        ``"eventual"`` or ``"strong"``.
+    utilization : float
+        The headroom criterion, a fraction of the read ceiling in ``(0, 1]``.
+
+    Returns
+    -------
+    dict
+        ``max_read_ratio`` (reads per write within the headroom, :func:`fanout_read_limit`) and ``max_reads``
+        (reads/s), ``hot_rcu`` and ``hot_times`` (the hot rate's RCU/s and its multiple of the ceiling),
+        ``cached_reads`` and ``cached_rcu`` (what reaches the table behind the cache).
+
+    Examples
+    --------
+    >>> c = read_hot_aggregate_case(8_000, 20_000, 50, 1.0)
+    >>> c["hot_rcu"], round(c["hot_times"], 2), c["cached_reads"], c["cached_rcu"]
+    (10000.0, 3.33, 50.0, 25.0)
+    """
+    write_rate = check_number("write_rate", write_rate, low=0, high=_MAX_RATE, low_open=True)
+    hot_reads = check_number("hot_reads", hot_reads, low=0, high=1e9, low_open=True)
+    cache_clients = check_integer("cache_clients", cache_clients, low=1, high=10**6)
+    cache_ttl_s = check_number("cache_ttl_s", cache_ttl_s, low=0, high=86_400, low_open=True)
+    aggregate_bytes = check_number("aggregate_bytes", aggregate_bytes, low=0, high=_ITEM_MAX_BYTES)
+    consistency = check_choice("consistency", consistency, _CONSISTENCIES)
+    units = float(read_units(aggregate_bytes, consistency))
+    ratio = fanout_read_limit(write_rate, item_bytes=aggregate_bytes, consistency=consistency, utilization=utilization)
+    cached = cache_clients / cache_ttl_s
+    return {
+        "max_read_ratio": ratio,
+        "max_reads": ratio * write_rate,
+        "hot_rcu": hot_reads * units,
+        "hot_times": hot_reads * units / PARTITION_MAX_RCU,
+        "cached_reads": cached,
+        "cached_rcu": cached * units,
+    }
+
+
+def parallelization_case(
+    write_rate: float, batch_window_s: float = 0.0, batch_size: int = 100, n_stream_shards: int = 1
+) -> dict[str, object]:
+    """A Streams aggregator's utilization at each ParallelizationFactor from 1 to the largest, and the one needed.
+
+    Parameters
+    ----------
+    write_rate : float
+        Writes per second reaching the stream, in ``(0, 1e6]``.
+    batch_window_s : float
+        The batching window, s, in ``[0, 300]``.
+    batch_size : int
+        The largest batch, records, in ``[1, 10,000]``.
+    n_stream_shards : int
+        Stream shards, in ``[1, 10,000]``.
+
+    Returns
+    -------
+    dict
+        ``utilizations`` (a tuple, one per factor, :class:`hotpart.StreamsAggregation`), ``text`` (them to two
+        decimals, comma-separated) and ``needed`` (:func:`parallelization_needed`).
+
+    Examples
+    --------
+    >>> parallelization_case(8_000)["text"]
+    '5.60, 2.80, 1.87, 1.40, 1.12, 0.93, 0.80, 0.70, 0.62, 0.56'
+    """
+    write_rate = check_number("write_rate", write_rate, low=0, high=_MAX_RATE, low_open=True)
+    batch_window_s = check_number("batch_window_s", batch_window_s, low=0, high=300)
+    batch_size = check_integer("batch_size", batch_size, low=1, high=10_000)
+    n_stream_shards = check_integer("n_stream_shards", n_stream_shards, low=1, high=10_000)
+    rho = tuple(
+        float(StreamsAggregation(write_rate, batch_window_s, batch_size, n_stream_shards, parallelization_factor=p).utilization)
+        for p in range(1, STREAMS_MAX_PARALLELIZATION + 1)
+    )
+    return {
+        "utilizations": rho,
+        "text": ", ".join(f"{r:.2f}" for r in rho),
+        "needed": parallelization_needed(write_rate, batch_window_s, batch_size, n_stream_shards),
+    }

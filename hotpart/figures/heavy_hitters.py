@@ -1,6 +1,7 @@
 """Chapter 13's heavy-hitter figure: estimated against true counts of the hottest keys, with the bound.
 
-Models: :mod:`hotpart.models.heavy_hitters`. Notebook: ``notebooks/13_detection.ipynb``.
+Models: :mod:`hotpart.models.heavy_hitters`, fed chapter 13's hot-key scenario (:func:`hotpart.detection_case`).
+Notebook: ``notebooks/13_detection.ipynb``.
 """
 
 from __future__ import annotations
@@ -16,8 +17,9 @@ from matplotlib.figure import Figure
 
 from ..book.explorable import Control, Data, Explorable, register
 from ..book.plotting import COLORS, finish_axes, fixed_layout, log_axis
-from ..models import CountMin, HeavyHitterCheck, SpaceSaving, Zipf, compare_to_exact
+from ..models import BATCH_WRITE_MAX_ITEMS, CountMin, HeavyHitterCheck, SpaceSaving, Zipf, compare_to_exact
 from ..models._validation import check_integer, check_number, check_seed
+from .metrics import detection_case
 
 __all__ = [
     "HH_CM_DEPTH",
@@ -25,6 +27,7 @@ __all__ = [
     "HH_SEED",
     "HH_TOP",
     "heavy_hitter_coverage",
+    "heavy_hitter_minute",
     "heavy_hitter_stream",
     "plot_heavy_hitters",
 ]
@@ -180,15 +183,55 @@ def _hh_compute(k: int, s: float, n_events: float) -> Data:
     }
 
 
+def _hh_title(data: Data) -> str:
+    return f"Space-Saving, {data['k']} counters, on a Zipf s={data['s']:g} stream"
+
+
 def _hh_plot(fig: Figure, data: Data) -> None:
     plot_heavy_hitters(
         fig.axes[0],
         data["ss"],
         data["cm"],
         ymax=data["ymax"],
-        title=f"Space-Saving, {data['k']} counters, on a Zipf s={data['s']:g} stream",
+        title=_hh_title(data),
     )
     fixed_layout(fig, left=0.09, right=0.68, bottom=0.13, top=0.92)
+
+
+def _hh_update(fig: Figure, data: Data) -> None:
+    """Redraw :func:`_hh_plot`'s figure for new data: the bars' heights, the band's bottoms and heights, the dots'
+    and crosses' data, the title, the y range and the legend labels that carry numbers; the x axis is fixed (the
+    true top :data:`HH_TOP` keys). A stream with fewer distinct keys than that draws the axes again."""
+    ax = fig.axes[0]
+    check: HeavyHitterCheck = data["ss"]
+    other: HeavyHitterCheck = data["cm"]
+    rows = check.rows
+    true_bars, band = ax.containers
+    if len(rows) != len(true_bars):  # a different number of bars: draw the one axes again, as plot does
+        ax.clear()
+        _hh_plot(fig, data)
+        return
+    x = np.arange(1, len(rows) + 1)
+    true = np.array([r.true for r in rows])
+    est = np.array([r.estimate for r in rows])
+    found = np.array([r.found for r in rows], dtype=bool)
+    for bar, height in zip(true_bars, true, strict=True):
+        bar.set_height(height)
+    for bar, bottom in zip(band, true, strict=True):
+        bar.set_y(bottom)
+        bar.set_height(check.bound)
+    found_dots, missed_dots, crosses = ax.lines
+    found_dots.set_data(x[found], est[found])
+    missed_dots.set_data(x[~found], est[~found])
+    crosses.set_data(x, np.array([r.estimate for r in other.rows]))
+    name = _NAMES.get(check.estimator.split("(")[0], check.estimator)
+    labels = (f"{name} bound: true + {check.bound:,.0f}", f"{name} estimate, in its top {check.n}")
+    band.set_label(labels[0])
+    found_dots.set_label(labels[1])
+    for text, label in zip(ax.get_legend().get_texts(), ax.get_legend_handles_labels()[1], strict=True):
+        text.set_text(label)  # the legend lists the lines first, then the bars
+    ax.set_ylim(0.8, data["ymax"])
+    ax.set_title(_hh_title(data), fontsize=11)
 
 
 def _hh_caption(data: Data) -> str:
@@ -219,6 +262,7 @@ heavy_hitters = register(
         ),
         compute=_hh_compute,
         plot=_hh_plot,
+        update=_hh_update,
         caption=_hh_caption,
         try_this=(
             "start at s = 1 and lower k until hollow dots appear: the summary starts missing top keys, yet every "
@@ -278,3 +322,54 @@ def heavy_hitter_coverage(
     heavy = values[counts > share * len(stream)]
     found = int(np.sum(summary.monitored(list(heavy)))) if heavy.size else 0
     return {"k": int(k), "heavy": int(heavy.size), "found": found}
+
+
+def heavy_hitter_minute(
+    k: int = 50, n: int = 5, hot_peak: float = 2_000.0, background: float = 2_000.0
+) -> dict[str, float | int | str]:
+    """Chapter 13: a Space-Saving summary of ``k`` counters fed the last minute of the hot-key scenario.
+
+    The stream is :func:`hotpart.detection_case`'s last minute: each of its keys once, weighted by the units offered
+    to it in that minute; the summary's top ``n`` are compared with the exact counts (:func:`hotpart.compare_to_exact`).
+
+    Parameters
+    ----------
+    k : int
+        Counters, in ``[1, 10,000]``.
+    n : int
+        True top keys compared, in ``[1, 201]`` (the scenario's keys).
+    hot_peak : float
+        The date key's write rate in the last second, WCU/s, in ``[0, 10**6]``.
+    background : float
+        The 200 user keys' writes together, WCU/s, in ``[0, 10**6]``.
+
+    Returns
+    -------
+    dict
+        ``k``; ``keys`` (distinct keys in the stream); ``key`` (the summary's first); ``bound`` (its bound ``N/k``,
+        units); ``total`` (``N``, units); ``max_error`` (largest overestimate on the true top ``n``, units) and
+        ``recall`` (share of the true top ``n`` in the summary's top ``n``).
+
+    Examples
+    --------
+    >>> h = heavy_hitter_minute()
+    >>> h["key"], h["max_error"] <= h["bound"]
+    ('EVENTS#2026-11-30', True)
+    """
+    k = check_integer("k", k, low=1, high=10_000)
+    n = check_integer("n", n, low=1, high=201)
+    res = detection_case(hot_peak, background, BATCH_WRITE_MAX_ITEMS)["res"]
+    keys = np.array(res.keys)
+    weights = res.key_offered[-1]  # units offered to each key in the last minute
+    summary = SpaceSaving(k)
+    summary.update_many(keys, weights)
+    check = compare_to_exact(summary, keys, weights, n=n)
+    return {
+        "k": k,
+        "keys": int(keys.size),
+        "key": str(summary.top(1)[0].key),
+        "bound": float(summary.bound),
+        "total": float(summary.total_weight),
+        "max_error": float(check.max_error),
+        "recall": float(check.recall),
+    }

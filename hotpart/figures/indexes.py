@@ -15,7 +15,7 @@ from matplotlib.axes import Axes
 from matplotlib.figure import Figure
 
 from ..book.explorable import Control, Data, Explorable, register
-from ..book.plotting import COLORS, finish_axes, fixed_layout
+from ..book.plotting import COLORS, finish_axes, fixed_layout, relabel
 from ..models import (
     MAX_SIMULATED_DEMAND,
     PARTITION_MAX_WCU,
@@ -23,9 +23,12 @@ from ..models import (
     IndexedResult,
     Table,
     adaptive_rate,
+    cloudwatch,
+    diagnose,
     index_write_units,
     simulate_with_indexes,
     steady_backpressure,
+    steady_index_rates,
     write_units,
 )
 from ..models._validation import check_array, check_integer, check_number
@@ -38,12 +41,18 @@ __all__ = [
     "SWEEP_ORDERS",
     "SWEEP_RATE_WCU",
     "gsi_case",
+    "gsi_chapter_case",
+    "gsi_metrics_case",
     "index_capacity_sweep",
+    "index_reads_case",
     "order_statuses",
     "plot_base_by_index_value",
     "plot_index_partitions",
     "plot_sparse_sweep",
     "projection_case",
+    "second_index_case",
+    "sharded_index_case",
+    "sparse_checks_case",
     "sparse_index_sweep",
 ]
 
@@ -215,6 +224,16 @@ def plot_base_by_index_value(
     ['OPEN', 'SHIPPED', 'CLOSED']
     """
     ymax = _check_ymax(ymax)
+    groups, o, t = _base_groups(res, gsi, values)
+    _base_bars(ax, groups, o, t)
+    ax.set_ylim(0, ymax if ymax is not None else 1.1 * max(float(o.max()), 1.0))
+    finish_axes(ax, title, f"{gsi.name} value of the base item", "base-table writes (WCU/s)", loc=loc)
+
+
+def _base_groups(
+    res: IndexedResult, gsi: GlobalSecondaryIndex, values: Sequence[str] | None
+) -> tuple[list[str], np.ndarray, np.ndarray]:
+    """The groups of base keys by index value, and each group's writes offered and refused (WCU/s, last minute)."""
     off, thr, covered = _last_minute(res)
     names = list(values) if values is not None else list(gsi.values)
     groups = [*names, "not indexed"] if None in gsi.keys else names
@@ -223,13 +242,31 @@ def plot_base_by_index_value(
     )
     o = np.array([off[key_group == j].sum() for j in range(len(groups))]) / covered
     t = np.array([thr[key_group == j].sum() for j in range(len(groups))]) / covered
+    return groups, o, t
+
+
+def _base_bars(ax: Axes, groups: list[str], offered: np.ndarray, refused: np.ndarray) -> None:
+    """The served and refused bars of :func:`plot_base_by_index_value`, one pair per group, with their ticks."""
     x = np.arange(len(groups))
-    ax.bar(x, o - t, color=COLORS["served"], label="served (WCU/s)")
-    ax.bar(x, t, bottom=o - t, color=COLORS["refused"], label="refused: index back-pressure (WCU/s)")
+    ax.bar(x, offered - refused, color=COLORS["served"], label="served (WCU/s)")
+    ax.bar(x, refused, bottom=offered - refused, color=COLORS["refused"], label="refused: index back-pressure (WCU/s)")
     ax.set_xticks(x, groups)
     ax.set_xlim(-0.6, len(groups) - 0.4)
-    ax.set_ylim(0, ymax if ymax is not None else 1.1 * max(float(o.max()), 1.0))
-    finish_axes(ax, title, f"{gsi.name} value of the base item", "base-table writes (WCU/s)", loc=loc)
+
+
+def _update_base_bars(ax: Axes, groups: list[str], offered: np.ndarray, refused: np.ndarray) -> None:
+    """New heights on :func:`_base_bars`' bars; when the number of groups changed, those bars are drawn anew."""
+    served_bars, refused_bars = ax.containers
+    if len(served_bars) != len(groups):
+        served_bars.remove()
+        refused_bars.remove()
+        _base_bars(ax, groups, offered, refused)
+        return
+    for a, b, o, t in zip(served_bars, refused_bars, offered, refused, strict=True):
+        a.set_height(o - t)
+        b.set_y(o - t)
+        b.set_height(t)
+    ax.set_xticks(np.arange(len(groups)), groups)
 
 
 def plot_index_partitions(
@@ -271,11 +308,7 @@ def plot_index_partitions(
     r = res.indexes[gsi.name]
     offered = r.offered[-1]
     served = r.served[-1]
-    parts = gsi.value_partitions()
-    labels = []
-    for p in range(gsi.partitions):
-        on = [v for v, q in zip(gsi.values, parts, strict=True) if q == p and v]
-        labels.append(f"{p}: {'+'.join(on)}" if on else f"{p}: -")
+    labels = _partition_labels(gsi)
     x = np.arange(gsi.partitions)
     ax.bar(x, served, color=COLORS["served"], label="served (WCU/s)")
     ax.bar(x, offered - served, bottom=served, color=COLORS["refused"], label="refused (WCU/s)")
@@ -292,6 +325,16 @@ def plot_index_partitions(
         "index writes (WCU/s)",
         loc=loc,
     )
+
+
+def _partition_labels(gsi: GlobalSecondaryIndex) -> list[str]:
+    """Each index partition's tick label: its number and the values it holds."""
+    parts = gsi.value_partitions()
+    labels = []
+    for p in range(gsi.partitions):
+        on = [v for v, q in zip(gsi.values, parts, strict=True) if q == p and v]
+        labels.append(f"{p}: {'+'.join(on)}" if on else f"{p}: -")
+    return labels
 
 
 def plot_sparse_sweep(
@@ -362,22 +405,51 @@ def plot_sparse_sweep(
 # ---------------------------------------------------------------------------------------------
 
 
+def _gsi_limits(data: Data) -> tuple[float, float]:
+    """The two panels' upper y limits, WCU/s: the base write rate (the index panel at least the ceiling), plus 10%."""
+    return max(1.1 * data["rate"], 1.0), 1.1 * max(data["rate"], PARTITION_MAX_WCU)
+
+
+def _gsi_right_title(gsi: GlobalSecondaryIndex) -> str:
+    return f"GSI {gsi.name!r}: {gsi.wcu:,.0f} WCU/s on {gsi.partitions} partitions"
+
+
 def _gsi_plot(fig: Figure, data: Data) -> None:
     fixed_layout(fig, left=0.07, right=0.99, bottom=0.2, top=0.9, wspace=0.22)
     left, right = fig.axes
     res: IndexedResult = data["res"]
     gsi: GlobalSecondaryIndex = data["gsi"]
-    top = 1.1 * data["rate"]
-    plot_base_by_index_value(
-        left, res, gsi, values=ORDER_STATUSES, title="Base table: order writes by status", ymax=max(top, 1.0)
-    )
-    plot_index_partitions(
-        right,
-        res,
-        gsi,
-        title=f"GSI {gsi.name!r}: {gsi.wcu:,.0f} WCU/s on {gsi.partitions} partitions",
-        ymax=1.1 * max(data["rate"], PARTITION_MAX_WCU),
-    )
+    left_top, right_top = _gsi_limits(data)
+    plot_base_by_index_value(left, res, gsi, values=ORDER_STATUSES, title="Base table: order writes by status", ymax=left_top)
+    plot_index_partitions(right, res, gsi, title=_gsi_right_title(gsi), ymax=right_top)
+
+
+def _gsi_update(fig: Figure, data: Data) -> None:
+    """Put new data on :func:`_gsi_plot`'s figure: both panels' bars, tick labels, y limits, the provisioned share
+    and the index panel's title (the base panel always shows the three statuses; the legends and the axis labels do
+    not change)."""
+    left, right = fig.axes
+    res: IndexedResult = data["res"]
+    gsi: GlobalSecondaryIndex = data["gsi"]
+    left_top, right_top = _gsi_limits(data)
+    _update_base_bars(left, *_base_groups(res, gsi, ORDER_STATUSES))
+    left.set_ylim(0, left_top)
+    r = res.indexes[gsi.name]
+    offered, served = r.offered[-1], r.served[-1]
+    served_bars, refused_bars = right.containers
+    for a, b, o, v in zip(served_bars, refused_bars, offered, served, strict=True):
+        a.set_height(v)
+        b.set_y(v)
+        b.set_height(o - v)
+    right.set_xticks(np.arange(gsi.partitions), _partition_labels(gsi))
+    ceiling_line, share_line = right.lines
+    ceiling_line.set_ydata([r.ceiling, r.ceiling])
+    relabel(right, ceiling_line, f"partition ceiling {r.ceiling:,.0f}")
+    share = gsi.wcu / gsi.partitions
+    share_line.set_ydata([share, share])
+    relabel(right, share_line, f"provisioned share {share:,.0f}")
+    right.set_ylim(0, right_top)
+    right.set_title(_gsi_right_title(gsi), fontsize=11)
 
 
 def _gsi_caption(data: Data) -> str:
@@ -413,6 +485,7 @@ gsi_backpressure = register(
         ),
         compute=gsi_case,
         plot=_gsi_plot,
+        update=_gsi_update,
         caption=_gsi_caption,
         try_this=(
             f"at the default, the OPEN partition of the index is offered more than its {PARTITION_MAX_WCU:,.0f} WCU/s "
@@ -624,8 +697,10 @@ def projection_case(
     Returns
     -------
     dict
-        ``"units"`` (index write units per order write), ``"open_load"`` (index WCU/s offered to the OPEN
-        partition) and ``"backpressure"`` (base-table WCU/s refused).
+        ``"units"`` (index write units per order write), ``"item_units"`` (table write units per order write),
+        ``"open_writes"`` (OPEN orders' writes per second), ``"open_load"`` (index WCU/s offered to the OPEN
+        partition), ``"backpressure"`` (base-table WCU/s refused) and ``"backpressure_writes"`` (order writes per
+        second refused).
 
     Examples
     --------
@@ -646,8 +721,343 @@ def projection_case(
     base = Table(_SWEEP_PARTITIONS, wcu=_SWEEP_WCU)
     r = simulate_with_indexes(base, np.full(SWEEP_ORDERS, writes * item_units / SWEEP_ORDERS), _SWEEP_SECONDS, keys, [g])
     open_part = int(g.value_partitions()[g.values.index("OPEN")])
+    backpressure = float(r.backpressure[_INDEX][-1].sum())
     return {
         "units": units,
+        "item_units": item_units,
+        "open_writes": writes * statuses.count("OPEN") / SWEEP_ORDERS,
         "open_load": float(r.indexes[_INDEX].offered[-1, open_part]),
-        "backpressure": float(r.backpressure[_INDEX][-1].sum()),
+        "backpressure": backpressure,
+        "backpressure_writes": backpressure / item_units,
+    }
+
+
+# ---------------------------------------------------------------------------------------------
+# Chapter 12's cases: the orders table's numbers, each from one tested call
+# ---------------------------------------------------------------------------------------------
+
+_CHAPTER_RCU = 12_000.0  # the by-status index's read capacity in chapter 12, RCU/s
+_CHAPTER_MINUTES = 5
+
+
+@functools.lru_cache(maxsize=8)
+def _orders(n_orders: int, open_share: float) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """Chapter 12's order keys and statuses (cached: several cases share them)."""
+    return tuple(f"ORDER#{i:05d}" for i in range(n_orders)), tuple(order_statuses(n_orders, open_share))
+
+
+def _orders_run(
+    indexes: Sequence[GlobalSecondaryIndex],
+    n_orders: int,
+    rate: float,
+    seconds: int,
+    index_reads: dict[str, np.ndarray] | None = None,
+) -> IndexedResult:
+    """The orders table of :func:`sparse_index_sweep` (4 partitions, 4,000 WCU/s) with ``indexes``, for ``seconds``."""
+    keys, _ = _orders(n_orders, SWEEP_OPEN_SHARE)
+    base = Table(_SWEEP_PARTITIONS, wcu=_SWEEP_WCU)
+    return simulate_with_indexes(
+        base, np.full(n_orders, rate / n_orders), seconds, list(keys), list(indexes), index_reads=index_reads
+    )
+
+
+def _by_status(n_orders: int, **kwargs: float) -> GlobalSecondaryIndex:
+    _, statuses = _orders(n_orders, SWEEP_OPEN_SHARE)
+    return GlobalSecondaryIndex(_INDEX, list(statuses), partitions=_SWEEP_PARTITIONS, **{"wcu": _SWEEP_WCU, **kwargs})
+
+
+def _check_orders(n_orders: int, rate: float) -> tuple[int, float]:
+    return check_integer("n_orders", n_orders, low=1, high=100_000), check_number("rate", rate, low=0, high=MAX_SIMULATED_DEMAND)
+
+
+def gsi_chapter_case(n_orders: int = SWEEP_ORDERS, rate: float = SWEEP_RATE_WCU, minutes: int = _CHAPTER_MINUTES) -> Data:
+    """Chapter 12's orders table with a dense ``by-status`` GSI: what the index refuses and what the table sees.
+
+    ``n_orders`` orders (60 % OPEN, :func:`order_statuses`) share ``rate`` WCU/s evenly on a base table of 4
+    partitions and 4,000 WCU/s; the ``by-status`` GSI has 4 partitions, 4,000 WCU/s and 12,000 RCU/s. The run lasts
+    ``minutes`` minutes; rates are those of the last second (the steady state).
+
+    Parameters
+    ----------
+    n_orders : int
+        Orders, in ``[1, 100,000]``.
+    rate : float
+        The base table's write rate, WCU/s, in ``[0, 1e9]``.
+    minutes : int
+        Minutes simulated, in ``[1, 60]``.
+
+    Returns
+    -------
+    dict
+        ``res``, ``gsi`` and ``base`` (the base :class:`hotpart.Table`); ``per_order`` (WCU/s), ``base_busiest``
+        (the busiest base partition's offered WCU/s),
+        ``share`` (the index's provisioned share per partition), ``open_demand`` (the OPEN orders' WCU/s),
+        ``open_served`` and ``open_rate_bound`` (what the OPEN index partition serves, simulated and
+        :func:`hotpart.steady_index_rates`), ``single_hot_rate`` (:func:`hotpart.adaptive_rate`), ``above_share``
+        (index partitions offered more than their share), ``bp`` and ``bp_closed`` (base WCU/s refused, simulated and
+        :func:`hotpart.steady_backpressure`), ``bp_share_all`` and ``bp_share_open`` (of all writes and of the OPEN
+        orders' writes), ``own_refused`` and ``idx_refused`` (WCU refused in the whole run by the base partitions
+        and by the index) and ``exception`` (what a client of a refused base write sees).
+
+    Examples
+    --------
+    >>> c = gsi_chapter_case(400, minutes=1)
+    >>> round(c["open_demand"], 6), round(c["bp"], 6), c["above_share"], c["own_refused"]
+    (1440.0, 440.0, 1, 0.0)
+    """
+    n, total = _check_orders(n_orders, rate)
+    m = check_integer("minutes", minutes, low=1, high=60)
+    gsi = _by_status(n, rcu=_CHAPTER_RCU)
+    res = _orders_run([gsi], n, total, 60 * m)
+    idx = res.indexes[_INDEX]
+    _, statuses = _orders(n, SWEEP_OPEN_SHARE)
+    open_demand = total * statuses.count("OPEN") / n
+    open_part = int(gsi.value_partitions()[gsi.values.index("OPEN")])
+    demand = idx.offered[-1]
+    share = gsi.wcu / gsi.partitions
+    bp = float(res.backpressure[_INDEX][-1].sum())
+    refused = np.argwhere(res.table.throttled > 0)
+    return {
+        "res": res,
+        "gsi": gsi,
+        "base": Table(_SWEEP_PARTITIONS, wcu=_SWEEP_WCU),
+        "per_order": total / n,
+        "base_busiest": float(res.own.offered[-1].max()),
+        "share": share,
+        "open_demand": open_demand,
+        "open_served": float(idx.served[-1, open_part]),
+        "open_rate_bound": float(steady_index_rates(demand, gsi.wcu)[open_part]),
+        "single_hot_rate": adaptive_rate(gsi.wcu, gsi.partitions, np.delete(demand, open_part)),
+        "above_share": int((demand > share).sum()),
+        "bp": bp,
+        "bp_closed": steady_backpressure(demand, gsi.wcu),
+        "bp_share_all": bp / total if total > 0 else 0.0,
+        "bp_share_open": bp / open_demand if open_demand > 0 else 0.0,
+        "own_refused": float(res.own.throttled.sum()),
+        "idx_refused": float(idx.throttled.sum()),
+        "exception": res.table.exception(*(int(i) for i in refused[0])) if refused.size else "",
+    }
+
+
+def gsi_metrics_case(res: IndexedResult, minute: int, index: str = _INDEX) -> dict[str, object]:
+    """Chapter 12: the CloudWatch data points of one minute, for the table and for ``index``.
+
+    Parameters
+    ----------
+    res : IndexedResult
+        What :func:`hotpart.simulate_with_indexes` returned.
+    minute : int
+        The minute, in ``[0, minutes - 1]`` for a run of ``minutes`` minutes.
+    index : str
+        One of ``res``'s indexes.
+
+    Returns
+    -------
+    dict
+        The table's ``consumed_ps`` (consumed WCU per second), ``provisioned``, ``events``, ``keyrange`` (key-range
+        throttle events) and ``requests``; the index's ``idx_consumed_ps``, ``idx_events``, ``idx_keyrange`` and
+        ``idx_provisioned_events``; ``consumed_sum`` (table and index, per second), ``bp_per_minute`` (base WCU
+        refused by back-pressure in one minute of the steady state) and ``diagnosis`` (:func:`hotpart.diagnose`).
+
+    Examples
+    --------
+    >>> c = gsi_metrics_case(gsi_chapter_case(400, minutes=2)["res"], 1)
+    >>> round(c["bp_per_minute"]), c["events"]
+    (26400, 0.0)
+    """
+    m = cloudwatch(res)
+    if index not in res.indexes:
+        raise ValueError(f"index = {index!r} is not allowed: must be one of {sorted(res.indexes)}")
+    minute = check_integer("minute", minute, low=0, high=len(m["ThrottledRequests"]) - 1)
+    mi = m.index(index)
+    consumed = m.per_second("ConsumedWriteCapacityUnits")[minute]
+    idx_consumed = m.per_second("ConsumedWriteCapacityUnits", index=index)[minute]
+    return {
+        "consumed_ps": float(consumed),
+        "provisioned": float(m["ProvisionedWriteCapacityUnits"][minute]),
+        "events": float(m["WriteThrottleEvents"][minute]),
+        "keyrange": float(m["WriteKeyRangeThroughputThrottleEvents"][minute]),
+        "requests": float(m["ThrottledRequests"][minute]),
+        "idx_consumed_ps": float(idx_consumed),
+        "idx_events": float(mi["WriteThrottleEvents"][minute]),
+        "idx_keyrange": float(mi["WriteKeyRangeThroughputThrottleEvents"][minute]),
+        "idx_provisioned_events": float(mi["WriteProvisionedThroughputThrottleEvents"][minute]),
+        "consumed_sum": float(consumed + idx_consumed),
+        "bp_per_minute": 60.0 * float(res.backpressure[index][-1].sum()),
+        "diagnosis": diagnose(m).symptom,
+    }
+
+
+def second_index_case(customers: int = 500, n_orders: int = SWEEP_ORDERS, rate: float = SWEEP_RATE_WCU) -> dict[str, float]:
+    """Chapter 12: a healthy ``by-customer`` index loses writes when the hot ``by-status`` index pushes back.
+
+    Order ``i`` belongs to customer ``i mod customers``; both indexes have 4 partitions and 4,000 WCU/s, on chapter
+    12's orders table (:func:`gsi_chapter_case`), for 5 minutes.
+
+    Parameters
+    ----------
+    customers : int
+        Distinct customers, in ``[1, n_orders]``.
+    n_orders : int
+        Orders, in ``[1, 100,000]``.
+    rate : float
+        The base table's write rate, WCU/s, in ``[0, 1e9]``.
+
+    Returns
+    -------
+    dict
+        ``customers``; ``alone`` and ``both`` (WCU/s the by-customer index serves alone and beside by-status, last
+        second), ``drop`` (their difference) and ``refused`` (WCU the by-customer index itself refuses in the run).
+
+    Examples
+    --------
+    >>> c = second_index_case(100, n_orders=400)
+    >>> round(c["alone"]), round(c["both"]), c["refused"]
+    (2400, 1960, 0.0)
+    """
+    n, total = _check_orders(n_orders, rate)
+    k = check_integer("customers", customers, low=1, high=n)
+    owners = [f"CUSTOMER#{i % k:03d}" for i in range(n)]
+    by_customer = GlobalSecondaryIndex("by-customer", owners, partitions=_SWEEP_PARTITIONS, wcu=_SWEEP_WCU)
+    seconds = 60 * _CHAPTER_MINUTES
+    both = _orders_run([_by_status(n, rcu=_CHAPTER_RCU), by_customer], n, total, seconds)
+    alone = _orders_run([by_customer], n, total, seconds)
+    served_alone = float(alone.indexes["by-customer"].served[-1].sum())
+    served_both = float(both.indexes["by-customer"].served[-1].sum())
+    return {
+        "customers": float(len(set(owners))),
+        "alone": served_alone,
+        "both": served_both,
+        "drop": served_alone - served_both,
+        "refused": float(both.indexes["by-customer"].throttled.sum()),
+    }
+
+
+def index_reads_case(
+    reads_per_value: dict[str, float], n_orders: int = SWEEP_ORDERS, rate: float = SWEEP_RATE_WCU
+) -> dict[str, object]:
+    """Chapter 12: queries on the ``by-status`` index, throttled on its own partitions, never pushed back.
+
+    Parameters
+    ----------
+    reads_per_value : dict
+        RCU/s of queries per status (each of the index's values, ``>= 0``).
+    n_orders : int
+        Orders, in ``[1, 100,000]``.
+    rate : float
+        The base table's write rate, WCU/s, in ``[0, 1e9]``.
+
+    Returns
+    -------
+    dict
+        ``refused`` (index RCU/s refused, last second), ``writes_unchanged`` (whether the base table's served,
+        refused and reasons are identical to the run without reads) and ``bp`` (base WCU/s refused, last second).
+
+    Examples
+    --------
+    >>> c = index_reads_case({"OPEN": 4_500.0, "SHIPPED": 600.0, "CLOSED": 200.0}, n_orders=400)
+    >>> round(c["refused"]), c["writes_unchanged"], round(c["bp"])
+    (1500, True, 440)
+    """
+    n, total = _check_orders(n_orders, rate)
+    gsi = _by_status(n, rcu=_CHAPTER_RCU)
+    missing = sorted(set(gsi.values) - set(reads_per_value))
+    if missing:
+        raise ValueError(f"reads_per_value = {reads_per_value!r} is not allowed: it lacks the values {missing}")
+    reads = check_array("reads_per_value", [reads_per_value[v] for v in gsi.values], low=0, high=MAX_SIMULATED_DEMAND)
+    seconds = 60 * _CHAPTER_MINUTES
+    without = _orders_run([gsi], n, total, seconds)
+    with_reads = _orders_run([gsi], n, total, seconds, index_reads={_INDEX: reads})
+    same = all(np.array_equal(getattr(without.table, a), getattr(with_reads.table, a)) for a in ("served", "throttled", "reason"))
+    return {
+        "refused": float(with_reads.index_reads[_INDEX].throttled[-1].sum()),
+        "writes_unchanged": same,
+        "bp": float(with_reads.backpressure[_INDEX][-1].sum()),
+    }
+
+
+def sparse_checks_case(below: float = 0.99, n_orders: int = SWEEP_ORDERS, rate: float = SWEEP_RATE_WCU) -> dict[str, float]:
+    """Chapter 12: the sparse-index threshold checked by simulation, and an index of the OPEN orders only.
+
+    Parameters
+    ----------
+    below : float
+        Share of :math:`f^\\ast` (:func:`sparse_index_sweep`) simulated to check that nothing is refused, in
+        ``[0, 1]``.
+    n_orders : int
+        Orders, in ``[1, 100,000]``.
+    rate : float
+        The base table's write rate, WCU/s, in ``[0, 1e9]``.
+
+    Returns
+    -------
+    dict
+        ``f_star``, ``below_bp`` (base WCU/s refused at ``below * f_star``), ``open_only_bp`` and ``open_only_load``
+        (an ``open-orders`` index holding only OPEN orders: base WCU/s refused and index WCU/s offered) and
+        ``dense_load`` (the dense index's offered WCU/s), all at the end of 60 s.
+
+    Examples
+    --------
+    >>> c = sparse_checks_case(n_orders=400)
+    >>> c["below_bp"], round(c["open_only_bp"]), round(c["open_only_load"]), round(c["dense_load"])
+    (0.0, 440, 1440, 2400)
+    """
+    share = check_number("below", below, low=0, high=1)
+    n, total = _check_orders(n_orders, rate)
+    f_star = sparse_index_sweep(n, total, SWEEP_OPEN_SHARE)["f_star"]
+    below_run = _orders_run([_by_status(n, fraction=share * f_star)], n, total, _SWEEP_SECONDS)
+    _, statuses = _orders(n, SWEEP_OPEN_SHARE)
+    only = GlobalSecondaryIndex(
+        "open-orders", [s if s == "OPEN" else None for s in statuses], partitions=_SWEEP_PARTITIONS, wcu=_SWEEP_WCU
+    )
+    only_run = _orders_run([only], n, total, _SWEEP_SECONDS)
+    dense_run = _orders_run([_by_status(n)], n, total, _SWEEP_SECONDS)
+    return {
+        "f_star": float(f_star),
+        "below_bp": float(below_run.backpressure[_INDEX][-1].sum()),
+        "open_only_bp": float(only_run.backpressure["open-orders"][-1].sum()),
+        "open_only_load": float(only_run.indexes["open-orders"].offered[-1].sum()),
+        "dense_load": float(dense_run.indexes[_INDEX].offered[-1].sum()),
+    }
+
+
+def sharded_index_case(suffixes: int = 2, n_orders: int = SWEEP_ORDERS, rate: float = SWEEP_RATE_WCU) -> dict[str, object]:
+    """Chapter 12's exercise 2: the OPEN value written as ``OPEN#0`` .. ``OPEN#{suffixes-1}``, round robin.
+
+    Parameters
+    ----------
+    suffixes : int
+        Suffixes of the OPEN value, in ``[1, 1_000]``.
+    n_orders : int
+        Orders, in ``[1, 100,000]``.
+    rate : float
+        The base table's write rate, WCU/s, in ``[0, 1e9]``.
+
+    Returns
+    -------
+    dict
+        ``each`` (index WCU/s per suffix), ``bp`` (base WCU/s refused), ``part`` (the index partition of
+        ``OPEN#0``), ``shared`` (the other values on it, joined by commas, or ``"no other value"``) and
+        ``shared_load`` (that partition's offered WCU/s), after 60 s.
+
+    Examples
+    --------
+    >>> c = sharded_index_case(2, n_orders=400)
+    >>> c["each"], c["shared"]
+    (720.0, 'SHIPPED')
+    """
+    k = check_integer("suffixes", suffixes, low=1, high=1_000)
+    n, total = _check_orders(n_orders, rate)
+    _, statuses = _orders(n, SWEEP_OPEN_SHARE)
+    sharded = [f"OPEN#{i % k}" if s == "OPEN" else s for i, s in enumerate(statuses)]
+    g = GlobalSecondaryIndex(_INDEX, sharded, partitions=_SWEEP_PARTITIONS, wcu=_SWEEP_WCU)
+    r = _orders_run([g], n, total, _SWEEP_SECONDS)
+    place = dict(zip(g.values, (int(p) for p in g.value_partitions()), strict=True))
+    shared = [v for v in g.values if v != "OPEN#0" and place[v] == place["OPEN#0"]]
+    return {
+        "each": total * statuses.count("OPEN") / n / k,
+        "bp": float(r.backpressure[_INDEX][-1].sum()),
+        "part": place["OPEN#0"],
+        "shared": ", ".join(shared) or "no other value",
+        "shared_load": float(r.indexes[_INDEX].offered[-1, place["OPEN#0"]]),
     }

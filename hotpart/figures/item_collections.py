@@ -5,7 +5,9 @@ Models: :mod:`hotpart.models.item_collections` (``item_collection_gb``, ``days_t
 :mod:`~hotpart.models.scale_limits` and :mod:`~hotpart.models.hashing` (``partition_of``). Notebook:
 ``notebooks/04_composite_keys.ipynb``. The explorable ``composite_keys``; the chapter's growth plot
 (``plot_collection_growth``, ``collection_curves``), its table (``composite_cases``, ``composite_table``) and its
-single-table layout (``single_table_example``), tested in ``tests/test_chapters_1_7.py``.
+single-table layout (``single_table_example``), tested in ``tests/test_chapters_1_7.py``; the cases its hidden cells
+glue (``device_collection``, ``sparse_status_index``, ``time_series_reads``), tested in ``tests/test_cases_keys.py``.
+The explorable updates its figure in place (``_composite_update``).
 """
 
 from __future__ import annotations
@@ -24,8 +26,10 @@ from ..book.plotting import COLORS, finish_axes, fixed_layout, log_axis, partiti
 from ..models import (
     ITEM_COLLECTION_MAX_GB,
     PARTITION_MAX_WCU,
+    Categorical,
     DateKey,
     KeyDistribution,
+    QueryRead,
     ScaleLimit,
     Uniform,
     days_to_collection_limit,
@@ -33,6 +37,8 @@ from ..models import (
     key_design,
     partition_load,
     partition_of,
+    query_cost,
+    read_units,
     scale_limit,
     write_units,
 )
@@ -49,7 +55,13 @@ __all__ = [
     "composite_table",
     "single_table_example",
     "plot_collection_growth",
+    "device_collection",
+    "sparse_status_index",
+    "time_series_reads",
 ]
+
+#: Days in a year, for :attr:`CompositeCase.years_to_limit` (a Julian year).
+_YEAR_DAYS = 365.25
 
 #: Entities of a composite design, at most.
 _MAX_ENTITIES = 10**12
@@ -192,6 +204,19 @@ def _composite_plot(fig: Figure, data: Data) -> None:
     fixed_layout(fig)
 
 
+def _composite_update(fig: Figure, data: Data) -> None:
+    """Redraw :func:`_composite_plot`'s figure for new data: the bars and the ceiling drawn again by the same
+    :func:`~hotpart.partition_bars` (the partition count is a control), the left title and y range, and the growth
+    curve. The legends (built once, their texts fixed), the right axes' limits and the 10 GB line stay."""
+    left, right = fig.axes
+    for artist in [*left.containers, *left.lines]:
+        artist.remove()
+    partition_bars(left, data["load"], PARTITION_MAX_WCU, PARTITION_MAX_WCU)
+    left.set_ylim(0, data["ymax"])
+    left.set_title(data["label"], fontsize=11)
+    right.lines[0].set_ydata(np.maximum(data["sizes"], 1e-6))
+
+
 def _composite_caption(data: Data) -> str:
     lim = data["limit"]
     dist: KeyDistribution = data["dist"]
@@ -221,6 +246,7 @@ composite_keys = register(
         ),
         compute=_composite_compute,
         plot=_composite_plot,
+        update=_composite_update,
         caption=_composite_caption,
         try_this=(
             "step the design from 0 to 4. Status and date put the writes on one partition; USER#id and deviceId "
@@ -255,12 +281,29 @@ class CompositeCase:
     #: The hottest partition key's writes per second, and the item size, bytes.
     hottest_rate: float
     item_bytes: float
+    #: Partitions of the table.
+    n_partitions: int = 1
+
+    @property
+    def excess_over_even(self) -> float:
+        """How far the hottest partition sits above an even share, a fraction: ``p_max * n_partitions - 1``."""
+        return self.limit.hottest_share * self.n_partitions - 1.0
+
+    @property
+    def keys_on_hottest(self) -> int:
+        """Partition-key values hashed onto the hottest partition (equally busy values: its share times their count)."""
+        return round(self.limit.hottest_share * self.dist.n_keys)
 
     @property
     def days_to_limit(self) -> float:
         """Days until the hottest key's item collection reaches the limit, or inf if it stops growing first."""
         days = days_to_collection_limit(self.hottest_rate, self.item_bytes)
         return days if days <= self.window_days else math.inf
+
+    @property
+    def years_to_limit(self) -> float:
+        """:attr:`days_to_limit` in years of 365.25 days."""
+        return self.days_to_limit / _YEAR_DAYS
 
     @property
     def capped_gb(self) -> float:
@@ -294,6 +337,8 @@ def composite_cases(n_entities: int, writes_per_min: float, item_bytes: float, n
     >>> cases = composite_cases(10_000, 30, 500, 10)
     >>> round(cases[0].total_wcu), round(cases[0].limit.hottest_demand), round(cases[3].days_to_limit)
     (5000, 4600, 497)
+    >>> cases[1].keys_on_hottest, f"{cases[1].excess_over_even:.1%}", round(cases[3].years_to_limit, 2)
+    (1041, '4.1%', 1.36)
     """
     n = check_integer("n_entities", n_entities, low=1, high=10**7)
     per_min = check_number("writes_per_min", writes_per_min, low=0, high=1e6, low_open=True)
@@ -313,6 +358,7 @@ def composite_cases(n_entities: int, writes_per_min: float, item_bytes: float, n
                 limit=scale_limit(partition_load(dist, n_partitions), total),
                 hottest_rate=rate * dist.top_share(1),
                 item_bytes=item_bytes,
+                n_partitions=n_partitions,
             )
         )
     return tuple(cases)
@@ -481,3 +527,209 @@ def collection_curves(
         bucketed_rate, item_bytes, d, window_days=bucket_days
     )
     return curves
+
+
+#: Days in the month of a ``deviceId#YYYY-MM`` bucket, as the chapter counts it.
+_MONTH_DAYS = 31.0
+
+
+@dataclass(frozen=True)
+class DeviceCollection:
+    """One partition-key value's item collection at a steady write rate (:func:`device_collection`). Sizes in GB."""
+
+    #: Writes per second to the key, and bytes per item.
+    rate_per_s: float
+    item_bytes: float
+    #: The collection after one day and after one month, and the limit it is measured against.
+    day_gb: float
+    month_gb: float
+    limit_gb: float
+    #: Days until the collection reaches the limit.
+    days_to_limit: float
+
+    @property
+    def day_over_limit(self) -> float:
+        """One day's collection as a multiple of the limit."""
+        return self.day_gb / self.limit_gb
+
+    @property
+    def month_vs_limit(self) -> str:
+        """``"above"`` when one month's collection passes the limit, else ``"below"``."""
+        return "above" if self.month_gb > self.limit_gb else "below"
+
+
+def device_collection(rate_per_s: float, item_bytes: float, limit_gb: float = ITEM_COLLECTION_MAX_GB) -> DeviceCollection:
+    """How fast one partition-key value's item collection grows: after a day, after a month, and to the limit.
+
+    Parameters
+    ----------
+    rate_per_s : float
+        Writes per second to the key, in ``(0, 1e6]``.
+    item_bytes : float
+        Bytes per item, in ``(0, 400 KB]``.
+    limit_gb : float
+        The item-collection limit, GB, in ``(0, 1e6]`` (10 GB with a local secondary index).
+
+    Returns
+    -------
+    DeviceCollection
+
+    Examples
+    --------
+    >>> c = device_collection(10.0, 500)
+    >>> round(c.day_gb, 2), round(c.month_gb, 1), c.month_vs_limit, round(c.days_to_limit)
+    (0.4, 12.5, 'above', 25)
+    """
+    rate = check_number("rate_per_s", rate_per_s, low=0, high=1e6, low_open=True)
+    item_bytes = check_number("item_bytes", item_bytes, low=0, high=400 * 1024, low_open=True)
+    limit_gb = check_number("limit_gb", limit_gb, low=0, high=1e6, low_open=True)
+    day, month = item_collection_gb(rate, item_bytes, [1.0, _MONTH_DAYS])
+    return DeviceCollection(
+        rate_per_s=rate,
+        item_bytes=item_bytes,
+        day_gb=float(day),
+        month_gb=float(month),
+        limit_gb=limit_gb,
+        days_to_limit=days_to_collection_limit(rate, item_bytes, limit_gb),
+    )
+
+
+@dataclass(frozen=True)
+class SparseIndex:
+    """Writes to a GSI keyed on status, with every item indexed or only one status (:func:`sparse_status_index`)."""
+
+    #: The table's write demand, units/s; the index partition key's demand with the hottest status indexed, and
+    #: with only the sparse status.
+    total_wcu: float
+    full_wcu: float
+    sparse_wcu: float
+    #: The per-partition ceiling, units/s.
+    ceiling: float
+
+    @property
+    def sparse_vs_ceiling(self) -> str:
+        """``"under"`` when the sparse index's key stays within the ceiling, else ``"over"``."""
+        return "under" if self.sparse_wcu <= self.ceiling else "over"
+
+
+def sparse_status_index(
+    dist: Categorical, total_wcu: float, full: str, sparse: str, ceiling: float = PARTITION_MAX_WCU
+) -> SparseIndex:
+    """A GSI whose partition key is a status: its busiest key when the ``full`` status is indexed, and when only the
+    ``sparse`` status is (items without the attribute are left out of a sparse index).
+
+    Parameters
+    ----------
+    dist : Categorical
+        Share of writes by status (e.g. :func:`hotpart.key_design` ``("status")``).
+    total_wcu : float
+        The table's write demand, WCU/s, in ``(0, 1e9]``.
+    full, sparse : str
+        Statuses of ``dist``: the busiest one, and the one a sparse index keeps.
+    ceiling : float
+        The per-partition ceiling, WCU/s, in ``(0, 1e9]``.
+
+    Returns
+    -------
+    SparseIndex
+
+    Examples
+    --------
+    >>> g = sparse_status_index(key_design("status"), 20_000, "ACTIVE", "SUSPENDED")
+    >>> round(g.full_wcu), round(g.sparse_wcu), g.sparse_vs_ceiling
+    (18000, 400, 'under')
+    """
+    if not isinstance(dist, Categorical):
+        raise ValueError(f"dist = {dist!r} is not allowed: must be a Categorical of statuses")
+    total = check_number("total_wcu", total_wcu, low=0, high=1e9, low_open=True)
+    ceiling = check_number("ceiling", ceiling, low=0, high=1e9, low_open=True)
+    for name, value in (("full", full), ("sparse", sparse)):
+        if value not in dist.shares_by_value:
+            raise ValueError(f"{name} = {value!r} is not allowed: must be one of {sorted(dist.shares_by_value)}")
+    return SparseIndex(
+        total_wcu=total,
+        full_wcu=total * dist.shares_by_value[full],
+        sparse_wcu=total * dist.shares_by_value[sparse],
+        ceiling=ceiling,
+    )
+
+
+#: Bytes in DynamoDB's KB, and seconds in a day.
+_KB = 1024
+_DAY_S = 86_400
+
+
+@dataclass(frozen=True)
+class TimeSeriesReads:
+    """One hour of one device's readings, read two ways, and a day read from one or two period tables
+    (:func:`time_series_reads`)."""
+
+    #: The window, minutes; the items one device writes in it (both ends included, as ``BETWEEN``) and their KB.
+    window_min: float
+    items_per_device: int
+    kb_per_device: float
+    #: ``PK = deviceId``: the Query, eventually and strongly consistent, and the units if priced item by item.
+    by_device: QueryRead
+    by_device_strong: QueryRead
+    per_item_rcu: float
+    #: ``PK = date``: the Query reads every device's window and a filter keeps one device's; GB read, and its units
+    #: as a multiple of ``by_device``'s.
+    by_date: QueryRead
+    date_gb: float
+    date_ratio: float
+    #: A 24-hour window of one device: its items, and the Query on one period table and across two.
+    day_items: int
+    one_table: QueryRead
+    two_tables: QueryRead
+
+
+def time_series_reads(n_devices: int, write_every_s: int, item_bytes: float, window_s: int = 3_600) -> TimeSeriesReads:
+    """Reading one device's window of a time series keyed by device or by date (:func:`hotpart.query_cost`).
+
+    Each device writes one item every ``write_every_s`` seconds, so a window of ``window_s`` seconds with both ends
+    included holds ``window_s // write_every_s + 1`` of its items; a date key puts every device's items under one
+    key, so the Query reads ``n_devices`` times as many and a filter returns one device's.
+
+    Parameters
+    ----------
+    n_devices : int
+        Devices, in ``[1, 10**7]``.
+    write_every_s : int
+        Seconds between one device's writes, in ``[1, 86,400]``.
+    item_bytes : float
+        Bytes per item, in ``(0, 400 KB]``.
+    window_s : int
+        The window read, seconds, in ``[1, 86,400]``.
+
+    Returns
+    -------
+    TimeSeriesReads
+
+    Examples
+    --------
+    >>> r = time_series_reads(10_000, 2, 500)
+    >>> r.items_per_device, r.by_device.read_units, r.by_date.items_read, r.day_items
+    (1801, 110.0, 18010000, 43201)
+    """
+    n = check_integer("n_devices", n_devices, low=1, high=10**7)
+    every = check_integer("write_every_s", write_every_s, low=1, high=_DAY_S)
+    item_bytes = check_number("item_bytes", item_bytes, low=0, high=400 * 1024, low_open=True)
+    window = check_integer("window_s", window_s, low=1, high=_DAY_S)
+    per_device = window // every + 1
+    by_device = query_cost(per_device, item_bytes)
+    by_date = query_cost(per_device * n, item_bytes, items_returned=per_device)
+    day = _DAY_S // every + 1
+    return TimeSeriesReads(
+        window_min=window / 60,
+        items_per_device=per_device,
+        kb_per_device=per_device * item_bytes / _KB,
+        by_device=by_device,
+        by_device_strong=query_cost(per_device, item_bytes, consistency="strong"),
+        per_item_rcu=per_device * float(read_units(item_bytes, "eventual")),
+        by_date=by_date,
+        date_gb=by_date.bytes_read / _KB**3,
+        date_ratio=by_date.read_units / by_device.read_units,
+        day_items=day,
+        one_table=query_cost(day, item_bytes),
+        two_tables=query_cost(day, item_bytes, partition_keys=2),
+    )

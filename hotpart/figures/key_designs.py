@@ -4,7 +4,8 @@ Models: :mod:`hotpart.models.key_designs` (``key_design``, ``load_over_time``, `
 :mod:`~hotpart.models.scale_limits` (``scale_limit``) and :mod:`~hotpart.models.hashing` (``partition_of``).
 Notebook: ``notebooks/02_key_designs.ipynb``. The explorable ``key_design_load``; the chapter's timeline plot
 (``plot_load_over_time``), its table (``key_design_cases``, ``key_design_table``) and its time sale (``sale_case``),
-tested in ``tests/test_chapters_1_7.py``.
+tested in ``tests/test_chapters_1_7.py``; the cases its hidden cells glue (``hash_spread``, ``date_key_case``),
+tested in ``tests/test_cases_keys.py``. The explorable updates its figure in place (``_design_update``).
 """
 
 from __future__ import annotations
@@ -21,17 +22,22 @@ from matplotlib.figure import Figure
 from numpy.typing import ArrayLike, NDArray
 
 from ..book.explorable import Control, Data, Explorable, register
-from ..book.plotting import COLORS, finish_axes
+from ..book.plotting import COLORS, finish_axes, fixed_layout
 from ..models import (
     KEY_DESIGNS,
     PARTITION_MAX_WCU,
     SALE_START_H,
+    DateKey,
     KeyDistribution,
     ScaleLimit,
+    expected_max_excess,
+    expected_max_load,
     key_design,
     load_over_time,
+    max_load_regime,
     partition_load,
     partition_of,
+    raab_steger_max_load,
     scale_limit,
 )
 from ..models._validation import check_array, check_integer, check_number
@@ -42,6 +48,8 @@ __all__ = [
     "key_design_table",
     "sale_case",
     "plot_load_over_time",
+    "hash_spread",
+    "date_key_case",
 ]
 
 #: Limits of the helpers' inputs: the largest finite float, and hours on a timeline.
@@ -57,6 +65,35 @@ _CYCLE = ("#1f77b4", "#ff7f0e", "#2ca02c", "#d62728", "#9467bd", "#8c564b", "#e3
 
 #: Hours shown by the key-design timeline: three days, in quarter hours.
 TIMELINE_H = np.arange(0.0, 72.0, 0.25)
+
+
+def _partitions_label(n: int) -> str:
+    return f"one line per partition ({n})"
+
+
+def _draw_timeline(
+    ax: Axes, t: NDArray[np.float64], load: NDArray[np.float64], ceiling: float, top: float, midnights: bool
+) -> None:
+    """The artists of :func:`plot_load_over_time` that follow the data, in the order it draws them: a line per
+    partition, the refused band, the ceiling, the midnights and the hottest partition's label above each day.
+    ``_design_update`` removes them and calls this again, so a redraw keeps the fresh draw's order."""
+    n = load.shape[1]
+    colors = [_CYCLE[j % len(_CYCLE)] for j in range(n)]
+    for j in range(n):
+        ax.plot(t, load[:, j], color=colors[j], lw=1.3)
+    ax.plot([], [], color=_CYCLE[0], lw=1.3, label=_partitions_label(n))
+    ax.fill_between(t, ceiling, np.maximum(load.max(axis=1), ceiling), color=COLORS["refused"], alpha=0.15, lw=0)
+    ax.fill_between([], [], [], color=COLORS["refused"], alpha=0.15, lw=0, label="above the ceiling (refused)")
+    ax.axhline(ceiling, color=COLORS["ceiling"], lw=1.5, label=f"partition ceiling {ceiling:,.0f}")
+    edges = [t.min(), *np.arange(24.0, t.max(), 24.0), t.max()] if midnights else [t.min(), t.max()]
+    for i, (lo, hi) in enumerate(itertools.pairwise(edges)):
+        inside = (t >= lo) & (t < hi) if i < len(edges) - 2 else (t >= lo)
+        if midnights and i:
+            ax.axvline(lo, color=COLORS["share"], ls=":", lw=1, label="midnight" if i == 1 else None)
+        block = load[inside]
+        if block.size and block.max() > 0:
+            j = int(block.max(axis=0).argmax())
+            ax.text((lo + hi) / 2, 0.97 * top, f"P{j}", ha="center", va="top", fontsize=8, color=colors[j])
 
 
 def plot_load_over_time(
@@ -109,24 +146,8 @@ def plot_load_over_time(
     ceiling = check_number("ceiling", ceiling, low=0, high=_FINITE, low_open=True)
     if ymax is not None:
         ymax = check_number("ymax", ymax, low=0, high=_FINITE, low_open=True)
-    n = load.shape[1]
-    colors = [_CYCLE[j % len(_CYCLE)] for j in range(n)]
-    for j in range(n):
-        ax.plot(t, load[:, j], color=colors[j], lw=1.3)
-    ax.plot([], [], color=_CYCLE[0], lw=1.3, label=f"one line per partition ({n})")
-    ax.fill_between(t, ceiling, np.maximum(load.max(axis=1), ceiling), color=COLORS["refused"], alpha=0.15, lw=0)
-    ax.fill_between([], [], [], color=COLORS["refused"], alpha=0.15, lw=0, label="above the ceiling (refused)")
-    ax.axhline(ceiling, color=COLORS["ceiling"], lw=1.5, label=f"partition ceiling {ceiling:,.0f}")
     top = ymax if ymax is not None else 1.08 * max(float(load.max()), ceiling)
-    edges = [t.min(), *np.arange(24.0, t.max(), 24.0), t.max()] if midnights else [t.min(), t.max()]
-    for i, (lo, hi) in enumerate(itertools.pairwise(edges)):
-        inside = (t >= lo) & (t < hi) if i < len(edges) - 2 else (t >= lo)
-        if midnights and i:
-            ax.axvline(lo, color=COLORS["share"], ls=":", lw=1, label="midnight" if i == 1 else None)
-        block = load[inside]
-        if block.size and block.max() > 0:
-            j = int(block.max(axis=0).argmax())
-            ax.text((lo + hi) / 2, 0.97 * top, f"P{j}", ha="center", va="top", fontsize=8, color=colors[j])
+    _draw_timeline(ax, t, load, ceiling, top, midnights)
     ax.set_xlim(t.min(), t.max())
     ax.set_ylim(0, top)
     finish_axes(ax, title, "time (hours)", "demand per partition (WCU/s)", loc="upper left")
@@ -176,7 +197,28 @@ def _design_compute(design: int, hot_pct: float, multiplier: float, total_wcu: f
 
 
 def _design_plot(fig: Figure, data: Data) -> None:
-    plot_load_over_time(fig.axes[0], TIMELINE_H, data["load"], title=f"{data['label']}: demand per partition", ymax=data["ymax"])
+    # fixed margins, set before drawing (the legend's column count reads the axes' width): constrained layout
+    # places the legend below the axes differently on a figure's first and later renders
+    fixed_layout(fig, left=0.118, right=0.98, bottom=0.205, top=0.93)
+    plot_load_over_time(fig.axes[0], TIMELINE_H, data["load"], title=_design_title(data), ymax=data["ymax"])
+
+
+def _design_update(fig: Figure, data: Data) -> None:
+    """Redraw :func:`_design_plot`'s figure for new data: the timeline's artists drawn again by
+    :func:`_draw_timeline` (the partition count is a control), the title, the y range and the legend's count of
+    partitions. The x range, the axis labels and the legend's other entries do not depend on the controls."""
+    ax = fig.axes[0]
+    for artist in [*ax.lines, *ax.collections, *ax.texts]:
+        artist.remove()
+    load = data["load"]
+    _draw_timeline(ax, TIMELINE_H, load, PARTITION_MAX_WCU, data["ymax"], True)
+    ax.set_ylim(0, data["ymax"])
+    ax.set_title(_design_title(data), fontsize=11)
+    ax.get_legend().get_texts()[0].set_text(_partitions_label(load.shape[1]))
+
+
+def _design_title(data: Data) -> str:
+    return f"{data['label']}: demand per partition"
 
 
 def _design_caption(data: Data) -> str:
@@ -206,6 +248,7 @@ key_design_load = register(
         ),
         compute=_design_compute,
         plot=_design_plot,
+        update=_design_update,
         caption=_design_caption,
         try_this=(
             "step the design from 0 to 6 at the same table demand. The date key's hottest partition (the label "
@@ -252,6 +295,17 @@ class KeyDesignCase:
     key_limit: ScaleLimit
     #: The hottest partition of each day shown (index of the partition).
     hottest_by_day: tuple[int, ...]
+
+    @property
+    def hottest_days(self) -> str:
+        """The hottest partition of each day, as the timeline labels them: ``"P7, P2, P9"``."""
+        return ", ".join(f"P{j}" for j in self.hottest_by_day)
+
+    @property
+    def excess_over_even(self) -> float:
+        """How far the hottest partition at the worst moment sits above an even share, a fraction:
+        ``p_max * n_partitions - 1`` (0 when every partition gets the same demand)."""
+        return self.partition_limit.hottest_share * self.load.shape[1] - 1.0
 
 
 def key_design_cases(
@@ -382,6 +436,8 @@ class SaleCase:
     others_wcu: float
     #: The smallest sale multiplier that puts the item's partition at the ceiling.
     break_multiplier: float
+    #: The smallest sale multiplier that puts the item alone at the ceiling, ``C / (total_wcu * b)``.
+    alone_multiplier: float
 
 
 def sale_case(
@@ -411,8 +467,8 @@ def sale_case(
     Examples
     --------
     >>> c = sale_case(6_000, 10)
-    >>> c.n_items, round(c.item_share, 4), round(c.break_multiplier, 1)
-    (10000, 0.0369, 2.1)
+    >>> c.n_items, round(c.item_share, 4), round(c.break_multiplier, 1), round(c.alone_multiplier, 1)
+    (10000, 0.0369, 2.1, 4.5)
     """
     total_wcu = check_number("total_wcu", total_wcu, low=0, high=_MAX_DEMAND, low_open=True)
     n_partitions = check_integer("n_partitions", n_partitions, low=1, high=10_000)
@@ -437,4 +493,136 @@ def sale_case(
         everyday_wcu=on_partition,
         others_wcu=others,
         break_multiplier=(ceiling - others) / (total_wcu * b),
+        alone_multiplier=ceiling / (total_wcu * b),
+    )
+
+
+@dataclass(frozen=True)
+class HashSpread:
+    """Equally busy keys hashed onto partitions: the even share against the fullest partition (:func:`hash_spread`)."""
+
+    #: Keys, partitions, and the table's demand, units/s.
+    n_keys: int
+    n_partitions: int
+    total_demand: float
+    #: Each partition's even share, ``total_demand / n_partitions``, units/s.
+    even_demand: float
+    #: The fullest partition's expected demand over all hash layouts, units/s.
+    expected_hottest_demand: float
+    #: The fullest partition's expected excess over the even share, and Raab and Steger's level's, fractions (the
+    #: latter None in the sparse regime, ``n_keys < n_partitions / ln n_partitions``).
+    expected_excess: float
+    raab_steger_excess: float | None
+    #: The per-partition ceiling, units/s.
+    ceiling: float = PARTITION_MAX_WCU
+
+    @property
+    def vs_ceiling(self) -> str:
+        """``"over the ceiling"`` when the fullest partition's expected demand passes it, else ``"under the ceiling"``."""
+        return "over the ceiling" if self.expected_hottest_demand > self.ceiling else "under the ceiling"
+
+
+def hash_spread(n_keys: int, n_partitions: int, total_demand: float, ceiling: float = PARTITION_MAX_WCU) -> HashSpread:
+    """How far above an even share the fullest partition sits when ``n_keys`` equally busy keys are hashed.
+
+    The fullest partition holds ``E[max load]`` keys (:func:`hotpart.expected_max_load`), each offered
+    ``total_demand / n_keys``; its excess over the even share ``n_keys / n_partitions`` is
+    :func:`hotpart.expected_max_excess`, and Raab and Steger's level (:func:`hotpart.raab_steger_max_load`) gives a
+    second, closed-form estimate.
+
+    Parameters
+    ----------
+    n_keys : int
+        Keys, each offered the same demand, in ``[1, 10**9]``.
+    n_partitions : int
+        Partitions, in ``[2, 10,000]``.
+    total_demand : float
+        The table's demand, units/s, in ``(0, 1e9]``.
+    ceiling : float
+        The per-partition ceiling, units/s, in ``(0, 1e9]`` (for :attr:`HashSpread.vs_ceiling`).
+
+    Returns
+    -------
+    HashSpread
+
+    Examples
+    --------
+    >>> h = hash_spread(10_000, 10, 5_000)
+    >>> round(h.even_demand), round(h.expected_hottest_demand), f"{h.expected_excess:.1%}", h.vs_ceiling
+    (500, 524, '4.9%', 'under the ceiling')
+    """
+    m = check_integer("n_keys", n_keys, low=1, high=10**9)
+    n = check_integer("n_partitions", n_partitions, low=2, high=10_000)
+    total = check_number("total_demand", total_demand, low=0, high=_MAX_DEMAND, low_open=True)
+    ceiling = check_number("ceiling", ceiling, low=0, high=_MAX_DEMAND, low_open=True)
+    return HashSpread(
+        n_keys=m,
+        n_partitions=n,
+        total_demand=total,
+        even_demand=total / n,
+        expected_hottest_demand=total * expected_max_load(m, n) / m,
+        expected_excess=expected_max_excess(m, n),
+        raab_steger_excess=raab_steger_max_load(m, n) / (m / n) - 1.0 if max_load_regime(m, n) != "sparse" else None,
+        ceiling=ceiling,
+    )
+
+
+@dataclass(frozen=True)
+class DateKeyCase:
+    """Reads keyed by date, spread over the dates of a window, on one table (:func:`date_key_case`)."""
+
+    #: The key distribution (today's date takes the largest share).
+    dist: DateKey
+    #: The table's demand spread evenly over the dates, units/s per date.
+    per_date: float
+    #: The scale limit with every date on a partition of its own, and on the table's partitions.
+    key_limit: ScaleLimit
+    partition_limit: ScaleLimit
+    #: Dates hashed onto the busiest partition, and partitions that hold at least one date.
+    dates_on_busiest: int
+    partitions_used: int
+
+
+def date_key_case(
+    n_days: int, total_demand: float, n_partitions: int, decay: float = 1.0, ceiling: float = PARTITION_MAX_WCU
+) -> DateKeyCase:
+    """A date partition key over ``n_days`` dates on ``n_partitions`` partitions: the limits and the hash layout.
+
+    Parameters
+    ----------
+    n_days : int
+        Dates in the window, in ``[1, 3,650]``.
+    total_demand : float
+        The table's demand, units/s, in ``(0, 1e9]``.
+    n_partitions : int
+        Partitions, in ``[1, 10,000]``.
+    decay : float
+        :class:`hotpart.DateKey`'s decay, in ``[0, 1]`` (1: every date equally busy).
+    ceiling : float
+        The per-partition ceiling, units/s, in ``(0, 1e9]`` (pass :data:`hotpart.PARTITION_MAX_RCU` for reads).
+
+    Returns
+    -------
+    DateKeyCase
+
+    Examples
+    --------
+    >>> c = date_key_case(7, 12_000, 10, ceiling=3_000)
+    >>> round(c.per_date), c.dates_on_busiest, c.partitions_used
+    (1714, 2, 5)
+    """
+    n_days = check_integer("n_days", n_days, low=1, high=3_650)
+    total = check_number("total_demand", total_demand, low=0, high=_MAX_DEMAND, low_open=True)
+    n_partitions = check_integer("n_partitions", n_partitions, low=1, high=10_000)
+    decay = check_number("decay", decay, low=0, high=1)
+    ceiling = check_number("ceiling", ceiling, low=0, high=_MAX_DEMAND, low_open=True)
+    dist = DateKey(n_days, decay)
+    shares = partition_load(dist, n_partitions)
+    return DateKeyCase(
+        dist=dist,
+        per_date=total / n_days,
+        key_limit=scale_limit(dist, total, ceiling=ceiling),
+        partition_limit=scale_limit(shares, total, ceiling=ceiling),
+        dates_on_busiest=round(float(shares.max()) * n_days),
+        partitions_used=int(np.count_nonzero(shares > 0)),
     )

@@ -15,10 +15,11 @@ from matplotlib.axes import Axes
 from matplotlib.figure import Figure
 
 from ..book.explorable import Control, Explorable, register
-from ..book.plotting import COLORS, finish_axes, fixed_layout, log_axis, short_number
+from ..book.plotting import COLORS, finish_axes, fixed_layout, log_axis, relabel, short_number
 from ..models import (
     BATCH_WRITE_MAX_ITEMS,
     PARTITION_MAX_WCU,
+    IndexedResult,
     Metrics,
     SimulationResult,
     Table,
@@ -26,17 +27,25 @@ from ..models import (
     batch_throttled_requests,
     cloudwatch,
     partition_of,
+    scenario,
     simulate,
+    top_keys,
 )
 from ..models._validation import check_array, check_integer, check_number, check_seed
 
 __all__ = [
     "batch_refusal_threshold",
     "detection_case",
+    "detection_numbers",
+    "expected_count_text",
     "hot_key_batches",
+    "index_insights_numbers",
+    "insights_numbers",
+    "last_minute_metrics",
     "plot_consumed",
     "plot_event_metrics",
     "plot_top_keys",
+    "throttle_metric_claims",
 ]
 
 Data = dict[str, Any]
@@ -325,23 +334,41 @@ def detection_case(
     return {"res": res, "metrics": metrics, "hot_peak": hot_peak, "background": background, "batch_size": batch_size}
 
 
+def _detection_readings(m: Metrics) -> Data:
+    """What the chapter and the explorable read off one run's write metrics."""
+    kr = m["WriteKeyRangeThroughputThrottleEvents"]
+    first = np.flatnonzero(kr > 0)
+    consumed = float(m.per_second("ConsumedWriteCapacityUnits")[-1])
+    provisioned = float(m["ProvisionedWriteCapacityUnits"][-1])
+    return {
+        "first_minute": int(first[0]) + 1 if first.size else None,
+        "consumed_last": consumed,
+        "provisioned": provisioned,
+        "consumed_share": consumed / provisioned if provisioned > 0 else 0.0,
+        "key_range_total": float(kr.sum()),
+        "key_range_last": float(kr[-1]),
+        "provisioned_events": float(m["WriteProvisionedThroughputThrottleEvents"].sum()),
+        "events_total": float(m["WriteThrottleEvents"].sum()),
+        "events_last": float(m["WriteThrottleEvents"][-1]),
+        "throttled_requests_total": float(m["ThrottledRequests"].sum()),
+    }
+
+
 def _detection_compute(hot_peak: float, batch_size: int, background: float) -> Data:
     data = detection_case(hot_peak, background, int(batch_size))
     m: Metrics = data["metrics"]
-    kr = m["WriteKeyRangeThroughputThrottleEvents"]
-    first = np.flatnonzero(kr > 0)
     last_top = m.top[-1] if m.top else None
     data.update(
-        consumed_share=float(m.per_second("ConsumedWriteCapacityUnits")[-1] / _DET_WCU),
-        first_minute=int(first[0]) + 1 if first.size else None,
-        events_last=float(m["WriteThrottleEvents"][-1]),
-        key_range_total=float(kr.sum()),
-        throttled_requests_total=float(m["ThrottledRequests"].sum()),
-        events_total=float(m["WriteThrottleEvents"].sum()),
+        _detection_readings(m),
         top_key=last_top.throttled[0][0] if last_top and last_top.throttled else None,
         top_share=last_top.throttled_share(1) if last_top else 0.0,
     )
     return data
+
+
+def _detection_events_ymax(data: Data) -> float:
+    """The throttle panel's top, events a minute: the most a partition can refuse at the controls' largest rate."""
+    return 1.1 * 60 * (3_000 - PARTITION_MAX_WCU + data["background"] / _DET_PARTS)
 
 
 def _detection_plot(fig: Figure, data: Data) -> None:
@@ -349,8 +376,25 @@ def _detection_plot(fig: Figure, data: Data) -> None:
     fixed_layout(fig, left=0.075, right=0.99, bottom=0.14, top=0.9, wspace=0.22)
     m = data["metrics"]
     plot_consumed(ax1, m, title="What the table dashboard shows", ymax=1.15 * _DET_WCU)
-    ymax = 1.1 * 60 * (3_000 - PARTITION_MAX_WCU + data["background"] / _DET_PARTS)
-    plot_event_metrics(ax2, m, title="Throttle metrics", ymax=ymax, indexes=False)
+    plot_event_metrics(ax2, m, title="Throttle metrics", ymax=_detection_events_ymax(data), indexes=False)
+
+
+def _detection_update(fig: Figure, data: Data) -> None:
+    """Redraw :func:`_detection_plot`'s figure for new data: every line's y values, the throttle panel's top and the
+    ThrottledRequests legend label (it names the batch size); titles, x ranges and the left panel's top are fixed."""
+    ax1, ax2 = fig.axes
+    m: Metrics = data["metrics"]
+    consumed, provisioned = ax1.lines
+    consumed.set_ydata(m.per_second("ConsumedWriteCapacityUnits"))
+    provisioned.set_ydata(m.table["ProvisionedWriteCapacityUnits"])
+    events, key_range, provisioned_events, requests = ax2.lines
+    events.set_ydata(m["WriteThrottleEvents"])
+    key_range.set_ydata(m["WriteKeyRangeThroughputThrottleEvents"])
+    provisioned_events.set_ydata(m["WriteProvisionedThroughputThrottleEvents"])
+    requests.set_ydata(m["ThrottledRequests"])
+    label = f"ThrottledRequests (batches of {m.batch_size})"
+    relabel(ax2, requests, label)
+    ax2.set_ylim(0, _detection_events_ymax(data))
 
 
 def _detection_caption(data: Data) -> str:
@@ -382,6 +426,7 @@ register(
         ),
         compute=_detection_compute,
         plot=_detection_plot,
+        update=_detection_update,
         caption=_detection_caption,
         try_this=(
             "at the defaults, the left panel never gets near the provisioned line while the right one fills with "
@@ -456,7 +501,10 @@ def hot_key_batches(hot_peak: float, background: float, batch_size: int = BATCH_
     >>> out["q_max"], out["expected_requests"]
     (0.0, 0.0)
     """
-    case = detection_case(hot_peak, background, batch_size)
+    return _hot_key_batches(detection_case(hot_peak, background, batch_size))
+
+
+def _hot_key_batches(case: Data) -> dict[str, float]:
     res: SimulationResult = case["res"]
     part = int(partition_of([res.keys[-1]], res.table.partitions)[0])
     offered, refused = res.offered[:, part], res.throttled[:, part]
@@ -464,3 +512,297 @@ def hot_key_batches(hot_peak: float, background: float, batch_size: int = BATCH_
     hot_items = np.linspace(0.0, case["hot_peak"], res.seconds)  # the date key's writes per second (detection_case)
     expected = float(np.sum(batch_throttled_requests(hot_items, q, case["batch_size"])))
     return {"partition": part, "q_max": float(q.max()), "expected_requests": expected}
+
+
+def expected_count_text(x: float) -> str:
+    """A small expected count as text, to one significant figure: ``3 × 10⁻¹⁰``.
+
+    Parameters
+    ----------
+    x : float
+        The count, a finite number ``>= 0``.
+
+    Returns
+    -------
+    str
+        The mantissa, then ``× 10`` and the exponent in superscript digits.
+
+    Examples
+    --------
+    >>> expected_count_text(3.2e-10), expected_count_text(1_500.0)
+    ('3 × 10⁻¹⁰', '2 × 10³')
+    >>> expected_count_text(-1.0)
+    Traceback (most recent call last):
+    ...
+    ValueError: x = -1.0 is out of range: must be in [0, 1.79769e+308]
+    """
+    x = check_number("x", x, low=0, high=_FINITE)
+    mantissa, exponent = f"{x:.0e}".split("e")
+    return f"{mantissa} × 10" + str(int(exponent)).translate(_SUPERSCRIPT)
+
+
+_SUPERSCRIPT = str.maketrans("-0123456789", "⁻⁰¹²³⁴⁵⁶⁷⁸⁹")
+
+
+def detection_numbers(
+    hot_peak: float = 2_000.0, background: float = 2_000.0, batch_size: int = BATCH_WRITE_MAX_ITEMS, seed: int = 0
+) -> Data:
+    """Chapter 13's hot-key scenario (:func:`detection_case`), read as the chapter reads it.
+
+    Besides the one-minute readings, it reads the scenario three more ways: as one item per request
+    (``ThrottledRequests`` then counts every refused item), as the expected count of the batched requests
+    (:func:`hotpart.cloudwatch` with ``seed=None``), and as batches drawn only from the date key's events
+    (:func:`hot_key_batches`). It also finds the date key's partition, the user keys' load that shares it, and the
+    final rate below which the date key's partition stays under its ceiling (``quiet_peak``), and runs the scenario at
+    that rate.
+
+    Parameters
+    ----------
+    hot_peak : float
+        The date key's write rate in the last second, WCU/s, in ``[0, 10**6]``.
+    background : float
+        The 200 user keys' writes together, WCU/s, in ``[0, 10**6]``.
+    batch_size : int
+        Items per ``BatchWriteItem`` request, in ``[1, 25]``.
+    seed : int
+        Seed of the ``ThrottledRequests`` draw, a whole number from 0 to 2**64 - 1.
+
+    Returns
+    -------
+    dict
+        The inputs; ``minutes``, ``users``, ``partitions``, ``hot_key``; from the metrics (counts over the run
+        unless ``_last``, the last minute): ``first_minute`` (first minute with key-range events, 1-based, or
+        ``None``), ``consumed_last`` (WCU/s), ``provisioned`` (WCU/s), ``consumed_share``, ``key_range_total``,
+        ``key_range_last``, ``provisioned_events``, ``events_total``, ``events_last``,
+        ``throttled_requests_total`` (drawn), ``throttled_requests_expected``, ``throttled_requests_single``
+        (batches of one), ``batches`` (requests sent); ``hot_partition``, ``hot_offered`` (its offered WCU/s in the
+        last second), ``hot_background`` (the user keys' part of that, WCU/s), ``quiet_peak`` (the ceiling less
+        ``hot_background``, at least 0, WCU/s), ``quiet_events`` (throttle events at ``hot_peak = quiet_peak``);
+        ``q_hot_max`` and ``hot_batches_expected`` (:func:`hot_key_batches`).
+
+    Examples
+    --------
+    >>> d = detection_numbers()
+    >>> d["first_minute"], f"{d['consumed_share']:.0%}", d["quiet_events"]
+    (7, '47%', 0.0)
+    """
+    case = detection_case(hot_peak, background, batch_size, seed=check_seed("seed", seed))
+    res: SimulationResult = case["res"]
+    m: Metrics = case["metrics"]
+    own = _hot_key_batches(case)
+    part = int(own["partition"])
+    hot_offered = float(res.offered[-1, part])
+    hot_background = max(0.0, hot_offered - case["hot_peak"])
+    quiet_peak = max(0.0, PARTITION_MAX_WCU - hot_background)
+    quiet = detection_case(quiet_peak, case["background"], case["batch_size"], seed=seed)["metrics"]
+    return {
+        "hot_peak": case["hot_peak"],
+        "background": case["background"],
+        "batch_size": case["batch_size"],
+        "minutes": m.minutes,
+        "users": len(res.keys) - 1,
+        "partitions": res.table.partitions,
+        "hot_key": res.keys[-1],
+        **_detection_readings(m),
+        "throttled_requests_expected": float(cloudwatch(res, batch_size=case["batch_size"])["ThrottledRequests"].sum()),
+        "throttled_requests_single": float(cloudwatch(res, batch_size=1)["ThrottledRequests"].sum()),
+        "batches": float(m.requests.sum()),
+        "hot_partition": part,
+        "hot_offered": hot_offered,
+        "hot_background": hot_background,
+        "quiet_peak": quiet_peak,
+        "quiet_events": float(quiet["WriteThrottleEvents"].sum()),
+        "q_hot_max": own["q_max"],
+        "hot_batches_expected": own["expected_requests"],
+    }
+
+
+def insights_numbers(
+    hot_peak: float = 2_000.0, background: float = 2_000.0, batch_size: int = BATCH_WRITE_MAX_ITEMS, k: int = 5
+) -> Data:
+    """Chapter 13: Contributor Insights on the hot-key scenario, in both of its modes.
+
+    The last minute's lists of :func:`hotpart.top_keys` (mode ``ACCESSED_AND_THROTTLED_KEYS``) on
+    :func:`detection_case`, and, in mode ``THROTTLED_KEYS``, which minutes list no key.
+
+    Parameters
+    ----------
+    hot_peak : float
+        The date key's write rate in the last second, WCU/s, in ``[0, 10**6]``.
+    background : float
+        The 200 user keys' writes together, WCU/s, in ``[0, 10**6]``.
+    batch_size : int
+        Items per ``BatchWriteItem`` request, in ``[1, 25]``.
+    k : int
+        Keys in each list, in ``[2, 100]``.
+
+    Returns
+    -------
+    dict
+        ``minute`` (the last, 1-based); ``key`` (most throttled, or ``None``) and ``throttled_share`` (its share of
+        the refused units); ``hot_key``, ``hot_units`` (most accessed, units in the minute) and ``accessed_share``
+        (its share of all units); ``second_key`` and ``second_units`` (the next most accessed); a key missing from
+        the list (fewer keys written) is ``None``, with 0 units; ``quiet_minutes``
+        (minutes the throttled-keys mode lists nothing) and ``first_listed`` (first minute it lists a key, 1-based,
+        or ``None``).
+
+    Examples
+    --------
+    >>> ci = insights_numbers()
+    >>> ci["key"], ci["quiet_minutes"], ci["first_listed"]
+    ('EVENTS#2026-11-30', 6, 7)
+    """
+    k = check_integer("k", k, low=2, high=100)
+    res: SimulationResult = detection_case(hot_peak, background, batch_size)["res"]
+    top = top_keys(res, k)[-1]
+    throttled_only = top_keys(res, k, mode="THROTTLED_KEYS")
+    listed = [t.minute + 1 for t in throttled_only if t.throttled]
+    (hot_key, hot_units), (second_key, second_units) = (*top.accessed, (None, 0.0), (None, 0.0))[:2]
+    return {
+        "minute": top.minute + 1,
+        "key": top.throttled[0][0] if top.throttled else None,
+        "throttled_share": top.throttled_share(1),
+        "hot_key": hot_key,
+        "hot_units": hot_units,
+        "accessed_share": hot_units / top.total_accessed if top.total_accessed > 0 else 0.0,
+        "second_key": second_key,
+        "second_units": second_units,
+        "quiet_minutes": len(throttled_only) - len(listed),
+        "first_listed": listed[0] if listed else None,
+    }
+
+
+def index_insights_numbers(result: IndexedResult, index: str = "by-status", k: int = 3) -> Data:
+    """Chapter 13: Contributor Insights on a table and on one of its indexes, in the last minute.
+
+    The chapter feeds it chapter 12's ``"GSI-only throttling"`` scenario (``hp.scenario(...).result``).
+
+    Parameters
+    ----------
+    result : IndexedResult
+        A simulation with indexes (:func:`hotpart.simulate_indexed`, or a scenario's ``result``).
+    index : str
+        One of the result's indexes.
+    k : int
+        Keys in each list, in ``[1, 100]``.
+
+    Returns
+    -------
+    dict
+        ``index_key`` (the index's most throttled key, or ``None``) and ``index_share`` (its share of the index's
+        refused units); ``table_share`` (the table's most throttled key's share of the table's refused units),
+        ``table_keys_throttled`` (table keys refused any units in the last minute) and ``table_keys`` (all the
+        table's keys).
+
+    Examples
+    --------
+    >>> g = index_insights_numbers(scenario("GSI-only throttling").result, "by-status")
+    >>> g["index_key"], g["table_keys_throttled"] < g["table_keys"]
+    ('OPEN', True)
+    """
+    if not isinstance(result, IndexedResult):
+        raise ValueError(f"result = {result!r:.60} is not allowed: must be an IndexedResult (a simulation with indexes)")
+    k = check_integer("k", k, low=1, high=100)
+    if index not in result.indexes:
+        raise ValueError(f"index = {index!r} is not an index of the result: must be one of {sorted(result.indexes)}")
+    index_top = top_keys(result.indexes[index], k)[-1]
+    table_top = top_keys(result, k)[-1]
+    return {
+        "index_key": index_top.throttled[0][0] if index_top.throttled else None,
+        "index_share": index_top.throttled_share(1),
+        "table_share": table_top.throttled_share(1),
+        "table_keys_throttled": int(np.count_nonzero(result.table.key_throttled[-1] > 0)),
+        "table_keys": len(result.table.keys),
+    }
+
+
+def throttle_metric_claims(q: float = 0.5) -> Data:
+    """Chapter 13's claims table: the throttle metrics of chapter 15's under-provisioned table and chapter 12's
+    index case, and how often a pair of items is refused together.
+
+    Parameters
+    ----------
+    q : float
+        The share of items refused, each independently, in ``[0, 1]``.
+
+    Returns
+    -------
+    dict
+        ``under_provisioned_events`` and ``under_key_range_events`` (the ``"under-provisioned table"`` scenario's
+        write throttle events by cause, over its run); ``q`` and ``pair_refused`` (the expected throttled requests
+        per batch of two items, :math:`q^2`); ``gsi_index_events``, ``gsi_table_events``,
+        ``gsi_throttled_requests`` and ``gsi_minutes`` (the ``"GSI-only throttling"`` scenario).
+
+    Examples
+    --------
+    >>> c = throttle_metric_claims()
+    >>> c["under_key_range_events"], c["pair_refused"]
+    (0.0, 0.25)
+    """
+    q = check_number("q", q, low=0, high=1)
+    under = scenario("under-provisioned table").metrics
+    gsi = scenario("GSI-only throttling").metrics
+    return {
+        "under_provisioned_events": float(under["WriteProvisionedThroughputThrottleEvents"].sum()),
+        "under_key_range_events": float(under["WriteKeyRangeThroughputThrottleEvents"].sum()),
+        "q": q,
+        "pair_refused": float(batch_throttled_requests(2, q, 2)),
+        "gsi_index_events": float(gsi.index("by-status")["WriteThrottleEvents"].sum()),
+        "gsi_table_events": float(gsi["WriteThrottleEvents"].sum()),
+        "gsi_throttled_requests": float(gsi["ThrottledRequests"].sum()),
+        "gsi_minutes": gsi.minutes,
+    }
+
+
+#: The longest run :func:`last_minute_metrics` simulates, seconds (an hour).
+_LAST_MINUTE_MAX_S = 3_600
+
+
+def last_minute_metrics(
+    loads: Any, wcu: float, seconds: int = 120, batch_size: int = BATCH_WRITE_MAX_ITEMS, seed: int = 0
+) -> Data:
+    """Chapter 13's exercise 1: steady loads on a provisioned table, read off the last one-minute data point.
+
+    Parameters
+    ----------
+    loads : array_like
+        Write demand on each partition, WCU/s, each in ``[0, 10**6]``; one to 1,000 partitions.
+    wcu : float
+        The table's provisioned write capacity, WCU/s, in ``(0, 10**9]``.
+    seconds : int
+        Length of the run, in ``[60, 3,600]``.
+    batch_size : int
+        Items per ``BatchWriteItem`` request in the batched reading, in ``[1, 25]``.
+    seed : int
+        Seed of the batched ``ThrottledRequests`` draw, a whole number from 0 to 2**64 - 1.
+
+    Returns
+    -------
+    dict
+        For the last minute: ``consumed`` (WCU/s), ``key_range`` and ``provisioned_events`` (write throttle events
+        by cause), ``throttled_requests`` (one item per request), ``throttled_requests_batched`` (batches of
+        ``batch_size``, drawn) and ``throttled_requests_batched_expected``.
+
+    Examples
+    --------
+    >>> e = last_minute_metrics([1_500, 100, 100, 100], 4_000)
+    >>> e["consumed"], e["key_range"], e["throttled_requests"]
+    (1300.0, 30000.0, 30000.0)
+    """
+    demand = check_array("loads", loads, low=0, high=_DET_MAX_WCU)
+    if demand.ndim != 1 or not 1 <= demand.size <= 1_000:
+        raise ValueError(f"loads has shape {demand.shape}: must be one rate per partition, 1 to 1,000 partitions")
+    wcu = check_number("wcu", wcu, low=0, high=1e9, low_open=True)
+    seconds = check_integer("seconds", seconds, low=60, high=_LAST_MINUTE_MAX_S)
+    batch_size = check_integer("batch_size", batch_size, low=1, high=BATCH_WRITE_MAX_ITEMS)
+    seed = check_seed("seed", seed)
+    res = simulate(Table(demand.size, wcu=wcu), demand, seconds)
+    single = cloudwatch(res)
+    return {
+        "consumed": float(single.per_second("ConsumedWriteCapacityUnits")[-1]),
+        "key_range": float(single["WriteKeyRangeThroughputThrottleEvents"][-1]),
+        "provisioned_events": float(single["WriteProvisionedThroughputThrottleEvents"][-1]),
+        "throttled_requests": float(single["ThrottledRequests"][-1]),
+        "throttled_requests_batched": float(cloudwatch(res, batch_size=batch_size, seed=seed)["ThrottledRequests"][-1]),
+        "throttled_requests_batched_expected": float(cloudwatch(res, batch_size=batch_size)["ThrottledRequests"][-1]),
+    }

@@ -2,11 +2,15 @@
 
 Models: :mod:`hotpart.models.migration` (``logical_placement``, ``logical_balance``, ``MigrationPlan``) and, for dual
 writes, :mod:`~hotpart.models.pitfalls` (``half_applied_probability``). Notebook: ``notebooks/19_migration``. The
-explorable ``migration_timeline``; the chapter's table (``logical_balance_rows``), its plots and its cases
-(``logical_move_case``, ``logical_shards_needed``, ``dual_write_case``), tested in ``tests/test_chapters_15_21.py``.
+explorable ``migration_timeline`` (drawn once, then updated in place); the chapter's table (``logical_balance_rows``),
+its plots and its cases (``migration_case``, ``backfill_case``, ``dual_write_case``, ``logical_move_case``,
+``logical_resize_case``, ``logical_shards_needed``), tested in ``tests/test_chapters_15_21.py`` and
+``tests/test_cases_sharding.py``.
 """
 
 from __future__ import annotations
+
+from typing import Any
 
 import numpy as np
 from matplotlib.axes import Axes
@@ -16,6 +20,7 @@ from ..book.explorable import Control, Data, Explorable, register
 from ..book.plotting import COLORS, finish_axes, fixed_layout
 from ..models import (
     MigrationPlan,
+    backfill_lost_updates,
     half_applied_probability,
     hash64,
     logical_balance,
@@ -26,10 +31,13 @@ from ..models._validation import check_integer, check_number, check_seed
 from ._sharding_common import _MAX_TABLE_SHARDS, _random_keys, _Rows, _whole_numbers
 
 __all__ = [
+    "backfill_case",
     "dual_write_case",
     "logical_balance_rows",
     "logical_move_case",
+    "logical_resize_case",
     "logical_shards_needed",
+    "migration_case",
     "plot_logical_balance",
     "plot_migration",
 ]
@@ -88,24 +96,53 @@ def plot_migration(left: Axes, right: Axes, plan: MigrationPlan, xmax_days: floa
     """
     if xmax_days is not None:
         xmax_days = check_number("xmax_days", xmax_days, low=0, high=_MAX_DAYS_AXIS, low_open=True)
+    g = _migration_geometry(plan, xmax_days)
     steps = plan.steps
-    for i, (name, start, end) in enumerate(steps):
-        left.barh(len(steps) - 1 - i, (end - start) / 24, left=start / 24, color=_STEP_COLORS[i], label=name)
-    left.axvspan(0, plan.coexistence_h / 24, color=COLORS["share"], alpha=0.15, label="two placement rules")
+    for i, ((name, _, _), (start, width)) in enumerate(zip(steps, g["bars"], strict=True)):
+        left.barh(len(steps) - 1 - i, width, left=start, color=_STEP_COLORS[i], label=name)
+    left.axvspan(0, g["coexistence"], color=COLORS["share"], alpha=0.15, label="two placement rules")
     left.set_yticks(range(len(steps)), [s[0] for s in reversed(steps)])
-    xmax = xmax_days if xmax_days is not None else 1.05 * plan.total_h / 24
-    left.set_xlim(0, xmax)
+    left.set_xlim(0, g["xmax"])
     finish_axes(left, "The five steps", "days since the dual write starts", "step", loc="upper right")
+    right.plot(g["days"], g["copies"], color=COLORS["served"], label="copies of the data stored")
+    right.plot(g["days"], g["writes"], color=COLORS["refused"], ls="--", label="write cost")
+    right.set_xlim(0, g["xmax"])
+    right.set_ylim(0, 3.2)
+    finish_axes(right, "Storage and write cost during the move", "days since the dual write starts", "multiple of normal")
+
+
+def _migration_geometry(plan: MigrationPlan, xmax_days: float | None) -> dict[str, Any]:
+    """What :func:`plot_migration` draws, in days: each step's bar (start, length), the two-rules window's length,
+    the time axis's end, and the copies stored and the write cost along it."""
+    steps = plan.steps
+    xmax = xmax_days if xmax_days is not None else 1.05 * plan.total_h / 24
     t = np.linspace(0, xmax * 24, 600)
     _, (_, b0, b1), _, _, (_, x0, x1) = steps
     new = np.clip((t - b0) / max(b1 - b0, 1e-9), 0, 1)
     old = 1.0 - np.clip((t - x0) / max(x1 - x0, 1e-9), 0, 1)
-    writes = np.where(t < plan.coexistence_h, 1.0 + plan.dual_write_overhead, 1.0)
-    right.plot(t / 24, old + new, color=COLORS["served"], label="copies of the data stored")
-    right.plot(t / 24, writes, color=COLORS["refused"], ls="--", label="write cost")
-    right.set_xlim(0, xmax)
-    right.set_ylim(0, 3.2)
-    finish_axes(right, "Storage and write cost during the move", "days since the dual write starts", "multiple of normal")
+    return {
+        "bars": [(start / 24, (end - start) / 24) for _, start, end in steps],
+        "coexistence": plan.coexistence_h / 24,
+        "xmax": xmax,
+        "days": t / 24,
+        "copies": old + new,
+        "writes": np.where(t < plan.coexistence_h, 1.0 + plan.dual_write_overhead, 1.0),
+    }
+
+
+def _update_migration(left: Axes, right: Axes, plan: MigrationPlan, xmax_days: float) -> None:
+    """Put a new plan on the axes :func:`plot_migration` drew: the bars, the two-rules window, both curves, the limits."""
+    g = _migration_geometry(plan, xmax_days)
+    *bars, window = left.patches
+    for bar, (start, width) in zip(bars, g["bars"], strict=True):
+        bar.set_x(start)
+        bar.set_width(width)
+    window.set_width(g["coexistence"])
+    left.set_xlim(0, g["xmax"])
+    copies, writes = right.lines
+    copies.set_data(g["days"], g["copies"])
+    writes.set_data(g["days"], g["writes"])
+    right.set_xlim(0, g["xmax"])
 
 
 def _migration_compute(
@@ -122,6 +159,11 @@ def _migration_compute(
 def _migration_plot(fig: Figure, data: Data) -> None:
     fixed_layout(fig, left=0.145, right=0.99, bottom=0.14, top=0.9, wspace=0.2)  # room for the step names
     plot_migration(*fig.axes, data["plan"], data["xmax_days"])
+
+
+def _migration_update(fig: Figure, data: Data) -> None:
+    """Redraw :func:`_migration_plot`'s figure for a new plan (the titles, labels and legends do not change)."""
+    _update_migration(*fig.axes, data["plan"], data["xmax_days"])
 
 
 def _migration_caption(data: Data) -> str:
@@ -149,6 +191,7 @@ migration_timeline = register(
         ),
         compute=_migration_compute,
         plot=_migration_plot,
+        update=_migration_update,
         caption=_migration_caption,
         try_this=(
             "raise the data size, then the backfill rate: the backfill and the deletion stretch and shrink, while the "
@@ -195,7 +238,9 @@ def logical_balance_rows(n_logicals: tuple[int, ...], n_physicals: tuple[int, ..
     return header, rows
 
 
-def logical_move_case(n_logical: int, p_before: int, p_after: int, n_keys: int = 100_000, seed: int = 0) -> dict[str, float]:
+def logical_move_case(
+    n_logical: int, p_before: int, p_after: int | None = None, n_keys: int = 100_000, seed: int = 0
+) -> dict[str, float]:
     """Chapter 19: ``n_logical`` logical shards moved from ``p_before`` to ``p_after`` machines.
 
     Parameters
@@ -203,7 +248,7 @@ def logical_move_case(n_logical: int, p_before: int, p_after: int, n_keys: int =
     n_logical : int
         Logical shards ``L``, in ``[1, 100_000]``.
     p_before, p_after : int
-        Machines before and after, each in ``[1, n_logical]``.
+        Machines before and after, each in ``[1, n_logical]``; ``p_after`` is ``p_before + 1`` if omitted.
     n_keys : int
         Random keys the move is checked on, in ``[1, 1_000_000]``.
     seed : int
@@ -214,35 +259,41 @@ def logical_move_case(n_logical: int, p_before: int, p_after: int, n_keys: int =
     dict
         ``moved_logical`` (logical shards that changed machine), ``moved_share`` (their share of ``L``),
         ``new_holds`` (logical shards on the last machine afterwards), ``whole`` (1.0 when every logical shard's
-        keys moved together), ``key_moved`` (share of the random keys that moved), ``modulo`` (what ``key % P``
-        would move) and the balances ``balance_before`` and ``balance_after`` (busiest over mean).
+        keys moved together), ``whole_share`` (the share of the logical shards holding keys whose keys all moved or
+        all stayed), ``key_moved`` (share of the random keys that moved), ``modulo`` (what ``key % P`` would move),
+        the balances ``balance_before`` and ``balance_after`` (busiest over mean) and ``p_after``.
 
     Examples
     --------
     >>> c = logical_move_case(256, 4, 5)
     >>> c["moved_logical"], c["new_holds"], c["whole"], c["modulo"]
     (51.0, 51.0, 1.0, 0.8)
+    >>> c["whole_share"], logical_move_case(256, 4)["p_after"]
+    (1.0, 5.0)
     """
     el = check_integer("n_logical", n_logical, low=1, high=100_000)
     p0 = check_integer("p_before", p_before, low=1, high=el)
-    p1 = check_integer("p_after", p_after, low=1, high=el)
+    p1 = check_integer("p_after", p0 + 1 if p_after is None else p_after, low=1, high=el)
     n_keys = check_integer("n_keys", n_keys, low=1, high=1_000_000)
     seed = check_seed("seed", seed)
     before = logical_placement(el, p0)
     after = logical_placement(el, p1, previous=before)
     logical = (hash64(_random_keys(n_keys, seed)) % np.uint64(el)).astype(int)
     key_moved = before[logical] != after[logical]
-    whole = all(len(set(key_moved[logical == s])) == 1 for s in np.unique(logical))
+    held = np.unique(logical)
+    whole_each = [len(set(key_moved[logical == s])) == 1 for s in held]
     moved = int(np.sum(before != after))
     return {
         "moved_logical": float(moved),
         "moved_share": moved / el,
         "new_holds": float(np.bincount(after, minlength=p1)[-1]),
-        "whole": float(whole),
+        "whole": float(all(whole_each)),
+        "whole_share": float(np.mean(whole_each)),
         "key_moved": float(key_moved.mean()),
         "modulo": float(moved_fraction_modulo(p0, p1)),
         "balance_before": float(logical_balance(el, p0)),
         "balance_after": float(logical_balance(el, p1)),
+        "p_after": float(p1),
     }
 
 
@@ -260,12 +311,13 @@ def logical_shards_needed(max_imbalance: float, max_physical: int) -> dict[str, 
     Returns
     -------
     dict
-        ``n_logical`` (the smallest such ``L``) and ``worst`` (its largest ``ceil(L/P) / (L/P)`` over the fleets).
+        ``n_logical`` (the smallest such ``L``), ``worst`` (its largest ``ceil(L/P) / (L/P)`` over the fleets) and
+        ``tolerance`` (``max_imbalance - 1``, the excess over the mean allowed).
 
     Examples
     --------
     >>> logical_shards_needed(1.25, 4)
-    {'n_logical': 8.0, 'worst': 1.125}
+    {'n_logical': 8.0, 'worst': 1.125, 'tolerance': 0.25}
     """
     target = check_number("max_imbalance", max_imbalance, low=1.001, high=2.0)
     pmax = check_integer("max_physical", max_physical, low=1, high=1_000)
@@ -273,7 +325,7 @@ def logical_shards_needed(max_imbalance: float, max_physical: int) -> dict[str, 
     while True:  # ends by L = pmax / (target - 1), where ceil(L/P) / (L/P) < 1 + P/L <= target for every P
         worst = max(logical_balance(el, p) for p in range(1, pmax + 1))
         if worst <= target:
-            return {"n_logical": float(el), "worst": float(worst)}
+            return {"n_logical": float(el), "worst": float(worst), "tolerance": target - 1}
         el += 1
 
 
@@ -295,18 +347,149 @@ def dual_write_case(coexistence_h: float, writes_per_s: float, p_fail: float) ->
     Returns
     -------
     dict
-        ``writes`` (dual writes in all), ``p_split`` (share that land on one side only) and ``diverged``
-        (expected writes that land on one side only).
+        ``writes`` (dual writes in all), ``p_split`` (share that land on one side only), ``p_split_direct``
+        (the same from ``2p(1-p)`` written out) and ``diverged`` (expected writes that land on one side only).
 
     Examples
     --------
     >>> c = dual_write_case(24.0, 100.0, 0.01)
     >>> c["writes"], round(c["p_split"], 4), round(c["diverged"])
     (8640000.0, 0.0198, 171072)
+    >>> round(c["p_split_direct"], 4)
+    0.0198
     """
     hours = check_number("coexistence_h", coexistence_h, low=0, high=100_000)
     w = check_number("writes_per_s", writes_per_s, low=0, high=1e9)
     p = check_number("p_fail", p_fail, low=0, high=1)
     writes = w * hours * 3_600
     p_split = float(half_applied_probability(2, p))
-    return {"writes": writes, "p_split": p_split, "diverged": writes * p_split}
+    return {"writes": writes, "p_split": p_split, "p_split_direct": 2 * p * (1 - p), "diverged": writes * p_split}
+
+
+def migration_case(data_gb: float, copy_gb_per_h: float, verify_gb_per_h: float) -> dict[str, float]:
+    """Chapter 19: the lengths of a :class:`hotpart.MigrationPlan` with the default deploy, ramp and fallback times.
+
+    Parameters
+    ----------
+    data_gb : float
+        Data to move, GB, in ``(0, 1e7]``.
+    copy_gb_per_h : float
+        Backfill rate, GB/h, in ``(0, 1e6]``.
+    verify_gb_per_h : float
+        Verification rate, GB/h, in ``(0, 1e6]``.
+
+    Returns
+    -------
+    dict
+        The plan's inputs (``data_gb``, ``copy_gb_per_h``, ``verify_gb_per_h``, ``deploy_h``, ``switch_h``,
+        ``bake_h``, ``dual_write_overhead``); ``backfill_h`` and ``verify_h`` (those steps' lengths, h);
+        ``total_days`` and ``coexist_days`` (the whole move, and the span with two placement rules, days), and
+        ``coexist_h`` (that span in hours);
+        ``coexist_share`` (their ratio) and ``extra_write_h`` (the dual writes' cost in hours of normal write load).
+
+    Examples
+    --------
+    >>> c = migration_case(2_000, 50, 100)
+    >>> c["backfill_h"], c["verify_h"], round(c["total_days"], 1), round(c["coexist_days"], 1)
+    (40.0, 20.0, 8.2, 6.6)
+    >>> migration_case(0, 50, 100)
+    Traceback (most recent call last):
+    ...
+    ValueError: data_gb = 0 is out of range: must be in (0, 1e+07]
+    """
+    d = check_number("data_gb", data_gb, low=0, high=1e7, low_open=True)
+    c = check_number("copy_gb_per_h", copy_gb_per_h, low=0, high=1e6, low_open=True)
+    v = check_number("verify_gb_per_h", verify_gb_per_h, low=0, high=1e6, low_open=True)
+    plan = MigrationPlan(data_gb=d, copy_gb_per_h=c, verify_gb_per_h=v)
+    steps = {name: end - start for name, start, end in plan.steps}
+    return {
+        "data_gb": plan.data_gb,
+        "copy_gb_per_h": plan.copy_gb_per_h,
+        "verify_gb_per_h": plan.verify_gb_per_h,
+        "deploy_h": plan.deploy_h,
+        "switch_h": plan.switch_h,
+        "bake_h": plan.bake_h,
+        "dual_write_overhead": plan.dual_write_overhead,
+        "backfill_h": steps["backfill"],
+        "verify_h": steps["verify"],
+        "total_days": plan.total_h / 24,
+        "coexist_days": plan.coexistence_h / 24,
+        "coexist_h": plan.coexistence_h,
+        "coexist_share": plan.coexistence_h / plan.total_h,
+        "extra_write_h": plan.extra_write_hours,
+    }
+
+
+def backfill_case(n_rows: int, writes_per_s: float, backfill_h: float, copy_lag_s: float, seed: int = 0) -> dict[str, float]:
+    """Chapter 19: a backfill racing live updates, with plain and with conditional writes
+    (:func:`hotpart.backfill_lost_updates`), and the small-lag approximation ``W l``.
+
+    Parameters
+    ----------
+    n_rows : int
+        Rows copied, in ``[1, 10_000_000]``.
+    writes_per_s : float
+        Live updates a second, in ``[0, 1e5]``; at most 10,000,000 updates in the run.
+    backfill_h : float
+        Length of the backfill, h, in ``(0, 1_000]``.
+    copy_lag_s : float
+        Time from reading a row to writing its copy, s, in ``[0, 3_600]``.
+    seed : int
+        Seed of both simulations, a whole number from 0 to 2**64 - 1.
+
+    Returns
+    -------
+    dict
+        ``updates`` (live updates in the run), ``lost`` (rows whose newer value the backfill overwrote),
+        ``expected`` (the closed form ``N (1 - exp(-W l / N))``), ``approx`` (``W l``) and ``lost_conditional``
+        (rows lost when the backfill's writes are conditional).
+
+    Examples
+    --------
+    >>> c = backfill_case(100_000, 500, 1.0, 2.0, seed=1)
+    >>> round(c["expected"]), c["approx"], c["lost_conditional"], abs(c["lost"] - c["expected"]) < 4 * c["expected"] ** 0.5
+    (995, 1000.0, 0.0, True)
+    """
+    n = check_integer("n_rows", n_rows, low=1, high=10_000_000)
+    w = check_number("writes_per_s", writes_per_s, low=0, high=1e5)
+    hours = check_number("backfill_h", backfill_h, low=0, high=1_000, low_open=True)
+    lag = check_number("copy_lag_s", copy_lag_s, low=0, high=3_600)
+    seed = check_seed("seed", seed)
+    race = backfill_lost_updates(n, w, hours * 3_600, lag, seed=seed)
+    safe = backfill_lost_updates(n, w, hours * 3_600, lag, conditional=True, seed=seed)
+    return {
+        "updates": float(race["updates"]),
+        "lost": float(race["simulated"]),
+        "expected": float(race["expected"]),
+        "approx": w * lag,
+        "lost_conditional": float(safe["simulated"]),
+    }
+
+
+def logical_resize_case(n_logical: int) -> dict[str, float]:
+    """Chapter 19: what changing the logical shard count moves, a key's logical shard being ``h(k) mod L``.
+
+    Parameters
+    ----------
+    n_logical : int
+        Logical shards ``L``, in ``[2, 100_000]``.
+
+    Returns
+    -------
+    dict
+        ``more`` (``L + L // 2``) and ``more_moved`` (the share of keys whose logical shard changes going there,
+        :func:`hotpart.moved_fraction_modulo`), and ``double`` (``2 L``) and ``double_moved`` likewise.
+
+    Examples
+    --------
+    >>> logical_resize_case(256)
+    {'more': 384.0, 'more_moved': 0.6666666666666667, 'double': 512.0, 'double_moved': 0.5}
+    """
+    el = check_integer("n_logical", n_logical, low=2, high=100_000)
+    more, double = el + el // 2, 2 * el
+    return {
+        "more": float(more),
+        "more_moved": float(moved_fraction_modulo(el, more)),
+        "double": float(double),
+        "double_moved": float(moved_fraction_modulo(el, double)),
+    }

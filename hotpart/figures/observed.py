@@ -11,6 +11,7 @@ remedy refuses.
 from __future__ import annotations
 
 import functools
+import math
 import tempfile
 from pathlib import Path
 from typing import Any
@@ -22,25 +23,35 @@ from matplotlib.figure import Figure
 from ..book.explorable import Control, Explorable, register
 from ..book.plotting import COLORS, finish_axes, fixed_layout
 from ..models import (
+    PARTITION_MAX_WCU,
+    PERIOD_S,
     SAMPLE_FILES,
     SAMPLE_LOG_RATE,
     SAMPLE_TABLE,
     LogProfile,
     Table,
     WhatIf,
+    diagnose,
     fit_zipf,
+    metric_names,
     profile_log,
+    read_metric_data,
+    sample_simulation,
     what_if,
     write_sample_exports,
 )
 from ..models._validation import check_integer, check_number
 
 __all__ = [
+    "metric_statistic_rows",
     "plot_what_if",
+    "sample_diagnosis",
+    "sample_log_numbers",
     "sample_paths",
     "sample_profile",
     "sample_table",
     "what_if_case",
+    "what_if_numbers",
     "zipf_coverage",
 ]
 
@@ -120,19 +131,47 @@ def plot_what_if(axes: tuple[Axes, Axes], data: Data) -> None:
     """
     left, right = axes
     w: WhatIf = data["what_if"]
-    short = [r.split(" (")[0] for r in w.remedies]
+    short = _short_names(w)
     for i, (name, units, color) in enumerate(zip(short, w.refused, _REMEDY_COLORS, strict=False)):
         left.barh(i, units / 1e3, color=color, label=f"{name}: {units / w.offered:.1%}")
     left.set_yticks(np.arange(len(short)), short, fontsize=8)
     left.invert_yaxis()
-    left.set_xlim(0, max(float(w.offered) * 0.2 / 1e3, 1.0))
     finish_axes(left, "Refused over the replay (share of offered)", "thousand units refused", "remedy", loc="lower right")
     minute = np.arange(1, w.refused_per_minute.shape[1] + 1)
     for name, series, color in zip(short, w.refused_per_minute, _REMEDY_COLORS, strict=False):
         right.plot(minute, series / 60.0, color=color, label=name, marker="o", ms=3)
     right.axhline(0, color=COLORS["ceiling"], lw=0.5)
-    right.set_ylim(0, float(w.offered) / 60.0 / w.refused_per_minute.shape[1] * 0.25)
     finish_axes(right, "Refused per second, by minute", "minute", "units/s refused", loc="center left")
+    _what_if_limits(left, right, w)
+
+
+def _short_names(w: WhatIf) -> list[str]:
+    """The remedies' names without their parenthesised settings."""
+    return [r.split(" (")[0] for r in w.remedies]
+
+
+def _what_if_limits(left: Axes, right: Axes, w: WhatIf) -> None:
+    """The two panels' value ranges, from the replay's offered units (a fifth of them, a quarter of their rate)."""
+    left.set_xlim(0, max(float(w.offered) * 0.2 / 1e3, 1.0))
+    right.set_ylim(0, float(w.offered) / 60.0 / w.refused_per_minute.shape[1] * 0.25)
+
+
+def _update_what_if(left: Axes, right: Axes, data: Data) -> None:
+    """Redraw :func:`plot_what_if`'s panels for new data with the same remedies and minutes: the bars' widths, the
+    lines' y values, the left legend's shares and both value ranges."""
+    w: WhatIf = data["what_if"]
+    bars = [container[0] for container in left.containers]
+    texts = left.get_legend().get_texts()
+    if len(bars) != len(w.refused) or len(right.lines) != len(w.refused) + 1:
+        raise ValueError(f"data has {len(w.refused)} remedies; the figure was drawn with {len(bars)}")
+    for bar, text, name, units in zip(bars, texts, _short_names(w), w.refused, strict=True):
+        label = f"{name}: {units / w.offered:.1%}"
+        bar.set_width(units / 1e3)
+        bar.set_label(label)  # the container's label is the legend's; keep the artist's in step
+        text.set_text(label)
+    for line, series in zip(right.lines, w.refused_per_minute, strict=False):
+        line.set_ydata(series / 60.0)
+    _what_if_limits(left, right, w)
 
 
 def _compute(shards: int, capacity: float) -> Data:
@@ -142,6 +181,10 @@ def _compute(shards: int, capacity: float) -> Data:
 def _plot(fig: Figure, data: Data) -> None:
     fixed_layout(fig, left=0.16, right=0.99, bottom=0.14, top=0.9, wspace=0.28)
     plot_what_if((fig.axes[0], fig.axes[1]), data)
+
+
+def _update(fig: Figure, data: Data) -> None:
+    _update_what_if(fig.axes[0], fig.axes[1], data)
 
 
 def _caption(data: Data) -> str:
@@ -168,6 +211,7 @@ register(
         ),
         compute=_compute,
         plot=_plot,
+        update=_update,
         caption=_caption,
         try_this=(
             "raise the capacity multiplier: the grey, purple and orange bars do not move, because the hottest "
@@ -226,3 +270,169 @@ def zipf_coverage(n_keys: int, exponent: float, n_requests: int, seeds: int = 50
         "bias": float(np.mean([f.exponent for f in fits])) - s,
         "half_width": float(np.mean([(f.ci_high - f.ci_low) / 2 for f in fits])),
     }
+
+
+def metric_statistic_rows() -> list[tuple[str, str]]:
+    """Each metric the readers know, with the statistic they expect it in: ``Average`` for a provisioned level,
+    ``Sum`` for consumed capacity and the throttle counts.
+
+    Examples
+    --------
+    >>> metric_statistic_rows()[:2]
+    [('ConsumedReadCapacityUnits', 'Sum'), ('ProvisionedReadCapacityUnits', 'Average')]
+    """
+    return [(name, "Average" if name.startswith("Provisioned") else "Sum") for name in metric_names()]
+
+
+def sample_diagnosis() -> Data:
+    """Chapter 16's step 1: the sample exports read back and diagnosed, with all the reports, with none, and with the
+    throttled-keys report alone; and the round trip against the simulation that wrote them.
+
+    Returns
+    -------
+    dict
+        ``minutes`` (data points), ``series`` (table metrics read), ``peak_use`` (peak consumed per second over the
+        provisioned level), ``key_range_events`` and ``provisioned_events`` (write throttle events over the run);
+        ``symptom``, ``rule`` and ``confidence`` (:func:`hotpart.diagnose` with both Contributor Insights reports);
+        ``symptom_without_reports`` and ``confidence_without_reports`` (the metrics alone); ``symptom_throttled_only``,
+        ``rule_throttled_only`` and ``top_throttled_share`` (the throttled-keys report alone, and the most-throttled
+        key's share of the refused units, averaged over the minutes with any); ``round_trip`` (``"identical"`` when
+        every series read back equals the simulation's, else ``"different"``) and ``simulation_symptom``.
+
+    Examples
+    --------
+    >>> s = sample_diagnosis()
+    >>> s["round_trip"], s["minutes"]
+    ('identical', 10)
+    """
+    paths = sample_paths()
+    metrics = read_metric_data(
+        paths["metrics"], paths["queries"], insights=paths["insights"], throttled_keys=paths["throttled_keys"]
+    )
+    full = diagnose(metrics)
+    bare = diagnose(read_metric_data(paths["metrics"], paths["queries"]))
+    throttled_only = read_metric_data(paths["metrics"], paths["queries"], throttled_keys=paths["throttled_keys"])
+    by_throttled = diagnose(throttled_only)
+    shares = [t.throttled_share(1) for t in throttled_only.top if t.total_throttled > 0]
+    _, simulated = sample_simulation()
+    same = set(simulated.table) == set(metrics.table) and all(
+        np.array_equal(simulated.table[name], metrics.table[name]) for name in simulated.table
+    )
+    provisioned = float(metrics["ProvisionedWriteCapacityUnits"].max())
+    return {
+        "minutes": metrics.minutes,
+        "series": len(metrics.table),
+        "peak_use": float(metrics.per_second("ConsumedWriteCapacityUnits").max()) / provisioned,
+        "key_range_events": float(metrics["WriteKeyRangeThroughputThrottleEvents"].sum()),
+        "provisioned_events": float(metrics["WriteProvisionedThroughputThrottleEvents"].sum()),
+        "symptom": full.symptom,
+        "rule": full.rule,
+        "confidence": full.confidence,
+        "symptom_without_reports": bare.symptom,
+        "confidence_without_reports": bare.confidence,
+        "symptom_throttled_only": by_throttled.symptom,
+        "rule_throttled_only": by_throttled.rule,
+        "top_throttled_share": float(np.mean(shares)) if shares else 0.0,
+        "round_trip": "identical" if same else "different",
+        "simulation_symptom": diagnose(simulated).symptom,
+    }
+
+
+def sample_log_numbers(rare_below: int = 10) -> Data:
+    """Chapter 16's step 2: the sample access log's profile (:func:`sample_profile`), read as the chapter reads it.
+
+    Parameters
+    ----------
+    rare_below : int
+        A key logged fewer times than this is rare, in ``[1, 10**9]``.
+
+    Returns
+    -------
+    dict
+        ``rows``, ``keys`` and ``minutes`` of the log; ``hot_key``, ``hot_share`` (its share of the units) and
+        ``hot_rate`` (its units/s over the log, estimated from the sample); ``hot_rate_simulated`` (the units/s the
+        simulation offered it); ``exponent``, ``ci_low``, ``ci_high``, ``ks`` and ``verdict`` (the Zipf fit);
+        ``true_exponent`` (:data:`hotpart.SAMPLE_TABLE`'s) and ``true_exponent_position`` (``"inside"`` or
+        ``"outside"`` the interval); ``peak_partition`` (the busiest partition's peak, units/s),
+        ``busiest_partition`` and ``even_partition`` (the peak minute's units/s spread evenly over the partitions);
+        ``rare_below`` and ``rare_share`` (share of the logged keys logged fewer than ``rare_below`` times);
+        ``unseen`` (the table's keys the log never names); ``suffixes_needed`` (the hottest key's rate over the
+        partition ceiling, rounded up).
+
+    Examples
+    --------
+    >>> n = sample_log_numbers()
+    >>> n["hot_key"], n["suffixes_needed"], n["true_exponent_position"]
+    ('CUSTOMER#00000', 2, 'outside')
+    """
+    rare_below = check_integer("rare_below", rare_below, low=1, high=10**9)
+    prof = sample_profile()
+    fit = prof.zipf
+    hot_key, hot_units, hot_share = prof.hottest(1)[0]
+    hot_rate = hot_units / (prof.minutes * PERIOD_S)
+    res, _ = sample_simulation()
+    true = float(SAMPLE_TABLE["zipf"])
+    logged = prof.key_requests * prof.sample_rate  # the log's own request counts
+    return {
+        "rare_below": rare_below,
+        "rows": prof.rows,
+        "keys": len(prof.keys),
+        "minutes": prof.minutes,
+        "hot_key": hot_key,
+        "hot_share": hot_share,
+        "hot_rate": hot_rate,
+        "hot_rate_simulated": float(res.key_offered[:, res.keys.index(hot_key)].sum()) / res.seconds,
+        "exponent": fit.exponent,
+        "ci_low": fit.ci_low,
+        "ci_high": fit.ci_high,
+        "ks": fit.ks,
+        "verdict": fit.verdict,
+        "true_exponent": true,
+        "true_exponent_position": "inside" if fit.ci_low <= true <= fit.ci_high else "outside",
+        "peak_partition": float(prof.partition_peak),
+        "busiest_partition": int(prof.busiest_partition),
+        "even_partition": float(prof.total.max()) / prof.partitions,
+        "rare_share": float(np.mean(logged < rare_below)),
+        "unseen": int(SAMPLE_TABLE["keys"]) - len(prof.keys),
+        "suffixes_needed": math.ceil(hot_rate / PARTITION_MAX_WCU),
+    }
+
+
+#: The chapter's short names of the remedies, by :data:`hotpart.REMEDY_NAMES`.
+_REMEDY_KEYS = {"as is": "asis", "write sharding": "shard", "more capacity": "more", "on-demand": "od", "split for heat": "split"}
+
+
+def what_if_numbers(shards: int = 10, capacity_factor: float = 2.0) -> Data:
+    """Chapter 16's step 3: :func:`what_if_case` read remedy by remedy.
+
+    Parameters
+    ----------
+    shards : int
+        Write-sharding suffixes per hot key, in ``[2, 1000]``.
+    capacity_factor : float
+        Provisioned capacity multiplier for "more capacity", in ``[1, 100]``.
+
+    Returns
+    -------
+    dict
+        ``shards``, ``capacity_factor``, ``offered`` (units over the replay); for each remedy, by its short name
+        (``asis``, ``shard``, ``more``, ``od``, ``split``), the units it refuses, and under ``<name>_share`` their
+        share of ``offered``; ``read_cost`` (write sharding's reads per logical read), ``sharded`` (the sharded keys,
+        comma-separated) and ``n_sharded``.
+
+    Examples
+    --------
+    >>> w = what_if_numbers(10, 2.0)
+    >>> w["more"] == w["asis"], w["shard"] < w["asis"]
+    (True, True)
+    """
+    case = what_if_case(shards, capacity_factor)
+    w: WhatIf = case["what_if"]
+    out: Data = {"shards": case["shards"], "capacity_factor": case["capacity_factor"], "offered": float(w.offered)}
+    for remedy, units in zip(_short_names(w), w.refused, strict=True):
+        out[_REMEDY_KEYS[remedy]] = float(units)
+        out[f"{_REMEDY_KEYS[remedy]}_share"] = float(units) / w.offered if w.offered > 0 else 0.0
+    out["read_cost"] = float(w.read_cost[_short_names(w).index("write sharding")])
+    out["sharded"] = ", ".join(w.sharded_keys)
+    out["n_sharded"] = len(w.sharded_keys)
+    return out

@@ -4,7 +4,8 @@ Models: :mod:`hotpart.models.pitfalls` (``half_applied_probability``, ``unsharde
 :mod:`~hotpart.models.strategies` (range and hash sharding of ID schemes) and :mod:`~hotpart.models.write_sharding`
 (``simulate_shard_writes``). Notebook: ``notebooks/21_pitfalls``. The explorable ``pitfalls``; the chapter's tables
 (``alternatives_rows``, ``half_applied_rows``) and cases (``auto_increment_case``, ``ids_for_collision``,
-``suffix_spread_case``, ``replicas_needed``), tested in ``tests/test_chapters_15_21.py``.
+``suffix_spread_case``, ``replicas_needed``), tested in ``tests/test_chapters_15_21.py``, and ``collision_case``,
+tested in ``tests/test_cases_cross_shard.py``.
 """
 
 from __future__ import annotations
@@ -15,22 +16,32 @@ import numpy as np
 from matplotlib.figure import Figure
 
 from ..book.explorable import Control, Data, Explorable, register
-from ..book.plotting import COLORS, finish_axes, fixed_layout
+from ..book.plotting import COLORS, finish_axes, fixed_layout, relabel
 from ..models import (
     HashSharding,
     RangeSharding,
     half_applied_probability,
+    id_collision_probability,
     range_boundaries,
     shard_report,
     simulate_shard_writes,
     unsharded_load,
 )
 from ..models._validation import check_integer, check_number, check_seed
-from ._sharding_common import _MAX_TABLE_SHARDS, _Rows, _stream, _whole_numbers
+from ._sharding_common import (
+    _MAX_TABLE_SHARDS,
+    _Rows,
+    _shard_curves,
+    _shards_control,
+    _stream,
+    _update_shard_curves,
+    _whole_numbers,
+)
 
 __all__ = [
     "alternatives_rows",
     "auto_increment_case",
+    "collision_case",
     "half_applied_rows",
     "ids_for_collision",
     "replicas_needed",
@@ -69,23 +80,53 @@ def _pitfalls_compute(n_shards: int, p_fail_pct: float) -> Data:
     }
 
 
+def _pitfalls_titles(data: Data) -> tuple[str, str]:
+    """The two panels' titles, which name the failure probability and the shard count."""
+    return (
+        f"A schema change, each shard failing {data['p_fail']:.2%}",
+        f"Busiest of {data['n_shards']} shards, share of new rows",
+    )
+
+
 def _pitfalls_plot(fig: Figure, data: Data) -> None:
     left, right = fig.axes
     fixed_layout(fig, left=0.075, right=0.99, bottom=0.14, top=0.9, wspace=0.24)
     s, k = data["s"], data["n_shards"]
-    left.plot(s, data["half"], color=COLORS["refused"], label="half applied")
-    left.plot(s, data["all_ok"], color=COLORS["served"], label="applied everywhere")
-    left.axvline(k, color=COLORS["share"], ls=":", label=f"{k} shards")
-    left.set_xlim(1, _PITFALL_MAX_SHARDS)
-    left.set_ylim(0, 1.05)
-    finish_axes(left, f"A schema change, each shard failing {data['p_fail']:.2%}", "shards", "probability", loc="center right")
+    left_title, right_title = _pitfalls_titles(data)
+    _shard_curves(
+        left,
+        s,
+        ((data["half"], "refused", "half applied"), (data["all_ok"], "served", "applied everywhere")),
+        k,
+        ylim=(0, 1.05),
+        title=left_title,
+        xlabel="shards",
+        ylabel="probability",
+        loc="center right",
+    )
     x = np.arange(len(_ID_SCHEMES))
     right.bar(x - 0.2, data["hottest"]["range"], width=0.4, color=COLORS["refused"], label="range sharding")
     right.bar(x + 0.2, data["hottest"]["hash"], width=0.4, color=COLORS["served"], label="hash sharding")
     right.axhline(1 / k, color=COLORS["share"], ls="--", lw=1.2, label=f"even share 1/{k}")
     right.set_xticks(x, list(_ID_SCHEMES))
     right.set_ylim(0, 1.45)  # room for the legend above the full bars
-    finish_axes(right, f"Busiest of {k} shards, share of new rows", "ID scheme", "share of new writes", loc="upper center")
+    finish_axes(right, right_title, "ID scheme", "share of new writes", loc="upper center")
+
+
+def _pitfalls_update(fig: Figure, data: Data) -> None:
+    """Put new data on :func:`_pitfalls_plot`'s figure: the curves, the marked shard count, the bars' heights, the even
+    share and both titles (the scheme names, the limits and the legends' places do not change)."""
+    left, right = fig.axes
+    k = data["n_shards"]
+    left_title, right_title = _pitfalls_titles(data)
+    _update_shard_curves(left, (data["half"], data["all_ok"]), k, ylim=(0, 1.05), title=left_title)
+    for bars, name in zip(right.containers, ("range", "hash"), strict=True):
+        for bar, height in zip(bars, data["hottest"][name], strict=True):
+            bar.set_height(height)
+    even = right.lines[0]
+    even.set_ydata([1 / k, 1 / k])
+    relabel(right, even, f"even share 1/{k}")
+    right.set_title(right_title, fontsize=11)
 
 
 def _pitfalls_caption(data: Data) -> str:
@@ -104,11 +145,12 @@ pitfalls = register(
         name="pitfalls",
         title="Operations per shard, and time-ordered IDs under range and hash sharding",
         controls=(
-            Control("n_shards", "shards", 1, _PITFALL_MAX_SHARDS, 16, step=1, integer=True),
+            _shards_control("shards", _PITFALL_MAX_SHARDS, 16),
             Control("p_fail_pct", "chance the change fails on one shard", 0.01, 20, 1, step=0.1, unit="%", scale="log"),
         ),
         compute=_pitfalls_compute,
         plot=_pitfalls_plot,
+        update=_pitfalls_update,
         caption=_pitfalls_caption,
         try_this=(
             "raise the shards: the chance that a schema change ends half applied rises toward one as long as a "
@@ -262,6 +304,42 @@ def ids_for_collision(probability: float, bits: int = 64) -> float:
     p = check_number("probability", probability, low=0, high=1, low_open=True, high_open=True)
     b = check_integer("bits", bits, low=1, high=1_024)
     return math.sqrt(-(2.0 ** (b + 1)) * math.log1p(-p))
+
+
+def collision_case(probability: float, bits: int = 64, digits: int = 6) -> dict[str, float]:
+    """Chapter 21: the random IDs that reach a collision ``probability``, rounded for the prose, and a check.
+
+    Parameters
+    ----------
+    probability : float
+        The collision probability, in ``(0, 1)``.
+    bits : int
+        Random bits per ID, in ``[1, 128]``.
+    digits : int
+        Trailing zeros of the rounded count (``round(ids, -digits)``), in ``[0, 30]``.
+
+    Returns
+    -------
+    dict
+        ``ids`` (:func:`ids_for_collision`), ``rounded`` (to ``10**digits``) and ``check`` (the collision probability
+        of ``int(ids)`` IDs in one shard, :func:`hotpart.id_collision_probability`, which should give back
+        ``probability``).
+
+    Examples
+    --------
+    >>> c = collision_case(0.5, 32, digits=3)
+    >>> c["rounded"], round(c["check"], 4)
+    (77000.0, 0.5)
+    """
+    p = check_number("probability", probability, low=0, high=1, low_open=True, high_open=True)
+    b = check_integer("bits", bits, low=1, high=128)
+    d = check_integer("digits", digits, low=0, high=30)
+    ids = ids_for_collision(p, b)
+    return {
+        "ids": ids,
+        "rounded": float(round(ids, -d)),
+        "check": id_collision_probability(1, int(ids), "random", b),
+    }
 
 
 def suffix_spread_case(writes_per_s: float, suffixes: int, seconds: int = 60, seed: int = 0) -> dict[str, float]:

@@ -3,13 +3,15 @@
 Models: :mod:`hotpart.models.resharding` (``moved_fraction``, ``moved_fraction_modulo``,
 ``range_split_moved_fraction``, ``lookup_cost``, ``ring_spread``) and :mod:`~hotpart.models.hashing` (``jump_hash``,
 ``HashRing``, ``rendezvous``, ``HashRangeSharding``). Notebook: ``notebooks/18_resharding``. The explorables
-``resharding`` and ``virtual_nodes``; the chapter's table (``moved_rows``), its plot and its cases
-(``range_split_case``, ``jump_growth_case``), tested in ``tests/test_chapters_15_21.py``.
+``resharding`` and ``virtual_nodes`` (drawn once, then updated in place); the chapter's table (``moved_rows``), its plot
+and its cases (``modulo_case``, ``ring_growth_case``, ``ring_spread_case``, ``vnodes_for_spread``, ``range_split_case``,
+``jump_growth_case``), tested in ``tests/test_chapters_15_21.py`` and ``tests/test_cases_sharding.py``.
 """
 
 from __future__ import annotations
 
 import functools
+import math
 
 import numpy as np
 from matplotlib.axes import Axes
@@ -18,7 +20,7 @@ from numpy.typing import NDArray
 from scipy import stats
 
 from ..book.explorable import Control, Data, Explorable, register
-from ..book.plotting import COLORS, finish_axes, fixed_layout
+from ..book.plotting import COLORS, finish_axes, fixed_layout, relabel
 from ..models import (
     EXAMPLE_RESHARD,
     HashRangeSharding,
@@ -37,9 +39,13 @@ from ._sharding_common import _MAX_TABLE_SHARDS, _random_keys, _Rows
 
 __all__ = [
     "jump_growth_case",
+    "modulo_case",
     "moved_rows",
     "plot_moved_by_method",
     "range_split_case",
+    "ring_growth_case",
+    "ring_spread_case",
+    "vnodes_for_spread",
 ]
 
 _METHOD_COLORS = {
@@ -142,17 +148,43 @@ def _reshard_compute(n_before: int, added: int, vnodes: int) -> Data:
     }
 
 
+def _reshard_titles(data: Data) -> tuple[str, str, str]:
+    """The left title, the minimum's legend label and the right title: the parts of the figure that name counts."""
+    ideal = 1.0 - data["n"] / data["m"]
+    return (
+        f"Keys moved going from {data['n']} to {data['m']} shards",
+        f"balanced minimum 1 - n/m = {ideal:.0%}",
+        f"Balance on {data['m']} shards ({_RESHARD_KEYS:,} keys)",
+    )
+
+
 def _reshard_plot(fig: Figure, data: Data) -> None:
     left, right = fig.axes
     fixed_layout(fig, left=0.075, right=0.99, bottom=0.14, top=0.9, wspace=0.24)
-    plot_moved_by_method(
-        left, data["moved"], 1.0 - data["n"] / data["m"], f"Keys moved going from {data['n']} to {data['m']} shards"
-    )
+    plot_moved_by_method(left, data["moved"], 1.0 - data["n"] / data["m"], _reshard_titles(data)[0])
     names = list(data["balance"])
     right.bar(names, [data["balance"][m] for m in names], color=[_METHOD_COLORS[m] for m in names], label="busiest / mean")
     right.axhline(1.0, color=COLORS["share"], ls="--", lw=1.2, label="perfect balance")
     right.set_ylim(0, data["ymax"])
-    finish_axes(right, f"Balance on {data['m']} shards ({_RESHARD_KEYS:,} keys)", "placement", "busiest shard / mean")
+    finish_axes(right, _reshard_titles(data)[2], "placement", "busiest shard / mean")
+
+
+def _reshard_update(fig: Figure, data: Data) -> None:
+    """Redraw :func:`_reshard_plot`'s figure for new data: the bars' heights, the minimum's line and legend label,
+    both titles and the balance panel's height; the methods, and so the bars, stay the same."""
+    left, right = fig.axes
+    left_title, ideal_label, right_title = _reshard_titles(data)
+    for bar, method in zip(left.patches, data["moved"], strict=True):
+        bar.set_height(data["moved"][method])
+    (ideal_line,) = left.lines
+    ideal = 1.0 - data["n"] / data["m"]
+    ideal_line.set_ydata([ideal, ideal])
+    relabel(left, ideal_line, ideal_label)
+    left.set_title(left_title, fontsize=11)
+    for bar, method in zip(right.patches, data["balance"], strict=True):
+        bar.set_height(data["balance"][method])
+    right.set_ylim(0, data["ymax"])
+    right.set_title(right_title, fontsize=11)
 
 
 def _reshard_caption(data: Data) -> str:
@@ -179,6 +211,7 @@ resharding = register(
         ),
         compute=_reshard_compute,
         plot=_reshard_plot,
+        update=_reshard_update,
         caption=_reshard_caption,
         try_this=(
             "start at 003's 3 to 4 shards: modulo moves most keys, ring, jump and rendezvous about a quarter, and a "
@@ -214,23 +247,50 @@ def _vnodes_compute(vnodes: int, n_nodes: int) -> Data:
     }
 
 
+_VNODES_X = np.linspace(0.0, 3.0, 301)
+
+
+def _vnodes_curves(data: Data) -> tuple[tuple[NDArray[np.float64], NDArray[np.float64]], ...]:
+    """The measured share's empirical CDF, and Gamma's and Beta's, as (x, y) pairs."""
+    v, n = data["vnodes"], data["n_nodes"]
+    y = np.arange(1, data["measured"].size + 1) / data["measured"].size
+    return (
+        (data["measured"], y),
+        (_VNODES_X, stats.gamma(a=v, scale=1.0 / v).cdf(_VNODES_X)),
+        (_VNODES_X, stats.beta(v, (n - 1) * v).cdf(_VNODES_X / n)),
+    )
+
+
+def _vnodes_labels(data: Data) -> tuple[str, str, str]:
+    v = data["vnodes"]
+    return (f"measured ({data['n_rings']} rings)", f"Gamma({v}, 1/{v})", "Beta (exact)")
+
+
+def _vnodes_title(data: Data) -> str:
+    return f"Node shares on a ring: {data['n_nodes']} nodes x {data['vnodes']} virtual nodes"
+
+
 def _vnodes_plot(fig: Figure, data: Data) -> None:
     (ax,) = fig.axes
-    v, n = data["vnodes"], data["n_nodes"]
-    x = np.linspace(0.0, 3.0, 301)
-    y = np.arange(1, data["measured"].size + 1) / data["measured"].size
-    ax.step(data["measured"], y, where="post", color=COLORS["served"], lw=1.8, label=f"measured ({data['n_rings']} rings)")
-    ax.plot(x, stats.gamma(a=v, scale=1.0 / v).cdf(x), color=COLORS["refused"], ls="--", label=f"Gamma({v}, 1/{v})")
-    ax.plot(x, stats.beta(v, (n - 1) * v).cdf(x / n), color=COLORS["ceiling"], ls=":", label="Beta (exact)")
+    measured, gamma, beta = _vnodes_curves(data)
+    labels = _vnodes_labels(data)
+    ax.step(*measured, where="post", color=COLORS["served"], lw=1.8, label=labels[0])
+    ax.plot(*gamma, color=COLORS["refused"], ls="--", label=labels[1])
+    ax.plot(*beta, color=COLORS["ceiling"], ls=":", label=labels[2])
     ax.set_xlim(0, 3)
     ax.set_ylim(0, 1.02)
-    finish_axes(
-        ax,
-        f"Node shares on a ring: {n} nodes x {v} virtual nodes",
-        "node's share / even share",
-        "fraction of nodes",
-        loc="lower right",
-    )
+    finish_axes(ax, _vnodes_title(data), "node's share / even share", "fraction of nodes", loc="lower right")
+
+
+def _vnodes_update(fig: Figure, data: Data) -> None:
+    """Redraw :func:`_vnodes_plot`'s figure for new data: the three curves, their legend labels and the title."""
+    (ax,) = fig.axes
+    texts = ax.get_legend().get_texts()
+    for line, xy, label, text in zip(ax.lines, _vnodes_curves(data), _vnodes_labels(data), texts, strict=True):
+        line.set_data(*xy)
+        line.set_label(label)
+        text.set_text(label)
+    ax.set_title(_vnodes_title(data), fontsize=11)
 
 
 def _vnodes_caption(data: Data) -> str:
@@ -253,6 +313,7 @@ virtual_nodes = register(
         ),
         compute=_vnodes_compute,
         plot=_vnodes_plot,
+        update=_vnodes_update,
         caption=_vnodes_caption,
         try_this=(
             "drop the virtual nodes to 1: shares spread from almost nothing to several times the even share. Each "
@@ -337,13 +398,23 @@ def range_split_case(n_shards: int, splits: int = 1, n_keys: int = 100_000, seed
         ``formula`` (:func:`hotpart.range_split_moved_fraction`), ``exact`` (the moved measure of the hash space,
         :meth:`hotpart.HashRangeSharding.moved_share`), ``measured`` (share of the random keys that moved),
         ``from_split`` and ``to_new`` (1.0 when every moved key left a split range and landed on a new shard,
-        else 0.0), and ``busiest`` (the busiest shard's share over the mean share, afterwards).
+        else 0.0), ``from_split_share`` and ``to_new_share`` (the shares of the moved keys that did), ``busiest``
+        (the busiest shard's share over the mean share, afterwards), ``half`` (the share of the hash space each
+        half of a split range holds, ``1 / (2 n)``), ``split_all`` (what splitting every range once moves,
+        :func:`hotpart.range_split_moved_fraction` to ``2 n``), and, for the same growth to ``n + splits`` shards,
+        ``modulo`` (:func:`hotpart.moved_fraction_modulo`) and ``ideal`` (the balanced floor ``1 - n / (n + splits)``).
 
     Examples
     --------
     >>> c = range_split_case(4)
     >>> c["formula"], c["exact"], c["from_split"], c["to_new"], c["busiest"]
     (0.125, 0.125, 1.0, 1.0, 1.25)
+    >>> c["from_split_share"], c["to_new_share"], c["half"], c["split_all"], c["modulo"], c["ideal"]
+    (1.0, 1.0, 0.125, 0.5, 0.8, 0.2)
+    >>> range_split_case(4, splits=5)
+    Traceback (most recent call last):
+    ...
+    ValueError: splits = 5 is out of range: must be in [1, 4]
     """
     n = check_integer("n_shards", n_shards, low=1, high=_MAX_TABLE_SHARDS)
     k = check_integer("splits", splits, low=1, high=n)
@@ -363,6 +434,12 @@ def range_split_case(n_shards: int, splits: int = 1, n_keys: int = 100_000, seed
         "from_split": float(bool(np.all(b[moved] < k))),
         "to_new": float(bool(np.all(a[moved] >= n))),
         "busiest": float(after.shares().max() * after.n_shards),
+        "from_split_share": float(np.mean(b[moved] < k)) if moved.any() else 1.0,
+        "to_new_share": float(np.mean(a[moved] >= n)) if moved.any() else 1.0,
+        "half": float(before.shares()[0] / 2),
+        "split_all": float(range_split_moved_fraction(n, 2 * n)),
+        "modulo": float(moved_fraction_modulo(n, n + k)),
+        "ideal": k / (n + k),
     }
 
 
@@ -379,18 +456,183 @@ def jump_growth_case(n_buckets: int, n_keys: int = 100_000) -> dict[str, float]:
     Returns
     -------
     dict
-        ``moved`` (share of keys whose bucket changed), ``expected`` (``1 / (n_buckets + 1)``) and ``to_new``
-        (1.0 when every moved key went to the new bucket, number ``n_buckets``).
+        ``moved`` (share of keys whose bucket changed), ``expected`` (``1 / (n_buckets + 1)``), ``to_new``
+        (1.0 when every moved key went to the new bucket, number ``n_buckets``), ``to_new_share`` (the share of
+        the moved keys that did), ``n_after`` (``n_buckets + 1``) and ``last_key`` (``n_keys - 1``).
 
     Examples
     --------
     >>> c = jump_growth_case(10)
     >>> round(c["expected"], 4), c["to_new"], abs(c["moved"] - c["expected"]) < 0.005
     (0.0909, 1.0, True)
+    >>> c["to_new_share"], c["n_after"], c["last_key"]
+    (1.0, 11.0, 99999.0)
     """
     n = check_integer("n_buckets", n_buckets, low=1, high=_MAX_TABLE_SHARDS)
     n_keys = check_integer("n_keys", n_keys, low=1, high=1_000_000)
     keys = np.arange(n_keys, dtype=np.uint64)
     before, after = jump_hash(keys, n), jump_hash(keys, n + 1)
     moved = before != after
-    return {"moved": float(moved.mean()), "expected": 1 / (n + 1), "to_new": float(bool(np.all(after[moved] == n)))}
+    return {
+        "moved": float(moved.mean()),
+        "expected": 1 / (n + 1),
+        "to_new": float(bool(np.all(after[moved] == n))),
+        "to_new_share": float(np.mean(after[moved] == n)) if moved.any() else 1.0,
+        "n_after": float(n + 1),
+        "last_key": float(n_keys - 1),
+    }
+
+
+def modulo_case(n: int, m: int) -> dict[str, float]:
+    """Chapter 18: ``key % n`` becomes ``key % m``; one period of keys, who stays and who moves.
+
+    Over a period of ``lcm(n, m)`` consecutive keys exactly ``min(n, m)`` keep their shard (one per common
+    remainder, by the Chinese remainder theorem), so ``1 - min(n, m) / lcm(n, m)`` of the keys move
+    (:func:`hotpart.moved_fraction_modulo`); a layout that ends balanced must move at least ``1 - n / m``.
+
+    Parameters
+    ----------
+    n, m : int
+        Shards before and after, each a whole number in ``[1, 10_000]``.
+
+    Returns
+    -------
+    dict
+        ``period`` (``lcm(n, m)``, keys), ``stay`` and ``moved_per_period`` (keys of one period that keep and that
+        change their shard), ``moved`` (the share that moves), ``ideal`` (the balanced floor ``max(1 - n/m, 0)``)
+        and ``new_shards`` (``m - n``).
+
+    Examples
+    --------
+    >>> c = modulo_case(3, 4)
+    >>> c["period"], c["stay"], c["moved_per_period"], c["moved"], c["ideal"], c["new_shards"]
+    (12.0, 3.0, 9.0, 0.75, 0.25, 1.0)
+    >>> modulo_case(3, 0)
+    Traceback (most recent call last):
+    ...
+    ValueError: m = 0 is out of range: must be in [1, 10000]
+    """
+    n = check_integer("n", n, low=1, high=_MAX_TABLE_SHARDS)
+    m = check_integer("m", m, low=1, high=_MAX_TABLE_SHARDS)
+    period = math.lcm(n, m)
+    return {
+        "period": float(period),
+        "stay": float(min(n, m)),
+        "moved_per_period": float(period - min(n, m)),
+        "moved": float(moved_fraction_modulo(n, m)),
+        "ideal": max(1.0 - n / m, 0.0),
+        "new_shards": float(m - n),
+    }
+
+
+def ring_growth_case(n: int, m: int, vnodes: int = 100) -> dict[str, float]:
+    """Chapter 18: a ring (:class:`hotpart.HashRing`, nodes ``"0"`` to ``"m-1"``) grown from ``n`` to ``m`` nodes.
+
+    Parameters
+    ----------
+    n, m : int
+        Nodes before and after, each a whole number in ``[1, 4096]``.
+    vnodes : int
+        Virtual nodes per node, in ``[1, 1_000]``.
+
+    Returns
+    -------
+    dict
+        ``moved`` (the exact arc measure that changes node, :func:`hotpart.moved_fraction` ``"ring"``),
+        ``ideal`` (the balanced floor ``max(1 - n/m, 0)``) and ``busiest`` (the busiest node's share over the even
+        share ``1/m``, afterwards).
+
+    Examples
+    --------
+    >>> c = ring_growth_case(8, 16)
+    >>> c["ideal"], c["moved"] < c["ideal"], 1.0 < c["busiest"] < 1.5
+    (0.5, True, True)
+    >>> ring_growth_case(8, 16, vnodes=0)
+    Traceback (most recent call last):
+    ...
+    ValueError: vnodes = 0 is out of range: must be in [1, 1000]
+    """
+    n = check_integer("n", n, low=1, high=4096)
+    m = check_integer("m", m, low=1, high=4096)
+    vnodes = check_integer("vnodes", vnodes, low=1, high=1_000)
+    after = HashRing([str(i) for i in range(m)], vnodes)
+    return {
+        "moved": float(moved_fraction("ring", n, m, vnodes=vnodes)),
+        "ideal": max(1.0 - n / m, 0.0),
+        "busiest": float(after.shares().max() * m),
+    }
+
+
+def ring_spread_case(vnodes: int, n_nodes: int, n_rings: int = 200) -> dict[str, float]:
+    """Chapter 18: the spread of node shares on a ring, analytic (:func:`hotpart.ring_spread`) and measured.
+
+    Parameters
+    ----------
+    vnodes : int
+        Virtual nodes per node ``V``, in ``[1, 1_000]``.
+    n_nodes : int
+        Nodes ``N``, in ``[2, 1_000]``.
+    n_rings : int
+        Real rings measured (:func:`hotpart.ring_spread_measured`), in ``[1, 1_000]``; at most
+        ``MAX_ELEMENTS / (N V)``.
+
+    Returns
+    -------
+    dict
+        ``cv`` (exact, Beta), ``cv_gamma`` (``1/sqrt(V)``) and ``expected_max`` (the busiest node's expected share
+        over the even share) from :func:`hotpart.ring_spread`; and ``measured``, the standard deviation of the
+        measured shares over the even share (their mean is exactly 1).
+
+    Examples
+    --------
+    >>> c = ring_spread_case(100, 10, n_rings=20)
+    >>> round(c["cv"], 3), c["cv_gamma"], abs(c["measured"] - c["cv"]) < 0.03
+    (0.095, 0.1, True)
+    """
+    v = check_integer("vnodes", vnodes, low=1, high=1_000)
+    n = check_integer("n_nodes", n_nodes, low=2, high=1_000)
+    r = check_integer("n_rings", n_rings, low=1, high=1_000)
+    analytic = ring_spread(v, n)
+    return {
+        "cv": float(analytic["cv"]),
+        "cv_gamma": float(analytic["cv_gamma"]),
+        "expected_max": float(analytic["expected_max"]),
+        "measured": float(ring_spread_measured(v, n, n_rings=r).std()),
+    }
+
+
+def vnodes_for_spread(target: float, n_nodes: int, n_rings: int = 10) -> dict[str, float]:
+    """Chapter 18: the virtual nodes per node that bring the spread of node shares to ``target``, and their cost.
+
+    The spread (standard deviation over the mean) is about ``1/sqrt(V)``, so ``V = ceil(1 / target**2)``.
+
+    Parameters
+    ----------
+    target : float
+        Spread wanted, in ``[0.032, 1]`` (at most 1,000 virtual nodes).
+    n_nodes : int
+        Nodes on the ring, in ``[2, 1_000]``.
+    n_rings : int
+        Real rings the spread is measured on, in ``[1, 1_000]``.
+
+    Returns
+    -------
+    dict
+        ``vnodes`` (``V``), ``lookup_cost`` (comparisons of a binary search over the ``N V`` points,
+        :func:`hotpart.lookup_cost`) and ``measured`` (the spread measured on ``n_rings`` rings).
+
+    Examples
+    --------
+    >>> c = vnodes_for_spread(0.05, 50)
+    >>> c["vnodes"], round(c["lookup_cost"], 1), abs(c["measured"] - 0.05) < 0.01
+    (400.0, 14.3, True)
+    """
+    t = check_number("target", target, low=0.032, high=1.0)
+    n = check_integer("n_nodes", n_nodes, low=2, high=1_000)
+    r = check_integer("n_rings", n_rings, low=1, high=1_000)
+    v = math.ceil(1 / t**2)
+    return {
+        "vnodes": float(v),
+        "lookup_cost": float(lookup_cost("ring", n, v)),
+        "measured": float(ring_spread_measured(v, n, n_rings=r).std()),
+    }

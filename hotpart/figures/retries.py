@@ -1,8 +1,9 @@
 """Chapter 14's figures: a retry storm on one hot partition, and the four jitter strategies compared.
 
 Models: :mod:`hotpart.models.backoff`, :mod:`~hotpart.models.retries`. Notebook: ``notebooks/14_retries.ipynb``
-(explorable ``retry_storm``; static figures :func:`plot_attempts` and
-:func:`plot_jitter_comparison`).
+(explorable ``retry_storm``, which updates its figure in place; static figures :func:`plot_attempts` and
+:func:`plot_jitter_comparison`; and the chapter's numbers, tables and regime claims as tested functions, from
+:func:`sleep_check` to :func:`regime_findings`, checked in ``tests/test_cases_retries.py``).
 """
 
 from __future__ import annotations
@@ -14,19 +15,30 @@ from matplotlib.axes import Axes
 from matplotlib.figure import Figure
 
 from ..book.explorable import Control, Data, Explorable, register
-from ..book.plotting import COLORS, finish_axes, fixed_layout, log_axis, new_figure
+from ..book.plotting import COLORS, finish_axes, fixed_layout, log_axis, new_figure, relabel
 from ..models import (
+    BROOKER_2015,
     BURST_WINDOW_S,
+    DEFAULT_BURST_S,
+    DYNAMODB_JAVA_V1,
+    DYNAMODB_JAVA_V1_BASE_S,
+    DYNAMODB_JAVA_V1_MAX_BACKOFF_S,
+    DYNAMODB_JAVA_V1_THROTTLED,
     JITTERS,
     MAX_SIMULATED_DEMAND,
     PARTITION_MAX_WCU,
+    SDK_BOTO3_LEGACY,
+    SDK_STANDARD,
     SDK_STANDARD_MAX_BACKOFF_S,
+    SDK_STANDARD_RETRY_COST,
+    SDK_STANDARD_RETRY_QUOTA,
     Backoff,
     JitterComparison,
     JitterRegimes,
     Provisioned,
     RetryResult,
     Table,
+    herd_comparison,
     simulate,
     simulate_retries,
 )
@@ -42,13 +54,23 @@ __all__ = [
     "STORM_SECONDS",
     "cap_binding_retry",
     "capacity_ahead",
+    "capacity_ahead_sweep",
+    "herd_sweep",
     "jitter_order_text",
     "lockstep_admitted",
+    "lockstep_case",
     "plot_attempts",
     "plot_jitter_comparison",
+    "quota_retries",
+    "regime_findings",
     "regime_table",
+    "retry_spike_case",
+    "retry_summary",
+    "sleep_budget",
     "sleep_check",
+    "sleep_table",
     "spike_demand",
+    "spike_policies",
     "storm_demand",
 ]
 
@@ -176,33 +198,51 @@ def plot_attempts(
         if limits.shape != (2,) or not limits[0] < limits[1]:
             raise ValueError(f"ylim = {ylim!r} is not allowed: must be two limits (low, high) with 0 < low < high")
         ylim = (float(limits[0]), float(limits[1]))
-    bins = result.per_bin(bin_s, until_s=end)
-    x = np.append(bins["start"], bins["start"][-1] + bin_s)
-
-    def ext(a: np.ndarray) -> np.ndarray:
-        return np.append(a, a[-1]).astype(float)
-
-    floor = 0.5
-    throttled, served, new = ext(bins["throttled"]), ext(bins["served"]), ext(bins["new"])
+    series = _attempt_series(result, bin_s, end)
+    x = series["x"]
     ax.fill_between(
-        x, floor, np.maximum(throttled, floor), step="post", color=COLORS["refused"], alpha=0.55, lw=0, label="throttled attempts"
+        x, _FLOOR, series["throttled"], step="post", color=COLORS["refused"], alpha=0.55, lw=0, label="throttled attempts"
     )
-    ax.step(x, np.maximum(served, floor), where="post", color=COLORS["served"], lw=1.3, label="served attempts")
+    ax.step(x, series["served"], where="post", color=COLORS["served"], lw=1.3, label="served attempts")
     ax.step(
         x,
-        np.maximum(new, floor),
+        series["new"],
         where="post",
         color=COLORS["ceiling"],
         ls=":",
         lw=1.1,
         label="first attempts (the rest are retries)",
     )
-    ax.axhline(result.capacity * bin_s, color=COLORS["ceiling"], lw=1.0, label=f"partition rate ({result.capacity:,.0f}/s)")
+    ax.axhline(series["rate"], color=COLORS["ceiling"], lw=1.0, label=_rate_label(result))
     ax.set_xlim(start_s, end)
-    top = 2.0 * max(float(bins["offered"].max()), result.capacity * bin_s, 1.0)
-    ax.set_ylim(*(ylim if ylim is not None else (floor, top)))
+    ax.set_ylim(*(ylim if ylim is not None else (_FLOOR, series["top"])))
     log_axis(ax, "y")
     finish_axes(ax, title, "time (s)", f"attempts per {bin_s * 1000:g} ms", loc=loc)
+
+
+_FLOOR = 0.5  # attempts per bin drawn at least this high, so that an empty bin sits at the log axis' bottom
+
+
+def _rate_label(result: RetryResult) -> str:
+    return f"partition rate ({result.capacity:,.0f}/s)"
+
+
+def _attempt_series(result: RetryResult, bin_s: float, end: float) -> dict[str, np.ndarray | float]:
+    """What :func:`plot_attempts` draws, shared with the explorable's update: bin edges, the three step curves
+    (each at least :data:`_FLOOR`, the last bin repeated for ``step="post"``), the rate per bin and the fitted top."""
+    bins = result.per_bin(bin_s, until_s=end)
+
+    def ext(a: np.ndarray) -> np.ndarray:
+        return np.maximum(np.append(a, a[-1]).astype(float), _FLOOR)
+
+    return {
+        "x": np.append(bins["start"], bins["start"][-1] + bin_s),
+        "throttled": ext(bins["throttled"]),
+        "served": ext(bins["served"]),
+        "new": ext(bins["new"]),
+        "rate": result.capacity * bin_s,
+        "top": 2.0 * max(float(bins["offered"].max()), result.capacity * bin_s, 1.0),
+    }
 
 
 # ---------------------------------------------------------------------------------------------
@@ -233,6 +273,22 @@ def _storm_plot(fig: Figure, data: Data) -> None:
         start_s=_STORM_START_S,
         ylim=_STORM_YLIM,
     )
+
+
+def _storm_update(fig: Figure, data: Data) -> None:
+    """Redraw :func:`_storm_plot`'s figure for new data: the throttled band's, the two step lines' and the rate
+    line's data, the rate's legend label and the title; the limits, labels and ticks do not depend on the controls."""
+    ax = fig.axes[0]
+    res: RetryResult = data["res"]
+    series = _attempt_series(res, STORM_BIN_S, _STORM_WINDOW_S)
+    ax.collections[0].set_data(series["x"], _FLOOR, series["throttled"])
+    served_line, new_line, rate_line = ax.lines
+    served_line.set_data(series["x"], series["served"])
+    new_line.set_data(series["x"], series["new"])
+    rate_line.set_ydata([series["rate"], series["rate"]])
+    label = _rate_label(res)
+    relabel(ax, rate_line, label)
+    ax.set_title(_storm_title(data["policy"], data["spike"]), fontsize=11)
 
 
 def _storm_title(policy: Backoff, spike: int) -> str:
@@ -279,6 +335,7 @@ retry_storm = register(
         ),
         compute=_storm_compute,
         plot=_storm_plot,
+        update=_storm_update,
         caption=_storm_caption,
         try_this=(
             "with no jitter (0), watch the red spike come back as echoes at base, 3 x base, 7 x base; switch to "
@@ -629,3 +686,525 @@ def cap_binding_retry(base_ms: float, cap_ms: float) -> int:
     base = check_number("base_ms", base_ms, low=0, high=_MAX_SLEEP_S * 1000, low_open=True)
     cap = check_number("cap_ms", cap_ms, low=base, high=_MAX_SLEEP_S * 1000)
     return next(n for n in range(1, 64) if base * 2**n >= cap)
+
+
+def sleep_table(check: dict[str, object]) -> tuple[list[str], list[tuple[object, ...]]]:
+    """Chapter 14's table of expected sleeps: :func:`sleep_check`'s rows, formatted for :func:`hotpart.markdown_table`.
+
+    Parameters
+    ----------
+    check : dict
+        What :func:`sleep_check` returned.
+
+    Returns
+    -------
+    tuple
+        The header and one row per strategy and retry: strategy, retry, closed form (s, ``"-"`` for decorrelated
+        jitter), Monte Carlo mean (s), gap (standard errors, ``"-"`` for decorrelated jitter).
+
+    Examples
+    --------
+    >>> header, rows = sleep_table(sleep_check(3, 0.05, 1.0, size=100))
+    >>> header[2], rows[0]
+    ('closed form (s)', ('none', 0, '0.0500', '0.0500', '0.0'))
+    """
+    if not isinstance(check, dict) or not isinstance(check.get("rows"), list):
+        raise ValueError(f"check = {check!r:.60} is not allowed: must be what hotpart.sleep_check returned")
+    header = ["strategy", "retry", "closed form (s)", "Monte Carlo (s)", "gap (standard errors)"]
+    rows = [
+        (jitter, n, "-" if closed is None else f"{closed:.4f}", f"{mean:.4f}", "-" if gap is None else f"{gap:.1f}")
+        for jitter, n, closed, mean, gap in check["rows"]
+    ]
+    return header, rows
+
+
+def sleep_budget(policy: Backoff) -> dict[str, object]:
+    """What a request throttled on every attempt sleeps in all before it gives up, on average and at most.
+
+    The request sleeps once before each of its :attr:`hotpart.Backoff.retries` retries: on average
+    :math:`\\sum_n E[s_n]` (:meth:`hotpart.Backoff.expected_sleep_s`), at most :math:`\\sum_n v_n`
+    (:meth:`hotpart.Backoff.ceiling_s`; with no jitter the sleeps are exactly these).
+
+    Parameters
+    ----------
+    policy : Backoff
+        The retry policy.
+
+    Returns
+    -------
+    dict
+        ``"expected_s"`` and ``"max_s"`` (seconds, totals), ``"expected_each_s"`` and ``"ceilings_s"`` (per retry,
+        seconds, tuples), ``"retries"`` (sleeps taken). Decorrelated jitter has no closed-form mean: its
+        ``"expected_s"`` is ``None``.
+
+    Examples
+    --------
+    >>> from hotpart import SDK_BOTO3_LEGACY, Backoff
+    >>> round(sleep_budget(SDK_BOTO3_LEGACY)["max_s"], 2)  # 50 ms doubling, nine sleeps: 0.05 * (2**9 - 1)
+    25.55
+    >>> out = sleep_budget(Backoff(3, 0.1, 1.0, "full"))
+    >>> out["expected_each_s"], round(out["expected_s"], 3), round(out["max_s"], 3)
+    ((0.05, 0.1), 0.15, 0.3)
+    """
+    if not isinstance(policy, Backoff):
+        raise ValueError(f"policy must be a Backoff, got {type(policy).__name__}")
+    ceilings = tuple(float(policy.ceiling_s(n)) for n in range(policy.retries))
+    each = None if policy.jitter == "decorrelated" else tuple(float(policy.expected_sleep_s(n)) for n in range(policy.retries))
+    return {
+        "retries": policy.retries,
+        "ceilings_s": ceilings,
+        "max_s": float(sum(ceilings)),
+        "expected_each_s": each,
+        "expected_s": None if each is None else float(sum(each)),
+    }
+
+
+def retry_summary(result: RetryResult) -> dict[str, float]:
+    """A retried workload's numbers as chapter 14 reports them: success, work, throttling and latency.
+
+    Parameters
+    ----------
+    result : RetryResult
+        What :func:`hotpart.simulate_retries` returned.
+
+    Returns
+    -------
+    dict
+        ``"requests"``, ``"calls"``, ``"extra_calls"`` (retries), ``"throttle_events"``, ``"gave_up"``,
+        ``"consumed_units"`` (counts); ``"success_rate"`` (share of requests); ``"events_per_request"`` and
+        ``"calls_per_request"`` (per new request, 0 with none); ``"p50_s"`` and ``"p99_s"`` (latency of successful
+        requests, seconds).
+
+    Examples
+    --------
+    >>> from hotpart import Backoff, simulate_retries
+    >>> s = retry_summary(simulate_retries(Backoff(3, 0.05, 1.0, "none"), [], 100.0, burst_units=1, herd_s=[0.0, 0.0]))
+    >>> s["calls"], s["calls_per_request"], s["events_per_request"], s["p99_s"]
+    (3.0, 1.5, 0.5, 0.0495)
+    """
+    if not isinstance(result, RetryResult):
+        raise ValueError(f"result = {result!r:.60} is not allowed: must be a hotpart.RetryResult (from simulate_retries)")
+    n = result.requests
+    return {
+        "requests": float(n),
+        "calls": float(result.calls),
+        "extra_calls": float(result.extra_calls),
+        "throttle_events": float(result.throttle_events),
+        "gave_up": float(result.gave_up),
+        "consumed_units": float(result.consumed_units),
+        "success_rate": float(result.success_rate),
+        "events_per_request": result.throttle_events / n if n else 0.0,
+        "calls_per_request": result.calls / n if n else 0.0,
+        "p50_s": result.latency_s(50),
+        "p99_s": result.latency_s(99),
+    }
+
+
+def spike_policies() -> dict[str, Backoff]:
+    """The retry policies chapter 14 plays against its short spike, by the name its table gives them.
+
+    Returns
+    -------
+    dict of str to Backoff
+        No retries (one attempt), Boto3's legacy default for DynamoDB, botocore's standard mode, the Java 1.x
+        DynamoDB default of 2015, that schedule with Full Jitter, and the Java 1.x default for throttling today.
+
+    Examples
+    --------
+    >>> list(spike_policies())[:2]
+    ['no retries', 'Boto3 default (legacy), DynamoDB']
+    """
+    java = DYNAMODB_JAVA_V1
+    return {
+        "no retries": Backoff(1, DYNAMODB_JAVA_V1_BASE_S, DYNAMODB_JAVA_V1_MAX_BACKOFF_S),
+        "Boto3 default (legacy), DynamoDB": SDK_BOTO3_LEGACY,
+        "botocore standard mode": SDK_STANDARD,
+        "Java 1.x DynamoDB default (2015 code)": java,
+        "Java 1.x, 2015 schedule with full jitter": Backoff(java.attempts, java.base_s, java.cap_s, "full"),
+        "Java 1.x DynamoDB default today (throttling)": DYNAMODB_JAVA_V1_THROTTLED,
+    }
+
+
+def retry_spike_case(spike: Sequence[int], capacity: float = PARTITION_MAX_WCU, seed: int = 14) -> dict[str, object]:
+    """Chapter 14's short spike under every policy of :func:`spike_policies`, and the table of what retries hide.
+
+    Parameters
+    ----------
+    spike : sequence of int
+        New write requests per second (:func:`spike_demand`), whole numbers in ``[0, 1,000,000]``.
+    capacity : float
+        The partition's rate, WCU/s, in ``(0, 1e9]``.
+    seed : int
+        Random seed of :func:`hotpart.simulate_retries`, ``>= 0``.
+
+    Returns
+    -------
+    dict
+        ``"results"`` (policy name to :class:`hotpart.RetryResult`), ``"summaries"`` (policy name to
+        :func:`retry_summary`), ``"header"`` and ``"rows"`` (the table for :func:`hotpart.markdown_table`),
+        ``"max_served"`` (the most writes any policy had served in one second) and ``"max_allowed"`` (what the
+        partition can serve in one second at most: its rate plus a full bucket).
+
+    Examples
+    --------
+    >>> out = retry_spike_case(spike_demand(400, 2_000, 4, 1))
+    >>> out["max_served"] <= out["max_allowed"], out["rows"][0][:2]
+    (True, ('no retries', '63.8%'))
+    """
+    demand = check_array("spike", spike, low=0, high=STORM_MAX_BASELINE, empty=False)
+    rate = check_number("capacity", capacity, low=0, high=MAX_SIMULATED_DEMAND, low_open=True)
+    rng_seed = check_integer("seed", seed, low=0, high=2**32 - 1)
+    counts = demand.astype(np.int64)
+    if not np.array_equal(counts, demand):
+        raise ValueError(f"spike = {spike!r:.60} is not allowed: must hold whole numbers of requests")
+    results = {name: simulate_retries(p, counts, rate, seed=rng_seed) for name, p in spike_policies().items()}
+    summaries = {name: retry_summary(r) for name, r in results.items()}
+    header = ["policy", "success", "calls", "throttle events", "retries", "p50 (s)", "p99 (s)"]
+    rows = [
+        (
+            name,
+            f"{s['success_rate']:.1%}",
+            f"{s['calls']:,.0f}",
+            f"{s['throttle_events']:,.0f}",
+            f"{s['extra_calls']:,.0f}",
+            f"{s['p50_s']:.2f}",
+            f"{s['p99_s']:.2f}",
+        )
+        for name, s in summaries.items()
+    ]
+    first = next(iter(results.values()))
+    return {
+        "results": results,
+        "summaries": summaries,
+        "header": header,
+        "rows": rows,
+        "max_served": int(max(r.served.max() for r in results.values())),
+        "max_allowed": float(rate + first.burst_units),
+    }
+
+
+def capacity_ahead_sweep(shares: Sequence[float], spike: Sequence[int], policy: Backoff, seed: int = 14) -> dict[str, object]:
+    """:func:`capacity_ahead` at several provisioned shares, with chapter 14's table and its claim about burst.
+
+    Parameters
+    ----------
+    shares : sequence of float
+        Provisioned shares of the partition, WCU/s, each in ``(0, 1e9]``, at least one.
+    spike : sequence of int
+        New write requests per second (:func:`spike_demand`), each ``>= 0``.
+    policy : Backoff
+        The client's retry policy.
+    seed : int
+        Random seed of the retry model, ``>= 0``.
+
+    Returns
+    -------
+    dict
+        ``"cases"`` (one :func:`capacity_ahead` per share, in order), ``"header"`` and ``"rows"`` (the table for
+        :func:`hotpart.markdown_table`), ``"banked_same"`` (whether every share refuses the same first attempts
+        with 300 s of burst banked: only the ceiling binds) and ``"banked_refused"`` (the first share's refusals,
+        then).
+
+    Examples
+    --------
+    >>> from hotpart import SDK_STANDARD
+    >>> out = capacity_ahead_sweep([500, 2_000], spike_demand(400, 2_000, 8, 2), SDK_STANDARD)
+    >>> out["banked_same"], out["banked_refused"], out["rows"][1][:2]
+    (True, 1400.0, ('2,000', '1,000'))
+    """
+    values = check_array("shares", shares, low=0, high=MAX_SIMULATED_DEMAND, low_open=True, empty=False)
+    cases = [capacity_ahead(float(s), spike, policy, seed=seed) for s in np.ravel(values)]
+    header = [
+        "provisioned share (WCU/s)",
+        "retry model: partition rate (WCU/s)",
+        "retry model: success",
+        "retry model: throttle events",
+        "simulate, first attempts refused: no burst banked",
+        f"simulate, first attempts refused: {BURST_WINDOW_S:g} s banked",
+    ]
+    rows = [
+        (
+            f"{s:,.0f}",
+            f"{a['rate']:,.0f}",
+            f"{a['success']:.1%}",
+            f"{a['events']:,}",
+            f"{a['refused_cold']:,.0f}",
+            f"{a['refused_banked']:,.0f}",
+        )
+        for s, a in zip(np.ravel(values), cases, strict=True)
+    ]
+    banked = {a["refused_banked"] for a in cases}
+    return {
+        "cases": cases,
+        "header": header,
+        "rows": rows,
+        "banked_same": len(banked) == 1,
+        "banked_refused": float(cases[0]["refused_banked"]),  # type: ignore[arg-type]
+    }
+
+
+def lockstep_case(policy: Backoff, herd: int, rate: float, burst_s: float = DEFAULT_BURST_S, seed: int = 0) -> dict[str, object]:
+    """Chapter 14's exercise 2: a herd at one instant on an idle partition, by formula and by simulation.
+
+    :func:`lockstep_admitted` counts what each lockstep wave is admitted; :func:`hotpart.simulate_retries` plays
+    the same herd (all at time 0, the bucket full) attempt by attempt. Without jitter both are exact and agree.
+
+    Parameters
+    ----------
+    policy : Backoff
+        The clients' retry policy (the formula ignores its jitter).
+    herd : int
+        Requests arriving at time 0, in ``[1, 1,000,000]``.
+    rate : float
+        The partition's refill rate, WCU/s, in ``(0, 1e9]``.
+    burst_s : float
+        Seconds of ``rate`` the bucket holds, in ``(0, 86,400]``; the bucket is at least one unit.
+    seed : int
+        Random seed of the simulation, ``>= 0``.
+
+    Returns
+    -------
+    dict
+        ``"bucket"`` (units), :func:`lockstep_admitted`'s ``"admitted"``, ``"gaps_s"``, ``"admits"`` and
+        ``"full_waves"``; ``"first_gaps_ms"`` and ``"first_admits"`` (the first three gaps in ms and waves'
+        admissions, as comma-separated text); the simulation's ``"successes"``, ``"success_rate"`` and
+        ``"throttle_events"``.
+
+    Examples
+    --------
+    >>> from hotpart import DYNAMODB_JAVA_V1
+    >>> out = lockstep_case(DYNAMODB_JAVA_V1, 2_000, 1_000.0)
+    >>> out["bucket"], out["first_gaps_ms"], out["admitted"], out["successes"]
+    (100.0, '25, 50, 100', 975.0, 975)
+    """
+    if not isinstance(policy, Backoff):
+        raise ValueError(f"policy must be a Backoff, got {type(policy).__name__}")
+    n = check_integer("herd", herd, low=1, high=STORM_MAX_BASELINE)
+    r = check_number("rate", rate, low=0, high=MAX_SIMULATED_DEMAND, low_open=True)
+    b_s = check_number("burst_s", burst_s, low=0, high=_MAX_BIN_S, low_open=True)
+    rng_seed = check_integer("seed", seed, low=0, high=2**32 - 1)
+    bucket = max(1.0, r * b_s)
+    lock = lockstep_admitted(policy, bucket, r)
+    sim = simulate_retries(policy, [], r, burst_units=bucket, herd_s=np.zeros(n), seed=rng_seed)
+    return {
+        "bucket": bucket,
+        **lock,
+        "first_gaps_ms": ", ".join(f"{g * 1000:g}" for g in lock["gaps_s"][:3]),  # type: ignore[index]
+        "first_admits": ", ".join(f"{a:,.0f}" for a in lock["admits"][:3]),  # type: ignore[index]
+        "successes": int(sim.successes),
+        "success_rate": float(sim.success_rate),
+        "throttle_events": int(sim.throttle_events),
+    }
+
+
+_ORDINALS = ("first", "second", "third", "fourth")
+
+
+def _delay_pair(name: str, regimes: JitterRegimes) -> float:
+    delays = regimes.net_delays_s
+    if len(delays) != 2 or 0.0 not in delays:
+        raise ValueError(f"{name} = {regimes!r} is not allowed: must be run at two network delays, 0 and one > 0")
+    return max(delays)
+
+
+def regime_findings(occ: JitterRegimes, bucket: JitterRegimes) -> dict[str, object]:
+    """What chapter 14 reads off its regime runs: each regime's numbers, and whether each claim of its prose holds.
+
+    The runs are :func:`hotpart.jitter_regimes` at Brooker's base and cap, each at two herd sizes (small, large) and
+    two network delays (0 and his, :data:`hotpart.BROOKER_2015`). Regime 1 is the small herd in his contention
+    model with his delay; regime 2 the large herd there; regime 3 his model with no delay; regime 4 the token
+    bucket. Medians over the seeds throughout; ``b2`` is the large herd on the bucket without delay (``b2d`` with
+    it), ``b1`` the small one.
+
+    Parameters
+    ----------
+    occ : JitterRegimes
+        Runs of model ``"occ"`` at two herd sizes and delays ``0`` and one ``> 0``.
+    bucket : JitterRegimes
+        Runs of model ``"bucket"`` at two herd sizes and the same two delays.
+
+    Returns
+    -------
+    dict
+        Herd sizes (``"occ_small"``, ``"occ_large"``, ``"bucket_small"``, ``"bucket_large"``), ``"delay_s"``,
+        ``"bucket_units"`` (the bucket's size). Per strategy (dicts keyed by :data:`hotpart.JITTERS`):
+        ``"r1_calls"``, ``"r1_time"``, ``"r2_calls"``, ``"r2_time"``, ``"r3_calls"``, ``"b2_calls"``, ``"b2_time"``
+        (calls, seconds). Regime 1: ``"r1_order"`` (by calls), ``"cap_retry"`` (:func:`cap_binding_retry` at his
+        base and cap), ``"r1_per_client"`` and ``"r2_per_client"`` (Full Jitter's calls per client). Shares:
+        ``"r2_fewer"``, ``"b2_fewer"``, ``"b2d_fewer"`` (Equal Jitter's calls below Full Jitter's, share of Full
+        Jitter's). Regime 3: ``"r3_none_large"``, ``"r3_time_none"`` (s). Regime 4: ``"none_rank_small"`` (no
+        jitter's place by calls at ``b1``) and ``"none_time_rank_small"`` (by time at the small herd with delay),
+        as words; ``"b2_equal_times"`` (Equal Jitter's completion over the seeds: min, max, mean, s),
+        ``"b2_full_mean"`` (s), ``"rate_bound"`` ((clients - bucket) / rate, s), ``"jit_max_x"`` and ``"none_x"``
+        (the slowest jittered median and no jitter's median over the bound). ``"texts"``: ``"r1_agrees"`` and
+        ``"fd_verdict"``, prose for the comparison with Brooker's ranking. ``"checks"``: each claim of the prose by
+        name, ``True`` where the runs bear it out; ``"failed"``: the names of those that do not.
+
+    Examples
+    --------
+    >>> from hotpart import PARTITION_MAX_WCU, jitter_regimes
+    >>> occ = jitter_regimes([20, 40], [0.0, 0.01], models=("occ",), runs=1)
+    >>> bucket = jitter_regimes([150, 300], [0.0, 0.01], models=("bucket",), capacity=PARTITION_MAX_WCU, runs=1)
+    >>> f = regime_findings(occ, bucket)
+    >>> f["r3_calls"]["none"], f["checks"]["r3_none_triangular"], f["rate_bound"]
+    (210.0, True, 0.2)
+    """
+    for name, value, model in (("occ", occ, "occ"), ("bucket", bucket, "bucket")):
+        if not isinstance(value, JitterRegimes):
+            raise ValueError(f"{name} must be a JitterRegimes (from hotpart.jitter_regimes), got {type(value).__name__}")
+        if len(value.clients) != 2 or not all(k[0] == model for k in value.runs):
+            raise ValueError(f"{name} = {value!r} is not allowed: must be model {model!r} alone, at two herd sizes")
+    delay = _delay_pair("occ", occ)
+    if _delay_pair("bucket", bucket) != delay:
+        raise ValueError(f"bucket = {bucket!r} is not allowed: must be run at occ's delays, {list(occ.net_delays_s)} s")
+    small, large = sorted(occ.clients)
+    b_small, b_large = sorted(bucket.clients)
+
+    def med(regimes: JitterRegimes, cell: tuple[str, int, float], j: str, by: str = "calls") -> float:
+        return regimes.spread(*cell, j, by)[0]
+
+    def per_jitter(regimes: JitterRegimes, cell: tuple[str, int, float], by: str = "calls") -> dict[str, float]:
+        return {j: med(regimes, cell, j, by) for j in JITTERS}
+
+    r1, r2 = ("occ", small, delay), ("occ", large, delay)
+    r3, r3_large = ("occ", small, 0.0), ("occ", large, 0.0)
+    b1, b1d = ("bucket", b_small, 0.0), ("bucket", b_small, delay)
+    b2, b2d = ("bucket", b_large, 0.0), ("bucket", b_large, delay)
+    cap_retry = cap_binding_retry(float(BROOKER_2015["base_ms"]), float(BROOKER_2015["cap_ms"]))  # type: ignore[arg-type]
+    r1_per_client, r2_per_client = med(occ, r1, "full") / small, med(occ, r2, "full") / large
+    r1_order = occ.order(*r1)
+    bucket_units = max(1.0, bucket.capacity * DEFAULT_BURST_S)  # the bucket herd_comparison gives the partition
+    rate_bound = (b_large - bucket_units) / bucket.capacity
+    jittered = ("full", "equal", "decorrelated")
+    eq_times = bucket.runs[(*b2, "equal")][1]
+    occ_cells = [("occ", n, d) for n in (small, large) for d in (0.0, delay)]
+    bucket_cells = [("bucket", n, d) for n in (b_small, b_large) for d in (0.0, delay)]
+    fd_holds = med(occ, r1, "full") < med(occ, r1, "decorrelated") and med(occ, r1, "full", "time") > med(
+        occ, r1, "decorrelated", "time"
+    )
+    checks = {
+        # regime 1 vs 2: the small herd finishes before the cap binds, the large one does not
+        "cap_binds_between_herds": r1_per_client < cap_retry < r2_per_client,
+        "r1_full_fewer_than_equal": med(occ, r1, "full") < med(occ, r1, "equal"),
+        "r2_equal_fewer_than_full": med(occ, r2, "equal") < med(occ, r2, "full"),
+        "r2_equal_later_than_full": med(occ, r2, "equal", "time") > med(occ, r2, "full", "time"),
+        # regime 3: with no delay the jittered clients collide about once each, no jitter N (N + 1) / 2 times
+        "r3_jittered_collide_once": all(
+            occ.spread(*cell, j, "calls")[2] < 2 * cell[1] for cell in (r3, r3_large) for j in jittered
+        ),
+        "r3_none_triangular": all(med(occ, cell, "none") == cell[1] * (cell[1] + 1) // 2 for cell in (r3, r3_large)),
+        # regime 4: Equal Jitter fewer calls than Full at every bucket cell; no jitter slowest where the prose says
+        "bucket_equal_fewer_than_full": all(med(bucket, c, "equal") < med(bucket, c, "full") for c in bucket_cells),
+        "none_slowest": all(
+            max(JITTERS, key=lambda j, c=c: med(occ if c[0] == "occ" else bucket, c, j, "time")) == "none"
+            for c in occ_cells + [c for c in bucket_cells if c[1] == b_large]
+        ),
+        "b2_equal_spread_wider_than_gap": float(eq_times.max() - eq_times.min())
+        > abs(med(bucket, b2, "equal", "time") - med(bucket, b2, "full", "time")),
+    }
+    return {
+        "occ_small": small,
+        "occ_large": large,
+        "bucket_small": b_small,
+        "bucket_large": b_large,
+        "delay_s": delay,
+        "bucket_units": bucket_units,
+        "r1_order": r1_order,
+        "r1_calls": per_jitter(occ, r1),
+        "r1_time": per_jitter(occ, r1, "time"),
+        "cap_retry": cap_retry,
+        "r1_per_client": r1_per_client,
+        "r2_per_client": r2_per_client,
+        "r2_calls": per_jitter(occ, r2),
+        "r2_time": per_jitter(occ, r2, "time"),
+        "r2_fewer": 1 - med(occ, r2, "equal") / med(occ, r2, "full"),
+        "r3_calls": per_jitter(occ, r3),
+        "r3_none_large": med(occ, r3_large, "none"),
+        "r3_time_none": med(occ, r3, "none", "time"),
+        "b2_calls": per_jitter(bucket, b2),
+        "b2_time": per_jitter(bucket, b2, "time"),
+        "b2_fewer": 1 - med(bucket, b2, "equal") / med(bucket, b2, "full"),
+        "b2d_fewer": 1 - med(bucket, b2d, "equal") / med(bucket, b2d, "full"),
+        "none_rank_small": _ORDINALS[bucket.order(*b1).index("none")],
+        "none_time_rank_small": _ORDINALS[bucket.order(*b1d, by="time").index("none")],
+        "b2_equal_times": (float(eq_times.min()), float(eq_times.max()), float(eq_times.mean())),
+        "b2_full_mean": float(bucket.runs[(*b2, "full")][1].mean()),
+        "rate_bound": rate_bound,
+        "jit_max_x": max(med(bucket, b2, j, "time") for j in jittered) / rate_bound,
+        "none_x": med(bucket, b2, "none", "time") / rate_bound,
+        "texts": {
+            "r1_agrees": "the same as" if r1_order == tuple(BROOKER_2015["calls_order"]) else "not the same as",  # type: ignore[arg-type]
+            "fd_verdict": "Holds in his set-up." if fd_holds else "Differs in our runs of his set-up.",
+        },
+        "checks": checks,
+        "failed": tuple(k for k, v in checks.items() if not v),
+    }
+
+
+def herd_sweep(
+    sizes: Sequence[int], capacity: float = PARTITION_MAX_WCU, *, attempts: int = 50, runs: int = 3, seed: int = 0
+) -> dict[str, object]:
+    """Chapter 14's herd figure: :func:`hotpart.herd_comparison` per herd size, at Brooker's base and cap, no delay.
+
+    Parameters
+    ----------
+    sizes : sequence of int
+        Herd sizes, clients, each in ``[1, MAX_HERD_CLIENTS]``, at least one.
+    capacity : float
+        The partition's rate, WCU/s, ``> 0``.
+    attempts : int
+        Most attempts per client, in ``[1, MAX_ATTEMPTS]``.
+    runs : int
+        Seeded runs per size, in ``[1, MAX_RUNS]``.
+    seed : int
+        First seed, ``>= 0``.
+
+    Returns
+    -------
+    dict
+        ``"comparisons"`` (one :class:`hotpart.JitterComparison` per size, for :func:`plot_jitter_comparison`),
+        ``"all_succeed"`` (every client of every strategy succeeded in every run) and ``"sizes_text"`` (the sizes
+        as comma-separated text).
+
+    Examples
+    --------
+    >>> out = herd_sweep([100, 200], runs=1)
+    >>> out["all_succeed"], out["sizes_text"]
+    (True, '100, 200')
+    """
+    values = check_array("sizes", sizes, low=1, high=STORM_MAX_BASELINE, empty=False)
+    clients = [check_integer("sizes", float(n), low=1, high=STORM_MAX_BASELINE) for n in np.ravel(values)]
+    base_s, cap_s = float(BROOKER_2015["base_ms"]) / 1000.0, float(BROOKER_2015["cap_ms"]) / 1000.0  # type: ignore[arg-type]
+    comparisons = [
+        herd_comparison(n, capacity, attempts=attempts, base_s=base_s, cap_s=cap_s, runs=runs, seed=seed) for n in clients
+    ]
+    return {
+        "comparisons": comparisons,
+        "all_succeed": all(c.success_rate[j] == 1.0 for c in comparisons for j in JITTERS),
+        "sizes_text": ", ".join(f"{n:,}" for n in clients),
+    }
+
+
+def quota_retries(quota: int = SDK_STANDARD_RETRY_QUOTA, cost: int = SDK_STANDARD_RETRY_COST) -> int:
+    """Retries a client's standard-mode retry quota pays for with no success in between: ``quota // cost``.
+
+    Parameters
+    ----------
+    quota : int
+        Tokens in the quota, in ``[0, 1,000,000]`` (:data:`hotpart.SDK_STANDARD_RETRY_QUOTA` by default).
+    cost : int
+        Tokens a retry takes, in ``[1, 1,000,000]`` (:data:`hotpart.SDK_STANDARD_RETRY_COST` by default).
+
+    Returns
+    -------
+    int
+        Whole retries before the quota is empty.
+
+    Examples
+    --------
+    >>> quota_retries(500, 5)
+    100
+    """
+    q = check_integer("quota", quota, low=0, high=STORM_MAX_BASELINE)
+    c = check_integer("cost", cost, low=1, high=STORM_MAX_BASELINE)
+    return q // c

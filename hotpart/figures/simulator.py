@@ -11,14 +11,15 @@ Models: :mod:`hotpart.models.simulator` and its modes (:mod:`~hotpart.models.bur
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from typing import Any
 
 import numpy as np
 from matplotlib.axes import Axes
 from matplotlib.figure import Figure
 
 from ..book.explorable import Control, Data, Explorable, register
-from ..book.plotting import COLORS, finish_axes
+from ..book.plotting import COLORS, finish_axes, fixed_layout, relabel
 from ..models import (
     BURST_WINDOW_S,
     EXAMPLE_ADAPTIVE,
@@ -26,6 +27,7 @@ from ..models import (
     ON_DEMAND_DOUBLING_S,
     ON_DEMAND_PEAK_MULTIPLIER,
     ON_DEMAND_TABLE_QUOTA_WRU,
+    PARTITION_MAX_RCU,
     PARTITION_MAX_WCU,
     QUOTA_EXCEPTION,
     SPLIT_TRIGGER_FRACTION,
@@ -40,28 +42,38 @@ from ..models import (
     Table,
     adaptive_rate,
     burst_seconds,
+    max_key_rate,
     on_demand_seconds_to_serve,
     partition_of,
     refusal_exception,
     simulate,
 )
-from ..models._validation import check_count, check_counts, check_integer, check_number
+from ..models._validation import check_array, check_choice, check_count, check_counts, check_integer, check_number
 
 __all__ = [
     "BURST_CHECK_SPIKE_S",
     "DIURNAL_HIGH_RCU",
     "DIURNAL_LOW_RCU",
     "SPLIT_CASES",
+    "adaptive_case",
     "adaptive_ceiling_capacity",
+    "adaptive_default",
+    "burst_bank_case",
     "burst_check",
+    "burst_check_rows",
+    "burst_reading_rows",
     "burst_readings",
+    "burst_spike_lasting",
     "diurnal_demand",
+    "hot_item_case",
     "plot_burst_readings",
     "plot_simulation",
     "plot_table_totals",
     "refusal_window",
     "scale_in_day",
     "split_case",
+    "split_case_rows",
+    "split_summary",
     "throttled_by_exception_over_time",
 ]
 
@@ -244,16 +256,42 @@ def plot_table_totals(
     served = result.served.sum(axis=1)
     ax.plot(x[k], offered[k], color=COLORS["ceiling"], ls=":", lw=1.4, label="offered")
     ax.plot(x[k], served[k], color=COLORS["served"], lw=1.8, label="served")
-    if capacity_label is not None:
-        ax.step(x[k], result.capacity[k], where="post", color=COLORS["share"], ls="--", lw=1.2, label=capacity_label)
+    _table_totals_layers(ax, result, x, served, capacity_label)
+    ax.set_xlim(x[0], x[-1])
+    ax.set_ylim(0, ymax if ymax is not None else 1.1 * max(float(offered.max()), 1.0))
+    finish_axes(ax, title, xlabel, f"table units per second ({unit})", loc=loc)
+
+
+def _table_totals_layers(ax: Axes, result: SimulationResult, x: np.ndarray, served: np.ndarray, label: str | None) -> None:
+    """:func:`plot_table_totals`' artists after its two lines: the capacity step and the refusals by exception."""
+    k = _thin(result.seconds)
+    if label is not None:
+        ax.step(x[k], result.capacity[k], where="post", color=COLORS["share"], ls="--", lw=1.2, label=label)
     bottom = served[k]
     for name, per_second in throttled_by_exception_over_time(result).items():
         top = bottom + per_second[k]
         ax.fill_between(x[k], bottom, top, color=_EXC_COLORS.get(name, COLORS["refused"]), alpha=0.45, lw=0, label=name)
         bottom = top
-    ax.set_xlim(x[0], x[-1])
-    ax.set_ylim(0, ymax if ymax is not None else 1.1 * max(float(offered.max()), 1.0))
-    finish_axes(ax, title, xlabel, f"table units per second ({unit})", loc=loc)
+
+
+def _update_table_totals(
+    ax: Axes, result: SimulationResult, *, title: str, start: float, ymax: float, capacity_label: str | None
+) -> None:
+    """Redraw :func:`plot_table_totals` (in minutes, with a fixed ``ymax``) on ``ax`` for a new result of the same
+    length: its two lines take the new data; the capacity step, the refusal bands and every later artist are
+    removed and drawn again (their number depends on the result); the title and the y limit are set again.
+    The caller draws its own later artists again and then the legend."""
+    x, _ = _time_axis(result.seconds, start, True)
+    k = _thin(result.seconds)
+    offered_line, served_line, *rest = ax.lines
+    served = result.served.sum(axis=1)
+    offered_line.set_data(x[k], result.offered.sum(axis=1)[k])
+    served_line.set_data(x[k], served[k])
+    for artist in [*rest, *ax.collections]:
+        artist.remove()
+    _table_totals_layers(ax, result, x, served, capacity_label)
+    ax.set_ylim(0, ymax)
+    ax.set_title(title, fontsize=11)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -261,6 +299,8 @@ def plot_table_totals(
 # ---------------------------------------------------------------------------------------------
 
 _BURST_SPIKE_S = 600
+#: The explorables' fixed margins (fractions of the figure): wide enough for every label at every setting.
+_MARGINS = dict(left=0.1, right=0.97, bottom=0.13, top=0.92)
 _BURST_IDLE_MAX = 600
 _DAY_S = 86_400
 
@@ -289,6 +329,7 @@ def _burst_compute(rate: float, idle_s: float, spike: float) -> Data:
 
 
 def _burst_plot(fig: Figure, data: Data) -> None:
+    fixed_layout(fig, **_MARGINS)
     ax = fig.axes[0]
     res: SimulationResult = data["res"]
     plot_simulation(
@@ -317,8 +358,7 @@ def _burst_update(fig: Figure, data: Data) -> None:
     ax.collections[0].set_data(x[k], res.served[k, 0], res.offered[k, 0])
     share_line.set_ydata([data["rate"], data["rate"]])
     label = f"provisioned share {data['rate']:,.0f}"
-    share_line.set_label(label)
-    ax.get_legend().get_texts()[-1].set_text(label)
+    relabel(ax, share_line, label)
 
 
 def _burst_caption(data: Data) -> str:
@@ -512,6 +552,7 @@ def _adaptive_compute(table_wcu: float, n_partitions: int, hot_wcu: float, delay
 
 
 def _adaptive_plot(fig: Figure, data: Data) -> None:
+    fixed_layout(fig, **_MARGINS)
     ax = fig.axes[0]
     hot = data["hot"]
     k = _thin(_ADAPTIVE_S)
@@ -530,6 +571,24 @@ def _adaptive_plot(fig: Figure, data: Data) -> None:
     ax.set_yticks(ticks, labels=[f"{t:,}" for t in ticks])
     ax.minorticks_off()  # log-scale minor ticks would cost more to lay out than the rest of the figure
     finish_axes(ax, "The hot partition, with and without adaptive capacity", "time (s)", "write units (WCU/s, log scale)")
+
+
+def _adaptive_update(fig: Figure, data: Data) -> None:
+    """Redraw :func:`_adaptive_plot`'s figure for new data: the three lines' data, the even share's height and its
+    legend label; the title, the limits, the ticks and the ceiling do not depend on the controls."""
+    ax = fig.axes[0]
+    hot = data["hot"]
+    k = _thin(_ADAPTIVE_S)
+    x = np.arange(_ADAPTIVE_S)[k]
+    w: SimulationResult = data["with"]
+    wo: SimulationResult = data["without"]
+    offered_line, without_line, with_line, _ceiling_line, share_line = ax.lines
+    offered_line.set_data(x, w.offered[k, hot])
+    without_line.set_data(x, wo.served[k, hot])
+    with_line.set_data(x, w.served[k, hot])
+    share_line.set_ydata([data["share"], data["share"]])
+    label = f"even share {data['share']:,.0f}"
+    relabel(ax, share_line, label)
 
 
 def _when(t: int | None) -> str:
@@ -568,6 +627,7 @@ register(
         ),
         compute=_adaptive_compute,
         plot=_adaptive_plot,
+        update=_adaptive_update,
         caption=_adaptive_caption,
         try_this=(
             f"start at AWS's example ({EXAMPLE_ADAPTIVE['table_wcu']:,.0f} WCU/s, {EXAMPLE_ADAPTIVE['n_partitions']} "
@@ -688,7 +748,11 @@ def _split_compute(case: int, minutes: float, hot_wcu: float) -> Data:
     return split_case(case, hot_wcu, minutes)
 
 
+_SPLIT_YMAX = 1.1 * 3000
+
+
 def _split_plot(fig: Figure, data: Data) -> None:
+    fixed_layout(fig, **_MARGINS)
     ax = fig.axes[0]
     res: SimulationResult = data["res"]
     plot_table_totals(
@@ -696,14 +760,29 @@ def _split_plot(fig: Figure, data: Data) -> None:
         res,
         title=f"Hot traffic: {SPLIT_CASES[data['case']]}",
         start=_SPLIT_START,
-        ymax=1.1 * 3000,
+        ymax=_SPLIT_YMAX,
         capacity_label=None,
         loc="lower right",
     )
+    _split_marks(ax, res)
+
+
+def _split_marks(ax: Axes, res: SimulationResult) -> None:
+    """The ceiling, a dash-dotted line per split, and the legend: :func:`_split_plot`'s artists after the totals."""
     ax.axhline(res.ceiling, color=COLORS["ceiling"], lw=1.0, label=f"one partition's ceiling {res.ceiling:,.0f}")
     for second, _parent, _child in res.splits:
         ax.axvline((second - _SPLIT_START) / 60.0, color=COLORS["accent"], lw=0.8, ls="-.")
     ax.legend(loc="lower right", fontsize=8, framealpha=0.9)
+
+
+def _split_update(fig: Figure, data: Data) -> None:
+    """Redraw :func:`_split_plot`'s figure for new data: the totals' lines take the new data, the bands, ceiling,
+    splits and legend are drawn again (their number depends on the case), and the title follows the case."""
+    ax = fig.axes[0]
+    res: SimulationResult = data["res"]
+    title = f"Hot traffic: {SPLIT_CASES[data['case']]}"
+    _update_table_totals(ax, res, title=title, start=_SPLIT_START, ymax=_SPLIT_YMAX, capacity_label=None)
+    _split_marks(ax, res)
 
 
 def _split_caption(data: Data) -> str:
@@ -733,6 +812,7 @@ register(
         ),
         compute=_split_compute,
         plot=_split_plot,
+        update=_split_update,
         caption=_split_caption,
         try_this=(
             "with many hot keys, the spike is refused until the split, minutes later, then served. Step through "
@@ -787,18 +867,28 @@ def _modes_compute(mode: int, step: float, peak_k: float, max_k: float) -> Data:
     }
 
 
+def _modes_labels(data: Data) -> tuple[str, str]:
+    """The ``capacity_modes`` figure's title and capacity label."""
+    title = f"{MODE_NAMES[data['mode']].capitalize()}: a step to {data['step']:g}x the previous peak"
+    return title, "on-demand ceiling" if data["mode"] == 0 else "provisioned capacity"
+
+
 def _modes_plot(fig: Figure, data: Data) -> None:
+    fixed_layout(fig, **_MARGINS)
     res: SimulationResult = data["res"]
-    label = "on-demand ceiling" if data["mode"] == 0 else "provisioned capacity"
+    title, label = _modes_labels(data)
     plot_table_totals(
-        fig.axes[0],
-        res,
-        title=f"{MODE_NAMES[data['mode']].capitalize()}: a step to {data['step']:g}x the previous peak",
-        start=_MODES_START,
-        ymax=data["ymax"],
-        capacity_label=label,
-        loc="upper left",
+        fig.axes[0], res, title=title, start=_MODES_START, ymax=data["ymax"], capacity_label=label, loc="upper left"
     )
+
+
+def _modes_update(fig: Figure, data: Data) -> None:
+    """Redraw :func:`_modes_plot`'s figure for new data: the totals' lines take the new data, the capacity step and
+    the refusal bands are drawn again, and the title, the y limit and the legend follow the controls."""
+    ax = fig.axes[0]
+    title, label = _modes_labels(data)
+    _update_table_totals(ax, data["res"], title=title, start=_MODES_START, ymax=data["ymax"], capacity_label=label)
+    ax.legend(loc="upper left", fontsize=8, framealpha=0.9)
 
 
 def _modes_caption(data: Data) -> str:
@@ -838,6 +928,7 @@ register(
         ),
         compute=_modes_compute,
         plot=_modes_plot,
+        update=_modes_update,
         caption=_modes_caption,
         try_this=(
             f"in on-demand mode, a step to {ON_DEMAND_PEAK_MULTIPLIER:g}x is served at once; more can be throttled "
@@ -1062,3 +1153,342 @@ def adaptive_ceiling_capacity(n_partitions: int, step: float = 100.0) -> float:
     s = check_number("step", step, low=0, high=1e6, low_open=True)
     exact = 2 * n * PARTITION_MAX_WCU / (n + 1)
     return float(math.ceil(exact / s - 1e-12) * s)
+
+
+# ---------------------------------------------------------------------------------------------
+# Chapter logic: the tables and numbers chapters 8, 9 and 10 compute, as tested functions
+# ---------------------------------------------------------------------------------------------
+
+
+def _pairs(name: str, values: Any) -> list[tuple[Any, Any]]:
+    """``values`` as a non-empty list of pairs, or a ValueError naming ``name``."""
+    try:
+        pairs = [tuple(v) for v in values]
+    except TypeError:
+        raise ValueError(f"{name} = {values!r} is not a sequence of pairs") from None
+    if not pairs:
+        raise ValueError(f"{name} = {values!r} is empty: must hold at least one pair")
+    for i, p in enumerate(pairs):
+        if len(p) != 2:
+            raise ValueError(f"{name}[{i}] = {p!r} is not a pair")
+    return pairs
+
+
+def burst_check_rows(rate: float, cases: Sequence[tuple[float, int]]) -> dict[str, Any]:
+    """Chapter 8's table: :func:`burst_check` for several spikes on one rate, and the largest disagreement.
+
+    Parameters
+    ----------
+    rate : float
+        The partition's provisioned rate, WCU/s, in ``(0, 1e9]``.
+    cases : sequence of (float, int)
+        ``(spike, idle_s)`` pairs, at least one: the spike in WCU/s, above ``rate``, and the idle seconds before
+        it (see :func:`burst_check`).
+
+    Returns
+    -------
+    dict
+        ``"checks"``: :func:`burst_check`'s result per case; ``"header"`` and ``"rows"``: the table, formatted;
+        ``"max_diff_s"``: the largest gap between the closed form and the simulator, seconds.
+
+    Examples
+    --------
+    >>> out = burst_check_rows(100, [(150, 300), (400, 300)])
+    >>> out["rows"][1], out["max_diff_s"]
+    (('400', '300', '100.0', '100', '0'), 0.0)
+    """
+    rate = check_number("rate", rate, low=0, high=MAX_SIMULATED_DEMAND, low_open=True)
+    cases = _pairs("cases", cases)
+    for i, (spike, idle_s) in enumerate(cases):
+        check_number(f"cases[{i}] spike", spike, low=rate, high=MAX_SIMULATED_DEMAND, low_open=True)
+        check_count(f"cases[{i}] idle_s", idle_s, high=_DAY_S)
+    checks = [burst_check(rate, spike, idle_s) for spike, idle_s in cases]
+    header = ("spike WCU/s", "idle s", "closed form s", "simulated s", "refused in 1st s")
+    rows = [
+        (f"{spike:,.0f}", f"{idle_s}", f"{c['closed_s']:,.1f}", f"{c['simulated_s']}", f"{c['refused_first']:,.0f}")
+        for (spike, idle_s), c in zip(cases, checks, strict=True)
+    ]
+    gap = max(abs(c["closed_s"] - c["simulated_s"]) for c in checks)
+    return {"checks": checks, "header": header, "rows": rows, "max_diff_s": float(gap)}
+
+
+def burst_reading_rows(cases: Sequence[tuple[str, Mapping[str, Any]]]) -> dict[str, Any]:
+    """Chapter 8's table of the two readings: :func:`burst_readings` per scenario, seconds served above the rate.
+
+    Parameters
+    ----------
+    cases : sequence of (str, mapping)
+        ``(name, keyword arguments of burst_readings)`` pairs, at least one.
+
+    Returns
+    -------
+    dict
+        ``"runs"``: :func:`burst_readings`' result per case; ``"header"`` and ``"rows"``: the table (the name, then
+        the seconds above the rate under ``"bank"`` and under ``"window"``).
+
+    Examples
+    --------
+    >>> burst_reading_rows([("short", dict(rate=100, spike=150, idle_s=300))])["rows"]
+    [('short', '600', '300')]
+    """
+    cases = _pairs("cases", cases)
+    for i, (_, kw) in enumerate(cases):
+        if not isinstance(kw, Mapping):
+            raise ValueError(f"cases[{i}] = {cases[i]!r}: the second item must be a mapping of burst_readings' keywords")
+    runs = [burst_readings(**kw) for _, kw in cases]
+    header = ("scenario", "bank: seconds above the rate", "window: seconds above the rate")
+    rows = [
+        (str(name), f"{run['bank']['lasted']:,}", f"{run['window']['lasted']:,}")
+        for (name, _), run in zip(cases, runs, strict=True)
+    ]
+    return {"runs": runs, "header": header, "rows": rows}
+
+
+def burst_bank_case(rate: float, idle_s: int, idle_demand: float, spike: float) -> dict[str, float]:
+    """Chapter 8's exercise: what a partition banks while lightly used, and how long that carries a spike.
+
+    The partition, provisioned at ``rate`` WCU/s, is offered ``idle_demand`` for ``idle_s`` seconds and banks
+    what it leaves unused, at most :data:`hotpart.BURST_WINDOW_S` seconds of its rate:
+    :math:`B = \\min(t_{idle} (r - d), 300 r)`; a spike then drains the bank at ``spike - rate`` per second.
+
+    Parameters
+    ----------
+    rate : float
+        The provisioned rate, WCU/s, in ``(0, 1e9]``.
+    idle_s : int
+        Seconds of light use before the spike, in ``[0, 86,400]``.
+    idle_demand : float
+        Demand during that time, WCU/s, in ``[0, rate]``.
+    spike : float
+        Demand during the spike, WCU/s, in ``(rate, 1e9]``.
+
+    Returns
+    -------
+    dict
+        ``"bank"``: units banked; ``"drain"``: units per second the spike takes from the bank; ``"seconds"``:
+        :func:`hotpart.burst_seconds`, how long the bank carries the spike.
+
+    Examples
+    --------
+    >>> burst_bank_case(200, 120, 50, 500)
+    {'bank': 18000.0, 'drain': 300.0, 'seconds': 60.0}
+    """
+    rate = check_number("rate", rate, low=0, high=MAX_SIMULATED_DEMAND, low_open=True)
+    idle = check_count("idle_s", idle_s, high=_DAY_S)
+    idle_demand = check_number("idle_demand", idle_demand, low=0, high=rate)
+    spike = check_number("spike", spike, low=rate, high=MAX_SIMULATED_DEMAND, low_open=True)
+    bank = min(idle * (rate - idle_demand), BURST_WINDOW_S * rate)
+    seconds = burst_seconds(rate, spike, idle_seconds=idle, idle_demand=idle_demand)
+    return {"bank": float(bank), "drain": float(spike - rate), "seconds": float(seconds)}
+
+
+def burst_spike_lasting(rate: float, seconds: float) -> float:
+    """The spike, WCU/s, that a full burst bank (:data:`hotpart.BURST_WINDOW_S` seconds of ``rate``) carries for
+    exactly ``seconds``: :math:`r + 300 r / t` (chapter 8's exercise).
+
+    Parameters
+    ----------
+    rate : float
+        The provisioned rate, WCU/s, in ``(0, 1e9]``.
+    seconds : float
+        How long the spike should be carried, seconds, in ``(0, 86,400]``.
+
+    Returns
+    -------
+    float
+        The spike, WCU/s.
+
+    Examples
+    --------
+    >>> burst_spike_lasting(100, 60)
+    600.0
+    """
+    rate = check_number("rate", rate, low=0, high=MAX_SIMULATED_DEMAND, low_open=True)
+    seconds = check_number("seconds", seconds, low=0, high=_DAY_S, low_open=True)
+    return float(rate + BURST_WINDOW_S * rate / seconds)
+
+
+def adaptive_case(table_wcu: float, demand_wcu: Sequence[float], seconds: int = 60) -> dict[str, Any]:
+    """Chapter 9's arithmetic for one table: shares, the unused capacity, adaptive capacity's bound, and the
+    simulator's steady state for the last (hot) partition.
+
+    Parameters
+    ----------
+    table_wcu : float
+        The table's provisioned capacity, WCU/s, in ``(0, 1e9]``.
+    demand_wcu : sequence of float
+        Demand per partition, WCU/s, each in ``[0, 1e9]``, at least two; the last is the hot one.
+    seconds : int
+        Seconds simulated (adaptive capacity reacts at once, burst starts empty), in ``[1, 86,400]``.
+
+    Returns
+    -------
+    dict
+        ``"n"``: partitions; ``"share"``: the even share, WCU/s; ``"unused"``: what the other partitions leave of
+        their shares, :math:`\\sum_{i<n} (C/n - d_i)`; ``"bound"``: :func:`hotpart.adaptive_rate`; ``"total"`` and
+        ``"hottest"``: the demand's sum and maximum; ``"even_needed"``: the capacity an even split needs to give
+        the hottest partition its demand, :math:`n \\max d_i`; ``"even_over"``: how much more that is than the
+        table's capacity, a fraction; ``"served"``, ``"refused"`` and ``"reason"``: the hot partition in the
+        simulation's last second, WCU/s, and the label of its refusal.
+
+    Examples
+    --------
+    >>> c = adaptive_case(400, [50, 50, 50, 150])
+    >>> c["share"], c["unused"], c["bound"], c["served"], c["even_over"]
+    (100.0, 150.0, 250.0, 150.0, 0.5)
+    """
+    table_wcu = check_number("table_wcu", table_wcu, low=0, high=MAX_SIMULATED_DEMAND, low_open=True)
+    demand = check_array("demand_wcu", demand_wcu, low=0, high=MAX_SIMULATED_DEMAND)
+    if demand.ndim != 1 or demand.size < 2:
+        raise ValueError(f"demand_wcu has shape {demand.shape}: must be one demand per partition, at least two")
+    length = check_count("seconds", seconds, low=1, high=_DAY_S)
+    n = int(demand.size)
+    share = table_wcu / n
+    res = simulate(Table(n, wcu=table_wcu), demand, length)
+    even_needed = float(demand.max()) * n
+    return {
+        "n": n,
+        "share": share,
+        "unused": float((share - demand[:-1]).sum()),
+        "bound": adaptive_rate(table_wcu, n, demand[:-1]),
+        "total": float(demand.sum()),
+        "hottest": float(demand.max()),
+        "even_needed": even_needed,
+        "even_over": even_needed / table_wcu - 1,
+        "served": float(res.served[-1, -1]),
+        "refused": float(res.throttled[-1, -1]),
+        "reason": Refusal(int(res.reason[-1, -1])).label,
+    }
+
+
+def adaptive_default() -> str:
+    """``"on"`` when :class:`hotpart.Provisioned` applies adaptive capacity by default, else ``"off"``.
+
+    Examples
+    --------
+    >>> adaptive_default()
+    'on'
+    """
+    return "on" if Provisioned().adaptive else "off"
+
+
+def hot_item_case(rate: float, kind: str = "write") -> dict[str, float]:
+    """One item (or key) offered ``rate`` units/s: what it keeps, what it loses, and how many parts the rate needs.
+
+    One key is held to :func:`hotpart.max_key_rate` however the table is provisioned; spreading the rate over
+    ``ceil(rate / ceiling)`` keys on different partitions is the least that keeps each within the partition
+    ceiling (chapters 9 and 10).
+
+    Parameters
+    ----------
+    rate : float
+        Units per second offered to the item, in ``[0, 1e9]``.
+    kind : {"write", "read"}
+        WCU or RCU.
+
+    Returns
+    -------
+    dict
+        ``"served"`` and ``"refused"``: units/s; ``"shards"``: keys needed at the partition ceiling.
+
+    Examples
+    --------
+    >>> hot_item_case(1_600)
+    {'served': 1000.0, 'refused': 600.0, 'shards': 2}
+    """
+    rate = check_number("rate", rate, low=0, high=MAX_SIMULATED_DEMAND)
+    kind = check_choice("kind", kind, ("write", "read"))
+    key_max = max_key_rate(kind)
+    ceiling = PARTITION_MAX_WCU if kind == "write" else PARTITION_MAX_RCU
+    return {
+        "served": float(min(rate, key_max)),
+        "refused": float(max(0.0, rate - key_max)),
+        "shards": max(1, math.ceil(rate / ceiling - 1e-12)),
+    }
+
+
+def split_summary(case: Data) -> dict[str, Any]:
+    """What one :func:`split_case` run shows, measured from the spike's start (chapter 10).
+
+    Parameters
+    ----------
+    case : mapping
+        What :func:`split_case` returned.
+
+    Returns
+    -------
+    dict
+        ``"splits"``: splits made; ``"blocked"``: why the first due split was blocked, or ``None``;
+        ``"first_split_min"``: minutes from the spike to the first split's effect, or ``None``; ``"relief_s"`` and
+        ``"relief_min"``: time from the spike to the first second with nothing refused for good, or ``None`` when
+        refusals last to the end; ``"splits_to_relief"``: splits made before relief; ``"hot_offered"``: WCU/s
+        offered to partition 0 in the spike; ``"closed_refused"``: the units the closed form refuses before the first split,
+        :math:`\\max(0, w - c) \\cdot 60 m`; ``"end_refused"`` and ``"end_served_max"``: WCU/s refused over the table
+        and served by the busiest partition in the last second.
+
+    Examples
+    --------
+    >>> s = split_summary(split_case(0, 1_600, 2, seconds=600, start=30))
+    >>> s["first_split_min"], s["relief_min"], s["end_refused"]
+    (2.0, 2.0, 0.0)
+    """
+    res = case.get("res") if isinstance(case, Mapping) else None
+    if not isinstance(res, SimulationResult):
+        raise ValueError("case must be what split_case returned (a mapping with a SimulationResult under 'res')")
+    start, minutes = int(case["start"]), float(case["minutes"])
+    last = res.last_throttled()
+    if last is None:
+        relief_s: int | None = 0  # nothing refused
+    elif last < res.seconds - 1:
+        relief_s = last - start + 1
+    else:
+        relief_s = None  # refused to the end
+    hot_offered = float(res.offered[start, 0])
+    return {
+        "splits": len(res.splits),
+        "blocked": res.blocked[0][2] if res.blocked else None,
+        "first_split_min": (res.splits[0][0] - start + 1) / 60 if res.splits else None,
+        "relief_s": relief_s,
+        "relief_min": relief_s / 60 if relief_s is not None else None,
+        "splits_to_relief": sum(1 for s in res.splits if relief_s is not None and s[0] < start + relief_s),
+        "hot_offered": hot_offered,
+        "closed_refused": max(0.0, hot_offered - res.ceiling) * minutes * 60,
+        "end_refused": float(res.throttled[-1].sum()),
+        "end_served_max": float(res.served[-1].max()),
+    }
+
+
+def split_case_rows(hot_wcu: float, minutes: float) -> dict[str, Any]:
+    """Chapter 10's table: every case of :data:`SPLIT_CASES` at one spike, with :func:`split_summary` of each.
+
+    Parameters
+    ----------
+    hot_wcu : float
+        The spike on the hot keys, WCU/s, in ``[0, 1e6]``.
+    minutes : float
+        Minutes above the trigger before a split, ``> 0``.
+
+    Returns
+    -------
+    dict
+        ``"runs"``: :func:`split_case` per case; ``"summaries"``: :func:`split_summary` per case; ``"header"``
+        and ``"rows"``: the table (case, splits, why blocked or ``"-"``, refused WCU, still refused WCU/s);
+        ``"relief_ratios"``: each case's time to relief over the first case's (many hot keys), ``None`` where a
+        case is never relieved or the first needs no relief.
+
+    Examples
+    --------
+    >>> out = split_case_rows(1_600, 5)
+    >>> out["rows"][1], out["relief_ratios"]
+    (('one hot item', '1', 'single item', '702,000', '600'), [1.0, None, 2.0, None, None])
+    """
+    runs = [split_case(c, hot_wcu, minutes) for c in range(len(SPLIT_CASES))]
+    summaries = [split_summary(run) for run in runs]
+    header = ("hot traffic", "splits", "blocked", "refused WCU", "still refused WCU/s")
+    rows = [
+        (case, f"{s['splits']}", s["blocked"] or "-", f"{run['refused']:,.0f}", f"{s['end_refused']:,.0f}")
+        for case, run, s in zip(SPLIT_CASES, runs, summaries, strict=True)
+    ]
+    first = summaries[0]["relief_s"]
+    ratios = [s["relief_s"] / first if s["relief_s"] is not None and first else None for s in summaries]
+    return {"runs": runs, "summaries": summaries, "header": header, "rows": rows, "relief_ratios": ratios}

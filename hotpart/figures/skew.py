@@ -4,13 +4,16 @@ Models: :mod:`hotpart.models.skew` (``Zipf``), :mod:`~hotpart.models.scale_limit
 :mod:`~hotpart.models.max_load` (``expected_max_load``, ``max_load_cdf``, ``raab_steger_max_load``,
 ``simulated_max_load``). Notebook: ``notebooks/03_zipf.ipynb``. The explorable ``zipf_head``; the chapter's top-share
 plot (``plot_top_shares``) and tables (``zipf_limits_table``, ``zipf_sampled_shares``, ``balls_in_bins_table``), tested
-in ``tests/test_chapters_1_7.py``.
+in ``tests/test_chapters_1_7.py``; the cases its hidden cells glue (``harmonic_forms``, ``max_load_case``,
+``keys_above_ceiling``), tested in ``tests/test_cases_keys.py``. The explorable updates its figure in place
+(``_zipf_update``).
 """
 
 from __future__ import annotations
 
 import math
 from collections.abc import Sequence
+from dataclasses import dataclass
 
 import numpy as np
 from matplotlib.axes import Axes
@@ -19,11 +22,13 @@ from numpy.typing import NDArray
 from scipy.special import zeta
 
 from ..book.explorable import Control, Data, Explorable, register
-from ..book.plotting import COLORS, finish_axes, fixed_layout, log_axis, partition_bars
+from ..book.plotting import COLORS, finish_axes, fixed_layout, log_axis, partition_bars, relabel
 from ..models import (
     PARTITION_MAX_WCU,
     Zipf,
     expected_max_load,
+    harmonic,
+    harmonic_asymptotic,
     max_load_cdf,
     max_load_regime,
     raab_steger_max_load,
@@ -34,6 +39,9 @@ from ..models._validation import check_array, check_integer, check_number
 from .key_designs import _MAX_DEMAND
 
 __all__ = [
+    "harmonic_forms",
+    "max_load_case",
+    "keys_above_ceiling",
     "balls_in_bins_table",
     "zipf_limits_table",
     "zipf_sampled_shares",
@@ -42,6 +50,15 @@ __all__ = [
 
 #: Keys on a top-share axis, at most.
 _MAX_KEYS = 1e18
+
+
+def _top_share_ks(d: Zipf) -> NDArray[np.int64]:
+    """The key counts at which :func:`plot_top_shares` draws a distribution's closed form: 60 steps on a log scale."""
+    return np.unique(np.round(np.logspace(0, math.log10(d.n_keys), 60)).astype(np.int64))
+
+
+def _top_share_label(d: Zipf) -> str:
+    return f"closed form, s={d.s:g}, n={d.n_keys:.0e} keys"
 
 
 def plot_top_shares(
@@ -83,10 +100,9 @@ def plot_top_shares(
                 raise ValueError(f"samples[{i}]: k has shape {k.shape} but share {share.shape}: must match")
     palette = [COLORS["served"], COLORS["refused"], COLORS["accent"], COLORS["share"], COLORS["ceiling"]]
     for i, d in enumerate(dists):
-        ks = np.unique(np.round(np.logspace(0, math.log10(d.n_keys), 60)).astype(np.int64))
+        ks = _top_share_ks(d)
         color = palette[i % len(palette)]
-        label = f"closed form, s={d.s:g}, n={d.n_keys:.0e} keys"
-        ax.plot(ks, [d.top_share(int(k)) for k in ks], color=color, lw=1.8, label=label)
+        ax.plot(ks, [d.top_share(int(k)) for k in ks], color=color, lw=1.8, label=_top_share_label(d))
         if samples is not None:
             k, share = samples[i]
             ax.plot(k, share, "o", ms=3.5, color=color, mfc="white", label="sampled requests" if i == 0 else None)
@@ -141,6 +157,28 @@ def _zipf_plot(fig: Figure, data: Data) -> None:
     fixed_layout(fig)
 
 
+def _zipf_update(fig: Figure, data: Data) -> None:
+    """Redraw :func:`_zipf_plot`'s figure for new data: the closed-form curve, the sampled dots, the ten bars'
+    heights, the curve's legend label and the bars' y range. The bar count (ten), the left axes' limits, the titles
+    and the ceiling do not depend on the controls."""
+    left, right = fig.axes
+    z: Zipf = data["dist"]
+    curve, dots = left.lines[:2]
+    ks = _top_share_ks(z)
+    curve.set_data(ks, [z.top_share(int(k)) for k in ks])
+    label = _top_share_label(z)
+    relabel(left, curve, label)
+    dots.set_data(data["k"], data["sampled"])
+    demand = data["head_demand"]
+    served = np.minimum(demand, PARTITION_MAX_WCU)
+    served_bars, refused_bars = right.containers
+    for served_bar, refused_bar, s, d in zip(served_bars, refused_bars, served, demand, strict=True):
+        served_bar.set_height(s)
+        refused_bar.set_y(s)
+        refused_bar.set_height(d - s)
+    right.set_ylim(1, data["ymax"])
+
+
 def _zipf_caption(data: Data) -> str:
     z: Zipf = data["dist"]
     lim = data["limit"]
@@ -164,6 +202,7 @@ zipf_head = register(
         ),
         compute=_zipf_compute,
         plot=_zipf_plot,
+        update=_zipf_update,
         caption=_zipf_caption,
         try_this=(
             "raise s from 0 to 2 and watch the hottest bar climb through the ceiling while the curve bends up; "
@@ -331,22 +370,208 @@ def balls_in_bins_table(
     ]
     rows = []
     for m in ms:
-        e = expected_max_load(m, n)
-        sim, se = simulated_max_load(m, n, n_runs=n_runs, seed=seed)
-        rs = raab_steger_max_load(m, n)
-        p_pass = float(1 - max_load_cdf(m, n, math.floor(rs))[0])
-        even = m / n
+        c = max_load_case(m, n, n_runs=n_runs, seed=seed)
         rows.append(
             (
                 f"{m:,}",
-                max_load_regime(m, n),
-                f"{e:,.2f}",
-                f"{sim:,.2f} ± {se:,.2f}",
-                f"{rs:,.2f}",
-                f"{even:,.0f}",
-                f"{e / even - 1:.2%}",
-                f"{rs / even - 1:.2%}",
-                f"{p_pass:.0%}",
+                c.regime,
+                f"{c.expected:,.2f}",
+                f"{c.simulated:,.2f} ± {c.simulated_se:,.2f}",
+                f"{c.raab_steger:,.2f}",
+                f"{c.even:,.0f}",
+                f"{c.expected_excess:.2%}",
+                f"{c.raab_steger_excess:.2%}",
+                f"{c.p_pass:.0%}",
             )
         )
     return header, rows
+
+
+@dataclass(frozen=True)
+class MaxLoadCase:
+    """The fullest of ``n`` partitions when ``m`` equally busy keys are hashed onto them (:func:`max_load_case`).
+
+    Loads are keys on the partition; excesses are fractions above the even share ``m / n``.
+    """
+
+    m: int
+    n: int
+    #: :func:`hotpart.max_load_regime`'s name for the ratio of keys to partitions.
+    regime: str
+    #: The even share ``m / n``, the exact expected fullest partition, and its ratio and excess to the even share.
+    even: float
+    expected: float
+    expected_ratio: float
+    expected_excess: float
+    #: Raab and Steger's level, its excess, and the probability that the fullest partition passes it (None in the
+    #: sparse regime, ``m < n / ln n``, where the level has no closed form).
+    raab_steger: float | None
+    raab_steger_excess: float | None
+    p_pass: float | None
+    #: A seeded simulation's mean fullest partition, its standard error and its excess (None without runs).
+    simulated: float | None
+    simulated_se: float | None
+    simulated_excess: float | None
+
+
+def max_load_case(m: int, n: int, n_runs: int = 0, seed: int = 1) -> MaxLoadCase:
+    """The fullest partition of balls into bins, four ways: exact expectation, Raab–Steger, its tail, a simulation.
+
+    Parameters
+    ----------
+    m : int
+        Keys, a whole number in ``[1, 10**9]``.
+    n : int
+        Partitions, in ``[2, 10,000]``.
+    n_runs : int
+        Runs of the seeded simulation (:func:`hotpart.simulated_max_load`), in ``[0, 100,000]``; 0 skips it.
+    seed : int
+        Seed of the simulation, in ``[0, 2**32 - 1]``.
+
+    Returns
+    -------
+    MaxLoadCase
+
+    Examples
+    --------
+    >>> c = max_load_case(10_000, 100)
+    >>> round(c.expected, 1), f"{c.expected_excess:.0%}", f"{c.p_pass:.0%}", c.regime, c.simulated
+    (126.0, '26%', '32%', 'iv', None)
+    """
+    m = check_integer("m", m, low=1, high=10**9)
+    n = check_integer("n", n, low=2, high=10_000)
+    n_runs = check_integer("n_runs", n_runs, low=0, high=100_000)
+    seed = check_integer("seed", seed, low=0, high=2**32 - 1)
+    even = m / n
+    e = expected_max_load(m, n)
+    regime = max_load_regime(m, n)
+    rs = raab_steger_max_load(m, n) if regime != "sparse" else None  # no closed form when keys are few
+    sim, se = simulated_max_load(m, n, n_runs=n_runs, seed=seed) if n_runs else (None, None)
+    return MaxLoadCase(
+        m=m,
+        n=n,
+        regime=regime,
+        even=even,
+        expected=e,
+        expected_ratio=e / even,
+        expected_excess=e / even - 1.0,
+        raab_steger=rs,
+        raab_steger_excess=rs / even - 1.0 if rs is not None else None,
+        p_pass=float(1 - max_load_cdf(m, n, math.floor(rs))[0]) if rs is not None else None,
+        simulated=sim,
+        simulated_se=se,
+        simulated_excess=sim / even - 1.0 if sim is not None else None,
+    )
+
+
+@dataclass(frozen=True)
+class HarmonicForms:
+    """The generalised harmonic number ``H(n, s)`` three ways, and the scale limits they give (:func:`harmonic_forms`)."""
+
+    n: int
+    s: float
+    #: ``n`` as the chapter writes it (``"10^12"`` for a power of ten).
+    n_text: str
+    #: The exact sum and the Euler–Maclaurin form.
+    exact: float
+    asymptotic: float
+    #: The leading term ``n^(1-s) / (1-s)`` alone, for ``s < 1`` (None otherwise: it is negative above 1).
+    leading: float | None
+    #: Riemann's zeta at ``s`` (scipy's value), two decimals: negative below 1 (its analytic continuation).
+    zeta_text: str
+    #: The scale limit ``C H(n, s)`` from the exact sum, and from the leading term (None for ``s >= 1``), units/s.
+    limit: float
+    leading_limit: float | None
+    #: The scale limit with infinitely many keys, ``C zeta(s)``, units/s (None for ``s <= 1``: unbounded).
+    zeta_limit: float | None
+    #: The relative difference ``|exact / published - 1|`` from a published value of ``H(n, s)`` (None without one).
+    published_gap: float | None = None
+
+
+def harmonic_forms(n: int, s: float, ceiling: float = PARTITION_MAX_WCU, published: float | None = None) -> HarmonicForms:
+    """``H(n, s)`` exactly, by Euler–Maclaurin and by its leading term, with the scale limit ``C H(n, s)`` of each.
+
+    Parameters
+    ----------
+    n : int
+        Keys, a whole number in ``[1, 10**18]``.
+    s : float
+        The Zipf exponent, in ``[0, 10]``.
+    ceiling : float
+        The per-partition ceiling ``C``, units/s, in ``(0, 1e9]``.
+    published : float, optional
+        A published value of ``H(n, s)`` to compare the exact sum with, ``> 0`` and finite.
+
+    Returns
+    -------
+    HarmonicForms
+
+    Examples
+    --------
+    >>> h = harmonic_forms(10**12, 0.99)
+    >>> h.n_text, round(h.exact, 2), round(h.leading, 1), h.zeta_text, h.zeta_limit
+    ('10^12', 32.4, 131.8, '-99.42', None)
+    """
+    n = check_integer("n", n, low=1, high=10**18)
+    s = check_number("s", s, low=0, high=10)
+    ceiling = check_number("ceiling", ceiling, low=0, high=_MAX_DEMAND, low_open=True)
+    if published is not None:
+        published = check_number("published", published, low=0, high=_MAX_KEYS, low_open=True)
+    exact = harmonic(n, s)
+    leading = n ** (1 - s) / (1 - s) if s < 1 else None
+    return HarmonicForms(
+        n=n,
+        s=s,
+        n_text=_log10_text(n).replace("{", "").replace("}", ""),
+        exact=exact,
+        asymptotic=harmonic_asymptotic(n, s),
+        leading=leading,
+        zeta_text=f"{float(zeta(s)):.2f}",
+        limit=ceiling * exact,
+        leading_limit=ceiling * leading if leading is not None else None,
+        zeta_limit=ceiling * float(zeta(s)) if s > 1 else None,
+        published_gap=abs(exact / published - 1) if published is not None else None,
+    )
+
+
+def keys_above_ceiling(dist: Zipf, total_demand: float, ceiling: float = PARTITION_MAX_WCU) -> int:
+    """How many keys of a Zipf distribution are each offered more than the ceiling on their own.
+
+    Key ``k`` is offered ``total_demand * k^-s / H(n, s)``, so the keys above ``C`` are those with
+    ``k < (total_demand p_1 / C)^(1/s)``, and there are at most ``total_demand / C`` of them (the shares sum to
+    one); they are counted from :meth:`Zipf.head` up to the smaller bound.
+
+    Parameters
+    ----------
+    dist : Zipf
+        The distribution of requests over keys.
+    total_demand : float
+        The table's demand, units/s, in ``[0, 1e9]``.
+    ceiling : float
+        The per-partition ceiling ``C``, units/s, in ``(0, 1e9]``.
+
+    Returns
+    -------
+    int
+        Keys offered more than ``ceiling``.
+
+    Examples
+    --------
+    >>> keys_above_ceiling(Zipf(10**8, 1.2), 50_000)
+    6
+    """
+    if not isinstance(dist, Zipf):
+        raise ValueError(f"dist = {dist!r} is not allowed: must be a Zipf")
+    total = check_number("total_demand", total_demand, low=0, high=_MAX_DEMAND)
+    ceiling = check_number("ceiling", ceiling, low=0, high=_MAX_DEMAND, low_open=True)
+    hottest = total * dist.top_share(1)
+    if hottest <= ceiling:
+        return 0
+    if dist.s == 0:
+        return int(dist.n_keys)
+    # shares sum to 1, so at most total / ceiling keys pass it; and key k passes only if k^s < hottest / ceiling
+    bound = min(int(dist.n_keys), math.floor(total / ceiling) + 1)
+    log_k = math.log(hottest / ceiling) / dist.s
+    if log_k < math.log(bound):
+        bound = min(bound, math.floor(math.exp(log_k)) + 1)
+    return int(np.count_nonzero(total * dist.head(bound) > ceiling))

@@ -1,9 +1,10 @@
 """Chapter 17's explorable, table and figure: hash, range, geo, directory and composite sharding of one key stream.
 
 Models: :mod:`hotpart.models.strategies` (``key_stream``, the five strategies, ``shard_report``) and
-:mod:`~hotpart.models.hashing`. Notebook: ``notebooks/17_strategies``. The explorable ``sharding_strategies``; the
-chapter's table (``strategy_table``, ``strategy_rows``), its write-share plot and its exercise answer
-(``directory_hit_rate_needed``), tested in ``tests/test_chapters_15_21.py``.
+:mod:`~hotpart.models.hashing`. Notebook: ``notebooks/17_strategies``. The explorable ``sharding_strategies`` (drawn once,
+then updated in place); the chapter's table (``strategy_table``, ``strategy_rows``), its write-share plot, its cases
+(``range_example_case``, ``strategy_settings_case``) and its exercise answer (``directory_hit_rate_needed``), tested in
+``tests/test_chapters_15_21.py`` and ``tests/test_cases_sharding.py``.
 """
 
 from __future__ import annotations
@@ -15,17 +16,18 @@ from matplotlib.figure import Figure
 from numpy.typing import NDArray
 
 from ..book.explorable import Control, Data, Explorable, register
-from ..book.plotting import COLORS, finish_axes, fixed_layout
+from ..book.plotting import COLORS, finish_axes, fixed_layout, relabel
 from ..models import (
     CompositeSharding,
     DirectorySharding,
     GeoSharding,
     HashSharding,
     RangeSharding,
+    expected_shards_touched,
     range_boundaries,
     shard_report,
 )
-from ..models._validation import check_array, check_integer, check_number, check_seed
+from ..models._validation import check_array, check_count, check_integer, check_number, check_seed
 from ._sharding_common import _Rows, _stream
 
 __all__ = [
@@ -35,7 +37,9 @@ __all__ = [
     "STREAM_LABELS",
     "directory_hit_rate_needed",
     "plot_write_shares",
+    "range_example_case",
     "strategy_rows",
+    "strategy_settings_case",
     "strategy_table",
 ]
 
@@ -53,26 +57,41 @@ KEYS_PER_DAY = 5_000
 MAX_DAYS = 30
 
 
-def _grouped_bars(ax: Axes, series: dict[str, NDArray[np.float64]], colors: dict[str, str]) -> None:
-    """Grouped bars, one collection per series: a few artists instead of one patch per bar (several times faster to draw)."""
-    n_groups = len(series)
+def _bar_verts(values: NDArray[np.float64], i: int, n_groups: int) -> NDArray[np.float64]:
+    """The ``(bars, 4, 2)`` corners of series ``i``'s bars among ``n_groups`` grouped series."""
     width = 0.8 / n_groups
-    for i, (label, values) in enumerate(series.items()):
-        left = np.arange(values.size) + (i - (n_groups - 1) / 2) * width - width / 2
-        verts = np.stack(
-            [
-                np.column_stack([left, np.zeros_like(values)]),
-                np.column_stack([left, values]),
-                np.column_stack([left + width, values]),
-                np.column_stack([left + width, np.zeros_like(values)]),
-            ],
-            axis=1,
-        )
-        ax.add_collection(PolyCollection(verts, facecolors=colors[label], edgecolors="none", label=label))
-    size = next(iter(series.values())).size
+    left = np.arange(values.size) + (i - (n_groups - 1) / 2) * width - width / 2
+    return np.stack(
+        [
+            np.column_stack([left, np.zeros_like(values)]),
+            np.column_stack([left, values]),
+            np.column_stack([left + width, values]),
+            np.column_stack([left + width, np.zeros_like(values)]),
+        ],
+        axis=1,
+    )
+
+
+def _bar_axis(ax: Axes, size: int) -> None:
+    """The x axis of ``size`` grouped bars: one tick per group (up to 20) and the limits around them."""
     if size <= 20:
         ax.set_xticks(np.arange(size))
     ax.set_xlim(-0.6, size - 0.4)
+
+
+def _grouped_bars(ax: Axes, series: dict[str, NDArray[np.float64]], colors: dict[str, str]) -> None:
+    """Grouped bars, one collection per series: a few artists instead of one patch per bar (several times faster to draw)."""
+    for i, (label, values) in enumerate(series.items()):
+        verts = _bar_verts(values, i, len(series))
+        ax.add_collection(PolyCollection(verts, facecolors=colors[label], edgecolors="none", label=label))
+    _bar_axis(ax, next(iter(series.values())).size)
+
+
+def _update_grouped_bars(ax: Axes, series: dict[str, NDArray[np.float64]]) -> None:
+    """New heights (and number of groups) for the bars :func:`_grouped_bars` drew, in the same collections."""
+    for i, (collection, values) in enumerate(zip(ax.collections, series.values(), strict=True)):
+        collection.set_verts(_bar_verts(values, i, len(series)))
+    _bar_axis(ax, next(iter(series.values())).size)
 
 
 # --- 17: strategies -------------------------------------------------------------------------------
@@ -171,15 +190,36 @@ def _strategies_compute(day: int, stream: int, n_shards: int) -> Data:
     }
 
 
+def _strategies_shares(data: Data) -> dict[str, NDArray[np.float64]]:
+    return {name: data["reports"][name].write_share for name in ("range", "hash", "composite")}
+
+
+def _strategies_title(data: Data) -> str:
+    return f"Day {data['day']}: where {data['label']} are written"
+
+
 def _strategies_plot(fig: Figure, data: Data) -> None:
     left, right = fig.axes
     fixed_layout(fig, left=0.07, right=0.99, bottom=0.14, top=0.9, wspace=0.2)
-    reports = data["reports"]
-    shares = {name: reports[name].write_share for name in ("range", "hash", "composite")}
-    plot_write_shares(left, shares, f"Day {data['day']}: where {data['label']} are written")
+    plot_write_shares(left, _strategies_shares(data), _strategies_title(data))
     _grouped_bars(right, data["stored"], _STRATEGY_COLORS)
     right.set_ylim(0, data["ymax_stored"])
     finish_axes(right, "Rows stored per shard", "shard", "rows (thousands)", loc="upper left")
+
+
+def _strategies_update(fig: Figure, data: Data) -> None:
+    """Redraw :func:`_strategies_plot`'s figure for new data: the bars' corners, the ticks and limits of the shard
+    axis, the even share's line and legend label, the left title and the right panel's height."""
+    left, right = fig.axes
+    shares = _strategies_shares(data)
+    _update_grouped_bars(left, shares)
+    n = next(iter(shares.values())).size
+    (even_line,) = left.lines
+    even_line.set_ydata([1.0 / n, 1.0 / n])
+    relabel(left, even_line, f"even share 1/{n}")
+    left.set_title(_strategies_title(data), fontsize=11)
+    _update_grouped_bars(right, data["stored"])
+    right.set_ylim(0, data["ymax_stored"])
 
 
 def _strategies_caption(data: Data) -> str:
@@ -209,6 +249,7 @@ sharding_strategies = register(
         ),
         compute=_strategies_compute,
         plot=_strategies_plot,
+        update=_strategies_update,
         caption=_strategies_caption,
         try_this=(
             "with sequential IDs, move the day forward and watch every new write land on the last range shard while "
@@ -311,3 +352,96 @@ def directory_hit_rate_needed(target: float, lookup_availability: float) -> floa
     a = check_number("lookup_availability", lookup_availability, low=0, high=1, high_open=True)
     t = check_number("target", target, low=a, high=1)
     return 1 - (1 - t) / (1 - a)
+
+
+def range_example_case(
+    boundaries: tuple[int, ...] = (1_000, 2_000), last_listed: int = 2_999, new_id: int = 1_000_000
+) -> dict[str, object]:
+    """Chapter 17: 003's range table as a :class:`hotpart.RangeSharding`, and where IDs past the table land.
+
+    Parameters
+    ----------
+    boundaries : sequence of int
+        Sorted lower bounds of shards 1, 2, ... (shard 0 starts at 0), whole numbers in ``[1, 10**18]``.
+    last_listed : int
+        The last user ID the table lists, a whole number in ``[0, 10**18]``.
+    new_id : int
+        A user ID created later, a whole number in ``[0, 10**18]``.
+
+    Returns
+    -------
+    dict
+        ``n_shards``, ``boundaries`` (a tuple of ints), ``last_listed`` and ``first_unlisted``
+        (``last_listed + 1``), ``last_listed_shard`` and ``new_shard`` (the shards of ``last_listed`` and ``new_id``),
+        and ``new_id``.
+
+    Examples
+    --------
+    >>> c = range_example_case()
+    >>> c["n_shards"], c["boundaries"], c["first_unlisted"], c["last_listed_shard"], c["new_shard"]
+    (3, (1000, 2000), 3000, 2, 2)
+    >>> range_example_case(new_id=-1)
+    Traceback (most recent call last):
+    ...
+    ValueError: new_id = -1 is out of range: must be in [0, 1e+18]
+    """
+    if isinstance(boundaries, (str, bytes)) or not hasattr(boundaries, "__len__") or len(boundaries) == 0:
+        raise ValueError(f"boundaries = {boundaries!r} is not allowed: must be a non-empty sequence of whole numbers")
+    bounds = tuple(check_integer(f"boundaries[{i}]", b, low=1, high=10**18) for i, b in enumerate(boundaries))
+    last = check_integer("last_listed", last_listed, low=0, high=10**18)
+    new = check_integer("new_id", new_id, low=0, high=10**18)
+    layout = RangeSharding(bounds)
+    last_shard, new_shard = layout.shard_of(np.array([last, new], dtype=np.uint64))
+    return {
+        "n_shards": int(layout.n_shards),
+        "boundaries": bounds,
+        "last_listed": last,
+        "first_unlisted": last + 1,
+        "last_listed_shard": int(last_shard),
+        "new_id": new,
+        "new_shard": int(new_shard),
+    }
+
+
+def strategy_settings_case(n_shards: int, day: int = MAX_DAYS) -> dict[str, object]:
+    """Chapter 17: the settings behind :func:`strategy_table`'s geo and directory strategies, and two reference values.
+
+    Parameters
+    ----------
+    n_shards : int
+        Shards, in ``[1, INITIAL_KEYS]``.
+    day : int
+        Days since the range boundaries were set, in ``[1, 30]``.
+
+    Returns
+    -------
+    dict
+        ``even_share`` (``1 / n_shards``); ``geo_n``, ``geo_shares`` (the regions' shares of users as whole
+        percentages joined by ", "), ``geo_local_ms`` and ``geo_cross_ms``; ``dir_availability``,
+        ``dir_hit_rate``, ``dir_routed`` (share of point queries routed) and ``dir_block_keys``; and
+        ``hash_range_expected``, the shards a range of one day's :data:`KEYS_PER_DAY` keys touches under hashing
+        on average (:func:`hotpart.expected_shards_touched`).
+
+    Examples
+    --------
+    >>> c = strategy_settings_case(8)
+    >>> c["even_share"], c["geo_n"], c["geo_shares"], c["dir_block_keys"]
+    (0.125, 3, '50%, 30%, 20%', 1024)
+    >>> round(c["hash_range_expected"], 2)
+    8.0
+    """
+    n = check_count("n_shards", n_shards, low=1, high=INITIAL_KEYS)
+    strategies = strategy_table("sequential", n, day)["strategies"]
+    geo, directory = strategies["geo"], strategies["directory"]
+    return {
+        "even_share": 1.0 / n,
+        "geo_n": int(geo.n_shards),
+        "geo_shares": ", ".join(f"{x:.0%}" for x in geo.region_shares),
+        "geo_local_ms": float(geo.local_ms),
+        "geo_cross_ms": float(geo.cross_region_ms),
+        "dir_availability": float(directory.lookup_availability),
+        "dir_hit_rate": float(directory.cache_hit_rate),
+        "dir_routed": float(directory.point_availability),
+        "dir_block_keys": int(directory.block_keys),
+        "hash_range_expected": float(expected_shards_touched(n, KEYS_PER_DAY)),
+    }

@@ -374,7 +374,10 @@ def simulate_retries(
             raise ValueError(f"herd_s = {herd_s!r} is not numeric: must be arrival times in [0, {_MAX_ARRIVAL_S:g}] s")
         herd = np.ravel(check_array("herd_s", herd_s, low=0, high=_MAX_ARRIVAL_S, empty=False))
     if d.size == 0 and herd.size == 0:
-        raise ValueError(f"demand = {demand!r} is empty and there is no herd: must give at least one second of demand")
+        raise ValueError(
+            f"demand = {demand!r} is empty and herd_s = {herd_s!r} gives no herd: must give at least one second of "
+            "demand or one herd arrival"
+        )
     if float(d.sum()) + herd.size > _MAX_ELEMENTS:
         raise ValueError(
             f"demand + herd_s = {float(d.sum()) + herd.size:,.0f} requests is out of range: must total at most "

@@ -1,0 +1,237 @@
+"""Chapters 2-4's case functions, checked another way (brute force, closed forms, Monte Carlo), and their explorables'
+update path (the figure's artists are changed in place, not drawn on a new figure)."""
+
+from __future__ import annotations
+
+import collections
+import math
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from scipy.special import zeta
+
+import hotpart as hp
+
+C = hp.PARTITION_MAX_WCU
+
+
+# ---------------------------------------------------------------------------------------------
+# chapter 2: key designs
+# ---------------------------------------------------------------------------------------------
+
+
+def test_hottest_days_names_each_days_hottest_partition_from_the_load():
+    date = hp.key_design_cases(6_000, 10)["date"]
+    by_day = [int(date.load[(hp.TIMELINE_H >= 24 * d) & (hp.TIMELINE_H < 24 * (d + 1))].max(axis=0).argmax()) for d in range(3)]
+    assert date.hottest_days == ", ".join(f"P{j}" for j in by_day)
+    assert len(set(by_day)) == 3  # a date key's hot spot moves at every midnight
+
+
+def test_excess_over_even_is_the_hottest_partition_against_total_over_n():
+    total, n = 6_000.0, 10
+    user = hp.key_design_cases(total, n)["userId"]  # flat over time: the worst moment offers the whole demand
+    assert user.excess_over_even == pytest.approx(user.partition_limit.hottest_demand / (total / n) - 1, rel=1e-9)
+    shares = hp.partition_load(user.dist, n)  # the model's layout of the 10^6 user keys
+    assert user.excess_over_even == pytest.approx(shares.max() * n - 1, rel=1e-9)
+
+
+def test_hash_spread_matches_a_monte_carlo_of_hashed_keys():
+    m, n, total = 2_000, 20, 8_000.0
+    h = hp.hash_spread(m, n, total)
+    assert h.even_demand == total / n
+    rng = np.random.default_rng(7)
+    runs = 4_000
+    fullest = np.array([np.bincount(rng.integers(0, n, m), minlength=n).max() for _ in range(runs)])
+    mc_hot = total * fullest.mean() / m
+    se = total * fullest.std(ddof=1) / m / math.sqrt(runs)
+    assert abs(h.expected_hottest_demand - mc_hot) < 4 * se
+    assert h.expected_excess == pytest.approx(h.expected_hottest_demand / h.even_demand - 1, rel=1e-9)
+    assert h.raab_steger_excess == pytest.approx(hp.raab_steger_max_load(m, n) * n / m - 1, rel=1e-12)
+
+
+def test_hash_spread_says_over_or_under_the_ceiling():
+    assert hp.hash_spread(100, 10, 5_000).vs_ceiling == "under the ceiling"
+    assert hp.hash_spread(100, 10, 50_000).vs_ceiling == "over the ceiling"
+    with pytest.raises(ValueError, match="n_partitions"):
+        hp.hash_spread(100, 1, 5_000)
+    with pytest.raises(ValueError, match="total_demand"):
+        hp.hash_spread(100, 10, 0)
+
+
+def test_date_key_case_counts_dates_and_partitions_by_hashing_the_dates():
+    days, total, n = 7, 12_000.0, 10
+    c = hp.date_key_case(days, total, n, ceiling=hp.PARTITION_MAX_RCU)
+    where = collections.Counter(hp.partition_of(list(c.dist.keys()), n).tolist())
+    assert c.partitions_used == len(where)
+    assert c.dates_on_busiest == max(where.values())
+    assert c.per_date == pytest.approx(total / days)
+    # every date equally busy (decay 1): each date takes 1/days, the busiest partition its dates' share
+    assert c.key_limit.hottest_share == pytest.approx(1 / days)
+    assert c.partition_limit.hottest_demand == pytest.approx(total * c.dates_on_busiest / days)
+    with pytest.raises(ValueError, match="n_days"):
+        hp.date_key_case(0, total, n)
+
+
+def test_alone_multiplier_puts_the_item_alone_at_the_ceiling():
+    for total in (6_000.0, 20_000.0):
+        sc = hp.sale_case(total, 10)
+        assert total * sc.item_share * sc.alone_multiplier == pytest.approx(C, rel=1e-12)
+        # the partition also carries other items, so it breaks first
+        assert sc.break_multiplier < sc.alone_multiplier
+
+
+# ---------------------------------------------------------------------------------------------
+# chapter 3: Zipf, harmonic numbers, balls into bins
+# ---------------------------------------------------------------------------------------------
+
+
+def test_harmonic_forms_against_a_direct_sum_and_zeta():
+    n, s = 5_000, 0.8
+    h = hp.harmonic_forms(n, s)
+    direct = float(np.sum(np.arange(1, n + 1, dtype=float) ** -s))
+    assert h.exact == pytest.approx(direct, rel=1e-10)
+    assert h.asymptotic == pytest.approx(direct, rel=1e-8)
+    assert h.leading == pytest.approx(n ** (1 - s) / (1 - s))
+    assert h.limit == pytest.approx(C * direct)
+    assert h.zeta_text == f"{float(zeta(s)):.2f}"
+    assert h.zeta_limit is None and h.published_gap is None
+    big = hp.harmonic_forms(10**4, 1.5)
+    assert big.zeta_limit == pytest.approx(C * 2.612375348685488)  # zeta(3/2)
+    assert big.n_text == "10^4" and hp.harmonic_forms(1234, 1.0).n_text == "1,234"
+
+
+def test_harmonic_forms_published_gap_against_ycsb():
+    h = hp.harmonic_forms(10**10, 0.99, published=hp.YCSB_ZETA_10E10_099)
+    assert h.published_gap == pytest.approx(abs(hp.harmonic(10**10, 0.99) / hp.YCSB_ZETA_10E10_099 - 1))
+    assert h.published_gap < 1e-9
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    n=st.integers(1, 3_000),
+    s=st.floats(0.0, 2.5),
+    total=st.floats(0.0, 1e6),
+)
+def test_keys_above_ceiling_counts_the_whole_head_by_brute_force(n, s, total):
+    z = hp.Zipf(n, s)
+    brute = int(np.count_nonzero(total * z.head(n) > C))
+    assert hp.keys_above_ceiling(z, total) == brute
+
+
+def test_keys_above_ceiling_on_the_chapters_exercise_and_a_huge_uniform():
+    assert hp.keys_above_ceiling(hp.Zipf(10**8, 1.2), 50_000) == int(
+        np.count_nonzero(50_000 * hp.Zipf(10**8, 1.2).head(1_000) > C)
+    )
+    assert hp.keys_above_ceiling(hp.Zipf(10**12, 0.0), 1e9) == 0  # 10^12 equal keys: each far below the ceiling
+    assert hp.keys_above_ceiling(hp.Zipf(10, 0.0), 20_000) == 10
+    with pytest.raises(ValueError, match="dist"):
+        hp.keys_above_ceiling(hp.Uniform(10), 1_000)
+
+
+def test_max_load_case_against_a_monte_carlo_of_balls_into_bins():
+    m, n = 1_000, 50
+    c = hp.max_load_case(m, n, n_runs=500, seed=3)
+    rng = np.random.default_rng(11)
+    fullest = np.array([np.bincount(rng.integers(0, n, m), minlength=n).max() for _ in range(4_000)])
+    se = fullest.std(ddof=1) / math.sqrt(fullest.size)
+    assert abs(c.expected - fullest.mean()) < 4 * se
+    p = float(np.mean(fullest > math.floor(c.raab_steger)))
+    assert abs(c.p_pass - p) < 4 * math.sqrt(p * (1 - p) / fullest.size) + 1e-3
+    assert c.even == m / n and c.expected_ratio == pytest.approx(c.expected_excess + 1)
+    assert abs(c.simulated - c.expected) < 5 * c.simulated_se
+    assert c.simulated_excess == pytest.approx(c.simulated / c.even - 1)
+
+
+def test_max_load_case_without_runs_and_with_one_key():
+    c = hp.max_load_case(1, 10)  # sparse: no Raab-Steger level
+    assert c.expected == pytest.approx(1.0) and c.even == 0.1 and c.simulated is None
+    assert c.raab_steger is None and c.p_pass is None and hp.hash_spread(1, 10, 100).raab_steger_excess is None
+    with pytest.raises(ValueError, match="n_runs"):
+        hp.max_load_case(10, 10, n_runs=-1)
+
+
+def test_balls_in_bins_table_rows_come_from_max_load_case():
+    _, rows = hp.balls_in_bins_table([1_000], 100, n_runs=200, seed=1)
+    c = hp.max_load_case(1_000, 100, n_runs=200, seed=1)
+    assert rows[0][2] == f"{c.expected:,.2f}" and rows[0][-1] == f"{c.p_pass:.0%}"
+
+
+# ---------------------------------------------------------------------------------------------
+# chapter 4: composite keys, item collections, time series
+# ---------------------------------------------------------------------------------------------
+
+
+def test_composite_case_keys_on_hottest_by_counting_hashed_user_keys():
+    n_ent, n = 10_000, 10
+    user = hp.composite_cases(n_ent, 30, 500, n)[1]
+    shares = hp.partition_load(user.dist, n)  # equally busy keys: a partition's share is its keys over all keys
+    assert user.keys_on_hottest == round(shares.max() * n_ent)
+    assert user.excess_over_even == pytest.approx(user.keys_on_hottest / (n_ent / n) - 1, rel=1e-9)
+    assert user.n_partitions == n
+    device = hp.composite_cases(n_ent, 30, 500, n)[3]
+    assert device.years_to_limit * 365.25 == pytest.approx(device.days_to_limit)
+
+
+def test_device_collection_grows_linearly_until_the_limit():
+    c = hp.device_collection(10.0, 500)
+    assert c.month_gb == pytest.approx(31 * c.day_gb)
+    assert c.days_to_limit * c.day_gb == pytest.approx(c.limit_gb)
+    assert c.day_over_limit == pytest.approx(c.day_gb / hp.ITEM_COLLECTION_MAX_GB)
+    assert c.month_vs_limit == "above" and hp.device_collection(1.0, 500).month_vs_limit == "below"
+    with pytest.raises(ValueError, match="rate_per_s"):
+        hp.device_collection(0.0, 500)
+
+
+def test_sparse_status_index_splits_the_demand_by_status():
+    dist = hp.Categorical({"A": 0.7, "B": 0.25, "C": 0.05})
+    g = hp.sparse_status_index(dist, 10_000, full="A", sparse="C")
+    assert (g.full_wcu, g.sparse_wcu) == pytest.approx((7_000, 500))
+    assert g.sparse_vs_ceiling == "under"
+    assert hp.sparse_status_index(dist, 100_000, full="A", sparse="C").sparse_vs_ceiling == "over"
+    with pytest.raises(ValueError, match="sparse"):
+        hp.sparse_status_index(dist, 10_000, full="A", sparse="D")
+
+
+def test_time_series_reads_against_a_brute_force_copy():
+    """The chapter's small copy, counted item by item, scaled to all devices."""
+    every, hours, devices, item = 2, 3, 4, 500
+    start, end = 3_600, 7_200
+    stamps = range(0, hours * 3_600, every)
+    per_device = sum(1 for s in stamps if start <= s <= end)
+    r = hp.time_series_reads(devices, every, item, window_s=end - start)
+    assert r.items_per_device == per_device
+    assert r.by_date.items_read == devices * per_device and r.by_date.items_returned == per_device
+    assert r.kb_per_device == pytest.approx(per_device * item / 1024)
+    assert r.date_gb == pytest.approx(devices * per_device * item / 1024**3)
+    # one page: eventually consistent reads cost half a unit per 4 KB of the page's total size
+    assert r.by_device.read_units == pytest.approx(math.ceil(per_device * item / 4096) / 2)
+    assert r.by_device_strong.read_units == pytest.approx(2 * r.by_device.read_units)
+    assert r.date_ratio == pytest.approx(r.by_date.read_units / r.by_device.read_units)
+    assert r.day_items == sum(1 for s in range(0, 86_400 + 1, every))
+    assert r.two_tables.read_units >= r.one_table.read_units
+    with pytest.raises(ValueError, match="write_every_s"):
+        hp.time_series_reads(10, 0, 500)
+
+
+# ---------------------------------------------------------------------------------------------
+# the explorables update in place
+# ---------------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("name", "change"),
+    [
+        ("key_design_load", {"design": 1, "n_partitions": 3}),
+        ("zipf_head", {"s": 1.5, "n_keys": 100}),
+        ("composite_keys", {"design": 4, "n_partitions": 20}),
+    ],
+)
+def test_an_update_keeps_the_figure_axes_and_legends(name, change):
+    e = hp.EXPLORABLES[name]
+    assert e.update is not None
+    fig = e.draw(e.data())
+    axes, legends = list(fig.axes), [ax.get_legend() for ax in fig.axes]
+    assert e.redraw(fig, e.data(**change)) is fig
+    assert list(fig.axes) == axes and [ax.get_legend() for ax in fig.axes] == legends

@@ -1,0 +1,296 @@
+"""The case functions chapters 13 and 16 glue (hotpart/figures/metrics.py, heavy_hitters.py, observed.py), each checked
+another way: a closed form, the model called directly, or the numbers the chapter shows; and their explorables'
+update path."""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import hotpart as hp
+
+#: The hot-key scenario as the chapter runs it.
+PEAK, BACKGROUND, BATCH = 2_000.0, 2_000.0, hp.BATCH_WRITE_MAX_ITEMS
+
+
+@pytest.fixture(scope="module")
+def numbers():
+    return hp.detection_numbers(PEAK, BACKGROUND, BATCH)
+
+
+@pytest.fixture(scope="module")
+def case():
+    return hp.detection_case(PEAK, BACKGROUND, BATCH)
+
+
+# ---------------------------------------------------------------------------------------------
+# the explorables update instead of repaint (the pixel comparison is tests/test_explorables.py's)
+# ---------------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("name", ["detection", "heavy_hitters", "your_table_what_if"])
+def test_the_explorables_update_their_artists_rather_than_draw_a_new_figure(name):
+    e = hp.EXPLORABLES[name]
+    assert e.update is not None
+    fig = e.draw(e.data())
+    artists = [id(a) for ax in fig.axes for a in (*ax.lines, *ax.patches)]
+    low = {c.name: c.low for c in e.controls}
+    assert e.redraw(fig, e.data(**low)) is fig
+    assert [id(a) for ax in fig.axes for a in (*ax.lines, *ax.patches)] == artists
+
+
+# ---------------------------------------------------------------------------------------------
+# chapter 13
+# ---------------------------------------------------------------------------------------------
+
+
+def test_detection_numbers_closed_forms(numbers, case):
+    res = case["res"]
+    assert (numbers["minutes"], numbers["users"], numbers["partitions"]) == (15, 200, 8)
+    assert numbers["provisioned"] == 6_000.0
+    assert numbers["consumed_share"] == pytest.approx(numbers["consumed_last"] / numbers["provisioned"])
+    # the date key's partition carries the date key and 1/200 of the background for each user key hashed there
+    users = [k for k in res.keys[:-1]]
+    on_hot = int(np.sum(hp.partition_of(users, 8) == numbers["hot_partition"]))
+    assert numbers["hot_partition"] == int(hp.partition_of([numbers["hot_key"]], 8)[0])
+    assert numbers["hot_background"] == pytest.approx(on_hot * BACKGROUND / 200)
+    assert numbers["hot_offered"] == pytest.approx(PEAK + on_hot * BACKGROUND / 200)
+    assert numbers["quiet_peak"] == pytest.approx(hp.PARTITION_MAX_WCU - numbers["hot_background"])
+    # in the last minute only the date key's partition refuses: consumed is what was offered less what passed its
+    # ceiling, every second (adaptive capacity lends it up to the ceiling; the table is far from its total)
+    last = slice(res.seconds - 60, res.seconds)
+    hot = np.linspace(0.0, PEAK, res.seconds)[last] + numbers["hot_background"]
+    offered = PEAK * np.linspace(0.0, 1.0, res.seconds)[last] + BACKGROUND
+    closed = float(np.mean(offered - np.maximum(hot - hp.PARTITION_MAX_WCU, 0.0)))
+    assert numbers["consumed_last"] == pytest.approx(closed, rel=1e-9)
+
+
+def test_detection_numbers_counts_add_up(numbers, case):
+    # no table-level shortage: every event is a key-range event; one item per request counts every refused item
+    assert numbers["provisioned_events"] == 0
+    assert numbers["key_range_total"] == pytest.approx(numbers["events_total"])
+    assert numbers["throttled_requests_single"] == pytest.approx(numbers["events_total"])
+    assert numbers["throttled_requests_total"] == round(numbers["throttled_requests_total"])  # a drawn count
+    # the expected batched count from its formula, second by second over the whole table: sum N/B q^B
+    res = case["res"]
+    n, refused = res.offered.sum(axis=1), res.throttled.sum(axis=1)
+    q = np.divide(refused, n, out=np.zeros_like(n), where=n > 0)
+    assert numbers["throttled_requests_expected"] == pytest.approx(float(np.sum(n / BATCH * q**BATCH)), rel=1e-9)
+    assert numbers["batches"] == pytest.approx(res.offered.sum() / BATCH)
+    # batches of the date key alone meet its partition's higher refusal share, so they are throttled more often
+    assert numbers["hot_batches_expected"] > numbers["throttled_requests_expected"]
+    assert 0 < numbers["q_hot_max"] < 1
+
+
+def test_detection_first_minute_lies_between_the_share_and_the_ceiling(numbers, case):
+    # key-range events cannot start before the hot partition passes its even share of the table (750 WCU/s), and
+    # must by the minute it passes the ceiling; the throttled seconds say which minute it was
+    res = case["res"]
+    slope = PEAK / (res.seconds - 1)
+    share_s = (6_000 / 8 - numbers["hot_background"]) / slope
+    ceiling_s = (hp.PARTITION_MAX_WCU - numbers["hot_background"]) / slope
+    assert math.floor(share_s / 60) + 1 <= numbers["first_minute"] <= math.floor(ceiling_s / 60) + 1
+    first_second = int(np.flatnonzero(res.throttled.sum(axis=1) > 0)[0])
+    assert numbers["first_minute"] == first_second // 60 + 1
+
+
+def test_detection_just_above_the_quiet_peak_throttles(numbers):
+    assert numbers["quiet_events"] == 0
+    louder = hp.detection_numbers(numbers["quiet_peak"] + 50, BACKGROUND, BATCH)
+    assert louder["events_total"] > 0
+
+
+def test_detection_numbers_validates_by_name():
+    with pytest.raises(ValueError, match="hot_peak"):
+        hp.detection_numbers(-1.0)
+    with pytest.raises(ValueError, match="batch_size"):
+        hp.detection_numbers(batch_size=26)
+    with pytest.raises(ValueError, match="seed"):
+        hp.detection_numbers(seed=-1)
+
+
+def test_the_explorable_reads_the_scenario_as_the_chapter_does(numbers):
+    data = hp.EXPLORABLES["detection"].data(hot_peak=PEAK, batch_size=BATCH, background=BACKGROUND)
+    for key in ("first_minute", "consumed_share", "key_range_total", "events_total", "throttled_requests_total"):
+        assert data[key] == pytest.approx(numbers[key]), key
+
+
+def test_insights_numbers_against_the_per_key_demand(case, numbers):
+    ci = hp.insights_numbers(PEAK, BACKGROUND, BATCH)
+    res = case["res"]
+    offered, refused = res.key_offered[-1], res.key_throttled[-1]
+    assert ci["minute"] == res.key_offered.shape[0] == 15
+    assert ci["key"] == ci["hot_key"] == numbers["hot_key"]
+    assert ci["hot_units"] == pytest.approx(offered[-1])
+    assert ci["accessed_share"] == pytest.approx(offered[-1] / offered.sum())
+    assert ci["throttled_share"] == pytest.approx(refused[-1] / refused.sum())
+    assert ci["second_units"] == pytest.approx(BACKGROUND / 200 * 60)  # every user key writes the same
+    # the throttled-keys mode is silent exactly until the first key-range event, and lists no accessed keys
+    assert ci["first_listed"] == numbers["first_minute"] == ci["quiet_minutes"] + 1
+    assert all(t.accessed == () for t in hp.top_keys(res, 5, mode="THROTTLED_KEYS"))
+
+
+def test_insights_numbers_refuses_a_list_of_one():
+    with pytest.raises(ValueError, match="k"):
+        hp.insights_numbers(k=1)
+
+
+def test_index_insights_numbers_closed_forms():
+    g = hp.index_insights_numbers(hp.scenario("GSI-only throttling").result, "by-status", k=3)
+    assert g["index_key"] == "OPEN" and g["index_share"] == 1.0  # one hot index value takes every refusal
+    # the refused index writes throttle exactly the OPEN orders: open_share (0.6) of the table's keys, evenly
+    assert g["table_keys_throttled"] == round(0.6 * g["table_keys"])
+    assert g["table_share"] == pytest.approx(1 / g["table_keys_throttled"])
+    with pytest.raises(ValueError, match="index"):
+        hp.index_insights_numbers(hp.scenario("GSI-only throttling").result, "by-date")
+    with pytest.raises(ValueError, match="result"):
+        hp.index_insights_numbers(hp.scenario("under-provisioned table").result)
+
+
+@settings(max_examples=20, deadline=None)
+@given(q=st.floats(0.0, 1.0))
+def test_a_pair_is_refused_with_probability_q_squared(q):
+    assert hp.throttle_metric_claims(q)["pair_refused"] == pytest.approx(q * q, abs=1e-15)
+
+
+def test_throttle_metric_claims_against_the_scenarios():
+    c = hp.throttle_metric_claims(0.5)
+    under = hp.scenario("under-provisioned table").result
+    assert c["under_provisioned_events"] == pytest.approx(under.throttled.sum())
+    assert c["under_key_range_events"] == 0
+    # single PutItem calls: each throttled index write is one throttled request, and the draw changes nothing
+    assert c["gsi_table_events"] == 0
+    assert c["gsi_throttled_requests"] == pytest.approx(c["gsi_index_events"])
+    drawn = hp.cloudwatch(hp.scenario("GSI-only throttling").result, seed=0)
+    assert drawn["ThrottledRequests"].sum() == pytest.approx(c["gsi_throttled_requests"])
+    with pytest.raises(ValueError, match="q"):
+        hp.throttle_metric_claims(1.5)
+
+
+def test_last_minute_metrics_exercise_one_closed_form():
+    e = hp.last_minute_metrics([1_500, 100, 100, 100], 4_000, seconds=120, batch_size=25, seed=0)
+    assert e["consumed"] == 1_000 + 3 * 100  # the hot partition is held to its ceiling
+    assert e["key_range"] == e["throttled_requests"] == 60 * 500
+    assert e["provisioned_events"] == 0
+    n, q = 1_800.0, 500 / 1_800
+    assert e["throttled_requests_batched_expected"] == pytest.approx(60 * n / 25 * q**25, rel=1e-9)
+    assert e["throttled_requests_batched"] == 0
+
+
+@settings(max_examples=15, deadline=None)
+@given(loads=st.lists(st.floats(0, 1_000), min_size=1, max_size=8))
+def test_last_minute_metrics_under_every_limit_refuses_nothing(loads):
+    e = hp.last_minute_metrics(loads, wcu=1_000 * len(loads))
+    assert e["consumed"] == pytest.approx(sum(loads))
+    assert e["key_range"] == e["provisioned_events"] == e["throttled_requests"] == 0
+
+
+def test_last_minute_metrics_validates_by_name():
+    with pytest.raises(ValueError, match="loads"):
+        hp.last_minute_metrics([[1.0, 2.0]], 100)
+    with pytest.raises(ValueError, match="seconds"):
+        hp.last_minute_metrics([1.0], 100, seconds=59)
+
+
+@settings(max_examples=50, deadline=None)
+@given(x=st.floats(1e-300, 1e300))
+def test_expected_count_text_reads_back_to_one_significant_figure(x):
+    text = hp.expected_count_text(x)
+    mantissa, power = text.split(" × 10")
+    exponent = int(power.translate(str.maketrans("⁻⁰¹²³⁴⁵⁶⁷⁸⁹", "-0123456789")))
+    assert 1 <= int(mantissa) <= 9
+    assert abs(int(mantissa) * 10.0**exponent - x) <= 0.5 * 10.0**exponent * (1 + 1e-9)
+
+
+def test_expected_count_text_matches_the_chapter_and_validates():
+    assert hp.expected_count_text(2.5086806643490333e-10) == "3 × 10⁻¹⁰"
+    with pytest.raises(ValueError, match="x"):
+        hp.expected_count_text(float("nan"))
+
+
+def test_heavy_hitter_minute_against_exact_counts(case):
+    h = hp.heavy_hitter_minute(k=50, n=5)
+    minute = case["res"].key_offered[-1]
+    assert h["keys"] == minute.size == 201
+    assert h["total"] == pytest.approx(minute.sum())
+    assert h["bound"] == pytest.approx(minute.sum() / 50)
+    assert h["key"] == case["res"].keys[int(np.argmax(minute))]
+    assert 0 <= h["max_error"] <= h["bound"] and h["recall"] == 1.0
+
+
+@settings(max_examples=10, deadline=None)
+@given(k=st.integers(1, 300))
+def test_heavy_hitter_minute_error_is_within_n_over_k(k):
+    h = hp.heavy_hitter_minute(k=k, n=5)
+    assert h["max_error"] <= h["total"] / k * (1 + 1e-12)
+
+
+# ---------------------------------------------------------------------------------------------
+# chapter 16
+# ---------------------------------------------------------------------------------------------
+
+
+def test_metric_statistic_rows_average_only_the_provisioned_levels():
+    rows = hp.metric_statistic_rows()
+    assert [name for name, _ in rows] == list(hp.metric_names())
+    assert {name for name, stat in rows if stat == "Average"} == {
+        "ProvisionedReadCapacityUnits",
+        "ProvisionedWriteCapacityUnits",
+    }
+    assert {stat for _, stat in rows} == {"Average", "Sum"}
+
+
+def test_sample_diagnosis_against_the_simulation_that_wrote_the_files():
+    s = hp.sample_diagnosis()
+    res, metrics = hp.sample_simulation()
+    assert s["round_trip"] == "identical" and s["symptom"] == s["simulation_symptom"]
+    assert s["minutes"] == metrics.minutes
+    # peak consumed per second, from the simulation's served units directly
+    served = res.served.sum(axis=1).reshape(metrics.minutes, 60).mean(axis=1)
+    assert s["peak_use"] == pytest.approx(served.max() / hp.SAMPLE_TABLE["wcu"])
+    assert s["key_range_events"] == pytest.approx(res.throttled.sum())
+    assert s["provisioned_events"] == 0
+    assert s["symptom_throttled_only"] == s["symptom"] and s["confidence_without_reports"] == "low"
+    assert 0 < s["top_throttled_share"] <= 1
+
+
+def test_sample_log_numbers_recover_the_simulation():
+    n = hp.sample_log_numbers(rare_below=10)
+    res, _ = hp.sample_simulation()
+    # the sampled log estimates the hottest key's rate within a few percent (about 4,000 logged requests)
+    assert n["hot_rate"] == pytest.approx(n["hot_rate_simulated"], rel=0.05)
+    assert n["hot_rate_simulated"] == pytest.approx(hp.SAMPLE_TABLE["offered"] * res.key_offered[:, 0].sum() / res.offered.sum())
+    assert (n["suffixes_needed"] - 1) * hp.PARTITION_MAX_WCU < n["hot_rate"] <= n["suffixes_needed"] * hp.PARTITION_MAX_WCU
+    assert n["unseen"] == hp.SAMPLE_TABLE["keys"] - n["keys"]
+    assert n["even_partition"] * 8 == pytest.approx(hp.sample_profile().total.max())
+    assert (n["ci_low"] <= n["true_exponent"] <= n["ci_high"]) == (n["true_exponent_position"] == "inside")
+
+
+def test_the_sample_fit_errs_like_the_sparse_monte_carlo():
+    """The chapter's claim: the sample's own error has the sign and size of the sparse regime's bias."""
+    n = hp.sample_log_numbers()
+    sparse = hp.zipf_coverage(int(hp.SAMPLE_TABLE["keys"]), hp.SAMPLE_TABLE["zipf"], n["rows"], seeds=50)
+    assert abs((n["exponent"] - n["true_exponent"]) - sparse["bias"]) < 4 * sparse["half_width"]
+
+
+def test_sample_log_numbers_validates_by_name():
+    with pytest.raises(ValueError, match="rare_below"):
+        hp.sample_log_numbers(0)
+
+
+@pytest.mark.parametrize(("shards", "factor"), [(10, 2.0), (2, 1.0), (4, 1.0)])
+def test_what_if_numbers_against_the_model(shards, factor):
+    w = hp.what_if_numbers(shards, factor)
+    model = hp.what_if(hp.sample_profile(), hp.sample_table(), shards=shards, capacity_factor=factor)
+    assert [w[k] for k in ("asis", "shard", "more", "od", "split")] == pytest.approx(list(model.refused))
+    for k in ("asis", "shard", "more", "od", "split"):
+        assert w[f"{k}_share"] == pytest.approx(w[k] / model.offered)
+    assert w["read_cost"] == pytest.approx(model.read_cost[1])
+    assert w["sharded"].split(", ") == list(model.sharded_keys) and w["n_sharded"] == len(model.sharded_keys)
+    # the hottest key is above one partition's ceiling: capacity and on-demand leave its refusals as they are
+    assert w["more"] == pytest.approx(w["asis"]) and w["od"] == pytest.approx(w["asis"])
+    assert w["shard"] < w["asis"]

@@ -1,0 +1,224 @@
+"""The chapter functions of 17 to 19 that the hidden cells call and glue, each checked another way (brute force,
+closed form, a direct model call or a Monte Carlo run), and their explorables' update path.
+
+Functions: ``range_example_case``, ``strategy_settings_case`` (figures/strategies.py); ``modulo_case``,
+``ring_growth_case``, ``ring_spread_case``, ``vnodes_for_spread`` and the new keys of ``range_split_case`` and
+``jump_growth_case`` (figures/resharding.py); ``migration_case``, ``backfill_case``, ``logical_resize_case`` and the
+new keys of ``dual_write_case``, ``logical_move_case`` and ``logical_shards_needed`` (figures/migration.py).
+"""
+
+from __future__ import annotations
+
+import bisect
+import math
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import hotpart as hp
+
+# --- 17 ---------------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("ids", [(0, 999, 1000, 2999), (5, 1999, 2000, 10**12)])
+def test_range_example_case_places_ids_by_bisection(ids):
+    bounds = (1000, 2000)
+    *_, last = ids
+    c = hp.range_example_case(bounds, last_listed=ids[1], new_id=last)
+    # shard = the number of boundaries at or below the key
+    assert c["last_listed_shard"] == bisect.bisect_right(bounds, ids[1])
+    assert c["new_shard"] == bisect.bisect_right(bounds, last)
+    assert c["n_shards"] == len(bounds) + 1 and c["boundaries"] == bounds
+    assert c["first_unlisted"] == ids[1] + 1
+
+
+def test_range_example_case_refuses_bad_input_by_name():
+    with pytest.raises(ValueError, match=r"^boundaries = \(\) is not allowed"):
+        hp.range_example_case(())
+    with pytest.raises(ValueError, match=r"^last_listed = -1 is out of range"):
+        hp.range_example_case(last_listed=-1)
+
+
+@pytest.mark.parametrize("n", [1, 4, 8, 16])
+def test_strategy_settings_case_against_closed_forms(n):
+    c = hp.strategy_settings_case(n, 30)
+    assert c["even_share"] == pytest.approx(1 / n)
+    w = hp.KEYS_PER_DAY
+    assert c["hash_range_expected"] == pytest.approx(n * (1 - (1 - 1 / n) ** w))
+    # a point query is routed when the cache holds the placement or the lookup answers
+    h, a = c["dir_hit_rate"], c["dir_availability"]
+    assert c["dir_routed"] == pytest.approx(h + (1 - h) * a)
+    shares = [float(x.strip("%")) / 100 for x in c["geo_shares"].split(", ")]
+    assert len(shares) == c["geo_n"] and sum(shares) == pytest.approx(1.0)
+    assert c["geo_cross_ms"] >= c["geo_local_ms"]
+
+
+def test_strategy_settings_case_refuses_zero_shards():
+    with pytest.raises(ValueError, match=r"^n_shards = 0 is out of range"):
+        hp.strategy_settings_case(0)
+
+
+# --- 18 ---------------------------------------------------------------------------------------------
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.integers(1, 40), st.integers(1, 40))
+def test_modulo_case_by_brute_force_over_three_periods(n, m):
+    c = hp.modulo_case(n, m)
+    period = int(c["period"])
+    keys = np.arange(3 * period)
+    stay = keys % n == keys % m
+    assert period % n == 0 and period % m == 0 and period == n * m // math.gcd(n, m)
+    assert int(stay.sum()) == 3 * c["stay"]
+    assert c["moved_per_period"] == period - c["stay"]
+    assert c["moved"] == pytest.approx(1 - stay.mean())
+    assert c["ideal"] == pytest.approx(max(1 - n / m, 0)) and c["new_shards"] == m - n
+
+
+def test_modulo_case_refuses_zero_shards_by_name():
+    with pytest.raises(ValueError, match=r"^n = 0 is out of range"):
+        hp.modulo_case(0, 4)
+
+
+@pytest.mark.parametrize(("n", "m", "vnodes"), [(3, 4, 1), (3, 4, 100), (8, 16, 100), (10, 11, 20)])
+def test_ring_growth_case_against_the_rings_measured_on_keys(n, m, vnodes):
+    c = hp.ring_growth_case(n, m, vnodes)
+    before = hp.HashRing([str(i) for i in range(n)], vnodes)
+    after = hp.HashRing([str(i) for i in range(m)], vnodes)
+    assert c["moved"] == pytest.approx(before.moved_share(after))
+    keys = np.random.default_rng(7).integers(0, 2**64, size=200_000, dtype=np.uint64)
+    a, b = np.array(before.nodes)[before.lookup(keys)], np.array(after.nodes)[after.lookup(keys)]
+    moved = float(np.mean(a != b))
+    assert abs(moved - c["moved"]) < 4 * math.sqrt(c["moved"] * (1 - c["moved"]) / keys.size) + 1e-3
+    counts = np.bincount(after.lookup(keys), minlength=m)
+    assert abs(counts.max() / counts.mean() - c["busiest"]) < 0.05
+    assert c["ideal"] == pytest.approx(1 - n / m)
+
+
+@pytest.mark.parametrize(("vnodes", "n_nodes"), [(1, 10), (100, 10), (30, 4)])
+def test_ring_spread_case_against_beta_and_gamma(vnodes, n_nodes):
+    c = hp.ring_spread_case(vnodes, n_nodes, n_rings=60)
+    v, n = vnodes, n_nodes
+    assert c["cv"] == pytest.approx(math.sqrt((n - 1) / (n * v + 1)), rel=1e-6)  # Beta(V, (N-1)V) times N
+    assert c["cv_gamma"] == pytest.approx(1 / math.sqrt(v))
+    assert c["measured"] == pytest.approx(hp.ring_spread_measured(v, n, n_rings=60).std())
+    # the sample std of 60 N shares lies near the exact spread (loose: shares within a ring are dependent)
+    assert abs(c["measured"] - c["cv"]) < 0.25 * c["cv"]
+
+
+@pytest.mark.parametrize(("target", "n_nodes"), [(0.05, 50), (0.1, 10), (0.3, 5), (1.0, 2)])
+def test_vnodes_for_spread_is_the_smallest_v_with_one_over_root_v_within_target(target, n_nodes):
+    c = hp.vnodes_for_spread(target, n_nodes, n_rings=5)
+    v = int(c["vnodes"])
+    assert 1 / math.sqrt(v) <= target + 1e-12 and (v == 1 or 1 / math.sqrt(v - 1) > target)
+    assert c["lookup_cost"] == pytest.approx(max(1.0, math.log2(n_nodes * v)), rel=1e-9)
+    assert c["measured"] == pytest.approx(hp.ring_spread_measured(v, n_nodes, n_rings=5).std())
+
+
+def test_vnodes_for_spread_refuses_a_target_needing_too_many_vnodes():
+    with pytest.raises(ValueError, match=r"^target = 0.01 is out of range"):
+        hp.vnodes_for_spread(0.01, 10)
+
+
+@pytest.mark.parametrize(("n", "splits"), [(3, 1), (8, 3), (4, 4)])
+def test_range_split_case_new_keys_against_closed_forms(n, splits):
+    c = hp.range_split_case(n, splits=splits, n_keys=50_000)
+    m = n + splits
+    assert c["half"] == pytest.approx(1 / (2 * n))
+    assert c["split_all"] == pytest.approx(0.5)
+    assert c["modulo"] == pytest.approx(1 - min(n, m) / math.lcm(n, m))
+    assert c["ideal"] == pytest.approx(1 - n / m)
+    assert c["from_split_share"] == 1.0 and c["to_new_share"] == 1.0
+
+
+@pytest.mark.parametrize("n", [1, 5, 10])
+def test_jump_growth_case_new_keys_by_a_direct_jump_hash_call(n):
+    c = hp.jump_growth_case(n, 20_000)
+    keys = np.arange(20_000, dtype=np.uint64)
+    before, after = hp.jump_hash(keys, n), hp.jump_hash(keys, n + 1)
+    moved = before != after
+    assert c["to_new_share"] == float(np.mean(after[moved] == n)) == 1.0
+    assert c["n_after"] == n + 1 and c["last_key"] == 19_999
+
+
+# --- 19 ---------------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("d", "c", "v"), [(2_000, 50, 100), (100, 500, 1_000), (10_000, 25, 50)])
+def test_migration_case_against_the_step_lengths_added_up(d, c, v):
+    r = hp.migration_case(d, c, v)
+    deploy, switch, bake = r["deploy_h"], r["switch_h"], r["bake_h"]
+    assert (deploy, switch, bake) == (2.0, 24.0, 72.0)  # MigrationPlan's defaults
+    assert r["backfill_h"] == pytest.approx(d / c) and r["verify_h"] == pytest.approx(d / v)
+    coexist = deploy + d / c + d / v + switch + bake
+    assert r["coexist_h"] == pytest.approx(coexist)
+    assert r["coexist_days"] == pytest.approx(coexist / 24)
+    assert r["total_days"] == pytest.approx((coexist + d / c) / 24)  # deletion at the copy rate
+    assert r["coexist_share"] == pytest.approx(coexist / (coexist + d / c))
+    assert r["extra_write_h"] == pytest.approx(r["dual_write_overhead"] * coexist)
+
+
+def test_migration_case_refuses_a_zero_rate_by_name():
+    with pytest.raises(ValueError, match=r"^copy_gb_per_h = 0 is out of range"):
+        hp.migration_case(100, 0, 100)
+
+
+def test_backfill_case_against_the_closed_form_and_a_direct_call():
+    n, w, hours, lag = 200_000, 400, 1.5, 3.0
+    c = hp.backfill_case(n, w, hours, lag, seed=2)
+    assert c["expected"] == pytest.approx(n * (1 - math.exp(-w * lag / n)))
+    assert c["approx"] == pytest.approx(w * lag)
+    assert abs(c["lost"] - c["expected"]) < 4 * math.sqrt(c["expected"])
+    direct = hp.backfill_lost_updates(n, w, hours * 3600, lag, seed=2)
+    assert c["lost"] == direct["simulated"] and c["updates"] == direct["updates"]
+    assert c["lost_conditional"] == 0.0
+
+
+def test_backfill_case_refuses_a_negative_lag_by_name():
+    with pytest.raises(ValueError, match=r"^copy_lag_s = -1 is out of range"):
+        hp.backfill_case(1_000, 10, 1.0, -1)
+
+
+@settings(max_examples=30, deadline=None)
+@given(st.floats(0, 1))
+def test_dual_write_case_direct_formula_equals_the_half_applied_probability(p):
+    c = hp.dual_write_case(1.0, 1.0, p)
+    assert c["p_split_direct"] == pytest.approx(c["p_split"], abs=1e-12)
+
+
+def test_logical_move_case_adds_one_machine_by_default_and_moves_whole_shards():
+    c = hp.logical_move_case(64, 5)
+    assert c["p_after"] == 6.0
+    assert c == hp.logical_move_case(64, 5, 6)
+    assert c["whole_share"] == 1.0 and c["whole"] == 1.0
+
+
+@pytest.mark.parametrize("el", [2, 12, 256])
+def test_logical_resize_case_by_brute_force(el):
+    c = hp.logical_resize_case(el)
+    more = el + el // 2
+    keys = np.arange(math.lcm(el, more) * 2)
+    assert c["more"] == more and c["more_moved"] == pytest.approx(np.mean(keys % el != keys % more))
+    keys = np.arange(2 * el * 2)
+    assert c["double"] == 2 * el and c["double_moved"] == pytest.approx(np.mean(keys % el != keys % (2 * el)))
+
+
+def test_logical_shards_needed_reports_its_tolerance():
+    assert hp.logical_shards_needed(1.05, 20)["tolerance"] == pytest.approx(0.05)
+
+
+# --- the explorables: update instead of repaint ----------------------------------------------------
+
+
+@pytest.mark.parametrize("name", ["sharding_strategies", "resharding", "virtual_nodes", "migration_timeline"])
+def test_explorables_of_17_to_19_update_their_figure_in_place(name):
+    """The update path keeps the figure and its artists (the pixel comparison is tests/test_explorables.py's)."""
+    e = hp.EXPLORABLES[name]
+    assert e.update is not None
+    fig = e.draw(e.data())
+    artists = [len(ax.get_children()) for ax in fig.axes]
+    corner = {c.name: c.high for c in e.controls}
+    assert e.redraw(fig, e.data(**corner)) is fig
+    assert [len(ax.get_children()) for ax in fig.axes] == artists

@@ -1,0 +1,211 @@
+"""Chapters 8 to 10's case and rows functions (hotpart/figures/simulator.py), each checked another way: closed forms,
+direct simulator calls, or the published figures; and the simulator explorables' update path."""
+
+import math
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import hotpart as hp
+
+# --- chapter 8 ---------------------------------------------------------------------------------------------
+
+
+def test_burst_check_rows_matches_burst_check_and_the_closed_form():
+    cases = [(150.0, 300), (400.0, 300), (400.0, 60), (1_500.0, 300)]
+    out = hp.burst_check_rows(100.0, cases)
+    direct = [hp.burst_check(100.0, s, i) for s, i in cases]
+    assert out["checks"] == direct
+    assert out["max_diff_s"] == max(abs(c["closed_s"] - c["simulated_s"]) for c in direct)
+    # a full bank of 300 s x 100 WCU/s drained at 400 - 100 WCU/s lasts 100 s; 60 s idle bank 6,000 lasts 20 s
+    assert out["rows"][1] == ("400", "300", "100.0", "100", "0")
+    assert out["rows"][2][2] == f"{6_000 / 300:,.1f}"
+    # above the ceiling, 1,500 - 1,000 WCU/s are refused from the first second
+    assert out["rows"][3][4] == "500"
+    assert len(out["header"]) == len(out["rows"][0])
+
+
+def test_burst_check_rows_refuses_no_cases_and_a_bad_rate():
+    with pytest.raises(ValueError, match="cases"):
+        hp.burst_check_rows(100.0, [])
+    with pytest.raises(ValueError, match="rate"):
+        hp.burst_check_rows(0.0, [(150.0, 300)])
+
+
+def test_burst_reading_rows_match_the_closed_forms():
+    cases = [("long", dict(rate=100.0, spike=150.0, idle_s=300)), ("aws", dict(rate=150.0, spike=200.0, idle_s=300))]
+    out = hp.burst_reading_rows(cases)
+    for (name, kw), row in zip(cases, out["rows"], strict=True):
+        bank = hp.burst_seconds(kw["rate"], kw["spike"], idle_seconds=kw["idle_s"])
+        window = hp.burst_seconds(kw["rate"], kw["spike"], idle_seconds=kw["idle_s"], reading="window")
+        assert row == (name, f"{bank:,.0f}", f"{window:,.0f}")
+    # AWS's example: 150 x 300 banked units drained at 50/s last 15 minutes under the bank reading
+    assert out["rows"][1][1] == f"{15 * 60:,}"
+    with pytest.raises(ValueError, match="cases"):
+        hp.burst_reading_rows([])
+
+
+def test_burst_bank_case_agrees_with_the_simulator():
+    rate, idle, idle_demand, spike = 200.0, 120, 50.0, 500.0
+    case = hp.burst_bank_case(rate, idle, idle_demand, spike)
+    trace = np.concatenate([np.full(idle, idle_demand), np.full(200, spike)])[:, None]
+    res = hp.simulate(hp.Table(1, wcu=rate), trace, trace.size, mode=hp.Provisioned(adaptive=False))
+    assert case["bank"] == pytest.approx(res.burst[idle - 1, 0]) == 120 * 150
+    assert case["drain"] == 300.0
+    above = int(np.count_nonzero(res.served[idle:, 0] > rate * (1 + 1e-9)))
+    assert case["seconds"] == above == 60
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    rate=st.floats(1.0, 1_000.0),
+    idle=st.integers(0, 900),
+    frac=st.floats(0.0, 1.0),
+    extra=st.floats(1.0, 500.0),
+)
+def test_burst_bank_case_bank_is_capped_at_the_window(rate, idle, frac, extra):
+    case = hp.burst_bank_case(rate, idle, rate * frac, rate + extra)
+    assert 0.0 <= case["bank"] <= hp.BURST_WINDOW_S * rate * (1 + 1e-12)
+    assert case["bank"] == pytest.approx(min(idle * rate * (1 - frac), hp.BURST_WINDOW_S * rate), abs=1e-6)
+    if rate + extra <= hp.PARTITION_MAX_WCU:  # below the ceiling the spike lasts bank / drain
+        assert case["seconds"] == pytest.approx(case["bank"] / case["drain"], rel=1e-9, abs=1e-9)
+
+
+def test_burst_bank_case_refuses_bad_input():
+    with pytest.raises(ValueError, match="idle_demand"):
+        hp.burst_bank_case(100.0, 60, 150.0, 400.0)
+    with pytest.raises(ValueError, match="spike"):
+        hp.burst_bank_case(100.0, 60, 50.0, 100.0)
+
+
+@settings(max_examples=40, deadline=None)
+@given(rate=st.floats(1.0, 2_000.0), seconds=st.floats(1.0, 3_600.0))
+def test_burst_spike_lasting_inverts_burst_seconds(rate, seconds):
+    spike = hp.burst_spike_lasting(rate, seconds)
+    assert hp.burst_seconds(rate, spike) == pytest.approx(seconds, rel=1e-9)
+
+
+def test_burst_spike_lasting_refuses_zero_seconds():
+    with pytest.raises(ValueError, match="seconds"):
+        hp.burst_spike_lasting(100.0, 0.0)
+
+
+# --- chapter 9 ---------------------------------------------------------------------------------------------
+
+
+def test_adaptive_case_on_aws_example():
+    ex = hp.EXAMPLE_ADAPTIVE
+    demand = list(ex["demand_wcu"])
+    c = hp.adaptive_case(float(ex["table_wcu"]), demand)
+    n, table = int(ex["n_partitions"]), float(ex["table_wcu"])
+    assert c["n"] == n and c["share"] == table / n
+    # unused: the table less the hot partition's share less what the others use
+    assert c["unused"] == pytest.approx(table - table / n - sum(demand[:-1]))
+    assert c["bound"] == pytest.approx(min(hp.PARTITION_MAX_WCU, c["share"] + c["unused"]))
+    assert c["served"] == pytest.approx(min(demand[-1], c["bound"]))
+    assert c["refused"] == pytest.approx(demand[-1] - c["served"])
+    assert c["total"] == sum(demand) and c["hottest"] == max(demand)
+    assert c["even_over"] == pytest.approx(max(demand) * n / table - 1)
+
+
+@settings(max_examples=25, deadline=None)
+@given(
+    table=st.floats(100.0, 4_000.0),
+    n=st.integers(2, 8),
+    cool_frac=st.floats(0.0, 1.0),
+    hot=st.floats(0.0, 3_000.0),
+)
+def test_adaptive_case_serves_the_lesser_of_demand_and_bound(table, n, cool_frac, hot):
+    share = table / n
+    c = hp.adaptive_case(table, [share * cool_frac] * (n - 1) + [hot], seconds=5)
+    assert c["unused"] == pytest.approx((n - 1) * share * (1 - cool_frac), abs=1e-6)
+    assert c["served"] + c["refused"] == pytest.approx(hot)  # requests are conserved
+    assert c["served"] <= c["bound"] + 1e-6
+
+
+def test_adaptive_case_refuses_one_partition_and_bad_capacity():
+    with pytest.raises(ValueError, match="demand_wcu"):
+        hp.adaptive_case(400.0, [100.0])
+    with pytest.raises(ValueError, match="table_wcu"):
+        hp.adaptive_case(0.0, [100.0, 100.0])
+    with pytest.raises(ValueError, match="demand_wcu"):
+        hp.adaptive_case(400.0, [100.0, -1.0])
+
+
+def test_adaptive_default_follows_provisioned():
+    assert hp.adaptive_default() == ("on" if hp.Provisioned().adaptive else "off")
+
+
+def test_hot_item_case_against_the_simulator():
+    big = hp.Table(10, wcu=10_000)
+    res = hp.simulate(big, [100.0] * 9 + [1_500.0], 60)
+    case = hp.hot_item_case(1_500.0)
+    assert case["served"] == pytest.approx(res.served[-1, -1])
+    assert case["refused"] == pytest.approx(res.throttled[-1, -1])
+    assert case["shards"] == 2
+
+
+@given(rate=st.floats(0.0, 1e6))
+def test_hot_item_case_shards_are_the_fewest_that_fit(rate):
+    case = hp.hot_item_case(rate)
+    assert case["shards"] * hp.PARTITION_MAX_WCU >= rate * (1 - 1e-12)
+    assert case["shards"] == 1 or (case["shards"] - 1) * hp.PARTITION_MAX_WCU < rate
+    assert case["served"] + case["refused"] == pytest.approx(rate)
+
+
+def test_hot_item_case_reads_and_bad_kind():
+    assert hp.hot_item_case(6_000.0, kind="read")["shards"] == math.ceil(6_000 / hp.PARTITION_MAX_RCU)
+    with pytest.raises(ValueError, match="kind"):
+        hp.hot_item_case(100.0, kind="both")
+
+
+# --- chapter 10 --------------------------------------------------------------------------------------------
+
+
+def test_split_case_rows_at_the_chapter_settings():
+    minutes = hp.SplitForHeat().minutes
+    out = hp.split_case_rows(1_600.0, minutes)
+    s = out["summaries"]
+    runs = out["runs"]
+    # many hot keys: the first split comes after the trigger's minutes and ends the refusals
+    assert s[0]["first_split_min"] == pytest.approx(minutes) == s[0]["relief_min"]
+    # the closed form refuses (offered - ceiling) for the trigger's minutes: the simulator refuses the same
+    assert s[0]["closed_refused"] == pytest.approx(runs[0]["refused"])
+    # partition 0 carries the spike and its share of the cool keys at 10 WCU/s each
+    cool = [f"USER#{i}" for i in range(runs[0]["cool_keys"])]
+    cool_on_0 = int(np.count_nonzero(np.asarray(hp.partition_of(cool, 4)) == 0))
+    assert s[0]["hot_offered"] == pytest.approx(1_600.0 + 10.0 * cool_on_0)
+    # one item, an LSI, a monotonic sort key: blocked, and the item is held to the key limit
+    for i, why in ((1, "single item"), (3, "LSI"), (4, "monotonic sort key")):
+        assert s[i]["blocked"] == why and s[i]["relief_s"] is None
+        assert s[i]["end_refused"] == pytest.approx(1_600.0 - hp.max_key_rate("write"))
+        assert out["rows"][i][2] == why
+    assert out["rows"][0][2] == "-"
+    # the item collection needs a second split: twice as long as the many keys
+    assert out["relief_ratios"] == [1.0, None, 2.0, None, None]
+    assert s[2]["splits_to_relief"] == 2
+    assert [r[0] for r in out["rows"]] == list(hp.SPLIT_CASES)
+
+
+def test_split_summary_without_refusals_and_bad_input():
+    quiet = hp.split_summary(hp.split_case(0, 0.0, 1, seconds=120, start=10))
+    assert quiet["relief_s"] == 0 and quiet["splits"] == 0 and quiet["first_split_min"] is None
+    with pytest.raises(ValueError, match="case"):
+        hp.split_summary({"res": None})
+
+
+# --- the explorables' update path ----------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("name", ["burst", "adaptive", "split_for_heat", "capacity_modes"])
+def test_simulator_explorables_update_the_figure_they_drew(name):
+    """Every simulator explorable declares update, and it keeps the figure and its axes (the pixel comparison
+    is tests/test_explorables.py::test_an_updated_figure_is_pixel_identical_to_a_fresh_draw)."""
+    e = hp.EXPLORABLES[name]
+    assert e.update is not None
+    fig = e.draw(e.data())
+    ax = fig.axes[0]
+    low = {c.name: c.low for c in e.controls}
+    assert e.redraw(fig, e.data(**low)) is fig and fig.axes[0] is ax and len(fig.axes) == 1
