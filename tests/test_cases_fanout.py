@@ -1,4 +1,4 @@
-"""Chapters 1 and 5-7's case functions (hotpart/figures/capacity.py, hotpart/figures/fanout.py), each checked
+"""Chapters 1 and 5-7's case functions (hotpart/figures/capacity.py, write_sharding.py, fanout.py, aggregation.py), each checked
 another way: a closed form, a direct model call, a Monte Carlo run; and their explorables update in place."""
 
 import math

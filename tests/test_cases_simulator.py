@@ -1,4 +1,5 @@
-"""Chapters 8 to 10's case and rows functions (hotpart/figures/simulator.py), each checked another way: closed forms,
+"""Chapters 8 to 10's case and rows functions
+(hotpart/figures/burst.py, adaptive.py, split_for_heat.py), each checked another way: closed forms,
 direct simulator calls, or the published figures; and the simulator explorables' update path."""
 
 import math

@@ -14,11 +14,14 @@ module                explorables                                     chapters (
 ``key_designs``       ``key_design_load``                             ``02_key_designs``
 ``skew``              ``zipf_head``                                   ``03_zipf``
 ``item_collections``  ``composite_keys``                              ``04_composite_keys``
-``fanout``            ``write_sharding``, ``fanout_cost``,            ``05_write_sharding`` to ``07_aggregation``
-                      ``aggregation``
-``simulator``         ``burst``, ``adaptive``, ``split_for_heat``,    ``08_burst`` to ``11_capacity_modes``
-                      ``capacity_modes``
-``capacity_modes``    (none: chapter 11's cases)                      ``11_capacity_modes``
+``write_sharding``    ``write_sharding``                              ``05_write_sharding``
+``fanout``            ``fanout_cost``                                 ``06_fanout``
+``aggregation``       ``aggregation``                                 ``07_aggregation``
+``simulator``         (none: the simulator's shared figures)          ``08_burst`` to ``11_capacity_modes``
+``burst``             ``burst``                                       ``08_burst``
+``adaptive``          ``adaptive``                                    ``09_adaptive``, ``10_isolation``
+``split_for_heat``    ``split_for_heat``                              ``10_isolation``
+``capacity_modes``    ``capacity_modes``                              ``11_capacity_modes``
 ``indexes``           ``gsi_backpressure``                            ``12_gsi``
 ``metrics``           ``detection``                                   ``13_detection``
 ``heavy_hitters``     ``heavy_hitters``                               ``13_detection``
@@ -32,10 +35,14 @@ module                explorables                                     chapters (
 ``pitfalls``          ``pitfalls``                                    ``21_pitfalls``
 ====================  ==============================================  ====================================
 
-``_sharding_common`` (internal) holds the helpers chapters 17 to 21 share: cached key streams and table checks.
+``_fanout_common`` (internal) holds chapters 5 to 7's shared input limits and checks; ``_sharding_common``
+(internal) holds the helpers chapters 17 to 21 share: cached key streams and table checks.
 """
 
 from . import (
+    adaptive,
+    aggregation,
+    burst,
     capacity,
     capacity_modes,
     cross_shard,
@@ -53,7 +60,9 @@ from . import (
     retries,
     simulator,
     skew,
+    split_for_heat,
     strategies,
+    write_sharding,
 )
 
 #: The public modules, in the order their chapters come (bound before the star imports, which may rebind a name).
@@ -62,8 +71,13 @@ MODULES = (
     key_designs,
     skew,
     item_collections,
+    write_sharding,
     fanout,
+    aggregation,
     simulator,
+    burst,
+    adaptive,
+    split_for_heat,
     capacity_modes,
     indexes,
     metrics,
@@ -77,6 +91,9 @@ MODULES = (
     cross_shard,
     pitfalls,
 )
+from .adaptive import *
+from .aggregation import *
+from .burst import *
 from .capacity import *
 from .capacity_modes import *
 from .cross_shard import *
@@ -94,6 +111,8 @@ from .resharding import *
 from .retries import *
 from .simulator import *
 from .skew import *
+from .split_for_heat import *
 from .strategies import *
+from .write_sharding import *
 
 __all__ = [name for module in MODULES for name in module.__all__]

@@ -1,12 +1,14 @@
-"""Chapter 11's cases: the numbers ``notebooks/11_capacity_modes.ipynb`` (``11_capacity_modes``) computes, as tested
-functions.
+"""Chapter 11's explorable and cases: on-demand's doubling, quotas and maximum throughput, and auto scaling's lag.
+
+Notebook: ``notebooks/11_capacity_modes.ipynb`` (``11_capacity_modes``), explorable ``capacity_modes``.
 
 Models: :mod:`hotpart.models.on_demand` (``OnDemand``, ``on_demand_ceiling``, ``on_demand_seconds_to_serve``),
 :mod:`hotpart.models.autoscaling` (``AutoScaling``), :mod:`hotpart.models.refusals` (``Refusal``,
-``refusal_exception``) and the simulator (``simulate``). The chapter's explorable, ``capacity_modes``, and the
-figures it draws live in :mod:`hotpart.figures.simulator`; the cases here summarise the explorable's runs
+``refusal_exception``) and the simulator (``simulate``). The explorable draws the table's totals over time with
+:func:`hotpart.figures.simulator.plot_table_totals`; the cases summarise the explorable's runs
 (:func:`mode_step_case`), re-run them under another assumption (:func:`on_demand_bounds`, :func:`autoscaling_no_lag`),
-and compute the chapter's other sections: the rules' derived figures (:func:`autoscaling_rules`), scaling in
+and compute the chapter's other sections: the refusal window of a run (:func:`refusal_window`), a diurnal day scaled
+in (:func:`diurnal_demand`, :func:`scale_in_day`), the rules' derived figures (:func:`autoscaling_rules`), scaling in
 (:func:`scale_in_case`, :func:`margin_hold_case`), a hot item in on-demand mode (:func:`on_demand_hot_item`), the
 refusal causes (:func:`refusal_rows`) and exercise 1's flash sale (:func:`on_demand_sale_case`).
 """
@@ -18,8 +20,10 @@ import math
 from typing import Any
 
 import numpy as np
+from matplotlib.figure import Figure
 
-from ..book.explorable import EXPLORABLES
+from ..book.explorable import EXPLORABLES, Control, Data, Explorable, register
+from ..book.plotting import fixed_layout
 from ..models import (
     AUTOSCALING_DECREASE_REFILL_S,
     AUTOSCALING_DECREASES_AT_ONCE,
@@ -31,10 +35,13 @@ from ..models import (
     AUTOSCALING_TARGET,
     MAX_SIMULATED_DEMAND,
     ON_DEMAND_DOUBLING_S,
+    ON_DEMAND_PEAK_MULTIPLIER,
     ON_DEMAND_TABLE_QUOTA_WRU,
     QUOTA_EXCEPTION,
+    THROTTLE_EXCEPTION,
     AutoScaling,
     OnDemand,
+    Provisioned,
     Refusal,
     SimulationResult,
     Table,
@@ -44,8 +51,13 @@ from ..models import (
     refusal_exception,
     simulate,
 )
-from ..models._validation import check_integer, check_number
-from .simulator import refusal_window, scale_in_day
+from ..models._validation import check_count, check_integer, check_number
+from .simulator import (
+    _DAY_S,
+    _MARGINS,
+    _update_table_totals,
+    plot_table_totals,
+)
 
 __all__ = [
     "autoscaling_no_lag",
@@ -57,6 +69,11 @@ __all__ = [
     "refusal_rows",
     "scale_in_case",
     "mode_step_case",
+    "DIURNAL_HIGH_RCU",
+    "DIURNAL_LOW_RCU",
+    "diurnal_demand",
+    "refusal_window",
+    "scale_in_day",
 ]
 
 #: The explorable's controls' ranges: the step (times the previous peak), the previous peak and the maximum
@@ -494,4 +511,247 @@ def on_demand_sale_case(
         "warm_only_refused": float(warm_only.throttled[-1].sum()),
         "warm_only_exc": _names(warm_only.throttled_by_exception()),
         "both_refused": float(both.throttled.sum()),
+    }
+
+
+# ---------------------------------------------------------------------------------------------
+# capacity_modes: on-demand doubling, quota, maximum throughput, auto scaling's lag
+# ---------------------------------------------------------------------------------------------
+
+_MODES_S = 2400
+_MODES_START = 300
+_MODES_PARTS = 64
+_MODES_TARGET = 0.7
+MODE_NAMES: tuple[str, ...] = ("on-demand", "provisioned + auto scaling")
+
+
+def _modes_compute(mode: int, step: float, peak_k: float, max_k: float) -> Data:
+    peak = peak_k * 1000.0
+    demand_total = np.full(_MODES_S, peak)
+    demand_total[_MODES_START:] = peak * step
+    demand = np.repeat(demand_total[:, None] / _MODES_PARTS, _MODES_PARTS, axis=1)
+    max_tp = None if max_k == 0 else max_k * 1000.0
+    if int(mode) == 0:
+        sim_mode: Provisioned | OnDemand = OnDemand(previous_peak=peak, max_throughput=max_tp)
+        table = Table(_MODES_PARTS)
+        closed = on_demand_seconds_to_serve(peak * step, peak, quota=min(sim_mode.table_quota("write"), sim_mode.table_limit()))
+    else:
+        target = _MODES_TARGET
+        sim_mode = AutoScaling(target=target, min_capacity=100.0, max_capacity=80_000.0 if max_tp is None else max_tp)
+        table = Table(_MODES_PARTS, wcu=peak / target)
+        closed = None
+    res = simulate(table, demand, _MODES_S, mode=sim_mode)
+    after = res.throttled[_MODES_START:].sum(axis=1)
+    hit = np.flatnonzero(after > 0)
+    return {
+        "res": res,
+        "mode": int(mode),
+        "start": _MODES_START,
+        "target": _MODES_TARGET,
+        "step": step,
+        "peak": peak,
+        "ymax": 1.1 * peak * 4.0,
+        "closed": closed if closed is not None and math.isfinite(closed) else None,
+        "last": int(hit[-1]) if hit.size else None,
+        "by_exception": res.throttled_by_exception(),
+    }
+
+
+def _modes_labels(data: Data) -> tuple[str, str]:
+    """The ``capacity_modes`` figure's title and capacity label."""
+    title = f"{MODE_NAMES[data['mode']].capitalize()}: a step to {data['step']:g}x the previous peak"
+    return title, "on-demand ceiling" if data["mode"] == 0 else "provisioned capacity"
+
+
+def _modes_plot(fig: Figure, data: Data) -> None:
+    fixed_layout(fig, **_MARGINS)
+    res: SimulationResult = data["res"]
+    title, label = _modes_labels(data)
+    plot_table_totals(
+        fig.axes[0], res, title=title, start=_MODES_START, ymax=data["ymax"], capacity_label=label, loc="upper left"
+    )
+
+
+def _modes_update(fig: Figure, data: Data) -> None:
+    """Redraw :func:`_modes_plot`'s figure for new data: the totals' lines take the new data, the capacity step and
+    the refusal bands are drawn again, and the title, the y limit and the legend follow the controls."""
+    ax = fig.axes[0]
+    title, label = _modes_labels(data)
+    _update_table_totals(ax, data["res"], title=title, start=_MODES_START, ymax=data["ymax"], capacity_label=label)
+    ax.legend(loc="upper left", fontsize=8, framealpha=0.9)
+
+
+def _modes_caption(data: Data) -> str:
+    by = data["by_exception"]
+    if not by:
+        refused = "nothing is refused"
+    else:
+        refused = "refused: " + ", ".join(f"{v:,.0f} WCU as {k}" for k, v in by.items())
+    last = data["last"]
+    if last is None:
+        ends = ""
+    elif last >= _MODES_S - _MODES_START - 1:
+        ends = " Throttling lasts to the end of the run."
+    else:
+        ends = f" Throttling ends {last / 60:,.1f} min after the step."
+    closed = data["closed"]
+    if data["mode"] == 0 and closed is not None and closed > 0:
+        ends += (
+            f" Closed form: {closed / 60:,.0f} min of throttling at the table level, in the worst case (AWS: "
+            "traffic above double the previous peak *can* be throttled)."
+        )
+    return (
+        f"{MODE_NAMES[data['mode']].capitalize()}, demand steps from {data['peak']:,.0f} to "
+        f"{data['peak'] * data['step']:,.0f} WCU/s: {refused}.{ends}"
+    )
+
+
+register(
+    Explorable(
+        name="capacity_modes",
+        title="On-demand and auto scaling against a step in demand",
+        controls=(
+            Control("mode", "mode (0 on-demand, 1 provisioned + auto scaling)", 0, 1, 0, integer=True),
+            Control("step", "demand after the step", 1, 4, 3, step=0.25, unit="x previous peak"),
+            Control("peak_k", "previous peak", 1, 20, 10, step=1, unit="thousand WCU/s"),
+            Control("max_k", "maximum throughput (0 for none)", 0, 60, 0, step=5, unit="thousand WCU/s"),
+        ),
+        compute=_modes_compute,
+        plot=_modes_plot,
+        update=_modes_update,
+        caption=_modes_caption,
+        try_this=(
+            f"in on-demand mode, a step to {ON_DEMAND_PEAK_MULTIPLIER:g}x is served at once; more can be throttled "
+            f"(the model's worst case: all of it) until the peak catches up {ON_DEMAND_DOUBLING_S / 60:g} minutes "
+            "later. Switch to auto scaling: a "
+            "step that burst cannot carry is throttled for minutes while consumed capacity climbs. In Jupyter, "
+            f"raise the previous peak until the step passes the {ON_DEMAND_TABLE_QUOTA_WRU:,.0f} quota "
+            f"({QUOTA_EXCEPTION}), or set a maximum throughput ({THROTTLE_EXCEPTION['on-demand']})."
+        ),
+        static=("mode", "step"),
+    )
+)
+
+
+def refusal_window(res: SimulationResult, start: int) -> dict[str, int | None]:
+    """When a step's refusals start and end, and how many capacity raises came before they ended (chapter 11).
+
+    Parameters
+    ----------
+    res : SimulationResult
+        A simulation whose demand steps up at second ``start``.
+    start : int
+        The second of the step, in ``[0, res.seconds - 1]``.
+
+    Returns
+    -------
+    dict
+        ``"first_s"`` and ``"last_s"``: seconds after the step of the first and the last second with a refusal
+        (``None`` when nothing is refused); ``"raises"``: capacity raises in the whole run; ``"raises_needed"``:
+        raises made up to one second after the last refusal; ``"first_raise_s"``: seconds after the step of the
+        first raise (``None`` without one).
+
+    Examples
+    --------
+    A step to three times the previous peak under auto scaling (chapter 11's explorable):
+
+    >>> from hotpart import EXPLORABLES
+    >>> step = EXPLORABLES["capacity_modes"].data(mode=1, step=3)
+    >>> refusal_window(step["res"], step["start"])
+    {'first_s': 81, 'last_s': 419, 'raises': 3, 'raises_needed': 2, 'first_raise_s': 240}
+    """
+    if not isinstance(res, SimulationResult):
+        raise ValueError(f"res must be a SimulationResult, got {type(res).__name__}")
+    t0 = check_integer("start", start, low=0, high=max(0, int(res.seconds) - 1))
+    refused_s = np.flatnonzero(res.throttled.sum(axis=1) > 0) - t0
+    refused_s = refused_s[refused_s >= 0]
+    ups = np.flatnonzero(np.diff(res.capacity) > 0) + 1 - t0
+    first = int(refused_s[0]) if refused_s.size else None
+    last = int(refused_s[-1]) if refused_s.size else None
+    needed = int(np.count_nonzero(ups <= last + 1)) if last is not None else 0
+    return {
+        "first_s": first,
+        "last_s": last,
+        "raises": int(ups.size),
+        "raises_needed": needed,
+        "first_raise_s": int(ups[ups >= 0][0]) if np.any(ups >= 0) else None,
+    }
+
+
+#: Chapter 11's diurnal read demand: lowest and highest RCU/s over the day (one partition, below its ceiling).
+DIURNAL_LOW_RCU = 300.0
+DIURNAL_HIGH_RCU = 2_500.0
+
+
+def diurnal_demand(low: float = DIURNAL_LOW_RCU, high: float = DIURNAL_HIGH_RCU, seconds: int = _DAY_S) -> np.ndarray:
+    """A day of demand that swings from ``low`` (at midnight) to ``high`` (at noon) and back, as a cosine.
+
+    Parameters
+    ----------
+    low : float
+        Lowest demand, units/s, in ``[0, 1e9]``.
+    high : float
+        Highest demand, units/s, in ``[low, 1e9]``.
+    seconds : int
+        Length of the day, seconds, in ``[1, 86,400]``.
+
+    Returns
+    -------
+    numpy.ndarray
+        Demand per second, shape ``(seconds,)``.
+
+    Examples
+    --------
+    >>> d = diurnal_demand(300, 2_500)
+    >>> float(d.min()), float(d.max()), float(d[43_200])
+    (300.0, 2500.0, 2500.0)
+    """
+    low = check_number("low", low, low=0, high=MAX_SIMULATED_DEMAND)
+    high = check_number("high", high, low=low, high=MAX_SIMULATED_DEMAND)
+    n = check_count("seconds", seconds, low=1, high=_DAY_S)
+    return low + (high - low) * (0.5 - 0.5 * np.cos(2 * np.pi * np.arange(n) / n))
+
+
+def scale_in_day(low: float = DIURNAL_LOW_RCU, high: float = DIURNAL_HIGH_RCU, naive: bool = False) -> dict[str, float]:
+    """Chapter 11's day of auto scaling on one partition of reads: how often capacity goes up and down.
+
+    One partition provisioned at 1,000 RCU/s with :class:`hotpart.AutoScaling` (minimum capacity 1) follows
+    :func:`diurnal_demand` for a day. ``naive=True`` scales in with no lag, no margin below the target and no
+    daily quota on decreases (the rule the course used before).
+
+    Parameters
+    ----------
+    low : float
+        The day's lowest read demand, RCU/s, in ``(0, 1e9]``.
+    high : float
+        The day's highest read demand, RCU/s, in ``[low, 1e9]``.
+    naive : bool
+        Use the naive scale-in rule.
+
+    Returns
+    -------
+    dict
+        ``"up"`` and ``"down"``: capacity raises and decreases; ``"refused"``: RCU refused over the day;
+        ``"idle_units"``: provisioned capacity left unused over the day, RCU.
+
+    Examples
+    --------
+    >>> from hotpart import AUTOSCALING_DECREASES_PER_DAY
+    >>> day, naive = scale_in_day(), scale_in_day(naive=True)
+    >>> day["down"] <= AUTOSCALING_DECREASES_PER_DAY < naive["down"], day["refused"]
+    (True, 0.0)
+    """
+    if not isinstance(naive, bool):
+        raise ValueError(f"naive must be True or False, got {naive!r}")
+    low = check_number("low", low, low=0, high=MAX_SIMULATED_DEMAND, low_open=True)
+    demand = diurnal_demand(low, high)
+    settings = dict(lag_s=0.0, scale_down_margin=0.0, decrease_quota=False) if naive else {}
+    mode = AutoScaling(min_capacity=1.0, **settings)
+    res = simulate(Table(1, rcu=1_000), demand[:, None], demand.size, kind="read", mode=mode)
+    steps = np.diff(res.capacity)
+    return {
+        "up": int(np.count_nonzero(steps > 0)),
+        "down": int(np.count_nonzero(steps < 0)),
+        "refused": float(res.throttled.sum()),
+        "idle_units": float((res.capacity - res.served[:, 0]).sum()),
     }

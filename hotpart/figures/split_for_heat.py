@@ -1,0 +1,311 @@
+"""Chapter 10's figures and cases: what a split for heat buys, when, and what stops it.
+
+Models: :mod:`hotpart.models.split_for_heat`, :mod:`~hotpart.models.simulator`.
+Notebook: ``notebooks/10_isolation.ipynb`` (explorable ``split_for_heat``).
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping
+from typing import Any
+
+import numpy as np
+from matplotlib.axes import Axes
+from matplotlib.figure import Figure
+
+from ..book.explorable import Control, Data, Explorable, register
+from ..book.plotting import COLORS, fixed_layout
+from ..models import (
+    SPLIT_TRIGGER_FRACTION,
+    SPLIT_TRIGGER_MINUTES,
+    OnDemand,
+    SimulationResult,
+    SplitForHeat,
+    Table,
+    partition_of,
+    simulate,
+)
+from ..models._validation import check_integer, check_number
+from .simulator import (
+    _MARGINS,
+    _update_table_totals,
+    plot_table_totals,
+)
+
+__all__ = [
+    "SPLIT_CASES",
+    "split_case",
+    "split_case_rows",
+    "split_summary",
+]
+
+
+# ---------------------------------------------------------------------------------------------
+# split_for_heat: what a split buys, when, and what stops it
+# ---------------------------------------------------------------------------------------------
+
+#: The cases of the ``split_for_heat`` explorable, by the value of its ``case`` control.
+SPLIT_CASES: tuple[str, ...] = (
+    "many hot keys",
+    "one hot item",
+    "one item collection",
+    "an item collection, table with an LSI",
+    "an item collection, monotonic sort key",
+)
+_SPLIT_S = 1200
+_SPLIT_START = 60
+_SPLIT_PARTS = 4
+
+
+def _keys_on(partition: int, n_partitions: int, count: int, prefix: str) -> list[str]:
+    """The first ``count`` keys named ``prefix#i`` that hash to ``partition``."""
+    out: list[str] = []
+    i = 0
+    while len(out) < count:
+        batch = [f"{prefix}#{j}" for j in range(i, i + 64)]
+        hits = partition_of(batch, n_partitions)
+        out += [k for k, p in zip(batch, hits, strict=True) if p == partition]
+        i += 64
+    return out[:count]
+
+
+_HOT_KEYS = _keys_on(0, _SPLIT_PARTS, 8, "HOT")
+_COOL_KEYS = [f"USER#{i}" for i in range(24)]
+
+
+def split_case(case: int, hot_wcu: float, minutes: float, seconds: int = _SPLIT_S, start: int = _SPLIT_START) -> Data:
+    """Simulate one case of a hot partition that a split for heat may or may not relieve.
+
+    A 4-partition on-demand table (so only partition ceilings bind) carries 24
+    cool keys at 10 WCU/s each; from second ``start`` partition 0 also receives
+    ``hot_wcu`` on hot keys, a sudden spike. The case picks what the hot
+    traffic is (:data:`SPLIT_CASES`): eight keys sharing it, one item, one item
+    collection of 64 items, the same with an LSI, or with a monotonically
+    increasing sort key. Splits need the partition above half its ceiling for
+    ``minutes``.
+
+    Parameters
+    ----------
+    case : int
+        Which case of :data:`SPLIT_CASES`, in ``[0, 4]``.
+    hot_wcu : float
+        The spike on the hot keys, WCU/s, in ``[0, 1e6]``.
+    minutes : float
+        Minutes above the trigger before a split, ``> 0``.
+    seconds : int
+        Seconds simulated, in ``[1, 86,400]``.
+    start : int
+        The second the spike starts, in ``[0, seconds - 1]``.
+
+    Returns
+    -------
+    dict
+        ``res`` (:class:`SimulationResult`), ``refused`` (units refused in all), and the set-up:
+        ``start``, ``hot_keys`` and ``cool_keys`` (counts), ``items_per_key``.
+
+    Examples
+    --------
+    >>> c = split_case(0, 1_600, 2, seconds=600, start=30)  # eight hot keys: a split relieves them
+    >>> len(c["res"].splits) > 0, c["res"].blocked
+    (True, ())
+    >>> split_case(1, 1_600, 2, seconds=600, start=30)["res"].blocked[0][2]  # one item never splits
+    'single item'
+    """
+    case = check_integer("case", case, low=0, high=len(SPLIT_CASES) - 1)
+    hot_wcu = check_number("hot_wcu", hot_wcu, low=0, high=1e6)
+    minutes = check_number("minutes", minutes, low=0, high=math.inf, low_open=True, high_open=True)
+    seconds = check_integer("seconds", seconds, low=1, high=86_400)
+    start = check_integer("start", start, low=0, high=seconds - 1)
+    hot_keys = _HOT_KEYS if case == 0 else _HOT_KEYS[:1]
+    keys = hot_keys + _COOL_KEYS
+    demand = np.zeros((seconds, len(keys)))
+    demand[:, len(hot_keys) :] = 10.0
+    demand[start:, : len(hot_keys)] = hot_wcu / len(hot_keys)
+    table = Table(_SPLIT_PARTS, items_per_key=1 if case in (0, 1) else 64, has_lsi=case == 3)
+    res = simulate(
+        table,
+        demand,
+        seconds,
+        keys=keys,
+        mode=OnDemand(previous_peak=20_000.0),
+        split=SplitForHeat(threshold=SPLIT_TRIGGER_FRACTION, minutes=minutes, monotonic_sort_key=case == 4),
+    )
+    return {
+        "res": res,
+        "refused": float(res.throttled.sum()),
+        "case": case,
+        "hot_wcu": hot_wcu,
+        "minutes": minutes,
+        "start": start,
+        "hot_keys": len(hot_keys),
+        "cool_keys": len(_COOL_KEYS),
+        "items_per_key": table.items_per_key,
+    }
+
+
+def _split_compute(case: int, minutes: float, hot_wcu: float) -> Data:
+    return split_case(case, hot_wcu, minutes)
+
+
+_SPLIT_YMAX = 1.1 * 3000
+
+
+def _split_plot(fig: Figure, data: Data) -> None:
+    fixed_layout(fig, **_MARGINS)
+    ax = fig.axes[0]
+    res: SimulationResult = data["res"]
+    plot_table_totals(
+        ax,
+        res,
+        title=f"Hot traffic: {SPLIT_CASES[data['case']]}",
+        start=_SPLIT_START,
+        ymax=_SPLIT_YMAX,
+        capacity_label=None,
+        loc="lower right",
+    )
+    _split_marks(ax, res)
+
+
+def _split_marks(ax: Axes, res: SimulationResult) -> None:
+    """The ceiling, a dash-dotted line per split, and the legend: :func:`_split_plot`'s artists after the totals."""
+    ax.axhline(res.ceiling, color=COLORS["ceiling"], lw=1.0, label=f"one partition's ceiling {res.ceiling:,.0f}")
+    for second, _parent, _child in res.splits:
+        ax.axvline((second - _SPLIT_START) / 60.0, color=COLORS["accent"], lw=0.8, ls="-.")
+    ax.legend(loc="lower right", fontsize=8, framealpha=0.9)
+
+
+def _split_update(fig: Figure, data: Data) -> None:
+    """Redraw :func:`_split_plot`'s figure for new data: the totals' lines take the new data, the bands, ceiling,
+    splits and legend are drawn again (their number depends on the case), and the title follows the case."""
+    ax = fig.axes[0]
+    res: SimulationResult = data["res"]
+    title = f"Hot traffic: {SPLIT_CASES[data['case']]}"
+    _update_table_totals(ax, res, title=title, start=_SPLIT_START, ymax=_SPLIT_YMAX, capacity_label=None)
+    _split_marks(ax, res)
+
+
+def _split_caption(data: Data) -> str:
+    res: SimulationResult = data["res"]
+    if res.splits:
+        first = (res.splits[0][0] - _SPLIT_START) / 60.0
+        what = f"{len(res.splits)} split(s), the first {first:,.1f} min after the spike"
+    else:
+        what = "no split"
+    blocked = f"; a split was due but blocked ({res.blocked[0][2]})" if res.blocked else ""
+    end = float(res.throttled[-1].sum())
+    return (
+        f"{SPLIT_CASES[data['case']].capitalize()}: {data['hot_wcu']:,.0f} WCU/s arrives at once. {what}{blocked}; "
+        f"{res.partitions} partitions at the end (dash-dotted lines: splits). Refused: {data['refused']:,.0f} WCU "
+        f"in all, {end:,.0f} WCU/s still at the end."
+    )
+
+
+register(
+    Explorable(
+        name="split_for_heat",
+        title="Splitting for heat: what it buys, when, and what stops it",
+        controls=(
+            Control("case", "case (0 keys, 1 item, 2 collection, 3 with LSI, 4 monotonic)", 0, 4, 0, integer=True),
+            Control("minutes", "minutes hot before a split", 1, 10, SPLIT_TRIGGER_MINUTES, step=1, unit="min"),
+            Control("hot_wcu", "hot traffic", 500, 3000, 1600, step=100, unit="WCU/s"),
+        ),
+        compute=_split_compute,
+        plot=_split_plot,
+        update=_split_update,
+        caption=_split_caption,
+        try_this=(
+            "with many hot keys, the spike is refused until the split, minutes later, then served. Step through "
+            "the cases: one item, an LSI, or a monotonic sort key keep the red for good. Shorten the minutes "
+            "before a split: the refused units shrink, but a sudden spike is always refused at first."
+        ),
+        static=("case", "minutes"),
+    )
+)
+
+
+def split_summary(case: Data) -> dict[str, Any]:
+    """What one :func:`split_case` run shows, measured from the spike's start (chapter 10).
+
+    Parameters
+    ----------
+    case : mapping
+        What :func:`split_case` returned.
+
+    Returns
+    -------
+    dict
+        ``"splits"``: splits made; ``"blocked"``: why the first due split was blocked, or ``None``;
+        ``"first_split_min"``: minutes from the spike to the first split's effect, or ``None``; ``"relief_s"`` and
+        ``"relief_min"``: time from the spike to the first second with nothing refused for good, or ``None`` when
+        refusals last to the end; ``"splits_to_relief"``: splits made before relief; ``"hot_offered"``: WCU/s
+        offered to partition 0 in the spike; ``"closed_refused"``: the units the closed form refuses before the first split,
+        :math:`\\max(0, w - c) \\cdot 60 m`; ``"end_refused"`` and ``"end_served_max"``: WCU/s refused over the table
+        and served by the busiest partition in the last second.
+
+    Examples
+    --------
+    >>> s = split_summary(split_case(0, 1_600, 2, seconds=600, start=30))
+    >>> s["first_split_min"], s["relief_min"], s["end_refused"]
+    (2.0, 2.0, 0.0)
+    """
+    res = case.get("res") if isinstance(case, Mapping) else None
+    if not isinstance(res, SimulationResult):
+        raise ValueError("case must be what split_case returned (a mapping with a SimulationResult under 'res')")
+    start, minutes = int(case["start"]), float(case["minutes"])
+    last = res.last_throttled()
+    if last is None:
+        relief_s: int | None = 0  # nothing refused
+    elif last < res.seconds - 1:
+        relief_s = last - start + 1
+    else:
+        relief_s = None  # refused to the end
+    hot_offered = float(res.offered[start, 0])
+    return {
+        "splits": len(res.splits),
+        "blocked": res.blocked[0][2] if res.blocked else None,
+        "first_split_min": (res.splits[0][0] - start + 1) / 60 if res.splits else None,
+        "relief_s": relief_s,
+        "relief_min": relief_s / 60 if relief_s is not None else None,
+        "splits_to_relief": sum(1 for s in res.splits if relief_s is not None and s[0] < start + relief_s),
+        "hot_offered": hot_offered,
+        "closed_refused": max(0.0, hot_offered - res.ceiling) * minutes * 60,
+        "end_refused": float(res.throttled[-1].sum()),
+        "end_served_max": float(res.served[-1].max()),
+    }
+
+
+def split_case_rows(hot_wcu: float, minutes: float) -> dict[str, Any]:
+    """Chapter 10's table: every case of :data:`SPLIT_CASES` at one spike, with :func:`split_summary` of each.
+
+    Parameters
+    ----------
+    hot_wcu : float
+        The spike on the hot keys, WCU/s, in ``[0, 1e6]``.
+    minutes : float
+        Minutes above the trigger before a split, ``> 0``.
+
+    Returns
+    -------
+    dict
+        ``"runs"``: :func:`split_case` per case; ``"summaries"``: :func:`split_summary` per case; ``"header"``
+        and ``"rows"``: the table (case, splits, why blocked or ``"-"``, refused WCU, still refused WCU/s);
+        ``"relief_ratios"``: each case's time to relief over the first case's (many hot keys), ``None`` where a
+        case is never relieved or the first needs no relief.
+
+    Examples
+    --------
+    >>> out = split_case_rows(1_600, 5)
+    >>> out["rows"][1], out["relief_ratios"]
+    (('one hot item', '1', 'single item', '702,000', '600'), [1.0, None, 2.0, None, None])
+    """
+    runs = [split_case(c, hot_wcu, minutes) for c in range(len(SPLIT_CASES))]
+    summaries = [split_summary(run) for run in runs]
+    header = ("hot traffic", "splits", "blocked", "refused WCU", "still refused WCU/s")
+    rows = [
+        (case, f"{s['splits']}", s["blocked"] or "-", f"{run['refused']:,.0f}", f"{s['end_refused']:,.0f}")
+        for case, run, s in zip(SPLIT_CASES, runs, summaries, strict=True)
+    ]
+    first = summaries[0]["relief_s"]
+    ratios = [s["relief_s"] / first if s["relief_s"] is not None and first else None for s in summaries]
+    return {"runs": runs, "summaries": summaries, "header": header, "rows": rows, "relief_ratios": ratios}

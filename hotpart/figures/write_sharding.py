@@ -1,0 +1,611 @@
+"""Chapter 5's figures and cases: write sharding, random against calculated suffixes, and what reads pay.
+
+Models: :mod:`hotpart.models.write_sharding`. Notebook: ``notebooks/05_write_sharding.ipynb``.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+import numpy as np
+from matplotlib.axes import Axes
+from matplotlib.figure import Figure
+from matplotlib.ticker import AutoLocator
+from scipy import stats
+
+from ..book.explorable import Control, Data, Explorable, register
+from ..book.plotting import COLORS, finish_axes, fixed_layout, partition_bars
+from ..models import (
+    EXAMPLE_HOT_PARTITION,
+    EXAMPLE_SHARD_COUNT,
+    PARTITION_MAX_WCU,
+    SHARD_UTILIZATION,
+    busiest_shard_bound,
+    calculated_shard_rates,
+    distinct_shards_written,
+    partition_of,
+    read_cost,
+    read_units,
+    shards_needed,
+    simulate_shard_writes,
+    write_units,
+)
+from ..models._validation import MAX_SEED, check_choice, check_integer, check_number, check_seed
+from ._fanout_common import (
+    _CONSISTENCIES,
+    _FINITE,
+    _ITEM_MAX_BYTES,
+    _MAX_RATE,
+    _MAX_SHARDS,
+    _SEED,
+    _STRATEGY_NAMES,
+    _UTILIZATION,
+    _rates,
+)
+from .fanout import LATENCY_MEDIAN_MS
+
+__all__ = [
+    "large_item_shards",
+    "leaderboard_case",
+    "point_read_load",
+    "query_units_case",
+    "suffix_collisions",
+    "suffix_partition_table",
+    "write_sharding_case",
+    "plot_busiest_shard",
+    "plot_shard_load",
+]
+
+
+def plot_shard_load(ax: Axes, loads: np.ndarray, bound: float | None, mean: float, ymax: float, title: str) -> None:
+    """Bars of one second's writes per shard against the ceiling, the mean ``W/N`` and the bound on the busiest.
+
+    ``loads`` (writes per shard, at least one) are finite and ``>= 0``, as are ``bound`` (or ``None``) and ``mean``;
+    ``ymax`` is finite and ``> 0``.
+
+    Examples
+    --------
+    >>> from hotpart.book.plotting import new_figure
+    >>> fig, (ax,) = new_figure()
+    >>> plot_shard_load(ax, [900.0, 1_100.0], 1_050.0, 1_000.0, 2_500.0, "two shards")
+    """
+    loads = _rates("loads", loads)
+    if bound is not None:
+        bound = check_number("bound", bound, low=0, high=_FINITE)
+    mean = check_number("mean", mean, low=0, high=_FINITE)
+    ymax = check_number("ymax", ymax, low=0, high=_FINITE, low_open=True)
+    _shard_load_artists(ax, loads, bound, mean, ymax)
+    finish_axes(ax, title, "shard (suffix)", "writes per second (bars clipped at the top)", loc="upper right")
+
+
+def _shard_load_artists(ax: Axes, loads: np.ndarray, bound: float | None, mean: float, ymax: float) -> None:
+    """:func:`plot_shard_load`'s bars, lines and labels of clipped bars, without the title and legend."""
+    partition_bars(ax, loads, PARTITION_MAX_WCU, PARTITION_MAX_WCU, unit="writes/s")
+    ax.axhline(_UTILIZATION * PARTITION_MAX_WCU, color=COLORS["ceiling"], ls=":", lw=1.2, label=f"{_UTILIZATION:.0%} of ceiling")
+    ax.axhline(mean, color=COLORS["share"], ls="--", lw=1.2, label=f"mean W/N {mean:,.0f}")
+    if bound is not None:
+        ax.axhline(bound, color=COLORS["accent"], ls="-.", lw=1.4, label=f"bound on E[busiest] {bound:,.0f}")
+    ax.set_ylim(0, ymax)
+    _label_clipped_bars(ax, loads, ymax)
+
+
+def _label_clipped_bars(ax: Axes, loads: np.ndarray, ymax: float) -> None:
+    for i, v in enumerate(loads):
+        if v > ymax:
+            ax.annotate(
+                f"{v:,.0f}", (i, ymax), xytext=(0, -12), textcoords="offset points", ha="center", fontsize=8, color="white"
+            )
+
+
+def _update_shard_load(ax: Axes, loads: np.ndarray, bound: float | None, mean: float, ymax: float, title: str) -> None:
+    """Redraw :func:`plot_shard_load` on ``ax`` for new data: the bars' heights, the mean and bound lines and the
+    labels of clipped bars; the bars and lines are drawn again when the shard count or the bound's presence changes."""
+    served, refused = ax.containers
+    has_bound = len(ax.lines) == 4
+    for text in list(ax.texts):
+        text.remove()
+    if len(served) == loads.size and has_bound == (bound is not None):
+        top = np.minimum(loads, PARTITION_MAX_WCU)
+        for s_bar, r_bar, s, d in zip(served, refused, top, loads, strict=True):
+            s_bar.set_height(s)
+            r_bar.set_y(s)
+            r_bar.set_height(d - s)
+        ax.lines[2].set_ydata([mean, mean])
+        ax.lines[2].set_label(f"mean W/N {mean:,.0f}")
+        if bound is not None:
+            ax.lines[3].set_ydata([bound, bound])
+            ax.lines[3].set_label(f"bound on E[busiest] {bound:,.0f}")
+        ax.set_ylim(0, ymax)
+        _label_clipped_bars(ax, loads, ymax)
+    else:
+        for artist in [*served, *refused, *ax.lines]:
+            artist.remove()
+        ax.containers.clear()
+        ax.xaxis.set_major_locator(AutoLocator())
+        _shard_load_artists(ax, loads, bound, mean, ymax)
+    finish_axes(ax, title, "shard (suffix)", "writes per second (bars clipped at the top)", loc="upper right")
+
+
+def plot_busiest_shard(ax: Axes, write_rate: float, n_max: int = 40, seconds: int = 500, seed: int = _SEED) -> None:
+    """The busiest shard against N: the even split W/N, the bound on its expectation and a seeded simulation.
+
+    Parameters
+    ----------
+    ax : Axes
+        Where to draw.
+    write_rate : float
+        The hot key's writes per second.
+    n_max : int
+        Largest suffix count shown.
+    seconds : int
+        Seconds simulated for each N.
+    seed : int
+        Seed of the simulation.
+
+    ``write_rate`` is in ``(0, 10**6]`` writes/s, ``n_max`` in ``[1, 1000]``, ``seconds`` in ``[1, 10_000]`` and
+    ``seed`` a whole number from 0 to 2**64 - 1 - ``n_max``.
+
+    Examples
+    --------
+    >>> from hotpart.book.plotting import new_figure
+    >>> fig, (ax,) = new_figure()
+    >>> plot_busiest_shard(ax, 3_000.0, n_max=4, seconds=10)
+    """
+    write_rate = check_number("write_rate", write_rate, low=0, high=_MAX_RATE, low_open=True)
+    n_max = check_integer("n_max", n_max, low=1, high=1_000)
+    seconds = check_integer("seconds", seconds, low=1, high=10_000)
+    seed = check_seed("seed", seed)
+    if seed > MAX_SEED - n_max:
+        raise ValueError(f"seed = {seed!r} is out of range: must be <= {MAX_SEED - n_max:,} (each N adds N to it)")
+    n = np.arange(1, n_max + 1)
+    simulated = [simulate_shard_writes(write_rate, int(k), seconds, seed + int(k)).max(axis=1).mean() for k in n]
+    ax.plot(n, write_rate / n, color=COLORS["share"], ls="--", label="even split W/N")
+    ax.plot(n, busiest_shard_bound(write_rate, n), color=COLORS["accent"], lw=2, label="bound on E[busiest shard]")
+    ax.plot(n, simulated, "o", ms=3, color=COLORS["served"], label=f"busiest shard, mean of {seconds} seeded seconds")
+    ax.axhline(PARTITION_MAX_WCU, color=COLORS["ceiling"], lw=1.5, label=f"ceiling {PARTITION_MAX_WCU:,.0f} WCU/s")
+    ax.axhline(_UTILIZATION * PARTITION_MAX_WCU, color=COLORS["ceiling"], ls=":", label=f"{_UTILIZATION:.0%} of the ceiling")
+    ax.set_ylim(0, 2.5 * PARTITION_MAX_WCU)
+    finish_axes(ax, f"The busiest of N random suffixes at {write_rate:,.0f} writes/s", "suffix count N", "writes per second")
+
+
+def _sharding_compute(write_rate: float, n_shards: int, strategy: int, n_values: int) -> Data:
+    name = _STRATEGY_NAMES[int(strategy)]
+    if name == "random":
+        loads = simulate_shard_writes(write_rate, n_shards, seconds=1, seed=_SEED)[0].astype(float)
+        bound = float(busiest_shard_bound(write_rate, n_shards))
+    else:
+        rates = calculated_shard_rates(write_rate, n_shards, n_values, seed=_SEED)
+        loads = np.random.default_rng(_SEED).poisson(rates).astype(float)
+        bound = None
+    n_grid = np.arange(1, 41)
+    costs = {(s, r): read_cost(n_grid, s, r, item_bytes=1024).requests for s in _STRATEGY_NAMES for r in ("point", "aggregate")}
+    return {
+        "strategy": name,
+        "write_rate": float(write_rate),
+        "n_shards": int(n_shards),
+        "n_values": int(n_values),
+        "loads": loads,
+        "offered": float(loads.sum()),
+        "refused": float(np.maximum(loads - PARTITION_MAX_WCU, 0).sum()),
+        "bound": bound,
+        "mean": write_rate / n_shards,
+        "busiest": float(loads.max()),
+        "ymax": 2.5 * PARTITION_MAX_WCU,
+        "n_grid": n_grid,
+        "costs": costs,
+        "point_requests": float(read_cost(n_shards, name, "point").requests[0]),
+        "aggregate_requests": float(read_cost(n_shards, name, "aggregate").requests[0]),
+    }
+
+
+_SUFFIX_LINES = (
+    ("random", "point", "-", COLORS["refused"], "random suffix, point or aggregate read"),
+    ("calculated", "aggregate", ":", COLORS["served"], "calculated suffix, aggregate read"),
+    ("calculated", "point", "--", COLORS["accent"], "calculated suffix, point read"),
+)
+
+
+def _sharding_title(data: Data) -> str:
+    return f"One second of {data['write_rate']:,.0f} writes/s over {data['n_shards']} {data['strategy']} suffixes"
+
+
+def _finish_read_cost(ax: Axes) -> None:
+    finish_axes(ax, "Requests per logical read", "suffix count N", "requests per read", loc="upper left")
+
+
+def _sharding_plot(fig: Figure, data: Data) -> None:
+    left, right = fig.axes
+    fixed_layout(fig)
+    plot_shard_load(left, data["loads"], data["bound"], data["mean"], data["ymax"], _sharding_title(data))
+    for s, r, ls, color, label in _SUFFIX_LINES:
+        lw = 3.0 if s == data["strategy"] else 1.2
+        right.plot(data["n_grid"], data["costs"][(s, r)], ls=ls, color=color, lw=lw, label=label)
+    right.axvline(data["n_shards"], color=COLORS["ceiling"], lw=0.8)
+    right.set_ylim(0, 42)
+    _finish_read_cost(right)
+
+
+def _sharding_update(fig: Figure, data: Data) -> None:
+    """Redraw :func:`_sharding_plot`'s figure for new data: the shard panel (:func:`_update_shard_load`), the
+    read-cost lines' widths (and their legend, which copies them) and the suffix count's marker."""
+    left, right = fig.axes
+    _update_shard_load(left, data["loads"], data["bound"], data["mean"], data["ymax"], _sharding_title(data))
+    *cost_lines, marker = right.lines
+    for line, (s, _r, _ls, _color, _label) in zip(cost_lines, _SUFFIX_LINES, strict=True):
+        line.set_linewidth(3.0 if s == data["strategy"] else 1.2)
+    marker.set_xdata([data["n_shards"], data["n_shards"]])
+    _finish_read_cost(right)
+
+
+def _sharding_caption(data: Data) -> str:
+    share = data["refused"] / data["offered"] if data["offered"] else 0.0
+    if data["bound"] is not None:
+        spread = (
+            f"the busiest shard took {data['busiest']:,.0f} writes in this seeded second against a mean of "
+            f"{data['mean']:,.0f} and a bound on its expectation of {data['bound']:,.0f}"
+        )
+    else:
+        spread = (
+            f"{data['n_values']:,} attribute values hashed onto {data['n_shards']} suffixes put "
+            f"{data['busiest']:,.0f} writes on the busiest shard against a mean of {data['mean']:,.0f}"
+        )
+    return (
+        f"With {data['strategy']} suffixes {spread}; {data['refused']:,.0f} writes/s ({share:.0%}) pass a "
+        f"{PARTITION_MAX_WCU:,.0f} WCU/s ceiling (1 KB items). A point read costs {data['point_requests']:.0f} "
+        f"request(s), an aggregate read {data['aggregate_requests']:.0f}."
+    )
+
+
+write_sharding = register(
+    Explorable(
+        name="write_sharding",
+        title="Write sharding: random against calculated suffixes",
+        controls=(
+            Control("write_rate", "hot key write rate", 500, 20_000, EXAMPLE_HOT_PARTITION["hot_wcu"], step=500, unit="writes/s"),
+            Control("n_shards", "suffix count N", 1, 40, EXAMPLE_SHARD_COUNT, step=1, integer=True),
+            Control("strategy", "strategy (0 random, 1 calculated)", 0, 1, 0, step=1, integer=True),
+            Control(
+                "n_values", "distinct values of the suffix attribute", 10, 100_000, 1_000, step=0.5, scale="log", integer=True
+            ),
+        ),
+        compute=_sharding_compute,
+        plot=_sharding_plot,
+        update=_sharding_update,
+        caption=_sharding_caption,
+        try_this=(
+            "with random suffixes, raise N from 1 until no bar passes the ceiling and compare the tallest bar with "
+            "the green bound; then switch to calculated suffixes and see the point-read line drop to one request."
+        ),
+        static=("n_shards", "strategy"),
+        ncols=2,
+        figsize=(10.0, 3.9),
+    )
+)
+
+
+# ---------------------------------------------------------------------------------------------
+# Chapter 5's numbers: the source's example, sharded, and suffix keys that share partitions
+# ---------------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class ShardingCase:
+    """A hot key sharded over random and sequential suffixes (:func:`write_sharding_case`). Rates in writes/s."""
+
+    #: The key's write rate, the suffix count, the headroom criterion (a fraction of the ceiling) and its budget.
+    write_rate: float
+    n_shards: int
+    utilization: float
+    budget: float
+    #: The even split, and the bound on the busiest shard's expectation (:func:`hotpart.busiest_shard_bound`).
+    even: float
+    bound: float
+    #: The seeded simulation: seconds, the busiest shard's mean and worst, the share of seconds above the budget.
+    seconds: int
+    busiest_mean: float
+    busiest_max: float
+    over_budget: float
+    #: The chance that some shard passes the ceiling in a given second, for Poisson writes.
+    p_over_ceiling: float
+    #: Suffixes needed by the bound (:func:`hotpart.shards_needed`) and by the even split, and the bound at the first.
+    needed: int
+    even_needed: int
+    bound_needed: float
+    #: A writer cycling its suffix 0, 1, ..., N-1: the busiest shard's mean and worst over the same seconds.
+    sequential_mean: float
+    sequential_max: float
+    #: The most partitions that cannot carry the key at all within the budget, whatever the suffix count:
+    #: ``floor(W / budget)``.
+    too_few_partitions: int
+
+
+def write_sharding_case(
+    write_rate: float = EXAMPLE_HOT_PARTITION["hot_wcu"],
+    n_shards: int = EXAMPLE_SHARD_COUNT,
+    seconds: int = 3600,
+    seed: int = 5,
+    utilization: float = SHARD_UTILIZATION,
+) -> ShardingCase:
+    """The numbers of chapter 5's example: a hot key's writes over random suffixes, against a sequential suffix.
+
+    Each second's writes are Poisson with mean ``write_rate``; a random suffix splits them multinomially
+    (:func:`hotpart.simulate_shard_writes`), a sequential one puts ``ceil(X / N)`` of a second's ``X`` writes on the
+    busiest shard.
+
+    Parameters
+    ----------
+    write_rate : float
+        The hot key's writes per second (one write unit each), in ``(0, 1e6]``.
+    n_shards : int
+        Suffixes, in ``[1, 100,000]``.
+    seconds : int
+        Seconds simulated, in ``[1, 86,400]``.
+    seed : int
+        Seed of the simulation, in ``[0, 2**32 - 1]``.
+    utilization : float
+        The headroom criterion, a fraction of the ceiling in ``(0, 1]``.
+
+    Returns
+    -------
+    ShardingCase
+
+    Examples
+    --------
+    >>> c = write_sharding_case()
+    >>> c.even, round(c.bound), c.needed, c.even_needed
+    (800.0, 861, 11, 10)
+    """
+    write_rate = check_number("write_rate", write_rate, low=0, high=_MAX_RATE, low_open=True)
+    n_shards = check_integer("n_shards", n_shards, low=1, high=_MAX_SHARDS)
+    seconds = check_integer("seconds", seconds, low=1, high=86_400)
+    seed = check_integer("seed", seed, low=0, high=2**32 - 1)
+    utilization = check_number("utilization", utilization, low=0, high=1, low_open=True)
+    budget = utilization * PARTITION_MAX_WCU
+    busiest = simulate_shard_writes(write_rate, n_shards, seconds=seconds, seed=seed).max(axis=1)
+    p_shard = float(stats.poisson.sf(PARTITION_MAX_WCU, write_rate / n_shards))
+    totals = np.random.default_rng(seed).poisson(write_rate, size=seconds)
+    sequential = np.ceil(totals / n_shards)
+    needed = shards_needed(write_rate, utilization=utilization)
+    return ShardingCase(
+        write_rate=write_rate,
+        n_shards=n_shards,
+        utilization=utilization,
+        budget=budget,
+        even=write_rate / n_shards,
+        bound=float(busiest_shard_bound(write_rate, n_shards)),
+        seconds=seconds,
+        busiest_mean=float(busiest.mean()),
+        busiest_max=float(busiest.max()),
+        over_budget=float((busiest > budget).mean()),
+        p_over_ceiling=float(-np.expm1(n_shards * np.log1p(-p_shard))),
+        needed=needed,
+        even_needed=math.ceil(write_rate / budget),
+        bound_needed=float(busiest_shard_bound(write_rate, needed)),
+        sequential_mean=float(sequential.mean()),
+        sequential_max=float(sequential.max()),
+        too_few_partitions=math.floor(write_rate / budget),
+    )
+
+
+def suffix_partition_table(
+    write_rate: float, partition_counts: tuple[int, ...], utilization: float = SHARD_UTILIZATION, base_key: str = "HOT"
+) -> tuple[list[str], list[tuple[str, ...]]]:
+    """Suffixes a hot key needs when its suffix keys ``HOT#0``, ``HOT#1``, ... are hashed onto ``P`` partitions.
+
+    Parameters
+    ----------
+    write_rate : float
+        The hot key's writes per second, in ``(0, 1e6]``.
+    partition_counts : tuple of int
+        Partition counts ``P``, each in ``[1, 100,000]``, at least one.
+    utilization : float
+        The headroom criterion, a fraction of the ceiling in ``(0, 1]``.
+    base_key : str
+        The hot key the suffixes are appended to.
+
+    Returns
+    -------
+    (list of str, list of tuple of str)
+        Column titles and one row per partition count (:func:`hotpart.shards_needed` with ``n_partitions``), then
+        a last row for a table with so many partitions that no two suffix keys share one.
+
+    Examples
+    --------
+    >>> suffix_partition_table(8_000, (100,))[1]
+    [('100', '22'), ('many (no collisions)', '11')]
+    """
+    write_rate = check_number("write_rate", write_rate, low=0, high=_MAX_RATE, low_open=True)
+    if not isinstance(partition_counts, tuple | list) or not partition_counts:
+        raise ValueError(f"partition_counts = {partition_counts!r} is not allowed: must be a non-empty tuple of partition counts")
+    counts = [check_integer("partition_counts", p, low=1, high=_MAX_SHARDS) for p in partition_counts]
+    utilization = check_number("utilization", utilization, low=0, high=1, low_open=True)
+    rows = [
+        (f"{p:,}", f"{shards_needed(write_rate, utilization=utilization, n_partitions=p, base_key=base_key)}") for p in counts
+    ]
+    rows.append(("many (no collisions)", f"{shards_needed(write_rate, utilization=utilization)}"))
+    return ["partitions $P$", "suffixes needed"], rows
+
+
+def suffix_collisions(n_keys: int, n_partitions: int, base_key: str = "HOT") -> int:
+    """The most of the suffix keys ``base_key#0`` ... ``base_key#(n_keys - 1)`` that hash onto one partition.
+
+    Parameters
+    ----------
+    n_keys : int
+        Suffix keys, in ``[1, 100,000]``.
+    n_partitions : int
+        Partitions, in ``[1, 100,000]``.
+    base_key : str
+        The hot key the suffixes are appended to.
+
+    Returns
+    -------
+    int
+
+    Examples
+    --------
+    >>> suffix_collisions(12, 100)
+    2
+    """
+    n_keys = check_integer("n_keys", n_keys, low=1, high=_MAX_SHARDS)
+    n_partitions = check_integer("n_partitions", n_partitions, low=1, high=_MAX_SHARDS)
+    if not isinstance(base_key, str):
+        raise ValueError(f"base_key = {base_key!r} is not allowed: must be a string")
+    where = partition_of([f"{base_key}#{i}" for i in range(n_keys)], n_partitions)
+    return int(np.bincount(where).max())
+
+
+def large_item_shards(write_rate: float, item_bytes: float, utilization: float = SHARD_UTILIZATION) -> dict[str, float]:
+    """Suffixes a hot key of large items needs: each write costs several write units.
+
+    Parameters
+    ----------
+    write_rate : float
+        The key's writes per second, in ``(0, 1e6]``.
+    item_bytes : float
+        Item size, bytes, in ``[0, 400 KB]``.
+    utilization : float
+        The headroom criterion, a fraction of the ceiling in ``(0, 1]``.
+
+    Returns
+    -------
+    dict
+        ``item_kb`` (decimal KB), ``units`` (WCU per write, :func:`hotpart.write_units`), ``needed`` (by the bound on
+        the busiest shard, :func:`hotpart.shards_needed`) and ``even_needed`` (if every shard took exactly its even
+        share: ``ceil(W u / budget)``).
+
+    Examples
+    --------
+    >>> large_item_shards(20_000, 2_500)
+    {'item_kb': 2.5, 'units': 3.0, 'needed': 91, 'even_needed': 75}
+    """
+    write_rate = check_number("write_rate", write_rate, low=0, high=_MAX_RATE, low_open=True)
+    item_bytes = check_number("item_bytes", item_bytes, low=0, high=_ITEM_MAX_BYTES)
+    utilization = check_number("utilization", utilization, low=0, high=1, low_open=True)
+    units = float(write_units(item_bytes))
+    return {
+        "item_kb": item_bytes / 1000,
+        "units": units,
+        "needed": shards_needed(write_rate, units_per_write=units, utilization=utilization),
+        "even_needed": math.ceil(write_rate * units / (utilization * PARTITION_MAX_WCU)),
+    }
+
+
+def point_read_load(reads_per_s: float, n_shards: int, consistency: str = "strong") -> dict[str, float]:
+    """Point reads of one logical item (1 KB) over ``N`` suffixes: requests per second, and read units per shard.
+
+    A random suffix cannot tell which shard holds the item, so each read asks all ``N``; a calculated suffix asks
+    the one shard its attribute hashes to (:func:`hotpart.read_cost`).
+
+    Parameters
+    ----------
+    reads_per_s : float
+        Logical reads per second, in ``(0, 1e6]``.
+    n_shards : int
+        Suffixes, in ``[1, 100,000]``.
+    consistency : str
+        ``"eventual"`` or ``"strong"``.
+
+    Returns
+    -------
+    dict
+        ``random_requests`` and ``calculated_requests`` (requests/s), ``random_shard_rcu`` and
+        ``calculated_shard_rcu`` (RCU/s each shard receives; calculated reads spread evenly).
+
+    Examples
+    --------
+    >>> point_read_load(500, 10)
+    {'random_requests': 5000.0, 'calculated_requests': 500.0, 'random_shard_rcu': 500.0, 'calculated_shard_rcu': 50.0}
+    """
+    reads_per_s = check_number("reads_per_s", reads_per_s, low=0, high=_MAX_RATE, low_open=True)
+    n_shards = check_integer("n_shards", n_shards, low=1, high=_MAX_SHARDS)
+    consistency = check_choice("consistency", consistency, _CONSISTENCIES)
+    units = float(read_units(1024, consistency))
+    return {
+        "random_requests": reads_per_s * float(read_cost(n_shards, "random", "point", consistency=consistency).requests[0]),
+        "calculated_requests": reads_per_s
+        * float(read_cost(n_shards, "calculated", "point", consistency=consistency).requests[0]),
+        "random_shard_rcu": reads_per_s * units,
+        "calculated_shard_rcu": reads_per_s * units / n_shards,
+    }
+
+
+def query_units_case(n_shards: int, items_per_shard: int, item_bytes: float, consistency: str = "eventual") -> dict[str, float]:
+    """An aggregate read that Queries ``N`` shards of several small items each: DynamoDB sums a Query's item sizes.
+
+    Parameters
+    ----------
+    n_shards : int
+        Suffixes, in ``[1, 100,000]``.
+    items_per_shard : int
+        Items each shard's Query returns, in ``[1, 10,000]``.
+    item_bytes : float
+        Size of each item, bytes, in ``[0, 400 KB]``.
+    consistency : str
+        ``"eventual"`` or ``"strong"``.
+
+    Returns
+    -------
+    dict
+        ``shard_bytes`` (bytes one Query returns), ``shard_rcu`` (its read units, :func:`hotpart.read_cost`), ``rcu``
+        (the whole read) and ``per_item_rcu`` (what it would cost if each item were rounded up on its own).
+
+    Examples
+    --------
+    >>> query_units_case(10, 8, 600)
+    {'shard_bytes': 4800.0, 'shard_rcu': 1.0, 'rcu': 10.0, 'per_item_rcu': 40.0}
+    """
+    n_shards = check_integer("n_shards", n_shards, low=1, high=_MAX_SHARDS)
+    items_per_shard = check_integer("items_per_shard", items_per_shard, low=1, high=10_000)
+    item_bytes = check_number("item_bytes", item_bytes, low=0, high=_ITEM_MAX_BYTES)
+    consistency = check_choice("consistency", consistency, _CONSISTENCIES)
+    cost = read_cost(
+        n_shards, "random", "aggregate", item_bytes=item_bytes, items_per_shard=items_per_shard, consistency=consistency
+    )
+    rcu = float(cost.read_units[0])
+    return {
+        "shard_bytes": float(items_per_shard * item_bytes),
+        "shard_rcu": rcu / n_shards,
+        "rcu": rcu,
+        "per_item_rcu": n_shards * items_per_shard * float(read_units(item_bytes, consistency)),
+    }
+
+
+def leaderboard_case(n_shards: int, k_writes: int, mean_ms: float = LATENCY_MEDIAN_MS) -> dict[str, float]:
+    """001's leaderboard code: writes that overwrite one another, and its loop of reads, one shard after another.
+
+    Each write is a ``put_item`` on a random suffix key alone, so ``k`` writes leave only the distinct keys they
+    touched (:func:`hotpart.distinct_shards_written`). Its reads ask the ``N`` shards one by one: ``N`` times the
+    mean latency (a parallel read waits for the slowest of ``N``, :func:`hotpart.expected_max_exponential`).
+
+    Parameters
+    ----------
+    n_shards : int
+        Suffixes, in ``[1, 100,000]``.
+    k_writes : int
+        Writes, in ``[1, 10**9]``.
+    mean_ms : float
+        Mean latency of one read, ms, in ``(0, 10**6]``.
+
+    Returns
+    -------
+    dict
+        ``survive`` (expected items left), ``lost`` (the share of writes lost) and ``sequential_ms`` (expected
+        read time, ms).
+
+    Examples
+    --------
+    >>> c = leaderboard_case(10, 1_000)
+    >>> round(c["survive"], 3), round(c["lost"], 2), c["sequential_ms"]
+    (10.0, 0.99, 50.0)
+    """
+    n_shards = check_integer("n_shards", n_shards, low=1, high=_MAX_SHARDS)
+    k_writes = check_integer("k_writes", k_writes, low=1, high=10**9)
+    mean_ms = check_number("mean_ms", mean_ms, low=0, high=1e6, low_open=True)
+    survive = float(distinct_shards_written(k_writes, n_shards))
+    return {
+        "survive": survive,
+        "lost": 1 - survive / k_writes,
+        "sequential_ms": n_shards * mean_ms,
+    }
