@@ -10,9 +10,6 @@ import sys
 
 import numpy as np
 
-from ..models import (
-    SHARD_UTILIZATION,
-)
 from ..models._validation import check_array
 
 _DISTS = ("exponential", "lognormal")
@@ -35,6 +32,5 @@ def _rates(name: str, values: object) -> np.ndarray:
     return arr
 
 
-_UTILIZATION = SHARD_UTILIZATION
 _CONSISTENCIES = ("eventual", "strong")
 _STRATEGY_NAMES = ("random", "calculated")

@@ -37,7 +37,6 @@ from ._fanout_common import (
     _MAX_RATIO,
     _SEED,
     _STRATEGY_NAMES,
-    _UTILIZATION,
 )
 
 __all__ = [
@@ -285,7 +284,7 @@ def _cost_caption(data: Data) -> str:
         shard = data["cost"].shard_read_rcu[-1]
         return (
             f"No N up to {_N_MAX:,} keeps every shard within the headroom: with {read} each shard still receives "
-            f"{shard:,.0f} RCU/s, above {_UTILIZATION:.0%} of the {PARTITION_MAX_RCU:,.0f} RCU/s ceiling (by the "
+            f"{shard:,.0f} RCU/s, above {SHARD_UTILIZATION:.0%} of the {PARTITION_MAX_RCU:,.0f} RCU/s ceiling (by the "
             f"refusal criterion alone, without headroom: N = {refusal}). Cache the reads or aggregate them."
         )
     a = data["at"]

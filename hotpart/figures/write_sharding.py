@@ -40,7 +40,6 @@ from ._fanout_common import (
     _MAX_SHARDS,
     _SEED,
     _STRATEGY_NAMES,
-    _UTILIZATION,
     _rates,
 )
 from .fanout import LATENCY_MEDIAN_MS
@@ -82,7 +81,13 @@ def plot_shard_load(ax: Axes, loads: np.ndarray, bound: float | None, mean: floa
 def _shard_load_artists(ax: Axes, loads: np.ndarray, bound: float | None, mean: float, ymax: float) -> None:
     """:func:`plot_shard_load`'s bars, lines and labels of clipped bars, without the title and legend."""
     partition_bars(ax, loads, PARTITION_MAX_WCU, PARTITION_MAX_WCU, unit="writes/s")
-    ax.axhline(_UTILIZATION * PARTITION_MAX_WCU, color=COLORS["ceiling"], ls=":", lw=1.2, label=f"{_UTILIZATION:.0%} of ceiling")
+    ax.axhline(
+        SHARD_UTILIZATION * PARTITION_MAX_WCU,
+        color=COLORS["ceiling"],
+        ls=":",
+        lw=1.2,
+        label=f"{SHARD_UTILIZATION:.0%} of ceiling",
+    )
     ax.axhline(mean, color=COLORS["share"], ls="--", lw=1.2, label=f"mean W/N {mean:,.0f}")
     if bound is not None:
         ax.axhline(bound, color=COLORS["accent"], ls="-.", lw=1.4, label=f"bound on E[busiest] {bound:,.0f}")
@@ -164,7 +169,9 @@ def plot_busiest_shard(ax: Axes, write_rate: float, n_max: int = 40, seconds: in
     ax.plot(n, busiest_shard_bound(write_rate, n), color=COLORS["accent"], lw=2, label="bound on E[busiest shard]")
     ax.plot(n, simulated, "o", ms=3, color=COLORS["served"], label=f"busiest shard, mean of {seconds} seeded seconds")
     ax.axhline(PARTITION_MAX_WCU, color=COLORS["ceiling"], lw=1.5, label=f"ceiling {PARTITION_MAX_WCU:,.0f} WCU/s")
-    ax.axhline(_UTILIZATION * PARTITION_MAX_WCU, color=COLORS["ceiling"], ls=":", label=f"{_UTILIZATION:.0%} of the ceiling")
+    ax.axhline(
+        SHARD_UTILIZATION * PARTITION_MAX_WCU, color=COLORS["ceiling"], ls=":", label=f"{SHARD_UTILIZATION:.0%} of the ceiling"
+    )
     ax.set_ylim(0, 2.5 * PARTITION_MAX_WCU)
     finish_axes(ax, f"The busiest of N random suffixes at {write_rate:,.0f} writes/s", "suffix count N", "writes per second")
 
