@@ -8,6 +8,7 @@ module             what it does
                    tables (``markdown_table``) and the evidence boxes (``source_box``, ``assumption_box``)
 ``course``         the course map: every source section and the chapter that covers it; ``_toc.yml``
 ``_frames``        internal: an explorable's kernel-free frames for the built book
+``_text_cache``    internal: the Agg canvas every figure renders on, remembering text layouts and glyphs
 ``_build``         internal: ``make book``, the incremental build (``python -m hotpart.book._build``)
 ``_reader``        internal: the reader's edition for JupyterLab (``python -m hotpart.book._reader``)
 =================  ==================================================================================

@@ -18,7 +18,6 @@ are never stale. An explorable's frames render in parallel, one forked process p
 from __future__ import annotations
 
 import html
-import io
 import itertools
 import json
 import multiprocessing
@@ -29,11 +28,11 @@ from pathlib import Path
 from typing import Any
 
 import matplotlib
-from PIL import Image
 
 from ..models._validation import check_integer
 from ._build import source_digest
 from .explorable import Control, Explorable
+from .plotting import palette_png as _palette_png
 from .plotting import render_rgba
 
 __all__ = ["FRAMES_FOLDER", "frame_key", "frame_workers", "static_html"]
@@ -46,7 +45,6 @@ FRAMES_FOLDER = "_explorables"
 PAGE_FRAMES_BUDGET_BYTES = 800_000
 #: Frames per explorable at most.
 MAX_FRAMES = 100
-_PALETTE_COLORS = 32
 
 
 def frame_key(explorable: Explorable, grid: list[tuple[Any, ...]]) -> str:
@@ -55,15 +53,6 @@ def frame_key(explorable: Explorable, grid: list[tuple[Any, ...]]) -> str:
     h.update(matplotlib.__version__.encode())
     h.update(repr((explorable.name, explorable.static, grid)).encode())
     return h.hexdigest()[:16]
-
-
-def _palette_png(pixels: Any) -> bytes:
-    """A frame's PNG: the figure's RGBA pixels reduced to a small palette (no intermediate PNG to decode)."""
-    image = Image.fromarray(pixels).convert("RGB")
-    small = image.quantize(colors=_PALETTE_COLORS, method=Image.Quantize.MEDIANCUT)
-    buffer = io.BytesIO()
-    small.save(buffer, format="PNG", optimize=True)
-    return buffer.getvalue()
 
 
 #: The figure each explorable last drew in this process, reused through ``Explorable.update`` for the next frame.

@@ -32,7 +32,7 @@ import numpy as np
 from matplotlib.figure import Figure
 
 from ..models._validation import check_integer, check_number
-from .plotting import new_figure, render_png
+from .plotting import new_figure, palette_png, render_png, render_rgba
 
 __all__ = ["EXPLORABLES", "Control", "Explorable", "explore", "register"]
 
@@ -343,7 +343,7 @@ class Explorable:
             data = self.data(**{k: s.value for k, s in sliders.items()})
             fig = self.redraw(figure[0] if figure else None, data)
             figure[:] = [fig]
-            image.value = render_png(fig)
+            image.value = palette_png(render_rgba(fig))  # the same PNG as the book's frame at these values
             caption.value = f"<p>{html.escape(self.caption(data))}</p>"
 
         for s in sliders.values():

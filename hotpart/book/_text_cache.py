@@ -1,0 +1,210 @@
+"""The Agg canvas every course figure renders on: matplotlib's own, with memory for text.
+
+Text is most of what a frame costs. Profiling the explorables' update path (issue 17) found that drawing text
+took about half of a render: matplotlib 3.11 lays out every string with FreeType (``FT2Font._layout``) and
+rasterises it glyph by glyph (``FT2Font._render_glyph``) on every draw, although from one frame to the next the
+tick labels, titles and legends are the same strings at the same places. This canvas remembers both:
+
+* **Layouts**, keyed by the string, the font properties, the resolution and the hinting flags: the glyph indices
+  and offsets FreeType returned.
+* **Glyph bitmaps**, keyed by the font object, its size, the resolution, the glyph, the rotation matrix and the
+  *fractional* part (in 1/64 pixel) of the glyph's position; the whole-pixel part only moves the bitmap. FreeType
+  rasterises an outline translated by a whole number of pixels into the same coverage, moved by that number.
+
+Everything else is matplotlib's code path, unchanged. The pixels are the same as plain
+:class:`~matplotlib.backends.backend_agg.FigureCanvasAgg`'s: ``tests/test_plotting.py`` compares them for every
+explorable across its sweep, and for rotated, mathtext and non-antialiased text. The private matplotlib calls it
+relies on are those of the release in ``requirements.txt``; under any other release (:data:`CHECKED_MATPLOTLIB`) the
+canvas is plain Agg. Both caches empty themselves when a ``font.*``, ``text.*`` or ``mathtext.*`` setting changes,
+and when they reach :data:`MAX_ENTRIES`.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+import matplotlib as mpl
+import numpy as np
+from matplotlib.backends.backend_agg import FigureCanvasAgg, RendererAgg, get_hinting_flag
+from matplotlib.font_manager import fontManager, get_font
+from matplotlib.ft2font import RenderMode
+
+__all__ = ["CHECKED_MATPLOTLIB", "ENABLED", "MAX_ENTRIES", "TextCachingCanvas", "clear", "stats"]
+
+#: matplotlib releases whose private text path (``FT2Font._layout``, ``_set_transform``, ``_render_glyph`` and
+#: ``RendererAgg._draw_text_glyphs_and_boxes``) this module was checked against, pixel for pixel.
+CHECKED_MATPLOTLIB = ("3.11.2",)
+#: Whether the caches are used: only under a checked release.
+ENABLED = mpl.__version__ in CHECKED_MATPLOTLIB
+#: Entries each cache holds before it empties (a glyph bitmap is a few hundred bytes).
+MAX_ENTRIES = 50_000
+
+_LAYOUTS: dict[tuple[Any, ...], tuple[Any, ...]] = {}
+_GLYPHS: dict[tuple[Any, ...], tuple[np.ndarray, int, int]] = {}
+_MATRICES: dict[tuple[float, float, float], np.ndarray] = {}
+_HEIGHTS: dict[tuple[Any, ...], tuple[float | None, float | None, float | None]] = {}
+_FONTS: dict[int, Any] = {}  # keeps every font a key names alive, so that its id() is never reused
+_COUNTS = {"layout_hits": 0, "layout_misses": 0, "glyph_hits": 0, "glyph_misses": 0}
+_RC: list[tuple[Any, ...]] = [()]
+_RC_PREFIXES = ("font.", "text.", "mathtext.")
+
+
+def clear() -> None:
+    """Empty both caches and zero the counters.
+
+    Examples
+    --------
+    >>> clear(); stats()["glyph_hits"]
+    0
+    """
+    for cache in (_LAYOUTS, _GLYPHS, _MATRICES, _HEIGHTS, _FONTS):
+        cache.clear()
+    for key in _COUNTS:
+        _COUNTS[key] = 0
+
+
+def stats() -> dict[str, int]:
+    """Hits and misses of both caches since the last :func:`clear`, and their sizes.
+
+    Examples
+    --------
+    >>> sorted(stats())
+    ['glyph_hits', 'glyph_misses', 'glyphs', 'layout_hits', 'layout_misses', 'layouts']
+    """
+    return {**_COUNTS, "layouts": len(_LAYOUTS), "glyphs": len(_GLYPHS)}
+
+
+def _check_settings() -> None:
+    """Empty the caches if a font, text or mathtext setting changed since the last draw."""
+    rc = tuple((k, repr(v)) for k, v in mpl.rcParams.items() if k.startswith(_RC_PREFIXES))
+    if rc != _RC[0]:
+        clear()
+        _RC[0] = rc
+
+
+def _remember(cache: dict[Any, Any], key: Any, value: Any) -> None:
+    if len(cache) >= MAX_ENTRIES:
+        cache.clear()
+    cache[key] = value
+
+
+def _matrix(angle: float, slant: float, extend: float) -> np.ndarray:
+    """FreeType's 16.16 rotation-and-shear matrix, as matplotlib computes it."""
+    key = (angle, slant, extend)
+    matrix = _MATRICES.get(key)
+    if matrix is None:
+        cos, sin = math.cos(math.radians(angle)), math.sin(math.radians(angle))
+        matrix = (0x10000 * np.array([[cos, -sin], [sin, cos]]) @ [[extend, extend * slant], [0, 1]]).round().astype(int)
+        _MATRICES[key] = matrix
+    return matrix
+
+
+class _TextCachingRenderer(RendererAgg):
+    """:class:`RendererAgg` whose text layouts and glyph bitmaps are remembered (see the module's docstring)."""
+
+    def _get_font_height_metrics(self, prop):
+        # The hook matplotlib 3.11's Text._get_layout asks first: a font's ascent, descent and line gap in pixels,
+        # computed as Text._get_layout computes them (OS/2 table, else hhea) and remembered per font and resolution.
+        key = (tuple(prop.__dict__.items()), self.dpi)
+        metrics = _HEIGHTS.get(key)
+        if metrics is None:
+            metrics = (None, None, None)
+            font = get_font(fontManager._find_fonts_by_props(prop))
+            for table_name, linegap_key, ascent_key, descent_key in (
+                ("OS/2", "sTypoLineGap", "sTypoAscender", "sTypoDescender"),
+                ("hhea", "lineGap", "ascent", "descent"),
+            ):
+                table = font.get_sfnt_table(table_name)
+                if table is None:
+                    continue
+                scale = 1 / font.get_sfnt_table("head")["unitsPerEm"] * prop.get_size_in_points() * self.dpi / 72
+                metrics = (table[ascent_key] * scale, -table[descent_key] * scale, table[linegap_key] * scale)
+                break
+            _remember(_HEIGHTS, key, metrics)
+        return metrics
+
+    def draw_text(self, gc, x, y, s, prop, angle, ismath=False, mtext=None):
+        if ismath:
+            return self.draw_mathtext(gc, x, y, s, prop, angle)
+        features = mtext.get_fontfeatures() if mtext is not None else None
+        language = mtext.get_language() if mtext is not None else None
+        flags = get_hinting_flag()
+        key = (s, tuple(prop.__dict__.items()), self.dpi, flags, repr(features), repr(language))
+        items = _LAYOUTS.get(key)
+        if items is None:
+            _COUNTS["layout_misses"] += 1
+            font = self._prepare_font(prop)
+            items = tuple(
+                (item.ft_object, item.glyph_index, item.x, item.y)
+                for item in font._layout(s, flags=flags, features=features, language=language)
+            )
+            _remember(_LAYOUTS, key, items)
+        else:
+            _COUNTS["layout_hits"] += 1
+        size = prop.get_size_in_points()
+        self._draw_text_glyphs_and_boxes(
+            gc, x, y, angle, ((font, size, index, 0, 1, dx, dy) for font, index, dx, dy in items), []
+        )
+        return None
+
+    def _draw_text_glyphs_and_boxes(self, gc, x, y, angle, glyphs, boxes):
+        # matplotlib 3.11.2's loop, with each glyph's bitmap remembered at its fractional position.
+        cos, sin = math.cos(math.radians(angle)), math.sin(math.radians(angle))
+        load_flags = get_hinting_flag()
+        antialiased = bool(gc.get_antialiased())
+        mode = RenderMode.NORMAL if antialiased else RenderMode.MONO
+        height = self.height
+        for font, size, glyph_index, slant, extend, dx, dy in glyphs:  # dy is upwards
+            tx = round(0x40 * (x + dx * cos - dy * sin))
+            ty = round(0x40 * (height - y + dx * sin + dy * cos))  # FreeType's y is upwards
+            key = (id(font), size, self.dpi, glyph_index, angle, slant, extend, tx & 63, ty & 63, load_flags, antialiased)
+            hit = _GLYPHS.get(key)
+            if hit is None:
+                _COUNTS["glyph_misses"] += 1
+                _FONTS[id(font)] = font
+                font.set_size(size, self.dpi)
+                font._set_transform(_matrix(angle, slant, extend), [tx & 63, ty & 63])
+                bitmap = font._render_glyph(glyph_index, load_flags, mode)
+                buffer = np.array(bitmap.buffer)
+                if not antialiased:
+                    buffer *= 0xFF
+                hit = (buffer, bitmap.left, bitmap.top)
+                _remember(_GLYPHS, key, hit)
+            else:
+                _COUNTS["glyph_hits"] += 1
+            buffer, left, top = hit
+            # draw_text_image's y is downwards and names the bitmap's bottom side
+            self._renderer.draw_text_image(buffer, left + (tx >> 6), int(height) - (top + (ty >> 6)) + buffer.shape[0], 0, gc)
+        if boxes:
+            super()._draw_text_glyphs_and_boxes(gc, x, y, angle, (), boxes)
+
+
+class TextCachingCanvas(FigureCanvasAgg):
+    """matplotlib's Agg canvas, drawing text through the caches of this module (plain Agg if not :data:`ENABLED`).
+
+    Examples
+    --------
+    >>> from matplotlib.figure import Figure
+    >>> fig = Figure(figsize=(2, 1), dpi=100)
+    >>> canvas = TextCachingCanvas(fig)
+    >>> _ = fig.text(0.1, 0.5, "hot partition")
+    >>> canvas.draw()
+    >>> stats()["glyphs"] > 0
+    True
+    """
+
+    def get_renderer(self) -> RendererAgg:
+        if not ENABLED:
+            return super().get_renderer()
+        w, h = self.get_width_height(physical=True)
+        key = w, h, self.figure.dpi
+        if self._lastKey != key:
+            self.renderer = _TextCachingRenderer(w, h, self.figure.dpi)
+            self._lastKey = key
+        return self.renderer
+
+    def draw(self) -> None:
+        if ENABLED:
+            _check_settings()
+        super().draw()
