@@ -28,6 +28,18 @@ SEEDS = ROOT.parent / "shared" / "seeds"
 CHROMIUM_CANDIDATES = ("chromium", "chromium-browser", "google-chrome")
 
 
+#: Test files that share the built book in _build/ and the reader's edition in _lab/ (which reuses the book's
+#: executed notebooks). `make test` runs the suite on two pytest-xdist workers with ``--dist loadgroup``: these
+#: files run in one worker, in file order, as they do serially, while the other tests spread over both.
+SHARED_BUILD_FILES = ("test_book.py", "test_lab.py")
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    for item in items:
+        if item.path.name in SHARED_BUILD_FILES:
+            item.add_marker(pytest.mark.xdist_group("built-book"))
+
+
 def under_ci() -> bool:
     return os.environ.get("CI", "").lower() == "true"
 
