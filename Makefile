@@ -44,12 +44,13 @@ lab: lab-build
 # full `make test` measured 95.2% on 2026-11-30 (CI run of 0176834); the floor leaves a point for noise.
 COV_FLOOR ?= 94
 
-# Two pytest-xdist workers (TEST_WORKERS; the machine has 2 cores): the tests that share the built book run in one
-# of them, in order (tests/conftest.py, SHARED_BUILD_FILES), the rest spread over both. The 25 slowest tests are listed.
+# Two pytest-xdist workers (TEST_WORKERS; the machine has 2 cores), a test file to a worker (--dist loadfile: one
+# book build, one JupyterLab server); a lock orders the book build and the reader's edition that reads it
+# (tests/conftest.py, BUILD_LOCK). The 25 slowest tests are listed.
 TEST_WORKERS ?= 2
 
 test: $(STAMP)
-	$(BIN)/python -m pytest -n $(TEST_WORKERS) --dist loadgroup --durations=25 --cov=hotpart --cov-report=term:skip-covered --cov-fail-under=$(COV_FLOOR)
+	$(BIN)/python -m pytest -n $(TEST_WORKERS) --dist loadfile --durations=25 --cov=hotpart --cov-report=term:skip-covered --cov-fail-under=$(COV_FLOOR)
 
 # _toc.yml follows the course map: every written chapter, under its part.
 toc: $(STAMP)

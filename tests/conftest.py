@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import contextlib
+import fcntl
 import functools
 import http.server
 import json
@@ -28,16 +30,23 @@ SEEDS = ROOT.parent / "shared" / "seeds"
 CHROMIUM_CANDIDATES = ("chromium", "chromium-browser", "google-chrome")
 
 
-#: Test files that share the built book in _build/ and the reader's edition in _lab/ (which reuses the book's
-#: executed notebooks). `make test` runs the suite on two pytest-xdist workers with ``--dist loadgroup``: these
-#: files run in one worker, in file order, as they do serially, while the other tests spread over both.
-SHARED_BUILD_FILES = ("test_book.py", "test_lab.py")
+#: Held while a test builds into or reads from ``_build/`` (the book, its executed notebooks, the widget build):
+#: `make test` runs on two pytest-xdist workers with ``--dist loadfile``, so all of ``test_book.py`` runs in one
+#: worker and all of ``test_lab.py`` in one, maybe the other; the reader's edition that ``test_lab.py`` builds
+#: reads the book's executed notebooks, which must not be half-written when it does.
+BUILD_LOCK = ROOT / "_build" / ".tests.lock"
 
 
-def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
-    for item in items:
-        if item.path.name in SHARED_BUILD_FILES:
-            item.add_marker(pytest.mark.xdist_group("built-book"))
+@contextlib.contextmanager
+def build_lock() -> Iterator[None]:
+    """An exclusive lock on ``_build/`` between test processes (see :data:`BUILD_LOCK`)."""
+    BUILD_LOCK.parent.mkdir(parents=True, exist_ok=True)
+    with open(BUILD_LOCK, "w") as handle:
+        fcntl.flock(handle, fcntl.LOCK_EX)
+        try:
+            yield
+        finally:
+            fcntl.flock(handle, fcntl.LOCK_UN)
 
 
 def under_ci() -> bool:
@@ -47,6 +56,11 @@ def under_ci() -> bool:
 @pytest.fixture(scope="session")
 def built_book() -> Path:
     """Build the book exactly as `make book` does (-W, every page re-executed) and return _build/html."""
+    with build_lock():
+        return _build_book()
+
+
+def _build_book() -> Path:
     shutil.rmtree(BUILD, ignore_errors=True)  # no stale page or frame survives; the frame cache sits outside
     env = dict(os.environ, HOTPART_STATIC=str(BUILD))
     jb = Path(sys.executable).parent / "jupyter-book"
@@ -79,6 +93,11 @@ WIDGET_BUILD = ROOT / "_build" / "widgets"
 @pytest.fixture(scope="session")
 def widget_book() -> Path:
     """Chapter 1 built without HOTPART_STATIC: the live widget's first frame, embedded with the offline JS."""
+    with build_lock():
+        return _build_widget_book()
+
+
+def _build_widget_book() -> Path:
     shutil.rmtree(WIDGET_BUILD, ignore_errors=True)
     source = one_chapter_copy(WIDGET_BUILD.parent / "widgets-source")
     env = {k: v for k, v in os.environ.items() if k != "HOTPART_STATIC"}

@@ -18,7 +18,7 @@ import pytest
 
 import hotpart as hp
 import labdriver
-from conftest import EXECUTED, NOTEBOOKS, ROOT
+from conftest import EXECUTED, NOTEBOOKS, ROOT, build_lock
 from hotpart.book import _reader as reader
 from test_notebooks import explorables_in
 
@@ -36,7 +36,8 @@ def _git_status(path: str) -> str:
 def lab_edition() -> Iterator[Path]:
     """The reader's edition in _lab/, as `make lab-build` writes it; the sources' git status is unchanged after."""
     before = _git_status("notebooks")
-    reader.build_reader_edition(ROOT, LAB, executed=EXECUTED)
+    with build_lock():  # the book's executed notebooks are complete, not being written by test_book.py's build
+        reader.build_reader_edition(ROOT, LAB, executed=EXECUTED)
     yield LAB
     assert _git_status("notebooks") == before, "running the reader's edition changed notebooks/"
 
