@@ -107,6 +107,24 @@ def test_the_edition_of_a_chapter_hides_glue_cells_and_shows_every_explorable_fr
     nbformat.validate(nb)
 
 
+def test_first_frames_are_kept_and_reused_while_the_package_is_unchanged(tmp_path, monkeypatch):
+    from hotpart.book import plotting
+
+    cell = 'explore("partition_ceiling")\nexplore("burst")'
+    fresh = reader._explorable_output(cell)
+    rendered = []
+    render_png = plotting.render_png
+    monkeypatch.setattr(plotting, "render_png", lambda fig: rendered.append(fig) or render_png(fig))
+    kept = reader._explorable_output(cell, tmp_path)  # draws both, and keeps their PNGs and captions
+    assert len(rendered) == 2 and len(list(tmp_path.glob("*/frame.png"))) == 2 and not list(tmp_path.rglob("*.tmp"))
+    again = reader._explorable_output(cell, tmp_path)  # reused: nothing computed or drawn
+    assert len(rendered) == 2
+    assert fresh == kept == again  # the same PNG bytes and caption as a fresh draw
+    monkeypatch.setattr(reader, "_package_digest", lambda: "a changed package")
+    assert reader._explorable_output(cell, tmp_path) == fresh  # a new key: drawn again
+    assert len(rendered) == 4
+
+
 def test_build_writes_every_chapter_and_the_references_without_touching_the_sources(tmp_path):
     import os
     import shutil

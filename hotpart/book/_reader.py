@@ -31,7 +31,10 @@ import base64
 import codecs
 import concurrent.futures
 import copy
+import functools
+import hashlib
 import json
+import os
 import re
 import sys
 from dataclasses import dataclass
@@ -286,8 +289,13 @@ def reader_markdown(text: str, glue: dict[str, str], cites: dict[str, Citation],
     return _roles("\n".join(_directives(lines)), glue, cites, titles or {})
 
 
-def _explorable_output(source: str) -> list[dict[str, Any]]:
-    """The default frame and caption of every explorable a cell shows, as saved outputs."""
+def _explorable_output(source: str, frames: Path | None = None) -> list[dict[str, Any]]:
+    """The default frame and caption of every explorable a cell shows, as saved outputs.
+
+    With ``frames``, a folder, each figure's PNG and caption are kept there under a key that hashes every file of
+    the package and the matplotlib version (as the book's frames are, :func:`hotpart.book._frames.frame_key`), and
+    reused while the key holds: a prose edit then costs no explorable a new computation or draw.
+    """
     import nbformat
 
     from .explorable import EXPLORABLES
@@ -296,14 +304,44 @@ def _explorable_output(source: str) -> list[dict[str, Any]]:
     outputs = []
     for name in re.findall(r"""explore\(\s*["']([\w-]+)["']""", source):
         e = EXPLORABLES[name]
-        data = e.data()
-        png = base64.b64encode(render_png(e.draw(data))).decode("ascii")
-        outputs.append(
-            nbformat.v4.new_output(
-                "display_data", data={"image/png": png, "text/plain": f"{e.title}: {e.caption(data)}"}, metadata={}
-            )
-        )
+        kept = None if frames is None else frames / _first_frame_key(name)
+        if kept is not None and (kept / "frame.png").is_file() and (kept / "caption.txt").is_file():
+            png_bytes = (kept / "frame.png").read_bytes()
+            text = (kept / "caption.txt").read_text(encoding="utf-8")
+        else:
+            data = e.data()
+            png_bytes = render_png(e.draw(data))
+            text = f"{e.title}: {e.caption(data)}"
+            if kept is not None:
+                _write_whole(kept / "caption.txt", text.encode("utf-8"))
+                _write_whole(kept / "frame.png", png_bytes)
+        png = base64.b64encode(png_bytes).decode("ascii")
+        outputs.append(nbformat.v4.new_output("display_data", data={"image/png": png, "text/plain": text}, metadata={}))
     return outputs
+
+
+def _write_whole(path: Path, content: bytes) -> None:
+    """Write ``path`` whole or not at all (another process may read it meanwhile)."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    partial = path.with_name(f"{path.name}.{os.getpid()}.tmp")
+    partial.write_bytes(content)
+    partial.replace(path)
+
+
+@functools.cache
+def _package_digest() -> str:
+    """Every file of the package and the matplotlib version, hashed once per process."""
+    import matplotlib
+
+    from ._build import source_digest
+
+    h = source_digest()
+    h.update(matplotlib.__version__.encode())
+    return h.hexdigest()
+
+
+def _first_frame_key(name: str) -> str:
+    return hashlib.sha256(f"{_package_digest()}\0first-frame\0{name}".encode()).hexdigest()[:16]
 
 
 def _clean_outputs(outputs: list[Any]) -> list[Any]:
@@ -321,7 +359,13 @@ def _clean_outputs(outputs: list[Any]) -> list[Any]:
 
 
 def reader_notebook(
-    source: Any, executed: Any, cites: dict[str, Citation], titles: dict[str, str], name: str, glue: dict[str, str] | None = None
+    source: Any,
+    executed: Any,
+    cites: dict[str, Citation],
+    titles: dict[str, str],
+    name: str,
+    glue: dict[str, str] | None = None,
+    frames: Path | None = None,
 ) -> Any:
     """The reader's edition of one chapter.
 
@@ -338,6 +382,8 @@ def reader_notebook(
     glue : dict, optional
         Glued values by key, when they are not in ``executed``'s outputs (the
         book build keeps them beside the notebook, in ``NAME.glue.json``).
+    frames : Path, optional
+        A folder where the explorables' first frames are kept between builds (see :func:`_explorable_output`).
     """
     if len(source.cells) != len(executed.cells):
         raise ValueError(f"executed = {len(executed.cells)} cells, source = {len(source.cells)}; allowed: the same notebook")
@@ -355,7 +401,7 @@ def reader_notebook(
             continue
         jupyter = cell.metadata.setdefault("jupyter", {})
         if "explore(" in cell.source:
-            cell.outputs = _explorable_output(cell.source)
+            cell.outputs = _explorable_output(cell.source, frames)
         elif "remove-cell" in tags:
             cell.outputs = []
         else:
@@ -450,6 +496,7 @@ def build_reader_edition(
     )
     sources = {p: nbformat.read(p, as_version=4) for p in notebooks}
     cache = out / ".executed"  # this build's own executed copies, reused while current
+    frames = root / "_build" / ".explorable-cache" / "first-frames"  # beside the book's frames, keyed the same way
     cache.mkdir(parents=True, exist_ok=True)
 
     def executed_copy(p: Path) -> tuple[Any, dict[str, str]]:
@@ -473,7 +520,7 @@ def build_reader_edition(
     out.mkdir(parents=True, exist_ok=True)
     written = []
     for p, (ran, glued) in zip(notebooks, runs, strict=True):
-        nb = reader_notebook(sources[p], ran, cites, titles, p.name, glue=glued)
+        nb = reader_notebook(sources[p], ran, cites, titles, p.name, glue=glued, frames=frames)
         nbformat.write(nb, out / p.name)
         written.append(out / p.name)
     nbformat.write(_references_notebook(cites), out / "references.ipynb")
