@@ -32,8 +32,7 @@ import matplotlib
 from ..models._validation import check_integer
 from ._build import source_digest
 from .explorable import Control, Explorable
-from .plotting import palette_png as _palette_png
-from .plotting import render_rgba
+from .plotting import palette_png, render_rgba
 
 __all__ = ["FRAMES_FOLDER", "frame_key", "frame_workers", "static_html"]
 
@@ -69,7 +68,7 @@ def _frame(explorable: Explorable, point: tuple[Any, ...]) -> tuple[bytes, str]:
     fig = explorable.redraw(_FIGURES.get(explorable.name), data)
     if explorable.update is not None:
         _FIGURES[explorable.name] = fig
-    return _palette_png(render_rgba(fig)), explorable.caption(data)
+    return palette_png(render_rgba(fig)), explorable.caption(data)
 
 
 def _registered_frame(job: tuple[str, tuple[Any, ...]]) -> tuple[bytes, str]:
@@ -141,7 +140,7 @@ def frame_budget(explorable: Explorable, on_page: int = 1) -> int:
     The default frame is rendered to measure a frame's size; frames of one
     figure differ little, and a 10% margin absorbs that.
     """
-    first = len(_palette_png(render_rgba(explorable.draw(explorable.data()))))
+    first = len(palette_png(render_rgba(explorable.draw(explorable.data()))))
     share = 0.9 * PAGE_FRAMES_BUDGET_BYTES / max(1, on_page)
     return max(4, min(MAX_FRAMES, int(share // first)))
 
