@@ -20,14 +20,17 @@ $(STAMP): requirements.txt pyproject.toml etc/ipython_kernel_config.py
 venv: $(STAMP)
 
 # The author's loop (hotpart/book/_build.py): re-executes only chapters whose code changed and re-writes only changed
-# pages; any change to hotpart, _config.yml or the requirements re-executes everything. Every explorable renders
-# as kernel-free frames under _build/html. book-clean: everything from scratch. The tests and CI always build
-# from scratch with execute_notebooks: force.
+# pages; any change to hotpart, _config.yml or the requirements re-executes everything. Chapters execute before
+# Sphinx reads them, one kernel per core (BOOK_JOBS, default: every core). Every explorable renders as kernel-free
+# frames under _build/html. book-clean: everything from scratch, as the tests and CI build it.
+BOOK_JOBS ?=
+BOOK_ARGS = $(if $(BOOK_JOBS),--jobs $(BOOK_JOBS))
+
 book: $(STAMP)
-	$(BIN)/python -m hotpart.book._build
+	$(BIN)/python -m hotpart.book._build $(BOOK_ARGS)
 
 book-clean: $(STAMP)
-	$(BIN)/python -m hotpart.book._build --clean
+	$(BIN)/python -m hotpart.book._build --clean $(BOOK_ARGS)
 
 # The reader's edition of every chapter in _lab/ (ignored by git): numbers filled in, solutions folded,
 # explorables with a first frame. It reuses the book build's executed notebooks when they are current.

@@ -98,3 +98,61 @@ def test_frames_follow_every_file_of_the_package(monkeypatch, tmp_path):
     assert _static.frame_key(explorable, grid) == before
     (package / "figures" / "new_module.py").write_text("X = 1\n")
     assert _static.frame_key(explorable, grid) != before
+
+
+def _tiny_book(root: Path, cells: list[str]) -> Path:
+    """A book with one ``.ipynb`` chapter (``cells`` its code) and one MyST Markdown notebook page."""
+    import nbformat
+
+    root.mkdir(parents=True, exist_ok=True)
+    (root / "_config.yml").write_text("execute:\n  execute_notebooks: force\n  timeout: 60\n", encoding="utf-8")
+    toc = "format: jb-book\nroot: intro\nchapters:\n  - file: chapter\n  - file: plain\n"
+    (root / "_toc.yml").write_text(toc, encoding="utf-8")
+    kernel = {"kernelspec": {"name": "python3", "display_name": "Python 3", "language": "python"}}
+    nb = nbformat.v4.new_notebook(metadata=kernel, cells=[nbformat.v4.new_code_cell(c) for c in cells])
+    nbformat.write(nb, root / "chapter.ipynb")
+    (root / "intro.md").write_text(
+        "---\njupytext:\n  text_representation:\n    format_name: myst\nkernelspec:\n  name: python3\n"
+        "  display_name: Python 3\n---\n# Intro\n\n```{code-cell}\nprint(6 * 7)\n```\n",
+        encoding="utf-8",
+    )
+    (root / "plain.md").write_text("# Not a notebook\n", encoding="utf-8")
+    return root
+
+
+def test_toc_notebooks_lists_what_myst_nb_executes(tmp_path):
+    book = _tiny_book(tmp_path / "b", ["1 + 1"])
+    assert [p.name for p in _build.toc_notebooks(book)] == ["intro.md", "chapter.ipynb"]
+
+
+def test_execute_notebooks_fills_the_cache_myst_nb_reads_and_reports_failures(tmp_path):
+    from jupyter_cache import get_cache
+
+    book = _tiny_book(tmp_path / "b", ["x = 6 * 7", "print(x)"])
+    lines: list[str] = []
+    assert _build.execute_notebooks(book, workers=2, log=lines.append) == []
+    assert lines[0] == "book: executing 2 notebook(s), 2 at a time"
+    cache = get_cache(str(book / "_build" / ".jupyter_cache"))
+    for page in _build.toc_notebooks(book):  # read as myst-nb reads them: each one matches, with its outputs
+        record = cache.match_cache_notebook(_build._read_as_myst_nb(page, []))
+        _, merged = cache.merge_match_into_notebook(_build._read_as_myst_nb(page, []))
+        assert record.data["execution_seconds"] > 0
+        assert "42" in str([c.get("outputs") for c in merged.cells if c.cell_type == "code"])
+    times = (book / _build.TIMES_FILE).read_text(encoding="utf-8")
+    assert "chapter.ipynb" in times and "intro.md" in times
+    lines.clear()
+    assert _build.execute_notebooks(book, log=lines.append) == []  # all current: nothing runs
+    assert lines == []
+    # a code edit is a new key; a failing cell is reported with its traceback, and not cached
+    _tiny_book(book, ["raise RuntimeError('a broken chapter')"])
+    failures = _build.execute_notebooks(book, workers=1, log=lines.append)
+    assert len(failures) == 1 and failures[0].startswith("chapter.ipynb: CellExecutionError")
+    assert "a broken chapter" in failures[0]
+    with pytest.raises(KeyError):
+        cache.match_cache_notebook(_build._read_as_myst_nb(book / "chapter.ipynb", []))
+
+
+@pytest.mark.parametrize("workers", [0, 65, -1])
+def test_execute_notebooks_rejects_workers_outside_1_to_64(tmp_path, workers):
+    with pytest.raises(ValueError, match=f"workers={workers}.*1 to 64"):
+        _build.execute_notebooks(_tiny_book(tmp_path / "b", ["1"]), workers=workers)

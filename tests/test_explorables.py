@@ -102,6 +102,49 @@ def test_static_html_writes_every_frame(tmp_path, monkeypatch):
     assert "Fixed in the book at their defaults" in page
 
 
+def test_frame_folders_appear_whole_when_processes_race(tmp_path):
+    """Two writers of one frame folder (two kernels, two test workers): it appears once, complete, and no private
+    copy is left; a writer that fails leaves nothing; a folder an older build left incomplete is replaced."""
+    import threading
+
+    from hotpart.book._frames import _publish
+
+    folder = tmp_path / "cache" / "name-key"
+    start = threading.Barrier(4)
+    seen = []
+
+    def fill(private):
+        private.mkdir()
+        (private / "000.png").write_bytes(b"frame")
+        start.wait()  # every writer has filled its copy before any renames it into place
+        (private / "captions.json").write_text("[]")
+
+    def writer():
+        _publish(folder, fill)
+        seen.append(sorted(p.name for p in folder.iterdir()))
+
+    threads = [threading.Thread(target=writer) for _ in range(4)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert seen == [["000.png", "captions.json"]] * 4
+    assert sorted(p.name for p in folder.parent.iterdir()) == ["name-key"]
+
+    def broken(private):
+        private.mkdir()
+        raise RuntimeError("render failed")
+
+    other = tmp_path / "cache" / "other-key"
+    with pytest.raises(RuntimeError, match="render failed"):
+        _publish(other, broken)
+    assert sorted(p.name for p in folder.parent.iterdir()) == ["name-key"]
+    other.mkdir()
+    (other / "000.png").write_bytes(b"half")  # an older build's leftover, without captions
+    _publish(other, lambda private: (private.mkdir(), (private / "captions.json").write_text("[]")))
+    assert sorted(p.name for p in other.iterdir()) == ["captions.json"]
+
+
 def test_page_frame_budget_is_shared_by_the_explorables_of_a_page(monkeypatch):
     from conftest import ROOT
     from hotpart.book._frames import PAGE_FRAMES_BUDGET_BYTES, explorables_on_page, frame_budget

@@ -32,6 +32,9 @@ def test_make_book_from_a_checkout_path_with_spaces_then_a_prose_edit(tmp_path):
     # HOTPART_STATIC reached the build intact: the chapter's explorable has frames under this path
     assert any(html.rglob("*.png")), "no static frames were written under the path with spaces"
     assert f"Book: {root}/_build/html/index.html" in result.stdout
+    # the chapters ran before Sphinx, in parallel, under the key myst-nb looks up: it found each one cached
+    assert "book: executed 01_partitions.ipynb" in result.stdout
+    assert "Executing notebook" not in result.stdout + result.stderr, "myst-nb executed a chapter the build had run"
 
     # the author's loop: a prose edit re-writes the page from the cached execution
     chapter = root / "notebooks" / "01_partitions.ipynb"

@@ -9,10 +9,14 @@ Python version). When the key differs from the last build's, :func:`prepare` wip
 and doctree, and the next build re-executes every chapter. The explorables' frames follow the models through the
 same digest (:func:`source_digest`, used by :func:`hotpart.book._frames.frame_key`).
 
-The test suite and CI never use this loop: they build with ``_config.yml`` as it is (``execute_notebooks: force``,
-``--all``), so every number and frame is recomputed from the models.
+Before Sphinx reads anything, :func:`execute_notebooks` runs every chapter that has no current cached execution,
+as many kernels at a time as the machine has cores, and stores each run in the cache under the key myst-nb looks
+up; myst-nb then executes nothing (it would run them one at a time).
 
-Command line: ``python -m hotpart.book._build [--clean] [--root DIR]``.
+The test suite and CI build with ``--clean`` (``make book-clean``): every cached execution, page and doctree is
+wiped, so every number and frame is recomputed from the models.
+
+Command line: ``python -m hotpart.book._build [--clean] [--root DIR] [--jobs N]``.
 """
 
 from __future__ import annotations
@@ -20,16 +24,30 @@ from __future__ import annotations
 import argparse
 import hashlib
 import os
+import re
 import shutil
-import subprocess
 import sys
 import time
 from pathlib import Path
+from typing import Any
 
-__all__ = ["KEY_FILE", "book_key", "edit_config", "prepare", "source_digest"]
+__all__ = [
+    "KEY_FILE",
+    "TIMES_FILE",
+    "book_key",
+    "edit_config",
+    "execute_notebooks",
+    "prepare",
+    "run_jupyter_book",
+    "skip_iri_grammar",
+    "source_digest",
+    "toc_notebooks",
+]
 
 #: Where the last successful build's key is kept, relative to the book's root.
 KEY_FILE = Path("_build") / ".book-key"
+#: Seconds each chapter took to execute in the last build, kept outside the wiped folders to order the next one.
+TIMES_FILE = Path("_build") / ".execution-seconds.json"
 #: Files beside the package whose change invalidates every execution.
 _SETTINGS = ("_config.yml", "requirements.txt", "pyproject.toml", "etc/ipython_kernel_config.py")
 #: What a build leaves that depends on the models: cached executions, pages, doctrees, executed copies.
@@ -140,43 +158,219 @@ def edit_config(root: str | os.PathLike[str]) -> Path:
     return out
 
 
+def toc_notebooks(root: str | os.PathLike[str]) -> list[Path]:
+    """The pages the book executes, in ``_toc.yml``'s order: its ``.ipynb`` files and its MyST notebooks.
+
+    A Markdown page is a notebook when myst-nb would read it as one (its top matter names a kernel).
+
+    Examples
+    --------
+    >>> from pathlib import Path
+    >>> names = [p.name for p in toc_notebooks(Path(__file__).resolve().parents[2])]
+    >>> names[0], "01_partitions.ipynb" in names, "glossary.md" in names
+    ('intro.md', True, True)
+    """
+    from myst_nb.core.read import is_myst_markdown_notebook
+
+    root = Path(root)
+    toc = (root / "_toc.yml").read_text(encoding="utf-8")
+    pages = []
+    for name in re.findall(r"^\s*-?\s*(?:file|root):\s*(\S+)\s*$", toc, re.M):
+        ipynb, md = root / f"{name}.ipynb", root / f"{name}.md"
+        if ipynb.is_file():
+            pages.append(ipynb)
+        elif md.is_file() and is_myst_markdown_notebook(md.read_text(encoding="utf-8")):
+            pages.append(md)
+    return pages
+
+
+def _read_as_myst_nb(path: Path, extensions: list[str]) -> Any:
+    """The notebook myst-nb reads from ``path`` (so that its cache key is the one myst-nb looks up)."""
+    from myst_nb.core.config import NbParserConfig
+    from myst_nb.core.read import create_nb_reader
+    from myst_parser.config.main import MdParserConfig
+
+    text = path.read_text(encoding="utf-8")
+    reader = create_nb_reader(str(path), MdParserConfig(enable_extensions=set(extensions)), NbParserConfig(), text)
+    return reader.read(text)
+
+
+def execute_notebooks(
+    root: str | os.PathLike[str],
+    notebooks: list[Path] | None = None,
+    *,
+    workers: int | None = None,
+    log: Any = print,
+) -> list[str]:
+    """Execute, in parallel, every notebook with no current execution in the book's jupyter-cache.
+
+    myst-nb, in ``execute_notebooks: cache`` mode, executes the notebooks one at a time as Sphinx reads them. This
+    runs them first, ``workers`` kernels at a time, and stores each execution in the same cache
+    (``_build/.jupyter_cache``) under the same key myst-nb looks up: the hash of the notebook's code cells and
+    kernelspec, read as myst-nb reads it. The build that follows finds every chapter cached and executes none. The
+    kernels run as myst-nb's would: in the notebook's folder, with ``_config.yml``'s timeout and this process's
+    environment (``HOTPART_STATIC`` included, so the explorables' frames are written).
+
+    Parameters
+    ----------
+    root : path
+        The book's root (with ``_toc.yml`` and ``_config.yml``).
+    notebooks : list of Path, optional
+        What to execute; every notebook of the table of contents by default.
+    workers : int, optional
+        Kernels at a time, 1 to 64; the machine's cores by default.
+    log : callable
+        Where progress lines go.
+
+    Returns
+    -------
+    list of str
+        One failure report (the notebook and its traceback) per notebook that raised; empty when all ran.
+
+    Raises
+    ------
+    ValueError
+        If ``workers`` is outside 1 to 64.
+    """
+    import concurrent.futures
+    import json
+
+    import yaml
+    from jupyter_cache import get_cache
+    from jupyter_cache.base import CacheBundleIn
+    from jupyter_cache.executors.utils import single_nb_execution
+
+    root = Path(root)
+    if workers is None:
+        workers = max(1, min(os.cpu_count() or 1, 64))
+    if not 1 <= workers <= 64:
+        raise ValueError(f"workers={workers!r} is outside the allowed range 1 to 64")
+    config = yaml.safe_load((root / "_config.yml").read_text(encoding="utf-8")) or {}
+    settings = config.get("execute") or {}
+    extensions = list((config.get("parse") or {}).get("myst_enable_extensions", []))
+    timeout = settings.get("timeout", 30)
+    allow_errors = bool(settings.get("allow_errors", False))
+    cache = get_cache(str(root / "_build" / ".jupyter_cache"))
+    pending = []
+    for path in toc_notebooks(root) if notebooks is None else notebooks:
+        nb = _read_as_myst_nb(path, extensions)
+        try:
+            cache.match_cache_notebook(nb)
+        except KeyError:
+            pending.append((path, nb))
+    times_file = root / TIMES_FILE
+    last = json.loads(times_file.read_text(encoding="utf-8")) if times_file.is_file() else {}
+    # the longest first, so that no long chapter starts last (sizes stand in for times never measured)
+    pending.sort(key=lambda job: (-last.get(job[0].name, 0.0), -job[0].stat().st_size))
+    if not pending:
+        return []
+    log(f"book: executing {len(pending)} notebook(s), {min(workers, len(pending))} at a time")
+
+    def run(job):
+        path, nb = job
+        cwd = str(path.parent)  # as myst-nb runs it (run_in_temp: false)
+        return path, nb, single_nb_execution(nb, cwd=cwd, timeout=timeout, allow_errors=allow_errors, meta_override=True)
+
+    failures = []
+    with concurrent.futures.ThreadPoolExecutor(max_workers=min(workers, len(pending))) as pool:
+        for path, nb, result in pool.map(run, pending):
+            if result.err is not None:
+                failures.append(f"{path.name}: {result.err.__class__.__name__}\n{result.exc_string}")
+                log(f"book: {path.name} failed after {result.time:.1f} s")
+                continue
+            cache.cache_notebook_bundle(
+                CacheBundleIn(nb, str(path), data={"execution_seconds": result.time}), check_validity=False, overwrite=True
+            )
+            last[path.name] = round(result.time, 2)
+            log(f"book: executed {path.name} in {result.time:.1f} s")
+    times_file.parent.mkdir(parents=True, exist_ok=True)
+    times_file.write_text(json.dumps(last, indent=1, sort_keys=True) + "\n", encoding="utf-8")
+    return failures
+
+
+def skip_iri_grammar() -> None:
+    """Keep jsonschema, in this process, from importing rfc3987-syntax, whose import builds a grammar for 2.7 s.
+
+    nbformat imports jsonschema, and jsonschema imports the optional ``rfc3987_syntax`` to check the ``iri``
+    string formats; that module builds an Earley parser from its grammar when it is imported (2.7 of the 3.0 s
+    ``import nbformat`` took, ``python -X importtime``). nbformat never checks formats, so the build and the
+    reader's edition lose nothing; a process that imported jsonschema already is left as it is.
+
+    Examples
+    --------
+    >>> import subprocess, sys
+    >>> code = "from hotpart.book._build import skip_iri_grammar as s; s(); import nbformat, sys"
+    >>> code += "; print(sys.modules['rfc3987_syntax'])"
+    >>> subprocess.run([sys.executable, "-c", code], capture_output=True, text=True).stdout
+    'None\\n'
+    """
+    if "jsonschema" not in sys.modules:
+        sys.modules.setdefault("rfc3987_syntax", None)  # type: ignore[assignment]  # an import of it raises ImportError
+
+
 def main(argv: list[str] | None = None) -> int:
     """Build the book incrementally (or from scratch with ``--clean``), then its reader's edition downloads."""
     parser = argparse.ArgumentParser(description="Build the course's book, re-executing only what changed.")
     parser.add_argument("--root", default=".", help="the book's root")
     parser.add_argument("--clean", action="store_true", help="wipe every cached execution and page first")
+    parser.add_argument("--jobs", type=int, default=None, help="kernels at a time (default: the machine's cores)")
     args = parser.parse_args(argv)
+    skip_iri_grammar()
     root = Path(args.root).resolve()
     start = time.perf_counter()
     full = prepare(root, clean=args.clean)
     key = book_key(root)  # before the build: a change made while it runs invalidates the next one
     config = edit_config(root)
     html = root / "_build" / "html"
-    bin_dir = Path(sys.executable).parent
-    command = [str(bin_dir / "jupyter-book"), "build", str(root), "-W", "--keep-going", "--config", str(config)]
+    command = ["jupyter-book", "build", str(root), "-W", "--keep-going", "--config", str(config)]
     if full:
         command.append("--all")
     print(f"book: {'full build (models or settings changed)' if full else 'incremental build'}", flush=True)
-    env = dict(os.environ, HOTPART_STATIC=str(html))
-    if subprocess.run(command, cwd=root, env=env).returncode != 0:
+    os.environ["HOTPART_STATIC"] = str(html)  # the kernels write the explorables' frames into the book
+    phases = {}
+    mark = time.perf_counter()
+    failures = execute_notebooks(root, workers=args.jobs, log=lambda line: print(line, flush=True))
+    if failures:
+        print("\n\n".join(failures), file=sys.stderr)
         return 1
+    phases["executing"], mark = time.perf_counter() - mark, time.perf_counter()
+    # Sphinx and the reader's edition run in this process: they import what the executions above imported
+    if run_jupyter_book(command[1:], root) != 0:
+        return 1
+    phases["Sphinx"], mark = time.perf_counter() - mark, time.perf_counter()
+    from . import _reader
+
     executed = root / "_build" / "jupyter_execute" / "notebooks"
-    reader = [
-        sys.executable,
-        "-m",
-        "hotpart.book._reader",
-        "--root",
-        str(root),
-        "--downloads",
-        str(html),
-        "--executed",
-        str(executed),
-    ]
-    if subprocess.run(reader, cwd=root).returncode != 0:
+    if _reader.main(["--root", str(root), "--downloads", str(html), "--executed", str(executed)]) != 0:
         return 1
+    phases["the reader's edition"] = time.perf_counter() - mark
     (root / KEY_FILE).write_text(key + "\n", encoding="utf-8")
-    print(f"book: built in {time.perf_counter() - start:.0f} s")
+    spent = ", ".join(f"{name} {seconds:.1f} s" for name, seconds in phases.items())
+    print(f"book: built in {time.perf_counter() - start:.0f} s ({spent})")
     print(f"Book: {html / 'index.html'}")
+    return 0
+
+
+def run_jupyter_book(args: list[str], cwd: Path) -> int:
+    """Run ``jupyter-book ARGS`` in this process, from ``cwd``, and return its exit status (0 when it built).
+
+    The same command line run as a program would import Sphinx, myst-nb and nbformat again, which costs seconds
+    on every edit.
+    """
+    import click
+    from jupyter_book.cli.main import main as jupyter_book
+
+    here = os.getcwd()
+    os.chdir(cwd)
+    try:
+        jupyter_book.main(args, prog_name="jupyter-book", standalone_mode=False)
+    except SystemExit as stop:  # jupyter-book exits with Sphinx's status when the build fails
+        return stop.code if isinstance(stop.code, int) else 1
+    except (RuntimeError, click.ClickException) as error:  # a build that raised, or a bad command line
+        print(error, file=sys.stderr)
+        return 1
+    finally:
+        os.chdir(here)
     return 0
 
 

@@ -24,6 +24,8 @@ import multiprocessing
 import os
 import re
 import shutil
+import threading
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -162,6 +164,30 @@ def _page_prefix() -> str:
     return "../" * len(Path.cwd().resolve().relative_to(root).parts) if root else ""
 
 
+def _publish(folder: Path, fill: Callable[[Path], object]) -> None:
+    """Make ``folder`` appear whole or not at all: ``fill`` a private sibling, then rename it into place.
+
+    Kernels executing chapters at the same time, and test workers, may render or copy the same frames; a folder
+    is never seen half-written, and a rename that finds the folder already there (another process finished
+    first, with the same bytes, since the key names them) discards this copy. A folder left incomplete by an
+    older build (no ``captions.json``) is replaced.
+    """
+    if folder.is_dir() and not (folder / "captions.json").is_file():
+        shutil.rmtree(folder, ignore_errors=True)
+    folder.parent.mkdir(parents=True, exist_ok=True)
+    private = folder.with_name(f".{folder.name}.{os.getpid()}.{threading.get_ident()}.tmp")
+    shutil.rmtree(private, ignore_errors=True)
+    try:
+        fill(private)
+        try:
+            os.rename(private, folder)
+        except OSError:
+            if not (folder / "captions.json").is_file():
+                raise
+    finally:
+        shutil.rmtree(private, ignore_errors=True)
+
+
 def static_html(explorable: Explorable, out_dir: Path) -> str:
     """Render ``explorable``'s frames into ``out_dir`` and return the HTML that shows them.
 
@@ -182,11 +208,10 @@ def static_html(explorable: Explorable, out_dir: Path) -> str:
     key = frame_key(explorable, grid)
     cache = out_dir.resolve().parent / ".explorable-cache" / f"{explorable.name}-{key}"
     if not (cache / "captions.json").is_file():
-        shutil.rmtree(cache, ignore_errors=True)
-        _render_frames(explorable, grid, cache)
+        _publish(cache, lambda folder: _render_frames(explorable, grid, folder))
     target = out_dir / FRAMES_FOLDER / f"{explorable.name}-{key}"
     if not target.is_dir():
-        shutil.copytree(cache, target)
+        _publish(target, lambda folder: shutil.copytree(cache, folder))
     captions = json.loads((cache / "captions.json").read_text(encoding="utf-8"))
 
     defaults = explorable.defaults()

@@ -540,6 +540,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--executed", default=None, help="a folder of executed copies (the book build's)")
     parser.add_argument("--jobs", type=int, default=2, help="chapters executed at once")
     args = parser.parse_args(argv)
+    from ._build import skip_iri_grammar
+
+    skip_iri_grammar()
     out = Path(args.downloads) / "_sources" / "notebooks" if args.downloads else Path(args.out)
     paths = build_reader_edition(args.root, out, args.executed, args.jobs)
     print(f"reader's edition: {len(paths)} notebooks in {out}")

@@ -12,7 +12,6 @@ from __future__ import annotations
 import numpy as np
 from matplotlib.figure import Figure
 from matplotlib.ticker import NullLocator
-from scipy import stats
 
 from ..book.explorable import Control, Data, Explorable, register
 from ..book.plotting import fixed_layout
@@ -41,6 +40,8 @@ _MAX_SHARDS = 64
 
 
 def _cross_compute(n_shards: int, p_slow_pct: float, mean_ms: float, availability_pct: float) -> Data:
+    from scipy import stats
+
     import hotpart as hp  # the fan-out models (chapter 6), looked up at run time
 
     n = np.arange(1, _MAX_SHARDS + 1)
@@ -235,6 +236,8 @@ def scatter_gather_case(n_shards: int, mean_ms: float, size: int = 20_000, seed:
     >>> round(c["p99"], 2), round(c["p99_single"], 2)
     (46.05, 46.05)
     """
+    from scipy import stats
+
     n = check_integer("n_shards", n_shards, low=1, high=_MAX_TABLE_SHARDS)
     mean = check_number("mean_ms", mean_ms, low=0, high=1e6, low_open=True)
     size = check_integer("size", size, low=100, high=1_000_000)

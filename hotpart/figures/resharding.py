@@ -17,7 +17,6 @@ import numpy as np
 from matplotlib.axes import Axes
 from matplotlib.figure import Figure
 from numpy.typing import NDArray
-from scipy import stats
 
 from ..book.explorable import Control, Data, Explorable, register
 from ..book.plotting import COLORS, finish_axes, fixed_layout, relabel
@@ -252,6 +251,8 @@ _VNODES_X = np.linspace(0.0, 3.0, 301)
 
 def _vnodes_curves(data: Data) -> tuple[tuple[NDArray[np.float64], NDArray[np.float64]], ...]:
     """The measured share's empirical CDF, and Gamma's and Beta's, as (x, y) pairs."""
+    from scipy import stats
+
     v, n = data["vnodes"], data["n_nodes"]
     y = np.arange(1, data["measured"].size + 1) / data["measured"].size
     return (

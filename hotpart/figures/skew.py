@@ -19,7 +19,6 @@ import numpy as np
 from matplotlib.axes import Axes
 from matplotlib.figure import Figure
 from numpy.typing import NDArray
-from scipy.special import zeta
 
 from ..book.explorable import Control, Data, Explorable, register
 from ..book.plotting import COLORS, finish_axes, fixed_layout, log_axis, partition_bars, relabel
@@ -252,6 +251,8 @@ def zipf_limits_table(
     >>> header[1], rows[1]
     ('$p_1$, $n = 10^{4}$', ('1.5', '38.6%', '2,592', '2,612'))
     """
+    from scipy.special import zeta
+
     ss = [check_number("s_values", x, low=0, high=10) for x in np.atleast_1d(np.asarray(s_values, dtype=object))]
     ns = [check_integer("n_values", x, low=1, high=10**18) for x in np.atleast_1d(np.asarray(n_values, dtype=object))]
     if not ss or not ns:
@@ -512,6 +513,8 @@ def harmonic_forms(n: int, s: float, ceiling: float = PARTITION_MAX_WCU, publish
     >>> h.n_text, round(h.exact, 2), round(h.leading, 1), h.zeta_text, h.zeta_limit
     ('10^12', 32.4, 131.8, '-99.42', None)
     """
+    from scipy.special import zeta
+
     n = check_integer("n", n, low=1, high=10**18)
     s = check_number("s", s, low=0, high=10)
     ceiling = check_number("ceiling", ceiling, low=0, high=_MAX_DEMAND, low_open=True)

@@ -12,7 +12,6 @@ import numpy as np
 from matplotlib.axes import Axes
 from matplotlib.figure import Figure
 from matplotlib.ticker import AutoLocator
-from scipy import stats
 
 from ..book.explorable import Control, Data, Explorable, register
 from ..book.plotting import COLORS, finish_axes, fixed_layout, partition_bars
@@ -363,6 +362,8 @@ def write_sharding_case(
     >>> c.even, round(c.bound), c.needed, c.even_needed
     (800.0, 861, 11, 10)
     """
+    from scipy import stats
+
     write_rate = check_number("write_rate", write_rate, low=0, high=_MAX_RATE, low_open=True)
     n_shards = check_integer("n_shards", n_shards, low=1, high=_MAX_SHARDS)
     seconds = check_integer("seconds", seconds, low=1, high=86_400)

@@ -51,7 +51,6 @@ from typing import Final
 
 import numpy as np
 from numpy.typing import ArrayLike, NDArray
-from scipy import optimize, stats
 
 from ._validation import MAX_COUNT as _MAX_COUNT
 from ._validation import check_array, check_choice, check_count, check_integer, check_number
@@ -195,6 +194,8 @@ def fit_zipf(
     >>> fit_zipf(rng.multinomial(200_000, np.full(1_000, 1e-3))).fits
     False
     """
+    from scipy import optimize, stats
+
     c = check_array("counts", counts, low=0, high=_MAX_COUNT)
     mk = check_number("max_ks", max_ks, low=0, high=1, low_open=True)
     me = check_number("min_exponent", min_exponent, low=0, high=_S_HIGH)

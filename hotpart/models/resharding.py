@@ -14,7 +14,6 @@ import math
 
 import numpy as np
 from numpy.typing import NDArray
-from scipy import stats
 
 from ._validation import MAX_ELEMENTS as _MAX_ELEMENTS
 from ._validation import check_choice, check_count, check_seed
@@ -227,6 +226,8 @@ def ring_spread(vnodes: int, n_nodes: int) -> dict[str, float]:
     >>> 1.1 < s["expected_max"] < 1.3
     True
     """
+    from scipy import stats
+
     v = check_count("vnodes", vnodes, low=1, high=1_000_000)
     n = check_count("n_nodes", n_nodes, low=2, high=1_000_000)
     gamma = stats.gamma(a=v, scale=1.0 / v)

@@ -27,7 +27,6 @@ from typing import Any, Final
 
 import numpy as np
 from numpy.typing import ArrayLike, NDArray
-from scipy import special, stats
 
 from ._validation import MAX_COUNT as _MAX_COUNT
 from ._validation import MAX_ELEMENTS as _MAX_ELEMENTS
@@ -128,6 +127,8 @@ def busiest_shard_bound(write_rate: float, n_shards: ArrayLike) -> float | NDArr
 
 def _chernoff_max(mu: ArrayLike, n: ArrayLike) -> NDArray[np.float64]:
     """min over t > 0 of (ln n + mu (e^t - 1)) / t, for mu > 0 and n >= 1 (see :func:`busiest_shard_bound`)."""
+    from scipy import special
+
     m = np.asarray(mu, dtype=float)
     nn = np.asarray(n, dtype=float)
     with np.errstate(divide="ignore", over="ignore", invalid="ignore"):
@@ -402,6 +403,8 @@ def expected_refused_writes(write_rate: float, n_shards: ArrayLike, shard_capaci
     >>> f"{expected_refused_writes(8000, [10, 11], 1000)[1]:.2e}"  # tiny, but not zero
     '1.82e-20'
     """
+    from scipy import stats
+
     w = check_number("write_rate", write_rate, low=0, high=1e12)
     n = _check_counts("n_shards", n_shards).astype(float)
     c = math.floor(check_number("shard_capacity", shard_capacity, low=0, high=_MAX_COUNT))
