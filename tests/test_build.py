@@ -156,3 +156,27 @@ def test_execute_notebooks_fills_the_cache_myst_nb_reads_and_reports_failures(tm
 def test_execute_notebooks_rejects_workers_outside_1_to_64(tmp_path, workers):
     with pytest.raises(ValueError, match=f"workers={workers}.*1 to 64"):
         _build.execute_notebooks(_tiny_book(tmp_path / "b", ["1"]), workers=workers)
+
+
+@pytest.mark.parametrize("broken", [False, True], ids=["builds", "a warning fails it"])
+def test_run_jupyter_book_returns_the_builds_exit_status(tmp_path, broken):
+    """jupyter-book runs in the build's own process; a build that -W fails comes back as a non-zero status, not as
+    an exception or an exit of the caller."""
+    import subprocess
+    import sys
+
+    root = tmp_path / "b"
+    root.mkdir()
+    (root / "_config.yml").write_text("title: t\nexecute:\n  execute_notebooks: 'off'\n", encoding="utf-8")
+    (root / "_toc.yml").write_text("format: jb-book\nroot: intro\n", encoding="utf-8")
+    body = "# Intro\n\nSee {doc}`nowhere`.\n" if broken else "# Intro\n\nA page.\n"
+    (root / "intro.md").write_text(body, encoding="utf-8")
+    code = (
+        "import sys; from pathlib import Path; from hotpart.book._build import run_jupyter_book as r; "
+        f"status = r(['build', {str(root)!r}, '-W', '--keep-going'], Path({str(root)!r})); print('status', status)"
+    )
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=300)
+    assert result.returncode == 0, result.stderr[-3000:]  # the caller carried on
+    assert result.stdout.strip().endswith("status 1" if broken else "status 0"), result.stdout[-3000:]
+    if not broken:
+        assert (root / "_build" / "html" / "intro.html").is_file()

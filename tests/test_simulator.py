@@ -1029,3 +1029,39 @@ def test_plot_helpers_refuse_bad_values_by_name():
     fig, _ = hp.new_figure(ncols=2)
     with pytest.raises(ValueError, match=r"^rate = 0"):
         hp.plot_burst_readings(fig, hp.burst_readings(100, 400, 300), 0)
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    n=st.integers(1, 40),
+    seed=st.integers(0, 2**32 - 1),
+    adaptive=st.booleans(),
+    ceiling_share=st.floats(0.2, 3.0),
+)
+def test_refusal_causes_are_the_same_set_one_at_a_time_or_by_numpy(n, seed, adaptive, ceiling_share):
+    """provisioned.py sets the causes of a few refused partitions one at a time and of many with numpy; both give
+    the same code in every cell (every cause appears in these runs: ceiling, share, table total)."""
+    from hotpart.models import provisioned
+
+    rng = np.random.default_rng(seed)
+    table = hp.Table(n, wcu=100.0 * n)
+    demand = rng.gamma(0.5, 100.0 * ceiling_share, size=(300, n))
+    demand[:, 0] += 1200.0 * ceiling_share  # one partition over the 1,000 WCU ceiling when the share is large
+    mode = hp.Provisioned(adaptive=adaptive, adaptive_delay_s=30, initial_burst_s=10)
+    scalar = hp.simulate(table, demand, 300, mode=mode).reason
+    saved, provisioned._SCALAR_REFUSALS = provisioned._SCALAR_REFUSALS, 0  # numpy for every refusing second
+    try:
+        vector = hp.simulate(table, demand, 300, mode=mode).reason
+    finally:
+        provisioned._SCALAR_REFUSALS = saved
+    assert np.array_equal(scalar, vector)
+
+
+def test_both_refusal_paths_meet_every_cause():
+    """The runs above are not vacuous: a run of the kind they draw refuses for all three provisioned causes."""
+    rng = np.random.default_rng(7)
+    demand = rng.gamma(0.5, 300.0, size=(300, 8))
+    demand[:, 0] += 3600.0
+    res = hp.simulate(hp.Table(8, wcu=800.0), demand, 300, mode=hp.Provisioned(adaptive_delay_s=30, initial_burst_s=10))
+    codes = set(np.unique(res.reason).tolist())
+    assert {int(Refusal.PARTITION_CEILING), int(Refusal.PARTITION_SHARE), int(Refusal.PROVISIONED_TOTAL)} <= codes

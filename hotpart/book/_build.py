@@ -28,6 +28,7 @@ import re
 import shutil
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -200,7 +201,7 @@ def execute_notebooks(
     notebooks: list[Path] | None = None,
     *,
     workers: int | None = None,
-    log: Any = print,
+    log: Callable[[str], object] = print,
 ) -> list[str]:
     """Execute, in parallel, every notebook with no current execution in the book's jupyter-cache.
 
@@ -208,8 +209,9 @@ def execute_notebooks(
     runs them first, ``workers`` kernels at a time, and stores each execution in the same cache
     (``_build/.jupyter_cache``) under the same key myst-nb looks up: the hash of the notebook's code cells and
     kernelspec, read as myst-nb reads it. The build that follows finds every chapter cached and executes none. The
-    kernels run as myst-nb's would: in the notebook's folder, with ``_config.yml``'s timeout and this process's
-    environment (``HOTPART_STATIC`` included, so the explorables' frames are written).
+    kernels run as myst-nb's would: in the notebook's folder (or a temporary one, with ``run_in_temp``), with
+    ``_config.yml``'s timeout and ``allow_errors``, and with this process's environment (``HOTPART_STATIC``
+    included, so the explorables' frames are written).
 
     Parameters
     ----------
@@ -233,7 +235,9 @@ def execute_notebooks(
         If ``workers`` is outside 1 to 64.
     """
     import concurrent.futures
+    import contextlib
     import json
+    import tempfile
 
     import yaml
     from jupyter_cache import get_cache
@@ -266,18 +270,23 @@ def execute_notebooks(
         return []
     log(f"book: executing {len(pending)} notebook(s), {min(workers, len(pending))} at a time")
 
-    def run(job):
-        path, nb = job
-        cwd = str(path.parent)  # as myst-nb runs it (run_in_temp: false)
-        return path, nb, single_nb_execution(nb, cwd=cwd, timeout=timeout, allow_errors=allow_errors, meta_override=True)
+    in_temp = bool(settings.get("run_in_temp", False))
+
+    def run(path: Path, nb: Any) -> Any:
+        # as myst-nb runs it: in the notebook's folder, or in a folder of its own with run_in_temp
+        with tempfile.TemporaryDirectory() if in_temp else contextlib.nullcontext(str(path.parent)) as cwd:
+            return single_nb_execution(nb, cwd=cwd, timeout=timeout, allow_errors=allow_errors, meta_override=True)
 
     failures = []
     with concurrent.futures.ThreadPoolExecutor(max_workers=min(workers, len(pending))) as pool:
-        for path, nb, result in pool.map(run, pending):
+        running = {pool.submit(run, path, nb): (path, nb) for path, nb in pending}
+        for done in concurrent.futures.as_completed(running):
+            (path, nb), result = running[done], done.result()
             if result.err is not None:
                 failures.append(f"{path.name}: {result.err.__class__.__name__}\n{result.exc_string}")
                 log(f"book: {path.name} failed after {result.time:.1f} s")
                 continue
+            # the cache's database is written from this thread only
             cache.cache_notebook_bundle(
                 CacheBundleIn(nb, str(path), data={"execution_seconds": result.time}), check_validity=False, overwrite=True
             )

@@ -26,6 +26,17 @@ from .burst import _BURST_READINGS, BURST_READING, BURST_RETAINED_FRACTION, _Bur
 from .constants import BURST_WINDOW_S
 from .refusals import Refusal
 
+#: The refusal codes as plain ints: an IntEnum member looked up on its class costs microseconds, every second
+#: of a simulation that refuses.
+_PARTITION_CEILING, _PARTITION_SHARE, _PROVISIONED_TOTAL = (
+    int(Refusal.PARTITION_CEILING),
+    int(Refusal.PARTITION_SHARE),
+    int(Refusal.PROVISIONED_TOTAL),
+)
+#: Up to this many refused partitions in a second, their causes are set one at a time (faster than numpy's calls
+#: on a few cells; the same comparisons, so the same codes: tests/test_simulator.py checks both paths agree).
+_SCALAR_REFUSALS = 16
+
 if TYPE_CHECKING:
     from .simulator import _Records
 
@@ -200,14 +211,24 @@ class _ProvisionedStep:
             return
         if total_unused < 0:
             total_unused = _seq_sum(self._unused)
+        table_left = total_unused * (1.0 - lent_frac) > 0
+        if idx.size <= _SCALAR_REFUSALS:
+            # a few refused partitions: the same tests one cell at a time, without numpy's per-call cost
+            row, shortfall = rec.reason[t], self._shortfall
+            lent_to = set(eligible.tolist()) if table_left else set()
+            for i in idx.tolist():
+                if shortfall[i] > 0:
+                    row[i] = _PARTITION_SHARE if table_left and i not in lent_to else _PROVISIONED_TOTAL
+                else:
+                    row[i] = _PARTITION_CEILING
+            return
         mask = self._elig_mask
         mask[eligible] = True
         elig = mask[idx]
         mask[eligible] = False
         still_short = self._shortfall[idx] > 0
-        table_left = total_unused * (1.0 - lent_frac) > 0
         rec.reason[t, idx] = np.where(
             still_short,
-            np.where(~elig & table_left, Refusal.PARTITION_SHARE, Refusal.PROVISIONED_TOTAL),
-            Refusal.PARTITION_CEILING,
+            np.where(~elig & table_left, _PARTITION_SHARE, _PROVISIONED_TOTAL),
+            _PARTITION_CEILING,
         )
