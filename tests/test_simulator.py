@@ -1065,3 +1065,26 @@ def test_both_refusal_paths_meet_every_cause():
     res = hp.simulate(hp.Table(8, wcu=800.0), demand, 300, mode=hp.Provisioned(adaptive_delay_s=30, initial_burst_s=10))
     codes = set(np.unique(res.reason).tolist())
     assert {int(Refusal.PARTITION_CEILING), int(Refusal.PARTITION_SHARE), int(Refusal.PROVISIONED_TOTAL)} <= codes
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    arrays(
+        np.float64,
+        st.integers(0, 70),
+        elements=st.one_of(
+            st.floats(allow_nan=True, allow_infinity=True),
+            st.sampled_from([0.0, -0.0, 1e-300, 1e300, 0.1, -0.1]),
+        ),
+    )
+)
+def test_seq_sum_is_numpys_left_to_right_sum_bit_for_bit(x):
+    """_seq_sum adds a few values in a Python loop and more with cumsum: the same bits as cumsum either way."""
+    from hotpart.models._capacity_common import _seq_sum
+
+    with np.errstate(over="ignore", invalid="ignore"):  # infinities and NaN are part of the check
+        expected = float(np.cumsum(x)[-1]) if x.size else 0.0
+        got = _seq_sum(x)
+    assert type(got) is float
+    assert np.array_equal(np.float64(got), np.float64(expected), equal_nan=True)
+    assert math.copysign(1.0, got) == math.copysign(1.0, expected) or math.isnan(expected)

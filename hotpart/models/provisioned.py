@@ -180,7 +180,7 @@ class _ProvisionedStep:
         np.subtract(rem, a_b, out=rem2)
         np.subtract(self.share, a_tok, out=unused)
         np.greater(rem2, 0.0, out=short)
-        any_short = bool(short.any())
+        any_short = bool(np.count_nonzero(short))  # .any() costs three times as much on a few cells
         lent_frac, eligible, total_unused = self.adaptive.lend(short, any_short, rem2, unused)
         if lent_frac > 0.0:
             np.multiply(unused, 1.0 - lent_frac, out=left)
@@ -192,7 +192,7 @@ class _ProvisionedStep:
         np.subtract(m, shortfall, out=s)
         rec.burst[t] = self.burst.settle(t, a_b, left)
         thr = rec.settle(t, o, s)
-        if any_short or bool((o > self.ceiling).any()):
+        if any_short or np.count_nonzero(o > self.ceiling):
             self._record_refusals(t, thr, rec, eligible, lent_frac, total_unused)
 
     def _record_refusals(

@@ -301,7 +301,7 @@ def _conserve_into(
     np.subtract(offered, served, out=out_throttled)
     np.subtract(offered, out_throttled, out=out_served)
     np.greater(out_served, served, out=up)
-    if up.any():
+    if np.count_nonzero(up):
         idx = np.flatnonzero(up)
         out_throttled[idx] = np.nextafter(out_throttled[idx], np.inf)
         out_served[idx] = offered[idx] - out_throttled[idx]
