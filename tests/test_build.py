@@ -123,6 +123,10 @@ def _tiny_book(root: Path, cells: list[str]) -> Path:
 def test_toc_notebooks_lists_what_myst_nb_executes(tmp_path):
     book = _tiny_book(tmp_path / "b", ["1 + 1"])
     assert [p.name for p in _build.toc_notebooks(book)] == ["intro.md", "chapter.ipynb"]
+    # with their suffixes named, the same pages; a plain Markdown page is not a notebook either way
+    toc = "format: jb-book\nroot: intro.md\nchapters:\n  - file: chapter.ipynb\n  - file: plain.md\n"
+    (book / "_toc.yml").write_text(toc, encoding="utf-8")
+    assert [p.name for p in _build.toc_notebooks(book)] == ["intro.md", "chapter.ipynb"]
 
 
 def test_execute_notebooks_fills_the_cache_myst_nb_reads_and_reports_failures(tmp_path):

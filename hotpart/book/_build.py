@@ -177,11 +177,14 @@ def toc_notebooks(root: str | os.PathLike[str]) -> list[Path]:
     toc = (root / "_toc.yml").read_text(encoding="utf-8")
     pages = []
     for name in re.findall(r"^\s*-?\s*(?:file|root):\s*(\S+)\s*$", toc, re.M):
-        ipynb, md = root / f"{name}.ipynb", root / f"{name}.md"
-        if ipynb.is_file():
-            pages.append(ipynb)
-        elif md.is_file() and is_myst_markdown_notebook(md.read_text(encoding="utf-8")):
-            pages.append(md)
+        # a table of contents names a page with or without its suffix
+        named = Path(name).suffix in (".ipynb", ".md")
+        for page in [root / name] if named else [root / f"{name}.ipynb", root / f"{name}.md"]:
+            if not page.is_file():
+                continue
+            if page.suffix == ".ipynb" or is_myst_markdown_notebook(page.read_text(encoding="utf-8")):
+                pages.append(page)
+            break
     return pages
 
 
