@@ -112,7 +112,7 @@ def test_frame_folders_appear_whole_when_processes_race(tmp_path):
     from hotpart.book._frames import _publish
 
     folder = tmp_path / "cache" / "name-key"
-    start = threading.Barrier(4)
+    start = threading.Barrier(4, timeout=30)  # a writer that cannot fill its copy fails the test, not hangs it
     seen = []
 
     def fill(private):
