@@ -30,6 +30,8 @@ from matplotlib.backends.backend_agg import FigureCanvasAgg, RendererAgg, get_hi
 from matplotlib.font_manager import fontManager, get_font
 from matplotlib.ft2font import RenderMode
 
+from ._tick_memo import ticks_once
+
 __all__ = ["CHECKED_MATPLOTLIB", "ENABLED", "MAX_ENTRIES", "TextCachingCanvas", "clear", "stats"]
 
 #: matplotlib releases whose private text path (``FT2Font._layout``, ``_set_transform``, ``_render_glyph`` and
@@ -205,6 +207,9 @@ class TextCachingCanvas(FigureCanvasAgg):
         return self.renderer
 
     def draw(self) -> None:
-        if ENABLED:
-            _check_settings()
-        super().draw()
+        if not ENABLED:
+            super().draw()
+            return
+        _check_settings()
+        with ticks_once(self.figure):  # each axis lays out its ticks once per draw (see hotpart.book._tick_memo)
+            super().draw()
