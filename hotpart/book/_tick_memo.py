@@ -15,14 +15,13 @@ draw and are removed after it:
 * ``_get_ticklabel_bboxes(ticks, renderer)`` returns the boxes it measured first for the same ticks;
 * ``_update_label_position(renderer)`` places the axis label once.
 
-Each answer is kept under a key of what it depends on that could change: the axis's view interval and its
-axes' position in pixels (and the ticks and renderer passed in), so a change in the middle of a draw recomputes
-rather than reuses. The memo applies only where nothing should change in the middle of a draw: a figure without a
-layout engine (every explorable sets fixed margins with :func:`~hotpart.book.plotting.fixed_layout`; constrained
-layout moves the axes after measuring them) whose axes all have automatic aspect (a fixed aspect moves the axes
-or their limits as they draw). Other figures draw exactly as matplotlib draws them. The pixels are matplotlib's:
+Each answer is kept under a key of what it depends on that a draw can change: the axis's view interval and the
+pixel box of every axes of the figure (and the ticks and renderer passed in). A layout engine measures the axes,
+moves them and measures again; a fixed aspect moves an axes or its limits as it draws; each move is a new key, so
+the memo recomputes rather than reuses. Between draws nothing is kept. The pixels are matplotlib's:
 ``tests/test_text_cache.py`` compares every explorable against plain Agg, and ``tests/test_tick_memo.py`` checks
-that the memo is used, that it is gone after the draw, and that a change between draws is drawn.
+that the memo is used, that it is gone after the draw, that a change in the middle of a draw is recomputed, and
+that constrained layout, fixed aspect, twin, shared, log and offset axes draw plain Agg's pixels.
 """
 
 from __future__ import annotations
@@ -33,16 +32,17 @@ from typing import Any
 
 from matplotlib.figure import Figure
 
-__all__ = ["MEMOISED", "applies", "ticks_once"]
+__all__ = ["MEMOISED", "ticks_once"]
 
 #: The :class:`matplotlib.axis.Axis` methods memoised for the length of one draw.
 MEMOISED = ("_update_ticks", "_get_ticklabel_bboxes", "_update_label_position")
 
 
 def _state(axis: Any) -> tuple[Any, ...]:
-    """What an axis's ticks depend on that a draw could change: its view interval and its axes' pixel box."""
+    """What an axis's ticks and labels depend on that a draw could change: its view interval and the pixel box of
+    every axes of its figure (a layout engine or a fixed aspect moves axes in the middle of a draw)."""
     low, high = axis.get_view_interval()
-    return (float(low), float(high), axis.axes.bbox.bounds)
+    return (float(low), float(high), *(ax.bbox.bounds for ax in axis.axes.figure.axes))
 
 
 class _Memo:
@@ -76,46 +76,22 @@ class _Memo:
             self.placed = key
 
 
-def applies(fig: Figure) -> bool:
-    """Whether :func:`ticks_once` memoises ``fig``'s draw: no layout engine, and every axes with automatic aspect.
-
-    Examples
-    --------
-    >>> from hotpart.book.plotting import fixed_layout, new_figure
-    >>> fig, (ax,) = new_figure()
-    >>> applies(fig)  # constrained layout moves the axes after measuring their ticks
-    False
-    >>> fixed_layout(fig)
-    >>> applies(fig)
-    True
-    >>> ax.set_aspect("equal")
-    >>> applies(fig)
-    False
-    """
-    return fig.get_layout_engine() is None and all(ax.get_aspect() == "auto" for ax in fig.axes)
-
-
 @contextmanager
-def ticks_once(fig: Figure) -> Iterator[bool]:
-    """For the ``with`` block (one draw), memoise :data:`MEMOISED` on every axis of ``fig`` if :func:`applies`.
+def ticks_once(fig: Figure) -> Iterator[None]:
+    """For the ``with`` block (one draw), memoise :data:`MEMOISED` on every axis of ``fig``.
 
-    Yields whether it did. The methods are instance attributes for the block only; afterwards each axis uses
-    matplotlib's methods again.
+    The methods are instance attributes for the block only; afterwards each axis uses matplotlib's methods again.
 
     Examples
     --------
-    >>> from hotpart.book.plotting import fixed_layout, new_figure
+    >>> from hotpart.book.plotting import new_figure
     >>> fig, (ax,) = new_figure()
-    >>> fixed_layout(fig)
-    >>> with ticks_once(fig) as memoised:
-    ...     memoised, "_update_ticks" in vars(ax.xaxis)
-    (True, True)
+    >>> with ticks_once(fig):
+    ...     "_update_ticks" in vars(ax.xaxis)
+    True
     >>> "_update_ticks" in vars(ax.xaxis)
     False
     """
-    if not applies(fig):
-        yield False
-        return
     axes = [axis for ax in fig.axes for axis in ax._axis_map.values()]
     for axis in axes:
         memo = _Memo(axis)
@@ -123,7 +99,7 @@ def ticks_once(fig: Figure) -> Iterator[bool]:
         axis._get_ticklabel_bboxes = memo.ticklabel_bboxes
         axis._update_label_position = memo.update_label_position
     try:
-        yield True
+        yield
     finally:
         for axis in axes:
             for name in MEMOISED:
