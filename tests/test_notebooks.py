@@ -74,3 +74,24 @@ def test_notebooks_are_numbered_and_unique():
     assert len(numbers) == len(set(numbers))
     assert all(n.isdigit() for n in numbers)
     assert (ROOT / "notebooks").is_dir()
+
+
+def test_kernels_skip_the_iri_grammar_and_leave_no_name_behind():
+    """The virtualenv's kernel configuration (etc/ipython_kernel_config.py, installed by make) keeps jsonschema
+    from building rfc3987-syntax's grammar (about 2 s per kernel at the first glue) without binding any name."""
+    installed = ROOT / ".venv" / "etc" / "ipython" / "ipython_kernel_config.py"
+    source = (ROOT / "etc" / "ipython_kernel_config.py").read_text(encoding="utf-8")
+    if installed.exists():  # make installs it; a run outside the virtualenv has nothing to compare
+        assert installed.read_text(encoding="utf-8") == source
+    code = (
+        "before = set(dir())\n"
+        "from myst_nb import glue\n"
+        "glue('answer', 42, display=False)\n"
+        "import sys\n"
+        "print(sys.modules['rfc3987_syntax'], sorted(n for n in before if 'hotpart' in n or n == 'sys'))"
+    )
+    nb = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell(code)])
+    NotebookClient(nb, timeout=NOTEBOOK_TIMEOUT_S, kernel_name="python3").execute()
+    outputs = nb.cells[0].outputs
+    assert [o["text"] for o in outputs if o.get("name") == "stdout"] == ["None []\n"]
+    assert any("answer" in str(o.get("metadata", {})) for o in outputs)  # glue still records the value
