@@ -1,6 +1,6 @@
 """Each axis lays out its ticks once per draw, and the pixels stay matplotlib's.
 
-``hotpart.book._tick_memo`` shadows three :class:`matplotlib.axis.Axis` methods for the length of one draw of a
+``hotpart.book._draw_memo`` shadows three :class:`matplotlib.axis.Axis` methods for the length of one draw of a
 fixed-margin figure (issue 17: they ran about five times per axis per draw). These tests check that the memo is
 used and then removed, that it keeps nothing from one draw to the next, that a change in the middle of a draw is
 recomputed, and that figures the explorables do not draw (twin axes, shared axes, log scales, offset text under a
@@ -16,7 +16,7 @@ from matplotlib.backends.backend_agg import FigureCanvasAgg
 from matplotlib.figure import Figure
 
 import hotpart as hp
-from hotpart.book import _text_cache, _tick_memo
+from hotpart.book import _draw_memo, _text_cache
 from hotpart.book.plotting import fixed_layout, new_figure, render_rgba
 
 pytestmark = pytest.mark.skipif(not _text_cache.ENABLED, reason="the memo is used only under the pinned matplotlib")
@@ -35,7 +35,7 @@ def _count_update_ticks(monkeypatch: pytest.MonkeyPatch) -> list[int]:
 
 
 @pytest.mark.parametrize("name", ["write_sharding", "zipf_head", "cross_shard"])
-def test_each_axis_computes_its_ticks_once_per_draw(name, monkeypatch):
+def test_each_axis_computes_its_memoised_draw_per_draw(name, monkeypatch):
     e = hp.EXPLORABLES[name]
     fig = e.draw(e.data())
     axes = [axis for ax in fig.axes for axis in ax._axis_map.values()]
@@ -54,7 +54,7 @@ def test_the_memo_is_gone_after_the_draw_even_when_the_draw_fails(monkeypatch):
     fixed_layout(fig)
     ax.plot([0, 1], [0, 1])
     render_rgba(fig)
-    assert not any(name in vars(axis) for axis in (ax.xaxis, ax.yaxis) for name in _tick_memo.MEMOISED)
+    assert not any(name in vars(axis) for axis in (ax.xaxis, ax.yaxis) for name in _draw_memo.MEMOISED)
 
     def fail(self, renderer):
         raise RuntimeError("drawing failed")
@@ -62,14 +62,14 @@ def test_the_memo_is_gone_after_the_draw_even_when_the_draw_fails(monkeypatch):
     monkeypatch.setattr(type(ax.patch), "draw", fail)
     with pytest.raises(RuntimeError, match="drawing failed"):
         render_rgba(fig)
-    assert not any(name in vars(axis) for axis in (ax.xaxis, ax.yaxis) for name in _tick_memo.MEMOISED)
+    assert not any(name in vars(axis) for axis in (ax.xaxis, ax.yaxis) for name in _draw_memo.MEMOISED)
 
 
 def test_a_change_in_the_middle_of_a_draw_is_recomputed():
     fig, (ax,) = new_figure()
     fixed_layout(fig)
     ax.plot([0, 10], [0, 1])
-    with _tick_memo.ticks_once(fig):
+    with _draw_memo.memoised_draw(fig):
         before = [t.get_loc() for t in ax.xaxis._update_ticks()]
         assert [t.get_loc() for t in ax.xaxis._update_ticks()] == before  # unchanged: the same ticks
         ax.set_xlim(0, 1000)
@@ -160,3 +160,60 @@ def test_twin_shared_log_and_offset_axes_draw_plain_aggs_pixels_after_changes(lo
     np.testing.assert_array_equal(memo_first, plain_first)
     np.testing.assert_array_equal(memo_second, plain_second)
     assert (memo_second != memo_first).any(axis=2).sum() > 1_000  # the change shows
+
+
+_LEGENDS = {
+    "best": {"loc": "best"},
+    "upper-right": {"loc": "upper right"},
+    "outside": {"loc": "upper left", "bbox_to_anchor": (1.01, 1.0)},
+    "expand": {"loc": "lower left", "bbox_to_anchor": (0.0, 1.02, 1.0, 0.2), "mode": "expand", "ncols": 2},
+    "titled": {"loc": "center", "title": "partitions\nby heat", "ncols": 3},
+}
+
+
+def _legend_figure(kind: str, constrained: bool) -> Figure:
+    fig = Figure(figsize=(7.5, 3.8), dpi=100)
+    ax = fig.add_subplot()
+    x = np.linspace(0, 10, 40)
+    for i in range(4):
+        ax.plot(x, np.sin(x + i) + 2 * i, label=f"partition {i}" + " (hot)" * (i == 0))
+    ax.bar([2, 4], [3, 5], color="C5", label="refused (WCU/s)")
+    ax.legend(**_LEGENDS[kind])
+    fig.legend(["figure-level entry"], loc="lower right")
+    if constrained:
+        fig.set_layout_engine("constrained")
+    else:
+        fixed_layout(fig, right=0.8, top=0.8)
+    return fig
+
+
+@pytest.mark.parametrize("constrained", [False, True], ids=["fixed", "constrained"])
+@pytest.mark.parametrize("kind", sorted(_LEGENDS))
+def test_legends_of_every_placement_draw_plain_aggs_pixels(kind, constrained, monkeypatch):
+    from matplotlib.offsetbox import VPacker
+
+    plain = _legend_figure(kind, constrained)
+    canvas = FigureCanvasAgg(plain)
+    canvas.draw()
+    calls = [0]
+    original = VPacker._get_bbox_and_child_offsets
+
+    def counted(self, renderer):
+        calls[0] += 1
+        return original(self, renderer)
+
+    monkeypatch.setattr(VPacker, "_get_bbox_and_child_offsets", counted)
+    FigureCanvasAgg(_legend_figure(kind, constrained)).draw()
+    plain_calls, calls[0] = calls[0], 0
+    fig = _legend_figure(kind, constrained)
+    pixels = render_rgba(fig)
+    assert 0 < calls[0] < plain_calls  # the memo was used
+    np.testing.assert_array_equal(pixels, np.array(canvas.buffer_rgba()))
+    boxes = _draw_memo._legend_boxes(fig)
+    assert len(boxes) > 10
+    assert not any(name in vars(box) for box in boxes for name in _draw_memo.MEMOISED_BOX)
+    # a changed label is drawn: nothing of the last draw's layout survives
+    fig.axes[0].get_legend().get_texts()[1].set_text("a much longer label than before")
+    plain.axes[0].get_legend().get_texts()[1].set_text("a much longer label than before")
+    canvas.draw()
+    np.testing.assert_array_equal(render_rgba(fig), np.array(canvas.buffer_rgba()))

@@ -30,7 +30,7 @@ from matplotlib.backends.backend_agg import FigureCanvasAgg, RendererAgg, get_hi
 from matplotlib.font_manager import fontManager, get_font
 from matplotlib.ft2font import RenderMode
 
-from ._tick_memo import ticks_once
+from ._draw_memo import memoised_draw
 
 __all__ = ["CHECKED_MATPLOTLIB", "ENABLED", "MAX_ENTRIES", "TextCachingCanvas", "clear", "stats"]
 
@@ -211,5 +211,5 @@ class TextCachingCanvas(FigureCanvasAgg):
             super().draw()
             return
         _check_settings()
-        with ticks_once(self.figure):  # each axis lays out its ticks once per draw (see hotpart.book._tick_memo)
+        with memoised_draw(self.figure):  # ticks and legends laid out once per draw (see hotpart.book._draw_memo)
             super().draw()
