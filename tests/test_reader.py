@@ -3,6 +3,7 @@ explorables that leave a figure in a saved notebook."""
 
 from __future__ import annotations
 
+import base64
 import json
 import re
 import subprocess
@@ -107,14 +108,25 @@ def test_the_edition_of_a_chapter_hides_glue_cells_and_shows_every_explorable_fr
     nbformat.validate(nb)
 
 
+def _count_draws(monkeypatch) -> list[object]:
+    from hotpart.book.explorable import Explorable
+
+    rendered: list[object] = []
+    draw = Explorable.draw
+    monkeypatch.setattr(Explorable, "draw", lambda self, data: rendered.append(self) or draw(self, data))
+    return rendered
+
+
 def test_first_frames_are_kept_and_reused_while_the_package_is_unchanged(tmp_path, monkeypatch):
-    from hotpart.book import plotting
+    from hotpart.book.plotting import render_png
 
     cell = 'explore("partition_ceiling")\nexplore("burst")'
     fresh = reader._explorable_output(cell)
-    rendered = []
-    render_png = plotting.render_png
-    monkeypatch.setattr(plotting, "render_png", lambda fig: rendered.append(fig) or render_png(fig))
+    assert [o["data"]["image/png"] for o in fresh] == [
+        base64.b64encode(render_png(e.draw(e.data()))).decode("ascii")
+        for e in map(hp.EXPLORABLES.get, ("partition_ceiling", "burst"))
+    ]  # the figure drawn anew at the defaults, lossless
+    rendered = _count_draws(monkeypatch)
     kept = reader._explorable_output(cell, tmp_path)  # draws both, and keeps their PNGs and captions
     assert len(rendered) == 2 and len(list(tmp_path.glob("*/frame.png"))) == 2 and not list(tmp_path.rglob("*.tmp"))
     again = reader._explorable_output(cell, tmp_path)  # reused: nothing computed or drawn
@@ -123,6 +135,23 @@ def test_first_frames_are_kept_and_reused_while_the_package_is_unchanged(tmp_pat
     monkeypatch.setattr(reader, "_package_digest", lambda: "a changed package")
     assert reader._explorable_output(cell, tmp_path) == fresh  # a new key: drawn again
     assert len(rendered) == 4
+
+
+def test_the_kernels_rendering_the_books_frames_keep_the_readers_first_frames(tmp_path, monkeypatch):
+    """static_html draws the defaults anyway (to size the frames); it keeps that figure where the reader's edition,
+    written after the book, looks for it, so the edition draws nothing."""
+    from hotpart.book._frames import static_html
+
+    out = tmp_path / "_build" / "html"
+    out.mkdir(parents=True)
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv("HOTPART_FRAME_WORKERS", "1")
+    static_html(hp.EXPLORABLES["burst"], out)
+    cell = 'explore("burst")'
+    rendered = _count_draws(monkeypatch)
+    kept = reader._explorable_output(cell, tmp_path / "_build" / ".explorable-cache" / "first-frames")
+    assert rendered == []
+    assert kept == reader._explorable_output(cell)  # the same bytes and caption as the edition's own draw
 
 
 def test_build_writes_every_chapter_and_the_references_without_touching_the_sources(tmp_path):

@@ -32,6 +32,7 @@ from typing import Any
 import matplotlib
 
 from ..models._validation import check_integer
+from . import _reader
 from ._build import source_digest
 from .explorable import Control, Explorable
 from .plotting import palette_png, render_rgba
@@ -136,13 +137,15 @@ def explorables_on_page(name: str, root: Path | None = None) -> int:
     return max(counts)
 
 
-def frame_budget(explorable: Explorable, on_page: int = 1) -> int:
+def frame_budget(explorable: Explorable, on_page: int = 1, default_pixels: Any = None) -> int:
     """How many frames fit this explorable's part of :data:`PAGE_FRAMES_BUDGET_BYTES` (at most 100).
 
-    The default frame is rendered to measure a frame's size; frames of one
-    figure differ little, and a 10% margin absorbs that.
+    The default frame (``default_pixels``, the pixels of the figure drawn at the defaults, else drawn here) is
+    measured as a frame; frames of one figure differ little, and a 10% margin absorbs that.
     """
-    first = len(palette_png(render_rgba(explorable.draw(explorable.data()))))
+    if default_pixels is None:
+        default_pixels = render_rgba(explorable.draw(explorable.data()))
+    first = len(palette_png(default_pixels))
     share = 0.9 * PAGE_FRAMES_BUDGET_BYTES / max(1, on_page)
     return max(4, min(MAX_FRAMES, int(share // first)))
 
@@ -204,9 +207,14 @@ def static_html(explorable: Explorable, out_dir: Path) -> str:
         A self-contained HTML fragment: title, range inputs, the first frame
         (the defaults), its caption, and the script that swaps frames.
     """
-    grid = explorable.frame_grid(frame_budget(explorable, explorables_on_page(explorable.name)))
+    data = explorable.data()
+    pixels = render_rgba(explorable.draw(data))  # the defaults, drawn anew: the reader's edition shows this figure
+    caches = out_dir.resolve().parent / ".explorable-cache"
+    # the reader's edition, written after the book, finds its first frame here instead of drawing it again
+    _reader.keep_first_frame(caches / "first-frames", explorable.name, pixels, f"{explorable.title}: {explorable.caption(data)}")
+    grid = explorable.frame_grid(frame_budget(explorable, explorables_on_page(explorable.name), pixels))
     key = frame_key(explorable, grid)
-    cache = out_dir.resolve().parent / ".explorable-cache" / f"{explorable.name}-{key}"
+    cache = caches / f"{explorable.name}-{key}"
     if not (cache / "captions.json").is_file():
         _publish(cache, lambda folder: _render_frames(explorable, grid, folder))
     target = out_dir / FRAMES_FOLDER / f"{explorable.name}-{key}"

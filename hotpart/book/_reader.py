@@ -41,7 +41,15 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-__all__ = ["Citation", "bibliography", "build_reader_edition", "glue_values", "reader_markdown", "reader_notebook"]
+__all__ = [
+    "Citation",
+    "bibliography",
+    "build_reader_edition",
+    "glue_values",
+    "keep_first_frame",
+    "reader_markdown",
+    "reader_notebook",
+]
 
 #: Where the edition says it comes from, at the top of every chapter.
 _BANNER = (
@@ -299,7 +307,7 @@ def _explorable_output(source: str, frames: Path | None = None) -> list[dict[str
     import nbformat
 
     from .explorable import EXPLORABLES
-    from .plotting import render_png
+    from .plotting import _lossless_png, render_rgba
 
     outputs = []
     for name in re.findall(r"""explore\(\s*["']([\w-]+)["']""", source):
@@ -310,14 +318,29 @@ def _explorable_output(source: str, frames: Path | None = None) -> list[dict[str
             text = (kept / "caption.txt").read_text(encoding="utf-8")
         else:
             data = e.data()
-            png_bytes = render_png(e.draw(data))
+            pixels = render_rgba(e.draw(data))
             text = f"{e.title}: {e.caption(data)}"
-            if kept is not None:
-                _write_whole(kept / "caption.txt", text.encode("utf-8"))
-                _write_whole(kept / "frame.png", png_bytes)
+            png_bytes = _lossless_png(pixels) if frames is None else keep_first_frame(frames, name, pixels, text)
         png = base64.b64encode(png_bytes).decode("ascii")
         outputs.append(nbformat.v4.new_output("display_data", data={"image/png": png, "text/plain": text}, metadata={}))
     return outputs
+
+
+def keep_first_frame(frames: Path, name: str, pixels: Any, text: str) -> bytes:
+    """Keep explorable ``name``'s first frame (``pixels`` of the figure drawn at the defaults, and its caption
+    ``text``) in the folder ``frames`` under the key :func:`_explorable_output` looks up; return the PNG.
+
+    The kernels that render the book's frames draw this figure anyway (to size the frames), and keep it here, so
+    that the reader's edition, written after the book, draws none.
+    """
+    from .plotting import _lossless_png
+
+    png_bytes = _lossless_png(pixels)
+    kept = frames / _first_frame_key(name)
+    if not ((kept / "frame.png").is_file() and (kept / "caption.txt").is_file()):
+        _write_whole(kept / "caption.txt", text.encode("utf-8"))
+        _write_whole(kept / "frame.png", png_bytes)
+    return png_bytes
 
 
 def _write_whole(path: Path, content: bytes) -> None:

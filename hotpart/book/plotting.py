@@ -113,10 +113,15 @@ def render_png(fig: Figure, dpi: int = DPI) -> bytes:
     >>> render_png(fig)[:4]
     b'\\x89PNG'
     """
+    return _lossless_png(render_rgba(fig, dpi))
+
+
+def _lossless_png(pixels: np.ndarray) -> bytes:
+    """``pixels`` (from :func:`render_rgba`) as a lossless PNG, zlib level 6: the encoding of :func:`render_png`."""
     from PIL import Image
 
     buffer = io.BytesIO()
-    Image.fromarray(render_rgba(fig, dpi)).save(buffer, format="png", compress_level=6)
+    Image.fromarray(pixels).save(buffer, format="png", compress_level=6)
     return buffer.getvalue()
 
 
