@@ -149,3 +149,25 @@ def test_a_frame_palette_is_faithful_to_the_full_colour_figure(name):
 def test_palette_png_refuses_what_is_not_an_image(pixels):
     with pytest.raises(ValueError, match="pixels"):
         palette_png(pixels)
+
+
+def _child_stats(queue) -> None:
+    queue.put(_text_cache.stats())
+
+
+def test_a_forked_process_starts_with_empty_caches():
+    """A forked frame worker must open its own fonts: the inherited ones share their open file with the parent and
+    the other workers, and concurrent glyph loads through it read the wrong bytes (FreeType's "invalid outline")."""
+    import multiprocessing
+
+    e = hp.EXPLORABLES["write_sharding"]
+    render_rgba(e.draw(e.data()))  # the parent's caches hold layouts naming its fonts
+    assert _text_cache.stats()["layouts"] > 0
+    context = multiprocessing.get_context("fork")
+    queue = context.Queue()
+    child = context.Process(target=_child_stats, args=(queue,))
+    child.start()
+    stats = queue.get(timeout=60)
+    child.join(timeout=60)
+    assert stats["layouts"] == stats["glyphs"] == 0
+    assert _text_cache.stats()["layouts"] > 0  # the parent keeps its own
