@@ -156,8 +156,8 @@ def _child_stats(queue) -> None:
 
 
 def test_a_forked_process_starts_with_empty_caches():
-    """A forked frame worker must open its own fonts: the inherited ones share their open file with the parent and
-    the other workers, and concurrent glyph loads through it read the wrong bytes (FreeType's "invalid outline")."""
+    """A forked frame worker must open its own fonts: matplotlib's FT2Font objects cannot be used across fork()s
+    (drawn with the inherited ones, chapter 5's frame workers failed in FreeType in 5 of 8 runs)."""
     import multiprocessing
 
     e = hp.EXPLORABLES["write_sharding"]

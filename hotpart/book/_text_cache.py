@@ -16,8 +16,8 @@ Everything else is matplotlib's code path, unchanged. The pixels are the same as
 explorable across its sweep, and for rotated, mathtext and non-antialiased text. The private matplotlib calls it
 relies on are those of the release in ``requirements.txt``; under any other release (:data:`CHECKED_MATPLOTLIB`) the
 canvas is plain Agg. Both caches empty themselves when a ``font.*``, ``text.*`` or ``mathtext.*`` setting changes,
-when they reach :data:`MAX_ENTRIES`, and in a forked process (whose inherited fonts share their open files with the
-parent: see the ``register_at_fork`` call below).
+when they reach :data:`MAX_ENTRIES`, and in a forked process (which must not draw with the fonts it inherited: see
+the ``register_at_fork`` call below).
 """
 
 from __future__ import annotations
@@ -68,11 +68,11 @@ def clear() -> None:
         _COUNTS[key] = 0
 
 
-# A forked process must not draw with the fonts it inherited: a font reads its glyphs through the open file it
-# shares with the parent and its siblings, so two processes loading glyphs at once move each other's file offset
-# and FreeType reads the wrong bytes ("invalid outline", "too many hints"; the book's frame workers failed so in 5
-# of 8 runs of chapter 5). matplotlib empties its own font cache in a forked child for this reason
-# (font_manager._get_font); the layouts kept here name those inherited fonts, so they go too.
+# A forked process must not draw with the fonts it inherited. matplotlib's font manager says why: "FT2Font objects
+# cannot be used across fork()s because they reference the same FT_Library object", and empties its own font cache
+# in a forked child (font_manager._get_font). The layouts kept here name those inherited fonts; drawn with them, the
+# book's two frame workers failed in FreeType ("invalid outline", "too many hints") in 5 of 8 runs of chapter 5, and
+# in none of 10 once the caches empty themselves in the child.
 if hasattr(os, "register_at_fork"):
     os.register_at_fork(after_in_child=clear)
 
