@@ -149,7 +149,7 @@ def test_the_kernels_rendering_the_books_frames_keep_the_readers_first_frames(tm
     static_html(hp.EXPLORABLES["burst"], out)
     cell = 'explore("burst")'
     rendered = _count_draws(monkeypatch)
-    kept = reader._explorable_output(cell, tmp_path / "_build" / ".explorable-cache" / "first-frames")
+    kept = reader._explorable_output(cell, tmp_path / "_build" / ".explorable-cache" / reader.FIRST_FRAMES)
     assert rendered == []
     assert kept == reader._explorable_output(cell)  # the same bytes and caption as the edition's own draw
 

@@ -211,7 +211,7 @@ def static_html(explorable: Explorable, out_dir: Path) -> str:
     pixels = render_rgba(explorable.draw(data))  # the defaults, drawn anew: the reader's edition shows this figure
     caches = out_dir.resolve().parent / ".explorable-cache"
     # the reader's edition, written after the book, finds its first frame here instead of drawing it again
-    _reader.keep_first_frame(caches / "first-frames", explorable.name, pixels, f"{explorable.title}: {explorable.caption(data)}")
+    _reader.first_frame(explorable, data, pixels, keep_in=caches / _reader.FIRST_FRAMES)
     grid = explorable.frame_grid(frame_budget(explorable, explorables_on_page(explorable.name), pixels))
     key = frame_key(explorable, grid)
     cache = caches / f"{explorable.name}-{key}"

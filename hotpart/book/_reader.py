@@ -43,13 +43,17 @@ from typing import Any
 
 __all__ = [
     "Citation",
+    "FIRST_FRAMES",
     "bibliography",
     "build_reader_edition",
     "glue_values",
-    "keep_first_frame",
+    "first_frame",
     "reader_markdown",
     "reader_notebook",
 ]
+
+#: The folder, beside the book's frame cache (``_build/.explorable-cache``), that keeps the edition's first frames.
+FIRST_FRAMES = "first-frames"
 
 #: Where the edition says it comes from, at the top of every chapter.
 _BANNER = (
@@ -307,7 +311,7 @@ def _explorable_output(source: str, frames: Path | None = None) -> list[dict[str
     import nbformat
 
     from .explorable import EXPLORABLES
-    from .plotting import _lossless_png, render_rgba
+    from .plotting import render_rgba
 
     outputs = []
     for name in re.findall(r"""explore\(\s*["']([\w-]+)["']""", source):
@@ -318,29 +322,29 @@ def _explorable_output(source: str, frames: Path | None = None) -> list[dict[str
             text = (kept / "caption.txt").read_text(encoding="utf-8")
         else:
             data = e.data()
-            pixels = render_rgba(e.draw(data))
-            text = f"{e.title}: {e.caption(data)}"
-            png_bytes = _lossless_png(pixels) if frames is None else keep_first_frame(frames, name, pixels, text)
+            png_bytes, text = first_frame(e, data, render_rgba(e.draw(data)), keep_in=frames)
         png = base64.b64encode(png_bytes).decode("ascii")
         outputs.append(nbformat.v4.new_output("display_data", data={"image/png": png, "text/plain": text}, metadata={}))
     return outputs
 
 
-def keep_first_frame(frames: Path, name: str, pixels: Any, text: str) -> bytes:
-    """Keep explorable ``name``'s first frame (``pixels`` of the figure drawn at the defaults, and its caption
-    ``text``) in the folder ``frames`` under the key :func:`_explorable_output` looks up; return the PNG.
+def first_frame(explorable: Any, data: Any, pixels: Any, keep_in: Path | None = None) -> tuple[bytes, str]:
+    """An explorable's first frame in the reader's edition: the lossless PNG of ``pixels`` (its figure drawn at the
+    defaults, whose data is ``data``) and the caption; with ``keep_in``, a folder, also kept there under the key
+    :func:`_explorable_output` looks up.
 
-    The kernels that render the book's frames draw this figure anyway (to size the frames), and keep it here, so
-    that the reader's edition, written after the book, draws none.
+    The kernels that render the book's frames draw this figure anyway (to size the frames) and keep it, so that the
+    reader's edition, written after the book, draws none.
     """
     from .plotting import _lossless_png
 
     png_bytes = _lossless_png(pixels)
-    kept = frames / _first_frame_key(name)
-    if not ((kept / "frame.png").is_file() and (kept / "caption.txt").is_file()):
+    text = f"{explorable.title}: {explorable.caption(data)}"
+    kept = None if keep_in is None else keep_in / _first_frame_key(explorable.name)
+    if kept is not None and not ((kept / "frame.png").is_file() and (kept / "caption.txt").is_file()):
         _write_whole(kept / "caption.txt", text.encode("utf-8"))
         _write_whole(kept / "frame.png", png_bytes)
-    return png_bytes
+    return png_bytes, text
 
 
 def _write_whole(path: Path, content: bytes) -> None:
@@ -519,7 +523,7 @@ def build_reader_edition(
     )
     sources = {p: nbformat.read(p, as_version=4) for p in notebooks}
     cache = out / ".executed"  # this build's own executed copies, reused while current
-    frames = root / "_build" / ".explorable-cache" / "first-frames"  # beside the book's frames, keyed the same way
+    frames = root / "_build" / ".explorable-cache" / FIRST_FRAMES  # beside the book's frames, keyed the same way
     cache.mkdir(parents=True, exist_ok=True)
 
     def executed_copy(p: Path) -> tuple[Any, dict[str, str]]:
