@@ -29,6 +29,7 @@ from ..models import (
     max_key_rate,
     simulate,
 )
+from ..models._memo import simulate_once
 from ..models._validation import check_array, check_choice, check_count, check_integer, check_number
 from .simulator import (
     _DAY_S,
@@ -57,8 +58,9 @@ def _adaptive_compute(table_wcu: float, n_partitions: int, hot_wcu: float, delay
     demand = np.full(n, share / 2.0)
     demand[-1] = hot_wcu
     table = Table(n, wcu=table_wcu)
-    with_ac = simulate(table, demand, _ADAPTIVE_S, mode=Provisioned(adaptive_delay_s=delay_s, initial_burst_s=300))
-    without = simulate(table, demand, _ADAPTIVE_S, mode=Provisioned(adaptive=False, initial_burst_s=300))
+    # remembered runs (simulate_once): the run without adaptive capacity does not depend on the reaction time
+    with_ac = simulate_once(table, demand, _ADAPTIVE_S, mode=Provisioned(adaptive_delay_s=delay_s, initial_burst_s=300))
+    without = simulate_once(table, demand, _ADAPTIVE_S, mode=Provisioned(adaptive=False, initial_burst_s=300))
     hot = n - 1
     return {
         "with": with_ac,

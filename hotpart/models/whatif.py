@@ -31,10 +31,11 @@ from typing import Final
 import numpy as np
 from numpy.typing import ArrayLike, NDArray
 
+from ._memo import simulate_once
 from ._validation import check_array, check_integer, check_number
 from .logs import LogProfile
 from .on_demand import OnDemand
-from .simulator import Table, simulate
+from .simulator import Table
 from .split_for_heat import SplitForHeat
 
 __all__ = ["REMEDY_NAMES", "WHATIF_REST_KEYS", "WHATIF_SHARD_ABOVE", "WhatIf", "what_if"]
@@ -184,10 +185,12 @@ def what_if(
     sharded = np.column_stack(sh_cols)
     cap = table.capacity(kind)
     peak = max(float(per_second.sum(axis=1).max()), 1.0)
+    # each replay is remembered (simulate_once): moving the shard count reruns only the sharded replay, and the
+    # capacity factor only the 'more capacity' one
     runs = [
-        simulate(table, per_second, seconds, kind=kind, keys=list(names)),
-        simulate(table, sharded, seconds, kind=kind, keys=sh_names),
-        simulate(
+        simulate_once(table, per_second, seconds, kind=kind, keys=list(names)),
+        simulate_once(table, sharded, seconds, kind=kind, keys=sh_names),
+        simulate_once(
             Table(
                 table.partitions,
                 wcu=table.wcu * (factor if kind == "write" else 1.0),
@@ -198,8 +201,8 @@ def what_if(
             kind=kind,
             keys=list(names),
         ),
-        simulate(table, per_second, seconds, kind=kind, keys=list(names), mode=OnDemand(previous_peak=peak)),
-        simulate(table, per_second, seconds, kind=kind, keys=list(names), split=SplitForHeat()),
+        simulate_once(table, per_second, seconds, kind=kind, keys=list(names), mode=OnDemand(previous_peak=peak)),
+        simulate_once(table, per_second, seconds, kind=kind, keys=list(names), split=SplitForHeat()),
     ]
     offered = float(per_second.sum())
     refused = np.array([float(r.throttled.sum()) for r in runs])
