@@ -245,8 +245,11 @@ def top_keys(
                 minute=m,
                 accessed=tuple((res.keys[i], float(off[i])) for i in top_a if off[i] > 0) if accessed_too else (),
                 throttled=tuple((res.keys[i], float(thr[i])) for i in top_t),
-                total_accessed=float(off.sum()) if accessed_too else 0.0,
-                total_throttled=float(thr.sum()),
+                # math.fsum, correctly rounded: numpy's pairwise sum rounds differently on CPUs with and without
+                # AVX2 (360000.0 against 359999.9999999999 for the sample table's minute), and the totals go into
+                # the committed sample exports
+                total_accessed=math.fsum(off.tolist()) if accessed_too else 0.0,
+                total_throttled=math.fsum(thr.tolist()),
             )
         )
     return tuple(out)

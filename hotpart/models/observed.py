@@ -752,7 +752,7 @@ def to_insight_report(
     contributors = [
         {
             "Keys": [key],
-            "ApproximateAggregateValue": float(sum(v for _, v in pts)),
+            "ApproximateAggregateValue": math.fsum(v for _, v in pts),
             "Datapoints": [{"Timestamp": s, "ApproximateValue": v} for s, v in pts],
         }
         for key, pts in per_key.items()
@@ -761,7 +761,7 @@ def to_insight_report(
     return {
         "KeyLabels": [key_label],
         "AggregationStatistic": "Sum",
-        "AggregateValue": float(sum(p["Sum"] for p in metric_points)),
+        "AggregateValue": math.fsum(p["Sum"] for p in metric_points),
         "ApproximateUniqueCount": len(per_key),
         "Contributors": contributors,
         "MetricDatapoints": metric_points,
