@@ -25,6 +25,11 @@ from ._validation import check_array, check_choice, check_count
 if TYPE_CHECKING:
     from .provisioned import Provisioned
 
+_add, _multiply = np.add, np.multiply
+#: No partition eligible (read only: callers only read it).
+_NO_PARTITIONS = np.empty(0, dtype=np.int64)
+_NO_PARTITIONS.flags.writeable = False
+
 __all__ = ["adaptive_rate", "max_item_rate", "max_key_rate"]
 
 
@@ -152,30 +157,40 @@ class _AdaptiveCapacity:
         self.enabled = mode.adaptive
         self.delay = mode.adaptive_delay_s
         self.run = np.zeros(n_alloc)  # seconds each partition has been short of its own capacity
-        self.lent = np.empty(n_alloc)
+        self.lent = np.zeros(n_alloc)
+        self.any_lent = False  # whether lent holds anything but zeros
+        self._run_zero = True  # whether run is all zeros
 
     def lend(
         self, short: NDArray[np.bool_], any_short: bool, want: NDArray[np.float64], unused: NDArray[np.float64]
     ) -> tuple[float, NDArray[np.int64], float]:
         """Fill :attr:`lent`; return ``g``, the eligible partitions, and ``U`` (``-1`` when it was not needed)."""
-        self.lent.fill(0.0)
+        if self.any_lent:
+            self.lent.fill(0.0)
+            self.any_lent = False
         lent_frac, total_unused = 0.0, -1.0
-        eligible = np.empty(0, dtype=np.int64)
         if not self.enabled:
-            return lent_frac, eligible, total_unused
+            return lent_frac, _NO_PARTITIONS, total_unused
         run = self.run
-        np.add(run, 1.0, out=run)
-        np.multiply(run, short, out=run)
-        if any_short:
-            eligible = np.flatnonzero(run > self.delay)
-            if eligible.size:
-                wanted = want[eligible]
-                total_want = _seq_sum(wanted)
-                total_unused = _seq_sum(unused)
-                if total_want > 0 and total_unused > 0:
-                    give = min(1.0, total_unused / total_want)
-                    lent_frac = min(1.0, total_want / total_unused)
-                    self.lent[eligible] = wanted * give
+        if not any_short:
+            # (run + 1) x False: every count back to +0.0, as a fill gives
+            if not self._run_zero:
+                run.fill(0.0)
+                self._run_zero = True
+            return lent_frac, _NO_PARTITIONS, total_unused
+        _add(run, 1.0, out=run)
+        _multiply(run, short, out=run)
+        self._run_zero = False
+        eligible = (run > self.delay).nonzero()[0]
+        if eligible.size:
+            wanted = want[eligible]
+            total_want = _seq_sum(wanted)
+            total_unused = _seq_sum(unused)
+            if total_want > 0 and total_unused > 0:
+                give = min(1.0, total_unused / total_want)
+                lent_frac = min(1.0, total_want / total_unused)
+                self.lent[eligible] = wanted * give
+                self.any_lent = True
         return lent_frac, eligible, total_unused
 
     def split(self, p: int, new: int) -> None:

@@ -204,6 +204,16 @@ class _AutoScalingController:
         if (t + 1) % 60 == 0:
             self._evaluate(t, capacity)
 
+    def observe_minute(self, t: int, served: NDArray[np.float64], capacity: float) -> None:
+        """The minute ending at second ``t`` (``t + 1`` a multiple of 60) is served: ``served`` holds every second's
+        units/s per partition (rows up to ``t`` at least), at the table's ``capacity`` units/s.
+
+        What :meth:`observe` does for each of the minute's 60 seconds, at once: each second's total is the same
+        left-to-right row sum (``cumsum`` along the row never reorders), and only the minute's end evaluates.
+        """
+        self.totals[t - 59 : t + 1] = served[t - 59 : t + 1].cumsum(axis=1)[:, -1]
+        self._evaluate(t, capacity)
+
     def _refill_decreases(self, t: int) -> None:
         now_hour = (t + 1) // int(AUTOSCALING_DECREASE_REFILL_S)
         while self.dec_hour < now_hour:  # one more decrease each whole hour; 4 again at 00:00 UTC

@@ -327,11 +327,22 @@ class _OnDemandStep:
         self.lasting = (mode.table_quota(kind), mode.table_limit())  # the quota, then the maximum throughput
         self.lookback = int(mode.doubling_s)
         self.totals = np.zeros(n_sec)  # served total per second
+        self._summed = 0  # seconds whose total is in totals
 
-    def _table_ceiling(self, t: int, total: float) -> tuple[float, int]:
-        """The table's ceiling this second, units/s, and which limit set it (0 quota, 1 maximum, 2 peak)."""
+    def _table_ceiling(self, t: int, total: float, served: NDArray[np.float64] | None = None) -> tuple[float, int]:
+        """The table's ceiling this second, units/s, and which limit set it (0 quota, 1 maximum, 2 peak).
+
+        ``served`` holds the seconds served so far (rows before ``t``): the served totals the look-back needs are summed
+        from it when first needed, many seconds at once (else :attr:`totals` must be filled by the caller).
+        """
         if t >= self.mode.doubling_s:
-            self.peak = max(self.peak, self.totals[t - self.lookback])
+            back = t - self.lookback
+            if served is not None and back >= self._summed:
+                # the seconds not summed yet, before t (second t is not served yet: its total is still 0): the same
+                # left-to-right row sums _seq_sum gives a second at a time
+                self.totals[self._summed : t] = served[self._summed : t].cumsum(axis=1)[:, -1]
+                self._summed = t
+            self.peak = max(self.peak, self.totals[back])
         # ties go to the lasting limit: the quota, then the maximum throughput, then the peak
         limits = (*self.lasting, self.mode._instant_ceiling(self.peak))
         cap = min(limits)
@@ -344,10 +355,23 @@ class _OnDemandStep:
                 which = limits.index(hard)
         return cap, which
 
-    def serve(self, t: int, o: NDArray[np.float64], m: NDArray[np.float64], rec: _Records) -> None:
-        """Serve second ``t``: ``o`` offered and ``m = min(o, ceiling)`` units/s per partition."""
-        total = _seq_sum(m)
-        cap, which = self._table_ceiling(t, total)
+    def serve(
+        self,
+        t: int,
+        o: NDArray[np.float64],
+        m: NDArray[np.float64],
+        rec: _Records,
+        total: float | None = None,
+        over: bool | None = None,
+    ) -> None:
+        """Serve second ``t``: ``o`` offered and ``m = min(o, ceiling)`` units/s per partition.
+
+        ``total`` is ``_seq_sum(m)`` and ``over`` whether any ``o`` exceeds the ceiling, when the caller has them
+        (computed here when ``None``).
+        """
+        if total is None:
+            total = _seq_sum(m)
+        cap, which = self._table_ceiling(t, total, rec.served)
         rec.capacity[t] = cap
         if total > cap:
             s_od = m * (cap / total)
@@ -355,11 +379,14 @@ class _OnDemandStep:
         else:
             s_od = m
             table_reason = _NONE
+            if over is False:
+                # nothing scaled back and nothing over the ceiling: m is o, so nothing is refused (o - o == 0)
+                rec.settle(t, o, s_od)
+                return
         thr = rec.settle(t, o, s_od)
-        idx = np.flatnonzero(thr > 0)
-        if idx.size:
-            rec.reason[t, idx] = np.where(s_od[idx] < m[idx], table_reason, _PARTITION_CEILING)
-        self.totals[t] = _seq_sum(rec.served[t])
+        # each refused cell: the table's limit where it was scaled back, else the partition ceiling (masked: the same
+        # cells and codes as gathering the refused ones)
+        np.copyto(rec.reason[t], np.where(s_od < m, table_reason, _PARTITION_CEILING), where=thr > 0, casting="unsafe")
 
     def split(self, p: int, new: int) -> None:
         """A split moves keys only; the table ceiling is not per partition."""

@@ -36,6 +36,8 @@ _PARTITION_CEILING, _PARTITION_SHARE, _PROVISIONED_TOTAL = (
 #: Up to this many refused partitions in a second, their causes are set one at a time (faster than numpy's calls
 #: on a few cells; the same comparisons, so the same codes: tests/test_simulator.py checks both paths agree).
 _SCALAR_REFUSALS = 16
+# numpy's functions as module globals: serve calls them every simulated second
+_minimum, _subtract, _multiply, _greater, _count_nonzero = np.minimum, np.subtract, np.multiply, np.greater, np.count_nonzero
 
 if TYPE_CHECKING:
     from .simulator import _Records
@@ -169,31 +171,55 @@ class _ProvisionedStep:
         self.share = self.cap_table * self.weight
         self.burst.set_cap(self.share)
 
-    def serve(self, t: int, o: NDArray[np.float64], m: NDArray[np.float64], rec: _Records) -> None:
-        """Serve second ``t``: ``o`` offered and ``m = min(o, ceiling)`` units/s per partition."""
+    def serve(
+        self,
+        t: int,
+        o: NDArray[np.float64],
+        m: NDArray[np.float64],
+        rec: _Records,
+        total: float | None = None,
+        over: bool | None = None,
+    ) -> None:
+        """Serve second ``t``: ``o`` offered and ``m = min(o, ceiling)`` units/s per partition.
+
+        ``over`` tells whether any ``o`` exceeds the ceiling (computed here when ``None``); ``total`` is unused (the
+        on-demand step's row total).
+        """
         a_tok, rem, a_b, rem2, unused = self._a_tok, self._rem, self._a_b, self._rem2, self._unused
-        short, left, shortfall, s = self._short, self._left, self._shortfall, self._s
+        short, share, adaptive = self._short, self.share, self.adaptive
         rec.capacity[t] = self.cap_table
-        np.minimum(m, self.share, out=a_tok)
-        np.subtract(m, a_tok, out=rem)
-        np.minimum(rem, self.burst.level, out=a_b)
-        np.subtract(rem, a_b, out=rem2)
-        np.subtract(self.share, a_tok, out=unused)
-        np.greater(rem2, 0.0, out=short)
-        any_short = bool(np.count_nonzero(short))  # .any() costs three times as much on a few cells
-        lent_frac, eligible, total_unused = self.adaptive.lend(short, any_short, rem2, unused)
+        _minimum(m, share, out=a_tok)
+        _subtract(m, a_tok, out=rem)
+        _minimum(rem, self.burst.level, out=a_b)
+        _subtract(rem, a_b, out=rem2)
+        _subtract(share, a_tok, out=unused)
+        _greater(rem2, 0.0, out=short)
+        any_short = bool(_count_nonzero(short))  # .any() costs three times as much on a few cells
+        lent_frac, eligible, total_unused = adaptive.lend(short, any_short, rem2, unused)
         if lent_frac > 0.0:
-            np.multiply(unused, 1.0 - lent_frac, out=left)
+            left = self._left
+            _multiply(unused, 1.0 - lent_frac, out=left)
         else:
-            left[:] = unused
+            left = unused  # the same values as a copy: nothing below writes to either
         rec.tokens[t] = left
-        # served = m - shortfall (not a_tok + a_b + lent, whose rounding could refuse 1e-14 units)
-        np.subtract(rem2, self.adaptive.lent, out=shortfall)
-        np.subtract(m, shortfall, out=s)
+        # served = m - shortfall (not a_tok + a_b + lent, whose rounding could refuse 1e-14 units); nothing lent:
+        # rem2 - 0.0 is rem2, bit for bit
+        if adaptive.any_lent:
+            shortfall = self._shortfall
+            _subtract(rem2, adaptive.lent, out=shortfall)
+        else:
+            shortfall = rem2
+        if any_short:
+            s = self._s
+            _subtract(m, shortfall, out=s)
+        else:
+            # none short: rem2 = rem - min(rem, level) is rem - rem = +0.0 in every cell (rem - level > 0 would be
+            # short), and m - 0.0 is m, bit for bit (-0.0 included)
+            s = m
         rec.burst[t] = self.burst.settle(t, a_b, left)
         thr = rec.settle(t, o, s)
-        if any_short or np.count_nonzero(o > self.ceiling):
-            self._record_refusals(t, thr, rec, eligible, lent_frac, total_unused)
+        if any_short or (bool(_count_nonzero(o > self.ceiling)) if over is None else over):
+            self._record_refusals(t, thr, rec, eligible, lent_frac, total_unused, shortfall)
 
     def _record_refusals(
         self,
@@ -203,10 +229,11 @@ class _ProvisionedStep:
         eligible: NDArray[np.int64],
         lent_frac: float,
         total_unused: float,
+        shortfall: NDArray[np.float64],
     ) -> None:
         """Why each refused cell was refused: over the ceiling; short while the table had units left that were not
         lent to it (its share); or short with the table's capacity all used."""
-        idx = np.flatnonzero(thr > 0)
+        idx = (thr > 0).nonzero()[0]
         if not idx.size:
             return
         if total_unused < 0:
@@ -214,7 +241,7 @@ class _ProvisionedStep:
         table_left = total_unused * (1.0 - lent_frac) > 0
         if idx.size <= _SCALAR_REFUSALS:
             # a few refused partitions: the same tests one cell at a time, without numpy's per-call cost
-            row, shortfall = rec.reason[t], self._shortfall
+            row = rec.reason[t]
             lent_to = set(eligible.tolist()) if table_left else set()
             for i in idx.tolist():
                 if shortfall[i] > 0:
@@ -226,7 +253,7 @@ class _ProvisionedStep:
         mask[eligible] = True
         elig = mask[idx]
         mask[eligible] = False
-        still_short = self._shortfall[idx] > 0
+        still_short = shortfall[idx] > 0
         rec.reason[t, idx] = np.where(
             still_short,
             np.where(~elig & table_left, _PARTITION_SHARE, _PROVISIONED_TOTAL),

@@ -64,6 +64,13 @@ __all__ = ["MAX_SIMULATED_DEMAND", "SimulationResult", "Table", "simulate"]
 #: float64 rounding in ``served + throttled == offered`` would cost served units (at 1e19, all of them).
 MAX_SIMULATED_DEMAND: Final[float] = _MAX_DEMAND
 
+# numpy's functions as module globals: the per-second loop calls them thousands of times a run
+_subtract, _greater, _nextafter, _count_nonzero = np.subtract, np.greater, np.nextafter, np.count_nonzero
+_INF = math.inf
+#: Seconds of demand prepared at once (offered units placed, ``min(o, c)``, row totals), at most :data:`_BLOCK_CELLS`
+#: cells; with splits, a block is cut short when a split moves keys.
+_BLOCK_S, _SPLIT_BLOCK_S, _BLOCK_CELLS = 1024, 60, 1 << 18
+
 
 @dataclass(frozen=True)
 class Table:
@@ -298,13 +305,12 @@ def _conserve_into(
     back to offered exactly. If that rounding raised served, throttled moves
     one ulp up, which lowers served below the intended value instead.
     """
-    np.subtract(offered, served, out=out_throttled)
-    np.subtract(offered, out_throttled, out=out_served)
-    np.greater(out_served, served, out=up)
-    if np.count_nonzero(up):
-        idx = np.flatnonzero(up)
-        out_throttled[idx] = np.nextafter(out_throttled[idx], np.inf)
-        out_served[idx] = offered[idx] - out_throttled[idx]
+    _subtract(offered, served, out=out_throttled)
+    _subtract(offered, out_throttled, out=out_served)
+    _greater(out_served, served, out=up)
+    if _count_nonzero(up):  # the same two operations on the cells concerned, in place (masked, not gathered)
+        _nextafter(out_throttled, _INF, out=out_throttled, where=up)
+        _subtract(offered, out_throttled, out=out_served, where=up)
 
 
 @dataclass
@@ -372,8 +378,14 @@ class _Records:
 
     def settle(self, t: int, offered: NDArray[np.float64], served: NDArray[np.float64]) -> NDArray[np.float64]:
         """Record second ``t``: ``served`` units/s meant of ``offered``; return that second's throttled row."""
-        throttled = self.throttled[t]
-        _conserve_into(offered, served, self.served[t], throttled, self._up)
+        # _conserve_into, inlined (a call less every simulated second)
+        throttled, out_served, up = self.throttled[t], self.served[t], self._up
+        _subtract(offered, served, out=throttled)
+        _subtract(offered, throttled, out=out_served)
+        _greater(out_served, served, out=up)
+        if _count_nonzero(up):
+            _nextafter(throttled, _INF, out=throttled, where=up)
+            _subtract(offered, throttled, out=out_served, where=up)
         return throttled
 
     def result(
@@ -418,10 +430,11 @@ class _KeyPlacement:
     """Demand given per key: where each key (or piece of an item collection) sits, and what each key lost per minute.
 
     Keys are placed with :func:`hotpart.partition_of`; a split for heat moves some of them (``_split_partition``, in
-    :mod:`hotpart.models.split_for_heat`, edits :attr:`seg`). Contract: :meth:`offer` fills second ``t`` of the
-    per-partition offered units from the keys' demand; :meth:`record_second` (only while keys move, that is with splits)
-    and :meth:`per_key` give every key the refused fraction of the partition it sat on that second, summed a minute at a
-    time (what Contributor Insights counts), so each key's offered units per minute sum to its demand.
+    :mod:`hotpart.models.split_for_heat`, edits :attr:`seg`). Contract: :meth:`fill` fills a block of seconds from
+    ``t`` of the per-partition offered units from the keys' demand (refilled from the next second when keys move);
+    :meth:`book` (only while keys move, that is with splits: called before they move) and :meth:`per_key` give every
+    key the refused fraction of the partition it sat on that second, summed a minute at a time (what Contributor
+    Insights counts), so each key's offered units per minute sum to its demand.
 
     Parameters
     ----------
@@ -457,26 +470,54 @@ class _KeyPlacement:
         )
         # room for every split the model allows (at most one per item), within MAX_SPLIT_PARTITIONS
         self.n_alloc = n0 + (min(k * table.items_per_key - 1, max(max_partitions - n0, 0)) if split is not None else 0)
-        self._seg_demand = np.zeros(k)
+        self._booked = 0  # seconds booked to key_off_min and key_thr_min (with splits)
 
-    def offer(self, t: int, offered: NDArray[np.float64]) -> NDArray[np.float64]:
-        """Fill ``offered[t]`` with each partition's units/s that second; return the row."""
-        seg = self.seg
-        self._seg_demand = self.demand[t, seg.key] * seg.frac
-        offered[t] = np.bincount(seg.part, weights=self._seg_demand, minlength=self.n_alloc)
-        return offered[t]
+    def fill(self, t: int, offered: NDArray[np.float64], split: bool = False) -> int:
+        """Fill ``offered[t:end]`` with each partition's units/s, keys where they sit now; return ``end``.
 
-    def record_second(self, t: int, offered: NDArray[np.float64], throttled: NDArray[np.float64]) -> None:
-        """Add second ``t`` to each key's offered and refused units of its minute (keys may move next second)."""
-        seg = self.seg
-        o_seg = offered[seg.part]
-        frac_thr = np.divide(throttled[seg.part], o_seg, out=np.zeros(seg.part.size), where=o_seg > 0)
-        self.key_off_min[t // 60] += np.bincount(seg.key, weights=self._seg_demand, minlength=self.k)
-        self.key_thr_min[t // 60] += np.bincount(seg.key, weights=self._seg_demand * frac_thr, minlength=self.k)
+        One ``bincount`` over the block, each row's cells offset by ``row x n_alloc``: it adds every partition's keys in
+        the same order, from the same 0, as a ``bincount`` a second would, so the same bits. With splits the block is
+        short (:data:`_SPLIT_BLOCK_S`), and refilled from the next second when a split moves keys.
+        """
+        seg, n_alloc = self.seg, self.n_alloc
+        rows = max(1, min(_SPLIT_BLOCK_S if split else _BLOCK_S, _BLOCK_CELLS // max(seg.key.size, n_alloc)))
+        end = min(self.demand.shape[0], t + rows)
+        rows = end - t
+        weights = self.demand[t:end][:, seg.key] * seg.frac
+        cells = (np.arange(rows)[:, None] * n_alloc + seg.part).ravel()
+        offered[t:end] = np.bincount(cells, weights=weights.ravel(), minlength=rows * n_alloc).reshape(rows, n_alloc)
+        return end
+
+    def book(self, t: int, offered: NDArray[np.float64], throttled: NDArray[np.float64]) -> None:
+        """Add seconds ``booked .. t`` to each key's offered and refused units of their minutes (keys sit where they
+        sat all those seconds: called before any key moves, and at the end).
+
+        The same sums as adding each second's ``bincount`` of the keys' units to its minute, in order: each second's
+        row is one ``bincount`` (rows offset as in :meth:`fill`), and a minute's rows are added to it one after the
+        other by ``cumsum`` down the rows, which adds left to right like ``+=`` a second at a time.
+        """
+        seg, k = self.seg, self.k
+        while self._booked <= t:
+            t0 = self._booked
+            t1 = min(t + 1, (t0 // 60 + 1) * 60)  # within one minute
+            rows = t1 - t0
+            seg_demand = self.demand[t0:t1][:, seg.key] * seg.frac
+            o_seg = offered[t0:t1][:, seg.part]
+            frac_thr = np.divide(throttled[t0:t1][:, seg.part], o_seg, out=np.zeros(o_seg.shape), where=o_seg > 0)
+            cells = (np.arange(rows)[:, None] * k + seg.key).ravel()
+            for acc, w in ((self.key_off_min, seg_demand), (self.key_thr_min, seg_demand * frac_thr)):
+                per_second = np.bincount(cells, weights=w.ravel(), minlength=rows * k).reshape(rows, k)
+                chain = np.empty((rows + 1, k))
+                chain[0] = acc[t0 // 60]
+                chain[1:] = per_second
+                acc[t0 // 60] = chain.cumsum(axis=0)[-1]
+            self._booked = t1
 
     def per_key(self, offered: NDArray[np.float64], throttled: NDArray[np.float64], recorded: bool) -> dict[str, object]:
-        """The result's ``keys``, ``key_offered`` and ``key_throttled``; computed here unless ``recorded`` each second."""
-        if not recorded:
+        """The result's ``keys``, ``key_offered`` and ``key_throttled``; booked as keys moved if ``recorded``."""
+        if recorded:
+            self.book(offered.shape[0] - 1, offered, throttled)
+        else:
             # keys never move: each key loses its partition's refused share, summed a minute at a time
             seg, d = self.seg, self.demand
             for m0 in range(0, d.shape[0], 60):
@@ -644,15 +685,28 @@ def simulate(
     rec = _Records(offered)
     step, scaler, splitter = _steps(table, kind, mode, split, placement, n_sec)
 
+    serve, on_demand = step.serve, isinstance(step, _OnDemandStep)
+    end = start = 0
     for t in range(n_sec):
-        o = offered[t] if placement is None else placement.offer(t, offered)
+        if t >= end:  # a block of seconds: offered units placed, min(o, c), which rows exceed c, row totals
+            start = t
+            if placement is None:
+                end = min(n_sec, t + max(1, min(_BLOCK_S, _BLOCK_CELLS // offered.shape[1])))
+            else:
+                end = placement.fill(t, offered, splitter is not None)
+            o_blk = offered[t:end]
+            m_blk = np.minimum(o_blk, ceil)
+            over_blk = (o_blk > ceil).any(axis=1).tolist()
+            # the left-to-right row sums _seq_sum gives, every row at once (cumsum never reorders)
+            tot_blk = m_blk.cumsum(axis=1)[:, -1].tolist() if on_demand else [None] * (end - t)
+        i = t - start
         if scaler is not None:
             scaler.land(t, step)
-        step.serve(t, o, np.minimum(o, ceil), rec)
-        if scaler is not None:
-            scaler.observe(t, rec.served[t], step.cap_table)
-        if splitter is not None:
-            splitter.after_second(t, rec)
+        serve(t, offered[t], m_blk[i], rec, total=tot_blk[i], over=over_blk[i])
+        if scaler is not None and (t + 1) % 60 == 0:
+            scaler.observe_minute(t, rec.served, step.cap_table)
+        if splitter is not None and splitter.after_second(t, rec):
+            end = t + 1  # keys moved: place them again from the next second
 
     if splitter is None:
         n_used, splits, blocked = table.partitions, (), ()

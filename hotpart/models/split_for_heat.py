@@ -88,12 +88,13 @@ class SplitForHeat:
 class _SplitForHeatController:
     """Splits for heat: counts how long each partition has stayed hot, and splits those hot long enough.
 
-    Contract (:meth:`after_second`): first each key's units of the second are booked to its minute
-    (:meth:`_KeyPlacement.record_second`, before any key moves); then a partition whose served units are at or
+    Contract (:meth:`after_second`): a partition whose served units are at or
     above ``threshold x ceiling`` for ``minutes x 60`` consecutive seconds splits at the end of that second
     (:func:`_split_partition`) into itself and the next free column, which the capacity step then shares with it
     (:meth:`_ProvisionedStep.split`); a split that cannot happen is recorded in :attr:`blocked` and never tried
-    again for that partition.
+    again for that partition. Before the first split of a second, every key's units of the seconds so far are booked
+    to their minutes (:meth:`_KeyPlacement.book`), while keys still sit where they sat; :meth:`after_second` says
+    whether keys moved, so that the orchestration places them again from the next second.
 
     Parameters
     ----------
@@ -126,31 +127,45 @@ class _SplitForHeatController:
         self.n_used = table.partitions
         self.n_alloc = n_alloc = placement.n_alloc
         self.hot_run = np.zeros(n_alloc)
+        self._hot_now = np.empty(n_alloc, dtype=bool)
+        self._hot_bound = 0.0  # at least the longest run of hot seconds of a partition not blocked
         self.blocked_flag = np.zeros(n_alloc, dtype=bool)
         self.splits: list[tuple[int, int, int]] = []
         self.blocked: list[tuple[int, int, str]] = []
 
-    def after_second(self, t: int, rec: _Records) -> None:
-        """Second ``t`` is recorded: book each key's units of the minute, then split the partitions hot long enough."""
-        placement, step = self.placement, self.step
-        placement.record_second(t, rec.offered[t], rec.throttled[t])  # before any key moves
-        self.hot_run = (self.hot_run + 1.0) * (rec.served[t] >= self.threshold)
-        due = np.flatnonzero((self.hot_run >= self.after) & ~self.blocked_flag)
-        for p in due:
-            new = self.n_used
-            why = _split_partition(
-                placement.seg, int(p), new, placement.demand[t], self.table, self.split, room=new < self.n_alloc
-            )
-            if why:
-                self.blocked_flag[p] = True
-                self.blocked.append((t, int(p), why))
-                continue
-            self.splits.append((t, int(p), new))
-            step.split(p, new)
-            self.hot_run[p] = 0.0
-            self.n_used += 1
+    def after_second(self, t: int, rec: _Records) -> bool:
+        """Second ``t`` is recorded: split the partitions hot long enough (booking each key's units of the seconds
+        before, first); return whether keys moved."""
+        hot_run = self.hot_run
+        np.add(hot_run, 1.0, out=hot_run)
+        np.greater_equal(rec.served[t], self.threshold, out=self._hot_now)
+        np.multiply(hot_run, self._hot_now, out=hot_run)  # (hot_run + 1) x hot, in place
+        self._hot_bound += 1.0  # no partition that may split has been hot longer
+        if self._hot_bound < self.after:
+            return False
+        due = ((hot_run >= self.after) & ~self.blocked_flag).nonzero()[0]
+        moved = False
         if due.size:
+            placement, step = self.placement, self.step
+            placement.book(t, rec.offered, rec.throttled)  # before any key moves
+            for p in due.tolist():
+                new = self.n_used
+                why = _split_partition(
+                    placement.seg, p, new, placement.demand[t], self.table, self.split, room=new < self.n_alloc
+                )
+                if why:
+                    self.blocked_flag[p] = True
+                    self.blocked.append((t, p, why))
+                    continue
+                self.splits.append((t, p, new))
+                step.split(p, new)
+                hot_run[p] = 0.0
+                self.n_used += 1
+                moved = True
             step.refresh_share()
+        free = hot_run[~self.blocked_flag]
+        self._hot_bound = float(free.max()) if free.size else 0.0
+        return moved
 
 
 def _split_partition(
