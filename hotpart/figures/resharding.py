@@ -34,6 +34,7 @@ from ..models import (
     ring_spread_measured,
 )
 from ..models._validation import check_integer, check_number, check_seed
+from ..models.hashing import _jump_hash_pair, _label_hashes, _rendezvous_scan, hash64
 from ._sharding_common import _MAX_TABLE_SHARDS, _random_keys, _Rows
 
 __all__ = [
@@ -88,6 +89,73 @@ def _placements(method: str, keys: NDArray[np.uint64], n: int, vnodes: int) -> N
     return rendezvous(keys, names)
 
 
+# A slider move changes one of n, m = n + added and vnodes, so most placements of the explorable's keys are the ones
+# the last frame computed: they are cached (read-only) by the arguments they depend on.
+
+
+@functools.lru_cache(maxsize=32)
+def _placements_cached(method: str, n: int, vnodes: int = 0) -> NDArray[np.int64]:
+    """:func:`_placements` of the explorable's keys on ``n`` shards, read-only; ``vnodes`` is the ring's only."""
+    keys = _uniform_keys(_RESHARD_KEYS)
+    if method == "rendezvous":
+        owner = _rendezvous_state(n)[1]
+    elif method == "ranges":
+        owner = HashRangeSharding.even(n).shard_of(keys)
+    else:
+        owner = _placements(method, keys, n, vnodes)
+    owner.flags.writeable = False
+    return owner
+
+
+@functools.lru_cache(maxsize=8)
+def _rendezvous_state(n: int) -> tuple[NDArray[np.uint64], NDArray[np.int64]]:
+    """Rendezvous of the explorable's keys over nodes ``"0" .. "n-1"``: each key's best weight and node, read-only.
+
+    The owners are :func:`rendezvous`'s; nodes ``"n" .. "m-1"`` added later are scanned from here
+    (:func:`_rendezvous_grown`), so growing to ``m`` costs ``m - n`` hashes per key, not ``m``.
+    """
+    hk = hash64(_uniform_keys(_RESHARD_KEYS))
+    best, owner = np.zeros(hk.size, dtype=np.uint64), np.zeros(hk.size, dtype=np.int64)
+    _rendezvous_scan(hk, _label_hashes(tuple(str(i) for i in range(n))), 0, best, owner)
+    best.flags.writeable = owner.flags.writeable = False
+    return best, owner
+
+
+@functools.lru_cache(maxsize=16)
+def _rendezvous_grown(n: int, m: int) -> NDArray[np.int64]:
+    """:func:`rendezvous` of the explorable's keys over nodes ``"0" .. "m-1"``, from the state on ``n <= m`` nodes."""
+    best, owner = (x.copy() for x in _rendezvous_state(n))
+    _rendezvous_scan(hash64(_uniform_keys(_RESHARD_KEYS)), _label_hashes(tuple(str(i) for i in range(n, m))), n, best, owner)
+    owner.flags.writeable = False
+    return owner
+
+
+@functools.lru_cache(maxsize=16)
+def _jump_grown(n: int, m: int) -> tuple[NDArray[np.int64], NDArray[np.int64]]:
+    """:func:`jump_hash` of the explorable's keys into ``n`` and ``m >= n`` buckets (one loop), read-only."""
+    before, after = _jump_hash_pair(_uniform_keys(_RESHARD_KEYS), n, m)
+    before.flags.writeable = after.flags.writeable = False
+    return before, after
+
+
+def _before_after(method: str, n: int, m: int, vnodes: int) -> tuple[NDArray[np.int64], NDArray[np.int64]]:
+    """:func:`_placements` of the explorable's keys on ``n`` and on ``m >= n`` shards, from the caches."""
+    if method == "jump":
+        return _jump_grown(n, m)
+    if method == "rendezvous":
+        return _rendezvous_state(n)[1], _rendezvous_grown(n, m)
+    v = vnodes if method == "ring" else 0  # only the ring depends on the virtual nodes
+    return _placements_cached(method, n, v), _placements_cached(method, m, v)
+
+
+@functools.lru_cache(maxsize=16)
+def _ranges_grown(n: int, m: int) -> NDArray[np.int64]:
+    """Shard of each of the explorable's keys once ``n`` equal hash ranges are split to ``m`` (:func:`_split_ranges`)."""
+    owner = _split_ranges(n, m).shard_of(_uniform_keys(_RESHARD_KEYS))
+    owner.flags.writeable = False
+    return owner
+
+
 def plot_moved_by_method(ax: Axes, moved: dict[str, float], ideal: float, title: str) -> None:
     """Bars: share of keys moved per method, against the minimum (the new shards' share).
 
@@ -113,16 +181,14 @@ def plot_moved_by_method(ax: Axes, moved: dict[str, float], ideal: float, title:
 
 def _reshard_compute(n_before: int, added: int, vnodes: int) -> Data:
     n, m = n_before, n_before + added
-    keys = _uniform_keys(_RESHARD_KEYS)
     moved, balance = {}, {}
     for method in ("modulo", "ring", "jump", "rendezvous"):
-        before = _placements(method, keys, n, vnodes)
-        after = _placements(method, keys, m, vnodes)
+        before, after = _before_after(method, n, m, vnodes)
         moved[method] = float(np.mean(before != after))
         counts = np.bincount(after, minlength=m)
         balance[method] = float(counts.max() / counts.mean())
     # splitting hash ranges (DynamoDB, MongoDB hashed chunks, Vitess): the widest range in half, m - n times
-    before_r, after_r = HashRangeSharding.even(n).shard_of(keys), _split_ranges(n, m).shard_of(keys)
+    before_r, after_r = _placements_cached("ranges", n), _ranges_grown(n, m)
     moved["ranges"] = float(np.mean(before_r != after_r))
     counts = np.bincount(after_r, minlength=m)
     balance["ranges"] = float(counts.max() / counts.mean())

@@ -14,6 +14,7 @@ Keys of the sharding chapters are unsigned 64-bit integers (``numpy.uint64``).
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import itertools
 import math
@@ -129,23 +130,38 @@ def hash64(keys: ArrayLike) -> NDArray[np.uint64]:
     array([16294208416658607535, 10451216379200822465], dtype=uint64)
     """
     z = np.array(_as_u64(keys), dtype=np.uint64, copy=True)
-    tmp = np.empty_like(z)
     with np.errstate(over="ignore"):
-        z += _U64(0x9E3779B97F4A7C15)
-        np.right_shift(z, _U64(30), out=tmp)
-        z ^= tmp
-        z *= _U64(0xBF58476D1CE4E5B9)
-        np.right_shift(z, _U64(27), out=tmp)
-        z ^= tmp
-        z *= _U64(0x94D049BB133111EB)
-        np.right_shift(z, _U64(31), out=tmp)
-        z ^= tmp
+        _mix64(z, np.empty_like(z))
     return z
+
+
+def _mix64(z: NDArray[np.uint64], tmp: NDArray[np.uint64]) -> None:
+    """:func:`hash64` of ``z``, in place; ``tmp`` is scratch space of ``z``'s shape.
+
+    The arithmetic wraps mod 2**64: callers run this under ``np.errstate(over="ignore")``.
+    """
+    z += _U64(0x9E3779B97F4A7C15)
+    np.right_shift(z, _U64(30), out=tmp)
+    z ^= tmp
+    z *= _U64(0xBF58476D1CE4E5B9)
+    np.right_shift(z, _U64(27), out=tmp)
+    z ^= tmp
+    z *= _U64(0x94D049BB133111EB)
+    np.right_shift(z, _U64(31), out=tmp)
+    z ^= tmp
 
 
 def _label_hash(label: str) -> int:
     """A node or virtual-node name as a 64-bit integer (first 8 bytes of its MD5)."""
     return int.from_bytes(hashlib.md5(label.encode("utf-8"), usedforsecurity=False).digest()[:8], "big")
+
+
+@functools.lru_cache(maxsize=128)
+def _label_hashes(names: tuple[str, ...]) -> NDArray[np.uint64]:
+    """:func:`_label_hash` of each name, as a read-only uint64 array (cached: rings and rendezvous reuse names)."""
+    out = np.fromiter((_label_hash(name) for name in names), dtype=np.uint64, count=len(names))
+    out.flags.writeable = False
+    return out
 
 
 def jump_hash(key: ArrayLike | int, num_buckets: int) -> NDArray[np.int64] | int:
@@ -195,8 +211,24 @@ def jump_hash(key: ArrayLike | int, num_buckets: int) -> NDArray[np.int64] | int
 _JUMP_CHUNK: Final[int] = 1 << 17
 
 
-def _jump_chunk(k: NDArray[np.uint64], n: int, out: NDArray[np.int64]) -> None:
-    """The jump-hash loop on one chunk, in place; keys that leave the loop are dropped from the arrays."""
+def _jump_hash_pair(keys: NDArray[np.uint64], n0: int, n: int) -> tuple[NDArray[np.int64], NDArray[np.int64]]:
+    """:func:`jump_hash` of uint64 ``keys`` into ``n0`` and into ``n >= n0`` buckets, in one run of the loop."""
+    out0, out = np.empty(keys.shape, dtype=np.int64), np.empty(keys.shape, dtype=np.int64)
+    for lo in range(0, keys.size, _JUMP_CHUNK):
+        part = slice(lo, lo + _JUMP_CHUNK)
+        _jump_chunk(keys[part].copy(), n, out[part], (n0, out0[part]))
+    return out0, out
+
+
+def _jump_chunk(
+    k: NDArray[np.uint64], n: int, out: NDArray[np.int64], fewer: tuple[int, NDArray[np.int64]] | None = None
+) -> None:
+    """The jump-hash loop on one chunk, in place; keys that leave the loop are dropped from the arrays.
+
+    With ``fewer = (n0, out0)``, ``n0 <= n``, also each key's bucket among ``n0`` into ``out0``: the loop for ``n0``
+    is this loop stopped at a key's first ``j >= n0`` (``j`` only grows), the one iteration where ``j >= n0`` while
+    ``b + 1 <= n0``.
+    """
     idx = np.arange(k.size)
     b1 = np.ones(k.size)  # b + 1 of the keys still looping, as doubles (exact below 2**53)
     mult = _U64(2862933555777941757)
@@ -207,6 +239,10 @@ def _jump_chunk(k: NDArray[np.uint64], n: int, out: NDArray[np.int64]) -> None:
         j = np.add(k >> _U64(33), 1.0)  # float64
         np.divide(float(1 << 31), j, out=j)
         j *= b1  # the next bucket, before truncation: int(j) < n exactly when j < n
+        if fewer is not None:
+            n0, out0 = fewer
+            stop = np.flatnonzero((j >= n0) & (b1 <= n0))
+            out0[idx.take(stop)] = b1.take(stop) - 1.0
         looping = j < n
         done = np.flatnonzero(~looping)
         out[idx.take(done)] = b1.take(done) - 1.0
@@ -253,16 +289,12 @@ class HashRing:
         if not nodes or len(set(nodes)) != len(nodes) or not all(isinstance(x, str) for x in nodes):
             raise ValueError(f"nodes = {self.nodes!r} must be a non-empty sequence of unique strings")
         v = check_count("vnodes", self.vnodes, low=1, high=100_000)
-        steps = np.arange(v, dtype=np.uint64)
-        with np.errstate(over="ignore"):
-            seeds = [_U64(_label_hash(name)) + steps * _U64(0x9E3779B97F4A7C15) for name in nodes]
-        points = hash64(np.concatenate(seeds))
-        owners = np.repeat(np.arange(len(nodes), dtype=np.int64), v)
-        order = np.argsort(points, kind="stable")
+        points, owners = _ring_points(_label_hashes(nodes), v)
+        points.flags.writeable = owners.flags.writeable = False  # a ring never changes: safe to share and cache
         object.__setattr__(self, "nodes", nodes)
         object.__setattr__(self, "vnodes", v)
-        object.__setattr__(self, "_points", points[order])
-        object.__setattr__(self, "_owners", owners[order])
+        object.__setattr__(self, "_points", points)
+        object.__setattr__(self, "_owners", owners)
         object.__setattr__(self, "_table", None)  # built on the first lookup
 
     def __repr__(self) -> str:
@@ -290,8 +322,8 @@ class HashRing:
             # in, -1 where one does (those keys take the binary search)
             bits = int(min(20, max(8, math.ceil(math.log2(self._points.size)) + 5)))
             shift = _U64(64 - bits)
-            table = self._owner_of_hash(np.arange(2**bits, dtype=np.uint64) << shift).astype(np.int32)
-            table[np.unique(self._points >> shift).astype(np.int64)] = -1
+            table = _bucket_owners(self._points, self._owners, bits)
+            table.flags.writeable = False
             object.__setattr__(self, "_table", (table, shift))
         table, shift = self._table  # type: ignore[misc]
         h = hash64(keys)
@@ -320,14 +352,78 @@ class HashRing:
 
     def moved_share(self, other: HashRing) -> float:
         """Exact share of the hash space whose owner (by name) differs between this ring and ``other``."""
-        points = np.union1d(self._points, other._points)
-        mine = np.array(self.nodes, dtype=object)[self._owner_of_hash(points)]
-        theirs = np.array(other.nodes, dtype=object)[other._owner_of_hash(points)]
+        points = np.sort(np.concatenate((self._points, other._points)))  # np.union1d, without its hash table
+        points = points[np.concatenate(([True], points[1:] != points[:-1]))]
+        # owners by name: each of other's nodes as its index into self.nodes (-1 if self has no such node)
+        index = {name: i for i, name in enumerate(self.nodes)}
+        as_mine = np.array([index.get(name, -1) for name in other.nodes], dtype=np.int64)
+        moved = self._owner_of_hash(points) != as_mine[other._owner_of_hash(points)]
         if points.size == 1:
-            return float(mine[0] != theirs[0])
+            return float(moved[0])
         with np.errstate(over="ignore"):
             arcs = (points - np.roll(points, 1)).astype(np.float64)
-        return float(arcs[mine != theirs].sum() / _TWO64)
+        return float(arcs[moved].sum() / _TWO64)
+
+
+def _ring_points(labels: NDArray[np.uint64], vnodes: int) -> tuple[NDArray[np.uint64], NDArray[np.int64]]:
+    """Sorted points and their owners of the rings whose nodes hash to ``labels``, one ring per row.
+
+    ``labels`` has shape ``(..., n)``, one 64-bit label hash per node; node ``i``'s ``vnodes`` points are
+    :func:`hash64` of ``label + s * 0x9E3779B97F4A7C15`` for ``s < vnodes`` (mod 2**64), point ``i * vnodes + s`` of
+    its ring. Each ring's points are sorted as a stable argsort sorts them (equal points in point order), and its
+    owners (int64, ``0 .. n-1``) follow them. Returns arrays of shape ``(..., n * vnodes)``; :class:`HashRing` is
+    the 1-D case.
+    """
+    steps = np.arange(vnodes, dtype=np.uint64)
+    with np.errstate(over="ignore"):
+        steps *= _U64(0x9E3779B97F4A7C15)
+        seeds = labels[..., :, None] + steps  # (..., n, vnodes), wraps mod 2**64
+    size = labels.shape[-1] * vnodes
+    seeds = seeds.reshape(*labels.shape[:-1], size)
+    scratch = np.empty_like(seeds)
+    with np.errstate(over="ignore"):
+        _mix64(seeds, scratch)
+    # A stable argsort of 64-bit points is several times slower than the default sorts, which give the same order
+    # whenever a ring's points are distinct; so sort the fast way and check. Up to 2**20 points per ring, one
+    # value sort of each point's top bits with its index in the low bits gives the order (when no two points share
+    # their top bits, that order is the points' order) and a second the sorted points themselves.
+    bits = max(1, (size - 1).bit_length())
+    if bits <= 20:
+        low = _U64((1 << bits) - 1)
+        tagged = np.bitwise_and(seeds, ~low, out=scratch)
+        tagged |= np.arange(size, dtype=np.uint64)
+        tagged.sort(axis=-1)
+        top = tagged >> _U64(bits)
+        if not np.any(top[..., 1:] == top[..., :-1]):
+            tagged &= low
+            owners = tagged.view(np.int64)  # each point's index in its ring, < 2**20
+            owners //= vnodes
+            seeds.sort(axis=-1)
+            return seeds, owners
+    order = np.argsort(seeds, axis=-1)
+    points = np.take_along_axis(seeds, order, axis=-1)
+    if np.any(points[..., 1:] == points[..., :-1]):  # equal points (never seen in practice): in point order
+        order = np.argsort(seeds, axis=-1, kind="stable")
+        points = np.take_along_axis(seeds, order, axis=-1)
+    return points, order // vnodes
+
+
+def _bucket_owners(points: NDArray[np.uint64], owners: NDArray[np.int64], bits: int) -> NDArray[np.int32]:
+    """The owner of each of the ``2**bits`` buckets of the hash space no point falls in, ``-1`` where one does.
+
+    Bucket ``b`` covers the hashes whose top ``bits`` bits are ``b``. A hash ``h`` is owned by the first point
+    ``>= h`` (wrapping to the first point), so a bucket without points belongs to the first point above it: the
+    first point whose bucket is ``>= b``. With the points sorted, point ``k`` is that point for the buckets
+    ``hi[k-1] < b <= hi[k]`` (``hi``, the points' buckets), which a ``repeat`` lays out without a binary search.
+    """
+    hi = (points >> _U64(64 - bits)).astype(np.intp)
+    counts = np.empty(points.size + 1, dtype=np.intp)
+    counts[0] = hi[0] + 1
+    np.subtract(hi[1:], hi[:-1], out=counts[1:-1])
+    counts[-1] = 2**bits - 1 - hi[-1]
+    table = np.repeat(np.append(owners, owners[:1]).astype(np.int32), counts)
+    table[hi] = -1
+    return table
 
 
 def rendezvous(keys: ArrayLike, nodes: Sequence[str]) -> NDArray[np.int64]:
@@ -361,14 +457,40 @@ def rendezvous(keys: ArrayLike, nodes: Sequence[str]) -> NDArray[np.int64]:
     if not names or len(set(names)) != len(names) or not all(isinstance(x, str) for x in names):
         raise ValueError(f"nodes = {nodes!r} must be a non-empty sequence of unique strings")
     hk = hash64(keys)
-    best = np.zeros(hk.shape, dtype=np.uint64)
-    owner = np.zeros(hk.shape, dtype=np.int64)
-    for i, name in enumerate(names):
-        w = hash64(hk ^ _U64(_label_hash(name)))
-        better = w > best if i else np.ones(hk.shape, dtype=bool)
-        best = np.where(better, w, best)
-        owner[better] = i
-    return owner
+    best = np.zeros(hk.size, dtype=np.uint64)
+    owner = np.zeros(hk.size, dtype=np.int64)
+    _rendezvous_scan(hk.reshape(-1), _label_hashes(names), 0, best, owner)
+    return owner.reshape(hk.shape)
+
+
+#: Keys per pass of :func:`_rendezvous_scan`: each pass's arrays stay in cache.
+_RENDEZVOUS_CHUNK: Final[int] = 1 << 13
+
+
+def _rendezvous_scan(
+    hk: NDArray[np.uint64], labels: NDArray[np.uint64], first: int, best: NDArray[np.uint64], owner: NDArray[np.int64]
+) -> None:
+    """Rendezvous over nodes ``first, first + 1, ...`` (label hashes ``labels``), in place on ``best`` and ``owner``.
+
+    ``hk`` is 1-D, the keys' :func:`hash64`; ``best`` and ``owner`` hold each key's largest weight and its node over
+    the nodes before ``first`` (anything when ``first == 0``: node 0 always wins over no node). A node takes a key
+    only with a strictly larger weight, so ties go to the earlier node; scanning nodes ``0 .. m-1`` in one call or
+    in two (``first = n``) gives the same result.
+    """
+    with np.errstate(over="ignore"):
+        for lo in range(0, hk.size, _RENDEZVOUS_CHUNK):
+            h, b, o = (x[lo : lo + _RENDEZVOUS_CHUNK] for x in (hk, best, owner))
+            w, tmp, better = np.empty_like(h), np.empty_like(h), np.empty(h.size, dtype=bool)
+            for i, label in enumerate(labels, start=first):
+                np.bitwise_xor(h, label, out=w)
+                _mix64(w, tmp)
+                if i == 0:
+                    b[...] = w
+                    o[...] = 0
+                    continue
+                np.greater(w, b, out=better)
+                np.maximum(b, w, out=b)
+                o[better] = i
 
 
 @dataclass(frozen=True)

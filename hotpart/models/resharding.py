@@ -10,6 +10,7 @@ set how evenly it spreads (:func:`ring_spread`, :func:`ring_spread_measured`). T
 
 from __future__ import annotations
 
+import functools
 import math
 
 import numpy as np
@@ -18,7 +19,7 @@ from numpy.typing import NDArray
 from ._validation import MAX_ELEMENTS as _MAX_ELEMENTS
 from ._validation import check_choice, check_count, check_seed
 from .harmonic_numbers import harmonic
-from .hashing import HashRing, rendezvous
+from .hashing import HashRing, _label_hash, _ring_points, rendezvous
 
 __all__ = [
     "lookup_cost",
@@ -96,6 +97,8 @@ def range_split_moved_fraction(n: int, m: int) -> float:
     b = check_count("m", m, low=a, high=2 * a)
     return (b - a) / (2.0 * a)
 
+
+_TWO64 = 2.0**64
 
 _METHODS = ("modulo", "jump", "ring", "rendezvous")
 
@@ -274,5 +277,41 @@ def ring_spread_measured(vnodes: int, n_nodes: int, n_rings: int = 20) -> NDArra
     v = check_count("vnodes", vnodes, low=1, high=100_000)
     n = check_count("n_nodes", n_nodes, low=2, high=10_000)
     r = check_count("n_rings", n_rings, low=1, high=max(1, _MAX_ELEMENTS // (n * v)))
-    out = [HashRing([f"r{j}-n{i}" for i in range(n)], v).shares() * n for j in range(r)]
+    # every ring at once, in batches of about _RING_CHUNK_POINTS points: row j of a batch is ring j's sorted points,
+    # exactly HashRing(...).shares() ring by ring (n >= 2, so no ring has the one point HashRing.shares() special-cases)
+    labels = _spread_labels(n, r) if n * r <= _CACHED_LABELS else None
+    per_batch = max(1, _RING_CHUNK_POINTS // (n * v))
+    out = []
+    for lo in range(0, r, per_batch):
+        hi = min(r, lo + per_batch)
+        rows = labels[lo:hi] if labels is not None else _spread_label_rows(n, lo, hi)
+        points, owners = _ring_points(rows, v)
+        arcs = np.empty_like(points)  # each point's arc: from the point before it, as HashRing.shares() measures
+        with np.errstate(over="ignore"):
+            np.subtract(points[:, 1:], points[:, :-1], out=arcs[:, 1:])
+            np.subtract(points[:, 0], points[:, -1], out=arcs[:, 0])  # wraps mod 2**64 for each ring's first arc
+        owners += np.arange(0, rows.shape[0] * n, n)[:, None]  # ring j's node i is bin j * n + i
+        # one bincount adds each bin's weights in array order: ring by ring, in each ring's point order, as before
+        shares = np.bincount(owners.ravel(), weights=arcs.astype(np.float64).ravel(), minlength=rows.size) / _TWO64
+        out.append(shares * n)
     return np.concatenate(out)
+
+
+#: Ring points per batch of :func:`ring_spread_measured`: about 8 MB per array.
+_RING_CHUNK_POINTS = 1 << 20
+#: The most node labels :func:`_spread_labels` keeps per entry (800 kB); larger sets are hashed batch by batch.
+_CACHED_LABELS = 100_000
+
+
+def _spread_label_rows(n_nodes: int, lo: int, hi: int) -> NDArray[np.uint64]:
+    """The label hashes of :func:`ring_spread_measured`'s nodes ``"r<j>-n<i>"`` for rings ``lo <= j < hi``, by ring."""
+    flat = (_label_hash(f"r{j}-n{i}") for j in range(lo, hi) for i in range(n_nodes))
+    return np.fromiter(flat, dtype=np.uint64, count=(hi - lo) * n_nodes).reshape(hi - lo, n_nodes)
+
+
+@functools.lru_cache(maxsize=16)
+def _spread_labels(n_nodes: int, n_rings: int) -> NDArray[np.uint64]:
+    """:func:`_spread_label_rows` of rings ``0 .. n_rings - 1``, read-only (cached: a slider move keeps most of them)."""
+    labels = _spread_label_rows(n_nodes, 0, n_rings)
+    labels.flags.writeable = False
+    return labels
