@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import gc
 import html
+import importlib
 import itertools
 import math
 import os
@@ -382,10 +383,19 @@ def _with_static_fallback(box: Any, image: Any, caption: Any, title: str) -> Any
 _GC_FROZEN = False
 
 
+#: Modules the figures and models import inside functions, on their first draw: imported before the freeze, so that
+#: their objects are frozen too. ``scipy.stats`` alone left about 44,500 objects in view when fanout_cost imported it
+#: after the freeze, and a full collection then took 21 ms instead of 2.3 ms (80 to 100 ms with garbage around).
+_IMPORTED_BEFORE_FREEZE: tuple[str, ...] = ("scipy.stats", "scipy.special", "scipy.optimize", "PIL.Image", "PIL.PngImagePlugin")
+
+
 def freeze_gc_once() -> None:
-    """Collect once, then :func:`gc.freeze` what is alive, so later full collections stay short."""
+    """Import what the figures import lazily (:data:`_IMPORTED_BEFORE_FREEZE`), collect once, then :func:`gc.freeze`
+    what is alive, so later full collections stay short."""
     global _GC_FROZEN
     if not _GC_FROZEN:
+        for name in _IMPORTED_BEFORE_FREEZE:
+            importlib.import_module(name)
         gc.collect()
         gc.freeze()
         _GC_FROZEN = True
