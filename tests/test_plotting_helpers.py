@@ -13,7 +13,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from hotpart.book.plotting import _bar, fixed_layout, new_figure, partition_bars, render_rgba
+from hotpart.book.plotting import _bar, fixed_layout, new_figure, partition_bars, render_rgba, set_partition_bars
 
 _heights = st.lists(
     st.one_of(st.just(0.0), st.floats(min_value=1e-6, max_value=1e9, allow_nan=False, allow_infinity=False)),
@@ -67,3 +67,42 @@ def test_the_axes_keep_no_trace_of_the_shortcut_even_when_bar_fails():
     assert "_update_patch_limits" not in vars(ax)
     ax.add_patch(type(ax.patches[0])((5.0, 5.0), 1.0, 1.0))  # later patches grow the limits as matplotlib does
     assert ax.dataLim.x1 == 6.0
+
+
+def _bars_figure(demand: list[float], capacity: float | list[float]) -> tuple:
+    fig, (ax,) = new_figure(3, 2)
+    fixed_layout(fig)
+    partition_bars(ax, demand, capacity, 1_000.0)
+    ax.set_ylim(0, 3_000)
+    return fig, ax
+
+
+_demands = st.lists(st.floats(min_value=0, max_value=2_500, allow_nan=False), min_size=1, max_size=12)
+
+
+@settings(max_examples=25, deadline=None)
+@given(first=_demands, data=st.data(), per_partition=st.booleans())
+def test_bars_set_in_place_are_the_bars_drawn_anew(first, data, per_partition):
+    """set_partition_bars on bars drawn for other demand gives partition_bars' pixels for the new demand."""
+    second = data.draw(
+        st.lists(st.floats(min_value=0, max_value=2_500, allow_nan=False), min_size=len(first), max_size=len(first))
+    )
+    capacity = data.draw(st.lists(st.floats(0, 2_000), min_size=len(first), max_size=len(first))) if per_partition else 800.0
+    fig, ax = _bars_figure(first, capacity)
+    render_rgba(fig)
+    assert set_partition_bars(ax, second, capacity) is True
+    fresh, _ = _bars_figure(second, capacity)
+    assert np.array_equal(render_rgba(fig), render_rgba(fresh))
+
+
+def test_bars_of_another_count_are_left_for_the_caller_to_draw():
+    _, ax = _bars_figure([100.0, 1_500.0], 1_000.0)
+    heights = [b.get_height() for c in ax.containers for b in c]
+    assert set_partition_bars(ax, [100.0, 200.0, 300.0], 1_000.0) is False
+    assert [b.get_height() for c in ax.containers for b in c] == heights
+    with pytest.raises(ValueError, match="demand"):
+        set_partition_bars(ax, [float("nan"), 1.0], 1_000.0)
+    with pytest.raises(ValueError, match="capacity has 3 values"):
+        set_partition_bars(ax, [1.0, 1.0], [1.0, 2.0, 3.0])
+    _, (empty,) = new_figure(3, 2)
+    assert set_partition_bars(empty, [1.0], 1.0) is False  # no bars yet: the caller draws them

@@ -36,6 +36,7 @@ __all__ = [
     "palette_png",
     "PALETTE_COLORS",
     "partition_bars",
+    "set_partition_bars",
     "relabel",
     "render_png",
     "render_rgba",
@@ -323,6 +324,53 @@ def partition_bars(
     elif d.size <= 20:
         ax.set_xticks(x)
     ax.set_xlim(-0.6, max(d.size, 1) - 0.4)
+
+
+def set_partition_bars(ax: Axes, demand: ArrayLike, capacity: ArrayLike) -> bool:
+    """Give the bars :func:`partition_bars` drew on ``ax`` new demand, in place, when their number is unchanged.
+
+    An explorable's update calls it instead of drawing the bars again: setting heights keeps the artists (and their
+    legend) and is pixel for pixel what :func:`partition_bars` would draw. When the number of partitions changed it
+    (or ``ax`` holds no such bars) it changes nothing and returns ``False``, and the caller draws them anew.
+
+    Parameters
+    ----------
+    ax : Axes
+        Axes whose first two containers are :func:`partition_bars`' served and refused bars.
+    demand : array_like
+        Offered demand per partition, in the bars' unit, at least one value, each finite and ``>= 0``.
+    capacity : array_like
+        What each partition serves at most (one value, or one per partition), finite and ``>= 0``.
+
+    Returns
+    -------
+    bool
+        Whether the bars were set (``False``: ``demand`` has another length than the bars, or there are none).
+
+    Examples
+    --------
+    >>> fig, (ax,) = new_figure()
+    >>> partition_bars(ax, [1_200.0, 400.0], 1_000.0, 1_000.0)
+    >>> set_partition_bars(ax, [900.0, 1_500.0], 1_000.0), [b.get_height() for b in ax.containers[1]]
+    (True, [0.0, 500.0])
+    >>> set_partition_bars(ax, [900.0, 1_500.0, 10.0], 1_000.0)
+    False
+    """
+    d = check_array("demand", demand, low=0, high=_FINITE)
+    if d.ndim != 1 or d.size == 0:
+        raise ValueError(f"demand = {demand!r} is not allowed: must be a non-empty 1-D array of rates >= 0")
+    cap = check_array("capacity", capacity, low=0, high=_FINITE)
+    if cap.ndim > 1 or cap.size not in (1, d.size):
+        raise ValueError(f"capacity has {cap.size} values: must be one value or one per partition ({d.size})")
+    if len(ax.containers) < 2 or len(ax.containers[0]) != d.size:
+        return False
+    served_bars, refused_bars = ax.containers[0], ax.containers[1]
+    served = np.minimum(d, np.broadcast_to(cap.reshape(-1) if cap.ndim else cap, d.shape))
+    for s_bar, r_bar, s, total in zip(served_bars, refused_bars, served.tolist(), d.tolist(), strict=True):
+        s_bar.set_height(s)
+        r_bar.set_y(s)
+        r_bar.set_height(total - s)
+    return True
 
 
 def fixed_layout(

@@ -14,7 +14,7 @@ from matplotlib.ticker import AutoLocator
 from numpy.typing import ArrayLike
 
 from ..book.explorable import EXPLORABLES, Control, Data, Explorable, register
-from ..book.plotting import COLORS, finish_axes, fixed_layout, new_figure, partition_bars
+from ..book.plotting import COLORS, finish_axes, fixed_layout, new_figure, partition_bars, set_partition_bars
 from ..models import (
     EXAMPLE_HOT_PARTITION,
     PARTITION_MAX_RCU,
@@ -89,12 +89,7 @@ def _ceiling_update(fig: Figure, data: Data) -> None:
     ax = fig.axes[0]
     load: PartitionLoad = data["load"]
     served, refused = ax.containers
-    if len(served) == load.n_partitions:
-        top = np.minimum(load.demand, load.ceiling)
-        for s_bar, r_bar, s, d in zip(served, refused, top, load.demand, strict=True):
-            s_bar.set_height(s)
-            r_bar.set_y(s)
-            r_bar.set_height(d - s)
+    if set_partition_bars(ax, load.demand, load.ceiling):
         ax.lines[1].set_ydata([load.even_share, load.even_share])
     else:  # a new partition count: the bars, ticks and lines as plot_partition_load draws them
         for artist in [*served, *refused, *ax.lines]:

@@ -22,7 +22,7 @@ from matplotlib.figure import Figure
 from numpy.typing import ArrayLike, NDArray
 
 from ..book.explorable import Control, Data, Explorable, register
-from ..book.plotting import COLORS, finish_axes, fixed_layout, log_axis, partition_bars
+from ..book.plotting import COLORS, finish_axes, fixed_layout, log_axis, partition_bars, set_partition_bars
 from ..models import (
     ITEM_COLLECTION_MAX_GB,
     PARTITION_MAX_WCU,
@@ -205,13 +205,15 @@ def _composite_plot(fig: Figure, data: Data) -> None:
 
 
 def _composite_update(fig: Figure, data: Data) -> None:
-    """Redraw :func:`_composite_plot`'s figure for new data: the bars and the ceiling drawn again by the same
-    :func:`~hotpart.partition_bars` (the partition count is a control), the left title and y range, and the growth
-    curve. The legends (built once, their texts fixed), the right axes' limits and the 10 GB line stay."""
+    """Redraw :func:`_composite_plot`'s figure for new data: the bars' heights (:func:`~hotpart.set_partition_bars`),
+    or, when the partition count (a control) changed, the bars and the ceiling drawn again by the same
+    :func:`~hotpart.partition_bars`; the left title and y range, and the growth curve. The legends (built once, their
+    texts fixed), the right axes' limits and the 10 GB line stay."""
     left, right = fig.axes
-    for artist in [*left.containers, *left.lines]:
-        artist.remove()
-    partition_bars(left, data["load"], PARTITION_MAX_WCU, PARTITION_MAX_WCU)
+    if not set_partition_bars(left, data["load"], PARTITION_MAX_WCU):
+        for artist in [*left.containers, *left.lines]:
+            artist.remove()
+        partition_bars(left, data["load"], PARTITION_MAX_WCU, PARTITION_MAX_WCU)
     left.set_ylim(0, data["ymax"])
     left.set_title(data["label"], fontsize=11)
     right.lines[0].set_ydata(np.maximum(data["sizes"], 1e-6))

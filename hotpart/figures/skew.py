@@ -21,7 +21,7 @@ from matplotlib.figure import Figure
 from numpy.typing import NDArray
 
 from ..book.explorable import Control, Data, Explorable, register
-from ..book.plotting import COLORS, finish_axes, fixed_layout, log_axis, partition_bars, relabel
+from ..book.plotting import COLORS, finish_axes, fixed_layout, log_axis, partition_bars, relabel, set_partition_bars
 from ..models import (
     PARTITION_MAX_WCU,
     Zipf,
@@ -168,13 +168,7 @@ def _zipf_update(fig: Figure, data: Data) -> None:
     label = _top_share_label(z)
     relabel(left, curve, label)
     dots.set_data(data["k"], data["sampled"])
-    demand = data["head_demand"]
-    served = np.minimum(demand, PARTITION_MAX_WCU)
-    served_bars, refused_bars = right.containers
-    for served_bar, refused_bar, s, d in zip(served_bars, refused_bars, served, demand, strict=True):
-        served_bar.set_height(s)
-        refused_bar.set_y(s)
-        refused_bar.set_height(d - s)
+    set_partition_bars(right, data["head_demand"], PARTITION_MAX_WCU)  # always ten bars
     right.set_ylim(1, data["ymax"])
 
 

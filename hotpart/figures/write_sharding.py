@@ -14,7 +14,7 @@ from matplotlib.figure import Figure
 from matplotlib.ticker import AutoLocator
 
 from ..book.explorable import Control, Data, Explorable, register
-from ..book.plotting import COLORS, finish_axes, fixed_layout, partition_bars, relabel
+from ..book.plotting import COLORS, finish_axes, fixed_layout, partition_bars, relabel, set_partition_bars
 from ..models import (
     EXAMPLE_HOT_PARTITION,
     EXAMPLE_SHARD_COUNT,
@@ -123,13 +123,7 @@ def _update_shard_load(ax: Axes, loads: np.ndarray, bound: float | None, mean: f
         _shard_load_artists(ax, loads, bound, mean, ymax)
         finish_axes(ax, title, "shard (suffix)", "writes per second (bars clipped at the top)", loc="upper right")
         return
-    if len(served) == loads.size:
-        top = np.minimum(loads, PARTITION_MAX_WCU)
-        for s_bar, r_bar, s, d in zip(served, refused, top, loads, strict=True):
-            s_bar.set_height(s)
-            r_bar.set_y(s)
-            r_bar.set_height(d - s)
-    else:
+    if not set_partition_bars(ax, loads, PARTITION_MAX_WCU):
         for bar in [*served, *refused]:
             bar.remove()
         ax.containers.clear()
