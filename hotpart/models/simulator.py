@@ -426,6 +426,26 @@ class _Records:
         )
 
 
+def _split_room(n0: int, n_sec: int, minutes: float) -> int:
+    """The most splits ``n_sec`` seconds allow ``n0`` partitions, when a split needs ``minutes`` hot (``> 0``).
+
+    A partition splits once it has been hot for ``A = ceil(60 x minutes)`` whole seconds running (its count of hot
+    seconds is a whole number, compared with ``60 x minutes``), and both halves count again from zero (the split one
+    is reset, the new one was never hot: an unused column serves nothing, below any positive threshold). So the
+    partitions of generation ``j`` split no earlier than second ``j x A - 1``, and ``n_sec`` seconds hold at most
+    ``G = n_sec // A`` doublings: at most ``n0 x (2**G - 1)`` splits. The simulator allocates that many columns
+    rather than one per item: 64 instead of 1,603 for chapter 10's 1,200 seconds at five minutes. Columns never
+    used are cut from the result, so the bound changes no result (``tests/test_simulator_speed.py``).
+
+    Examples
+    --------
+    >>> _split_room(4, 1200, 5.0), _split_room(4, 299, 5.0), _split_room(1, 86_400, 0.01) == 2**40 - 1
+    (60, 0, True)
+    """
+    doublings = n_sec // max(1, math.ceil(60.0 * minutes))
+    return n0 * ((1 << min(doublings, 40)) - 1)
+
+
 class _KeyPlacement:
     """Demand given per key: where each key (or piece of an item collection) sits, and what each key lost per minute.
 
@@ -468,8 +488,13 @@ class _KeyPlacement:
             frac=np.ones(k),
             part=partition_of(keys, n0),
         )
-        # room for every split the model allows (at most one per item), within MAX_SPLIT_PARTITIONS
-        self.n_alloc = n0 + (min(k * table.items_per_key - 1, max(max_partitions - n0, 0)) if split is not None else 0)
+        # room for every split the model allows (at most one per item), within MAX_SPLIT_PARTITIONS, and no more
+        # than the seconds allow (_split_room)
+        self.n_alloc = n0 + (
+            min(k * table.items_per_key - 1, max(max_partitions - n0, 0), _split_room(n0, n_sec, split.minutes))
+            if split is not None
+            else 0
+        )
         self._booked = 0  # seconds booked to key_off_min and key_thr_min (with splits)
 
     def fill(self, t: int, offered: NDArray[np.float64], split: bool = False) -> int:
