@@ -193,3 +193,27 @@ def book_server(built_book: Path) -> Iterator[str]:
     thread.start()
     yield f"http://127.0.0.1:{server.server_address[1]}/"
     server.shutdown()
+
+
+#: The test that executes a chapter live (no ``HOTPART_STATIC``) with nbclient, and the one that runs the same chapter
+#: live in JupyterLab: the second executes every code cell of the first, in the client readers use.
+LIVE_EXECUTION = "tests/test_notebooks.py::test_notebook_executes"
+LIVE_IN_LAB = "tests/test_lab.py::test_chapter_runs_and_reads_well_in_jupyterlab"
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """Execute each chapter live once, not twice: where Chromium is here and a chapter's JupyterLab test is selected,
+    that test runs the chapter's cells in a live kernel, so its nbclient execution is deselected. (A glue reference
+    without a glued value fails there too: the reader's edition the lab opens refuses to fill it in.) Without
+    Chromium, or with the lab test deselected, nbclient executes the chapter as before."""
+    if chromium_path() is None:
+        return
+    in_lab = {item.nodeid.removeprefix(LIVE_IN_LAB) for item in items if item.nodeid.startswith(LIVE_IN_LAB + "[")}
+    covered = [
+        item
+        for item in items
+        if item.nodeid.startswith(LIVE_EXECUTION + "[") and item.nodeid.removeprefix(LIVE_EXECUTION) in in_lab
+    ]
+    if covered:
+        config.hook.pytest_deselected(items=covered)
+        items[:] = [item for item in items if item not in covered]

@@ -119,35 +119,87 @@ def shut_down_kernels(base: str, token: str) -> None:
 
 
 def open_notebook(page: Any, base: str, token: str, name: str, timeout_s: float = 120) -> Any:
-    """Open ``name`` in a workspace of its own (no earlier notebook restored beside it); return its panel."""
-    stem = Path(name).stem
-    page.goto(f"{base}/lab/workspaces/{stem}/tree/{name}?reset&token={token}")
+    """Open ``name`` and return its panel, the only notebook open.
+
+    A page that shows no JupyterLab yet loads it in a workspace of its own (no earlier notebook restored beside
+    it). A page that already shows it is used again, as a reader goes from one chapter to the next: every tab is
+    closed (its changes discarded), the kernels shut down, and ``name`` opened from the file browser, which saves
+    loading JupyterLab again (about 3.5 s a chapter on two cores).
+    """
+    if page.url.startswith(f"{base}/lab") and page.locator(".jp-DirListing").count():
+        close_all_tabs(page)
+        shut_down_kernels(base, token)
+        exact = re.compile("^" + re.escape(name) + "$")
+        page.locator(".jp-DirListing-item", has=page.locator(".jp-DirListing-itemText", has_text=exact)).dblclick()
+    else:
+        page.goto(f"{base}/lab/workspaces/{Path(name).stem}/tree/{name}?reset&token={token}")
     panel = page.locator(".jp-NotebookPanel:not(.lm-mod-hidden)")
     panel.locator(".jp-Cell").first.wait_for(timeout=timeout_s * 1000)
-    if panel.count() != 1:
-        raise AssertionError(f"{panel.count()} notebooks open, expected only {name}")
-    deadline = time.monotonic() + 60
-    while not kernels_idle(base, token):  # the kernel has started and is ready
-        if time.monotonic() > deadline:
-            raise AssertionError("the kernel did not become idle")
-        time.sleep(0.5)
+    if page.locator(".jp-NotebookPanel").count() != 1:
+        raise AssertionError(f"{page.locator('.jp-NotebookPanel').count()} notebooks open, expected only {name}")
+    _until(lambda: kernels_idle(base, token), 60, "the kernel did not become idle")  # started and ready
     return panel
 
 
+def close_all_tabs(page: Any, timeout_s: float = 30) -> None:
+    """File > Close All Tabs, discarding each notebook's changes when JupyterLab asks."""
+    page.keyboard.press("Escape")  # no menu or dialog left open by what came before
+    page.locator(".lm-MenuBar-itemLabel", has_text=re.compile(r"^File$")).click()
+    page.locator(".lm-Menu-itemLabel", has_text=re.compile(r"^Close All Tabs$")).click()
+    discard = page.locator(".jp-Dialog button", has_text=re.compile(r"^(Discard|Don.t Save)$", re.I))
+
+    def closed() -> bool:
+        if discard.count():
+            discard.first.click()
+            return False
+        return page.locator(".jp-NotebookPanel").count() == 0
+
+    _until(closed, timeout_s, "the notebooks did not close")
+
+
+#: How often the waits below look again, seconds: short, since every chapter waits several times.
+POLL_S = 0.1
+
+
+def _until(ready: Any, timeout_s: float, message: str) -> None:
+    """Return as soon as ``ready()`` is true (looking every :data:`POLL_S` seconds); fail after ``timeout_s``."""
+    deadline = time.monotonic() + timeout_s
+    while not ready():
+        if time.monotonic() > deadline:
+            raise AssertionError(message)
+        time.sleep(POLL_S)
+
+
+#: Whether Run All has reached the kernel: a cell waiting or running (``[*]``), or every prompt numbered already.
+_RUN_STARTED_JS = """panel => {
+  const prompts = [...panel.querySelectorAll(".jp-CodeCell .jp-InputPrompt")].map(p => p.textContent.trim());
+  return prompts.some(t => t === "[*]:" || t === "[*]") || (prompts.length > 0 && prompts.every(t => /\\[\\d+\\]/.test(t)));
+}"""
+#: Whether no cell is waiting or running.
+_RUN_DONE_JS = """panel => ![...panel.querySelectorAll(".jp-InputPrompt")].some(p => p.textContent.includes("[*]"))"""
+
+
 def run_all(page: Any, panel: Any, base: str, token: str, timeout_s: float = 300) -> None:
-    """Run > Run All Cells, as a reader does, and wait until every cell has finished."""
+    """Run > Run All Cells, as a reader does, and wait until every cell has finished.
+
+    JupyterLab marks every cell ``[*]`` as it sends the cells to the kernel, which queues them, so the run is over
+    once the marks have appeared and then gone, and the kernel is idle (looked at twice, :data:`POLL_S` apart).
+    """
     page.locator(".lm-MenuBar-itemLabel", has_text=re.compile(r"^Run$")).click()
     page.locator(".lm-Menu-itemLabel", has_text=re.compile(r"^Run All Cells$")).click()
-    page.wait_for_timeout(1000)
-    deadline = time.monotonic() + timeout_s
-    while True:
-        if panel.locator(".jp-InputPrompt", has_text="[*]").count() == 0 and kernels_idle(base, token):
-            page.wait_for_timeout(1000)
-            if panel.locator(".jp-InputPrompt", has_text="[*]").count() == 0 and kernels_idle(base, token):
-                return
-        if time.monotonic() > deadline:
-            raise AssertionError(f"cells still running after {timeout_s} s")
-        time.sleep(1)
+    handle = panel.element_handle()
+    page.wait_for_function(_RUN_STARTED_JS, arg=handle, timeout=30_000, polling=50)
+
+    def done() -> bool:
+        return bool(page.evaluate(_RUN_DONE_JS, handle)) and kernels_idle(base, token)
+
+    def settled() -> bool:
+        if not done():
+            return False
+        time.sleep(POLL_S)
+        return done()
+
+    _until(settled, timeout_s, f"cells still running after {timeout_s} s")
 
 
 def explorable_box(page: Any, panel: Any, name: str) -> Any:
@@ -174,16 +226,34 @@ STEP_JS = """async ([handle, img, key, timeoutMs]) => {
 }"""
 
 
+#: The slider to its bottom (Home); when that moves it, until the figure it brings is on screen. Returns whether it
+#: moved, or -1 when the figure did not change within the time allowed.
+HOME_JS = """async ([handle, img, timeoutMs]) => {
+  const before = img.src, was = handle.getAttribute("aria-valuenow");
+  handle.dispatchEvent(new KeyboardEvent("keydown", {key: "Home", code: "Home", bubbles: true}));
+  await new Promise(r => requestAnimationFrame(r));
+  if (handle.getAttribute("aria-valuenow") === was) return 0;
+  const t0 = performance.now();
+  while (img.src === before) {
+    if (performance.now() - t0 > timeoutMs) return -1;
+    await new Promise(r => requestAnimationFrame(r));
+  }
+  await new Promise(r => img.complete ? r() : img.addEventListener("load", r, {once: true}));
+  return 1;
+}"""
+
+
 def step_latencies_ms(box: Any, steps: int, timeout_ms: float = 15_000) -> list[float]:
     """Milliseconds from a slider step to the new figure on screen, for ``steps`` steps of the first slider.
 
-    The slider starts from its bottom (Home) and steps up; at its top it turns and steps down.
+    The slider starts from its bottom (Home, waited for until its figure is on screen) and steps up; at its top it
+    turns and steps down.
     """
     handle = box.locator(".noUi-handle").first
     img = box.locator("img").first
     key, out = "ArrowRight", []
-    handle.evaluate("h => h.dispatchEvent(new KeyboardEvent('keydown', {key: 'Home', code: 'Home', bubbles: true}))")
-    box.page.wait_for_timeout(1500)
+    if box.page.evaluate(HOME_JS, [handle.element_handle(), img.element_handle(), timeout_ms]) < 0:
+        raise AssertionError("the slider went to its bottom but the figure did not change")
     while len(out) < steps:
         ms = box.page.evaluate(STEP_JS, [handle.element_handle(), img.element_handle(), key, timeout_ms])
         if ms < 0:  # no change: at an end, or a step too small to move the figure

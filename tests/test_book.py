@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import re
 from html.parser import HTMLParser
 from pathlib import Path
@@ -124,15 +125,18 @@ def _open(browser, url: str):
             errors.append(f"console: {msg.text}")
 
     page.on("console", console)
+    # no request for 500 ms, and the load event (the whole document parsed, its scripts run): on a busy machine the
+    # routed requests of a long page can go quiet while its parser still waits on a script
     page.goto(url, wait_until="networkidle")
+    page.wait_for_load_state("load")
     return page, external, failed, errors
 
 
+#: The book's pages that are not chapters; each chapter is opened once, by the chapter test below.
 PAGES = (
     ["index.html", "book/intro.html"]
     + [f"{page}.html" for page in hp.PARTS.values()]
     + ["book/glossary.html", "book/evidence.html", "book/references.html"]
-    + [f"notebooks/{p.stem}.html" for p in NOTEBOOKS]
 )
 
 #: Every display equation, table and figure on a page, with how far it passes the content column, px.
@@ -148,22 +152,35 @@ _OVERFLOWING = """() => {
               + `${Math.round(e.getBoundingClientRect().right - limit)} px past the column`);
 }"""
 
+#: Set to 1 for screenshots of whole pages in _build/screenshots (2 to 7 s each for the longest pages); by default
+#: each is the first screen, which the checks do not need either: they read the whole page's layout.
+FULL_SCREENSHOTS = os.environ.get("HOTPART_FULL_SCREENSHOTS", "") == "1"
 
-@pytest.mark.browser
-@pytest.mark.parametrize("path", PAGES)
-def test_page_opens_clean_in_chromium(browser, book_server, path):
-    page, external, failed, errors = _open(browser, book_server + path)
+
+def _check_clean(page, path: str, external: list[str], failed: list[str], errors: list[str]) -> None:
+    """The page's typeset maths done, a screenshot kept, and nothing loaded from elsewhere, failed, thrown or too
+    wide for the content column."""
     page.wait_for_timeout(300)
     page.evaluate("() => window.MathJax && MathJax.startup ? MathJax.startup.promise : null")
     overflowing = page.evaluate(_OVERFLOWING)
     shots = BUILD.parent / "screenshots"
     shots.mkdir(exist_ok=True)
-    page.screenshot(path=str(shots / (path.replace("/", "__").removesuffix(".html") + ".png")), full_page=True)
-    page.close()
+    shot = shots / (path.replace("/", "__").removesuffix(".html") + ".png")
+    page.screenshot(path=str(shot), full_page=FULL_SCREENSHOTS)
     assert not external, f"requests to other hosts: {external}"
     assert not failed, f"failed requests: {failed}"
     assert not errors, f"JS errors: {errors}"
     assert not overflowing, f"wider than the content column: {overflowing}"
+
+
+@pytest.mark.browser
+@pytest.mark.parametrize("path", PAGES)
+def test_page_opens_clean_in_chromium(browser, book_server, path):
+    page, external, failed, errors = _open(browser, book_server + path)
+    try:
+        _check_clean(page, path, external, failed, errors)
+    finally:
+        page.close()
 
 
 def _images_loaded(page) -> list[str]:
@@ -172,29 +189,35 @@ def _images_loaded(page) -> list[str]:
 
 @pytest.mark.browser
 @pytest.mark.parametrize("notebook", NOTEBOOKS, ids=lambda p: p.name)
-def test_chapter_shows_figures_and_explorables_respond(browser, book_server, notebook):
-    page, external, failed, errors = _open(browser, f"{book_server}notebooks/{notebook.stem}.html")
-    minimum = 2 if notebook.name.startswith("01_") else 1  # chapter 1: its figures and the explorable
-    assert page.locator("article img").count() >= minimum, "the chapter shows too few figures"
-    assert not _images_loaded(page), "an image did not load"
-    for name in explorables_in(notebook):
-        box = page.locator(f'[data-explorable="{name}"]')
-        assert box.count() == 1
-        img = box.locator("img")
-        assert img.evaluate("e => e.complete && e.naturalWidth > 0"), f"{name}: first frame not shown"
-        for k in range(box.locator("input[type=range]").count()):
-            slider = box.locator("input[type=range]").nth(k)
-            before_src = img.get_attribute("src")
-            last = int(slider.get_attribute("max"))
-            target = 0 if int(slider.input_value()) == last else last
-            slider.evaluate("(e, v) => { e.value = v; e.dispatchEvent(new Event('input', {bubbles: true})); }", target)
-            page.wait_for_function("e => e.complete && e.naturalWidth > 0", arg=img.element_handle())
-            assert img.get_attribute("src") != before_src, f"{name}: control {k} did not change the frame"
-            caption = box.locator(".hp-caption").inner_text()
-            assert caption and "nan" not in caption.lower(), f"{name}: control {k} left a bad caption: {caption!r}"
-            labels = json.loads(slider.get_attribute("data-labels"))
-            assert slider.locator("xpath=following-sibling::output").inner_text() == labels[target]
-    page.close()
+def test_chapter_opens_clean_shows_figures_and_explorables_respond(browser, book_server, notebook):
+    """A chapter, opened once: clean as every page must be, its figures loaded, and every static explorable's
+    controls each changing the frame, its caption and its readout."""
+    path = f"notebooks/{notebook.stem}.html"
+    page, external, failed, errors = _open(browser, book_server + path)
+    try:
+        _check_clean(page, path, external, failed, errors)
+        minimum = 2 if notebook.name.startswith("01_") else 1  # chapter 1: its figures and the explorable
+        assert page.locator("article img").count() >= minimum, "the chapter shows too few figures"
+        assert not _images_loaded(page), "an image did not load"
+        for name in explorables_in(notebook):
+            box = page.locator(f'[data-explorable="{name}"]')
+            assert box.count() == 1
+            img = box.locator("img")
+            assert img.evaluate("e => e.complete && e.naturalWidth > 0"), f"{name}: first frame not shown"
+            for k in range(box.locator("input[type=range]").count()):
+                slider = box.locator("input[type=range]").nth(k)
+                before_src = img.get_attribute("src")
+                last = int(slider.get_attribute("max"))
+                target = 0 if int(slider.input_value()) == last else last
+                slider.evaluate("(e, v) => { e.value = v; e.dispatchEvent(new Event('input', {bubbles: true})); }", target)
+                page.wait_for_function("e => e.complete && e.naturalWidth > 0", arg=img.element_handle())
+                assert img.get_attribute("src") != before_src, f"{name}: control {k} did not change the frame"
+                caption = box.locator(".hp-caption").inner_text()
+                assert caption and "nan" not in caption.lower(), f"{name}: control {k} left a bad caption: {caption!r}"
+                labels = json.loads(slider.get_attribute("data-labels"))
+                assert slider.locator("xpath=following-sibling::output").inner_text() == labels[target]
+    finally:
+        page.close()
     assert not external and not failed and not errors, (external, failed, errors)
 
 

@@ -49,6 +49,15 @@ def lab_server(lab_edition: Path, tmp_path_factory) -> Iterator[tuple[str, str]]
         yield server
 
 
+@pytest.fixture(scope="module")
+def lab_page(browser) -> Iterator[object]:
+    """One page for every chapter: JupyterLab loads once, and each chapter opens from its file browser
+    (:func:`labdriver.open_notebook`)."""
+    page = browser.new_page(viewport={"width": 1400, "height": 1000})
+    yield page
+    page.close()
+
+
 def _glue_keys(notebook: Path) -> set[str]:
     keys = set()
     for cell in nbformat.read(notebook, as_version=4).cells:
@@ -59,11 +68,15 @@ def _glue_keys(notebook: Path) -> set[str]:
 
 @pytest.mark.browser
 @pytest.mark.parametrize("notebook", NOTEBOOKS, ids=lambda p: p.name)
-def test_chapter_runs_and_reads_well_in_jupyterlab(browser, lab_server, notebook):
+def test_chapter_runs_and_reads_well_in_jupyterlab(lab_page, lab_server, notebook):
     base, token = lab_server
-    page = browser.new_page(viewport={"width": 1400, "height": 1000})
+    page = lab_page
     errors: list[str] = []
-    page.on("pageerror", lambda e: errors.append(str(e)))
+
+    def on_error(e):
+        errors.append(str(e))
+
+    page.on("pageerror", on_error)
     try:
         panel = labdriver.open_notebook(page, base, token, notebook.name)
         labdriver.run_all(page, panel, base, token)
@@ -100,7 +113,7 @@ def test_chapter_runs_and_reads_well_in_jupyterlab(browser, lab_server, notebook
             assert caption and "nan" not in caption.lower(), f"{name}: bad caption after a move: {caption!r}"
         assert not errors, f"{notebook.name}: JavaScript errors {errors}"
     finally:
-        page.close()
+        page.remove_listener("pageerror", on_error)
         labdriver.shut_down_kernels(base, token)
 
 

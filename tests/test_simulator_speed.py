@@ -320,7 +320,9 @@ def _saturated_split(n0: int, seconds: int, minutes: float, keys: int = 1024):
     """Every key far above a partition's ceiling, so every partition stays hot and splits at every chance."""
     demand = np.full((seconds, keys), 5_000.0)
     table = hp.Table(n0, wcu=1e9, items_per_key=1)
-    return hp.simulate(table, demand, seconds, keys=_keys(keys), mode=hp.OnDemand(previous_peak=1e9), split=hp.SplitForHeat(minutes=minutes))
+    return hp.simulate(
+        table, demand, seconds, keys=_keys(keys), mode=hp.OnDemand(previous_peak=1e9), split=hp.SplitForHeat(minutes=minutes)
+    )
 
 
 @pytest.mark.parametrize(("n0", "seconds", "minutes"), [(1, 240, 1.0), (2, 180, 0.75), (3, 125, 0.5), (1, 59, 1.0)])

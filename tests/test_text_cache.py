@@ -47,6 +47,7 @@ def test_the_caches_are_on_under_the_pinned_matplotlib():
     assert _text_cache.ENABLED == (mpl.__version__ in _text_cache.CHECKED_MATPLOTLIB)
 
 
+@pytest.mark.no_cover  # pixels against plain Agg, over drawing code the other tests here cover
 @pytest.mark.parametrize("name", sorted(hp.EXPLORABLES))
 def test_every_explorable_draws_the_same_pixels_as_plain_agg(name):
     e = hp.EXPLORABLES[name]
