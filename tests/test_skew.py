@@ -514,6 +514,34 @@ def test_query_cost_pages_and_prices_what_it_reads(items, item_bytes, keys, data
     assert q.pages >= keys
 
 
+def _query_units_page_by_page(items, item_bytes, keys, consistency):
+    """query_cost's pages and units as it added them before: a list of every page's size, math.fsum of their units."""
+    per_page = max(1, int(hp.QUERY_PAGE_MAX_BYTES // item_bytes))
+    pages, units = 0, 0.0
+    base, extra = divmod(items, keys)
+    for count, how_many in ((base + 1, extra), (base, keys - extra)):
+        if how_many == 0:
+            continue
+        full, rest = divmod(count, per_page)
+        sizes = [per_page * item_bytes] * full + ([rest * item_bytes] if rest or count == 0 else [])
+        pages += how_many * len(sizes)
+        units += how_many * math.fsum(float(hp.read_units(x, consistency)) for x in sizes)
+    return pages, units
+
+
+@settings(max_examples=150, deadline=None)
+@given(
+    st.integers(0, 20_000),
+    st.one_of(st.floats(1, 400 * 1024), st.sampled_from([1.0, 3.0, 4096.0, 100_000.0, 400 * 1024.0])),
+    st.integers(1, 50),
+    st.sampled_from(["eventual", "strong"]),
+)
+def test_query_cost_adds_its_pages_as_it_did_page_by_page(items, item_bytes, keys, consistency):
+    """The pages of one size are priced once and multiplied, exactly (the same bits as fsum over the pages)."""
+    q = item_collections.query_cost(items, item_bytes, partition_keys=keys, consistency=consistency)
+    assert (q.pages, q.read_units) == _query_units_page_by_page(items, item_bytes, keys, consistency)
+
+
 def test_the_date_key_reads_every_device_of_the_window():
     # chapter 4: one device's hour against the date key's hour of every device, filtered
     per_device, devices = 1_801, 10_000

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from fractions import Fraction
 
 import numpy as np
 from numpy.typing import ArrayLike, NDArray
@@ -200,7 +201,11 @@ def query_cost(
         if how_many == 0:
             continue
         full, rest = divmod(count, per_page)
-        sizes = [per_page * b] * full + ([rest * b] if rest or count == 0 else [])
-        pages += how_many * len(sizes)
-        units += how_many * math.fsum(float(read_units(x, consistency)) for x in sizes)
+        # ``full`` pages of one size and maybe a last one: their units summed exactly (Fraction), then rounded
+        # once, which is what math.fsum gives over the pages one by one, at any page count
+        exact = Fraction(float(read_units(per_page * b, consistency))) * full if full else Fraction(0)
+        if rest or count == 0:
+            exact += Fraction(float(read_units(rest * b, consistency)))
+        pages += how_many * (full + (1 if rest or count == 0 else 0))
+        units += how_many * float(exact)
     return QueryRead(n, kept, n * b, pages, units, keys)
