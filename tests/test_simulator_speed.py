@@ -336,25 +336,28 @@ def test_the_split_room_is_reached_when_every_partition_splits_at_every_chance(n
     assert not res.blocked
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=60, deadline=None)
 @given(
     n0=st.integers(1, 4),
     seconds=st.integers(1, 400),
-    minutes=st.sampled_from([0.02, 0.5, 0.75, 1.0, 2.5]),
+    minutes=st.sampled_from([0.02, 0.1, 0.5, 0.75, 1.0, 2.5]),
     load=st.floats(0.0, 3_000.0),
+    skew=st.sampled_from([1.0, 4.0, 16.0]),
     keys=st.integers(1, 40),
+    items=st.sampled_from([1, 2, 64]),
 )
-def test_the_split_room_changes_no_result(n0, seconds, minutes, load, keys):
-    """With the tight bound or with a column for every item (the allocation before it), the same bits."""
+def test_the_split_room_changes_no_result(n0, seconds, minutes, load, skew, keys, items):
+    """With the tight bounds (_split_room, _heat_room) or with a column for every item (the allocation before them),
+    the same bits: no split is ever refused for want of a column."""
     rng = np.random.default_rng(seconds * 7919 + keys)
-    demand = rng.uniform(0.0, 1.0, (seconds, keys)) * load
+    demand = rng.uniform(0.0, 1.0, (seconds, keys)) ** skew * load
     kwargs = {"keys": _keys(keys), "mode": hp.OnDemand(previous_peak=1e6), "split": hp.SplitForHeat(minutes=minutes)}
-    table = hp.Table(n0, wcu=1e9, items_per_key=2)
+    table = hp.Table(n0, wcu=1e9, items_per_key=items)
     tight = digest(hp.simulate(table, demand, seconds, **kwargs))
-    original = simulator._split_room
+    originals = simulator._split_room, simulator._heat_room
     try:
-        simulator._split_room = lambda n0, n_sec, minutes: 1 << 40
+        simulator._split_room = simulator._heat_room = lambda *args: 1 << 40
         loose = digest(hp.simulate(table, demand, seconds, **kwargs))
     finally:
-        simulator._split_room = original
+        simulator._split_room, simulator._heat_room = originals
     assert tight == loose
