@@ -26,7 +26,7 @@ from types import ModuleType
 
 import numpy as np
 import pytest
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 from hypothesis.extra.numpy import arrays
 
@@ -361,3 +361,58 @@ def test_the_split_room_changes_no_result(n0, seconds, minutes, load, skew, keys
     finally:
         simulator._split_room, simulator._heat_room = originals
     assert tight == loose
+
+
+# --- seconds that repeat the one before, copied forward (simulator._SteadyState) ----------------------------------
+
+
+def _without_steady(monkeypatch) -> None:
+    monkeypatch.setattr(simulator._SteadyState, "applies", staticmethod(lambda *args: False))
+
+
+@settings(max_examples=80, deadline=None)
+@given(
+    n=st.integers(1, 6),
+    segments=st.lists(st.tuples(st.integers(1, 500), st.floats(0.0, 3_000.0), st.integers(0, 5)), min_size=1, max_size=4),
+    wcu=st.sampled_from([100.0, 400.0, 1_000.0, 2_000.0, 1e5]),
+    adaptive=st.booleans(),
+    delay=st.sampled_from([0.0, 1.0, 30.0, 300.0]),
+    initial=st.sampled_from([0.0, 5.0, 300.0]),
+    by_key=st.booleans(),
+)
+# a partition short with its bank spent while the others stay full (a fixed point of the bank), before adaptive
+# capacity's delay has passed (375 s to spend 300 s of a 500 WCU/s share at 400 WCU/s over it; the delay 600 s)
+@example(n=2, segments=[(1_000, 600.0, 0)], wcu=1_000.0, adaptive=True, delay=600.0, initial=300.0, by_key=False)
+def test_steady_seconds_copied_forward_give_the_bits_of_the_loop(n, segments, wcu, adaptive, delay, initial, by_key):
+    """Piecewise-constant demand (each segment a level and a hot partition or key at three times it), provisioned
+    with or without adaptive capacity, delays and banks: the same bits whether steady seconds are copied or served."""
+    width = 3 * n if by_key else n
+    rows = []
+    for length, level, hot in segments:
+        row = np.full(width, level / width)
+        row[hot % width] *= 3.0
+        rows.append(np.tile(row, (length, 1)))
+    demand = np.vstack(rows)
+    seconds = demand.shape[0]
+    table = hp.Table(n, wcu=wcu)
+    mode = hp.Provisioned(adaptive=adaptive, adaptive_delay_s=delay, initial_burst_s=initial)
+    kwargs = {"mode": mode, "keys": _keys(width)} if by_key else {"mode": mode}
+    fast = digest(hp.simulate(table, demand, seconds, **kwargs))
+    with pytest.MonkeyPatch.context() as m:
+        _without_steady(m)
+        slow = digest(hp.simulate(table, demand, seconds, **kwargs))
+    assert fast == slow
+
+
+def test_steady_seconds_are_copied_in_chapter_15s_hour(monkeypatch):
+    """The hour of chapter 15's scenarios is mostly steady: most of its seconds are copied, not served."""
+    served = []
+    original = simulator._ProvisionedStep.serve
+
+    def counting(self, *args, **kwargs):
+        served.append(args[0])
+        return original(self, *args, **kwargs)
+
+    monkeypatch.setattr(simulator._ProvisionedStep, "serve", counting)
+    hp.scenario("low-cardinality key", minutes=60)
+    assert 0 < len(served) < 3_600 / 4, f"{len(served)} of 3,600 seconds served one by one"
