@@ -537,10 +537,17 @@ class _KeyPlacement:
         seg, n_alloc = self.seg, self.n_alloc
         rows = max(1, min(_SPLIT_BLOCK_S if split else _BLOCK_S, _BLOCK_CELLS // max(seg.key.size, n_alloc)))
         end = min(self.demand.shape[0], t + rows)
-        rows = end - t
-        weights = self.demand[t:end][:, seg.key] * seg.frac
-        cells = (np.arange(rows)[:, None] * n_alloc + seg.part).ravel()
-        offered[t:end] = np.bincount(cells, weights=weights.ravel(), minlength=rows * n_alloc).reshape(rows, n_alloc)
+        block = self.demand[t:end]
+        # a row offered what the row before it was (bit for bit) is placed as that row was: only the first row of each
+        # run is added up, and the same additions give the same bits
+        first = np.ones(end - t, dtype=bool)
+        bits = block.view(np.uint64)
+        np.any(bits[1:] != bits[:-1], axis=1, out=first[1:])
+        starts = first.nonzero()[0]
+        weights = block[starts][:, seg.key] * seg.frac
+        cells = (np.arange(starts.size)[:, None] * n_alloc + seg.part).ravel()
+        placed = np.bincount(cells, weights=weights.ravel(), minlength=starts.size * n_alloc).reshape(starts.size, n_alloc)
+        offered[t:end] = placed if starts.size == end - t else placed[np.cumsum(first) - 1]
         return end
 
     def book(self, t: int, offered: NDArray[np.float64], throttled: NDArray[np.float64]) -> None:
