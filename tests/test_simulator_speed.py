@@ -31,7 +31,7 @@ from hypothesis import strategies as st
 from hypothesis.extra.numpy import arrays
 
 import hotpart as hp
-from hotpart.models import _memo, simulator
+from hotpart.models import _memo, diagnosis, simulator
 
 _REF_PATH = Path(__file__).resolve().parent / "reference_simulator.py"
 _spec = importlib.util.spec_from_file_location("reference_simulator", _REF_PATH)
@@ -414,6 +414,7 @@ def test_steady_seconds_are_copied_in_chapter_15s_hour(monkeypatch):
         return original(self, *args, **kwargs)
 
     monkeypatch.setattr(simulator._ProvisionedStep, "serve", counting)
-    _memo.cache_clear()  # simulated afresh, not remembered from an earlier test
+    _memo.cache_clear()  # simulated afresh, not remembered (by the memo or the scenarios' cache) from an earlier test
+    diagnosis._build.cache_clear()
     hp.scenario("low-cardinality key", minutes=60)
     assert 0 < len(served) < 3_600 / 4, f"{len(served)} of 3,600 seconds served one by one"
