@@ -354,20 +354,14 @@ def test_the_split_room_changes_no_result(n0, seconds, minutes, load, skew, keys
     kwargs = {"keys": _keys(keys), "mode": hp.OnDemand(previous_peak=1e6), "split": hp.SplitForHeat(minutes=minutes)}
     table = hp.Table(n0, wcu=1e9, items_per_key=items)
     tight = digest(hp.simulate(table, demand, seconds, **kwargs))
-    originals = simulator._split_room, simulator._heat_room
-    try:
-        simulator._split_room = simulator._heat_room = lambda *args: 1 << 40
+    with pytest.MonkeyPatch.context() as m:
+        for bound in ("_split_room", "_heat_room"):
+            m.setattr(simulator, bound, lambda *args: 1 << 40)
         loose = digest(hp.simulate(table, demand, seconds, **kwargs))
-    finally:
-        simulator._split_room, simulator._heat_room = originals
     assert tight == loose
 
 
 # --- seconds that repeat the one before, copied forward (simulator._SteadyState) ----------------------------------
-
-
-def _without_steady(monkeypatch) -> None:
-    monkeypatch.setattr(simulator._SteadyState, "applies", staticmethod(lambda *args: False))
 
 
 @settings(max_examples=80, deadline=None)
@@ -399,7 +393,7 @@ def test_steady_seconds_copied_forward_give_the_bits_of_the_loop(n, segments, wc
     kwargs = {"mode": mode, "keys": _keys(width)} if by_key else {"mode": mode}
     fast = digest(hp.simulate(table, demand, seconds, **kwargs))
     with pytest.MonkeyPatch.context() as m:
-        _without_steady(m)
+        m.setattr(simulator._SteadyState, "applies", staticmethod(lambda *args: False))
         slow = digest(hp.simulate(table, demand, seconds, **kwargs))
     assert fast == slow
 
@@ -416,5 +410,7 @@ def test_steady_seconds_are_copied_in_chapter_15s_hour(monkeypatch):
     monkeypatch.setattr(simulator._ProvisionedStep, "serve", counting)
     _memo.cache_clear()  # simulated afresh, not remembered (by the memo or the scenarios' cache) from an earlier test
     diagnosis._build.cache_clear()
-    hp.scenario("low-cardinality key", minutes=60)
-    assert 0 < len(served) < 3_600 / 4, f"{len(served)} of 3,600 seconds served one by one"
+    minutes = 60
+    hp.scenario("low-cardinality key", minutes=minutes)
+    seconds = 60 * minutes
+    assert 0 < len(served) < seconds / 4, f"{len(served)} of {seconds:,} seconds served one by one"

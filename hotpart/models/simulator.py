@@ -433,9 +433,10 @@ def _split_room(n0: int, n_sec: int, minutes: float) -> int:
     seconds is a whole number, compared with ``60 x minutes``), and both halves count again from zero (the split one
     is reset, the new one was never hot: an unused column serves nothing, below any positive threshold). So the
     partitions of generation ``j`` split no earlier than second ``j x A - 1``, and ``n_sec`` seconds hold at most
-    ``G = n_sec // A`` doublings: at most ``n0 x (2**G - 1)`` splits. The simulator allocates that many columns
-    rather than one per item: 64 instead of 1,603 for chapter 10's 1,200 seconds at five minutes. Columns never
-    used are cut from the result, so the bound changes no result (``tests/test_simulator_speed.py``).
+    ``G = n_sec // A`` doublings: at most ``n0 x (2**G - 1)`` splits. The simulator allocates no more columns than
+    that (nor than :func:`_heat_room` allows) rather than one per item: by this bound 64 instead of 1,603 for chapter
+    10's 1,200 seconds at five minutes. Columns never used are cut from the result, so the bound changes no result
+    (``tests/test_simulator_speed.py``).
 
     Examples
     --------
@@ -831,12 +832,12 @@ def simulate(
         i = t - start
         if scaler is not None:
             scaler.land(t, step)
-        if steady is not None and steady.repeats(i):
-            bank = step.burst.level.copy()
-            serve(t, offered[t], m_blk[i], rec, total=tot_blk[i], over=over_blk[i])
+        # the bank this second starts from, when the next second is offered the same (a fixed point may follow)
+        bank = step.burst.level.copy() if steady is not None and steady.repeats(i) else None
+        serve(t, offered[t], m_blk[i], rec, total=tot_blk[i], over=over_blk[i])
+        if bank is not None:  # steady mode: no auto scaling, no splits
             t += 1 + steady.copy_forward(t, i, bank)
             continue
-        serve(t, offered[t], m_blk[i], rec, total=tot_blk[i], over=over_blk[i])
         if scaler is not None and (t + 1) % 60 == 0:
             scaler.observe_minute(t, rec.served, step.cap_table)
         if splitter is not None and splitter.after_second(t, rec):
