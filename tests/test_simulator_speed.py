@@ -373,13 +373,29 @@ def test_the_split_room_changes_no_result(n0, seconds, minutes, load, skew, keys
     delay=st.sampled_from([0.0, 1.0, 30.0, 300.0]),
     initial=st.sampled_from([0.0, 5.0, 300.0]),
     by_key=st.booleans(),
+    scaling=st.sampled_from([None, 0.0, 30.0, 150.0]),
 )
 # a partition short with its bank spent while the others stay full (a fixed point of the bank), before adaptive
 # capacity's delay has passed (375 s to spend 300 s of a 500 WCU/s share at 400 WCU/s over it; the delay 600 s)
-@example(n=2, segments=[(1_000, 600.0, 0)], wcu=1_000.0, adaptive=True, delay=600.0, initial=300.0, by_key=False)
-def test_steady_seconds_copied_forward_give_the_bits_of_the_loop(n, segments, wcu, adaptive, delay, initial, by_key):
+@example(n=2, segments=[(1_000, 600.0, 0)], wcu=1_000.0, adaptive=True, delay=600.0, initial=300.0, by_key=False, scaling=None)
+# a partition short from the start (its bank empty) while the other's bank fills: adaptive capacity engages after
+# its delay, inside the run of equal rows (the copy must stop there)
+@example(n=2, segments=[(200, 600.0, 0)], wcu=1_000.0, adaptive=True, delay=30.0, initial=0.0, by_key=False, scaling=None)
+# auto scaling down from an idle table, then up: the updates land inside runs of equal rows, after a lag
+@example(
+    n=2,
+    segments=[(400, 50.0, 0), (500, 3_000.0, 1)],
+    wcu=2_000.0,
+    adaptive=False,
+    delay=0.0,
+    initial=0.0,
+    by_key=False,
+    scaling=30.0,
+)
+def test_steady_seconds_copied_forward_give_the_bits_of_the_loop(n, segments, wcu, adaptive, delay, initial, by_key, scaling):
     """Piecewise-constant demand (each segment a level and a hot partition or key at three times it), provisioned
-    with or without adaptive capacity, delays and banks: the same bits whether steady seconds are copied or served."""
+    with or without adaptive capacity, delays, banks and auto scaling (its lag ``scaling`` seconds): the same bits
+    whether steady seconds are copied or served."""
     width = 3 * n if by_key else n
     rows = []
     for length, level, hot in segments:
@@ -389,7 +405,12 @@ def test_steady_seconds_copied_forward_give_the_bits_of_the_loop(n, segments, wc
     demand = np.vstack(rows)
     seconds = demand.shape[0]
     table = hp.Table(n, wcu=wcu)
-    mode = hp.Provisioned(adaptive=adaptive, adaptive_delay_s=delay, initial_burst_s=initial)
+    if scaling is None:
+        mode = hp.Provisioned(adaptive=adaptive, adaptive_delay_s=delay, initial_burst_s=initial)
+    else:
+        mode = hp.AutoScaling(
+            adaptive=adaptive, adaptive_delay_s=delay, initial_burst_s=initial, lag_s=scaling, min_capacity=10.0
+        )
     kwargs = {"mode": mode, "keys": _keys(width)} if by_key else {"mode": mode}
     fast = digest(hp.simulate(table, demand, seconds, **kwargs))
     with pytest.MonkeyPatch.context() as m:
@@ -414,3 +435,8 @@ def test_steady_seconds_are_copied_in_chapter_15s_hour(monkeypatch):
     hp.scenario("low-cardinality key", minutes=minutes)
     seconds = 60 * minutes
     assert 0 < len(served) < seconds / 4, f"{len(served)} of {seconds:,} seconds served one by one"
+    # calm seconds whose banks fill are copied too (_SteadyState._accrue): the untroubled table's hour is served a
+    # block at a time (each block's first second), not for the 600 s its banks take to fill
+    served.clear()
+    hp.scenario("no throttling", minutes=minutes)
+    assert 0 < len(served) <= seconds // 60, f"{len(served)} of {seconds:,} seconds served one by one"

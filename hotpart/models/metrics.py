@@ -239,7 +239,8 @@ def top_keys(
         off = res.key_offered[m]
         thr = res.key_throttled[m]
         top_a = np.argsort(-off, kind="stable")[:n]
-        top_t = [i for i in np.argsort(-thr, kind="stable")[:n] if thr[i] > 0]
+        refused = bool(np.count_nonzero(thr))  # a minute without refusals lists none and totals 0.0 (fsum's)
+        top_t = [i for i in np.argsort(-thr, kind="stable")[:n] if thr[i] > 0] if refused else []
         out.append(
             TopKeys(
                 minute=m,
@@ -249,7 +250,7 @@ def top_keys(
                 # AVX2 (360000.0 against 359999.9999999999 for the sample table's minute), and the totals go into
                 # the committed sample exports
                 total_accessed=math.fsum(off.tolist()) if accessed_too else 0.0,
-                total_throttled=math.fsum(thr.tolist()),
+                total_throttled=math.fsum(thr.tolist()) if refused else 0.0,
             )
         )
     return tuple(out)

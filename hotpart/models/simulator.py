@@ -585,9 +585,13 @@ class _KeyPlacement:
             seg, d = self.seg, self.demand
             for m0 in range(0, d.shape[0], 60):
                 block = slice(m0, min(m0 + 60, d.shape[0]))
+                self.key_off_min[m0 // 60] = d[block].sum(axis=0)
+                if not _count_nonzero(throttled[block]):
+                    # nothing refused this minute: every key's share is 0 (the sums below would be +0.0 too)
+                    self.key_thr_min[m0 // 60] = 0.0
+                    continue
                 o_blk = offered[block][:, seg.part]
                 frac_blk = np.divide(throttled[block][:, seg.part], o_blk, out=np.zeros_like(o_blk), where=o_blk > 0)
-                self.key_off_min[m0 // 60] = d[block].sum(axis=0)
                 self.key_thr_min[m0 // 60] = (d[block] * frac_blk).sum(axis=0)
         self.key_off_min.flags.writeable = False
         self.key_thr_min.flags.writeable = False
@@ -640,16 +644,19 @@ def _place_demand(
 
 
 class _SteadyState:
-    """Seconds that repeat the one before, filled in at once: provisioned mode without auto scaling, splits or a
-    bank that keeps its deposits' ages (``burst_reading="window"`` or ``burst_portion < 1``).
+    """Seconds that repeat the one before, filled in at once: provisioned mode (auto scaling included) without
+    splits or a bank that keeps its deposits' ages (``burst_reading="window"`` or ``burst_portion < 1``).
 
     Such a second is a function of its offered row and of the state the second before left: the burst bank, and
     adaptive capacity's count of seconds each partition has been short (through ``count > delay`` alone; nothing
-    else is carried from second to second, and the table's capacity and shares do not change). So when second ``t``
+    else is carried from second to second, and the table's capacity and shares do not change: with auto scaling a
+    copy stops at the minute's end, where the alarms evaluate, and before an update lands). So when second ``t``
     is offered what the next seconds are offered (bit for bit), leaves the bank as it found it (bit for bit), and
     every partition short in it is already past the delay (or adaptive capacity is off, or none is short), each of
     those seconds computes exactly what ``t`` computed and leaves the same bank: their records are ``t``'s, copied,
-    and the counts of the partitions short grow by one a second (whole numbers, exact in float64). Within the
+    and the counts of the partitions short grow by one a second (whole numbers, exact in float64). A second that
+    changes the bank but leaves no partition short is copied too, its banks summed forward while each still covers
+    its draw (:meth:`_accrue`): a table is not served a second at a time while its banks fill or drain. Within the
     block of seconds the loop has prepared; ``tests/test_simulator_speed.py`` replays the recorded runs and the
     reference loop bit for bit with and without it.
     """
@@ -665,7 +672,18 @@ class _SteadyState:
     def applies(
         step: _ProvisionedStep | _OnDemandStep, scaler: _AutoScalingController | None, splitter: _SplitForHeatController | None
     ) -> bool:
-        return isinstance(step, _ProvisionedStep) and scaler is None and splitter is None and not step.burst.fifo
+        return isinstance(step, _ProvisionedStep) and splitter is None and not step.burst.fifo
+
+    @staticmethod
+    def limit(t: int, scaler: _AutoScalingController | None) -> int:
+        """How many seconds after ``t`` may be copied: with auto scaling, none past the minute's end (where the
+        alarms evaluate) nor at or past the second an update in flight lands (the capacity changes)."""
+        if scaler is None:
+            return _BLOCK_S
+        limit = 59 - t % 60
+        if scaler.pending_cap >= 0.0:
+            limit = min(limit, scaler.pending_at - t - 1)
+        return limit
 
     def new_block(self, o_blk: NDArray[np.float64]) -> None:
         """For each row of the block, how many rows after it are offered the same, bit for bit."""
@@ -681,16 +699,16 @@ class _SteadyState:
         """Whether row ``i`` of the block is followed by a row offered the same."""
         return self._runs[i] > 0
 
-    def copy_forward(self, t: int, i: int, bank: NDArray[np.float64]) -> int:
-        """Second ``t`` has been served from ``bank``: when it is a fixed point, copy its records over the seconds
-        offered the same after it (in this block) and return how many; else 0."""
+    def copy_forward(self, t: int, i: int, bank: NDArray[np.float64], limit: int) -> int:
+        """Second ``t`` has been served from ``bank``: when it is a fixed point, or calm, copy its records over the
+        seconds offered the same after it (in this block, at most ``limit`` of them) and return how many; else 0."""
         step = self.step
         if not np.array_equal(bank.view(np.uint64), step.burst.level.view(np.uint64)):
-            return 0
+            return self._accrue(t, min(self._runs[i], limit))
         adaptive, short = step.adaptive, step._short
         if adaptive.enabled and bool(short.any()) and not bool((adaptive.run[short] > adaptive.delay).all()):
             return 0
-        k = self._runs[i]
+        k = min(self._runs[i], limit)
         rec = self.rec
         for name in self._ROWS:
             a = getattr(rec, name)
@@ -698,6 +716,51 @@ class _SteadyState:
         if adaptive.enabled and bool(short.any()):
             run = adaptive.run
             run[short] += float(k)
+        return k
+
+    def _accrue(self, t: int, k: int) -> int:
+        """Second ``t`` changed the bank: copy its records over as many of the ``k`` seconds after it (offered the
+        same) as draw what it drew from their banks, and return how many.
+
+        A second's rows depend on the bank only through each partition's draw ``a = min(rem, b)`` (``rem`` what its
+        bucket could not serve); with the draws fixed, nothing else changes from second to second but the banks
+        and adaptive capacity's counts (so, as for a fixed point, every partition short must be past the delay, or
+        adaptive capacity off). The banks are then ``b <- min(cap, (b - a) + left)``, ``left`` fixed: the running
+        sums ``b - a + left - a + left ...``, each capped. ``numpy.add.accumulate`` adds in the loop's order (one
+        addition a row, never reordered; ``x + (-a)`` is ``x - a`` bit for bit); a partition that draws has used its
+        bucket (``left = 0``), so its bank never grows past the cap, and once a bank that only fills reaches the cap
+        the later sums, never smaller, cap too. The copy stops before the first second whose draws would differ
+        (``min(rem, b)`` against ``a``, bit for bit): a partition whose bank no longer covers its draw, or one
+        short whose bank was not yet empty.
+        """
+        step = self.step
+        adaptive, short = step.adaptive, step._short
+        any_short = bool(_count_nonzero(short))
+        if not k or (adaptive.enabled and any_short and not bool((adaptive.run[short] > adaptive.delay).all())):
+            return 0
+        level, draw = step.burst.level, step._a_b
+        left = step._left if adaptive.any_lent else step._unused  # what serve banked: unused, less what it lent
+        sums = np.empty((2 * k + 1, level.size))
+        sums[0] = level
+        np.negative(draw, out=sums[1::2])
+        sums[2::2] = left
+        np.add.accumulate(sums, axis=0, out=sums)
+        banks = sums[::2]  # the bank after second t, t + 1, ..., t + k
+        np.minimum(banks, step.burst.cap, out=banks)
+        # the seconds whose draws are t's: the leading rows of banks[:-1] (each the bank a second starts from)
+        same = (np.minimum(step._rem, banks[:-1]).view(np.uint64) == draw.view(np.uint64)).all(axis=1)
+        k = k if same.all() else int(same.argmin())
+        if not k:
+            return 0
+        rec = self.rec
+        for name in self._ROWS:
+            if name != "burst":
+                a = getattr(rec, name)
+                a[t + 1 : t + 1 + k] = a[t]
+        rec.burst[t + 1 : t + 1 + k] = banks[1 : k + 1]
+        level[:] = banks[k]
+        if adaptive.enabled and any_short:
+            adaptive.run[short] += float(k)
         return k
 
 
@@ -835,9 +898,8 @@ def simulate(
         # the bank this second starts from, when the next second is offered the same (a fixed point may follow)
         bank = step.burst.level.copy() if steady is not None and steady.repeats(i) else None
         serve(t, offered[t], m_blk[i], rec, total=tot_blk[i], over=over_blk[i])
-        if bank is not None:  # steady mode: no auto scaling, no splits
-            t += 1 + steady.copy_forward(t, i, bank)
-            continue
+        if bank is not None:  # steady mode: no splits; seconds t + 1, ..., t + k copied, and t is now t + k
+            t += steady.copy_forward(t, i, bank, steady.limit(t, scaler))
         if scaler is not None and (t + 1) % 60 == 0:
             scaler.observe_minute(t, rec.served, step.cap_table)
         if splitter is not None and splitter.after_second(t, rec):
