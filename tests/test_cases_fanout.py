@@ -285,7 +285,7 @@ def test_chapter_7_cases_refuse_bad_input_by_name(call, name):
         call()
 
 
-# --- the explorables update in place (tests/test_explorables.py compares their pixels with fresh draws) ----------
+# --- the explorables update in place (tests/test_explorables_pixels.py compares their pixels with fresh draws) ----------
 
 
 @pytest.mark.parametrize("name", ["partition_ceiling", "write_sharding", "fanout_cost", "aggregation"])

@@ -28,7 +28,7 @@ def case():
 
 
 # ---------------------------------------------------------------------------------------------
-# the explorables update instead of repaint (the pixel comparison is tests/test_explorables.py's)
+# the explorables update instead of repaint (the pixel comparison is tests/test_explorables_pixels.py's)
 # ---------------------------------------------------------------------------------------------
 
 

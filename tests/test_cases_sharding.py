@@ -214,7 +214,7 @@ def test_logical_shards_needed_reports_its_tolerance():
 
 @pytest.mark.parametrize("name", ["sharding_strategies", "resharding", "virtual_nodes", "migration_timeline"])
 def test_explorables_of_17_to_19_update_their_figure_in_place(name):
-    """The update path keeps the figure and its artists (the pixel comparison is tests/test_explorables.py's)."""
+    """The update path keeps the figure and its artists (the pixel comparison is tests/test_explorables_pixels.py's)."""
     e = hp.EXPLORABLES[name]
     assert e.update is not None
     fig = e.draw(e.data())

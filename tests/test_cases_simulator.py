@@ -203,7 +203,7 @@ def test_split_summary_without_refusals_and_bad_input():
 @pytest.mark.parametrize("name", ["burst", "adaptive", "split_for_heat", "capacity_modes"])
 def test_simulator_explorables_update_the_figure_they_drew(name):
     """Every simulator explorable declares update, and it keeps the figure and its axes (the pixel comparison
-    is tests/test_explorables.py::test_an_updated_figure_is_pixel_identical_to_a_fresh_draw)."""
+    is tests/test_explorables_pixels.py::test_an_updated_figure_is_pixel_identical_to_a_fresh_draw)."""
     e = hp.EXPLORABLES[name]
     assert e.update is not None
     fig = e.draw(e.data())

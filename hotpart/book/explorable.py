@@ -215,7 +215,8 @@ class Explorable:
         ``update(fig, data) -> None``: redraws ``data`` on a figure that ``plot`` drew (for any data the controls
         give) by changing its artists (``set_data``, ``set_height``, a collection's offsets, a text's string) rather
         than building them again. The result must be pixel-identical to ``plot`` on a new figure:
-        ``tests/test_explorables.py`` compares the two at the sweep's settings. Without it, every change draws a
+        ``tests/test_explorables_pixels.py`` compares the two at each control's ends and a sample of the
+        corners. Without it, every change draws a
         new figure.
     """
 
