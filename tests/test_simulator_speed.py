@@ -419,6 +419,39 @@ def test_steady_seconds_copied_forward_give_the_bits_of_the_loop(n, segments, wc
     assert fast == slow
 
 
+@settings(max_examples=60, deadline=None)
+@given(
+    n=st.integers(1, 6),
+    segments=st.lists(st.tuples(st.integers(1, 400), st.floats(0.0, 8_000.0), st.integers(0, 5)), min_size=1, max_size=4),
+    peak=st.sampled_from([None, 100.0, 2_000.0, 4_000.0]),
+    doubling=st.sampled_from([1.0, 2.0, 2.5, 7.0, 60.0, 1_800.0]),
+    over_peak_refused=st.sampled_from([0.0, 0.5, 1.0]),
+    by_key=st.booleans(),
+)
+# demand at four times the peak, held: the peak catches up inside the run of equal rows, every 7 s
+@example(n=2, segments=[(300, 8_000.0, 0)], peak=2_000.0, doubling=7.0, over_peak_refused=1.0, by_key=False)
+def test_on_demand_steady_seconds_copied_forward_give_the_bits_of_the_loop(
+    n, segments, peak, doubling, over_peak_refused, by_key
+):
+    """On-demand mode, piecewise-constant demand: the same bits whether seconds that repeat the one before (and leave
+    the peak as it is) are copied or served (simulator._SteadyOnDemand)."""
+    width = 3 * n if by_key else n
+    rows = []
+    for length, level, hot in segments:
+        row = np.full(width, level / width)
+        row[hot % width] *= 3.0
+        rows.append(np.tile(row, (length, 1)))
+    demand = np.vstack(rows)
+    seconds = demand.shape[0]
+    mode = hp.OnDemand(previous_peak=peak, doubling_s=doubling, over_peak_refused=over_peak_refused)  # None: new
+    kwargs = {"mode": mode, "keys": _keys(width)} if by_key else {"mode": mode}
+    fast = digest(hp.simulate(hp.Table(n), demand, seconds, **kwargs))
+    with pytest.MonkeyPatch.context() as m:
+        m.setattr(simulator._SteadyOnDemand, "applies", staticmethod(lambda *args: False))
+        slow = digest(hp.simulate(hp.Table(n), demand, seconds, **kwargs))
+    assert fast == slow
+
+
 def test_steady_seconds_are_copied_in_chapter_15s_hour(monkeypatch):
     """The hour of chapter 15's scenarios is mostly steady: most of its seconds are copied, not served."""
     served = []

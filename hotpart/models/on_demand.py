@@ -338,10 +338,7 @@ class _OnDemandStep:
         if t >= self.mode.doubling_s:
             back = t - self.lookback
             if served is not None and back >= self._summed:
-                # the seconds not summed yet, before t (second t is not served yet: its total is still 0): the same
-                # left-to-right row sums _seq_sum gives a second at a time
-                self.totals[self._summed : t] = served[self._summed : t].cumsum(axis=1)[:, -1]
-                self._summed = t
+                self.sum_totals(t, served)
             self.peak = max(self.peak, self.totals[back])
         # ties go to the lasting limit: the quota, then the maximum throughput, then the peak
         limits = (*self.lasting, self.mode._instant_ceiling(self.peak))
@@ -354,6 +351,13 @@ class _OnDemandStep:
             if cap >= hard:
                 which = limits.index(hard)
         return cap, which
+
+    def sum_totals(self, t: int, served: NDArray[np.float64]) -> None:
+        """Sum the served totals of the seconds before ``t`` not summed yet (second ``t`` is not served yet: its total
+        is still 0), many at once: the same left-to-right row sums ``_seq_sum`` gives a second at a time."""
+        if t > self._summed:
+            self.totals[self._summed : t] = served[self._summed : t].cumsum(axis=1)[:, -1]
+            self._summed = t
 
     def serve(
         self,

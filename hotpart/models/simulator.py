@@ -674,6 +674,10 @@ class _SteadyState:
     ) -> bool:
         return isinstance(step, _ProvisionedStep) and splitter is None and not step.burst.fifo
 
+    def before(self) -> NDArray[np.float64]:
+        """What a second starts from that :meth:`copy_forward` needs: the bank."""
+        return self.step.burst.level.copy()
+
     @staticmethod
     def limit(t: int, scaler: _AutoScalingController | None) -> int:
         """How many seconds after ``t`` may be copied: with auto scaling, none past the minute's end (where the
@@ -762,6 +766,52 @@ class _SteadyState:
         if adaptive.enabled and any_short:
             adaptive.run[short] += float(k)
         return k
+
+
+class _SteadyOnDemand(_SteadyState):
+    """Seconds that repeat the one before, filled in at once, in on-demand mode without splits.
+
+    Such a second is a function of its offered row and of the peak the table's ceiling doubles (nothing else is
+    carried from second to second: no buckets). The peak catches up with the total served ``L = int(doubling_s)``
+    seconds earlier: ``peak <- max(peak, total[s - L])`` from second ``doubling_s`` on. So the seconds after ``t``
+    offered what ``t`` was offered compute ``t``'s rows as long as the totals they look back to are at most the peak
+    (``max`` then leaves it as it is); those totals are of seconds before ``t`` when at most ``L - 1`` seconds are
+    copied. The copy stops before the first second whose look-back would raise the peak.
+    """
+
+    @staticmethod
+    def applies(
+        step: _ProvisionedStep | _OnDemandStep, scaler: _AutoScalingController | None, splitter: _SplitForHeatController | None
+    ) -> bool:
+        return isinstance(step, _OnDemandStep) and splitter is None and step.lookback >= 2
+
+    def before(self) -> NDArray[np.float64]:
+        """Nothing a second starts from is needed (the peak is checked after it)."""
+        return _NOTHING
+
+    def copy_forward(self, t: int, i: int, bank: NDArray[np.float64], limit: int) -> int:
+        """Second ``t`` has been served: copy its records over the seconds offered the same after it (in this block,
+        at most ``limit`` and ``L - 1`` of them) whose look-back leaves the peak as it is; return how many."""
+        step = self.step
+        assert isinstance(step, _OnDemandStep)
+        k = min(self._runs[i], limit, step.lookback - 1)
+        first = max(t + 1, math.ceil(step.mode.doubling_s))  # the first of them that looks back
+        if k > 0 and first <= t + k:
+            step.sum_totals(t, self.rec.served)
+            back = step.totals[first - step.lookback : t + k - step.lookback + 1]
+            raised = back > step.peak
+            if raised.any():
+                k = first - t - 1 + int(raised.argmax())
+        if k <= 0:
+            return 0
+        rec = self.rec
+        for name in self._ROWS:
+            a = getattr(rec, name)
+            a[t + 1 : t + 1 + k] = a[t]
+        return k
+
+
+_NOTHING: Final[NDArray[np.float64]] = np.zeros(0)
 
 
 def _steps(
@@ -875,7 +925,10 @@ def simulate(
     step, scaler, splitter = _steps(table, kind, mode, split, placement, n_sec)
 
     serve, on_demand = step.serve, isinstance(step, _OnDemandStep)
-    steady = _SteadyState(step, rec) if _SteadyState.applies(step, scaler, splitter) else None
+    steady: _SteadyState | None = None
+    for kind_of_steady in (_SteadyState, _SteadyOnDemand):
+        if kind_of_steady.applies(step, scaler, splitter):
+            steady = kind_of_steady(step, rec)
     end = start = 0
     t = 0
     while t < n_sec:
@@ -896,7 +949,7 @@ def simulate(
         if scaler is not None:
             scaler.land(t, step)
         # the bank this second starts from, when the next second is offered the same (a fixed point may follow)
-        bank = step.burst.level.copy() if steady is not None and steady.repeats(i) else None
+        bank = steady.before() if steady is not None and steady.repeats(i) else None
         serve(t, offered[t], m_blk[i], rec, total=tot_blk[i], over=over_blk[i])
         if bank is not None:  # steady mode: no splits; seconds t + 1, ..., t + k copied, and t is now t + k
             t += steady.copy_forward(t, i, bank, steady.limit(t, scaler))
