@@ -106,9 +106,9 @@ def _agg_compute(
     fan_rcu = read_rate * read_cost(_N_AGG, "random", "aggregate").read_units
     agg_units = np.array(
         [
-            StreamsAggregation(write_rate, batch_window_s, batch_size, int(n), parallelization_factor=pf).compare(
-                read_rate, int(n)
-            )["aggregation_units"]
+            StreamsAggregation(write_rate, batch_window_s, batch_size, int(n), parallelization_factor=pf).aggregation_units(
+                read_rate
+            )
             for n in _N_AGG
         ]
     )

@@ -226,6 +226,30 @@ class StreamsAggregation:
         """Worst-case seconds between a write and the aggregate reflecting it."""
         return self.stream_delay_s + self.fill_s + self.service_s + self.backlog_s(after_s)
 
+    def aggregation_units(self, read_rate: float, consistency: str = "eventual") -> float:
+        """Units per second the aggregator costs for ``read_rate`` reads/s: its aggregate updates (WCU) and one
+        read of the aggregate item per read (RCU of ``consistency``); :meth:`compare`'s ``aggregation_units``.
+
+        Parameters
+        ----------
+        read_rate : float
+            Logical reads of the aggregate per second, ``>= 0``.
+        consistency : {"eventual", "strong", "transactional"}
+            The kind of the reads (``"eventual"``: DynamoDB's default).
+
+        Returns
+        -------
+        float
+            WCU/s of the aggregate updates plus RCU/s of the reads.
+
+        Examples
+        --------
+        >>> StreamsAggregation(1000.0).aggregation_units(100.0)
+        60.0
+        """
+        r = check_number("read_rate", read_rate, low=0, high=1e9)
+        return self.aggregate_wcu + r * float(read_units(self.aggregate_bytes, consistency))
+
     def compare(
         self, read_rate: float, n_shards: int, item_bytes: float = 1024, consistency: str = "eventual"
     ) -> dict[str, float]:
@@ -269,7 +293,7 @@ class StreamsAggregation:
             "fanout_staleness_s": 0.0,
             "aggregation_wcu": self.aggregate_wcu,
             "aggregation_rcu": r * agg_read,
-            "aggregation_units": self.aggregate_wcu + r * agg_read,
+            "aggregation_units": self.aggregation_units(r, consistency),
             "aggregation_requests": r + self.batches_per_s,
             "aggregation_staleness_s": self.mean_staleness_s(),
             "aggregate_key_rcu": r * agg_read,
