@@ -452,24 +452,73 @@ def test_on_demand_steady_seconds_copied_forward_give_the_bits_of_the_loop(
     assert fast == slow
 
 
+@settings(max_examples=60, deadline=None)
+@given(
+    n=st.integers(1, 5),
+    seconds=st.integers(1, 900),
+    level=st.floats(0.0, 4_000.0),
+    swing=st.floats(0.0, 1.0),
+    period=st.sampled_from([7.0, 60.0, 600.0]),
+    wcu=st.sampled_from([100.0, 1_000.0, 2_500.0]),
+    adaptive=st.booleans(),
+    initial=st.sampled_from([0.0, 30.0, 300.0]),
+    scaling=st.sampled_from([None, 0.0, 60.0]),
+    hot=st.floats(1.0, 4.0),
+    delay=st.sampled_from([0.0, 30.0]),
+)
+# a bank that fills to its cap under a low demand, then draws when the swing passes the share (the running sum
+# kept what the cap cut off), then is short at the peak
+@example(
+    n=1, seconds=900, level=900.0, swing=0.9, period=600.0, wcu=1e3, adaptive=False, initial=0.0, scaling=None, hot=1.0, delay=0.0
+)
+# the hot partition short at each peak for less than adaptive capacity's delay, calm in each trough: the count
+# starts again after a run with none short (else the delay would pass across the troughs)
+@example(
+    n=2, seconds=600, level=700.0, swing=0.9, period=60.0, wcu=1e3, adaptive=True, initial=0.0, scaling=None, hot=4.0, delay=30.0
+)
+def test_runs_with_none_short_served_at_once_give_the_bits_of_the_loop(
+    n, seconds, level, swing, period, wcu, adaptive, initial, scaling, hot, delay
+):
+    """Demand that changes every second (a sine, one partition hotter): the same bits whether runs of seconds with
+    no partition short are served a block of rows at a time (_ProvisionedStep.serve_calm) or one by one."""
+    t = np.arange(seconds)
+    total = level * (1.0 + swing * np.sin(2 * np.pi * t / period))
+    weights = np.ones(n)
+    weights[0] = hot
+    demand = np.outer(total, weights / weights.sum())
+    kwargs = {"adaptive": adaptive, "initial_burst_s": initial, "adaptive_delay_s": delay}
+    if scaling is None:
+        mode = hp.Provisioned(**kwargs)
+    else:
+        mode = hp.AutoScaling(**kwargs, lag_s=scaling, min_capacity=10.0)
+    fast = digest(hp.simulate(hp.Table(n, wcu=wcu), demand, seconds, mode=mode))
+    with pytest.MonkeyPatch.context() as m:
+        m.setattr(simulator._SteadyState, "applies", staticmethod(lambda *args: False))
+        slow = digest(hp.simulate(hp.Table(n, wcu=wcu), demand, seconds, mode=mode))
+    assert fast == slow
+
+
 def test_steady_seconds_are_copied_in_chapter_15s_hour(monkeypatch):
-    """The hour of chapter 15's scenarios is mostly steady: most of its seconds are copied, not served."""
-    served = []
-    original = simulator._ProvisionedStep.serve
+    """The hour of chapter 15's scenarios is mostly steady: few of its seconds are served one by one (serve), the
+    others copied forward (_SteadyState) or served a run at a time (serve_calm, counted apart)."""
+    served, runs = [], []
+    for name, calls in (("serve", served), ("serve_calm", runs)):
+        original = getattr(simulator._ProvisionedStep, name)
 
-    def counting(self, *args, **kwargs):
-        served.append(args[0])
-        return original(self, *args, **kwargs)
+        def counting(self, *args, _original=original, _calls=calls, **kwargs):
+            _calls.append(args[0])
+            return _original(self, *args, **kwargs)
 
-    monkeypatch.setattr(simulator._ProvisionedStep, "serve", counting)
+        monkeypatch.setattr(simulator._ProvisionedStep, name, counting)
     _memo.cache_clear()  # simulated afresh, not remembered (by the memo or the scenarios' cache) from an earlier test
     diagnosis._build.cache_clear()
     minutes = 60
     hp.scenario("low-cardinality key", minutes=minutes)
     seconds = 60 * minutes
     assert 0 < len(served) < seconds / 4, f"{len(served)} of {seconds:,} seconds served one by one"
-    # calm seconds whose banks fill are copied too (_SteadyState._accrue): the untroubled table's hour is served a
-    # block at a time (each block's first second), not for the 600 s its banks take to fill
+    # the untroubled table: its banks fill for 600 s, then stay full; no second is short, so the hour is served a
+    # run of rows at a time (serve_calm), never a second at a time, in a few tries
     served.clear()
+    runs.clear()
     hp.scenario("no throttling", minutes=minutes)
-    assert 0 < len(served) <= seconds // 60, f"{len(served)} of {seconds:,} seconds served one by one"
+    assert not served and 0 < len(runs) <= seconds // 60, f"{len(served)} served one by one, {len(runs)} runs"

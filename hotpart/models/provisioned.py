@@ -221,6 +221,60 @@ class _ProvisionedStep:
         if any_short or (bool(_count_nonzero(o > self.ceiling)) if over is None else over):
             self._record_refusals(t, thr, rec, eligible, lent_frac, total_unused, shortfall)
 
+    def serve_calm(self, t: int, o: NDArray[np.float64], m: NDArray[np.float64], rec: _Records) -> int:
+        """Serve seconds ``t, t + 1, ...`` at once (rows of ``o`` offered and ``m = min(o, ceiling)``) as long as no
+        partition is short; return how many were served (0: second ``t`` is served by :meth:`serve`).
+
+        With none short nothing is lent, and each partition serves ``m`` (refusing only what is over the ceiling):
+        ``m`` up to its share from its bucket, the rest ``rem = m - min(m, r)`` from its bank, which then keeps
+        ``b <- min(cap, (b - rem) + left)`` with ``left = r - min(m, r)`` (one of ``rem`` and ``left`` is 0). The
+        banks are the running sums ``numpy.add.accumulate`` gives in :meth:`serve`'s order (``x + (-rem)`` is
+        ``x - rem`` bit for bit), capped: right until a bank that passed its cap draws again (the sum, unlike the
+        bank, kept what the cap cut off). So the run stops before the first second in which a partition's bank
+        does not cover its draw (short) or one that passed its cap draws; every record is :meth:`serve`'s, bit for
+        bit, and adaptive capacity's state is what ``k`` seconds with none short leave.
+        """
+        share, burst = self.share, self.burst
+        a_tok = np.minimum(m, share)
+        rem = m - a_tok
+        left = share - a_tok  # unused, none of it lent
+        k = m.shape[0]
+        sums = np.empty((2 * k + 1, share.size))
+        sums[0] = burst.level
+        np.negative(rem, out=sums[1::2])
+        sums[2::2] = left
+        np.add.accumulate(sums, axis=0, out=sums)
+        over_cap = sums[::2] > burst.cap  # the running sum past the cap, after second t - 1, t, ..., t + k - 1
+        banks = np.minimum(sums[::2], burst.cap)  # the bank each second leaves (row 0: the one t starts from)
+        drawing = rem > 0
+        stop = (rem > banks[:-1]) | (drawing & over_cap[:-1])
+        if stop.any():
+            k = int(stop.any(axis=1).argmax())
+            if not k:
+                return 0
+            o, m, rem, left, banks = o[:k], m[:k], rem[:k], left[:k], banks[: k + 1]
+        rows = slice(t, t + k)
+        rec.capacity[rows] = self.cap_table
+        rec.tokens[rows] = left
+        rec.burst[rows] = banks[1:]
+        # rec.settle, a block of rows at once: served m (none short)
+        throttled, served = rec.throttled[rows], rec.served[rows]
+        np.subtract(o, m, out=throttled)
+        np.subtract(o, throttled, out=served)
+        up = served > m
+        # never so for the ceilings (1,000 and 3,000 are multiples of every ulp below 2**56, so o - c is exact):
+        # kept so that the block is rec.settle's, whatever the ceiling
+        if up.any():  # pragma: no cover
+            np.nextafter(throttled, np.inf, out=throttled, where=up)
+            np.subtract(o, throttled, out=served, where=up)
+        refused = throttled > 0  # only over the ceiling (none short)
+        if refused.any():
+            rec.reason[rows][refused] = _PARTITION_CEILING
+        burst.level[:] = banks[-1]
+        self._short.fill(False)
+        self.adaptive.lend(self._short, False, rem[-1], left[-1])  # what a second with none short leaves
+        return k
+
     def _record_refusals(
         self,
         t: int,

@@ -70,6 +70,8 @@ _INF = math.inf
 #: Seconds of demand prepared at once (offered units placed, ``min(o, c)``, row totals), at most :data:`_BLOCK_CELLS`
 #: cells; with splits, a block is cut short when a split moves keys.
 _BLOCK_S, _SPLIT_BLOCK_S, _BLOCK_CELLS = 1024, 60, 1 << 18
+#: Rows a first try at a run of seconds with none short covers, and seconds before the next try after a failure.
+_CALM_TRY_S: Final[int] = 16
 
 
 @dataclass(frozen=True)
@@ -929,6 +931,10 @@ def simulate(
     for kind_of_steady in (_SteadyState, _SteadyOnDemand):
         if kind_of_steady.applies(step, scaler, splitter):
             steady = kind_of_steady(step, rec)
+    # runs of seconds with no partition short, served a block of rows at once (_ProvisionedStep.serve_calm): tried
+    # on a window of rows that doubles while whole windows are calm, and again _CALM_TRY_S seconds after a failure
+    calm = type(steady) is _SteadyState
+    calm_rows, calm_next = _CALM_TRY_S, 0
     end = start = 0
     t = 0
     while t < n_sec:
@@ -948,6 +954,18 @@ def simulate(
         i = t - start
         if scaler is not None:
             scaler.land(t, step)
+        if calm and t >= calm_next:
+            assert isinstance(step, _ProvisionedStep) and steady is not None
+            asked = min(end - t, calm_rows, 1 + steady.limit(t, scaler))
+            k = step.serve_calm(t, offered[t : t + asked], m_blk[i : i + asked], rec)
+            if k:
+                calm_rows = min(2 * calm_rows, _BLOCK_S) if k == asked else _CALM_TRY_S
+                t += k - 1  # the last second served
+                if scaler is not None and (t + 1) % 60 == 0:
+                    scaler.observe_minute(t, rec.served, step.cap_table)
+                t += 1
+                continue
+            calm_rows, calm_next = _CALM_TRY_S, t + _CALM_TRY_S
         # the bank this second starts from, when the next second is offered the same (a fixed point may follow)
         bank = steady.before() if steady is not None and steady.repeats(i) else None
         serve(t, offered[t], m_blk[i], rec, total=tot_blk[i], over=over_blk[i])
