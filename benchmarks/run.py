@@ -214,7 +214,7 @@ def bench_frames() -> list[str]:
 def host_floor(repeats: int = 21) -> list[str]:
     """This host's speed, measured in the same run: a one-line figure (the bare notebook's) drawn afresh, rendered and
     encoded as a frame, median of ``repeats``; the frame and callback medians are reported as multiples of it, so
-    runs on hosts of different speeds compare (the absolute targets were set on a host where frames took 33-42 ms).
+    runs on hosts of different speeds compare.
     """
     import matplotlib.pyplot as plt
 
@@ -338,15 +338,15 @@ def bench_fresh_clone_test() -> float:
 def issue17_table() -> list[str]:
     """Issue 17's six measures in one table: the value measured in this run, the target, and whether it is met."""
 
-    def row(label: str, key: str, unit: str, target: float | None, fmt: str = "{:.1f}") -> str:
+    floor = SUMMARY.get("host_floor")
+
+    def row(label: str, key: str, unit: str, target: float | None, fmt: str = "{:.1f}", scaled: bool = False) -> str:
         value = SUMMARY.get(key)
         if value is None:
             return f"| {label} | not measured in this run | {'report' if target is None else f'<= {target:g} {unit}'} | |"
         met = "report" if target is None else ("yes" if value <= target else "NO")
-        shown = fmt.format(value) + f" {unit}"
+        shown = fmt.format(value) + f" {unit}" + (times_floor(key) if scaled else "")
         return f"| {label} | {shown} | {'report' if target is None else f'<= {target:g} {unit}'} | {met} |"
-
-    floor = SUMMARY.get("host_floor")
 
     def times_floor(*keys: str) -> str:
         values = [SUMMARY.get(k) for k in keys]
@@ -371,9 +371,7 @@ def issue17_table() -> list[str]:
         row("sum of bare-notebook runs (floor, same run)", "bare", "s", None),
         row("one-chapter prose edit, then `make book`", "edit", "s", EDIT_BOOK_TARGET_S),
         row("host floor: a one-line figure drawn afresh, rendered, encoded (median)", "host_floor", "ms", None),
-        row("frame render, per frame (median)", "frame_median", "ms", FRAME_TARGET_MS, "{:.0f}").replace(
-            " ms |", f" ms{times_floor('frame_median')} |", 1
-        ),
+        row("frame render, per frame (median)", "frame_median", "ms", FRAME_TARGET_MS, "{:.0f}", scaled=True),
         callback,
         (
             f"| the same, revisited (caches warm) | {SUMMARY['revisit_median']:.0f} / {SUMMARY['revisit_worst']:.0f} ms "

@@ -364,6 +364,27 @@ def test_the_split_room_changes_no_result(n0, seconds, minutes, load, skew, keys
 # --- seconds that repeat the one before, copied forward (simulator._SteadyState) ----------------------------------
 
 
+def _piecewise_demand(segments, width):
+    """Rows of demand, a segment at a time: ``(length, level, hot)`` is ``length`` seconds of ``level`` units/s
+    spread over ``width`` columns, column ``hot % width`` at three times the others."""
+    rows = []
+    for length, level, hot in segments:
+        row = np.full(width, level / width)
+        row[hot % width] *= 3.0
+        rows.append(np.tile(row, (length, 1)))
+    return np.vstack(rows)
+
+
+def _digests_with_and_without(steady, table, demand, seconds, **kwargs):
+    """Whether the run gives the same bits with the shortcut class ``steady`` and with it switched off (its
+    ``applies`` false: every second served by the loop, one by one)."""
+    fast = digest(hp.simulate(table, demand, seconds, **kwargs))
+    with pytest.MonkeyPatch.context() as m:
+        m.setattr(steady, "applies", staticmethod(lambda *args: False))
+        slow = digest(hp.simulate(table, demand, seconds, **kwargs))
+    return fast == slow
+
+
 @settings(max_examples=80, deadline=None)
 @given(
     n=st.integers(1, 6),
@@ -397,12 +418,7 @@ def test_steady_seconds_copied_forward_give_the_bits_of_the_loop(n, segments, wc
     with or without adaptive capacity, delays, banks and auto scaling (its lag ``scaling`` seconds): the same bits
     whether steady seconds are copied or served."""
     width = 3 * n if by_key else n
-    rows = []
-    for length, level, hot in segments:
-        row = np.full(width, level / width)
-        row[hot % width] *= 3.0
-        rows.append(np.tile(row, (length, 1)))
-    demand = np.vstack(rows)
+    demand = _piecewise_demand(segments, width)
     seconds = demand.shape[0]
     table = hp.Table(n, wcu=wcu)
     if scaling is None:
@@ -412,11 +428,7 @@ def test_steady_seconds_copied_forward_give_the_bits_of_the_loop(n, segments, wc
             adaptive=adaptive, adaptive_delay_s=delay, initial_burst_s=initial, lag_s=scaling, min_capacity=10.0
         )
     kwargs = {"mode": mode, "keys": _keys(width)} if by_key else {"mode": mode}
-    fast = digest(hp.simulate(table, demand, seconds, **kwargs))
-    with pytest.MonkeyPatch.context() as m:
-        m.setattr(simulator._SteadyState, "applies", staticmethod(lambda *args: False))
-        slow = digest(hp.simulate(table, demand, seconds, **kwargs))
-    assert fast == slow
+    assert _digests_with_and_without(simulator._SteadyState, table, demand, seconds, **kwargs)
 
 
 @settings(max_examples=60, deadline=None)
@@ -436,20 +448,11 @@ def test_on_demand_steady_seconds_copied_forward_give_the_bits_of_the_loop(
     """On-demand mode, piecewise-constant demand: the same bits whether seconds that repeat the one before (and leave
     the peak as it is) are copied or served (simulator._SteadyOnDemand)."""
     width = 3 * n if by_key else n
-    rows = []
-    for length, level, hot in segments:
-        row = np.full(width, level / width)
-        row[hot % width] *= 3.0
-        rows.append(np.tile(row, (length, 1)))
-    demand = np.vstack(rows)
+    demand = _piecewise_demand(segments, width)
     seconds = demand.shape[0]
     mode = hp.OnDemand(previous_peak=peak, doubling_s=doubling, over_peak_refused=over_peak_refused)  # None: new
     kwargs = {"mode": mode, "keys": _keys(width)} if by_key else {"mode": mode}
-    fast = digest(hp.simulate(hp.Table(n), demand, seconds, **kwargs))
-    with pytest.MonkeyPatch.context() as m:
-        m.setattr(simulator._SteadyOnDemand, "applies", staticmethod(lambda *args: False))
-        slow = digest(hp.simulate(hp.Table(n), demand, seconds, **kwargs))
-    assert fast == slow
+    assert _digests_with_and_without(simulator._SteadyOnDemand, hp.Table(n), demand, seconds, **kwargs)
 
 
 @settings(max_examples=60, deadline=None)
@@ -491,11 +494,7 @@ def test_runs_with_none_short_served_at_once_give_the_bits_of_the_loop(
         mode = hp.Provisioned(**kwargs)
     else:
         mode = hp.AutoScaling(**kwargs, lag_s=scaling, min_capacity=10.0)
-    fast = digest(hp.simulate(hp.Table(n, wcu=wcu), demand, seconds, mode=mode))
-    with pytest.MonkeyPatch.context() as m:
-        m.setattr(simulator._SteadyState, "applies", staticmethod(lambda *args: False))
-        slow = digest(hp.simulate(hp.Table(n, wcu=wcu), demand, seconds, mode=mode))
-    assert fast == slow
+    assert _digests_with_and_without(simulator._SteadyState, hp.Table(n, wcu=wcu), demand, seconds, mode=mode)
 
 
 def test_steady_seconds_are_copied_in_chapter_15s_hour(monkeypatch):

@@ -257,16 +257,12 @@ class _ProvisionedStep:
         rec.capacity[rows] = self.cap_table
         rec.tokens[rows] = left
         rec.burst[rows] = banks[1:]
-        # rec.settle, a block of rows at once: served m (none short)
+        # rec.settle, a block of rows at once: served m (none short). Its nextafter step, for a served share that
+        # rounds above m, is never needed here: a refused cell has m = c, 1,000 or 3,000, a multiple of every ulp
+        # below 2**56, so o - c is exact and o - (o - c) is c
         throttled, served = rec.throttled[rows], rec.served[rows]
         np.subtract(o, m, out=throttled)
         np.subtract(o, throttled, out=served)
-        up = served > m
-        # never so for the ceilings (1,000 and 3,000 are multiples of every ulp below 2**56, so o - c is exact):
-        # kept so that the block is rec.settle's, whatever the ceiling
-        if up.any():  # pragma: no cover
-            np.nextafter(throttled, np.inf, out=throttled, where=up)
-            np.subtract(o, throttled, out=served, where=up)
         refused = throttled > 0  # only over the ceiling (none short)
         if refused.any():
             rec.reason[rows][refused] = _PARTITION_CEILING

@@ -653,14 +653,13 @@ class _SteadyState:
     adaptive capacity's count of seconds each partition has been short (through ``count > delay`` alone; nothing
     else is carried from second to second, and the table's capacity and shares do not change: with auto scaling a
     copy stops at the minute's end, where the alarms evaluate, and before an update lands). So when second ``t``
-    is offered what the next seconds are offered (bit for bit), leaves the bank as it found it (bit for bit), and
-    every partition short in it is already past the delay (or adaptive capacity is off, or none is short), each of
-    those seconds computes exactly what ``t`` computed and leaves the same bank: their records are ``t``'s, copied,
-    and the counts of the partitions short grow by one a second (whole numbers, exact in float64). A second that
-    changes the bank but leaves no partition short is copied too, its banks summed forward while each still covers
-    its draw (:meth:`_accrue`): a table is not served a second at a time while its banks fill or drain. Within the
-    block of seconds the loop has prepared; ``tests/test_simulator_speed.py`` replays the recorded runs and the
-    reference loop bit for bit with and without it.
+    is offered what the next seconds are offered (bit for bit) and every partition short in it is already past the
+    delay (or adaptive capacity is off, or none is short), those seconds compute what ``t`` computed for as long as
+    each partition draws from its bank what it drew in ``t`` (:meth:`copy_forward`): their records are ``t``'s,
+    copied, but for the banks, summed forward, and the counts of the partitions short grow by one a second (whole
+    numbers, exact in float64). A table is not served a second at a time while its banks hold still, fill or drain.
+    Within the block of seconds the loop has prepared; ``tests/test_simulator_speed.py`` replays the recorded runs
+    and the reference loop bit for bit with and without it.
     """
 
     #: The records a second writes, row ``t`` of each.
@@ -675,10 +674,6 @@ class _SteadyState:
         step: _ProvisionedStep | _OnDemandStep, scaler: _AutoScalingController | None, splitter: _SplitForHeatController | None
     ) -> bool:
         return isinstance(step, _ProvisionedStep) and splitter is None and not step.burst.fifo
-
-    def before(self) -> NDArray[np.float64]:
-        """What a second starts from that :meth:`copy_forward` needs: the bank."""
-        return self.step.burst.level.copy()
 
     @staticmethod
     def limit(t: int, scaler: _AutoScalingController | None) -> int:
@@ -705,40 +700,23 @@ class _SteadyState:
         """Whether row ``i`` of the block is followed by a row offered the same."""
         return self._runs[i] > 0
 
-    def copy_forward(self, t: int, i: int, bank: NDArray[np.float64], limit: int) -> int:
-        """Second ``t`` has been served from ``bank``: when it is a fixed point, or calm, copy its records over the
-        seconds offered the same after it (in this block, at most ``limit`` of them) and return how many; else 0."""
-        step = self.step
-        if not np.array_equal(bank.view(np.uint64), step.burst.level.view(np.uint64)):
-            return self._accrue(t, min(self._runs[i], limit))
-        adaptive, short = step.adaptive, step._short
-        if adaptive.enabled and bool(short.any()) and not bool((adaptive.run[short] > adaptive.delay).all()):
-            return 0
-        k = min(self._runs[i], limit)
-        rec = self.rec
-        for name in self._ROWS:
-            a = getattr(rec, name)
-            a[t + 1 : t + 1 + k] = a[t]
-        if adaptive.enabled and bool(short.any()):
-            run = adaptive.run
-            run[short] += float(k)
-        return k
-
-    def _accrue(self, t: int, k: int) -> int:
-        """Second ``t`` changed the bank: copy its records over as many of the ``k`` seconds after it (offered the
-        same) as draw what it drew from their banks, and return how many.
+    def copy_forward(self, t: int, i: int, limit: int) -> int:
+        """Second ``t`` has been served: copy its records over as many of the seconds after it offered the same (in
+        this block, at most ``limit`` of them) as draw what it drew from their banks, and return how many.
 
         A second's rows depend on the bank only through each partition's draw ``a = min(rem, b)`` (``rem`` what its
         bucket could not serve); with the draws fixed, nothing else changes from second to second but the banks
-        and adaptive capacity's counts (so, as for a fixed point, every partition short must be past the delay, or
-        adaptive capacity off). The banks are then ``b <- min(cap, (b - a) + left)``, ``left`` fixed: the running
-        sums ``b - a + left - a + left ...``, each capped. ``numpy.add.accumulate`` adds in the loop's order (one
-        addition a row, never reordered; ``x + (-a)`` is ``x - a`` bit for bit); a partition that draws has used its
-        bucket (``left = 0``), so its bank never grows past the cap, and once a bank that only fills reaches the cap
-        the later sums, never smaller, cap too. The copy stops before the first second whose draws would differ
+        and adaptive capacity's counts (so every partition short must be past the delay, or adaptive capacity
+        off). The banks are then ``b <- min(cap, (b - a) + left)``, ``left`` fixed: the running sums
+        ``b - a + left - a + left ...``, each capped (a fixed point, whose bank the second leaves as it found it,
+        gives the same bank every row). ``numpy.add.accumulate`` adds in the loop's order (one addition a row, never
+        reordered; ``x + (-a)`` is ``x - a`` bit for bit); a partition that draws has used its bucket
+        (``left = 0``), so its bank never grows past the cap, and once a bank that only fills reaches the cap the
+        later sums, never smaller, cap too. The copy stops before the first second whose draws would differ
         (``min(rem, b)`` against ``a``, bit for bit): a partition whose bank no longer covers its draw, or one
         short whose bank was not yet empty.
         """
+        k = min(self._runs[i], limit)
         step = self.step
         adaptive, short = step.adaptive, step._short
         any_short = bool(_count_nonzero(short))
@@ -787,11 +765,7 @@ class _SteadyOnDemand(_SteadyState):
     ) -> bool:
         return isinstance(step, _OnDemandStep) and splitter is None and step.lookback >= 2
 
-    def before(self) -> NDArray[np.float64]:
-        """Nothing a second starts from is needed (the peak is checked after it)."""
-        return _NOTHING
-
-    def copy_forward(self, t: int, i: int, bank: NDArray[np.float64], limit: int) -> int:
+    def copy_forward(self, t: int, i: int, limit: int) -> int:
         """Second ``t`` has been served: copy its records over the seconds offered the same after it (in this block,
         at most ``limit`` and ``L - 1`` of them) whose look-back leaves the peak as it is; return how many."""
         step = self.step
@@ -811,9 +785,6 @@ class _SteadyOnDemand(_SteadyState):
             a = getattr(rec, name)
             a[t + 1 : t + 1 + k] = a[t]
         return k
-
-
-_NOTHING: Final[NDArray[np.float64]] = np.zeros(0)
 
 
 def _steps(
@@ -966,11 +937,9 @@ def simulate(
                 t += 1
                 continue
             calm_rows, calm_next = _CALM_TRY_S, t + _CALM_TRY_S
-        # the bank this second starts from, when the next second is offered the same (a fixed point may follow)
-        bank = steady.before() if steady is not None and steady.repeats(i) else None
         serve(t, offered[t], m_blk[i], rec, total=tot_blk[i], over=over_blk[i])
-        if bank is not None:  # steady mode: no splits; seconds t + 1, ..., t + k copied, and t is now t + k
-            t += steady.copy_forward(t, i, bank, steady.limit(t, scaler))
+        if steady is not None and steady.repeats(i):  # no splits: seconds t + 1, ..., t + k copied, t is now t + k
+            t += steady.copy_forward(t, i, steady.limit(t, scaler))
         if scaler is not None and (t + 1) % 60 == 0:
             scaler.observe_minute(t, rec.served, step.cap_table)
         if splitter is not None and splitter.after_second(t, rec):
