@@ -140,6 +140,8 @@ def bench_callbacks(repeats: int) -> list[str]:
     ]
     totals: list[float] = []
     revisits: list[float] = []
+    computes: list[float] = []
+    draws: list[float] = []
     for name, e in sorted(hp.EXPLORABLES.items()):
         points = e.sweep()
         labelled = [("default", points[0])] + [
@@ -159,7 +161,11 @@ def bench_callbacks(repeats: int) -> list[str]:
             rows.append(f"| {name} | {label} | {c:.1f} | {d:.1f} | {c + d:.1f} | {ok} | {again:.1f} |")
             totals.append(c + d)
             revisits.append(again)
+            computes.append(c)
+            draws.append(d)
     med, worst = statistics.median(totals), max(totals)
+    SUMMARY["callback_compute"], SUMMARY["callback_draw"] = statistics.median(computes), statistics.median(draws)
+    SUMMARY["callback_worst_draw"] = draws[totals.index(worst)]
     SUMMARY["callback_median"], SUMMARY["callback_worst"] = med, worst
     SUMMARY["revisit_median"], SUMMARY["revisit_worst"] = statistics.median(revisits), max(revisits)
     rows.append(
@@ -176,37 +182,45 @@ def bench_frames() -> list[str]:
     palette PNG), serially; per-frame median against the 40 ms target, and whether the explorable updates."""
     import itertools
 
-    from hotpart.book._frames import _FIGURES, _frame
+    from hotpart.book._frames import _FIGURES, FRAME_PHASES, _frame
+
+    def medians(phases: dict[str, list[float]]) -> str:
+        return " / ".join(f"{statistics.median(phases[p]) * 1e3:.1f}" for p in FRAME_PHASES)
 
     rows = [
         "| explorable | updates | frames | target <= 100 | render s (serial) | median ms per frame | target <= 40 ms "
-        "| bytes, all frames |",
-        "| --- | --- | --- | --- | --- | --- | --- | --- |",
+        f"| median ms: {' / '.join(FRAME_PHASES)} | bytes, all frames |",
+        "| --- | --- | --- | --- | --- | --- | --- | --- | --- |",
     ]
     total = 0.0
     per_frame: list[float] = []
+    every: dict[str, list[float]] = {}
     for name, e in sorted(hp.EXPLORABLES.items()):
         grid = e.frame_grid()
         n = math.prod(len(a) for a in grid)
-        size, times = 0, []
+        size, times, phases = 0, [], {}
         for point in itertools.product(*grid):
             t0 = time.perf_counter()
-            size += len(_frame(e, point)[0])
+            size += len(_frame(e, point, phases)[0])
             times.append(time.perf_counter() - t0)
         _FIGURES.pop(name, None)
         total += sum(times)
         per_frame += times
+        for phase, seconds in phases.items():
+            every.setdefault(phase, []).extend(seconds)
         med = statistics.median(times) * 1e3
         rows.append(
             f"| {name} | {'yes' if e.update else 'no'} | {n} | {'yes' if n <= FRAMES_TARGET else 'NO'} | "
-            f"{sum(times):.1f} | {med:.0f} | {'yes' if med <= FRAME_TARGET_MS else 'NO'} | {size:,} |"
+            f"{sum(times):.1f} | {med:.0f} | {'yes' if med <= FRAME_TARGET_MS else 'NO'} | {medians(phases)} "
+            f"| {size:,} |"
         )
     ok = "yes" if total <= FRAMES_BUILD_TARGET_S else "NO"
     med = statistics.median(per_frame) * 1e3
     SUMMARY["frame_median"] = med
+    SUMMARY.update({f"frame_{p}": statistics.median(every[p]) * 1e3 for p in FRAME_PHASES})
     rows.append(
         f"| **all** | | | | **{total:.1f}** (target <= {FRAMES_BUILD_TARGET_S:.0f}: {ok}) | **{med:.0f}** "
-        f"| {'yes' if med <= FRAME_TARGET_MS else 'NO'} | |"
+        f"| {'yes' if med <= FRAME_TARGET_MS else 'NO'} | **{medians(every)}** | |"
     )
     return rows
 
@@ -235,15 +249,28 @@ def _target(value: float, target: float) -> str:
     return f"<= {target:.0f}: {'yes' if value <= target else 'NO'}"
 
 
+def _children_cpu_s() -> float:
+    """CPU seconds (user + system) of every child process this one has waited for."""
+    import resource
+
+    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return usage.ru_utime + usage.ru_stime
+
+
 def _make_book(*extra: str) -> tuple[float, str]:
-    """`make book` (hotpart.book._build) as an author runs it; returns wall seconds and the build's own phases."""
+    """`make book` (hotpart.book._build) as an author runs it; returns wall seconds and the build's own phases,
+    with the CPU seconds it and its kernels spent and the cores they kept busy on average (CPU / wall)."""
+    cpu = _children_cpu_s()
     start = time.perf_counter()
     result = subprocess.run(
         [sys.executable, "-m", "hotpart.book._build", *extra], cwd=ROOT, check=True, capture_output=True, text=True
     )
     wall = time.perf_counter() - start
+    cpu = _children_cpu_s() - cpu
+    SUMMARY["last_build_cpu"], SUMMARY["last_build_wall"] = cpu, wall
     phases = re.search(r"^book: built in \d+ s \((.*)\)$", result.stdout, re.M)
-    return wall, phases.group(1) if phases else ""
+    spent = f"; CPU {cpu:.0f} s, {cpu / wall:.2f} of {os.cpu_count()} cores busy"
+    return wall, (phases.group(1) if phases else "") + spent
 
 
 def bench_build() -> tuple[list[str], Path]:
@@ -252,6 +279,7 @@ def bench_build() -> tuple[list[str], Path]:
     html = ROOT / "_build" / "html"
     shutil.rmtree(ROOT / "_build" / ".explorable-cache", ignore_errors=True)
     cold, cold_phases = _make_book("--clean")
+    SUMMARY["cold_cpu"] = SUMMARY["last_build_cpu"]
     warm, warm_phases = _make_book("--clean")  # every page executed again, the frames from their cache
     chapter = ROOT / "notebooks" / "05_write_sharding.ipynb"
     original = chapter.read_bytes()
@@ -383,6 +411,33 @@ def issue17_table() -> list[str]:
     ]
 
 
+def issue17_bounds() -> list[str]:
+    """What bounds each of issue 17's measures, from this run's own profile: where a frame's and a callback's time
+    goes (medians of each step over every frame or setting), and how busy the cores were in the cold build."""
+    get = SUMMARY.get
+    lines = []
+    if get("cold") is not None and get("cold_cpu") is not None:
+        lines.append(
+            f"* Cold `make book`: {get('cold_cpu'):.0f} CPU s (the build, its kernels and their frame workers) in "
+            f"{get('cold'):.0f} s, {get('cold_cpu') / get('cold'):.2f} of {os.cpu_count()} cores busy on average"
+            + (f"; the bare kernels alone sum to {get('bare'):.0f} s." if get("bare") is not None else ".")
+        )
+    if get("frame_median") is not None:
+        steps = [get(f"frame_{p}") for p in ("compute", "update or draw", "render", "PNG")]
+        lines.append(
+            f"* Frame, median {get('frame_median'):.0f} ms; its steps' medians: compute {steps[0]:.1f}, update or draw "
+            f"{steps[1]:.1f}, render (matplotlib's draw on Agg) {steps[2]:.1f}, PNG {steps[3]:.1f} ms: the render is "
+            f"{steps[2] / sum(steps):.0%} of their sum."
+        )
+    if get("callback_median") is not None:
+        lines.append(
+            f"* Callback, first visit: compute median {get('callback_compute'):.1f} ms, update + render + PNG median "
+            f"{get('callback_draw'):.1f} ms; the worst setting spends {get('callback_worst_draw'):.0f} of its "
+            f"{get('callback_worst'):.0f} ms drawing and rendering."
+        )
+    return ["What bounds them, measured in this run:", "", *lines] if lines else []
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--repeats", type=int, default=3, help="repeats per timing (median reported)")
@@ -413,7 +468,7 @@ def main() -> None:
     out += model_benchmarks(args.repeats)
     if args.fresh_clone_test:
         SUMMARY["fresh_test"] = bench_fresh_clone_test()
-    out[2:2] = ["## Issue 17's targets", "", *issue17_table(), ""]
+    out[2:2] = ["## Issue 17's targets", "", *issue17_table(), "", *issue17_bounds(), ""]
     text = "\n".join(out)
     print(text)
     results = ROOT / "benchmarks" / "results"

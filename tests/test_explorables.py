@@ -197,6 +197,27 @@ def test_frames_rendered_in_parallel_are_byte_identical_to_the_serial_path(name,
         assert (tmp_path / "parallel" / frame).read_bytes() == (tmp_path / "serial" / frame).read_bytes(), frame
 
 
+def test_a_timed_frame_is_the_untimed_frame_and_times_each_step_once():
+    """``make bench``'s profile of a frame (``_frame(..., phases)``) changes no byte of it and gives each of
+    ``FRAME_PHASES`` one time per frame, which together fit inside the frame's own time."""
+    import time
+
+    from hotpart.book import _frames
+
+    explorable = hp.EXPLORABLES["partition_ceiling"]
+    point = tuple(axis[-1] for axis in explorable.frame_grid(4))
+    _frames._FIGURES.pop(explorable.name, None)
+    plain = _frames._frame(explorable, point)
+    phases: dict[str, list[float]] = {}
+    start = time.perf_counter()
+    timed = _frames._frame(explorable, point, phases)  # the update path: the figure of the frame before
+    took = time.perf_counter() - start
+    _frames._FIGURES.pop(explorable.name, None)
+    assert timed == plain
+    assert list(phases) == list(_frames.FRAME_PHASES) and all(len(v) == 1 and v[0] > 0 for v in phases.values())
+    assert sum(v[0] for v in phases.values()) <= took
+
+
 def test_the_gc_freeze_covers_what_the_figures_import_lazily():
     """The lazy imports of a first draw (scipy.stats in fanout_cost) happen before the freeze, not after it: else their
     ~40,000 objects stay in the collector's view, and a full collection in a slider move takes ten times as long."""

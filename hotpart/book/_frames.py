@@ -25,6 +25,7 @@ import os
 import re
 import shutil
 import threading
+import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -37,7 +38,7 @@ from ._build import source_digest
 from .explorable import Control, Explorable, freeze_gc_once
 from .plotting import palette_png, render_rgba
 
-__all__ = ["FRAMES_FOLDER", "frame_key", "frame_workers", "static_html"]
+__all__ = ["FRAMES_FOLDER", "FRAME_PHASES", "frame_key", "frame_workers", "static_html"]
 
 #: Where frames go, under the book's HTML output folder.
 FRAMES_FOLDER = "_explorables"
@@ -61,17 +62,33 @@ def frame_key(explorable: Explorable, grid: list[tuple[Any, ...]]) -> str:
 _FIGURES: dict[str, Any] = {}
 
 
-def _frame(explorable: Explorable, point: tuple[Any, ...]) -> tuple[bytes, str]:
+#: The steps of one frame, in order, as :func:`_frame` times them for ``make bench``.
+FRAME_PHASES = ("compute", "update or draw", "render", "PNG")
+
+
+def _frame(explorable: Explorable, point: tuple[Any, ...], phases: dict[str, list[float]] | None = None) -> tuple[bytes, str]:
     """One frame: the palette PNG and the caption at the static controls' values ``point``.
 
     An explorable with an ``update`` redraws the figure it drew for the previous frame (in this process) instead
-    of building a new one; the pixels are the same either way (a test compares them).
+    of building a new one; the pixels are the same either way (a test compares them). With ``phases``, the
+    seconds each of :data:`FRAME_PHASES` took are appended to it, a list per phase (the benchmark's profile of
+    where a frame's time goes).
     """
+    start = time.perf_counter()
     data = explorable.data(**dict(zip(explorable.static, point, strict=True)))
+    computed = time.perf_counter()
     fig = explorable.redraw(_FIGURES.get(explorable.name), data)
     if explorable.update is not None:
         _FIGURES[explorable.name] = fig
-    return palette_png(render_rgba(fig)), explorable.caption(data)
+    drawn = time.perf_counter()
+    pixels = render_rgba(fig)
+    rendered = time.perf_counter()
+    png = palette_png(pixels)
+    if phases is not None:
+        marks = (start, computed, drawn, rendered, time.perf_counter())
+        for name, begin, end in zip(FRAME_PHASES, marks, marks[1:], strict=False):
+            phases.setdefault(name, []).append(end - begin)
+    return png, explorable.caption(data)
 
 
 def _registered_frame(job: tuple[str, tuple[Any, ...]]) -> tuple[bytes, str]:
