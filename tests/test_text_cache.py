@@ -59,8 +59,28 @@ def test_every_explorable_draws_the_same_pixels_as_plain_agg(name):
         assert _differing(plain, cached) == 0, (name, settings)
     if _text_cache.ENABLED:
         counts = _text_cache.stats()
-        assert counts["glyph_hits"] > counts["glyph_misses"] > 0
+        assert counts["stamp_hits"] > counts["stamp_misses"] > 0  # the second draws draw each string from its stamp
+        assert counts["glyph_misses"] > 0
         assert counts["layout_hits"] > counts["layout_misses"] > 0
+
+
+def test_a_string_whose_glyphs_share_pixels_is_drawn_glyph_by_glyph_as_agg_draws_it():
+    """A string is drawn as one bitmap of its glyphs only when no two glyphs cover one pixel; an overlay (a combining
+    stroke across its letter) shares pixels, so that string is drawn glyph by glyph, and both draw Agg's pixels."""
+
+    def draw(canvas_class: type) -> np.ndarray:
+        fig = Figure(figsize=(4, 2))
+        fig.text(0.05, 0.2, "o\u0336x\u0338 overlay", fontsize=20)
+        fig.text(0.05, 0.6, "served (WCU/s)", fontsize=20)
+        return _pixels(fig, canvas_class, draws=2)
+
+    _text_cache.clear()
+    plain, cached = draw(FigureCanvasAgg), draw(_text_cache.TextCachingCanvas)
+    assert _differing(plain, cached) == 0
+    if _text_cache.ENABLED:
+        kinds = sorted("overlapping" if v is _text_cache._OVERLAPPING else "stamp" for v in _text_cache._STAMPS.values())
+        assert kinds == ["overlapping", "stamp"]
+        assert _text_cache.stats()["stamp_hits"] == 2  # the second draw, both strings
 
 
 def _text_zoo(fig: Figure) -> None:
@@ -111,11 +131,15 @@ def test_a_changed_text_setting_empties_the_caches_and_still_draws_what_agg_draw
 
 def test_a_full_cache_empties_itself(monkeypatch):
     monkeypatch.setattr(_text_cache, "MAX_ENTRIES", 5)
+    monkeypatch.setattr(_text_cache, "MAX_STAMPS", 2)
     _text_cache.clear()
     fig = Figure(figsize=(3, 2))
     fig.text(0.1, 0.5, "many different glyphs")
+    for i in range(3):
+        fig.text(0.1, 0.1 + 0.1 * i, f"string {i}")
     _text_cache.TextCachingCanvas(fig).draw()
     assert 0 < _text_cache.stats()["glyphs"] <= 5
+    assert 0 < _text_cache.stats()["stamps"] <= 2
 
 
 def test_under_an_unchecked_matplotlib_the_canvas_is_plain_agg(monkeypatch):

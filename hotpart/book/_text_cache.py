@@ -10,6 +10,13 @@ tick labels, titles and legends are the same strings at the same places. This ca
 * **Glyph bitmaps**, keyed by the font object, its size, the resolution, the glyph, the rotation matrix and the
   *fractional* part (in 1/64 pixel) of the glyph's position; the whole-pixel part only moves the bitmap. FreeType
   rasterises an outline translated by a whole number of pixels into the same coverage, moved by that number.
+* **Strings drawn where they were drawn before** (issue 17: a frame blitted about 250 glyphs one by one, and most
+  strings, the tick labels, legends and titles, sit where they sat in the frame before): keyed by the layout's key,
+  the size, the exact position and angle, the canvas height and antialiasing, one bitmap of the string's glyphs,
+  blitted once. Blending leaves a pixel a bitmap covers with 0 as it was, so glyphs whose covered pixels are apart
+  draw the same pixels one by one or together; a string two of whose glyphs cover one pixel (an overlay, a tight
+  kerning) is remembered as such and drawn glyph by glyph, in matplotlib's order. Mathtext is always drawn glyph by
+  glyph.
 
 Everything else is matplotlib's code path, unchanged. The pixels are the same as plain
 :class:`~matplotlib.backends.backend_agg.FigureCanvasAgg`'s: ``tests/test_plotting.py`` compares them for every
@@ -49,7 +56,12 @@ _GLYPHS: dict[tuple[Any, ...], tuple[np.ndarray, int, int]] = {}
 _MATRICES: dict[tuple[float, float, float], np.ndarray] = {}
 _HEIGHTS: dict[tuple[Any, ...], tuple[float | None, float | None, float | None]] = {}
 _FONTS: dict[int, Any] = {}  # keeps every font a key names alive, so that its id() is never reused
-_COUNTS = {"layout_hits": 0, "layout_misses": 0, "glyph_hits": 0, "glyph_misses": 0}
+_STAMPS: dict[tuple[Any, ...], Any] = {}
+_COUNTS = {"layout_hits": 0, "layout_misses": 0, "glyph_hits": 0, "glyph_misses": 0, "stamp_hits": 0, "stamp_misses": 0}
+#: Strings drawn at one place that the stamp cache holds before it empties (a stamp is a string's bitmap, a few kB).
+MAX_STAMPS = 5_000
+_OVERLAPPING = object()  # a string two of whose glyphs cover one pixel: drawn glyph by glyph, in matplotlib's order
+_EMPTY = object()  # a string with no glyph
 _RC: list[tuple[Any, ...]] = [()]
 _RC_PREFIXES = ("font.", "text.", "mathtext.")
 
@@ -62,7 +74,7 @@ def clear() -> None:
     >>> clear(); stats()["glyph_hits"]
     0
     """
-    for cache in (_LAYOUTS, _GLYPHS, _MATRICES, _HEIGHTS, _FONTS):
+    for cache in (_LAYOUTS, _GLYPHS, _MATRICES, _HEIGHTS, _FONTS, _STAMPS):
         cache.clear()
     for key in _COUNTS:
         _COUNTS[key] = 0
@@ -82,10 +94,11 @@ def stats() -> dict[str, int]:
 
     Examples
     --------
-    >>> sorted(stats())
-    ['glyph_hits', 'glyph_misses', 'glyphs', 'layout_hits', 'layout_misses', 'layouts']
+    >>> sorted(stats())  # doctest: +NORMALIZE_WHITESPACE
+    ['glyph_hits', 'glyph_misses', 'glyphs', 'layout_hits', 'layout_misses', 'layouts', 'stamp_hits', 'stamp_misses',
+     'stamps']
     """
-    return {**_COUNTS, "layouts": len(_LAYOUTS), "glyphs": len(_GLYPHS)}
+    return {**_COUNTS, "layouts": len(_LAYOUTS), "glyphs": len(_GLYPHS), "stamps": len(_STAMPS)}
 
 
 def _check_settings() -> None:
@@ -96,10 +109,35 @@ def _check_settings() -> None:
         _RC[0] = rc
 
 
-def _remember(cache: dict[Any, Any], key: Any, value: Any) -> None:
-    if len(cache) >= MAX_ENTRIES:
+def _remember(cache: dict[Any, Any], key: Any, value: Any, limit: int | None = None) -> None:
+    if len(cache) >= (MAX_ENTRIES if limit is None else limit):
         cache.clear()
     cache[key] = value
+
+
+def _stamp(placed: list[tuple[np.ndarray, int, int]]) -> Any:
+    """One bitmap for a string's glyphs (``(buffer, left, bottom)`` each, as draw_text_image takes them), or
+    :data:`_OVERLAPPING` when two glyphs cover one pixel.
+
+    Blending a bitmap into the canvas leaves every pixel it covers with 0 as it was, so glyphs whose covered pixels
+    are apart draw, one by one in any order, what their sum drawn once draws. Where two glyphs cover one pixel the
+    order and the rounding of two blends matter, and the string is drawn glyph by glyph, as matplotlib draws it.
+    """
+    placed = [p for p in placed if p[0].size]
+    if not placed:
+        return _EMPTY
+    left = min(p[1] for p in placed)
+    top = min(p[2] - p[0].shape[0] for p in placed)
+    right = max(p[1] + p[0].shape[1] for p in placed)
+    bottom = max(p[2] for p in placed)
+    stamp = np.zeros((bottom - top, right - left), dtype=np.uint8)
+    for buffer, x0, y1 in placed:
+        y0 = y1 - buffer.shape[0] - top
+        region = stamp[y0 : y0 + buffer.shape[0], x0 - left : x0 - left + buffer.shape[1]]
+        if np.any((region != 0) & (buffer != 0)):
+            return _OVERLAPPING
+        np.maximum(region, buffer, out=region)
+    return stamp, left, bottom
 
 
 def _matrix(angle: float, slant: float, extend: float) -> np.ndarray:
@@ -156,18 +194,36 @@ class _TextCachingRenderer(RendererAgg):
         else:
             _COUNTS["layout_hits"] += 1
         size = prop.get_size_in_points()
-        self._draw_text_glyphs_and_boxes(
-            gc, x, y, angle, ((font, size, index, 0, 1, dx, dy) for font, index, dx, dy in items), []
-        )
+        antialiased = bool(gc.get_antialiased())
+        where = (key, size, x, y, angle, self.height, antialiased)
+        stamp = _STAMPS.get(where)
+        if stamp is None:
+            _COUNTS["stamp_misses"] += 1
+            placed = self._place_glyphs(
+                x, y, angle, ((font, size, index, 0, 1, dx, dy) for font, index, dx, dy in items), antialiased
+            )
+            stamp = _stamp(placed)
+            _remember(_STAMPS, where, stamp, limit=MAX_STAMPS)
+        else:
+            _COUNTS["stamp_hits"] += 1
+        if stamp is _OVERLAPPING:
+            for buffer, left, bottom in self._place_glyphs(
+                x, y, angle, ((font, size, index, 0, 1, dx, dy) for font, index, dx, dy in items), antialiased
+            ):
+                self._renderer.draw_text_image(buffer, left, bottom, 0, gc)
+        elif stamp is not _EMPTY:
+            buffer, left, bottom = stamp
+            self._renderer.draw_text_image(buffer, left, bottom, 0, gc)
         return None
 
-    def _draw_text_glyphs_and_boxes(self, gc, x, y, angle, glyphs, boxes):
-        # matplotlib 3.11.2's loop, with each glyph's bitmap remembered at its fractional position.
+    def _place_glyphs(self, x, y, angle, glyphs, antialiased):
+        # matplotlib 3.11.2's loop, with each glyph's bitmap remembered at its fractional position: every glyph's
+        # bitmap and where draw_text_image puts it (its left side and its bottom, in pixels from the top)
         cos, sin = math.cos(math.radians(angle)), math.sin(math.radians(angle))
         load_flags = get_hinting_flag()
-        antialiased = bool(gc.get_antialiased())
         mode = RenderMode.NORMAL if antialiased else RenderMode.MONO
         height = self.height
+        placed = []
         for font, size, glyph_index, slant, extend, dx, dy in glyphs:  # dy is upwards
             tx = round(0x40 * (x + dx * cos - dy * sin))
             ty = round(0x40 * (height - y + dx * sin + dy * cos))  # FreeType's y is upwards
@@ -188,7 +244,13 @@ class _TextCachingRenderer(RendererAgg):
                 _COUNTS["glyph_hits"] += 1
             buffer, left, top = hit
             # draw_text_image's y is downwards and names the bitmap's bottom side
-            self._renderer.draw_text_image(buffer, left + (tx >> 6), int(height) - (top + (ty >> 6)) + buffer.shape[0], 0, gc)
+            placed.append((buffer, left + (tx >> 6), int(height) - (top + (ty >> 6)) + buffer.shape[0]))
+        return placed
+
+    def _draw_text_glyphs_and_boxes(self, gc, x, y, angle, glyphs, boxes):
+        # mathtext's path: each glyph drawn on its own, as matplotlib draws it
+        for buffer, left, bottom in self._place_glyphs(x, y, angle, glyphs, bool(gc.get_antialiased())):
+            self._renderer.draw_text_image(buffer, left, bottom, 0, gc)
         if boxes:
             super()._draw_text_glyphs_and_boxes(gc, x, y, angle, (), boxes)
 
