@@ -423,7 +423,9 @@ def issue17_bounds() -> list[str]:
             + (f"; the bare kernels alone sum to {get('bare'):.0f} s." if get("bare") is not None else ".")
         )
     if get("frame_median") is not None:
-        steps = [get(f"frame_{p}") for p in ("compute", "update or draw", "render", "PNG")]
+        from hotpart.book._frames import FRAME_PHASES
+
+        steps = [get(f"frame_{p}") for p in FRAME_PHASES]
         lines.append(
             f"* Frame, median {get('frame_median'):.0f} ms; its steps' medians: compute {steps[0]:.1f}, update or draw "
             f"{steps[1]:.1f}, render (matplotlib's draw on Agg) {steps[2]:.1f}, PNG {steps[3]:.1f} ms: the render is "

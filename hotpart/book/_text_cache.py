@@ -218,19 +218,18 @@ class _TextCachingRenderer(RendererAgg):
         antialiased = bool(gc.get_antialiased())
         where = (key, size, x, y, angle, self.height, antialiased)
         stamp = _STAMPS.get(where)
+        placed = None
         if stamp is None:
             _COUNTS["stamp_misses"] += 1
-            placed = self._place_glyphs(
-                x, y, angle, ((font, size, index, 0, 1, dx, dy) for font, index, dx, dy in items), antialiased
-            )
+            placed = self._place_glyphs(x, y, angle, [(f, size, i, 0, 1, dx, dy) for f, i, dx, dy in items], antialiased)
             stamp = _stamp(placed)
             _remember(_STAMPS, where, stamp, limit=MAX_STAMPS)
         else:
             _COUNTS["stamp_hits"] += 1
         if stamp is _OVERLAPPING:
-            for buffer, left, bottom in self._place_glyphs(
-                x, y, angle, ((font, size, index, 0, 1, dx, dy) for font, index, dx, dy in items), antialiased
-            ):
+            if placed is None:
+                placed = self._place_glyphs(x, y, angle, [(f, size, i, 0, 1, dx, dy) for f, i, dx, dy in items], antialiased)
+            for buffer, left, bottom in placed:
                 self._renderer.draw_text_image(buffer, left, bottom, 0, gc)
         elif stamp is not _EMPTY:
             buffer, left, bottom = stamp
