@@ -18,7 +18,7 @@ import time
 import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 #: Chromium's flags on this closed network (no background connections), as the book's browser tests use.
 CHROMIUM_ARGS = [
@@ -212,13 +212,24 @@ def explorable_box(page: Any, panel: Any, name: str) -> Any:
     return box
 
 
-#: One slider step, timed in the page: a key press on the handle, then the figure's new source.
-STEP_JS = """async ([handle, img, key, timeoutMs]) => {
-  const before = img.src;
+#: How long a step may leave the slider's value as it was before it is taken for an end (ms). The value is polled,
+#: not read once: after a key press it can take more than one animation frame to change.
+END_MS = 2_000
+
+#: One slider step, timed in the page: a key press on the handle, then the figure's new source. Returns the
+#: milliseconds; -2 when neither the slider's value nor the figure changed within ``endMs`` (the slider is at an
+#: end); -1 when the value changed but the figure did not within ``timeoutMs`` (the next value draws the same
+#: picture, or the kernel did not answer).
+STEP_JS = """async ([handle, img, key, timeoutMs, endMs]) => {
+  const before = img.src, was = handle.getAttribute("aria-valuenow");
   const t0 = performance.now();
   handle.dispatchEvent(new KeyboardEvent("keydown", {key, code: key, bubbles: true}));
+  let moved = false;
   while (img.src === before) {
-    if (performance.now() - t0 > timeoutMs) return -1;
+    const dt = performance.now() - t0;
+    moved = moved || handle.getAttribute("aria-valuenow") !== was;
+    if (!moved && dt > endMs) return -2;
+    if (dt > timeoutMs) return -1;
     await new Promise(r => requestAnimationFrame(r));
   }
   await new Promise(r => img.complete ? r() : img.addEventListener("load", r, {once: true}));
@@ -243,23 +254,41 @@ HOME_JS = """async ([handle, img, timeoutMs]) => {
 }"""
 
 
-def step_latencies_ms(box: Any, steps: int, timeout_ms: float = 15_000) -> list[float]:
+class Steps(NamedTuple):
+    """What :func:`step_latencies_ms` measured: the timed steps (ms) and the steps that brought no new figure."""
+
+    ms: list[float]
+    untimed: int
+
+
+def step_latencies_ms(box: Any, steps: int, timeout_ms: float = 15_000, max_untimed: int = 5) -> Steps:
     """Milliseconds from a slider step to the new figure on screen, for ``steps`` steps of the first slider.
 
-    The slider starts from its bottom (Home, waited for until its figure is on screen) and steps up; at its top it
-    turns and steps down.
+    The slider starts from its bottom (Home, waited for until its figure is on screen) and steps up; at its top (a
+    step that leaves its value as it was for :data:`END_MS`) it turns and steps down. A step that moves the slider
+    but brings no new figure within ``timeout_ms`` is not timed but counted in ``untimed`` (neighbouring values can
+    draw the same picture); more than ``max_untimed`` of them in a row fail, as does a slider that moves neither way.
     """
     handle = box.locator(".noUi-handle").first
     img = box.locator("img").first
-    key, out = "ArrowRight", []
+    key, out, untimed, in_a_row, ends = "ArrowRight", [], 0, 0, 0
     if box.page.evaluate(HOME_JS, [handle.element_handle(), img.element_handle(), timeout_ms]) < 0:
         raise AssertionError("the slider went to its bottom but the figure did not change")
     while len(out) < steps:
-        ms = box.page.evaluate(STEP_JS, [handle.element_handle(), img.element_handle(), key, timeout_ms])
-        if ms < 0:  # no change: at an end, or a step too small to move the figure
-            if key == "ArrowLeft" and not out:
+        args = [handle.element_handle(), img.element_handle(), key, timeout_ms, min(END_MS, timeout_ms)]
+        ms = box.page.evaluate(STEP_JS, args)
+        if ms == -2:  # an end: turn
+            ends += 1
+            if ends >= 2 and not out and not untimed:
                 raise AssertionError("the slider moves neither way")
             key = "ArrowLeft" if key == "ArrowRight" else "ArrowRight"
             continue
+        if ms < 0:  # the value moved, the figure did not: go on the same way
+            untimed += 1
+            in_a_row += 1
+            if in_a_row > max_untimed:
+                raise AssertionError(f"{in_a_row} steps in a row moved the slider but brought no new figure")
+            continue
+        in_a_row = 0
         out.append(ms)
-    return out
+    return Steps(out, untimed)

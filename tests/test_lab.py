@@ -107,7 +107,7 @@ def test_chapter_runs_and_reads_well_in_jupyterlab(lab_page, lab_server, noteboo
             box = labdriver.explorable_box(page, panel, name)
             sliders = box.locator(".widget-slider, .widget-hslider")
             assert sliders.count() == len(e.controls), f"{name}: {sliders.count()} controls shown, {len(e.controls)} declared"
-            (ms,) = labdriver.step_latencies_ms(box, steps=1)
+            (ms,) = labdriver.step_latencies_ms(box, steps=1).ms
             assert ms > 0, f"{name}: moving a control did not change the figure"
             caption = box.locator(".widget-html").last.inner_text()
             assert caption and "nan" not in caption.lower(), f"{name}: bad caption after a move: {caption!r}"
