@@ -24,10 +24,10 @@ import hotpart as hp  # noqa: E402
 import labdriver  # noqa: E402
 
 TARGET_P95_MS = 150.0
-#: A step that moves the slider but brings no new figure within this long is taken to show the same picture
+#: A step that moves the slider but brings no new figure within this long (ms) is taken to show the same picture
 #: (neighbouring values of a control can draw identical frames): it is not timed and is counted apart. Twenty times
-#: the 150 ms target, so a slow figure is still timed.
-UNCHANGED_MS = 3_000.0
+#: the target, so a slow figure is still timed.
+UNCHANGED_MS = 20 * TARGET_P95_MS
 
 
 def _p95(xs: list[float]) -> float:
