@@ -260,6 +260,45 @@ def test_compare_to_exact_reports_errors_bound_and_recall():
     assert check_cm.bound == pytest.approx(math.e / 10 * 20_000)
 
 
+def _check_by_loop(estimator, stream, n):
+    """The check as compare_to_exact made it before its lookups were vectorised: one key at a time, a full sort."""
+    distinct = list(dict.fromkeys(stream))
+    true = np.array([sum(1 for x in stream if x == key) for key in distinct], dtype=float)
+    est = np.array([estimator.estimate([key])[0] for key in distinct])
+    order = np.argsort(-true, kind="stable")[:n]
+    if isinstance(estimator, hp.SpaceSaving):
+        listed = {h.key for h in estimator.top(n)}
+        found = [key in listed for key in distinct]
+    else:
+        found = np.zeros(len(distinct), dtype=bool)
+        found[np.argsort(-est, kind="stable")[:n]] = True
+    return [(distinct[i], true[i], est[i], bool(found[i])) for i in order], float((est - true).max())
+
+
+@settings(max_examples=80, deadline=None)
+@given(stream=st.lists(st.integers(-5, 30), min_size=1, max_size=200), k=st.integers(1, 12), n=st.integers(1, 15))
+def test_vectorised_checks_equal_the_key_by_key_check(stream, k, n):
+    ss, cm = hp.SpaceSaving(k), hp.CountMin(8, 2, seed=1)
+    ss.update_many(np.array(stream)), cm.update_many(stream)
+    arr = np.array(stream)
+    assert ss.estimate(arr).tolist() == ss.estimate(stream).tolist()  # numpy lookup = one key at a time
+    assert ss.monitored(arr).tolist() == ss.monitored(stream).tolist()
+    for estimator, check in zip((ss, cm), hp.compare_each_to_exact([ss, cm], arr, n=n), strict=True):
+        rows, max_error = _check_by_loop(estimator, stream, n)
+        assert [tuple(r) for r in check.rows] == rows
+        assert check.max_error == max_error
+        assert check == hp.compare_to_exact(estimator, stream, n=n)
+
+
+def test_compare_each_refuses_a_bare_estimator_and_names_the_bad_one():
+    ss = hp.SpaceSaving(2)
+    ss.update_many([1, 2])
+    with pytest.raises(ValueError, match=r"^estimators = SpaceSaving"):
+        hp.compare_each_to_exact(ss, [1, 2])
+    with pytest.raises(ValueError, match=r"^estimators\[1\] = 'sketch' is not allowed"):
+        hp.compare_each_to_exact([ss, "sketch"], [1, 2])
+
+
 def test_keys_of_different_types_stay_distinct():
     assert hp.exact_counts([1, "1", 1]) == {1: 2.0, "1": 1.0}
     ss = hp.SpaceSaving(5)

@@ -16,7 +16,8 @@ summaries need a fixed, small amount instead, and pay with a bounded error:
 
 :func:`exact_counts` and :func:`exact_top` count exactly, for comparison, and
 :func:`compare_to_exact` checks an estimator against them: the largest error,
-its bound, and the recall of the true top ``n``.
+its bound, and the recall of the true top ``n`` (:func:`compare_each_to_exact`
+checks several fed the same stream, counting it once).
 
 Chapter 13 (``notebooks/13_detection.ipynb``, "Detecting a hot partition") uses
 these models; the explorable is in :mod:`hotpart.figures.heavy_hitters`.
@@ -46,6 +47,7 @@ __all__ = [
     "CheckRow",
     "HeavyHitterCheck",
     "compare_to_exact",
+    "compare_each_to_exact",
 ]
 
 #: The Mersenne prime 2**61 - 1: the field of Count-Min's hash functions.
@@ -104,21 +106,39 @@ def _weights(weights: ArrayLike | None, n: int) -> NDArray[np.float64] | None:
     return w
 
 
-def _aggregate(keys: Any, weights: ArrayLike | None = None) -> tuple[list[Hashable], NDArray[np.float64]]:
-    """Distinct keys in order of first appearance, and each one's total weight (zero-weight keys included)."""
+def _tally(keys: Any, weights: ArrayLike | None = None) -> tuple[list[Hashable], NDArray[Any] | None, NDArray[np.float64]]:
+    """Distinct keys in order of first appearance (a list, and as a numpy array when numpy sorted them), and each
+    one's total weight (zero-weight keys included)."""
     items, arr = _key_list(keys)
     w = _weights(weights, len(items))
     if arr is not None:
         if arr.size == 0:
-            return [], np.zeros(0)
+            return [], arr[:0], np.zeros(0)
         uniq, first, inverse = np.unique(arr, return_index=True, return_inverse=True)
         totals = np.bincount(inverse.ravel(), weights=w, minlength=uniq.size).astype(float)
         order = np.argsort(first, kind="stable")
-        return uniq[order].tolist(), totals[order]
+        distinct = uniq[order]
+        return distinct.tolist(), distinct, totals[order]
     sums: dict[Hashable, float] = {}
     for i, key in enumerate(items):
         sums[key] = sums.get(key, 0.0) + (1.0 if w is None else float(w[i]))
-    return list(sums), np.fromiter(sums.values(), dtype=float, count=len(sums))
+    return list(sums), None, np.fromiter(sums.values(), dtype=float, count=len(sums))
+
+
+def _aggregate(keys: Any, weights: ArrayLike | None = None) -> tuple[list[Hashable], NDArray[np.float64]]:
+    """Distinct keys in order of first appearance, and each one's total weight (zero-weight keys included)."""
+    distinct, _, totals = _tally(keys, weights)
+    return distinct, totals
+
+
+def _top_order(values: NDArray[np.float64], n: int) -> NDArray[np.intp]:
+    """Indices of the ``n`` largest values, largest first, ties by index: ``np.argsort(-values, kind="stable")[:n]``,
+    sorting only the values at least as large as the ``n``-th largest."""
+    if n >= values.size:
+        return np.argsort(-values, kind="stable")
+    nth = np.partition(values, values.size - n)[values.size - n]
+    candidates = np.flatnonzero(values >= nth)
+    return candidates[np.argsort(-values[candidates], kind="stable")[:n]]
 
 
 def exact_counts(keys: Any, weights: ArrayLike | None = None) -> dict[Hashable, float]:
@@ -387,9 +407,9 @@ class SpaceSaving:
             w = _weights(weights, len(items))
             ws = itertools.repeat(1, len(items)) if w is None else w.tolist()
             skip_zero = w is not None
-        counts, errors, heap, k, seq = self._counts, self._errors, self._heap, self.k, self._seq
-        replace, get = heapq.heapreplace, counts.get
-        total = self._total
+        counts, errors, heap, k = self._counts, self._errors, self._heap, self.k
+        replace, push, get = heapq.heapreplace, heapq.heappush, counts.get
+        total, seq = self._total, next(self._seq)  # a local counter (faster than next()); handed back below
         for key, wt in zip(items, ws, strict=True):
             if skip_zero and wt == 0:
                 continue
@@ -400,18 +420,22 @@ class SpaceSaving:
             elif len(counts) < k:
                 counts[key] = wt
                 errors[key] = 0
-                heapq.heappush(heap, (wt, next(seq), key))
+                push(heap, (wt, seq, key))
+                seq += 1
             else:  # _take_over, inlined: this loop is the summary's hot path
                 while True:
                     stale, _, victim = heap[0]
                     current = counts[victim]
                     if current == stale:
                         break
-                    replace(heap, (current, next(seq), victim))
+                    replace(heap, (current, seq, victim))
+                    seq += 1
                 del counts[victim], errors[victim]
                 counts[key] = stale + wt
                 errors[key] = stale
-                replace(heap, (stale + wt, next(seq), key))
+                replace(heap, (stale + wt, seq, key))
+                seq += 1
+        self._seq = itertools.count(seq)
         self._total = total
 
     # -- queries ------------------------------------------------------------------------------
@@ -448,15 +472,48 @@ class SpaceSaving:
         numpy.ndarray
             One estimate per key (requests or units).
         """
-        items, _ = _key_list(keys)
-        floor = self.min_count
-        get = self._counts.get
-        return np.fromiter((get(key, floor) for key in items), dtype=float, count=len(items))
+        return self._lookup(keys)[0]
 
     def monitored(self, keys: Any) -> NDArray[np.bool_]:
         """Whether each key holds a counter (every key heavier than ``N / k`` does)."""
-        items, _ = _key_list(keys)
-        return np.fromiter((key in self._counts for key in items), dtype=bool, count=len(items))
+        return self._lookup(keys)[1]
+
+    def _positions(self, keys: Any) -> NDArray[np.intp] | None:
+        """Each key's place among the monitored keys (-1 if not monitored), vectorised, when ``keys`` is a 1-d numpy
+        array of ints (up to int64) and every monitored key is a Python int; else None (look the keys up one by one)."""
+        if not (isinstance(keys, np.ndarray) and keys.ndim == 1 and keys.dtype.kind in "iu" and keys.dtype != np.uint64):
+            return None
+        monitored = list(self._counts)
+        if not all(type(key) is int for key in monitored):
+            return None
+        try:
+            mk = np.array(monitored, dtype=np.int64)
+        except OverflowError:
+            return None
+        if mk.size == 0:
+            return np.full(keys.size, -1, dtype=np.intp)
+        a = keys.astype(np.int64, copy=False)
+        order = np.argsort(mk, kind="stable")
+        ranked = mk[order]
+        i = np.searchsorted(ranked, a).clip(max=ranked.size - 1)
+        return np.where(ranked[i] == a, order[i], -1)
+
+    def _lookup(self, keys: Any) -> tuple[NDArray[np.float64], NDArray[np.bool_], bool]:
+        """:meth:`estimate` and :meth:`monitored` of ``keys`` together, and whether they were vectorised (then every
+        monitored key is an int)."""
+        floor = self.min_count
+        pos = self._positions(keys)
+        if pos is None:
+            items, _ = _key_list(keys)
+            get = self._counts.get
+            est = np.fromiter((get(key, floor) for key in items), dtype=float, count=len(items))
+            counts = self._counts
+            return est, np.fromiter((key in counts for key in items), dtype=bool, count=len(items)), False
+        found = pos >= 0
+        if not self._counts:
+            return np.full(pos.size, float(floor)), found, True
+        values = np.fromiter(self._counts.values(), dtype=float, count=len(self._counts))
+        return np.where(found, values[pos], float(floor)), found, True
 
 
 # ---------------------------------------------------------------------------------------------
@@ -861,29 +918,80 @@ def compare_to_exact(
     """
     if not isinstance(estimator, (SpaceSaving, CountMin)):
         raise ValueError(f"estimator = {estimator!r} is not allowed: must be a SpaceSaving or a CountMin")
+    return compare_each_to_exact([estimator], keys, weights, n)[0]
+
+
+def compare_each_to_exact(
+    estimators: Iterable[SpaceSaving | CountMin], keys: Any, weights: ArrayLike | None = None, n: int = 10
+) -> tuple[HeavyHitterCheck, ...]:
+    """:func:`compare_to_exact` for several estimators fed the same stream, counting the stream exactly once.
+
+    Parameters
+    ----------
+    estimators : iterable of SpaceSaving or CountMin
+        Estimators that have each seen exactly this stream.
+    keys : sequence of hashable
+        The stream's keys, one per event.
+    weights : array_like, optional
+        Each event's weight (requests or units), ``>= 0``; 1 per event if omitted.
+    n : int
+        Size of the top lists, ``>= 1``.
+
+    Returns
+    -------
+    tuple of HeavyHitterCheck
+        One check per estimator, in order; each the same as :func:`compare_to_exact` gives.
+
+    Examples
+    --------
+    >>> stream = [1, 2, 1, 3, 1, 2]
+    >>> ss, cm = SpaceSaving(k=2), CountMin(64, 3)
+    >>> ss.update_many(stream); cm.update_many(stream)
+    >>> [check.recall for check in compare_each_to_exact([ss, cm], stream, n=2)]
+    [1.0, 1.0]
+    """
+    if isinstance(estimators, (SpaceSaving, CountMin)) or not isinstance(estimators, Iterable):
+        raise ValueError(f"estimators = {estimators!r} is not allowed: must be a list of SpaceSaving or CountMin")
+    estimators = list(estimators)
+    for i, estimator in enumerate(estimators):
+        if not isinstance(estimator, (SpaceSaving, CountMin)):
+            raise ValueError(f"estimators[{i}] = {estimator!r} is not allowed: must be a SpaceSaving or a CountMin")
     n = check_count("n", n, low=1)
-    distinct, true = _aggregate(keys, weights)
+    tally = _tally(keys, weights)
+    return tuple(_compare(estimator, tally, n) for estimator in estimators)
+
+
+def _compare(
+    estimator: SpaceSaving | CountMin,
+    tally: tuple[list[Hashable], NDArray[Any] | None, NDArray[np.float64]],
+    n: int,
+) -> HeavyHitterCheck:
+    """One estimator against the stream's exact tally (:func:`_tally`)."""
+    distinct, arr, true = tally
     total = float(true.sum())
     if abs(total - estimator.total_weight) > 1e-9 * max(1.0, total):
         raise ValueError(
             f"keys carry total weight {total:g} but the estimator has seen {estimator.total_weight:g}: "
             "compare it with exactly the stream it was fed"
         )
-    est = estimator.estimate(distinct) if distinct else np.zeros(0)
+    lookup = distinct if arr is None else arr  # the array when numpy sorted the keys: looked up without a loop
     bound = estimator.bound
-    err = est - true
-    true_order = np.argsort(-true, kind="stable")
-    top_true = true_order[:n]
+    top_true = _top_order(true, n)
     cutoff = true[top_true[-1]] if top_true.size else math.inf
     if isinstance(estimator, SpaceSaving):
-        reported = estimator.monitored(distinct)
-        listed = {h.key for h in estimator.top(n)}
-        found_keys = [distinct[i] in listed for i in range(len(distinct))]
-        found = np.array(found_keys, dtype=bool)
+        est, reported, ints = estimator._lookup(lookup) if distinct else (np.zeros(0), np.zeros(0, dtype=bool), False)
+        listed = [h.key for h in estimator.top(n)]
+        if ints:  # every monitored key, so every listed one, is an int
+            found = np.isin(arr, np.array(listed, dtype=np.int64))
+        else:
+            listed_set = set(listed)
+            found = np.array([key in listed_set for key in distinct], dtype=bool)
     else:
+        est = estimator.estimate(lookup) if distinct else np.zeros(0)
         reported = est > bound
         found = np.zeros(len(distinct), dtype=bool)
-        found[np.argsort(-est, kind="stable")[:n]] = True
+        found[_top_order(est, n)] = True
+    err = est - true
     true_top = true >= cutoff
     hits = int(np.count_nonzero(found & true_top))
     expected = min(n, len(distinct))
