@@ -237,14 +237,18 @@ STEP_JS = """async ([handle, img, key, timeoutMs, endMs]) => {
 }"""
 
 
-#: The slider to its bottom (Home); when that moves it, until the figure it brings is on screen. Returns whether it
-#: moved, or -1 when the figure did not change within the time allowed.
-HOME_JS = """async ([handle, img, timeoutMs]) => {
+#: The slider to its bottom (Home); when that moves it, until the figure it brings is on screen. Returns 1 when it
+#: moved, 0 when the value stayed as it was for ``endMs`` (polled, as in :data:`STEP_JS`: the slider was at its
+#: bottom), or -1 when the value moved but the figure did not change within ``timeoutMs``.
+HOME_JS = """async ([handle, img, timeoutMs, endMs]) => {
   const before = img.src, was = handle.getAttribute("aria-valuenow");
-  handle.dispatchEvent(new KeyboardEvent("keydown", {key: "Home", code: "Home", bubbles: true}));
-  await new Promise(r => requestAnimationFrame(r));
-  if (handle.getAttribute("aria-valuenow") === was) return 0;
   const t0 = performance.now();
+  handle.dispatchEvent(new KeyboardEvent("keydown", {key: "Home", code: "Home", bubbles: true}));
+  while (handle.getAttribute("aria-valuenow") === was) {
+    if (img.src !== before) break;
+    if (performance.now() - t0 > endMs) return 0;
+    await new Promise(r => requestAnimationFrame(r));
+  }
   while (img.src === before) {
     if (performance.now() - t0 > timeoutMs) return -1;
     await new Promise(r => requestAnimationFrame(r));
@@ -272,7 +276,8 @@ def step_latencies_ms(box: Any, steps: int, timeout_ms: float = 15_000, max_unti
     handle = box.locator(".noUi-handle").first
     img = box.locator("img").first
     key, out, untimed, in_a_row, ends = "ArrowRight", [], 0, 0, 0
-    if box.page.evaluate(HOME_JS, [handle.element_handle(), img.element_handle(), timeout_ms]) < 0:
+    home = [handle.element_handle(), img.element_handle(), timeout_ms, min(END_MS, timeout_ms)]
+    if box.page.evaluate(HOME_JS, home) < 0:
         raise AssertionError("the slider went to its bottom but the figure did not change")
     while len(out) < steps:
         args = [handle.element_handle(), img.element_handle(), key, timeout_ms, min(END_MS, timeout_ms)]
