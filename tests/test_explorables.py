@@ -1,17 +1,21 @@
 """Every declared explorable, swept over its controls' extremes; the static grid within budget."""
 
 import math
+import re
 import subprocess
 import sys
 from collections.abc import Mapping
 
 import numpy as np
 import pytest
+from matplotlib.text import Text
 
 import hotpart as hp
 from hotpart.book.explorable import Control
 
 EXPLORABLES = sorted(hp.EXPLORABLES)
+#: A figure's text that shows a number that is not one.
+_NOT_A_NUMBER = re.compile(r"\b(nan|inf)\b", re.IGNORECASE)
 
 
 def _finite(value, where):
@@ -32,16 +36,19 @@ def test_sweep_every_control_to_its_extremes(name):
     e = hp.EXPLORABLES[name]
     points = e.sweep()
     assert len(points) >= 1 + len(e.controls)
+    fig = None
     for values in points:
         data = e.data(**values)
         _finite(data, f"{name}{values}")
         caption = e.caption(data)
         assert "nan" not in caption.lower() and "inf" not in caption.lower(), caption
-        fig = e.draw(data)
+        fig = e.redraw(fig, data)  # the widget's path: one draw, then an update per move
         for ax in fig.axes:
             assert ax.get_title(), f"{name}: an axes has no title"
             assert ax.get_xlabel() and ax.get_ylabel(), f"{name}: an axes lacks axis labels"
             assert ax.get_legend() is not None, f"{name}: an axes has no legend"
+        shown = [t.get_text() for t in fig.findobj(Text) if t.get_visible()]
+        assert not [t for t in shown if _NOT_A_NUMBER.search(t)], f"{name}{values} shows {shown}"
 
 
 @pytest.mark.parametrize("name", EXPLORABLES)
