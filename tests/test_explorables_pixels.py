@@ -1,5 +1,7 @@
 """Update instead of repaint (issue 17): every explorable updates its figure in place, and an updated figure is
-pixel for pixel a fresh draw at the same settings (each control's ends, a sample of the corners, and back).
+pixel for pixel a fresh draw at the same settings (each control's ends, a sample of the corners, and back); the
+fresh draw, on the text-caching canvas, is pixel for pixel matplotlib's own Agg (tests/test_text_cache.py tests the
+cache on text the explorables do not draw).
 
 In a file of its own, the suite's heaviest (every visit computes, updates and draws afresh), so that pytest-xdist's
 ``--dist loadfile`` can give it a worker while the rest of tests/test_explorables.py runs on the other.
@@ -12,6 +14,7 @@ import numpy as np
 import pytest
 
 import hotpart as hp
+from hotpart.book import _text_cache
 from hotpart.book.explorable import Control
 
 EXPLORABLES = sorted(hp.EXPLORABLES)
@@ -26,8 +29,25 @@ def test_every_explorable_updates_instead_of_repainting():
     assert not repainting, f"explorables with no update (they repaint on every change): {repainting}"
 
 
-def _update_matches_a_fresh_draw(e, settings):
-    """Draw at the defaults, then update through each setting in turn; each must equal a new figure, pixel for pixel."""
+def _plain_agg(fig):
+    """``fig``'s pixels from matplotlib's own Agg canvas (no remembered text), at the frames' resolution."""
+    from matplotlib.backends.backend_agg import FigureCanvasAgg
+
+    from hotpart.book.plotting import DPI
+
+    canvas, previous = FigureCanvasAgg(fig), fig.dpi
+    fig.set_dpi(DPI)
+    try:
+        canvas.draw()
+        return np.array(canvas.buffer_rgba())
+    finally:
+        fig.set_dpi(previous)
+
+
+def _update_matches_a_fresh_draw(e, settings, plain=()):
+    """Draw at the defaults, then update through each setting in turn; each must equal a new figure, pixel for pixel.
+    At the settings in ``plain`` the new figure must also draw the same pixels on matplotlib's own Agg canvas as on
+    the text-caching one the widget and the frames use (``hotpart.book._text_cache``)."""
     from hotpart.book.plotting import render_rgba
 
     fig = e.draw(e.data())
@@ -35,10 +55,16 @@ def _update_matches_a_fresh_draw(e, settings):
     for values in settings:
         data = e.data(**values)
         fig = e.redraw(fig, data)
-        updated, fresh = render_rgba(fig), render_rgba(e.draw(data))
+        fresh_fig = e.draw(data)
+        updated, fresh = render_rgba(fig), render_rgba(fresh_fig)
         if updated.shape != fresh.shape or not np.array_equal(updated, fresh):
             differing = updated.shape != fresh.shape or int((updated != fresh).any(axis=-1).sum())
             mismatches.append(f"{values}: {differing} pixels differ")
+        if values in plain:
+            agg = _plain_agg(fresh_fig)  # after render_rgba: its canvas, then Agg's own on the same figure
+            if agg.shape != fresh.shape or not np.array_equal(agg, fresh):
+                differing = agg.shape != fresh.shape or int((agg != fresh).any(axis=-1).sum())
+                mismatches.append(f"{values}: {differing} pixels differ from plain Agg")
     return mismatches
 
 
@@ -85,12 +111,23 @@ def test_pixel_settings_cover_each_end_and_sample_the_corners():
 #: line tracer it took 1.6x as long, and it adds no line to the coverage `make test` measures.
 @pytest.mark.no_cover
 @pytest.mark.parametrize("name", UPDATING or ["(none yet)"])
-def test_an_updated_figure_is_pixel_identical_to_a_fresh_draw(name):
-    """Update instead of repaint, without a visible difference: each control's ends, corners, and back."""
+def test_an_updated_figure_is_pixel_identical_to_a_fresh_draw_and_to_plain_agg(name):
+    """Update instead of repaint, without a visible difference: each control's ends, corners, and back. The text
+    cache, without one either: at the sweep's first settings (the defaults and the first extremes) the fresh figure
+    draws matplotlib's own Agg pixels; most strings by then come from the caches, the first ones did not."""
     if name == "(none yet)":
         pytest.skip("no explorable declares update yet")
     e = hp.EXPLORABLES[name]
-    assert not _update_matches_a_fresh_draw(e, _pixel_settings(e))
+    _text_cache.clear()
+    plain = e.sweep()[:4]
+    settings = _pixel_settings(e)
+    assert all(p in settings for p in plain)
+    assert not _update_matches_a_fresh_draw(e, settings, plain=plain)
+    if _text_cache.ENABLED:
+        counts = _text_cache.stats()
+        assert counts["stamp_hits"] > counts["stamp_misses"] > 0  # later draws draw each string from its stamp
+        assert counts["glyph_misses"] > 0
+        assert counts["layout_hits"] > counts["layout_misses"] > 0
 
 
 def test_the_pixel_check_catches_an_update_that_forgets_an_artist():
@@ -107,3 +144,21 @@ def test_the_pixel_check_catches_an_update_that_forgets_an_artist():
 
     e = Explorable("toy", "toy", (Control("y", "y", 1, 3, 1),), lambda y: {"y": y}, plot, lambda d: "", "", update=update)
     assert _update_matches_a_fresh_draw(e, [{"y": 3}])
+
+
+def test_the_pixel_check_catches_a_canvas_that_draws_other_pixels_than_agg(monkeypatch):
+    """A text-caching canvas that drew one pixel wrong, on every figure alike, leaves updated and fresh figures equal
+    but differs from plain Agg: the comparison above can fail there too."""
+    from hotpart.book import plotting
+
+    real = plotting.render_rgba
+
+    def one_pixel_off(fig, *args, **kwargs):
+        out = real(fig, *args, **kwargs).copy()
+        out[0, 0] = 255 - out[0, 0]
+        return out
+
+    monkeypatch.setattr(plotting, "render_rgba", one_pixel_off)
+    e = hp.EXPLORABLES["partition_ceiling"]
+    mismatches = _update_matches_a_fresh_draw(e, [e.defaults()], plain=[e.defaults()])
+    assert mismatches == [f"{e.defaults()}: 1 pixels differ from plain Agg"]

@@ -2,9 +2,9 @@
 
 ``hotpart.book._text_cache`` remembers text layouts and glyph bitmaps between draws (issue 17: text was about half
 of a frame's render). A wrong cache key would misplace or miss a glyph; these tests compare every pixel against
-plain :class:`FigureCanvasAgg`, on every explorable across its sweep and on text the explorables do not use
-(rotations, mathtext with rules, no antialiasing, several lines), on the first draw and on later ones that hit the
-caches.
+plain :class:`FigureCanvasAgg` on text the explorables do not use (rotations, mathtext with rules, no antialiasing,
+several lines), on the first draw and on later ones that hit the caches. Every explorable's figures are compared with
+plain Agg in tests/test_explorables_pixels.py, in the same pass that compares updated figures with fresh ones.
 """
 
 from __future__ import annotations
@@ -45,23 +45,6 @@ def test_the_caches_are_on_under_the_pinned_matplotlib():
     )
     assert pinned in _text_cache.CHECKED_MATPLOTLIB
     assert _text_cache.ENABLED == (mpl.__version__ in _text_cache.CHECKED_MATPLOTLIB)
-
-
-@pytest.mark.no_cover  # pixels against plain Agg, over drawing code the other tests here cover
-@pytest.mark.parametrize("name", sorted(hp.EXPLORABLES))
-def test_every_explorable_draws_the_same_pixels_as_plain_agg(name):
-    e = hp.EXPLORABLES[name]
-    _text_cache.clear()
-    for settings in e.sweep()[:4]:  # the defaults and the first extremes; test_explorables sweeps them all
-        data = e.data(**settings)
-        plain = _pixels(e.draw(data), FigureCanvasAgg)
-        cached = _pixels(e.draw(data), _text_cache.TextCachingCanvas, draws=2)  # the second draw hits the caches
-        assert _differing(plain, cached) == 0, (name, settings)
-    if _text_cache.ENABLED:
-        counts = _text_cache.stats()
-        assert counts["stamp_hits"] > counts["stamp_misses"] > 0  # the second draws draw each string from its stamp
-        assert counts["glyph_misses"] > 0
-        assert counts["layout_hits"] > counts["layout_misses"] > 0
 
 
 def test_a_string_whose_glyphs_share_pixels_is_drawn_glyph_by_glyph_as_agg_draws_it():
