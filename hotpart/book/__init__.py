@@ -10,6 +10,7 @@ module             what it does
 ``_frames``        internal: an explorable's kernel-free frames for the built book
 ``_text_cache``    internal: the Agg canvas every figure renders on, remembering text layouts and glyphs
 ``_draw_memo``     internal: within one draw, each axis lays out its ticks once and each legend its boxes once
+``_tick_batch``    internal: within one draw, each axis draws its alike tick marks and grid lines as one line
 ``_build``         internal: ``make book``, the incremental build (``python -m hotpart.book._build``)
 ``_reader``        internal: the reader's edition for JupyterLab (``python -m hotpart.book._reader``)
 =================  ==================================================================================

@@ -46,6 +46,7 @@ from matplotlib.ft2font import RenderMode
 from matplotlib.text import Text
 
 from ._draw_memo import memoised_draw
+from ._tick_batch import batched_ticks
 
 __all__ = ["CHECKED_MATPLOTLIB", "ENABLED", "MAX_ENTRIES", "TextCachingCanvas", "clear", "stats"]
 
@@ -340,5 +341,7 @@ class TextCachingCanvas(FigureCanvasAgg):
             super().draw()
             return
         _check_settings()
-        with memoised_draw(self.figure):  # ticks and legends laid out once per draw (see hotpart.book._draw_memo)
+        # ticks and legends laid out once per draw (hotpart.book._draw_memo), tick lines drawn in batches
+        # (hotpart.book._tick_batch)
+        with memoised_draw(self.figure), batched_ticks(self.figure):
             super().draw()
