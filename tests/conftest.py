@@ -30,6 +30,38 @@ SEEDS = ROOT.parent / "shared" / "seeds"
 CHROMIUM_CANDIDATES = ("chromium", "chromium-browser", "google-chrome")
 
 
+def _stop_tracing_in_forked_child() -> None:
+    """A process forked by a test (a multiprocessing pool's worker, the frame renderer's workers) inherits the
+    coverage tracer of ``make test`` but never saves what it measures (coverage is not set up for fork: a line run
+    only in a forked child counts as missed), so the child only paid for it, several times over in pure-Python
+    models. The child stops tracing instead (``tests/test_harness.py``)."""
+    sys.settrace(None)
+    threading.settrace(None)
+
+
+os.register_at_fork(after_in_child=_stop_tracing_in_forked_child)
+
+
+@contextlib.contextmanager
+def coverage_paused() -> Iterator[None]:
+    """Pause ``make test``'s coverage measurement for the block, as pytest-cov's ``no_cover`` marker does for a
+    test's call: for a fixture of a ``no_cover`` module, whose work no line count needs. Outside coverage, nothing."""
+    try:
+        import coverage
+    except ImportError:  # pragma: no cover - coverage is in requirements.txt
+        yield
+        return
+    cov = coverage.Coverage.current()
+    if cov is None:
+        yield
+        return
+    cov.stop()
+    try:
+        yield
+    finally:
+        cov.start()
+
+
 #: Held while a test builds into or reads from ``_build/`` (the book, its executed notebooks, the widget build):
 #: `make test` runs on two pytest-xdist workers with ``--dist loadfile``, so all of ``test_book.py`` runs in one
 #: worker and all of ``test_lab.py`` in one, maybe the other; the reader's edition that ``test_lab.py`` builds
