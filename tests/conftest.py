@@ -42,6 +42,21 @@ def _stop_tracing_in_forked_child() -> None:
 os.register_at_fork(after_in_child=_stop_tracing_in_forked_child)
 
 
+def count_calls(monkeypatch: pytest.MonkeyPatch, owner: type, name: str) -> list[int]:
+    """Count calls of the method ``owner.name`` for the rest of the test: a one-element list the wrapper
+    increments (reset it with ``calls[0] = 0``); the method itself still runs."""
+    calls = [0]
+    original = getattr(owner, name)
+
+    @functools.wraps(original)
+    def counted(*args: object, **kwargs: object) -> object:
+        calls[0] += 1
+        return original(*args, **kwargs)
+
+    monkeypatch.setattr(owner, name, counted)
+    return calls
+
+
 @contextlib.contextmanager
 def coverage_paused() -> Iterator[None]:
     """Pause ``make test``'s coverage measurement for the block, as pytest-cov's ``no_cover`` marker does for a

@@ -16,6 +16,7 @@ from matplotlib.backends.backend_agg import FigureCanvasAgg
 from matplotlib.figure import Figure
 
 import hotpart as hp
+from conftest import count_calls
 from hotpart.book import _draw_memo, _text_cache
 from hotpart.book.plotting import fixed_layout, new_figure, render_rgba
 
@@ -23,15 +24,7 @@ pytestmark = pytest.mark.skipif(not _text_cache.ENABLED, reason="the memo is use
 
 
 def _count_update_ticks(monkeypatch: pytest.MonkeyPatch) -> list[int]:
-    calls = [0]
-    original = Axis._update_ticks
-
-    def counted(self):
-        calls[0] += 1
-        return original(self)
-
-    monkeypatch.setattr(Axis, "_update_ticks", counted)
-    return calls
+    return count_calls(monkeypatch, Axis, "_update_ticks")
 
 
 @pytest.mark.parametrize("name", ["write_sharding", "zipf_head", "cross_shard"])
@@ -195,14 +188,7 @@ def test_legends_of_every_placement_draw_plain_aggs_pixels(kind, constrained, mo
     plain = _legend_figure(kind, constrained)
     canvas = FigureCanvasAgg(plain)
     canvas.draw()
-    calls = [0]
-    original = VPacker._get_bbox_and_child_offsets
-
-    def counted(self, renderer):
-        calls[0] += 1
-        return original(self, renderer)
-
-    monkeypatch.setattr(VPacker, "_get_bbox_and_child_offsets", counted)
+    calls = count_calls(monkeypatch, VPacker, "_get_bbox_and_child_offsets")
     FigureCanvasAgg(_legend_figure(kind, constrained)).draw()
     plain_calls, calls[0] = calls[0], 0
     fig = _legend_figure(kind, constrained)

@@ -20,29 +20,31 @@ from matplotlib.figure import Figure
 from matplotlib.lines import Line2D
 
 import hotpart as hp
+from conftest import count_calls
 from hotpart.book import _text_cache, _tick_batch
 from hotpart.book.plotting import fixed_layout, render_rgba
 
 pytestmark = pytest.mark.skipif(not _text_cache.ENABLED, reason="the batch is used only under the pinned matplotlib")
 
 
-def _count_line_draws(monkeypatch: pytest.MonkeyPatch) -> list[int]:
-    calls = [0]
-    original = Line2D.draw
+def _assert_plain_aggs_pixels(build: Callable[[Figure], None], figsize: tuple[float, float]) -> None:
+    """Two figures built alike by ``build``: the course canvas's pixels must be matplotlib's own Agg's."""
 
-    def counted(self, renderer):
-        calls[0] += 1
-        return original(self, renderer)
+    def figure() -> Figure:
+        fig = Figure(figsize=figsize, dpi=100)
+        build(fig)
+        return fig
 
-    monkeypatch.setattr(Line2D, "draw", counted)
-    return calls
+    plain = FigureCanvasAgg(figure())
+    plain.draw()
+    np.testing.assert_array_equal(render_rgba(figure()), np.array(plain.buffer_rgba()))
 
 
 @pytest.mark.parametrize("name", ["write_sharding", "zipf_head", "retry_storm"])
 def test_an_explorables_tick_lines_are_drawn_in_batches(name, monkeypatch):
     e = hp.EXPLORABLES[name]
     fig = e.draw(e.data())
-    calls = _count_line_draws(monkeypatch)
+    calls = count_calls(monkeypatch, Line2D, "draw")
     render_rgba(fig)  # on the course's canvas
     batched, calls[0] = calls[0], 0
     FigureCanvasAgg(fig).draw()  # on matplotlib's own
@@ -80,15 +82,7 @@ def _tick_zoo(fig: Figure, variant: str) -> None:
 
 @pytest.mark.parametrize("variant", ["plain", "one-coloured", "rasterised-axis", "path-effects"])
 def test_figures_the_explorables_do_not_draw_give_plain_aggs_pixels(variant):
-    def figure() -> Figure:
-        fig = Figure(figsize=(7.5, 3.8), dpi=100)
-        _tick_zoo(fig, variant)
-        return fig
-
-    plain = FigureCanvasAgg(figure())
-    plain.draw()
-    batched = render_rgba(figure())
-    np.testing.assert_array_equal(batched, np.array(plain.buffer_rgba()))
+    _assert_plain_aggs_pixels(lambda fig: _tick_zoo(fig, variant), (7.5, 3.8))
 
 
 def test_ticks_unlike_their_neighbours_are_drawn_apart(monkeypatch):
@@ -200,11 +194,4 @@ def _other_axes(fig: Figure, variant: str) -> None:
 
 @pytest.mark.parametrize("variant", ["polar", "filtered", "inside", "one-tick"])
 def test_axes_drawn_tick_by_tick_give_plain_aggs_pixels(variant):
-    def figure() -> Figure:
-        fig = Figure(figsize=(4, 3), dpi=100)
-        _other_axes(fig, variant)
-        return fig
-
-    plain = FigureCanvasAgg(figure())
-    plain.draw()
-    np.testing.assert_array_equal(render_rgba(figure()), np.array(plain.buffer_rgba()))
+    _assert_plain_aggs_pixels(lambda fig: _other_axes(fig, variant), (4, 3))

@@ -220,7 +220,6 @@ def _draw_ticks(axis: Any, ticks: list[Any], renderer: Any) -> None:
         for tick in run:
             tick.label1.draw(renderer)
             tick.label2.draw(renderer)
-            tick.stale = False
     for tick in ticks:
         tick.stale = False
 
