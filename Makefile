@@ -48,12 +48,13 @@ lab: lab-build
 COV_FLOOR ?= 94
 
 # Two pytest-xdist workers (TEST_WORKERS; the machine has 2 cores), a test file to a worker (--dist loadfile: one
-# book build, one JupyterLab server); a lock orders the book build and the reader's edition that reads it
-# (tests/conftest.py, BUILD_LOCK). The 25 slowest tests are listed.
+# JupyterLab server), handed out in the order tests/conftest.py puts them (--no-loadscope-reorder; FIRST_FILES: the
+# book's and JupyterLab's tests start the run, one builds the book once for both); a lock orders the book build and
+# the reader's edition that reads it (BUILD_LOCK). The 25 slowest tests are listed.
 TEST_WORKERS ?= 2
 
 test: $(STAMP)
-	$(BIN)/python -m pytest -n $(TEST_WORKERS) --dist loadfile --durations=25 --cov=hotpart --cov-report=term:skip-covered --cov-fail-under=$(COV_FLOOR)
+	$(BIN)/python -m pytest -n $(TEST_WORKERS) --dist loadfile --no-loadscope-reorder --durations=25 --cov=hotpart --cov-report=term:skip-covered --cov-fail-under=$(COV_FLOOR)
 
 # _toc.yml follows the course map: every written chapter, under its part.
 toc: $(STAMP)

@@ -100,16 +100,28 @@ def under_ci() -> bool:
     return os.environ.get("CI", "").lower() == "true"
 
 
+#: Written beside the book once this test run has built it: the run's id (pytest-xdist's ``testrun_uid``, shared
+#: by its workers), so that the first worker to need the book builds it and the other one reuses it.
+BUILT_MARK = ROOT / "_build" / ".tests-built"
+
+
 @pytest.fixture(scope="session")
-def built_book() -> Path:
-    """Build the book as `make book-clean` does and return _build/html.
+def built_book(testrun_uid: str) -> Path:
+    """Build the book as `make book-clean` does, once per test run, and return _build/html.
 
     Every cached execution, page and doctree is wiped first, every chapter executes (``-W``: a warning fails),
     and the reader's edition behind the download buttons is written; the frame cache, keyed by the package's
-    digest, sits outside what is wiped.
+    digest, sits outside what is wiped. ``tests/test_book.py`` and ``tests/test_lab.py`` both need it and start
+    together on the two workers (:func:`pytest_collection_modifyitems`): whichever takes the lock first builds,
+    the other waits and finds :data:`BUILT_MARK` naming this run.
     """
     with build_lock():
-        return _build_book()
+        if BUILT_MARK.is_file() and BUILT_MARK.read_text(encoding="utf-8") == testrun_uid and BUILD.is_dir():
+            return BUILD
+        BUILT_MARK.unlink(missing_ok=True)
+        built = _build_book()
+        BUILT_MARK.write_text(testrun_uid, encoding="utf-8")
+        return built
 
 
 def _build_book() -> Path:
@@ -248,11 +260,38 @@ LIVE_EXECUTION = "tests/test_notebooks.py::test_notebook_executes"
 LIVE_IN_LAB = "tests/test_lab.py::test_chapter_runs_and_reads_well_in_jupyterlab"
 
 
+#: The test files that start the run, in this order, one to a worker (``make test`` runs pytest-xdist with
+#: ``--dist loadfile --no-loadscope-reorder``, which hands files out in the order collected). The first two need the
+#: book: one worker builds it (two kernels and their frame workers keep both cores busy), the other waits for it,
+#: then the JupyterLab chapters (mostly waiting on a kernel and the page) run beside the book's Chromium checks. The
+#: heaviest files in-process follow, largest first, so that small ones fill the end (their seconds in a `make test`
+#: of 2026-12-02: 166, 65, 36, 26, 19, 14, 14); every other file keeps its place after them.
+FIRST_FILES = (
+    "tests/test_book.py",
+    "tests/test_lab.py",
+    "tests/test_explorables_pixels.py",
+    "tests/test_explorables.py",
+    "tests/test_reader.py",
+    "tests/test_api_walk.py",
+    "tests/test_setup.py",
+    "tests/test_build.py",
+    "tests/test_retries.py",
+)
+
+
+def _order_files(items: list[pytest.Item]) -> None:
+    """Put the files of :data:`FIRST_FILES` first, in its order; each file's tests keep their order."""
+    rank = {name: i for i, name in enumerate(FIRST_FILES)}
+    items.sort(key=lambda item: rank.get(item.nodeid.split("::", 1)[0], len(FIRST_FILES)))
+
+
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
-    """Execute each chapter live once, not twice: where Chromium is here and a chapter's JupyterLab test is selected,
-    that test runs the chapter's cells in a live kernel, so its nbclient execution is deselected. (A glue reference
-    without a glued value fails there too: the reader's edition the lab opens refuses to fill it in.) Without
-    Chromium, or with the lab test deselected, nbclient executes the chapter as before."""
+    """Order the files (:func:`_order_files`), and execute each chapter live once, not twice: where Chromium is here
+    and a chapter's JupyterLab test is selected, that test runs the chapter's cells in a live kernel, so its nbclient
+    execution is deselected. (A glue reference without a glued value fails there too: the reader's edition the lab
+    opens refuses to fill it in.) Without Chromium, or with the lab test deselected, nbclient executes the chapter
+    as before."""
+    _order_files(items)
     if chromium_path() is None:
         return
     in_lab = {item.nodeid.removeprefix(LIVE_IN_LAB) for item in items if item.nodeid.startswith(LIVE_IN_LAB + "[")}

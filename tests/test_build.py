@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import shutil
 from pathlib import Path
 
@@ -132,16 +133,21 @@ def test_toc_notebooks_lists_what_myst_nb_executes(tmp_path):
 def test_execute_notebooks_fills_the_cache_myst_nb_reads_and_reports_failures(tmp_path):
     from jupyter_cache import get_cache
 
-    book = _tiny_book(tmp_path / "b", ["x = 6 * 7", "print(x)"])
+    book = _tiny_book(tmp_path / "b", ["import os\nx = 6 * 7", "print(x, os.environ['HOTPART_FRAME_WORKERS'])"])
     lines: list[str] = []
+    assert "HOTPART_FRAME_WORKERS" not in os.environ
     assert _build.execute_notebooks(book, workers=2, log=lines.append) == []
+    assert "HOTPART_FRAME_WORKERS" not in os.environ  # set for the kernels only
     assert lines[0] == "book: executing 2 notebook(s), 2 at a time"
     cache = get_cache(str(book / "_build" / ".jupyter_cache"))
     for page in _build.toc_notebooks(book):  # read as myst-nb reads them: each one matches, with its outputs
         record = cache.match_cache_notebook(_build._read_as_myst_nb(page, []))
         _, merged = cache.merge_match_into_notebook(_build._read_as_myst_nb(page, []))
         assert record.data["execution_seconds"] > 0
-        assert "42" in str([c.get("outputs") for c in merged.cells if c.cell_type == "code"])
+        outputs = str([c.get("outputs") for c in merged.cells if c.cell_type == "code"])
+        assert "42" in outputs
+        if page.suffix == ".ipynb":  # two kernels at once: each renders frames on its half of the cores
+            assert f"42 {max(1, (os.cpu_count() or 1) // 2)}" in outputs
     times = (book / _build.TIMES_FILE).read_text(encoding="utf-8")
     assert "chapter.ipynb" in times and "intro.md" in times
     lines.clear()
@@ -154,6 +160,19 @@ def test_execute_notebooks_fills_the_cache_myst_nb_reads_and_reports_failures(tm
     assert "a broken chapter" in failures[0]
     with pytest.raises(KeyError):
         cache.match_cache_notebook(_build._read_as_myst_nb(book / "chapter.ipynb", []))
+
+
+def test_kernels_share_the_cores_for_frames_unless_the_caller_chose(monkeypatch):
+    cores = os.cpu_count() or 1
+    monkeypatch.delenv("HOTPART_FRAME_WORKERS", raising=False)
+    for kernels, expected in ((1, cores), (2, max(1, cores // 2)), (cores + 1, 1)):
+        with _build._frame_workers_per_kernel(kernels):
+            assert os.environ["HOTPART_FRAME_WORKERS"] == str(expected)
+        assert "HOTPART_FRAME_WORKERS" not in os.environ
+    monkeypatch.setenv("HOTPART_FRAME_WORKERS", "3")
+    with _build._frame_workers_per_kernel(2):
+        assert os.environ["HOTPART_FRAME_WORKERS"] == "3"
+    assert os.environ["HOTPART_FRAME_WORKERS"] == "3"
 
 
 @pytest.mark.parametrize("workers", [0, 65, -1])

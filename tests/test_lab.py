@@ -33,10 +33,11 @@ def _git_status(path: str) -> str:
 
 
 @pytest.fixture(scope="session")
-def lab_edition() -> Iterator[Path]:
-    """The reader's edition in _lab/, as `make lab-build` writes it; the sources' git status is unchanged after."""
+def lab_edition(built_book: Path) -> Iterator[Path]:
+    """The reader's edition in _lab/, as `make lab-build` writes it after `make book`: from the book's executed
+    chapters (this run's build, whichever worker made it); the sources' git status is unchanged after."""
     before = _git_status("notebooks")
-    with build_lock():  # the book's executed notebooks are complete, not being written by test_book.py's build
+    with build_lock():  # the book's executed notebooks are complete, not being written by a build
         reader.build_reader_edition(ROOT, LAB, executed=EXECUTED)
     yield LAB
     assert _git_status("notebooks") == before, "running the reader's edition changed notebooks/"
