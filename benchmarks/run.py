@@ -352,13 +352,26 @@ def model_benchmarks(repeats: int) -> list[str]:
 
 
 def bench_fresh_clone_test() -> float:
-    """`make test` on a fresh clone of this checkout's HEAD, beside it (as CI clones it); returns wall seconds."""
+    """`make test` on a fresh clone of this checkout's HEAD, beside it (as CI clones it); returns wall seconds.
+
+    Also records its two phases in :data:`SUMMARY`: the set-up (``make venv``: the virtualenv and every requirement
+    installed) and the test run itself, each with the CPU seconds it and its children spent, and the seconds pytest
+    reports for its own session. CPU over cores is the wall time no schedule of the same work can beat.
+    """
     clone = ROOT.parent / f"hotpart-bench-clone-{os.getpid()}"  # a sibling, so ../shared resolves as in CI
     subprocess.run(["git", "clone", "-q", str(ROOT), str(clone)], check=True)
     try:
-        start = time.perf_counter()
-        subprocess.run(["make", "test"], cwd=clone, check=True, capture_output=True)
-        return time.perf_counter() - start
+        phases = {}
+        for phase, target in (("venv", "venv"), ("tests", "test")):
+            cpu, start = _children_cpu_s(), time.perf_counter()
+            result = subprocess.run(["make", target], cwd=clone, check=True, capture_output=True, text=True)
+            phases[phase] = (time.perf_counter() - start, _children_cpu_s() - cpu)
+            if phase == "tests":
+                session = re.search(r"passed.* in ([0-9.]+)s", result.stdout)
+                SUMMARY["fresh_test_pytest"] = float(session.group(1)) if session else None
+        SUMMARY["fresh_test_venv"], SUMMARY["fresh_test_venv_cpu"] = phases["venv"]
+        SUMMARY["fresh_test_run"], SUMMARY["fresh_test_run_cpu"] = phases["tests"]
+        return phases["venv"][0] + phases["tests"][0]
     finally:
         shutil.rmtree(clone, ignore_errors=True)
 
@@ -436,6 +449,18 @@ def issue17_bounds() -> list[str]:
             f"* Callback, first visit: compute median {get('callback_compute'):.1f} ms, update + render + PNG median "
             f"{get('callback_draw'):.1f} ms; the worst setting spends {get('callback_worst_draw'):.0f} of its "
             f"{get('callback_worst'):.0f} ms drawing and rendering."
+        )
+    if get("fresh_test") is not None:
+        cores = os.cpu_count() or 1
+        pytest_s = get("fresh_test_pytest")
+        lines.append(
+            f"* Fresh-clone `make test`, {get('fresh_test'):.0f} s: the set-up (virtualenv and requirements) "
+            f"{get('fresh_test_venv'):.0f} s, then the tests {get('fresh_test_run'):.0f} s"
+            + (f" (pytest's session {pytest_s:.0f} s)" if pytest_s is not None else "")
+            + f". The tests spent {get('fresh_test_run_cpu'):.0f} CPU s, {get('fresh_test_run_cpu') / get('fresh_test_run'):.2f}"
+            f" of {cores} cores busy on average: no schedule of the same work on {cores} cores finishes under "
+            f"{get('fresh_test_run_cpu') / cores:.0f} s, so the set-up plus that bound, "
+            f"{get('fresh_test_venv') + get('fresh_test_run_cpu') / cores:.0f} s, is this suite's floor here."
         )
     return ["What bounds them, measured in this run:", "", *lines] if lines else []
 
