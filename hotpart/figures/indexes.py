@@ -683,6 +683,11 @@ def projection_case(
     index of 4 partitions and 4,000 WCU/s). Each write costs the index :func:`hotpart.index_write_units` of its
     ``entry_bytes`` entry (two writes, a delete and a put, when it changes the index key); the run lasts 60 s.
 
+    With ``key_change`` both index writes are charged to the partition of the value the write sets. That is exact
+    in a steady state where as many orders leave each status as enter it (assumed here): a value's partition then
+    takes the put of every order entering it and the delete of every order leaving it, twice its writes; only which
+    writes a refusal hits would differ.
+
     Parameters
     ----------
     entry_bytes : float
@@ -790,7 +795,7 @@ def gsi_chapter_case(n_orders: int = SWEEP_ORDERS, rate: float = SWEEP_RATE_WCU,
     -------
     dict
         ``res``, ``gsi`` and ``base`` (the base :class:`hotpart.Table`); ``per_order`` (WCU/s), ``base_busiest``
-        (the busiest base partition's offered WCU/s),
+        (the busiest base partition's demand, WCU/s: what clients send it, before the index refuses any),
         ``share`` (the index's provisioned share per partition), ``open_demand`` (the OPEN orders' WCU/s),
         ``open_served`` and ``open_rate_bound`` (what the OPEN index partition serves, simulated and
         :func:`hotpart.steady_index_rates`), ``single_hot_rate`` (:func:`hotpart.adaptive_rate`), ``above_share``
@@ -822,7 +827,7 @@ def gsi_chapter_case(n_orders: int = SWEEP_ORDERS, rate: float = SWEEP_RATE_WCU,
         "gsi": gsi,
         "base": Table(_SWEEP_PARTITIONS, wcu=_SWEEP_WCU),
         "per_order": total / n,
-        "base_busiest": float(res.own.offered[-1].max()),
+        "base_busiest": float(res.table.offered[-1].max()),
         "share": share,
         "open_demand": open_demand,
         "open_served": float(idx.served[-1, open_part]),

@@ -375,6 +375,8 @@ SOURCES: Final[dict[str, Source]] = {
 }
 
 _DATE_READ = "2026-11-30"
+#: The day chapter 12's GSI sources were read again (the Knowledge Center's current wording, AWS's labs, GSI.html).
+_DATE_REREAD = "2026-12-03"
 
 # Each block below belongs to one family of chapters; add a chapter's sources and assumptions in its block.
 # --- sources: capacity and the simulator (chapters 1, 8-11)
@@ -1111,9 +1113,10 @@ SOURCES["KEY_RANGE_READS_WRITES_APART"] = Source(
 )
 SOURCES["GSI_WRITES_FAIL_ON_TABLE"] = Source(
     "AWS Knowledge Center, How does throttling on my global secondary index affect my Amazon DynamoDB table?",
-    _DATE_READ,
+    _DATE_REREAD,
     _KC + "dynamodb-gsi-throttling-table",
-    "When a GSI has insufficient write capacity, write operations don't succeed on the base table or any of its GSIs.",
+    "When a GSI has insufficient write capacity, throttling results in write operations that fail on the base table or "
+    "any of its GSIs.",
 )
 SOURCES["CACHE_BEFORE_SHARDING_003"] = Source(
     "003 「シャーディングを避ける方法」",
@@ -1176,9 +1179,33 @@ SOURCES["GSI_WRITE_CAPACITY_AT_LEAST_TABLE"] = Source(
 )
 SOURCES["GSI_WRITES_FAIL_ON_OTHER_GSIS"] = Source(
     "AWS Knowledge Center, How does throttling on my global secondary index affect my Amazon DynamoDB table?",
-    _DATE_READ,
+    _DATE_REREAD,
     _KC + "dynamodb-gsi-throttling-table",
-    "When a GSI has insufficient write capacity, write operations don't succeed on the base table or any of its GSIs.",
+    "When a GSI has insufficient write capacity, throttling results in write operations that fail on the base table or "
+    "any of its GSIs.",
+)
+SOURCES["GSI_WRITE_BUFFER"] = Source(
+    "AWS, Amazon DynamoDB Labs, Advanced design patterns: Exercise 1, Step 4 - View the CloudWatch metrics on your table",
+    _DATE_REREAD,
+    "https://github.com/aws-samples/amazon-dynamodb-labs/blob/master/content/design-patterns/ex1capacity/Step4.en.md",
+    "a global secondary index's capacity is consumed asynchronously some time after the initial write to the base "
+    "table succeeds. In order for this system to work inside the DynamoDB service, there is a buffer between a given "
+    "base DynamoDB table and a global secondary index (GSI). A base table will quickly surface a throttle if capacity "
+    "is exhausted, whereas only an imbalance over an extended period of time on a GSI will cause the buffer to fill, "
+    "thereby generating a throttle.",
+)
+SOURCES["GSI_WRITE_WITHOUT_INDEX_UPDATE"] = Source(
+    "AWS, Using Global Secondary Indexes in DynamoDB: provisioned throughput considerations",
+    _DATE_REREAD,
+    _DEV_GUIDE + "GSI.html",
+    "If a write to a table does not require a global secondary index update, no write capacity is consumed from the index.",
+)
+SOURCES["GSI_KEY_REMOVED_COSTS_A_DELETE"] = Source(
+    "AWS, Using Global Secondary Indexes in DynamoDB: provisioned throughput considerations",
+    _DATE_REREAD,
+    _DEV_GUIDE + "GSI.html",
+    "If an item was present in the index, but a write to the table caused the indexed attribute to be deleted, one "
+    "write is required to delete the old item projection from the index.",
 )
 SOURCES["GSI_KEY_RANGE_LIMITS"] = Source(
     "AWS, Key range throughput exceeded (hot partitions)",
@@ -1196,9 +1223,9 @@ SOURCES["GSI_THROTTLING_REASON_FORMAT"] = Source(
 )
 SOURCES["GSI_READS_NOT_PUSHED_BACK"] = Source(
     "AWS Knowledge Center, How does throttling on my global secondary index affect my Amazon DynamoDB table?",
-    _DATE_READ,
+    _DATE_REREAD,
     _KC + "dynamodb-gsi-throttling-table",
-    "When a GSI has insufficient read capacity, the base table isn't affected.",
+    "When a GSI has insufficient read capacity, throttling doesn't affect the base table.",
 )
 SOURCES["GSI_PROJECTION"] = Source(
     "AWS, Using Global Secondary Indexes in DynamoDB: attribute projections",

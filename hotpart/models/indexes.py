@@ -515,6 +515,17 @@ def simulate_with_indexes(
     index partition (requests arrive mixed within the second). Splits for
     heat are not simulated, on the base table nor on the indexes.
 
+    Assumption, for sustained overload only: an index partition's refusal
+    comes back to the base table in the same second. DynamoDB updates
+    indexes asynchronously through a buffer that only an imbalance over an
+    extended period fills (``hp.SOURCES["GSI_WRITE_BUFFER"]``); AWS does not
+    publish its size, so short bursts that the buffer would absorb are
+    refused here, and the model describes a steady overload, not a spike.
+    Every write of a key reaches the indexes that key maps to: a write that
+    changes neither an index key nor a projected attribute costs that index
+    nothing in DynamoDB (``hp.SOURCES["GSI_WRITE_WITHOUT_INDEX_UPDATE"]``);
+    leave such writes out of ``demand`` or lower the index's ``fraction``.
+
     Parameters
     ----------
     table : Table
