@@ -1657,6 +1657,18 @@ ASSUMPTIONS: Final[dict[str, Assumption]] = {
         used_by=("OnDemand.over_peak_refused",),
         chapters=("11_capacity_modes",),
     ),
+    "ON_DEMAND_CATCH_UP": Assumption(
+        1800.0,
+        "s",
+        why="The previous peak an on-demand table may double follows served traffic with this delay, so sustained "
+        "demand above double the peak is throttled for one delay per doubling it still needs. The course takes "
+        "the length of AWS's window for the delay; every throttling duration of the on-demand model rests on it.",
+        aws_says="AWS gives a window, not a catch-up time: throttling can occur if traffic exceeds double the "
+        "previous peak within 30 minutes (pre-warming-on-demand-capacity-mode.html), and the Knowledge Center "
+        "advises spreading traffic growth over at least 30 minutes. How fast the peak follows is not published.",
+        used_by=("OnDemand.doubling_s",),
+        chapters=("11_capacity_modes",),
+    ),
     "SWITCHED_PEAK_RULE": Assumption(
         "higher",
         "which of AWS's two values",
