@@ -129,14 +129,19 @@ def mode_step_case(mode: int, step: float, peak_k: float = 10.0, max_k: float = 
         ``first_raise_min`` and ``raises_after`` (raises after the refusals ended); auto scaling only (``None``
         on-demand): ``burst_s`` (seconds the burst banked before the step carries each partition,
         :func:`hotpart.burst_seconds`), ``capacity_before`` and ``capacity_after`` (WCU/s, before the step and
-        after the first raise), ``raise_factor`` (their ratio) and ``inverse_target`` (``1 / target``, the factor
-        a raise from fully used capacity gives).
+        after the first raise), ``raise_factor`` (their ratio), ``inverse_target`` (``1 / target``, the factor
+        a raise from fully used capacity gives), ``max_capacity`` (auto scaling's maximum, WCU/s: ``max_k`` or, for
+        0, 80,000, twice a provisioned table's default quota) and ``utilisation_end`` (served over provisioned in
+        the run's last minute).
 
     Examples
     --------
     >>> c = mode_step_case(1, 2.0)
     >>> c["demand"], c["first_s"], c["end_s"], round(c["raise_factor"], 1)
     (20000.0, 225, 240, 2.0)
+    >>> c = mode_step_case(1, 3.0, max_k=40)  # capped at the default per-table quota: refusals end as before
+    >>> c["end_min"], c["max_capacity"], round(c["utilisation_end"], 2)
+    (7.0, 40000.0, 0.75)
     >>> mode_step_case(0, 3.0)["exceptions"]
     'ThrottlingException'
     """
@@ -172,6 +177,8 @@ def mode_step_case(mode: int, step: float, peak_k: float = 10.0, max_k: float = 
         "capacity_after": None,
         "raise_factor": None,
         "inverse_target": None,
+        "max_capacity": None,
+        "utilisation_end": None,
     }
     if int(mode) == 1:
         target = out["target"]
@@ -180,6 +187,8 @@ def mode_step_case(mode: int, step: float, peak_k: float = 10.0, max_k: float = 
         before = float(res.capacity[start])
         out["capacity_before"] = before
         out["inverse_target"] = 1 / target
+        out["max_capacity"] = _MODES_MAX_CAPACITY if max_k == 0 else float(max_k) * 1_000.0
+        out["utilisation_end"] = float(res.served[-60:].sum() / res.capacity[-60:].sum())
         if window["first_raise_s"] is not None:
             after = float(res.capacity[start + window["first_raise_s"]])
             out["capacity_after"] = after
@@ -480,8 +489,9 @@ def on_demand_sale_case(
         doubling periods; ``big_served``: ``"never"`` when the default quota keeps the bigger sale from ever being
         served in full, else ``"eventually"``; ``quota_only_min``: minutes the bigger sale can be throttled with
         the quota raised but no pre-warming; over a minute of the bigger sale: ``warm_only_refused`` (WCU/s refused
-        in the last second, pre-warmed but under the default quota) and ``warm_only_exc`` (its exceptions, joined
-        by "and"), and ``both_refused`` (WCU refused with the quota raised and the table pre-warmed).
+        in the last second, pre-warmed to the default quota, the most AWS allows without an increase) and
+        ``warm_only_exc`` (its exceptions, joined by "and"), and ``both_refused`` (WCU refused with the quota raised
+        and the table pre-warmed to ``big``).
 
     Examples
     --------
@@ -496,7 +506,8 @@ def on_demand_sale_case(
     n = check_integer("n_partitions", n_partitions, low=1, high=10_000)
     to_serve = float(on_demand_seconds_to_serve(sale, peak))
     spread = np.full(n, large / n)
-    warm_only = simulate(Table(n), spread, 60, mode=OnDemand(previous_peak=peak, warm_throughput=large))
+    # a table can be pre-warmed only up to its table quota (hp.SOURCES['PRE_WARM_UP_TO_QUOTA']): the default one here
+    warm_only = simulate(Table(n), spread, 60, mode=OnDemand(previous_peak=peak, warm_throughput=ON_DEMAND_TABLE_QUOTA_WRU))
     both = simulate(Table(n), spread, 60, mode=OnDemand(previous_peak=peak, warm_throughput=large, quota=quota))
     return {
         "previous_peak": peak,
@@ -522,6 +533,9 @@ _MODES_S = 2400
 _MODES_START = 300
 _MODES_PARTS = 64
 _MODES_TARGET = 0.7
+#: Auto scaling's maximum capacity in the explorable's runs, WCU/s: twice a provisioned table's default per-table
+#: quota (AUTOSCALING_MAX_CAPACITY), so the raises past that quota assume it has been increased (chapter 11 says so).
+_MODES_MAX_CAPACITY = 80_000.0
 MODE_NAMES: tuple[str, ...] = ("on-demand", "provisioned + auto scaling")
 
 
@@ -537,7 +551,7 @@ def _modes_compute(mode: int, step: float, peak_k: float, max_k: float) -> Data:
         closed = on_demand_seconds_to_serve(peak * step, peak, quota=min(sim_mode.table_quota("write"), sim_mode.table_limit()))
     else:
         target = _MODES_TARGET
-        sim_mode = AutoScaling(target=target, min_capacity=100.0, max_capacity=80_000.0 if max_tp is None else max_tp)
+        sim_mode = AutoScaling(target=target, min_capacity=100.0, max_capacity=_MODES_MAX_CAPACITY if max_tp is None else max_tp)
         table = Table(_MODES_PARTS, wcu=peak / target)
         closed = None
     res = simulate(table, demand, _MODES_S, mode=sim_mode)

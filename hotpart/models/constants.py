@@ -637,6 +637,15 @@ SOURCES["SWITCHED_TABLE_PEAK"] = Source(
     quote="For an existing table that you switched to on-demand capacity mode, the previous peak is one of the "
     "following values:…Half the previous provisioned throughput for the table",
 )
+SOURCES["SWITCHED_TABLE_PEAK_EARLIER"] = Source(
+    "AWS, DynamoDB Developer Guide, Read/write capacity mode (an earlier version, kept in AWS's archived "
+    "awsdocs/amazon-dynamodb-developer-guide repository, doc_source/HowItWorks.ReadWriteCapacityMode.md)",
+    _DATE_REREAD,
+    "https://github.com/awsdocs/amazon-dynamodb-developer-guide/blob/master/doc_source/HowItWorks.ReadWriteCapacityMode.md",
+    quote="Existing table switched to on-demand capacity mode: The previous peak is half the maximum write capacity "
+    "units and read capacity units provisioned since the table was created, or the settings for a newly created "
+    "table with on-demand capacity mode, whichever is higher.",
+)
 SOURCES["ON_DEMAND_SWITCHES_PER_DAY"] = Source(
     "AWS, Considerations when switching capacity modes in DynamoDB",
     _DATE_READ,
@@ -1206,6 +1215,12 @@ SOURCES["GSI_KEY_REMOVED_COSTS_A_DELETE"] = Source(
     _DEV_GUIDE + "GSI.html",
     "If an item was present in the index, but a write to the table caused the indexed attribute to be deleted, one "
     "write is required to delete the old item projection from the index.",
+)
+SOURCES["PRE_WARM_UP_TO_QUOTA"] = Source(
+    "AWS, DynamoDB ウォームスループットについて (the Japanese edition of Understanding DynamoDB warm throughput)",
+    _DATE_REREAD,
+    "https://docs.aws.amazon.com/ja_jp/amazondynamodb/latest/developerguide/warm-throughput.html",
+    "そのリージョンのアカウントのテーブルまたはインデックスクォータ制限まで、テーブルを事前ウォーミングできます。",
 )
 SOURCES["GSI_KEY_RANGE_LIMITS"] = Source(
     "AWS, Key range throughput exceeded (hot partitions)",
