@@ -487,6 +487,13 @@ SOURCES["BURST_EXAMPLE_15_MIN"] = Source(
     quote="Therefore, if a sudden spiky load pushes consumption to 200 read units, then DynamoDB can leverage burst "
     "capacity to accommodate 200 RCUs for 15 minutes.",
 )
+SOURCES["BURST_BEST_EFFORT"] = Source(
+    "AWS Knowledge Center, How does DynamoDB handle spiky workloads in short intervals?",
+    _DATE_REREAD,
+    "https://repost.aws/knowledge-center/dynamodb-spiky-workloads-short-intervals",
+    quote="Burst capacity is provided on a best effort’s basis and isn't guaranteed. Therefore, don't consider the "
+    "burst capacity when you configure a table's provisioned capacity.",
+)
 SOURCES["BURST_LAST_FIVE_MINUTES"] = Source(
     "000 「DynamoDB のアダプティブキャパシティ」",
     _DATE_READ,
