@@ -494,6 +494,14 @@ SOURCES["BURST_BEST_EFFORT"] = Source(
     quote="Burst capacity is provided on a best effort’s basis and isn't guaranteed. Therefore, don't consider the "
     "burst capacity when you configure a table's provisioned capacity.",
 )
+SOURCES["PARTITIONS_STRIVE_FOR_FULL_CAPACITY_002"] = Source(
+    "002 (introduction, before 「バーストキャパシティを効率的に使用する」)",
+    _DATE_REREAD,
+    "",
+    "デフォルトでは、テーブル内の各パーティションは、3,000 RCU と 1,000 WCU のフル容量を提供するよう努めます。"
+    "テーブル内のすべてのパーティションの合計スループットは、プロビジョニングモードでプロビジョニングされたスループット"
+    "、またはオンデマンドモードのテーブルレベルのスループット制限によって制約される場合があります。",
+)
 SOURCES["BURST_LAST_FIVE_MINUTES"] = Source(
     "000 「DynamoDB のアダプティブキャパシティ」",
     _DATE_READ,
