@@ -946,8 +946,9 @@ _SMITHY_CONSTANTS = (
 SOURCES.update(
     {
         "SDK_STANDARD_MAX_ATTEMPTS": Source(
-            "AWS SDKs and Tools Reference Guide, 'Retry behavior': in standard (and adaptive) retry mode the "
-            "SDK makes three attempts unless max_attempts is set",
+            "AWS SDKs and Tools Reference Guide, 'Retry behavior', before AWS's 2026 retry update (the behaviour "
+            "the SDKs keep unless AWS_NEW_RETRIES_2026 is set): in standard (and adaptive) retry mode the SDK makes "
+            "three attempts unless max_attempts is set",
             "2026-11-30",
             _SDK_REF,
             quote="The default maximum number of attempts with this mode is three, unless max_attempts is explicitly configured.",
@@ -1084,6 +1085,28 @@ SOURCES["GSI_CAPACITY_MODE_OF_TABLE"] = Source(
     "You must use either OnDemandThroughput or ProvisionedThroughput based on your table's capacity mode.",
 )
 # chapters 14-15: retries, and the remedy of each throttling reason (hotpart/models/retries.py, hotpart/models/diagnosis.py)
+SOURCES["SDK_RETRIES_2026_OPT_IN"] = Source(
+    "AWS SDKs and Tools Reference Guide, 'Retry behavior' (current version): AWS's 2026 retry update is opt-in",
+    _DATE_REREAD,
+    _SDK_REF,
+    quote="The behavior described on this page requires opting in until it becomes the default behavior. Set "
+    "AWS_NEW_RETRIES_2026=true in your environment. Without this setting, your SDK uses pre-2026 retry behavior, which "
+    "differs in backoff timing, retry quota costs, and service-specific defaults.",
+)
+SOURCES["SDK_RETRIES_2026_ANNOUNCED"] = Source(
+    "AWS Developer Tools Blog, Announcing updated retry behavior for AWS SDKs and Tools",
+    _DATE_REREAD,
+    "https://aws.amazon.com/blogs/developer/announcing-updated-retry-behavior-for-aws-sdks-and-tools/",
+    quote="These changes will become the default in November 2026. … It also makes standard the default for SDKs that "
+    "had previously defaulted to legacy.",
+)
+SOURCES["SDK_RETRIES_2026_DYNAMODB"] = Source(
+    "AWS CLI v2 pull request 10342, Update standard retry mode via opt-in env var (botocore's 2026 retry update)",
+    _DATE_REREAD,
+    "https://github.com/aws/aws-cli/pull/10342",
+    quote="Service-specific max attempts — Service-defined (e.g., DynamoDB with 4 attempts) max attempt values instead "
+    "of the universal default of 3, but only if the user hasn't explicitly configured max attempts.",
+)
 SOURCES["BOTO3_DEFAULT_RETRY_LEGACY"] = Source(
     "Boto3 documentation, 'Retries', Legacy retry mode: boto3 (the SDK of 001's code) defaults to legacy mode, not standard mode",
     _DATE_READ,
