@@ -1352,9 +1352,52 @@ SOURCES["THROTTLED_REQUESTS_ANY_EVENT"] = Source(
 SOURCES["THROTTLED_REQUESTS_BATCH_RULE"] = Source(
     "000 「スロットリングの監視」",
     _DATE_READ,
-    _DEV_GUIDE + "metrics-dimensions.html",
+    "",
     "バッチリクエスト (BatchGetItem / BatchWriteItem) では全件がスロットリングされたときだけ加算され、一部だけ弾かれた場合は "
     "ReadThrottleEvents / WriteThrottleEvents にしか現れない。",
+)
+SOURCES["THROTTLED_REQUESTS_BATCH_RULE_AWS"] = Source(
+    "AWS, DynamoDB metrics and dimensions, WriteThrottleEvents (AWS's metric description, as reproduced in Pulumi's "
+    "awsx reference for dynamodb.metrics.writeThrottleEvents)",
+    _DATE_REREAD,
+    _DEV_GUIDE + "metrics-dimensions.html",
+    "For BatchWriteItem, the ThrottledRequests metric for the entire BatchWriteItem is not incremented unless all of "
+    "the individual PutItem or DeleteItem events are throttled.",
+)
+SOURCES["CI_INDEX_WRITE_THROTTLING_NOT_MEASURED"] = Source(
+    "AWS, CloudWatch Contributor Insights for DynamoDB: how it works (most throttled items)",
+    _DATE_REREAD,
+    _DEV_GUIDE + "contributorinsights_HowItWorks.html",
+    "Write throttling caused by insufficient write capacity for a global secondary index is not measured. You can use "
+    "the Most Accessed Items graph of the global secondary index to identify imbalanced access patterns that may "
+    "cause write throttling.",
+)
+SOURCES["CI_ONE_MINUTE_POINTS"] = Source(
+    "AWS, CloudWatch Contributor Insights for DynamoDB: how it works (most throttled items)",
+    _DATE_REREAD,
+    _DEV_GUIDE + "contributorinsights_HowItWorks.html",
+    "On the DynamoDB console, each data point in the graph represents the count of throttle events over a 1-minute period.",
+)
+SOURCES["CI_CONSUMED_THROUGHPUT_UNITS"] = Source(
+    "AWS, CloudWatch Contributor Insights for DynamoDB: how it works (most accessed items)",
+    _DATE_REREAD,
+    _DEV_GUIDE + "contributorinsights_HowItWorks.html",
+    "DynamoDB measures key access frequency by using ConsumedThroughputUnits, which measures combined read and write "
+    "traffic. … Provisioned — (3 x consumed write capacity units) + consumed read capacity units",
+)
+SOURCES["CI_THROTTLE_COUNT"] = Source(
+    "AWS, CloudWatch Contributor Insights for DynamoDB: how it works (most throttled items)",
+    _DATE_REREAD,
+    _DEV_GUIDE + "contributorinsights_HowItWorks.html",
+    "DynamoDB measures throttle frequency using ThrottleCount, which is the count of "
+    "ProvisionedThroughputExceededException, ThrottlingException, and RequestLimitExceeded errors.",
+)
+SOURCES["BATCH_WRITE_UNPROCESSED"] = Source(
+    "AWS, DynamoDB API reference, BatchWriteItem",
+    _DATE_REREAD,
+    "https://docs.aws.amazon.com/amazondynamodb/latest/APIReference/API_BatchWriteItem.html",
+    "If any requested operations fail because the table's provisioned throughput is exceeded or an internal processing "
+    "failure occurs, the failed operations are returned in the UnprocessedItems response parameter.",
 )
 SOURCES["BATCH_WRITE_NO_UPDATE"] = Source(
     "AWS, DynamoDB API reference, BatchWriteItem",
