@@ -1399,6 +1399,12 @@ SOURCES["BATCH_WRITE_UNPROCESSED"] = Source(
     "If any requested operations fail because the table's provisioned throughput is exceeded or an internal processing "
     "failure occurs, the failed operations are returned in the UnprocessedItems response parameter.",
 )
+SOURCES["SINGLE_KEY_MIGHT_BE_THROTTLED"] = Source(
+    "AWS Database Blog, Choosing the right DynamoDB partition key",
+    _DATE_REREAD,
+    "https://aws.amazon.com/blogs/database/choosing-the-right-dynamodb-partition-key/",
+    "If your access pattern exceeds 3000 RCU or 1000 WCU for a single partition key value, your requests might be throttled",
+)
 SOURCES["BATCH_WRITE_NO_UPDATE"] = Source(
     "AWS, DynamoDB API reference, BatchWriteItem",
     _DATE_READ,
