@@ -12,10 +12,9 @@ traceback, and no partial report folder.
 from __future__ import annotations
 
 import argparse
-import shutil
 import sys
-import tempfile
-from pathlib import Path
+
+from ._outdir import write_output_folder
 
 _EXIT_BAD_INPUT = 2
 
@@ -43,7 +42,12 @@ def _parser() -> argparse.ArgumentParser:
     d.add_argument("--table", help="the TableName to read when the queries name several")
     d.add_argument("--period", type=int, help="the data points' period in seconds when no queries are given")
     d.add_argument("--batch-size", type=int, default=1, help="items per request (default 1)")
-    d.add_argument("--out", default="hotpart-report", help="the report folder to write (default: hotpart-report)")
+    d.add_argument(
+        "--out",
+        default="hotpart-report",
+        help="the report folder (default: hotpart-report): a new name, an empty folder or a previous report; "
+        "a folder holding anything else is refused, and only the files hotpart wrote are replaced",
+    )
     _log_options(d)
     p = sub.add_parser("profile", help="profile an access log: hottest keys, Zipf fit, busiest partition")
     p.add_argument("log", help="the log (CSV, Parquet or JSON lines)")
@@ -69,7 +73,9 @@ def _profile(args: argparse.Namespace, path: str):
     )
 
 
-def _figure(metrics, path: Path) -> None:
+def _figure(metrics) -> bytes:
+    import io
+
     import matplotlib
 
     matplotlib.use("Agg")
@@ -91,8 +97,10 @@ def _figure(metrics, path: Path) -> None:
         if ax.get_legend_handles_labels()[0]:
             ax.legend(fontsize=7)
     fig.tight_layout()
-    fig.savefig(path, dpi=100)
+    buf = io.BytesIO()
+    fig.savefig(buf, format="png", dpi=100)
     plt.close(fig)
+    return buf.getvalue()
 
 
 def _diagnose(args: argparse.Namespace) -> int:
@@ -120,22 +128,10 @@ def _diagnose(args: argparse.Namespace) -> int:
     if profile is not None:
         text += ["", "## Access log", "", "```", profile.summary(), "```"]
     report = "\n".join(text) + "\n"
-    out = Path(args.out)
-    if out.exists() and not out.is_dir():
-        raise ValueError(f"{out}: (report folder): expected a folder or a new name, got a file")
-    # build the report beside the target and move it in place only once complete
-    tmp = Path(tempfile.mkdtemp(prefix=".hotpart-report-", dir=out.parent if str(out.parent) else "."))
-    try:
-        (tmp / "report.md").write_text(report, encoding="utf-8")
-        _figure(m, tmp / "metrics.png")
-        if out.exists():
-            shutil.rmtree(out)
-        tmp.rename(out)
-    finally:
-        if tmp.exists():
-            shutil.rmtree(tmp, ignore_errors=True)
+    # the folder is checked before anything is written, and only files hotpart wrote are ever replaced
+    write_output_folder(args.out, {"report.md": report.encode("utf-8"), "metrics.png": _figure(m)}, kind="report")
     print(report, end="")
-    print(f"\nReport written to {out}/ (report.md, metrics.png)")
+    print(f"\nReport written to {args.out}/ (report.md, metrics.png)")
     return 0
 
 
@@ -150,6 +146,10 @@ def main(argv: list[str] | None = None) -> int:
     except ValueError as e:  # ExportError and the models' checks: one line, no traceback
         msg = str(e).splitlines()[0] if str(e) else type(e).__name__
         print(f"hotpart: error: {msg}", file=sys.stderr)
+        return _EXIT_BAD_INPUT
+    except OSError as e:  # a folder that cannot be written, a file that cannot be read: one line too
+        where = e.filename if e.filename is not None else "(file)"
+        print(f"hotpart: error: {where}: {e.strerror or type(e).__name__}", file=sys.stderr)
         return _EXIT_BAD_INPUT
 
 

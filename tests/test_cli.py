@@ -28,7 +28,7 @@ def test_diagnose_the_sample_files_writes_a_report(tmp_path):
     assert r.returncode == 0, r.stderr
     assert "single-key write concentration" in r.stdout and "Rule:** 5c" in r.stdout
     assert "Zipf fits" in r.stdout
-    assert sorted(p.name for p in out.iterdir()) == ["metrics.png", "report.md"]
+    assert sorted(p.name for p in out.iterdir()) == [".hotpart-output.json", "metrics.png", "report.md"]
 
 
 def test_profile_prints_the_profile():
