@@ -34,13 +34,26 @@ def _parser() -> argparse.ArgumentParser:
     ap = argparse.ArgumentParser(prog="python -m hotpart", description="The hotpart course's models on your own table.")
     sub = ap.add_subparsers(dest="command", required=True)
     d = sub.add_parser("diagnose", help="diagnose a table from its CloudWatch and Contributor Insights exports")
-    d.add_argument("--metrics", required=True, help="output of `aws cloudwatch get-metric-data` (JSON)")
+    d.add_argument(
+        "--metrics",
+        required=True,
+        action="append",
+        help="output of `aws cloudwatch get-metric-data` (JSON), or of `get-metric-statistics` for one metric; "
+        "give it once per file",
+    )
     d.add_argument("--queries", help="the --metric-data-queries file given to get-metric-data (JSON)")
     d.add_argument("--insights", help="get-insight-rule-report of the most-accessed-keys rule (JSON)")
     d.add_argument("--throttled-keys", help="get-insight-rule-report of the most-throttled-keys rule (JSON)")
     d.add_argument("--log", help="an access log (CSV, Parquet or JSON lines) to profile as well")
     d.add_argument("--table", help="the TableName to read when the queries name several")
     d.add_argument("--period", type=int, help="the data points' period in seconds when no queries are given")
+    d.add_argument(
+        "--insights-period", type=int, help="the Contributor Insights reports' period in seconds (default: read from them)"
+    )
+    d.add_argument(
+        "--table-description",
+        help="output of `aws dynamodb describe-table` (JSON): the capacity mode, capacities and indexes",
+    )
     d.add_argument("--batch-size", type=int, default=1, help="items per request (default 1)")
     d.add_argument(
         "--out",
@@ -108,29 +121,37 @@ def _diagnose(args: argparse.Namespace) -> int:
     from .models.observed import read_metric_data
 
     m = read_metric_data(
-        args.metrics,
+        args.metrics if len(args.metrics) > 1 else args.metrics[0],
         args.queries,
         insights=args.insights,
         throttled_keys=args.throttled_keys,
         table=args.table,
         period=args.period,
+        insights_period=args.insights_period,
         batch_size=args.batch_size,
+        description=args.table_description,
     )
     profile = _profile(args, args.log) if args.log else None
     d = diagnose(m)
-    text = [f"# Diagnosis of {m.table_name or 'the table'}: {m.minutes} one-minute data points from {m.timestamp(0)}", ""]
-    text.append(d.explain())
-    if d.alternatives:
-        text.append("")
-    text.append(f"**Rule:** {d.rule}")
-    if m.notes:
-        text += ["", "**What the reader noticed in the exports:**", *[f"- {n}" for n in m.notes]]
-    if profile is not None:
-        text += ["", "## Access log", "", "```", profile.summary(), "```"]
-    report = "\n".join(text) + "\n"
+    head = f"Diagnosis of {m.table_name or 'the table'}: {m.minutes} one-minute data points from {m.timestamp(0)}"
+
+    def render(markdown: bool) -> str:
+        b = (lambda x: f"**{x}**") if markdown else (lambda x: x)
+        text = [f"# {head}" if markdown else head, ""]
+        text.append(d.explain(markdown=markdown))
+        text += ["", f"{b('Rule:')} {d.rule_in_words()}"]
+        if m.notes:
+            text += ["", b("What the reader noticed in the exports:"), *[f"- {n}" for n in m.notes]]
+        if profile is not None:
+            summary = profile.summary()
+            text += ["", "## Access log" if markdown else "Access log", ""]
+            text += ["```", summary, "```"] if markdown else [summary]
+        return "\n".join(text) + "\n"
+
+    report = render(True)
     # the folder is checked before anything is written, and only files hotpart wrote are ever replaced
     write_output_folder(args.out, {"report.md": report.encode("utf-8"), "metrics.png": _figure(m)}, kind="report")
-    print(report, end="")
+    print(render(False), end="")
     print(f"\nReport written to {args.out}/ (report.md, metrics.png)")
     return 0
 

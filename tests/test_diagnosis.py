@@ -252,7 +252,7 @@ def test_past_double_the_peak_says_aws_documents_no_reason() -> None:
     assert all(float(m[r].sum()) == 0 for r in reasons)
     assert float(m["WriteThrottleEvents"].sum()) > 0
     assert d.confidence == "medium"
-    assert "AWS documents no" in hp.REMEDIES[d.symptom].symptom and "AWS documents no" in d.why
+    assert "without saying which" in hp.REMEDIES[d.symptom].symptom and "without naming its reason" in d.why
 
 
 def test_index_reads_and_writes_get_distinct_diagnoses() -> None:

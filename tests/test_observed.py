@@ -32,8 +32,15 @@ def test_round_trip_gives_identical_metrics_and_the_same_diagnosis(name):
         assert sorted(a.accessed) == sorted(b.accessed) and sorted(a.throttled) == sorted(b.throttled)
         assert (a.total_accessed, a.total_throttled) == (b.total_accessed, b.total_throttled)
     d0, d1 = hp.diagnose(s.metrics), hp.diagnose(m)
-    assert (d1.symptom, d1.rule, d1.confidence, d1.evidence) == (d0.symptom, d0.rule, d0.confidence, d0.evidence)
-    assert not m.notes
+
+    def same(d):  # how the capacity mode was read differs: a simulation knows it, an export shows it
+        # the key's rate: a simulation's report counts offered units, an export is read as AWS's
+        # ConsumedThroughputUnits (writes weighted 3), so the sharding advice's lower bound differs
+        return d.symptom, d.rule, d.confidence, [e for e in d.evidence if not e.startswith(("capacity mode:", "remedy for"))]
+
+    assert same(d1) == same(d0)
+    allowed = ("a level at 5-minute points", "read per Operation and summed", "exported, no data points")
+    assert all(any(a in note for a in allowed) for note in m.notes), m.notes
 
 
 def test_requests_estimate_matches_a_plain_simulation():
@@ -61,7 +68,7 @@ def test_gaps_and_partial_data_are_reported_not_hidden():
     m = read_metric_data(_one([1.0, 2.0], ["2026-11-30T09:00:00Z", "2026-11-30T09:03:00Z"], status="PartialData"))
     assert m["WriteThrottleEvents"].tolist() == [1.0, 0.0, 0.0, 2.0]
     assert any("PartialData" in n for n in m.notes)
-    assert any("2 of 4 data points missing" in n for n in m.notes)
+    assert any("no data point in 2 of 4 periods" in n and "read as 0" in n for n in m.notes)
 
 
 def test_a_longer_period_is_spread_over_its_minutes():
@@ -81,7 +88,7 @@ def test_a_longer_period_is_spread_over_its_minutes():
         (_one([1.0], label="CPUUtilization"), "MetricDataResults[0].Label"),
         (_one([1.0], ["yesterday"]), "MetricDataResults[0].Timestamps[0]"),
         (_one([1.0], status="InternalError"), "MetricDataResults[0].StatusCode"),
-        (_one([1.0, 1.0], ["2026-11-30T09:00:00Z", "2026-11-30T09:00:30Z"]), "Timestamps"),
+        (_one([1.0, 1.0], ["2026-11-30T09:00:00Z", "2026-11-30T09:00:30Z"]), "MetricDataResults[0].Timestamps"),
         ({"MetricDataResults": [{"Id": "m0", "Label": "WriteThrottleEvents", "Values": []}]}, "MetricDataResults[0].Timestamps"),
     ],
 )

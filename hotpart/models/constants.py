@@ -39,6 +39,7 @@ __all__ = [
     "EXAMPLE_SHARD_COUNT",
     "ITEM_COLLECTION_MAX_GB",
     "ON_DEMAND_PEAK_MULTIPLIER",
+    "ON_DEMAND_PEAK_WINDOW_MINUTES",
     "ON_DEMAND_TABLE_QUOTA_RRU",
     "ON_DEMAND_TABLE_QUOTA_WRU",
     "PARTITION_MAX_RCU",
@@ -186,6 +187,8 @@ EXAMPLE_ADAPTIVE: Final[dict[str, object]] = {
 
 #: On-demand mode serves up to this multiple of the previous peak at once.
 ON_DEMAND_PEAK_MULTIPLIER: Final[float] = 2.0
+#: The window, minutes, within which on-demand traffic past double the previous peak may be throttled.
+ON_DEMAND_PEAK_WINDOW_MINUTES: Final[int] = 30
 #: Default on-demand quota per table (and per GSI), read request units per second.
 ON_DEMAND_TABLE_QUOTA_RRU: Final[float] = 40_000.0
 #: Default on-demand quota per table (and per GSI), write request units per second.
@@ -385,6 +388,12 @@ _ON_DEMAND_PRE_WARMING_URL = (
     "https://docs.amazonaws.cn/en_us/amazondynamodb/latest/developerguide/pre-warming-on-demand-capacity-mode.html"
 )
 SOURCES["ON_DEMAND_DOUBLING_S"] = Source(
+    "AWS, Pre-warming a table for on-demand capacity mode (read on the docs.amazonaws.cn mirror of the developer guide)",
+    _DATE_READ,
+    _ON_DEMAND_PRE_WARMING_URL,
+    quote="However, throttling can still occur if the throughput exceeds twice the previous peak within the same 30 minutes.",
+)
+SOURCES["ON_DEMAND_PEAK_WINDOW_MINUTES"] = Source(
     "AWS, Pre-warming a table for on-demand capacity mode (read on the docs.amazonaws.cn mirror of the developer guide)",
     _DATE_READ,
     _ON_DEMAND_PRE_WARMING_URL,
@@ -597,6 +606,44 @@ SOURCES["THROTTLING_FOUR_FAMILIES"] = Source(
     _DEV_GUIDE + "TroubleshootingThrottling.html",
     quote="Key range throughput exceeded (in both modes): Consumption directed at specific partitions exceeds the "
     "internal partition-level throughput limits.",
+)
+SOURCES["EVERY_REASON_HAS_A_METRIC"] = Source(
+    "AWS, Troubleshooting throttling in Amazon DynamoDB (the diagnosis reads a throttle without its reason metric "
+    "as unknown, never as 'no reason')",
+    "2026-12-03",
+    _DEV_GUIDE + "TroubleshootingThrottling.html",
+    quote="Each reason for throttling corresponds to specific CloudWatch metrics that provide additional insights "
+    "into the frequency and patterns of throttling events.",
+)
+SOURCES["FIVE_MINUTE_AGGREGATION"] = Source(
+    "AWS, DynamoDB metrics and dimensions: the one-minute list (throttle events, consumed capacity, "
+    "ThrottledRequests, ...) leaves out Provisioned*CapacityUnits, which the readers carry forward between "
+    "five-minute points",
+    "2026-12-03",
+    _DEV_GUIDE + "metrics-dimensions.html",
+    quote="For all other DynamoDB metrics, the aggregation granularity is five minutes.",
+)
+SOURCES["ONLINE_INDEX_THROTTLE_EVENTS"] = Source(
+    "AWS, DynamoDB metrics and dimensions: OnlineIndexThrottleEvents (wording read in the copy of AWS's metric "
+    "descriptions that Pulumi's awsx reference carries)",
+    "2026-12-03",
+    _DEV_GUIDE + "metrics-dimensions.html",
+    quote="These events indicate that the index creation will take longer to complete, because incoming write "
+    "activity is exceeding the provisioned write throughput of the index. You can adjust the write capacity of the "
+    "index using the UpdateTable operation, even while the index is still being built.",
+)
+SOURCES["BACKFILL_SHARES_INDEX_WRITES"] = Source(
+    "AWS, Managing global secondary indexes in DynamoDB (read in the Japanese edition of the page; the English "
+    "sentence as AWS gives it)",
+    "2026-12-03",
+    _DEV_GUIDE + "GSI.OnlineOps.html",
+    quote="The backfill operation and ongoing write operations share the write throughput in the global secondary index.",
+)
+SOURCES["BILLING_MODE_SUMMARY_MAY_BE_ABSENT"] = Source(
+    "AWS SDK for JavaScript v3 reference, BillingModeSummary (AWS's API documentation as the SDK carries it)",
+    "2026-12-03",
+    "https://docs.aws.amazon.com/AWSJavaScriptSDK/v3/latest/clients/client-dynamodb/interfaces/billingmodesummary.html",
+    quote="You may need to switch to on-demand mode at least once in order to return a BillingModeSummary response.",
 )
 SOURCES["THROTTLING_KEY_RANGE_BOTH_MODES"] = Source(
     "AWS, DynamoDB throttling resolution guide",
@@ -1997,6 +2044,30 @@ ASSUMPTIONS: Final[dict[str, Assumption]] = {
         "the heat (a low-cardinality key); below that the throttling is spread over a long tail of keys.",
         aws_says="AWS sets no threshold; Contributor Insights lists the most throttled keys with their counts.",
         used_by=("diagnose.few_keys",),
+        chapters=("15_diagnosis",),
+    ),
+    "AT_CAPACITY_SHARE": Assumption(
+        0.9,
+        "share of the provisioned capacity (or of the on-demand maximum or quota)",
+        why="When an export lacks the reason metrics, a table throttling while its consumed capacity is at least 90% "
+        "of what it may serve reads as the table at its limit; below that it had capacity to spare, so a partition "
+        "ran out. One-minute averages hide peaks within the minute, hence a share below 1.",
+        aws_says="AWS gives every throttle a reason with its own metric (TroubleshootingThrottling.html: 'Each "
+        "reason for throttling corresponds to specific CloudWatch metrics'); it sets no utilisation threshold, and "
+        "the reason metric settles the question.",
+        used_by=("diagnose.at_capacity",),
+        chapters=("15_diagnosis",),
+    ),
+    "HOT_KEY_TRAFFIC_SHARE": Assumption(
+        0.5,
+        "share of the traffic Contributor Insights counts",
+        why="Without the most-throttled report, a key carrying at least half of what the most-accessed report "
+        "counts in the minutes the table throttles is taken to be the hot key. A key above a partition's 1,000 "
+        "WCU/s or 3,000 RCU/s is named whatever its share; its rate is read as a lower bound, the report's units "
+        "divided by 3 for writes (AWS weights writes three times in ConsumedThroughputUnits).",
+        aws_says="AWS sets no threshold; Contributor Insights ranks keys by ConsumedThroughputUnits "
+        "(contributorinsights_HowItWorks.html).",
+        used_by=("diagnose.hot_key_share",),
         chapters=("15_diagnosis",),
     ),
     "GSI_OPEN_SHARE": Assumption(

@@ -80,6 +80,7 @@ The thresholds ``spike_minutes``, ``small_key_space``, ``one_key`` and
 from __future__ import annotations
 
 import functools
+import math
 from dataclasses import dataclass
 from typing import Final
 
@@ -87,13 +88,23 @@ import numpy as np
 from numpy.typing import NDArray
 
 from ._validation import check_choice, check_count, check_number
-from .constants import BATCH_WRITE_MAX_ITEMS, ON_DEMAND_TABLE_QUOTA_WRU
+from .constants import (
+    BATCH_WRITE_MAX_ITEMS,
+    ON_DEMAND_PEAK_MULTIPLIER,
+    ON_DEMAND_PEAK_WINDOW_MINUTES,
+    ON_DEMAND_TABLE_QUOTA_RRU,
+    ON_DEMAND_TABLE_QUOTA_WRU,
+    PARTITION_MAX_RCU,
+    PARTITION_MAX_WCU,
+)
 from .indexes import GlobalSecondaryIndex, IndexedResult, simulate_with_indexes
 from .metrics import Metrics, cloudwatch
 from .on_demand import OnDemand
 from .simulator import SimulationResult, Table, simulate
 
 __all__ = [
+    "AT_CAPACITY_SHARE",
+    "HOT_KEY_TRAFFIC_SHARE",
     "FEW_KEYS_SHARE",
     "GSI_OPEN_SHARE",
     "ONE_KEY_SHARE",
@@ -197,7 +208,8 @@ REMEDIES: dict[str, Remedy] = {
     ),
     "past double the previous peak": Remedy(
         "An on-demand table is refused while its traffic grows past double its previous peak within 30 minutes; "
-        "AWS documents no throttling reason or metric for this, so only ThrottleEvents count it",
+        "AWS warns of it without saying which of its throttling reasons such a refusal carries, so the course's "
+        "simulator counts it in ThrottleEvents only",
         "Pre-warm the table (raise its warm throughput) before a planned peak, or spread the growth over at least 30 minutes",
         "Warm throughput does not raise the per-table quota, and neither lifts a partition's ceiling",
         in_source=False,
@@ -206,6 +218,14 @@ REMEDIES: dict[str, Remedy] = {
         "A partition refuses traffic while the table has capacity to spare",
         "Turn on Contributor Insights to name the key, then pick the row that fits",
         "CloudWatch's capacity metrics stop at the table and the index; they cannot name a key",
+        in_source=False,
+    ),
+    "index backfill throttled": Remedy(
+        "Writes are throttled while a new global secondary index is being built (OnlineIndexThrottleEvents)",
+        "Raise the new index's write capacity with UpdateTable, which works while the index is still being built, "
+        "or build the index when writes are light",
+        "The index's WriteThrottleEvents do not count these events, and the backfill shares the index's write "
+        "throughput with the ongoing writes",
         in_source=False,
     ),
     "no throttling": Remedy("Nothing is throttled", "Nothing to fix", "None", in_source=False),
@@ -225,6 +245,16 @@ SMALL_KEY_SPACE_SHARE: Final[float] = 0.99
 #: choice (``hp.ASSUMPTIONS["ONE_KEY_SHARE"]``).
 ONE_KEY_SHARE: Final[float] = 0.5
 
+#: Consumed capacity at or above this share of the provisioned capacity (or of an on-demand maximum or quota), in
+#: a minute with throttling, reads as the table at its limit when the reason metrics were not exported. Below it
+#: the table had capacity to spare, so a partition ran out. One-minute averages hide sub-minute peaks, so the
+#: share is below 1. The course's choice (``hp.ASSUMPTIONS["AT_CAPACITY_SHARE"]``).
+AT_CAPACITY_SHARE: Final[float] = 0.9
+#: Share of the traffic Contributor Insights counts that one key must carry, in the minutes the table throttles,
+#: to be named the hot key from the most-accessed report alone. The course's choice
+#: (``hp.ASSUMPTIONS["HOT_KEY_TRAFFIC_SHARE"]``).
+HOT_KEY_TRAFFIC_SHARE: Final[float] = 0.5
+
 #: The rules :func:`diagnose` applies, in order: (rule, condition, metrics read, row chosen).
 RULES: tuple[tuple[str, str, str, str], ...] = (
     ("1", "no throttling anywhere", "all ThrottleEvents (table, indexes), ThrottledRequests", "no throttling"),
@@ -239,6 +269,12 @@ RULES: tuple[tuple[str, str, str, str], ...] = (
         "only an index's reads throttle, the table's own partitions do not",
         "index ReadThrottleEvents (GlobalSecondaryIndexName), table ThrottleEvents",
         "GSI read throttling",
+    ),
+    (
+        "2c",
+        "a new index being built throttles writes (OnlineIndexThrottleEvents), the table's own partitions do not",
+        "OnlineIndexThrottleEvents, OnlineIndexConsumedWriteCapacity (GlobalSecondaryIndexName)",
+        "index backfill throttled",
     ),
     (
         "3",
@@ -266,11 +302,25 @@ RULES: tuple[tuple[str, str, str, str], ...] = (
     ),
     (
         "4d",
-        "throttle events that no reason metric accounts for outnumber key-range events (AWS documents no reason for them)",
-        "ThrottleEvents minus the four reason metrics",
+        "an on-demand table's traffic grew past double within 30 minutes, and the reason metrics do not account for "
+        "its throttle events (not exported, or AWS documents no reason)",
+        "Consumed*CapacityUnits + ThrottleEvents over 30 minutes; ThrottleEvents minus the four reason metrics",
         "past double the previous peak",
     ),
-    ("5a", "key-range events, Contributor Insights off", "KeyRangeThroughputThrottleEvents", "hot partition, key unknown"),
+    (
+        "4e",
+        "the reason metrics were not exported and the table ran at or above at_capacity of its provisioned capacity "
+        "(or of its on-demand maximum or quota)",
+        "Consumed vs Provisioned*CapacityUnits (or the table description)",
+        "under-provisioned table",
+    ),
+    (
+        "5a",
+        "key-range events (or, the reason metrics not exported, throttling while the table had capacity to spare), "
+        "and no key report that names a key",
+        "KeyRangeThroughputThrottleEvents, or Consumed vs Provisioned*CapacityUnits",
+        "hot partition, key unknown",
+    ),
     (
         "5b",
         "the most-accessed keys listed carry at least small_key_space of the traffic",
@@ -288,6 +338,13 @@ RULES: tuple[tuple[str, str, str, str], ...] = (
         "one key carries at least one_key of the throttled units; key-range events are reads",
         "Contributor Insights: most-throttled keys; ReadKeyRangeThroughputThrottleEvents",
         "single-key read concentration",
+    ),
+    (
+        "5f",
+        "no most-throttled report; one most-accessed key is above a partition's 1,000 WCU/s or 3,000 RCU/s, or carries "
+        "at least hot_key_share of the traffic",
+        "Contributor Insights: most-accessed keys",
+        "single-key write concentration",
     ),
     (
         "5d",
@@ -325,7 +382,9 @@ class Diagnosis:
     alternatives : tuple of str
         Other rows the evidence does not rule out.
     rule : str
-        The rule of :data:`RULES` that decided ("1" to "5e").
+        The rule of :data:`RULES` that decided ("1" to "5f").
+    missing : tuple of str
+        The exports that were not there and would settle the question (metric names, reports).
 
     Examples
     --------
@@ -342,6 +401,7 @@ class Diagnosis:
     why: str
     alternatives: tuple[str, ...] = ()
     rule: str = ""
+    missing: tuple[str, ...] = ()
 
     def __post_init__(self) -> None:
         check_choice("symptom", self.symptom, tuple(REMEDIES))
@@ -353,24 +413,47 @@ class Diagnosis:
         rule = f", rule {self.rule}" if self.rule else ""
         return f"Diagnosis({self.symptom!r}{rule}, confidence {self.confidence}: {self.remedy})"
 
-    def explain(self) -> str:
-        """The diagnosis as a short paragraph (markdown).
+    def rule_in_words(self) -> str:
+        """The rule that decided, in words, with its chapter (chapter 15) and its number.
+
+        Examples
+        --------
+        >>> diagnose(scenario("no throttling").metrics).rule_in_words()
+        'no throttling anywhere (chapter 15, rule 1)'
+        """
+        cond = next((c for rule, c, _, row in RULES if rule == self.rule and row == self.symptom), None)
+        cond = cond or next((c for rule, c, _, _ in RULES if rule == self.rule), "")
+        return f"{cond} (chapter 15, rule {self.rule})" if self.rule else ""
+
+    def explain(self, markdown: bool = True) -> str:
+        """The diagnosis as a short paragraph: Markdown, or plain text for a terminal (``markdown=False``).
 
         Examples
         --------
         >>> print(diagnose(scenario("no throttling").metrics).explain().splitlines()[0])
         **Symptom:** Nothing is throttled (no throttling).
+        >>> print(diagnose(scenario("no throttling").metrics).explain(markdown=False).splitlines()[0])
+        Symptom: Nothing is throttled (no throttling).
         """
+        b = (lambda x: f"**{x}**") if markdown else (lambda x: x)
         lines = [
-            f"**Symptom:** {REMEDIES[self.symptom].symptom} ({self.symptom}).",
-            f"**Remedy:** {self.remedy}.",
-            f"**Pitfall:** {self.pitfall}.",
-            f"**Confidence:** {self.confidence}: {self.why}",
-            "**Evidence:**",
+            f"{b('Symptom:')} {REMEDIES[self.symptom].symptom} ({self.symptom}).",
+            f"{b('Remedy:')} {self.remedy}.",
+            f"{b('Pitfall:')} {self.pitfall}.",
+            f"{b('Confidence:')} {self.confidence}: {self.why}",
+        ]
+        if self.missing:
+            lines.append(
+                f"{b('Would settle it:')} export {', '.join(self.missing)} (`{QUERIES_COMMAND}` prints the queries and commands)"
+                if markdown
+                else f"Would settle it: export {', '.join(self.missing)} ({QUERIES_COMMAND} prints the queries and commands)"
+            )
+        lines += [
+            b("Evidence:"),
             *[f"- {e}" for e in self.evidence],
         ]
         if self.alternatives:
-            lines.append("**Not ruled out:** " + ", ".join(self.alternatives) + ".")
+            lines.append(f"{b('Not ruled out:')} " + ", ".join(self.alternatives) + ".")
         return "\n".join(lines)
 
 
@@ -415,8 +498,11 @@ _TABLE_LEVEL: dict[str, tuple[str, str]] = {
     "AccountLimitThrottleEvents": ("per-table quota reached", "4b"),
     "MaxOnDemandThroughputThrottleEvents": ("maximum throughput reached", "4c"),
 }
-#: The label of throttle events that no reason metric accounts for (AWS documents none for traffic past
-#: double the previous peak of an on-demand table), and its row and rule.
+#: Every reason metric: AWS's four families ("Each reason for throttling corresponds to specific CloudWatch
+#: metrics", TroubleshootingThrottling.html).
+_REASON_STEMS = ("KeyRangeThroughputThrottleEvents", *_TABLE_LEVEL)
+#: The label of throttle events that no reason metric accounts for, and its row and rule (rule 4d, on an
+#: on-demand table whose traffic grew past double within 30 minutes).
 _UNATTRIBUTED = "throttle events no reason metric accounts for (in ThrottleEvents only)"
 _UNATTRIBUTED_ROW = ("past double the previous peak", "4d")
 #: What to do when an index's own table-level limit, not its key, throttles it (rule 2's evidence).
@@ -426,6 +512,37 @@ _INDEX_FIX = {
     "AccountLimitThrottleEvents": "the index is at its per-index quota (request an increase through Service Quotas)",
     "MaxOnDemandThroughputThrottleEvents": "the index is at the maximum throughput set on it (raise or remove it)",
 }
+_PARTITION_MAX = {"Read": PARTITION_MAX_RCU, "Write": PARTITION_MAX_WCU}
+_QUOTA = {"Read": ON_DEMAND_TABLE_QUOTA_RRU, "Write": ON_DEMAND_TABLE_QUOTA_WRU}
+#: The command that prints the queries for every metric diagnose reads (and the CLI commands for the rest).
+QUERIES_COMMAND = "python -m hotpart queries TABLE"
+
+
+def _has(metrics: Metrics, name: str, index: str | None = None) -> bool:
+    """Whether the metrics carry ``name``: an export knows what it exported; a simulation has every metric."""
+    has = getattr(metrics, "has", None)
+    if has is not None:
+        return bool(has(name, index))
+    m = metrics.table if index is None else metrics.indexes.get(index, {})
+    return name in m
+
+
+def _mode(metrics: Metrics) -> tuple[str | None, str]:
+    """The capacity mode and how it was read."""
+    mode = getattr(metrics, "capacity_mode", None)
+    if mode is not None:
+        return mode
+    if any(n.startswith("Provisioned") for n in metrics.table):
+        return "provisioned", "Provisioned*CapacityUnits is there"
+    return "on-demand", "no Provisioned*CapacityUnits metric"
+
+
+def _lists(metrics: Metrics) -> tuple[bool, bool]:
+    """Whether the most-accessed and the most-throttled Contributor Insights reports are there."""
+    if metrics.top is None:
+        return False, False
+    given = getattr(metrics, "insights_exported", None)
+    return tuple(given) if given is not None else (True, True)  # type: ignore[return-value]
 
 
 @dataclass(frozen=True)
@@ -435,7 +552,7 @@ class _Read:
     n: int
     own: NDArray[np.float64]  # the table's own throttle events per minute
     keyrange: float
-    table_level: dict[str, float]  # by metric name, and _UNATTRIBUTED for events no reason metric accounts for
+    table_level: dict[str, float]  # by metric name
     table_rows: dict[str, tuple[str, str]]  # the same keys: the row and rule each one points to
     keyrange_by_kind: dict[str, float]  # key-range events of the table, "Read" and "Write"
     requests: float
@@ -443,6 +560,48 @@ class _Read:
     hit: NDArray[np.bool_]  # minutes with any throttling
     use: str  # consumed against provisioned in the throttled minutes, in words ("" when unknown)
     batch: str  # the batch trap, in words ("" when it does not apply)
+    kinds: tuple[str, ...]  # "Read"/"Write" with table throttle events
+    missing_reasons: tuple[str, ...]  # reason metrics of those kinds that were not exported
+    unexplained: float  # throttle events no exported reason metric accounts for
+    utilisation: float | None  # peak consumed / provisioned in the throttled minutes (throttled kinds)
+    rate: dict[str, float]  # peak consumed units per second in the throttled minutes, by kind
+    growth: float | None  # the largest growth of offered traffic within 30 minutes before a throttled minute
+    mode: str | None
+    mode_from: str
+
+
+def _growth(metrics: Metrics, kinds: tuple[str, ...], hit: NDArray[np.bool_]) -> float | None:
+    """How far offered traffic grew within 30 minutes into each run of throttled minutes: the largest
+    ``offered[t0] / min(offered[t0 - 30 : t0])`` over the first minutes ``t0`` of the runs (offered = consumed +
+    refused units). ``None`` when every run starts at the export's first minute: the growth came before it."""
+    t = metrics.table
+    n = metrics.minutes
+    starts = [int(i) for i in np.flatnonzero(hit) if i > 0 and not hit[i - 1]]
+    best: float | None = None
+    w = ON_DEMAND_PEAK_WINDOW_MINUTES
+    for k in kinds:
+        consumed = t.get(f"Consumed{k}CapacityUnits")
+        if consumed is None:
+            continue
+        offered = np.asarray(consumed, dtype=float) + metrics.item_units * t.get(f"{k}ThrottleEvents", np.zeros(n))
+        for i in starts:
+            low = float(offered[max(0, i - w) : i].min())
+            g = (math.inf if offered[i] > 0 else 0.0) if low <= 0 else float(offered[i]) / low
+            best = g if best is None else max(best, g)
+    return best
+
+
+def _provisioned(metrics: Metrics, k: str) -> NDArray[np.float64] | None:
+    """Provisioned capacity of kind ``k`` per minute: the metric, else a provisioned table description's level."""
+    name = f"Provisioned{k}CapacityUnits"
+    if name in metrics.table:
+        return metrics.table[name]
+    desc = getattr(metrics, "description", None)
+    if desc is not None and desc.mode == "provisioned":
+        units = desc.read_units if k == "Read" else desc.write_units
+        if units > 0:
+            return np.full(metrics.minutes, float(units))
+    return None
 
 
 def _read(metrics: Metrics) -> _Read:
@@ -452,12 +611,10 @@ def _read(metrics: Metrics) -> _Read:
     keyrange = _series(t, "KeyRangeThroughputThrottleEvents", n)
     table_level = {_label(t, stem): float(_series(t, stem, n).sum()) for stem in _TABLE_LEVEL if _kinds(t, stem)}
     table_rows = {_label(t, stem): row for stem, row in _TABLE_LEVEL.items() if _kinds(t, stem)}
-    # throttle events with no reason metric of their own: AWS documents no throttling reason for on-demand
-    # traffic past double the previous peak, so the course reports that case in ThrottleEvents only
+    kinds = tuple(k for k in ("Read", "Write") if f"{k}ThrottleEvents" in t and float(t[f"{k}ThrottleEvents"].sum()) > 0)
+    missing = tuple(f"{k}{stem}" for k in kinds for stem in _REASON_STEMS if not _has(metrics, f"{k}{stem}"))
     other = float(own.sum() - keyrange.sum() - sum(table_level.values()))
-    if other > 1e-6 * max(float(own.sum()), 1.0):
-        table_level[_UNATTRIBUTED] = other
-        table_rows[_UNATTRIBUTED] = _UNATTRIBUTED_ROW
+    unexplained = other if other > 1e-6 * max(float(own.sum()), 1.0) else 0.0
     keyrange_by_kind = {
         k: float(t[f"{k}KeyRangeThroughputThrottleEvents"].sum()) for k in _kinds(t, "KeyRangeThroughputThrottleEvents")
     }
@@ -466,14 +623,31 @@ def _read(metrics: Metrics) -> _Read:
     any_idx = np.sum(list(idx.values()), axis=0) if idx else np.zeros(n)
     hit = (own + any_idx + requests) > 0
     use = ""
-    provisioned = _capacity(t, "Provisioned", n)
-    if hit.any() and provisioned[hit].min() > 0:
-        consumed = _capacity(t, "Consumed", n) / metrics.seconds_in_minute()
-        peak = float(np.max(consumed[hit] / provisioned[hit]))
-        use = (
-            f"{_label_capacity(t, 'Consumed')} peaked at {peak:.0%} of {_label_capacity(t, 'Provisioned')} "
-            "in the minutes with throttling"
-        )
+    utilisation = None
+    prov = {k: _provisioned(metrics, k) for k in ("Read", "Write")}
+    per_s = metrics.seconds_in_minute()
+    from_desc = any(f"Provisioned{k}CapacityUnits" not in t and prov[k] is not None for k in prov)
+    consumed_kinds = [k for k in ("Read", "Write") if f"Consumed{k}CapacityUnits" in t and prov[k] is not None]
+    if hit.any() and consumed_kinds:
+        consumed = sum(t[f"Consumed{k}CapacityUnits"] for k in consumed_kinds) / per_s
+        provisioned = sum(prov[k] for k in consumed_kinds)
+        if float(np.min(provisioned[hit])) > 0:
+            peak = float(np.max(consumed[hit] / provisioned[hit]))
+            where = " (the table description's)" if from_desc else ""
+            use = (
+                f"Consumed{'/'.join(consumed_kinds)}CapacityUnits peaked at {peak:.0%} of "
+                f"Provisioned{'/'.join(consumed_kinds)}CapacityUnits{where} in the minutes with throttling"
+            )
+    for k in kinds or ("Read", "Write"):
+        c, p = t.get(f"Consumed{k}CapacityUnits"), prov[k]
+        if c is not None and p is not None and hit.any() and float(np.min(p[hit])) > 0:
+            u = float(np.max((c / per_s)[hit] / p[hit]))
+            utilisation = u if utilisation is None else max(utilisation, u)
+    rate = {
+        k: float(np.max((t[f"Consumed{k}CapacityUnits"] / per_s)[hit]))
+        for k in ("Read", "Write")
+        if f"Consumed{k}CapacityUnits" in t and hit.any()
+    }
     batch = ""
     events = float(own.sum() + any_idx.sum())
     if metrics.batch_size > 1 and events > 0 and float(requests.sum()) < 0.01 * events:
@@ -481,6 +655,7 @@ def _read(metrics: Metrics) -> _Read:
             f"ThrottledRequests is only {float(requests.sum()):,.0f} against {events:,.0f} throttle events: "
             f"in batches of {metrics.batch_size} a request counts only when all its items are throttled"
         )
+    mode, mode_from = _mode(metrics)
     return _Read(
         n,
         own,
@@ -493,6 +668,14 @@ def _read(metrics: Metrics) -> _Read:
         hit,
         use,
         batch,
+        kinds,
+        missing,
+        unexplained,
+        utilisation,
+        rate,
+        _growth(metrics, kinds, hit),
+        mode,
+        mode_from,
     )
 
 
@@ -508,53 +691,276 @@ def _make(
     why: str,
     rule: str,
     alternatives: tuple[str, ...] = (),
+    missing: tuple[str, ...] = (),
 ) -> Diagnosis:
     row = REMEDIES[symptom]
-    return Diagnosis(symptom, row.remedy, row.pitfall, tuple(e for e in evidence if e), confidence, why, alternatives, rule)
+    alternatives = tuple(dict.fromkeys(a for a in alternatives if a != symptom))
+    return Diagnosis(
+        symptom,
+        row.remedy,
+        row.pitfall,
+        tuple(e for e in evidence if e),
+        confidence,
+        why,
+        alternatives,
+        rule,
+        tuple(dict.fromkeys(missing)),
+    )
 
 
 _WHY_TABLE_LEVEL = {
     "4a": "the table's provisioned capacity, not one partition, runs out",
     "4b": "the per-table account quota, not one partition, is the limit (AccountLimitExceeded)",
     "4c": "the maximum throughput set on the table is the limit (MaxOnDemandThroughputExceeded)",
-    "4d": "no reason metric accounts for these events; AWS documents no throttling reason for traffic past double "
-    "the previous peak, so this is the course's reading, not a metric's",
+    "4d": "an on-demand table whose reason metrics do not account for its throttle events, with its traffic past "
+    "double within 30 minutes or the growth before the export; AWS warns of throttling past twice the previous "
+    "peak without naming its reason, so this is the course's reading, not a metric's",
 }
+_LOWER = {"high": 0, "medium": 1, "low": 2}
 
 
-def _steady(metrics: Metrics, r: _Read, small: float, one: float, few: float) -> Diagnosis:
+def _cap(confidence: str, cap: str) -> str:
+    """The lower of two confidences."""
+    return confidence if _LOWER[confidence] >= _LOWER[cap] else cap
+
+
+_NO_HISTORY = (
+    "the export starts already throttling, so the growth into it is not in the data (export from 30 minutes "
+    "before the throttling began)"
+)
+
+
+def _growth_words(g: float | None) -> str:
+    if g is None:
+        return ""
+    if math.isinf(g):
+        return "traffic grew from zero within 30 minutes into the throttling"
+    return f"traffic (consumed plus refused units) grew {g:.1f}× within 30 minutes into the throttling"
+
+
+def _steady(metrics: Metrics, r: _Read, small: float, one: float, few: float, at_cap: float, hot_share: float) -> Diagnosis:
     """Rules 4 and 5: the row for throttling that is not a short spike."""
     t = metrics.table
-    table_total = sum(r.table_level.values())
+    table_level = dict(r.table_level)
+    table_rows = dict(r.table_rows)
+    mode_ev = f"capacity mode: {r.mode or 'unknown'} ({r.mode_from})"
+    grew = r.growth is not None and r.growth >= ON_DEMAND_PEAK_MULTIPLIER
+    if r.unexplained > 0 and r.missing_reasons:
+        return _inferred(metrics, r, small, one, few, at_cap, hot_share)
+    extra: list[str] = []
+    if r.unexplained > 0:
+        if r.mode == "on-demand" and (grew or r.growth is None):
+            table_level[_UNATTRIBUTED] = r.unexplained
+            table_rows[_UNATTRIBUTED] = _UNATTRIBUTED_ROW
+        else:
+            extra.append(
+                f"{r.unexplained:,.0f} throttle events no reason metric accounts for (AWS gives every throttle a "
+                "reason with its own metric): left out of the reading"
+            )
+    table_total = sum(table_level.values())
     kr_name = _label(t, "KeyRangeThroughputThrottleEvents")
     minutes = f"{int(r.hit.sum())} of {r.n} minutes"
     if table_total > r.keyrange:
-        worst = max(r.table_level, key=r.table_level.__getitem__)
-        symptom, rule = r.table_rows[worst]
-        ev = [f"{name}: {v:,.0f}" for name, v in r.table_level.items() if v > 0]
-        ev += [f"{kr_name}: {r.keyrange:,.0f} (fewer)", f"throttling in {minutes}", r.use, r.batch]
+        worst = max(table_level, key=table_level.__getitem__)
+        symptom, rule = table_rows[worst]
+        ev = [f"{name}: {v:,.0f}" for name, v in table_level.items() if v > 0]
+        ev += [f"{kr_name}: {r.keyrange:,.0f} (fewer)", f"throttling in {minutes}", r.use, r.batch, *extra]
+        if rule == "4d":
+            ev += [mode_ev, _growth_words(r.growth) or _NO_HISTORY]
         confidence = "medium" if rule == "4d" else "high"
         return _make(symptom, ev, confidence, _WHY_TABLE_LEVEL[rule], rule)
-
+    ev = [f"{kr_name}: {r.keyrange:,.0f} over {minutes}, more than the table-level events ({table_total:,.0f})", r.use]
+    ev += [r.batch, *extra]
     reads = r.keyrange_by_kind.get("Read", 0.0) > r.keyrange_by_kind.get("Write", 0.0)
+    return _hot(metrics, r, ev, reads, small, one, few, hot_share, "high", (), ())
+
+
+def _inferred(metrics: Metrics, r: _Read, small: float, one: float, few: float, at_cap: float, hot_share: float) -> Diagnosis:
+    """Rules 4d, 4e and 5 when reason metrics were not exported: utilisation, the capacity mode and the growth decide."""
+    t = metrics.table
+    own_label = _label(t, "ThrottleEvents")
+    ev = [
+        f"{own_label}: {float(r.own.sum()):,.0f} over {int(r.hit.sum())} of {r.n} minutes; "
+        f"{r.unexplained:,.0f} of them no exported reason metric accounts for",
+        f"not exported: {', '.join(r.missing_reasons)}: their counts are unknown, not zero",
+        f"capacity mode: {r.mode or 'unknown'} ({r.mode_from})",
+        r.use,
+        _growth_words(r.growth),
+        r.batch,
+    ]
+    missing = list(r.missing_reasons)
+    grew = r.growth is not None and r.growth >= ON_DEMAND_PEAK_MULTIPLIER
+    reads = "Read" in r.kinds and (
+        "Write" not in r.kinds or float(t["ReadThrottleEvents"].sum()) > float(t["WriteThrottleEvents"].sum())
+    )
+    if r.mode == "provisioned":
+        u = r.utilisation
+        if u is not None and u >= at_cap:
+            return _make(
+                "under-provisioned table",
+                ev,
+                "medium",
+                f"the table ran at {u:.0%} of its provisioned capacity while it throttled (at least "
+                f"{at_cap:.0%}): the table, not one partition, ran out; the provisioned-throughput reason metric "
+                "would confirm it",
+                "4e",
+                ("hot partition, key unknown",),
+                missing,
+            )
+        why = (
+            f"the table ran at only {u:.0%} of its provisioned capacity while it throttled: it had capacity to spare, "
+            "so a partition ran out (the key-range reason metric would confirm it)"
+            if u is not None
+            else "a provisioned table whose utilisation cannot be read"
+        )
+        alts = ("under-provisioned table",) if u is None else ()
+        return _hot(metrics, r, ev, reads, small, one, few, hot_share, "medium", alts, missing, why)
+    if r.mode == "on-demand":
+        desc = getattr(metrics, "description", None)
+        for k, rate in r.rate.items():
+            if k not in r.kinds:
+                continue
+            cap = None if desc is None else (desc.max_read_units if k == "Read" else desc.max_write_units)
+            if cap is not None and cap > 0 and rate >= at_cap * cap:
+                ev.append(
+                    f"Consumed{k}CapacityUnits peaked at {rate:,.0f} per second, {rate / cap:.0%} of the "
+                    f"maximum throughput set on the table ({cap:,.0f})"
+                )
+                return _make(
+                    "maximum throughput reached",
+                    ev,
+                    "medium",
+                    "the table ran at its on-demand maximum while it throttled; the maximum-throughput reason "
+                    "metric would confirm it",
+                    "4e",
+                    (),
+                    missing,
+                )
+            if rate >= at_cap * _QUOTA[k]:
+                ev.append(
+                    f"Consumed{k}CapacityUnits peaked at {rate:,.0f} per second, {rate / _QUOTA[k]:.0%} of the "
+                    f"default per-table quota ({_QUOTA[k]:,.0f}; your account's may be higher)"
+                )
+                return _make(
+                    "per-table quota reached",
+                    ev,
+                    "medium",
+                    "the table ran at the default per-table quota while it throttled; the account-limit "
+                    "reason metric would confirm it",
+                    "4e",
+                    (),
+                    missing,
+                )
+        if grew:
+            return _make(
+                "past double the previous peak",
+                ev,
+                "medium",
+                "an on-demand table's traffic grew past double within 30 minutes while it throttled, as AWS warns; "
+                "the reason metrics were not exported to confirm it, and a hot key would look the same",
+                "4d",
+                ("hot partition, key unknown",),
+                missing,
+            )
+        why = (
+            "an on-demand table below its maximum and quota, whose traffic did not double within 30 minutes: "
+            "a partition ran out (the key-range reason metric would confirm it)"
+        )
+        return _hot(metrics, r, ev, reads, small, one, few, hot_share, "medium", (), missing, why)
+    missing.append("ProvisionedReadCapacityUnits/ProvisionedWriteCapacityUnits or --table-description")
+    alts = ("under-provisioned table",) + (("past double the previous peak",) if grew else ())
+    return _hot(
+        metrics,
+        r,
+        ev,
+        reads,
+        small,
+        one,
+        few,
+        hot_share,
+        "low",
+        alts,
+        missing,
+        "neither the reason metrics nor the capacity mode were exported: a hot partition is one reading of several",
+    )
+
+
+def _key_rate(metrics: Metrics, key: str, kind: str) -> float | None:
+    """A lower bound of one key's offered rate, units per second, from Contributor Insights: its busiest minute's
+    counted units (writes divided by 3, AWS's weight in ConsumedThroughputUnits, for an export) plus its throttled
+    count; ``None`` when neither report lists it."""
+    if metrics.top is None:
+        return None
+    secs = metrics.seconds_in_minute()
+    weight = 3.0 if kind == "Write" and getattr(metrics, "exported", None) is not None else 1.0
+    best = None
+    for tk in metrics.top:
+        acc = dict(tk.accessed).get(key, 0.0) / weight
+        thr = dict(tk.throttled).get(key, 0.0) * metrics.item_units
+        if acc or thr:
+            rate = (acc + thr) / float(secs[tk.minute])
+            best = rate if best is None else max(best, rate)
+    return best
+
+
+def _shard_advice(metrics: Metrics, key: str, kind: str) -> str:
+    """What write sharding the key needs (chapter 5's shards_needed) and what it costs a read of the key."""
+    from .write_sharding import SHARD_UTILIZATION, read_cost, shards_needed
+
+    rate = _key_rate(metrics, key, kind)
+    if rate is None or kind != "Write":
+        return ""
+    n = shards_needed(rate)
+    reads = float(read_cost(n, "random", "aggregate").requests[0])
+    return (
+        f"remedy for {key!r}: offered at least {rate:,.0f} WCU/s, so write-shard it over at least {n} suffixes "
+        f"(chapter 5's shards_needed, each shard kept under {SHARD_UTILIZATION:.0%} of a partition's "
+        f"{PARTITION_MAX_WCU:,.0f} WCU/s); a read of the whole key then takes {reads:,.0f} queries, one per suffix "
+        "(chapter 6)"
+    )
+
+
+def _hot(
+    metrics: Metrics,
+    r: _Read,
+    ev: list[str],
+    reads: bool,
+    small: float,
+    one: float,
+    few: float,
+    hot_share: float,
+    cap: str,
+    alternatives: tuple[str, ...],
+    missing: tuple[str, ...] | list[str],
+    why_prefix: str = "",
+) -> Diagnosis:
+    """Rule 5: a hot partition; Contributor Insights decides which key design is at fault."""
     single = "single-key read concentration" if reads else "single-key write concentration"
     key_rows = ("low-cardinality key", single)
-    ev = [f"{kr_name}: {r.keyrange:,.0f} over {minutes}, more than the table-level events ({table_total:,.0f})", r.use]
-    ev.append(r.batch)
+    missing = list(missing)
+    pre = f"{why_prefix}; " if why_prefix else ""
+    have_acc, have_thr = _lists(metrics)
+
+    def done(symptom: str, confidence: str, why: str, rule: str, alts: tuple[str, ...] = ()) -> Diagnosis:
+        return _make(symptom, ev, _cap(confidence, cap), pre + why, rule, (*alts, *alternatives), tuple(missing))
+
     if metrics.top is None:
-        ev.append("Contributor Insights is off: CloudWatch's metrics stop at the table, so no key can be named")
-        return _make(
+        ev.append("Contributor Insights is off or not exported: CloudWatch's metrics stop at the table, so no key can be named")
+        missing.append("Contributor Insights reports (most-accessed and most-throttled keys)")
+        return done(
             "hot partition, key unknown",
-            ev,
             "low",
             "a partition is hot, but which key design is at fault needs the keys",
             "5a",
             key_rows,
         )
     busy = [tk for tk in metrics.top if tk.total_throttled > 0]
+    hit_top = [metrics.top[i] for i in np.flatnonzero(r.hit) if i < len(metrics.top)]
+    if not busy and have_acc and hit_top:
+        return _accessed_only(metrics, r, ev, reads, small, hot_share, done, missing, key_rows, have_thr)
     if not busy:  # key-range events but no key throttled: cannot happen with consistent metrics
         ev.append("Contributor Insights lists no throttled key")
-        return _make("hot partition, key unknown", ev, "low", "Contributor Insights saw no throttled key", "5a", key_rows)
+        return done("hot partition, key unknown", "low", "Contributor Insights saw no throttled key", "5a", key_rows)
     cover = float(np.mean([tk.accessed_share() for tk in busy]))
     listed = max(len(tk.accessed) for tk in busy)
     top1 = float(np.mean([tk.throttled_share(1) for tk in busy]))
@@ -565,38 +971,93 @@ def _steady(metrics: Metrics, r: _Read, small: float, one: float, few: float) ->
             per_key[key] = per_key.get(key, 0.0) + units
     top_key = max(per_key, key=per_key.__getitem__) if per_key else "?"
     ci = f"Contributor Insights, averaged over the {len(busy)} minutes with throttling"
-    if cover >= small:
+    if have_acc and cover >= small:
         ev.append(f"{ci}: the {listed} most-accessed keys carry {cover:.1%} of the traffic; the key space is that small")
-        return _make("low-cardinality key", ev, "high", "the whole key space fits in Contributor Insights' list", "5b")
+        return done("low-cardinality key", "high", "the whole key space fits in Contributor Insights' list", "5b")
     if top1 >= one:
         ev.append(f"{ci}: one key, {top_key!r}, carries {top1:.0%} of the throttled units")
-        ev.append(f"the {listed} most-accessed keys carry only {cover:.0%} of the traffic: a long tail of other keys")
+        if have_acc:
+            ev.append(f"the {listed} most-accessed keys carry only {cover:.0%} of the traffic: a long tail of other keys")
+        else:
+            missing.append("Contributor Insights most-accessed-keys report")
         kind = "reads" if reads else "writes"
-        return _make(single, ev, "high", f"one key among many takes the throttling, on {kind}", "5c")
+        ev.append(_shard_advice(metrics, top_key, "Read" if reads else "Write"))
+        return done(single, "high", f"one key among many takes the throttling, on {kind}", "5c")
     if top_k >= few:
         ev.append(f"{ci}: the most-throttled key carries {top1:.0%} of the throttled units, the listed ones {top_k:.0%}")
-        return _make("low-cardinality key", ev, "medium", "a few keys share the throttling", "5d", (single,))
+        return done("low-cardinality key", "medium", "a few keys share the throttling", "5d", (single,))
     ev.append(f"{ci}: the listed most-throttled keys carry only {top_k:.0%} of the throttled units")
-    if not any(name.startswith("Provisioned") for name in t):
+    if r.mode == "on-demand":
         # on-demand: no provisioned capacity to raise; the row's remedy does not fit as written
         ev.append(
-            "no Provisioned*CapacityUnits metric: an on-demand table, so there is no provisioned capacity to raise; "
-            "relief comes from DynamoDB's splits for heat or from a key design that spreads the load"
+            "an on-demand table, so there is no provisioned capacity to raise; relief comes from DynamoDB's splits "
+            "for heat or from a key design that spreads the load"
         )
-        return _make(
+        return done(
             "under-provisioned table",
-            ev,
             "low",
             "every partition of an on-demand table is at its limit; the row's remedy is written for provisioned mode",
             "5e",
         )
-    return _make(
+    return done(
         "under-provisioned table",
-        ev,
         "medium",
         "the throttling is spread over many keys: every partition is at its limit, so more capacity (and partitions) is needed",
         "5e",
     )
+
+
+def _accessed_only(metrics, r, ev, reads, small, hot_share, done, missing, key_rows, have_thr) -> Diagnosis:
+    """Rule 5f (and 5b): only the most-accessed report: a key above a partition's ceiling, or carrying most traffic."""
+    kind = "Read" if reads else "Write"
+    minutes = [metrics.top[i] for i in np.flatnonzero(r.hit) if i < len(metrics.top)]
+    if not have_thr:
+        missing.append("Contributor Insights most-throttled-keys report")
+    cover = float(np.mean([tk.accessed_share() for tk in minutes]))
+    listed = max(len(tk.accessed) for tk in minutes)
+    ci = f"Contributor Insights' most-accessed keys, over the {len(minutes)} minutes with throttling"
+    if cover >= small and listed > 0:
+        ev.append(f"{ci}: the {listed} keys listed carry {cover:.1%} of the traffic; the key space is that small")
+        return done("low-cardinality key", "high", "the whole key space fits in Contributor Insights' list", "5b")
+    secs = metrics.seconds_in_minute()
+    per_key: dict[str, list[float]] = {}
+    per_key_rate: dict[str, list[float]] = {}
+    for tk in minutes:
+        for key, units in tk.accessed:
+            per_key.setdefault(key, []).append(units)
+            per_key_rate.setdefault(key, []).append(units / float(secs[tk.minute]))
+    if not per_key:
+        ev.append(f"{ci}: no key listed")
+        return done("hot partition, key unknown", "low", "no key report names a key", "5a", key_rows)
+    top_key = max(per_key, key=lambda k: max(per_key[k]))
+    peak = max(per_key[top_key])
+    share = float(
+        np.mean([dict(tk.accessed).get(top_key, 0.0) / tk.total_accessed for tk in minutes if tk.total_accessed > 0] or [0.0])
+    )
+    # AWS counts a key's access in ConsumedThroughputUnits, writes weighted 3 in provisioned mode: dividing by 3
+    # for writes gives a lower bound of its rate whatever the mode (the course's reading, AT_CAPACITY_SHARE's entry)
+    weight = 3.0 if kind == "Write" and getattr(metrics, "exported", None) is not None else 1.0
+    rate = max(per_key_rate[top_key]) / weight
+    ceiling = _PARTITION_MAX[kind]
+    unit = "RCU/s" if kind == "Read" else "WCU/s"
+    single = key_rows[1]
+    if rate > ceiling:
+        ev.append(
+            f"{ci}: {top_key!r} at {peak:,.0f} units in its busiest minute, at least {rate:,.0f} {unit}: above a "
+            f"partition's {ceiling:,.0f} {unit}, so one partition cannot serve it"
+        )
+        ev.append(_shard_advice(metrics, top_key, kind))
+        return done(single, "high", "one key's own rate is above what a partition serves", "5f")
+    if share >= hot_share:
+        ev.append(f"{ci}: {top_key!r} carries {share:.0%} of the traffic counted while the table throttles")
+        ev.append(_shard_advice(metrics, top_key, kind))
+        return done(
+            single, "medium", "one key carries most of the traffic while the table throttles", "5f", ("low-cardinality key",)
+        )
+    ev.append(
+        f"{ci}: the busiest key, {top_key!r}, carries {share:.0%} of the traffic, at least {rate:,.0f} {unit}: no key stands out"
+    )
+    return done("hot partition, key unknown", "low", "no key stands out in the most-accessed report", "5a", key_rows)
 
 
 def diagnose(
@@ -606,6 +1067,8 @@ def diagnose(
     small_key_space: float = SMALL_KEY_SPACE_SHARE,
     one_key: float = ONE_KEY_SHARE,
     few_keys: float = FEW_KEYS_SHARE,
+    at_capacity: float = AT_CAPACITY_SHARE,
+    hot_key_share: float = HOT_KEY_TRAFFIC_SHARE,
 ) -> Diagnosis:
     """Pick the symptom-table row the metrics point to, with the evidence and a confidence.
 
@@ -627,6 +1090,12 @@ def diagnose(
     few_keys : float
         Share of throttled units, in ``(0, 1]``, the listed most-throttled
         keys must carry for a few keys to share the throttling (rule 5d).
+    at_capacity : float
+        Share of the provisioned capacity (or of an on-demand maximum or quota), in ``(0, 1]``, at which a table
+        whose reason metrics were not exported reads as at its limit (rule 4e).
+    hot_key_share : float
+        Share of the traffic, in ``(0, 1]``, one most-accessed key must carry to be named without the
+        most-throttled report (rule 5f).
 
     Returns
     -------
@@ -656,8 +1125,16 @@ def diagnose(
     small = check_number("small_key_space", small_key_space, low=0, high=1, low_open=True)
     one = check_number("one_key", one_key, low=0, high=1, low_open=True)
     few = check_number("few_keys", few_keys, low=0, high=1, low_open=True)
+    at_cap = check_number("at_capacity", at_capacity, low=0, high=1, low_open=True)
+    hot_share = check_number("hot_key_share", hot_key_share, low=0, high=1, low_open=True)
     r = _read(metrics)
-    hit_minutes = np.flatnonzero(r.hit)
+    online = {
+        name: m["OnlineIndexThrottleEvents"]
+        for name, m in (getattr(metrics, "online", None) or {}).items()
+        if "OnlineIndexThrottleEvents" in m and float(m["OnlineIndexThrottleEvents"].sum()) > 0
+    }
+    building = np.sum(list(online.values()), axis=0) if online else np.zeros(r.n)
+    hit_minutes = np.flatnonzero(r.hit | (building > 0))
 
     # rule 1
     if hit_minutes.size == 0:
@@ -669,8 +1146,38 @@ def diagnose(
             "1",
         )
 
-    # rule 2: an index throttles and the table's own partitions do not; reads and writes apart
     own_total = float(r.own.sum())
+    # rule 2c: a new index being built throttles the writes (its own WriteThrottleEvents do not count them)
+    if online and own_total == 0:
+        ev = []
+        for name, v in online.items():
+            om = metrics.online[name]  # type: ignore[attr-defined]
+            ev.append(f"index {name!r}: OnlineIndexThrottleEvents {float(v.sum()):,.0f} over {int((v > 0).sum())} minutes")
+            if "OnlineIndexConsumedWriteCapacity" in om:
+                peak = float(np.max(om["OnlineIndexConsumedWriteCapacity"] / metrics.seconds_in_minute()))
+                ev.append(f"index {name!r}: OnlineIndexConsumedWriteCapacity peaked at {peak:,.0f} per second")
+            if "OnlineIndexPercentageProgress" in om:
+                ev.append(
+                    f"index {name!r}: OnlineIndexPercentageProgress reached "
+                    f"{float(om['OnlineIndexPercentageProgress'].max()):.0f}%"
+                )
+            desc = getattr(metrics, "description", None)
+            gi = desc.index(name) if desc is not None else None
+            if gi is not None:
+                ev.append(
+                    f"table description: index {name!r} is {gi.status}, Backfilling {gi.backfilling}, "
+                    f"{gi.write_units:,.0f} provisioned WCU"
+                )
+        ev.append(f"table: {_label(metrics.table, 'ThrottleEvents')} 0")
+        return _make(
+            "index backfill throttled",
+            ev,
+            "high",
+            "the throttle events are the ones AWS counts while an index is built, and the table's own partitions do not throttle",
+            "2c",
+        )
+
+    # rule 2: an index throttles and the table's own partitions do not; reads and writes apart
     idx_total = sum(r.index_events.values())
     if own_total == 0 and idx_total > 0:
         t = metrics.table
@@ -729,7 +1236,7 @@ def diagnose(
     span = last - first + 1
     quiet = r.n - hit_minutes.size
     if span <= spike and quiet >= span:
-        steady = _steady(metrics, r, small, one, few)
+        steady = _steady(metrics, r, small, one, few, at_cap, hot_share)
         ev = [
             f"throttling in {hit_minutes.size} one-minute data points, minutes {first + 1} to {last + 1} of {r.n}; {quiet} quiet",
             f"{_label(metrics.table, 'ThrottleEvents')}: {own_total:,.0f}",
@@ -750,7 +1257,7 @@ def diagnose(
         )
 
     # rules 4 and 5
-    return _steady(metrics, r, small, one, few)
+    return _steady(metrics, r, small, one, few, at_cap, hot_share)
 
 
 # ---------------------------------------------------------------------------------------------

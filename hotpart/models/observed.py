@@ -37,6 +37,7 @@ the field and what was expected.
 
 from __future__ import annotations
 
+import itertools
 import json
 import math
 from dataclasses import dataclass, field
@@ -54,6 +55,12 @@ from .metrics import Metrics, TopKeys
 
 __all__ = [
     "DYNAMODB_NAMESPACE",
+    "FIVE_MINUTE_METRICS",
+    "IndexDescription",
+    "ONLINE_INDEX_METRICS",
+    "OTHER_DYNAMODB_METRICS",
+    "TableDescription",
+    "read_table_description",
     "ExportError",
     "ObservedMetrics",
     "metric_names",
@@ -216,6 +223,34 @@ class ObservedMetrics(Metrics):
     start: int = 0
     period_s: int = PERIOD_S
     notes: tuple[str, ...] = field(default_factory=tuple)
+    exported: frozenset[str] = field(default_factory=frozenset)
+    no_data: frozenset[str] = field(default_factory=frozenset)
+    online: dict[str, dict[str, NDArray[np.float64]]] = field(default_factory=dict)
+    description: TableDescription | None = None
+    insights_exported: tuple[bool, bool] = (False, False)
+
+    def has(self, name: str, index: str | None = None) -> bool:
+        """Whether the export carries metric ``name`` (of ``index``): exported, with or without data points.
+
+        A metric that was not exported is unknown, never zero. Examples: see :func:`read_metric_data`.
+        """
+        return (f"{index} {name}" if index else name) in self.exported
+
+    @property
+    def capacity_mode(self) -> tuple[str | None, str]:
+        """(``"provisioned"``, ``"on-demand"`` or ``None``, how it was read).
+
+        From the table description when one was given; else from the provisioned-capacity metrics: data points
+        mean provisioned mode, exported with no data points means on-demand (CloudWatch has no provisioned level
+        for an on-demand table); else unknown.
+        """
+        if self.description is not None:
+            return self.description.mode, f"the table description ({self.description.mode_from})"
+        if any(n.startswith("Provisioned") for n in self.table):
+            return "provisioned", "Provisioned*CapacityUnits has data points"
+        if any(n.startswith("Provisioned") for n in self.no_data if " " not in n):
+            return "on-demand", "Provisioned*CapacityUnits was exported and has no data points"
+        return None, "neither a table description nor Provisioned*CapacityUnits was exported"
 
     def timestamp(self, minute: int) -> str:
         """The ISO 8601 time (UTC) of a one-minute data point.
@@ -241,6 +276,285 @@ class ObservedMetrics(Metrics):
         return _iso(self.start + PERIOD_S * i)
 
 
+@dataclass(frozen=True)
+class IndexDescription:
+    """One global secondary index of ``describe-table`` output.
+
+    Attributes
+    ----------
+    name, status : str
+        ``IndexName`` and ``IndexStatus`` (``CREATING``, ``UPDATING``, ``DELETING``, ``ACTIVE``).
+    backfilling : bool
+        ``Backfilling``: DynamoDB is writing the table's existing items into a new index.
+    read_units, write_units : float
+        Its ``ProvisionedThroughput`` (capacity units per second, ``>= 0``; 0 on an on-demand table).
+    max_read_units, max_write_units : float or None
+        Its ``OnDemandThroughput`` maximum, request units per second, ``> 0`` (``None``: not set, or -1).
+
+    Examples
+    --------
+    >>> IndexDescription("status-index", "CREATING", True, 100.0, 100.0)
+    IndexDescription('status-index', CREATING, 100 RCU, 100 WCU)
+    """
+
+    name: str
+    status: str = "ACTIVE"
+    backfilling: bool = False
+    read_units: float = 0.0
+    write_units: float = 0.0
+    max_read_units: float | None = None
+    max_write_units: float | None = None
+
+    def __post_init__(self) -> None:
+        _check_description(self, ("read_units", "write_units"), ("max_read_units", "max_write_units"))
+        check_choice("status", self.status, _INDEX_STATUSES)
+        if not isinstance(self.backfilling, bool):
+            raise ValueError(f"backfilling = {self.backfilling!r} is not allowed: must be True or False")
+
+    def __repr__(self) -> str:
+        return f"IndexDescription({self.name!r}, {self.status}, {self.read_units:g} RCU, {self.write_units:g} WCU)"
+
+
+_INDEX_STATUSES = ("CREATING", "UPDATING", "DELETING", "ACTIVE")
+
+
+def _check_description(obj: Any, units: tuple[str, ...], optional: tuple[str, ...]) -> None:
+    if not isinstance(obj.name, str):
+        raise ValueError(f"name = {obj.name!r} is not allowed: must be a string")
+    for f in units:
+        object.__setattr__(obj, f, check_number(f, getattr(obj, f), low=0, high=_MAX_UNITS))
+    for f in optional:
+        if getattr(obj, f) is not None:
+            object.__setattr__(obj, f, check_number(f, getattr(obj, f), low=0, high=_MAX_UNITS, low_open=True))
+
+
+#: The largest capacity a description may give, units per second: far above any quota AWS grants.
+_MAX_UNITS = 1e12
+
+
+@dataclass(frozen=True)
+class TableDescription:
+    """What ``aws dynamodb describe-table`` says about a table: its mode, capacities, size and indexes.
+
+    Attributes
+    ----------
+    name : str
+        ``TableName``.
+    mode : {"provisioned", "on-demand"}
+        From ``BillingModeSummary.BillingMode``; a table that was never on-demand may have no
+        ``BillingModeSummary`` (AWS: "You may need to switch to on-demand mode at least once in order to return a
+        BillingModeSummary response"), and is then read as provisioned when it has provisioned capacity.
+    mode_from : str
+        Which field gave the mode.
+    read_units, write_units : float
+        ``ProvisionedThroughput``, capacity units per second (0 on an on-demand table).
+    max_read_units, max_write_units : float or None
+        ``OnDemandThroughput`` maximum, request units per second, ``> 0`` (``None``: not set, or -1).
+    warm_read_per_s, warm_write_per_s : float or None
+        ``WarmThroughput``, units per second, ``> 0`` (``None``: not given).
+    size_bytes, item_count : int
+        ``TableSizeBytes`` and ``ItemCount`` (AWS updates them about every six hours).
+    indexes : tuple of IndexDescription
+        ``GlobalSecondaryIndexes``.
+    file : str
+        The file read.
+
+    Examples
+    --------
+    >>> TableDescription("orders", "provisioned", "BillingModeSummary.BillingMode", 3000.0, 4000.0)
+    TableDescription('orders', 3000 RCU, 4000 WCU, 0.0 GB, 0 indexes)
+    """
+
+    name: str
+    mode: str
+    mode_from: str
+    read_units: float = 0.0
+    write_units: float = 0.0
+    max_read_units: float | None = None
+    max_write_units: float | None = None
+    warm_read_per_s: float | None = None
+    warm_write_per_s: float | None = None
+    size_bytes: int = 0
+    item_count: int = 0
+    indexes: tuple[IndexDescription, ...] = ()
+    file: str = "description"
+
+    def __post_init__(self) -> None:
+        _check_description(
+            self,
+            ("read_units", "write_units"),
+            ("max_read_units", "max_write_units", "warm_read_per_s", "warm_write_per_s"),
+        )
+        check_choice("mode", self.mode, ("provisioned", "on-demand"))
+        object.__setattr__(self, "size_bytes", check_count("size_bytes", self.size_bytes, low=0))
+        object.__setattr__(self, "item_count", check_count("item_count", self.item_count, low=0))
+        if not all(isinstance(i, IndexDescription) for i in self.indexes):
+            raise ValueError(f"indexes = {self.indexes!r} is not allowed: must be IndexDescription objects")
+
+    def __repr__(self) -> str:
+        cap = f"{self.read_units:g} RCU, {self.write_units:g} WCU" if self.mode == "provisioned" else "on-demand"
+        return f"TableDescription({self.name!r}, {cap}, {self.size_bytes / 1e9:.1f} GB, {len(self.indexes)} indexes)"
+
+    def index(self, name: str) -> IndexDescription | None:
+        """The index called ``name``, or ``None``."""
+        return next((i for i in self.indexes if i.name == name), None)
+
+    @property
+    def partitions_estimate(self) -> int:
+        """Partitions the published rule of thumb gives for its capacity and size (:func:`hotpart.estimate_partitions`).
+
+        On an on-demand table the warm throughput stands in for the provisioned capacity (the course's reading:
+        warm throughput is what the table can serve at once). An estimate: AWS does not publish a table's
+        partition count.
+        """
+        from .capacity import estimate_partitions
+
+        if self.mode == "provisioned":
+            r, w = self.read_units, self.write_units
+        else:
+            r, w = self.warm_read_per_s or 0.0, self.warm_write_per_s or 0.0
+        return estimate_partitions(r, w, self.size_bytes / 1e9)
+
+
+def _units(d: Any, key: str, file: str, where: str) -> float | None:
+    if not isinstance(d, dict) or key not in d:
+        return None
+    v = d[key]
+    if isinstance(v, bool) or not isinstance(v, (int, float)) or not math.isfinite(v) or v < -1:
+        raise ExportError(file, where + key, "a number >= 0 (or -1: no maximum)", v)
+    return None if v <= 0 and key not in ("ReadCapacityUnits", "WriteCapacityUnits", "TableSizeBytes", "ItemCount") else float(v)
+
+
+def _status(v: Any, file: str, where: str) -> str:
+    if v not in _INDEX_STATUSES:
+        raise ExportError(file, where, " or ".join(repr(x) for x in _INDEX_STATUSES), v)
+    return str(v)
+
+
+def read_table_description(description: Any) -> TableDescription:
+    """Read ``aws dynamodb describe-table`` output (``{"Table": {...}}``).
+
+    Parameters
+    ----------
+    description : dict or path
+        The ``DescribeTable`` response, its ``Table`` object, or the path of a JSON file holding it.
+
+    Returns
+    -------
+    TableDescription
+
+    Examples
+    --------
+    >>> d = read_table_description({"Table": {"TableName": "orders",
+    ...     "ProvisionedThroughput": {"ReadCapacityUnits": 3000, "WriteCapacityUnits": 4000},
+    ...     "TableSizeBytes": 2_000_000_000, "ItemCount": 1_000_000}})
+    >>> d.mode, d.mode_from, d.write_units, d.partitions_estimate
+    ('provisioned', 'ProvisionedThroughput (no BillingModeSummary)', 4000.0, 5)
+    """
+    data, file = _load(description, "description")
+    if isinstance(data, dict) and "Table" in data:
+        data = _field(data, "Table", file, "", dict)
+    if not isinstance(data, dict):
+        raise ExportError(file, "Table", "describe-table output (a Table object)", data)
+    w = "Table."
+    name = _field(data, "TableName", file, w, str)
+    pt = data.get("ProvisionedThroughput") or {}
+    rcu = _units(pt, "ReadCapacityUnits", file, w + "ProvisionedThroughput.") or 0.0
+    wcu = _units(pt, "WriteCapacityUnits", file, w + "ProvisionedThroughput.") or 0.0
+    bms = data.get("BillingModeSummary")
+    if isinstance(bms, dict) and "BillingMode" in bms:
+        bm = bms["BillingMode"]
+        if bm not in ("PROVISIONED", "PAY_PER_REQUEST"):
+            raise ExportError(file, w + "BillingModeSummary.BillingMode", "'PROVISIONED' or 'PAY_PER_REQUEST'", bm)
+        mode, mode_from = ("provisioned" if bm == "PROVISIONED" else "on-demand"), "BillingModeSummary.BillingMode"
+    elif rcu > 0 or wcu > 0:
+        mode, mode_from = "provisioned", "ProvisionedThroughput (no BillingModeSummary)"
+    else:
+        mode, mode_from = "on-demand", "ProvisionedThroughput of 0 (no BillingModeSummary)"
+    od = data.get("OnDemandThroughput") or {}
+    warm = data.get("WarmThroughput") or {}
+    indexes = []
+    for i, g in enumerate(data.get("GlobalSecondaryIndexes") or []):
+        gw = f"{w}GlobalSecondaryIndexes[{i}]."
+        gpt = g.get("ProvisionedThroughput") or {} if isinstance(g, dict) else {}
+        god = g.get("OnDemandThroughput") or {} if isinstance(g, dict) else {}
+        indexes.append(
+            IndexDescription(
+                _field(g, "IndexName", file, gw, str),
+                _status(g.get("IndexStatus", "ACTIVE"), file, gw + "IndexStatus"),
+                bool(g.get("Backfilling", False)),
+                _units(gpt, "ReadCapacityUnits", file, gw + "ProvisionedThroughput.") or 0.0,
+                _units(gpt, "WriteCapacityUnits", file, gw + "ProvisionedThroughput.") or 0.0,
+                _units(god, "MaxReadRequestUnits", file, gw + "OnDemandThroughput."),
+                _units(god, "MaxWriteRequestUnits", file, gw + "OnDemandThroughput."),
+            )
+        )
+    size = _units(data, "TableSizeBytes", file, w) or 0.0
+    items = _units(data, "ItemCount", file, w) or 0.0
+    if size > 2**53 or items > 2**53:
+        raise ExportError(file, w + "TableSizeBytes", "a size and an item count up to 2**53", max(size, items))
+    return TableDescription(
+        name,
+        mode,
+        mode_from,
+        rcu,
+        wcu,
+        _units(od, "MaxReadRequestUnits", file, w + "OnDemandThroughput."),
+        _units(od, "MaxWriteRequestUnits", file, w + "OnDemandThroughput."),
+        _units(warm, "ReadUnitsPerSecond", file, w + "WarmThroughput."),
+        _units(warm, "WriteUnitsPerSecond", file, w + "WarmThroughput."),
+        int(size),
+        int(items),
+        tuple(indexes),
+        file,
+    )
+
+
+#: Every other metric DynamoDB publishes to CloudWatch (AWS, DynamoDB metrics and dimensions,
+#: metrics-dimensions.html, read 2026-12-03). An export may carry any of them: the OnlineIndex* metrics of an
+#: index being built are read (:attr:`ObservedMetrics.online`), the rest are skipped with a note, and none is a
+#: reason to refuse the export.
+OTHER_DYNAMODB_METRICS: tuple[str, ...] = (
+    "AccountMaxReads",
+    "AccountMaxTableLevelReads",
+    "AccountMaxTableLevelWrites",
+    "AccountMaxWrites",
+    "AccountProvisionedReadCapacityUtilization",
+    "AccountProvisionedWriteCapacityUtilization",
+    "AgeOfOldestUnreplicatedRecord",
+    "ConditionalCheckFailedRequests",
+    "ConsumedChangeDataCaptureUnits",
+    "FailedToReplicateRecordCount",
+    "FaultInjectionServiceInducedErrors",
+    "MaxProvisionedTableReadCapacityUtilization",
+    "MaxProvisionedTableWriteCapacityUtilization",
+    "OnlineIndexConsumedWriteCapacity",
+    "OnlineIndexPercentageProgress",
+    "OnlineIndexThrottleEvents",
+    "PendingReplicationCount",
+    "ReplicationLatency",
+    "ReturnedBytes",
+    "ReturnedItemCount",
+    "ReturnedRecordsCount",
+    "SuccessfulRequestLatency",
+    "SystemErrors",
+    "ThrottledPutRecordCount",
+    "TimeToLiveDeletedItemCount",
+    "TransactionConflict",
+    "UserErrors",
+)
+#: The metrics of an index being built (a backfill), read per index into :attr:`ObservedMetrics.online`.
+ONLINE_INDEX_METRICS: tuple[str, ...] = (
+    "OnlineIndexConsumedWriteCapacity",
+    "OnlineIndexPercentageProgress",
+    "OnlineIndexThrottleEvents",
+)
+#: AWS aggregates these at five minutes, the throttling, consumed-capacity and request metrics at one minute
+#: (AWS, metrics-dimensions.html: "For all other DynamoDB metrics, the aggregation granularity is five
+#: minutes."). The readers carry a level forward between its points; a Sum at five minutes is spread over them.
+FIVE_MINUTE_METRICS: tuple[str, ...] = ("ProvisionedReadCapacityUnits", "ProvisionedWriteCapacityUnits")
+
+
 @dataclass
 class _Series:
     index: str | None
@@ -250,20 +564,34 @@ class _Series:
     times: list[int]
     values: list[float]
     where: str
+    file: str
+    operation: str | None = None
 
 
-def _queries_by_id(queries: Any, file: str) -> dict[str, tuple[str, str | None, str, int | None, str]]:
-    """Query Id to (metric name, index or None, stat, period, table name)."""
+@dataclass(frozen=True)
+class _Query:
+    name: str
+    index: str | None
+    stat: str
+    period: int
+    table: str
+    operation: str | None
+
+
+def _queries_by_id(queries: Any, file: str, notes: list[str]) -> dict[str, _Query | None]:
+    """Query Id to its metric (``None`` for a math expression, which is skipped with a note)."""
     if isinstance(queries, dict):
         queries = _field(queries, "MetricDataQueries", file, "", list)
     if not isinstance(queries, list):
         raise ExportError(file, "MetricDataQueries", "a JSON array of MetricDataQuery objects", queries)
-    out = {}
+    out: dict[str, _Query | None] = {}
     for i, q in enumerate(queries):
         w = f"MetricDataQueries[{i}]."
         qid = _field(q, "Id", file, w, str)
         if "Expression" in q and "MetricStat" not in q:
-            raise ExportError(file, f"{w}MetricStat", "a MetricStat query (math expressions are not read)")
+            notes.append(f"query {qid!r}: a math expression, not a metric: skipped")
+            out[qid] = None
+            continue
         ms = _field(q, "MetricStat", file, w, dict)
         metric = _field(ms, "Metric", file, w + "MetricStat.", dict)
         ns = _field(metric, "Namespace", file, w + "MetricStat.Metric.", str)
@@ -279,7 +607,11 @@ def _queries_by_id(queries: Any, file: str) -> dict[str, tuple[str, str | None, 
             d[_field(dim, "Name", file, dw, str)] = _field(dim, "Value", file, dw, str)
         stat = _field(ms, "Stat", file, w + "MetricStat.", str)
         period = _field(ms, "Period", file, w + "MetricStat.", int)
-        out[qid] = (name, d.get("GlobalSecondaryIndexName"), stat, period, d.get("TableName", ""))
+        if isinstance(period, bool) or period < PERIOD_S or period % PERIOD_S or period > _MAX_PERIOD_S:
+            raise ExportError(
+                file, w + "MetricStat.Period", f"a whole number of minutes, from {PERIOD_S} to {_MAX_PERIOD_S:,} s", period
+            )
+        out[qid] = _Query(name, d.get("GlobalSecondaryIndexName"), stat, period, d.get("TableName", ""), d.get("Operation"))
     return out
 
 
@@ -292,33 +624,69 @@ def _from_label(label: str) -> tuple[str, str | None]:
     return label, None
 
 
-def _grid(times: list[int], period: int, file: str) -> tuple[int, int, int]:
-    """(start, period, points) of the regular grid the timestamps lie on."""
-    uniq = sorted(set(times))
-    if period < PERIOD_S or period % PERIOD_S or period > _MAX_PERIOD_S:
-        raise ExportError(file, "Period", f"a whole number of minutes, from {PERIOD_S} to {_MAX_PERIOD_S:,} s", period)
-    start = uniq[0]
-    off = [t for t in uniq if (t - start) % period]
-    if off:
-        raise ExportError(file, "Timestamps", f"times on one grid of {period} s", _iso(off[0]))
-    points = (uniq[-1] - start) // period + 1
-    if points * (period // PERIOD_S) > _MAX_MINUTES:
-        raise ExportError(file, "Timestamps", f"at most {_MAX_MINUTES:,} minutes from the first to the last", points)
-    return start, period, points
+_STATISTICS_STATS = ("Sum", "Average", "Maximum", "Minimum", "SampleCount")
 
 
-def _minutes_of(series: _Series, start: int, period: int, points: int) -> tuple[NDArray[np.float64], int]:
-    """The series on the one-minute grid, and the number of periods with no data point."""
+def _results_of(doc: Any, file: str) -> list[tuple[dict, str]]:
+    """The results of one document: get-metric-data's ``MetricDataResults``, or one get-metric-statistics metric."""
+    if isinstance(doc, dict) and "Datapoints" in doc and "MetricDataResults" not in doc:
+        # aws cloudwatch get-metric-statistics: {"Label": name, "Datapoints": [{Timestamp, Sum|Average|..., Unit}]}
+        label = _field(doc, "Label", file, "", str)
+        points = _field(doc, "Datapoints", file, "", list)
+        stats = {k for p in points if isinstance(p, dict) for k in p if k in _STATISTICS_STATS}
+        want = "Average" if label.startswith("Provisioned") else "Sum"
+        if not stats:
+            stat = want
+        elif want in stats:
+            stat = want
+        elif label.startswith("Provisioned") and stats & {"Maximum", "Minimum"}:
+            stat = sorted(stats & {"Maximum", "Minimum"})[0]
+        else:
+            raise ExportError(file, "Datapoints[*]", f"the {want} statistic for {label} (--statistics {want})", sorted(stats))
+        times, values = [], []
+        for j, p in enumerate(points):
+            w = f"Datapoints[{j}]."
+            times.append(_field(p, "Timestamp", file, w, (str, int, float)))
+            values.append(_field(p, stat, file, w, (int, float)))
+        return [({"Id": f"statistics:{label}", "Label": label, "Timestamps": times, "Values": values, "_stat": stat}, file)]
+    if isinstance(doc, dict):
+        doc = _field(doc, "MetricDataResults", file, "", list)
+    if not isinstance(doc, list):
+        raise ExportError(file, "MetricDataResults", "a JSON array of results", doc)
+    return [(r, file) for r in doc]
+
+
+def _is_level(name: str) -> bool:
+    """A level (read with Average and carried forward), not a count summed over minutes."""
+    return name.startswith("Provisioned") or name == "OnlineIndexPercentageProgress"
+
+
+def _per_minute(s: _Series, start: int, n: int, period: int) -> tuple[NDArray[np.float64], int]:
+    """The series on the one-minute grid from ``start`` (``n`` minutes), and its periods with no data point.
+
+    A ``Sum`` over a period of several minutes is spread evenly over them; a level (``Provisioned*``) is
+    carried forward from each data point to the next, and back to the first minute before its first point.
+    """
     per = period // PERIOD_S
-    vals = np.zeros(points)
-    seen = np.zeros(points, dtype=bool)
-    for t, v in zip(series.times, series.values, strict=False):
-        i = (t - start) // period
-        vals[i] += v
-        seen[i] = True
-    level = series.name.startswith("Provisioned")
-    out = np.repeat(vals if level else vals / per, per)
-    return out, int((~seen).sum())
+    if _is_level(s.name):
+        out = np.full(n, np.nan)
+        for t, v in sorted(zip(s.times, s.values, strict=False)):
+            out[(t - start) // PERIOD_S] = v
+        seen = ~np.isnan(out)
+        idx = np.where(seen, np.arange(n), 0)
+        np.maximum.accumulate(idx, out=idx)
+        first = int(np.argmax(seen))
+        filled = out[idx]
+        filled[:first] = out[first]
+        return filled, 0
+    out = np.zeros(n)
+    seen_periods: set[int] = set()
+    for t, v in zip(s.times, s.values, strict=False):
+        i = (t - start) // PERIOD_S
+        out[i : i + per] += v / per
+        seen_periods.add((t - start) // period)
+    expected = -(-n // per)
+    return out, max(expected - len(seen_periods), 0)
 
 
 def read_metric_data(
@@ -329,20 +697,26 @@ def read_metric_data(
     throttled_keys: Any = None,
     table: str | None = None,
     period: int | None = None,
+    insights_period: int | None = None,
     batch_size: int = 1,
     item_units: float = 1.0,
+    description: Any = None,
 ) -> ObservedMetrics:
     """Read ``aws cloudwatch get-metric-data`` output into the course's :class:`hotpart.Metrics`.
 
     Parameters
     ----------
-    results : dict, list or path
+    results : dict, list or path, or a list of them
         The ``GetMetricData`` response (``{"MetricDataResults": [...]}``), its
-        list of results, or the path of a JSON file holding it.
+        list of results, the output of ``aws cloudwatch get-metric-statistics``
+        for one metric (``Label``, ``Datapoints``), or the path of a JSON file
+        holding one of these; or a list of paths (one per file, as
+        get-metric-statistics writes them).
     queries : dict, list or path, optional
         The ``--metric-data-queries`` input (a list of ``MetricDataQuery``, or
         ``{"MetricDataQueries": [...]}``), matched to the results by ``Id``.
-        Without it, the identity comes from each result's ``Label``.
+        Without it, the identity comes from each result's ``Label``. Metrics the
+        results do not carry are *not exported*: unknown to the diagnosis, never zero.
     insights, throttled_keys : dict or path, optional
         Contributor Insights reports (``get-insight-rule-report``) of the
         most-accessed and the most-throttled keys rules, read with
@@ -350,12 +724,17 @@ def read_metric_data(
     table : str, optional
         The ``TableName`` to read when the queries name several tables.
     period : int, optional
-        The data points' period, seconds: a multiple of 60 in ``[60, 86_400]`` (at most a day, a limit of the
-        reader); the queries' ``Period`` if given, else 60 (a gap is then missing data, not a longer period).
+        The period, seconds, of the results that no query describes: a multiple of 60 in ``[60, 86_400]`` (at most a
+        day, a limit of the reader); 60 if omitted (a gap is then missing data, not a longer period).
+    insights_period : int, optional
+        The Contributor Insights reports' period, seconds (a multiple of 60 up to 3,600); read from the reports'
+        spacing if omitted.
     batch_size : int
         Items per request, in ``[1, 100]`` (CloudWatch does not say).
     item_units : float
         Capacity units per item, ``> 0``; throttle events are items.
+    description : dict or path, optional
+        ``aws dynamodb describe-table`` output (:func:`read_table_description`): the billing mode and capacities.
 
     Returns
     -------
@@ -375,27 +754,48 @@ def read_metric_data(
     >>> m = read_metric_data(results)
     >>> m.minutes, m["WriteThrottleEvents"].tolist(), m.timestamp(0)
     (2, [0.0, 5.0], '2026-11-30T09:00:00+00:00')
+    >>> sorted(m.exported)
+    ['ConsumedWriteCapacityUnits', 'WriteThrottleEvents']
     """
-    data, rfile = _load(results, "results")
     b = check_integer("batch_size", batch_size, low=1, high=100)
     u = check_number("item_units", item_units, low=0, high=math.inf, low_open=True, high_open=True)
-    if isinstance(data, dict):
-        data = _field(data, "MetricDataResults", rfile, "", list)
-    if not isinstance(data, list):
-        raise ExportError(rfile, "MetricDataResults", "a JSON array of results", data)
-    if not data:
-        raise ExportError(rfile, "MetricDataResults", "at least one result")
+    default_period = PERIOD_S
+    if period is not None:
+        default_period = check_integer("period", period, low=PERIOD_S, high=_MAX_PERIOD_S)
+        if default_period % PERIOD_S:
+            raise ValueError(f"period = {period!r} is not a whole number of minutes: must be a multiple of {PERIOD_S} s")
+    if insights_period is not None:
+        ip = check_integer("insights_period", insights_period, low=PERIOD_S, high=3_600)
+        if ip % PERIOD_S:
+            raise ValueError(
+                f"insights_period = {insights_period!r} is not a whole number of minutes: must be a multiple of {PERIOD_S} s"
+            )
+    docs = (
+        results
+        if isinstance(results, (list, tuple)) and results and all(isinstance(x, (str, Path)) for x in results)
+        else [results]
+    )
+    raw: list[tuple[dict, str]] = []
+    first_file = "results"
+    for k, doc in enumerate(docs):
+        data, rfile = _load(doc, "results")
+        if k == 0:
+            first_file = rfile
+        raw += _results_of(data, rfile)
+    if not raw:
+        raise ExportError(first_file, "MetricDataResults", "at least one result")
+    notes: list[str] = []
     ident = None
     qfile = "queries"
     if queries is not None:
         qdata, qfile = _load(queries, "queries")
-        ident = _queries_by_id(qdata, qfile)
+        ident = _queries_by_id(qdata, qfile, notes)
     known = set(metric_names())
-    notes: list[str] = []
     series: list[_Series] = []
     tables: set[str] = set()
-    for i, r in enumerate(data):
-        w = f"MetricDataResults[{i}]."
+    skipped: dict[str, int] = {}
+    for i, (r, rfile) in enumerate(raw):
+        w = "" if str(r.get("Id", "")).startswith("statistics:") else f"MetricDataResults[{i}]."
         rid = _field(r, "Id", rfile, w, str)
         times = _field(r, "Timestamps", rfile, w, list)
         values = _field(r, "Values", rfile, w, list)
@@ -404,28 +804,43 @@ def read_metric_data(
         status = r.get("StatusCode", "Complete")
         if status not in ("Complete", "PartialData"):
             raise ExportError(rfile, w + "StatusCode", "'Complete' or 'PartialData'", status)
-        if ident is not None:
+        operation = None
+        if ident is not None and not rid.startswith("statistics:"):
             if rid not in ident:
                 raise ExportError(qfile, "MetricDataQueries", f"a query with Id {rid!r} (from {rfile})")
-            name, index, stat, qperiod, tname = ident[rid]
+            q = ident[rid]
+            if q is None:
+                continue
+            name, index, stat, qperiod, tname, operation = q.name, q.index, q.stat, q.period, q.table, q.operation
             if table is not None and tname and tname != table:
                 continue
             tables.add(tname)
         else:
             label = _field(r, "Label", rfile, w, str)
             name, index = _from_label(label)
-            stat, qperiod = ("Average" if name.startswith("Provisioned") else "Sum"), None
-        if name not in known:
+            stat = r.get("_stat") or ("Average" if name.startswith("Provisioned") else "Sum")
+            qperiod = None
+        if name in OTHER_DYNAMODB_METRICS:
+            skipped[name] = skipped.get(name, 0) + 1
+            if name not in ONLINE_INDEX_METRICS:
+                continue
+        elif name not in known:
             raise ExportError(
-                rfile, w + ("Id" if ident else "Label"), "a DynamoDB metric (" + ", ".join(sorted(known)) + ")", name
+                rfile,
+                w + ("Id" if ident else "Label"),
+                "a DynamoDB metric (" + ", ".join(sorted(known | set(OTHER_DYNAMODB_METRICS))) + ")",
+                name,
             )
-        want = (
-            _LEVEL_STATS
-            if name.startswith("Provisioned")
-            else ("Sum", "SampleCount")
-            if name.startswith("Consumed")
-            else ("Sum",)
-        )
+        if name in ONLINE_INDEX_METRICS:
+            want: tuple[str, ...] = ("Average", "Maximum", "Minimum") if name.endswith("Progress") else ("Sum",)
+        else:
+            want = (
+                _LEVEL_STATS
+                if name.startswith("Provisioned")
+                else ("Sum", "SampleCount")
+                if name.startswith("Consumed")
+                else ("Sum",)
+            )
         if stat not in want:
             raise ExportError(qfile, f"query {rid!r} MetricStat.Stat", f"one of {', '.join(want)} for {name}", stat)
         label = f"{index + ' ' if index else ''}{name}"
@@ -435,43 +850,85 @@ def read_metric_data(
         if len(set(ts)) != len(ts):
             raise ExportError(rfile, w + "Timestamps", "each timestamp once")
         vs = [_number(v, rfile, f"{w}Values[{j}]") for j, v in enumerate(values)]
-        series.append(_Series(index, name, stat, qperiod, ts, vs, w))
+        series.append(_Series(index, name, stat, qperiod, ts, vs, w, rfile, operation))
+    if skipped:
+        read = sorted(n for n in skipped if n in ONLINE_INDEX_METRICS)
+        other = sorted(n for n in skipped if n not in ONLINE_INDEX_METRICS)
+        if other:
+            notes.append("skipped (documented DynamoDB metrics the diagnosis does not use): " + ", ".join(other))
+        if read:
+            notes.append("read for an index being built: " + ", ".join(read))
     if len(tables - {""}) > 1:
         raise ExportError(qfile, "Dimensions.TableName", "one table (pass table= or --table)", sorted(tables))
     all_times = [t for s in series for t in s.times]
     if not all_times:
-        raise ExportError(rfile, "MetricDataResults[*].Timestamps", "at least one data point")
-    periods = {s.period for s in series if s.period is not None}
-    if len(periods) > 1:
-        raise ExportError(qfile, "MetricStat.Period", "one period for every query", sorted(periods))
-    if period is not None:
-        p = check_integer("period", period, low=PERIOD_S, high=_MAX_PERIOD_S)
-        if p % PERIOD_S:
-            raise ValueError(f"period = {period!r} is not a whole number of minutes: must be a multiple of {PERIOD_S} s")
-        periods = {p}
-    start, period, points = _grid(all_times, periods.pop() if periods else PERIOD_S, qfile if ident else rfile)
-    if period > PERIOD_S:
-        notes.append(f"period {period} s: each Sum is spread evenly over its {period // PERIOD_S} minutes, each level repeated")
-    n = points * period // PERIOD_S
+        raise ExportError(first_file, "MetricDataResults[*].Timestamps", "at least one data point")
+    start = min(all_times)
+    for s in series:
+        off = [t for t in s.times if (t - start) % PERIOD_S]
+        if off:
+            raise ExportError(s.file, s.where + "Timestamps", f"times on one grid of {PERIOD_S} s", _iso(off[0]))
+    periods = {id(s): (s.period if s.period is not None else default_period) for s in series}
+    sums = [s for s in series if not _is_level(s.name)]
+    end = max([t + periods[id(s)] for s in sums for t in s.times] + [t + PERIOD_S for s in series for t in s.times])
+    n = (end - start) // PERIOD_S
+    if n > _MAX_MINUTES:
+        raise ExportError(first_file, "Timestamps", f"at most {_MAX_MINUTES:,} minutes from the first to the last", n)
+    sum_periods = sorted({periods[id(s)] for s in sums if s.times}) or [PERIOD_S]
+    longer = sorted({periods[id(s)] for s in sums if s.times and periods[id(s)] > PERIOD_S})
+    for p in longer:
+        notes.append(f"period {p} s: each Sum is spread evenly over its {p // PERIOD_S} minutes")
     tab: dict[str, NDArray[np.float64]] = {}
     idx: dict[str, dict[str, NDArray[np.float64]]] = {}
+    online: dict[str, dict[str, NDArray[np.float64]]] = {}
+    exported: set[str] = set()
+    no_data: set[str] = set()
     sample_counts = np.zeros(n)
-    for s in [s for s in series if s.stat == "SampleCount"]:
-        if s.index is None:  # requests to the table that consumed capacity (AWS: SampleCount of Consumed*)
-            sample_counts = sample_counts + _minutes_of(s, start, period, points)[0]
-    series = [s for s in series if s.stat != "SampleCount"]
     for s in series:
-        arr, missing = _minutes_of(s, start, period, points)
-        target = tab if s.index is None else idx.setdefault(s.index, {})
         label = f"{s.index + ' ' if s.index else ''}{s.name}"
+        if s.stat == "SampleCount":
+            if s.index is None and s.times:  # requests to the table that consumed capacity (AWS: SampleCount)
+                sample_counts = sample_counts + _per_minute(s, start, n, periods[id(s)])[0]
+            continue
+        exported.add(label)
+        if not s.times:
+            no_data.add(label)
+            continue
+        arr, missing = _per_minute(s, start, n, periods[id(s)])
+        if s.name in ONLINE_INDEX_METRICS:
+            target = online.setdefault(s.index or "", {})
+        else:
+            target = tab if s.index is None else idx.setdefault(s.index, {})
         if s.name in target:
             if s.name != "ThrottledRequests":
-                raise ExportError(rfile, s.where + "Id", f"one series of {label}")
+                raise ExportError(s.file, s.where + "Id", f"one series of {label}")
             arr = arr + target[s.name]  # one series per Operation: summed
-        if missing:
-            notes.append(f"{label}: {missing} of {points} data points missing (no data, counted as 0 in sums)")
+        if s.name.startswith("Provisioned"):
+            spacing = np.diff(sorted(s.times))
+            if spacing.size and int(spacing.min()) > PERIOD_S:
+                notes.append(
+                    f"{label}: a level at {int(spacing.min()) // PERIOD_S}-minute points (AWS aggregates it at five "
+                    "minutes), carried forward between them"
+                )
+        elif missing:
+            total = -(-n // (periods[id(s)] // PERIOD_S))
+            counts = s.name.endswith(("ThrottleEvents", "ThrottledRequests"))
+            note = (
+                f"{label}: no data point in {missing} of {total} periods (CloudWatch publishes a throttle count only "
+                "when there is one to report: read as 0)"
+                if counts
+                else f"{label}: {missing} of {total} data points missing (no data, counted as 0 in sums)"
+            )
+            if note not in notes:
+                notes.append(note)
         target[s.name] = arr
-    for m in [tab, *idx.values()]:
+    ops = sorted({s.operation for s in series if s.name == "ThrottledRequests" and s.operation})
+    if ops:
+        notes.append("ThrottledRequests: read per Operation and summed (" + ", ".join(ops) + ")")
+    for label in sorted(no_data):
+        what = " (an on-demand table or index has no provisioned capacity)" if "Provisioned" in label else ""
+        notes.append(f"{label}: exported, no data points{what}")
+    for m in [tab, *idx.values(), *online.values()]:
         for v in m.values():
             v.flags.writeable = False
     kinds = {k.lower() for k in _KINDS for name in [*tab, *(x for m in idx.values() for x in m)] if k in name}
@@ -484,9 +941,23 @@ def read_metric_data(
         notes.append("requests per minute: SampleCount of the consumed capacity (requests served) plus ThrottledRequests")
     top = None
     if insights is not None or throttled_keys is not None:
-        acc = read_insight_report(insights, "accessed", start=start, minutes=n) if insights is not None else None
-        thr = read_insight_report(throttled_keys, "throttled", start=start, minutes=n) if throttled_keys is not None else None
+        acc = (
+            read_insight_report(insights, "accessed", start=start, minutes=n, period=insights_period)
+            if insights is not None
+            else None
+        )
+        thr = (
+            read_insight_report(throttled_keys, "throttled", start=start, minutes=n, period=insights_period)
+            if throttled_keys is not None
+            else None
+        )
         top = _combine(acc, thr, n)
+    desc = None
+    if description is not None:
+        desc = description if isinstance(description, TableDescription) else read_table_description(description)
+    tname = (tables - {""}).pop() if tables - {""} else ""
+    if desc is not None and tname and desc.name and desc.name != tname:
+        raise ExportError(desc.file, "Table.TableName", f"the table the metrics are for ({tname!r})", desc.name)
     return ObservedMetrics(
         kind=kinds.pop() if len(kinds) == 1 else "both" if kinds else "write",
         seconds=n * PERIOD_S,
@@ -496,10 +967,15 @@ def read_metric_data(
         indexes=idx,
         requests=requests,
         top=top,
-        table_name=(tables - {""}).pop() if tables - {""} else "",
+        table_name=tname or (desc.name if desc is not None else "") or (table or ""),
         start=start,
-        period_s=period,
+        period_s=sum_periods[0],
         notes=tuple(notes),
+        exported=frozenset(exported),
+        no_data=frozenset(no_data),
+        online=online,
+        description=desc,
+        insights_exported=(insights is not None, throttled_keys is not None),
     )
 
 
@@ -521,7 +997,12 @@ def _combine(acc: tuple[TopKeys, ...] | None, thr: tuple[TopKeys, ...] | None, n
 
 
 def read_insight_report(
-    report: Any, kind: str = "accessed", *, start: int | None = None, minutes: int | None = None
+    report: Any,
+    kind: str = "accessed",
+    *,
+    start: int | None = None,
+    minutes: int | None = None,
+    period: int | None = None,
 ) -> tuple[TopKeys, ...]:
     """Read ``aws cloudwatch get-insight-rule-report`` for a DynamoDB rule into per-minute top keys.
 
@@ -542,6 +1023,11 @@ def read_insight_report(
         report's last data point must lie from ``start`` to at most ``10_000_000`` minutes after it.
     minutes : int, optional
         Minutes to return, in ``[1, 10_000_000]`` (about 19 years); up to the report's last data point if omitted.
+    period : int, optional
+        The report's period, seconds: a multiple of 60 in ``[60, 3_600]``. The response does not carry it; if
+        omitted it is read from the spacing of ``MetricDatapoints`` (else of the contributors' data points), and
+        60 when a single time is given. A data point of a longer period counts for every minute it covers, its
+        value spread evenly over them.
 
     Returns
     -------
@@ -588,6 +1074,7 @@ def read_insight_report(
             totals[t] = _number(dp["Sum"], file, dw + "Sum")
     times = [t for _, t, _ in points] + list(totals)
     given_start = start is not None
+    given_minutes = minutes is not None
     if start is None:
         if not times:
             raise ExportError(file, "Contributors", "at least one data point")
@@ -599,20 +1086,34 @@ def read_insight_report(
                 f"start = {start!r} puts the report's last data point ({_iso(max(times))}) {minutes - 1:,} minutes "
                 f"after it: must be from 0 to {_MAX_MINUTES - 1:,} minutes (or pass minutes)"
             )
-    n = check_count("minutes", minutes, low=1, high=_MAX_MINUTES)
+    if period is None:
+        stamps = sorted(totals) if len(totals) > 1 else sorted({t for _, t, _ in points})
+        gaps = [b - a for a, b in itertools.pairwise(stamps)]
+        step = math.gcd(*gaps) if gaps else PERIOD_S
+        period = step if step % PERIOD_S == 0 and PERIOD_S <= step <= 3_600 else PERIOD_S
+    else:
+        period = check_integer("period", period, low=PERIOD_S, high=3_600)
+        if period % PERIOD_S:
+            raise ValueError(f"period = {period!r} is not a whole number of minutes: must be a multiple of {PERIOD_S} s")
+    span = period // PERIOD_S
+    n = check_count("minutes", minutes if given_minutes else minutes + span - 1, low=1, high=_MAX_MINUTES)
     per: list[list[tuple[str, float]]] = [[] for _ in range(n)]
     for key, t, v in points:
         i, off = divmod(t - start, PERIOD_S)
         if off:
-            raise ExportError(
-                file, "Contributors[*].Datapoints[*].Timestamp", "one-minute data points on the metrics' minutes", _iso(t)
-            )
-        if 0 <= i < n:
-            per[i].append((key, v))
+            raise ExportError(file, "Contributors[*].Datapoints[*].Timestamp", "data points on the metrics' minutes", _iso(t))
+        for j in range(i, i + span):
+            if 0 <= j < n:
+                per[j].append((key, v / span))
+    minute_totals: dict[int, float] = {}
+    for t, v in totals.items():
+        i = (t - start) // PERIOD_S
+        for j in range(i, i + span):
+            minute_totals[start + PERIOD_S * j] = v / span
     out = []
     for m in range(n):
         listed = tuple(sorted(per[m], key=lambda kv: -kv[1]))
-        total = totals.get(start + PERIOD_S * m, sum(v for _, v in listed))
+        total = minute_totals.get(start + PERIOD_S * m, sum(v for _, v in listed))
         if kind == "accessed":
             out.append(TopKeys(m, listed, (), float(total), 0.0))
         else:
@@ -628,7 +1129,12 @@ _DEFAULT_START = "2026-11-30T09:00:00+00:00"
 
 
 def to_metric_data(
-    metrics: Metrics, *, table: str = "orders", start: str = _DEFAULT_START, newest_first: bool = True
+    metrics: Metrics,
+    *,
+    table: str = "orders",
+    start: str = _DEFAULT_START,
+    newest_first: bool = True,
+    provisioned_period: int = 300,
 ) -> tuple[dict, list]:
     """A :class:`hotpart.Metrics` as ``get-metric-data`` output and the queries that ask for it.
 
@@ -642,13 +1148,18 @@ def to_metric_data(
         The first data point's time, ISO 8601.
     newest_first : bool
         Timestamps newest first (``TimestampDescending``) or oldest first.
+    provisioned_period : int
+        The period of ``Provisioned*CapacityUnits``, seconds, 60 or 300: AWS aggregates them at five minutes,
+        so a real export has a data point every five minutes (the level's ``Average`` over them).
 
     Returns
     -------
     (dict, list)
         The response ``{"MetricDataResults": [...], "Messages": []}`` and the
-        ``MetricDataQuery`` list (``Sum``, or ``Average`` for the provisioned
-        level; period 60 s), matched by ``Id``.
+        ``MetricDataQuery`` list (``Sum`` at 60 s, or ``Average`` at ``provisioned_period`` for the provisioned
+        level), matched by ``Id``. An on-demand table's ``Provisioned*CapacityUnits`` are asked for and come back
+        with no data points, as CloudWatch returns them; ``ThrottledRequests`` carries the ``Operation``
+        dimension (``PutItem``/``BatchWriteItem`` for writes, ``GetItem``/``BatchGetItem`` for reads).
 
     Examples
     --------
@@ -662,25 +1173,48 @@ def to_metric_data(
         raise ValueError(f"metrics = {metrics!r} is not a Metrics (use hotpart.cloudwatch)")
     if metrics.seconds % PERIOD_S:
         raise ValueError(f"metrics.seconds = {metrics.seconds} is not a whole number of minutes: CloudWatch has none")
+    pp = check_choice("provisioned_period", provisioned_period, (60, 300))
     t0 = _epoch(start, "start", "start")
     stamps = [_iso(t0 + PERIOD_S * i) for i in range(metrics.minutes)]
     order = slice(None, None, -1) if newest_first else slice(None)
     results, queries = [], []
+    op_by_kind = {
+        "write": "PutItem" if metrics.batch_size == 1 else "BatchWriteItem",
+        "read": "GetItem" if metrics.batch_size == 1 else "BatchGetItem",
+        "both": "PutItem" if metrics.batch_size == 1 else "BatchWriteItem",
+    }
     parts = [(None, metrics.table), *list(metrics.indexes.items())]
     for index, m in parts:
-        for name, arr in m.items():
+        items = list(m.items())
+        kinds = [k for k in _KINDS if f"Consumed{k}CapacityUnits" in m]
+        if not any(name.startswith("Provisioned") for name in m):  # on-demand: asked for, no data points
+            items += [(f"Provisioned{k}CapacityUnits", None) for k in kinds]
+        for name, arr in items:
             qid = f"m{len(queries)}"
             dims = [{"Name": "TableName", "Value": table}]
             if index is not None:
                 dims.append({"Name": "GlobalSecondaryIndexName", "Value": index})
+            if name == "ThrottledRequests":
+                dims.append({"Name": "Operation", "Value": op_by_kind[metrics.kind]})
             label = f"{index} {name}" if index else name
-            stat = "Average" if name.startswith("Provisioned") else "Sum"
+            level = name.startswith("Provisioned")
+            stat = "Average" if level else "Sum"
+            period = pp if level else PERIOD_S
+            if arr is None:
+                times, values = [], []
+            elif level and period > PERIOD_S:
+                per = period // PERIOD_S
+                a = np.asarray(arr, dtype=float)
+                times = stamps[::per]
+                values = [float(a[i : i + per].mean()) for i in range(0, a.size, per)]
+            else:
+                times, values = stamps, [float(v) for v in np.asarray(arr)]
             queries.append(
                 {
                     "Id": qid,
                     "MetricStat": {
                         "Metric": {"Namespace": DYNAMODB_NAMESPACE, "MetricName": name, "Dimensions": dims},
-                        "Period": PERIOD_S,
+                        "Period": period,
                         "Stat": stat,
                     },
                     "Label": label,
@@ -688,13 +1222,7 @@ def to_metric_data(
                 }
             )
             results.append(
-                {
-                    "Id": qid,
-                    "Label": label,
-                    "Timestamps": stamps[order],
-                    "Values": [float(v) for v in np.asarray(arr)][order],
-                    "StatusCode": "Complete",
-                }
+                {"Id": qid, "Label": label, "Timestamps": times[order], "Values": values[order], "StatusCode": "Complete"}
             )
     return {"MetricDataResults": results, "Messages": []}, queries
 
