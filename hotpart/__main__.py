@@ -1,4 +1,7 @@
-"""The command line: ``python -m hotpart diagnose ...`` and ``python -m hotpart profile LOG ...``.
+"""The command line: ``python -m hotpart diagnose|queries|fetch|profile ...``.
+
+``queries TABLE`` prints the queries for every metric ``diagnose`` reads and the AWS CLI commands that export
+the rest; ``fetch TABLE`` makes those calls with boto3 and writes the files ``diagnose --from DIR`` reads.
 
 ``diagnose`` reads a real table's exports (``get-metric-data`` output, its
 queries, Contributor Insights reports, an access log), prints
@@ -13,6 +16,7 @@ from __future__ import annotations
 
 import argparse
 import sys
+from pathlib import Path
 
 from ._outdir import write_output_folder
 
@@ -35,8 +39,12 @@ def _parser() -> argparse.ArgumentParser:
     sub = ap.add_subparsers(dest="command", required=True)
     d = sub.add_parser("diagnose", help="diagnose a table from its CloudWatch and Contributor Insights exports")
     d.add_argument(
+        "--from",
+        dest="from_dir",
+        help="a folder `python -m hotpart fetch` wrote: reads its metrics, queries, description and key reports",
+    )
+    d.add_argument(
         "--metrics",
-        required=True,
         action="append",
         help="output of `aws cloudwatch get-metric-data` (JSON), or of `get-metric-statistics` for one metric; "
         "give it once per file",
@@ -62,6 +70,25 @@ def _parser() -> argparse.ArgumentParser:
         "a folder holding anything else is refused, and only the files hotpart wrote are replaced",
     )
     _log_options(d)
+    q = sub.add_parser(
+        "queries",
+        help="print the --metric-data-queries JSON for every metric diagnose reads (stdout) and the AWS CLI "
+        "commands that export the rest (stderr)",
+    )
+    q.add_argument("table", help="the table's name")
+    q.add_argument("--index", action="append", default=[], help="a global secondary index (repeat for each)")
+    f = sub.add_parser(
+        "fetch",
+        help="export a table's metrics, Contributor Insights reports and description with boto3, "
+        "as the files diagnose --from reads",
+    )
+    f.add_argument("table", help="the table's name")
+    f.add_argument("--start", required=True, help="window start, ISO 8601 (UTC without an offset)")
+    f.add_argument("--end", required=True, help="window end, ISO 8601")
+    f.add_argument("--out", required=True, help="the folder to write: a new name, an empty folder or a previous fetch")
+    f.add_argument("--region", help="the AWS Region (boto3's default otherwise)")
+    f.add_argument("--profile", help="a named AWS profile")
+    f.add_argument("--endpoint-url", help=argparse.SUPPRESS)
     p = sub.add_parser("profile", help="profile an access log: hottest keys, Zipf fit, busiest partition")
     p.add_argument("log", help="the log (CSV, Parquet or JSON lines)")
     p.add_argument("--top", type=int, default=20, help="keys kept per minute (default 20)")
@@ -120,6 +147,19 @@ def _diagnose(args: argparse.Namespace) -> int:
     from .models.diagnosis import diagnose
     from .models.observed import read_metric_data
 
+    if args.from_dir:
+        from ._aws import FETCH_FILES
+
+        folder = Path(args.from_dir)
+        if not folder.is_dir():
+            raise ValueError(f"{folder}: (--from): expected a folder `python -m hotpart fetch` wrote")
+        args.metrics = args.metrics or [str(folder / FETCH_FILES["metrics"])]
+        for role, attr in (("queries", "queries"), ("description", "table_description"),
+                           ("insights", "insights"), ("throttled_keys", "throttled_keys")):  # fmt: skip
+            if getattr(args, attr) is None and (folder / FETCH_FILES[role]).exists():
+                setattr(args, attr, str(folder / FETCH_FILES[role]))
+    if not args.metrics:
+        raise ValueError("diagnose: (--metrics): expected --metrics FILE or --from DIR")
     m = read_metric_data(
         args.metrics if len(args.metrics) > 1 else args.metrics[0],
         args.queries,
@@ -162,6 +202,36 @@ def main(argv: list[str] | None = None) -> int:
     try:
         if args.command == "diagnose":
             return _diagnose(args)
+        if args.command == "queries":
+            import json
+
+            from ._aws import GET_METRIC_DATA_MAX_QUERIES, cli_commands, metric_queries
+
+            queries = metric_queries(args.table, args.index)
+            if len(queries) > GET_METRIC_DATA_MAX_QUERIES:
+                raise ValueError(
+                    f"--index: {len(queries)} queries: expected at most {GET_METRIC_DATA_MAX_QUERIES} (GetMetricData's "
+                    "limit); fewer indexes per call"
+                )
+            print(json.dumps(queries, indent=1))
+            print(
+                "# save the JSON above as queries.json, then:", *cli_commands(args.table, args.index), sep="\n", file=sys.stderr
+            )
+            return 0
+        if args.command == "fetch":
+            from botocore.exceptions import BotoCoreError, ClientError
+
+            from ._aws import fetch
+
+            try:
+                written = fetch(args.table, args.start, args.end, args.out, region=args.region, profile=args.profile,
+                                endpoint_url=args.endpoint_url)  # fmt: skip
+            except (BotoCoreError, ClientError) as e:  # credentials, network, AWS's refusal: one line
+                print(f"hotpart: error: AWS: {str(e).splitlines()[0]}", file=sys.stderr)
+                return 1
+            print(f"Wrote {', '.join(sorted(p.name for p in written.values()))} to {args.out}/")
+            print(f"Next: python -m hotpart diagnose --from {args.out}")
+            return 0
         print(_profile(args, args.log).summary())
         return 0
     except ValueError as e:  # ExportError and the models' checks: one line, no traceback

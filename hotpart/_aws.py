@@ -1,0 +1,274 @@
+"""The export step: the queries diagnose reads, the AWS CLI commands that export them, and ``fetch`` with boto3.
+
+``python -m hotpart queries TABLE [--index NAME ...]`` prints the ``--metric-data-queries`` JSON for every
+metric :func:`hotpart.diagnose` reads (AWS's periods and dimensions, at most 500 queries per
+``GetMetricData`` call) and the AWS CLI commands that export the rest. ``python -m hotpart fetch TABLE
+--start ISO --end ISO --out DIR`` makes the same calls with boto3 (``DescribeTable``, ``GetMetricData``
+following ``NextToken``, ``DescribeContributorInsights``, ``GetInsightRuleReport``) and writes exactly the
+files ``diagnose --from DIR`` reads.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+from ._outdir import write_output_folder
+
+__all__ = [
+    "FETCH_FILES",
+    "GET_METRIC_DATA_MAX_QUERIES",
+    "THROTTLED_REQUEST_OPERATIONS",
+    "cli_commands",
+    "fetch",
+    "metric_queries",
+]
+
+#: GetMetricData's limit of queries per call (AWS, CloudWatch API reference, GetMetricData: "You can include up
+#: to 500 MetricDataQuery structures in one request").
+GET_METRIC_DATA_MAX_QUERIES = 500
+#: The Operation dimension's values for ThrottledRequests (AWS, DynamoDB metrics and dimensions: Operation).
+THROTTLED_REQUEST_OPERATIONS = (
+    "PutItem",
+    "DeleteItem",
+    "UpdateItem",
+    "GetItem",
+    "BatchGetItem",
+    "Scan",
+    "Query",
+    "BatchWriteItem",
+    "TransactWriteItems",
+    "TransactGetItems",
+    "ExecuteTransaction",
+    "BatchExecuteStatement",
+    "ExecuteStatement",
+)
+_REASONS = (
+    "KeyRangeThroughputThrottleEvents",
+    "ProvisionedThroughputThrottleEvents",
+    "AccountLimitThrottleEvents",
+    "MaxOnDemandThroughputThrottleEvents",
+)
+_ONLINE = ("OnlineIndexConsumedWriteCapacity", "OnlineIndexPercentageProgress", "OnlineIndexThrottleEvents")
+#: The files ``fetch`` writes and ``diagnose --from`` reads (the insight reports only when the rules exist).
+FETCH_FILES = {
+    "metrics": "metrics.json",
+    "queries": "queries.json",
+    "description": "table.json",
+    "insights": "insights-accessed.json",
+    "throttled_keys": "insights-throttled.json",
+}
+_NAME = re.compile(r"[a-zA-Z0-9_.-]{1,255}")
+
+
+def _check_name(what: str, name: str) -> str:
+    if not isinstance(name, str) or not _NAME.fullmatch(name):
+        raise ValueError(f"{what} = {name!r} is not a DynamoDB name: 1 to 255 of a-z, A-Z, 0-9, '_', '-', '.'")
+    return name
+
+
+def metric_queries(table: str, indexes: tuple[str, ...] | list[str] = ()) -> list[dict]:
+    """The ``MetricDataQuery`` list for every metric :func:`hotpart.diagnose` reads, with AWS's periods and dimensions.
+
+    Parameters
+    ----------
+    table : str
+        The ``TableName``.
+    indexes : sequence of str
+        Global secondary index names (``GlobalSecondaryIndexName``).
+
+    Returns
+    -------
+    list of dict
+        Consumed capacity (``Sum``, 60 s), provisioned capacity (``Average``, 300 s: AWS aggregates it at five
+        minutes), the throttle events and the four reason metrics (``Sum``, 60 s), ``ThrottledRequests`` per
+        ``Operation``; per index the same without ``ThrottledRequests``, plus the ``OnlineIndex*`` metrics of a
+        backfill.
+
+    Examples
+    --------
+    >>> q = metric_queries("orders", ["status-index"])
+    >>> len(q), q[0]["Id"], q[0]["MetricStat"]["Period"]
+    (44, 'm0', 60)
+    """
+    _check_name("table", table)
+    targets: list[str | None] = [None, *[_check_name("index", i) for i in indexes]]
+    out: list[dict] = []
+
+    def add(name: str, stat: str, period: int, index: str | None, operation: str | None = None) -> None:
+        dims = [{"Name": "TableName", "Value": table}]
+        if index:
+            dims.append({"Name": "GlobalSecondaryIndexName", "Value": index})
+        if operation:
+            dims.append({"Name": "Operation", "Value": operation})
+        label = " ".join(x for x in (index, name, operation) if x)
+        out.append(
+            {
+                "Id": f"m{len(out)}",
+                "MetricStat": {
+                    "Metric": {"Namespace": "AWS/DynamoDB", "MetricName": name, "Dimensions": dims},
+                    "Period": period,
+                    "Stat": stat,
+                },
+                "Label": label,
+                "ReturnData": True,
+            }
+        )
+
+    for index in targets:
+        for k in ("Read", "Write"):
+            add(f"Consumed{k}CapacityUnits", "Sum", 60, index)
+            add(f"Provisioned{k}CapacityUnits", "Average", 300, index)
+            add(f"{k}ThrottleEvents", "Sum", 60, index)
+            for stem in _REASONS:
+                add(f"{k}{stem}", "Sum", 60, index)
+        if index is None:
+            for op in THROTTLED_REQUEST_OPERATIONS:
+                add("ThrottledRequests", "Sum", 60, None, op)
+        else:
+            add("OnlineIndexConsumedWriteCapacity", "Sum", 60, index)
+            add("OnlineIndexPercentageProgress", "Average", 60, index)
+            add("OnlineIndexThrottleEvents", "Sum", 60, index)
+    return out
+
+
+def cli_commands(table: str, indexes: tuple[str, ...] | list[str] = (), start: str = "START", end: str = "END") -> list[str]:
+    """The AWS CLI commands that export what ``diagnose`` reads (the metrics, the key reports, the description).
+
+    Examples
+    --------
+    >>> print(cli_commands("orders")[0])
+    aws dynamodb describe-table --table-name orders > table.json
+    """
+    _check_name("table", table)
+    cmds = [
+        f"aws dynamodb describe-table --table-name {table} > table.json",
+        f"aws cloudwatch get-metric-data --metric-data-queries file://queries.json --start-time {start} "
+        f"--end-time {end} > metrics.json",
+    ]
+    for index in [None, *indexes]:
+        flag = f" --index-name {index}" if index else ""
+        target = f"{table}-{index}" if index else table
+        cmds.append(f"aws dynamodb describe-contributor-insights --table-name {table}{flag}  # lists the rule names")
+        for code, file in (("PKC", "insights-accessed"), ("PKT", "insights-throttled")):
+            suffix = f"-{index}" if index else ""
+            cmds.append(
+                f"aws cloudwatch get-insight-rule-report --rule-name DynamoDBContributorInsights-{code}-{target}-ID "
+                f"--start-time {start} --end-time {end} --period 60 --max-contributor-count 20 "
+                f"--metrics Sum > {file}{suffix}.json"
+            )
+    cmds.append(
+        f"aws dynamodb update-contributor-insights --table-name {table} --contributor-insights-action ENABLE  "
+        "# if Contributor Insights is off (it shows key values in plain text)"
+    )
+    return cmds
+
+
+def _iso(value: str, what: str) -> datetime:
+    try:
+        dt = datetime.fromisoformat(value.strip().replace("Z", "+00:00"))
+    except (AttributeError, ValueError):
+        raise ValueError(f"{what} = {value!r} is not an ISO 8601 time (e.g. 2026-11-30T09:00:00Z)") from None
+    return dt if dt.tzinfo else dt.replace(tzinfo=UTC)
+
+
+def _jsonable(obj: Any) -> Any:
+    if isinstance(obj, datetime):
+        return obj.astimezone(UTC).isoformat()
+    if isinstance(obj, dict):
+        return {k: _jsonable(v) for k, v in obj.items() if k != "ResponseMetadata"}
+    if isinstance(obj, list):
+        return [_jsonable(v) for v in obj]
+    return obj
+
+
+def fetch(
+    table: str,
+    start: str,
+    end: str,
+    out: str | Path,
+    *,
+    region: str | None = None,
+    profile: str | None = None,
+    session: Any = None,
+    endpoint_url: str | None = None,
+) -> dict[str, Path]:
+    """Export a table's metrics, key reports and description with boto3, as the files ``diagnose --from`` reads.
+
+    Parameters
+    ----------
+    table : str
+        The table's name.
+    start, end : str
+        The window, ISO 8601 (UTC when no offset is given); ``start`` before ``end``.
+    out : path
+        The folder to write: a new name, an empty folder or a previous ``fetch`` folder (see
+        :func:`hotpart._outdir.write_output_folder`).
+    region, profile : str, optional
+        The AWS Region and named profile (boto3's defaults otherwise).
+    session : boto3.session.Session, optional
+        A session to use instead (the tests pass one); ``region``/``profile`` are then ignored.
+    endpoint_url : str, optional
+        An endpoint for both services (the tests point it at moto's server).
+
+    Returns
+    -------
+    dict of str to Path
+        The files written, by role (:data:`FETCH_FILES`).
+    """
+    import boto3
+
+    _check_name("table", table)
+    t0, t1 = _iso(start, "start"), _iso(end, "end")
+    if not t0 < t1:
+        raise ValueError(f"start = {start!r} is not before end = {end!r}")
+    s = session or boto3.session.Session(region_name=region, profile_name=profile)
+    kw = {"endpoint_url": endpoint_url} if endpoint_url else {}
+    ddb = s.client("dynamodb", **kw)
+    cw = s.client("cloudwatch", **kw)
+    desc = ddb.describe_table(TableName=table)
+    indexes = [g["IndexName"] for g in desc["Table"].get("GlobalSecondaryIndexes", [])]
+    queries = metric_queries(table, indexes)
+    results: list[dict] = []
+    messages: list[dict] = []
+    for i in range(0, len(queries), GET_METRIC_DATA_MAX_QUERIES):
+        chunk = queries[i : i + GET_METRIC_DATA_MAX_QUERIES]
+        token = None
+        merged: dict[str, dict] = {}
+        while True:
+            args = {"MetricDataQueries": chunk, "StartTime": t0, "EndTime": t1, "ScanBy": "TimestampDescending"}
+            if token:
+                args["NextToken"] = token
+            page = cw.get_metric_data(**args)
+            for r in page["MetricDataResults"]:
+                if r["Id"] in merged:  # a later page continues a result: its data points are appended
+                    merged[r["Id"]]["Timestamps"] += r["Timestamps"]
+                    merged[r["Id"]]["Values"] += r["Values"]
+                    merged[r["Id"]]["StatusCode"] = r.get("StatusCode", "Complete")
+                else:
+                    merged[r["Id"]] = {**r, "Timestamps": list(r["Timestamps"]), "Values": list(r["Values"])}
+            messages += page.get("Messages", [])
+            token = page.get("NextToken")
+            if not token:
+                break
+        results += list(merged.values())
+    files = {
+        FETCH_FILES["queries"]: queries,
+        FETCH_FILES["metrics"]: {"MetricDataResults": results, "Messages": messages},
+        FETCH_FILES["description"]: desc,
+    }
+    ci = ddb.describe_contributor_insights(TableName=table)
+    rules = ci.get("ContributorInsightsRuleList", []) if ci.get("ContributorInsightsStatus") == "ENABLED" else []
+    for code, role in (("PKC", "insights"), ("PKT", "throttled_keys")):
+        rule = next((r for r in rules if r.startswith(f"DynamoDBContributorInsights-{code}-")), None)
+        if rule is not None:
+            files[FETCH_FILES[role]] = cw.get_insight_rule_report(
+                RuleName=rule, StartTime=t0, EndTime=t1, Period=60, MaxContributorCount=100, Metrics=["Sum"]
+            )
+    write_output_folder(
+        out, {name: (json.dumps(_jsonable(doc), indent=1) + "\n").encode() for name, doc in files.items()}, kind="exports"
+    )
+    return {role: Path(out) / name for role, name in FETCH_FILES.items() if name in files}
