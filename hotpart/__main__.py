@@ -122,20 +122,25 @@ def _figure(metrics) -> bytes:
     import matplotlib.pyplot as plt
     import numpy as np
 
-    fig, (a, b) = plt.subplots(1, 2, figsize=(10, 3.6))
+    fig, (a, b) = plt.subplots(1, 2, figsize=(10, 4.6))
     minute = np.arange(1, metrics.minutes + 1)
-    for name in metrics.table:
-        if name.startswith(("Consumed", "Provisioned")):
-            series = metrics.per_second(name) if name.startswith("Consumed") else metrics[name]
-            a.plot(minute, series, label=name + (" per second" if name.startswith("Consumed") else ""))
-        elif float(metrics[name].sum()) > 0:
-            b.plot(minute, metrics[name], label=name)
+    styles = ("-", "--", ":", "-.")
+    for i, name in enumerate(n for n in metrics.table if n.startswith("Consumed")):
+        a.plot(minute, metrics.per_second(name), lw=1.8, ls=styles[i % 4], label=f"{name} per second")
+    for name in (n for n in metrics.table if n.startswith("Provisioned")):
+        # a level AWS publishes every five minutes, carried forward: drawn as a step
+        a.step(minute, metrics[name], where="post", lw=1.4, color="black", label=name)
+    shown = [n for n in metrics.table if not n.startswith(("Consumed", "Provisioned")) and float(metrics[n].sum()) > 0]
+    for i, name in enumerate(shown):
+        b.plot(minute, metrics[name], lw=1.6, ls=styles[i % 4], marker="o" if metrics.minutes <= 60 else None, ms=3,
+               label=name)  # fmt: skip
     for ax, title, unit in ((a, "Capacity", "units/s"), (b, "Throttling", "count per minute")):
         ax.set_title(title)
         ax.set_xlabel("minute")
         ax.set_ylabel(unit)
+        ax.set_ylim(bottom=0)
         if ax.get_legend_handles_labels()[0]:
-            ax.legend(fontsize=7)
+            ax.legend(fontsize=7, loc="upper left", bbox_to_anchor=(0, -0.22), frameon=False)
     fig.tight_layout()
     buf = io.BytesIO()
     fig.savefig(buf, format="png", dpi=100)

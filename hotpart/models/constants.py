@@ -639,6 +639,19 @@ SOURCES["BACKFILL_SHARES_INDEX_WRITES"] = Source(
     _DEV_GUIDE + "GSI.OnlineOps.html",
     quote="The backfill operation and ongoing write operations share the write throughput in the global secondary index.",
 )
+SOURCES["CONTRIBUTOR_INSIGHTS_PLAINTEXT"] = Source(
+    "AWS, DynamoDB API reference, UpdateContributorInsights",
+    "2026-12-03",
+    "https://docs.aws.amazon.com/amazondynamodb/latest/APIReference/API_UpdateContributorInsights.html",
+    quote="CloudWatch Contributor Insights for DynamoDB graphs display the partition key and (if applicable) sort key of "
+    "frequently accessed items and frequently throttled items in plaintext.",
+)
+SOURCES["FIVE_MINUTE_AGGREGATION_NOTE"] = Source(
+    "AWS, DynamoDB metrics and dimensions: the metrics aggregated at one-minute intervals",
+    "2026-12-03",
+    _DEV_GUIDE + "metrics-dimensions.html",
+    quote="Amazon CloudWatch aggregates these metrics at one-minute intervals:",
+)
 SOURCES["BILLING_MODE_SUMMARY_MAY_BE_ABSENT"] = Source(
     "AWS SDK for JavaScript v3 reference, BillingModeSummary (AWS's API documentation as the SDK carries it)",
     "2026-12-03",
