@@ -30,8 +30,26 @@ def _log_options(p: argparse.ArgumentParser) -> None:
     p.add_argument("--units", default=None, help="a column of consumed capacity units per request")
     p.add_argument("--item-bytes", default=None, help="a column of item sizes in bytes (units from 1 KB / 4 KB)")
     p.add_argument("--kind", default="write", choices=("write", "read"), help="capacity the log's requests use")
-    p.add_argument("--partitions", type=int, default=1, help="the table's partitions (for the busiest partition)")
-    p.add_argument("--sample-rate", type=float, default=1.0, help="share of requests the log records (default 1)")
+    p.add_argument(
+        "--partitions",
+        type=int,
+        default=None,
+        help="the table's partitions, for the busiest partition (default: estimated from --table-description, "
+        "else 1, said in the output)",
+    )
+    p.add_argument(
+        "--sample-rate",
+        type=float,
+        default=None,
+        help="share of requests the log records (default 1, said in the output: a sampled log's rates are "
+        "otherwise too low by 1/rate)",
+    )
+    p.add_argument(
+        "--timestamp-unit",
+        choices=("s", "ms", "us"),
+        default=None,
+        help="unit of a numeric timestamp column (default: read from the values' size; refused when unclear)",
+    )
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -92,14 +110,32 @@ def _parser() -> argparse.ArgumentParser:
     p = sub.add_parser("profile", help="profile an access log: hottest keys, Zipf fit, busiest partition")
     p.add_argument("log", help="the log (CSV, Parquet or JSON lines)")
     p.add_argument("--top", type=int, default=20, help="keys kept per minute (default 20)")
+    p.add_argument("--table-description", help="describe-table output: the partition estimate")
     _log_options(p)
     return ap
 
 
-def _profile(args: argparse.Namespace, path: str):
+def _profile(args: argparse.Namespace, path: str) -> tuple[object, list[str]]:
+    """The log's profile, and the assumptions it rests on, in words."""
     from .models.logs import profile_log
 
-    return profile_log(
+    said = []
+    partitions = args.partitions
+    desc_file = getattr(args, "table_description", None)
+    if partitions is None and desc_file:
+        from .models.observed import read_table_description
+
+        d = read_table_description(desc_file)
+        partitions = d.partitions_estimate
+        said.append(f"partitions: {partitions}, estimated from {desc_file} (capacity and size; AWS does not publish the count)")
+    elif partitions is None:
+        partitions = 1
+        said.append("partitions: 1 assumed (pass --partitions or --table-description): the busiest partition is the table")
+    rate = args.sample_rate
+    if rate is None:
+        rate = 1.0
+        said.append("sample rate: 1 assumed (every request logged); for a sampled log pass --sample-rate")
+    prof = profile_log(
         path,
         timestamp=args.timestamp,
         key=args.key,
@@ -107,10 +143,12 @@ def _profile(args: argparse.Namespace, path: str):
         units=args.units,
         item_bytes=args.item_bytes,
         kind=args.kind,
-        partitions=args.partitions,
+        partitions=partitions,
         top=getattr(args, "top", 20),
-        sample_rate=args.sample_rate,
+        sample_rate=rate,
+        timestamp_unit=args.timestamp_unit,
     )
+    return prof, said
 
 
 def _figure(metrics) -> bytes:
@@ -176,7 +214,7 @@ def _diagnose(args: argparse.Namespace) -> int:
         batch_size=args.batch_size,
         description=args.table_description,
     )
-    profile = _profile(args, args.log) if args.log else None
+    profile, said = _profile(args, args.log) if args.log else (None, [])
     d = diagnose(m)
     head = f"Diagnosis of {m.table_name or 'the table'}: {m.minutes} one-minute data points from {m.timestamp(0)}"
 
@@ -188,7 +226,7 @@ def _diagnose(args: argparse.Namespace) -> int:
         if m.notes:
             text += ["", b("What the reader noticed in the exports:"), *[f"- {n}" for n in m.notes]]
         if profile is not None:
-            summary = profile.summary()
+            summary = "\n".join([profile.summary(), *said])
             text += ["", "## Access log" if markdown else "Access log", ""]
             text += ["```", summary, "```"] if markdown else [summary]
         return "\n".join(text) + "\n"
@@ -237,7 +275,8 @@ def main(argv: list[str] | None = None) -> int:
             print(f"Wrote {', '.join(sorted(p.name for p in written.values()))} to {args.out}/")
             print(f"Next: python -m hotpart diagnose --from {args.out}")
             return 0
-        print(_profile(args, args.log).summary())
+        prof, said = _profile(args, args.log)
+        print("\n".join([prof.summary(), *said]))
         return 0
     except ValueError as e:  # ExportError and the models' checks: one line, no traceback
         msg = str(e).splitlines()[0] if str(e) else type(e).__name__

@@ -64,7 +64,7 @@ def _bad_cases(tmp):
     (tmp / "negative.json").write_text(json.dumps(neg))
     cases["negative"] = (
         ["--metrics", tmp / "negative.json"],
-        "negative.json: MetricDataResults[2].Values[3]: expected a number >= 0",
+        "negative.json: MetricDataResults[2].Values[3]: expected a number from 0 to 1e+15",
     )
     cases["log columns"] = (
         ["--metrics", DATA / "metrics.json", "--log", DATA / "access-log.parquet"],

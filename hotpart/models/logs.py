@@ -47,7 +47,7 @@ import math
 from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
-from typing import Final
+from typing import Any, Final
 
 import numpy as np
 from numpy.typing import ArrayLike, NDArray
@@ -352,6 +352,24 @@ def _quote(name: str) -> str:
     return '"' + name.replace('"', '""') + '"'
 
 
+#: Seconds per unit of a numeric timestamp column.
+_EPOCH_DIVISOR = {"s": 1, "ms": 1_000, "us": 1_000_000}
+#: The largest units one key may sum to in one minute of a log: far above any partition (1,000 WCU/s is 60,000 a
+#: minute), and low enough that no sum overflows; beyond it the log is refused, never read as infinity.
+_MAX_LOG_UNITS = 1e15
+
+
+def _epoch_unit(con: Any, reader: str, column: str, name: str) -> str:
+    """The unit of a numeric epoch column, from the size of its values (refused when none fits)."""
+    low, high = con.execute(f"SELECT min({_quote(column)}), max({_quote(column)}) FROM {reader}").fetchall()[0]
+    if low is None:
+        raise ExportError(name, f"column {column!r}", "timestamps in every row")
+    for unit, bound in (("s", 1e11), ("ms", 1e14), ("us", 1e17)):
+        if 0 <= float(low) and float(high) < bound:
+            return unit
+    raise ExportError(name, f"column {column!r}", "epoch seconds, milliseconds or microseconds (or pass --timestamp-unit)", high)
+
+
 def profile_log(
     path: str | Path,
     *,
@@ -365,6 +383,7 @@ def profile_log(
     top: int = 20,
     sample_rate: float = 1.0,
     memory_limit: str | None = None,
+    timestamp_unit: str | None = None,
 ) -> LogProfile:
     """Profile an access log with DuckDB: per-minute demand per key, hottest keys, Zipf fit, busiest partition.
 
@@ -392,6 +411,10 @@ def profile_log(
         Share of requests the log records, in ``(0, 1]``; counts and units are divided by it.
     memory_limit : str, optional
         DuckDB's memory limit (e.g. ``"1GB"``); DuckDB spills beyond it.
+    timestamp_unit : {"s", "ms", "us"}, optional
+        The unit of a numeric timestamp column (epoch seconds, milliseconds or microseconds). Read from the
+        values' size when omitted: below 1e11 seconds (until the year 5138), below 1e14 milliseconds, below 1e17
+        microseconds; any other numeric column is refused, never read in the wrong unit.
 
     Returns
     -------
@@ -445,8 +468,13 @@ def profile_log(
             if col is not None and col not in cols:
                 raise ExportError(name, f"column {col!r}", f"a column for {option} (the log has {sorted(cols)})")
         ts_type = cols[timestamp].upper()
+        if timestamp_unit is not None:
+            check_choice("timestamp_unit", timestamp_unit, tuple(_EPOCH_DIVISOR))
         if any(t in ts_type for t in ("INT", "DOUBLE", "FLOAT", "DECIMAL")):
-            ts = f"to_timestamp({_quote(timestamp)})"
+            unit = timestamp_unit or _epoch_unit(con, reader, timestamp, name)
+            # make_timestamp(microseconds) is a TIMESTAMP in UTC, with no time zone to convert
+            per_us = 1_000_000 // _EPOCH_DIVISOR[unit]
+            ts = f"make_timestamp(CAST(round(CAST({_quote(timestamp)} AS DOUBLE) * {per_us}) AS BIGINT))"
         elif "TIMESTAMP" in ts_type:
             ts = _quote(timestamp)
         else:
@@ -466,12 +494,15 @@ def profile_log(
             con.execute(f"CREATE TEMP TABLE per_minute AS {log_profile_sql()}")
             bad = con.execute(
                 "SELECT count(*) FILTER (WHERE minute IS NULL), count(*) FILTER (WHERE pk IS NULL), "
-                "count(*) FILTER (WHERE units IS NULL OR units < 0) FROM per_minute"
+                f"count(*) FILTER (WHERE units IS NULL OR NOT (units BETWEEN 0 AND {_MAX_LOG_UNITS})) FROM per_minute"
             ).fetchall()[0]
         except duckdb.Error as e:
             raise ExportError(name, f"column {timestamp!r}", f"timestamps ({str(e).splitlines()[0]})") from None
         for col, count, expected in zip(
-            (timestamp, key, units or item_bytes or "units"), bad, ("timestamps", "keys", "units >= 0"), strict=False
+            (timestamp, key, units or item_bytes or "units"),
+            bad,
+            ("timestamps", "keys", f"units from 0 to {_MAX_LOG_UNITS:g} per minute and key"),
+            strict=False,
         ):
             if count:
                 raise ExportError(name, f"column {col!r}", f"{expected} in every row ({count:,} groups without)")

@@ -139,7 +139,7 @@ def _load(obj: Any, what: str) -> tuple[Any, str]:
         path = Path(obj)
         name = str(obj)
         try:
-            text = path.read_text(encoding="utf-8")
+            text = _decode(path.read_bytes(), name)
         except OSError as e:
             raise ExportError(name, "(file)", "a readable file", e.strerror) from None
         if not text.strip():
@@ -149,6 +149,23 @@ def _load(obj: Any, what: str) -> tuple[Any, str]:
         except json.JSONDecodeError as e:
             raise ExportError(name, f"(line {e.lineno})", f"valid JSON ({e.msg})") from None
     return obj, what
+
+
+def _decode(raw: bytes, name: str) -> str:
+    """A file's text: UTF-8 (with or without a BOM), UTF-16 with a BOM (PowerShell's ``>``), or gzip of either."""
+    import gzip
+
+    if raw[:2] == b"\x1f\x8b":
+        try:
+            raw = gzip.decompress(raw)
+        except (OSError, EOFError) as e:
+            raise ExportError(name, "(file)", "a complete gzip file", str(e)) from None
+    try:
+        if raw[:2] in (b"\xff\xfe", b"\xfe\xff"):
+            return raw.decode("utf-16")
+        return raw.decode("utf-8-sig")
+    except UnicodeDecodeError as e:
+        raise ExportError(name, "(file)", f"UTF-8 text (or UTF-16 with a BOM, or gzip); byte {e.start} is not", None) from None
 
 
 def _epoch(value: Any, file: str, where: str) -> int:
@@ -175,10 +192,21 @@ def _iso(t: int) -> str:
     return datetime.fromtimestamp(t, tz=UTC).isoformat()
 
 
+#: The largest value the readers take, a count or units per data point: far above any table (40,000 units per
+#: second for a day is 3.5e9), and low enough that no sum or product the diagnosis forms can overflow.
+_MAX_VALUE = 1e15
+
+
 def _number(value: Any, file: str, where: str) -> float:
-    if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value) or value < 0:
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
         raise ExportError(file, where, "a number >= 0", value)
-    return float(value)
+    try:
+        v = float(value)
+    except OverflowError:
+        v = math.inf
+    if not 0 <= v <= _MAX_VALUE:  # NaN fails too
+        raise ExportError(file, where, f"a number from 0 to {_MAX_VALUE:g}", value if math.isfinite(v) else "overflow")
+    return v
 
 
 def _field(d: Any, key: str, file: str, where: str, kind: type | tuple[type, ...]) -> Any:

@@ -1,0 +1,85 @@
+"""Bad and unusual input to the command line (issue 36, part 6), run as a subprocess: files in other encodings are read
+or refused by name, overflowing values are refused in one line, epoch timestamps are read in their unit, and what a
+profile assumes is said."""
+
+import gzip
+import json
+import os
+import subprocess
+import sys
+
+import pytest
+
+from conftest import ROOT
+
+DATA = ROOT / "notebooks" / "data"
+
+
+def _run(*args, cwd):
+    return subprocess.run(
+        [sys.executable, "-W", "default", "-m", "hotpart", *map(str, args)],
+        capture_output=True, text=True, cwd=cwd, timeout=240, env={**os.environ, "PYTHONPATH": str(ROOT)},
+    )  # fmt: skip
+
+
+def _one_line(r, *words):
+    assert r.returncode == 2, r.stdout + r.stderr
+    lines = r.stderr.strip().splitlines()
+    assert len(lines) == 1 and "Traceback" not in r.stderr and "Warning" not in r.stderr, r.stderr
+    for w in words:
+        assert w in lines[0], lines[0]
+
+
+def test_utf16_with_a_bom_and_gzip_are_read(tmp_path):
+    text = (DATA / "metrics.json").read_text()
+    (tmp_path / "m16.json").write_bytes(b"\xff\xfe" + text.encode("utf-16-le"))  # PowerShell's `>`
+    (tmp_path / "q.json.gz").write_bytes(gzip.compress((DATA / "queries.json").read_bytes()))
+    r = _run("diagnose", "--metrics", "m16.json", "--queries", "q.json.gz", "--out", "r", cwd=tmp_path)
+    assert r.returncode == 0, r.stderr
+    assert "(hot partition, key unknown)." in r.stdout
+
+
+def test_a_file_that_is_not_utf8_is_refused_by_name(tmp_path):
+    (tmp_path / "latin.json").write_bytes('{"MetricDataResults": [{"Label": "caf\xe9"}]}'.encode("latin-1"))
+    _one_line(_run("diagnose", "--metrics", "latin.json", "--out", "r", cwd=tmp_path), "latin.json", "UTF-8")
+    assert not (tmp_path / "r").exists()
+
+
+@pytest.mark.parametrize("value", ["1" + "0" * 400, "1e400", "1e308"])
+def test_overflowing_values_are_refused_in_one_line(tmp_path, value):
+    doc = json.dumps({"MetricDataResults": [{"Id": "m0", "Label": "WriteThrottleEvents",
+                      "Timestamps": ["2026-11-30T09:00:00Z", "2026-11-30T09:01:00Z"], "Values": [0, 0]}]})  # fmt: skip
+    (tmp_path / "big.json").write_text(doc.replace("[0, 0]", f"[{value}, {value}]"))
+    _one_line(_run("diagnose", "--metrics", "big.json", "--out", "r", cwd=tmp_path), "big.json", "Values[0]")
+    assert not (tmp_path / "r").exists()
+
+
+@pytest.mark.parametrize(("scale", "unit"), [(1, "s"), (1_000, "ms"), (1_000_000, "us")])
+def test_epoch_timestamps_are_read_in_their_unit(tmp_path, scale, unit):
+    t0 = 1_795_000_000  # 2026-11-18
+    rows = [f"{(t0 + i) * scale},a" for i in range(3)] + [f"{(t0 + 60) * scale},b"]
+    (tmp_path / "log.csv").write_text("timestamp,pk\n" + "\n".join(rows) + "\n")
+    for extra in ([], ["--timestamp-unit", unit]):
+        r = _run("profile", "log.csv", *extra, cwd=tmp_path)
+        assert r.returncode == 0 and "Warning" not in r.stderr, r.stderr
+        assert "over 2 minutes from 2026-11-18" in r.stdout, r.stdout
+
+
+def test_an_epoch_in_no_known_unit_is_refused(tmp_path):
+    (tmp_path / "log.csv").write_text("timestamp,pk\n1795000000000000000,a\n")
+    _one_line(_run("profile", "log.csv", cwd=tmp_path), "log.csv", "--timestamp-unit")
+
+
+def test_units_that_overflow_in_a_log_are_refused(tmp_path):
+    (tmp_path / "log.csv").write_text("timestamp,pk,u\n2026-11-30 09:00:01,a,1e400\n")
+    _one_line(_run("profile", "log.csv", "--units", "u", cwd=tmp_path), "log.csv", "column 'u'")
+
+
+def test_the_profile_says_what_it_assumed_and_takes_partitions_from_the_description(tmp_path):
+    (tmp_path / "log.csv").write_text("timestamp,pk\n2026-11-30 09:00:01,a\n2026-11-30 09:01:01,b\n")
+    r = _run("profile", "log.csv", cwd=tmp_path)
+    assert "partitions: 1 assumed" in r.stdout and "sample rate: 1 assumed" in r.stdout
+    desc = ROOT / "tests" / "fixtures" / "exports" / "20-description-gives-the-mode" / "table.json"
+    r = _run("profile", "log.csv", "--table-description", desc, "--sample-rate", "0.01", cwd=tmp_path)
+    assert r.returncode == 0, r.stderr
+    assert "busiest of 5 partitions" in r.stdout and "estimated from" in r.stdout and "sample rate" not in r.stdout
