@@ -216,6 +216,11 @@ def _diagnose(args: argparse.Namespace) -> int:
     )
     profile, said = _profile(args, args.log) if args.log else (None, [])
     d = diagnose(m)
+    whatif = None
+    if profile is not None and m.description is not None:
+        from .models.whatif import what_if
+
+        whatif = what_if(profile, m.description.as_table(), kind=args.kind)
     head = f"Diagnosis of {m.table_name or 'the table'}: {m.minutes} one-minute data points from {m.timestamp(0)}"
 
     def render(markdown: bool) -> str:
@@ -229,6 +234,13 @@ def _diagnose(args: argparse.Namespace) -> int:
             summary = "\n".join([profile.summary(), *said])
             text += ["", "## Access log" if markdown else "Access log", ""]
             text += ["```", summary, "```"] if markdown else [summary]
+        if whatif is not None:
+            text += ["", "## What if (the log replayed on the described table)" if markdown else "What if", ""]
+            if markdown:
+                text += ["| remedy | units refused | share of offered | reads per logical read |", "| --- | --- | --- | --- |"]
+                text += ["| " + " | ".join(r) + " |" for r in whatif.rows()]
+            else:
+                text += [f"- {r[0]}: {r[1]} units refused ({r[2]}), {r[3]} reads per logical read" for r in whatif.rows()]
         return "\n".join(text) + "\n"
 
     report = render(True)

@@ -83,3 +83,16 @@ def test_the_profile_says_what_it_assumed_and_takes_partitions_from_the_descript
     r = _run("profile", "log.csv", "--table-description", desc, "--sample-rate", "0.01", cwd=tmp_path)
     assert r.returncode == 0, r.stderr
     assert "busiest of 5 partitions" in r.stdout and "estimated from" in r.stdout and "sample rate" not in r.stdout
+
+
+def test_diagnose_with_a_log_and_a_description_replays_the_log_on_the_described_table(tmp_path):
+    desc = ROOT / "tests" / "fixtures" / "exports" / "20-description-gives-the-mode" / "table.json"
+    r = _run(
+        "diagnose", "--metrics", DATA / "metrics.json", "--queries", DATA / "queries.json",
+        "--log", DATA / "access-log.parquet", "--timestamp", "request_time", "--key", "customer_id",
+        "--units", "consumed_wcu", "--sample-rate", "0.005", "--table-description", desc, "--out", "r", cwd=tmp_path,
+    )  # fmt: skip
+    assert r.returncode == 0, r.stderr
+    assert "partitions: 5, estimated from" in r.stdout
+    assert "- as is:" in r.stdout and "- write sharding (10 suffixes" in r.stdout
+    assert "| remedy | units refused |" in (tmp_path / "r" / "report.md").read_text()

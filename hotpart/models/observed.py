@@ -427,6 +427,24 @@ class TableDescription:
         """The index called ``name``, or ``None``."""
         return next((i for i in self.indexes if i.name == name), None)
 
+    def as_table(self) -> Any:
+        """The table as :func:`hotpart.what_if` and the simulator take it: the partition estimate and the provisioned
+        capacity (an on-demand table's warm throughput stands in, the course's reading; see
+        :attr:`partitions_estimate`).
+
+        Examples
+        --------
+        >>> TableDescription("orders", "provisioned", "x", 3000.0, 4000.0).as_table()
+        Table(5 partitions, 4,000 WCU/s (800 each), 3,000 RCU/s, simple keys)
+        """
+        from .simulator import Table
+
+        if self.mode == "provisioned":
+            r, w = self.read_units, self.write_units
+        else:
+            r, w = self.warm_read_per_s or 0.0, self.warm_write_per_s or 0.0
+        return Table(self.partitions_estimate, wcu=w, rcu=r)
+
     @property
     def partitions_estimate(self) -> int:
         """Partitions the published rule of thumb gives for its capacity and size (:func:`hotpart.estimate_partitions`).
