@@ -21,6 +21,7 @@ from ._outdir import write_output_folder
 __all__ = [
     "FETCH_FILES",
     "GET_METRIC_DATA_MAX_QUERIES",
+    "INSIGHT_MAX_CONTRIBUTORS",
     "THROTTLED_REQUEST_OPERATIONS",
     "cli_commands",
     "fetch",
@@ -53,6 +54,9 @@ _REASONS = (
     "MaxOnDemandThroughputThrottleEvents",
 )
 _ONLINE = ("OnlineIndexConsumedWriteCapacity", "OnlineIndexPercentageProgress", "OnlineIndexThrottleEvents")
+#: Most contributors a DynamoDB Contributor Insights rule reports (AWS, contributorinsights_HowItWorks: "CloudWatch
+#: Contributor Insights for DynamoDB has a limit of 25 contributors").
+INSIGHT_MAX_CONTRIBUTORS = 25
 #: The files ``fetch`` writes and ``diagnose --from`` reads (the insight reports only when the rules exist).
 FETCH_FILES = {
     "metrics": "metrics.json",
@@ -129,9 +133,10 @@ def metric_queries(table: str, indexes: tuple[str, ...] | list[str] = ()) -> lis
             for op in THROTTLED_REQUEST_OPERATIONS:
                 add("ThrottledRequests", "Sum", 60, None, op)
         else:
-            add("OnlineIndexConsumedWriteCapacity", "Sum", 60, index)
-            add("OnlineIndexPercentageProgress", "Average", 60, index)
-            add("OnlineIndexThrottleEvents", "Sum", 60, index)
+            # not in AWS's one-minute list: aggregated at five minutes
+            add("OnlineIndexConsumedWriteCapacity", "Sum", 300, index)
+            add("OnlineIndexPercentageProgress", "Average", 300, index)
+            add("OnlineIndexThrottleEvents", "Sum", 300, index)
     return out
 
 
@@ -157,8 +162,8 @@ def cli_commands(table: str, indexes: tuple[str, ...] | list[str] = (), start: s
             suffix = f"-{index}" if index else ""
             cmds.append(
                 f"aws cloudwatch get-insight-rule-report --rule-name DynamoDBContributorInsights-{code}-{target}-ID "
-                f"--start-time {start} --end-time {end} --period 60 --max-contributor-count 20 "
-                f"--metrics Sum > {file}{suffix}.json"
+                f"--start-time {start} --end-time {end} --period 60 --max-contributor-count {INSIGHT_MAX_CONTRIBUTORS} "
+                f"> {file}{suffix}.json"
             )
     cmds.append(
         f"aws dynamodb update-contributor-insights --table-name {table} --contributor-insights-action ENABLE  "
@@ -260,14 +265,16 @@ def fetch(
         FETCH_FILES["metrics"]: {"MetricDataResults": results, "Messages": messages},
         FETCH_FILES["description"]: desc,
     }
-    ci = ddb.describe_contributor_insights(TableName=table)
-    rules = ci.get("ContributorInsightsRuleList", []) if ci.get("ContributorInsightsStatus") == "ENABLED" else []
-    for code, role in (("PKC", "insights"), ("PKT", "throttled_keys")):
-        rule = next((r for r in rules if r.startswith(f"DynamoDBContributorInsights-{code}-")), None)
-        if rule is not None:
-            files[FETCH_FILES[role]] = cw.get_insight_rule_report(
-                RuleName=rule, StartTime=t0, EndTime=t1, Period=60, MaxContributorCount=100, Metrics=["Sum"]
-            )
+    for index in [None, *indexes]:
+        ci = ddb.describe_contributor_insights(TableName=table, **({"IndexName": index} if index else {}))
+        rules = ci.get("ContributorInsightsRuleList", []) if ci.get("ContributorInsightsStatus") == "ENABLED" else []
+        for code, role in (("PKC", "insights"), ("PKT", "throttled_keys")):
+            rule = next((r for r in rules if r.startswith(f"DynamoDBContributorInsights-{code}-")), None)
+            if rule is not None:
+                name = FETCH_FILES[role] if index is None else FETCH_FILES[role].replace(".json", f"-{index}.json")
+                files[name] = cw.get_insight_rule_report(
+                    RuleName=rule, StartTime=t0, EndTime=t1, Period=60, MaxContributorCount=INSIGHT_MAX_CONTRIBUTORS
+                )
     write_output_folder(
         out, {name: (json.dumps(_jsonable(doc), indent=1) + "\n").encode() for name, doc in files.items()}, kind="exports"
     )

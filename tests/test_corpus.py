@@ -84,4 +84,4 @@ def test_five_minute_insights_count_for_each_minute_they_cover():
 
     rep = read_insight_report(CORPUS / "19-insights-five-minute" / "accessed.json", "accessed")
     assert len(rep) == 30
-    assert [dict(tk.accessed)["CUSTOMER#0042"] for tk in rep] == pytest.approx([3 * 1_200 * 60.0] * 30)
+    assert [dict(tk.accessed)["CUSTOMER#0042"] for tk in rep] == pytest.approx([3 * 950 * 60.0] * 30)

@@ -105,11 +105,19 @@ def _stub_insights(session, rules, report):
                 {"TableName": "orders", "ContributorInsightsRuleList": rules, "ContributorInsightsStatus": "ENABLED"},
                 {"TableName": "orders"},
             )
+            stub.add_response(
+                "describe_contributor_insights",
+                {"TableName": "orders", "IndexName": "status-index", "ContributorInsightsStatus": "DISABLED"},
+                {"TableName": "orders", "IndexName": "status-index"},
+            )
             orig = c.describe_contributor_insights
 
             def dci(**k):
-                with stub:
+                stub.activate()
+                try:
                     return orig(**k)
+                finally:
+                    stub.deactivate()
 
             c.describe_contributor_insights = dci
         if name == "cloudwatch":
@@ -123,8 +131,7 @@ def _stub_insights(session, rules, report):
                         "StartTime": ANY,
                         "EndTime": ANY,
                         "Period": 60,
-                        "MaxContributorCount": 100,
-                        "Metrics": ["Sum"],
+                        "MaxContributorCount": 25,
                     },
                 )
             orig_r = c.get_insight_rule_report

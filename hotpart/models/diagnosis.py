@@ -80,7 +80,6 @@ The thresholds ``spike_minutes``, ``small_key_space``, ``one_key`` and
 from __future__ import annotations
 
 import functools
-import math
 from dataclasses import dataclass
 from typing import Final
 
@@ -91,14 +90,13 @@ from ._validation import check_choice, check_count, check_number
 from .constants import (
     BATCH_WRITE_MAX_ITEMS,
     ON_DEMAND_PEAK_MULTIPLIER,
-    ON_DEMAND_PEAK_WINDOW_MINUTES,
     ON_DEMAND_TABLE_QUOTA_RRU,
     ON_DEMAND_TABLE_QUOTA_WRU,
     PARTITION_MAX_RCU,
     PARTITION_MAX_WCU,
 )
 from .indexes import GlobalSecondaryIndex, IndexedResult, simulate_with_indexes
-from .metrics import Metrics, cloudwatch
+from .metrics import Metrics, TopKeys, cloudwatch
 from .on_demand import OnDemand
 from .simulator import SimulationResult, Table, simulate
 
@@ -571,22 +569,25 @@ class _Read:
 
 
 def _growth(metrics: Metrics, kinds: tuple[str, ...], hit: NDArray[np.bool_]) -> float | None:
-    """How far offered traffic grew within 30 minutes into each run of throttled minutes: the largest
-    ``offered[t0] / min(offered[t0 - 30 : t0])`` over the first minutes ``t0`` of the runs (offered = consumed +
-    refused units). ``None`` when every run starts at the export's first minute: the growth came before it."""
+    """How far offered traffic (consumed + refused units) rose above its previous peak into each run of throttled
+    minutes: the largest ``offered[t0] / max(peak before t0, floor)`` over the runs' first minutes ``t0``. The floor is
+    what every on-demand table serves at once (a new table's previous peak, :data:`ON_DEMAND_NEW_TABLE_PEAK`, per
+    minute). ``None`` when every run starts at the export's first minute: the growth came before it."""
+    from .on_demand import ON_DEMAND_NEW_TABLE_PEAK
+
     t = metrics.table
     n = metrics.minutes
     starts = [int(i) for i in np.flatnonzero(hit) if i > 0 and not hit[i - 1]]
     best: float | None = None
-    w = ON_DEMAND_PEAK_WINDOW_MINUTES
+    secs = metrics.seconds_in_minute()
     for k in kinds:
         consumed = t.get(f"Consumed{k}CapacityUnits")
         if consumed is None:
             continue
-        offered = np.asarray(consumed, dtype=float) + metrics.item_units * t.get(f"{k}ThrottleEvents", np.zeros(n))
+        offered = (np.asarray(consumed, dtype=float) + metrics.item_units * t.get(f"{k}ThrottleEvents", np.zeros(n))) / secs
+        floor = ON_DEMAND_NEW_TABLE_PEAK[k.lower()]
         for i in starts:
-            low = float(offered[max(0, i - w) : i].min())
-            g = (math.inf if offered[i] > 0 else 0.0) if low <= 0 else float(offered[i]) / low
+            g = float(offered[i]) / max(float(offered[:i].max()), floor)
             best = g if best is None else max(best, g)
     return best
 
@@ -733,9 +734,10 @@ _NO_HISTORY = (
 def _growth_words(g: float | None) -> str:
     if g is None:
         return ""
-    if math.isinf(g):
-        return "traffic grew from zero within 30 minutes into the throttling"
-    return f"traffic (consumed plus refused units) grew {g:.1f}× within 30 minutes into the throttling"
+    return (
+        f"traffic (consumed plus refused units) rose to {g:.1f}× its previous peak in the export (at least a new "
+        "on-demand table's) as the throttling began"
+    )
 
 
 def _steady(metrics: Metrics, r: _Read, small: float, one: float, few: float, at_cap: float, hot_share: float) -> Diagnosis:
@@ -772,7 +774,7 @@ def _steady(metrics: Metrics, r: _Read, small: float, one: float, few: float, at
     ev = [f"{kr_name}: {r.keyrange:,.0f} over {minutes}, more than the table-level events ({table_total:,.0f})", r.use]
     ev += [r.batch, *extra]
     reads = r.keyrange_by_kind.get("Read", 0.0) > r.keyrange_by_kind.get("Write", 0.0)
-    return _hot(metrics, r, ev, reads, small, one, few, hot_share, "high", (), ())
+    return _hot(metrics, r, ev, reads, small, one, few, hot_share, "high", (), (), at_cap=at_cap)
 
 
 def _inferred(metrics: Metrics, r: _Read, small: float, one: float, few: float, at_cap: float, hot_share: float) -> Diagnosis:
@@ -814,7 +816,7 @@ def _inferred(metrics: Metrics, r: _Read, small: float, one: float, few: float, 
             else "a provisioned table whose utilisation cannot be read"
         )
         alts = ("under-provisioned table",) if u is None else ()
-        return _hot(metrics, r, ev, reads, small, one, few, hot_share, "medium", alts, missing, why)
+        return _hot(metrics, r, ev, reads, small, one, few, hot_share, "medium", alts, missing, why, at_cap=at_cap)
     if r.mode == "on-demand":
         desc = getattr(metrics, "description", None)
         for k, rate in r.rate.items():
@@ -836,7 +838,7 @@ def _inferred(metrics: Metrics, r: _Read, small: float, one: float, few: float, 
                     (),
                     missing,
                 )
-            if rate >= at_cap * _QUOTA[k]:
+            if rate >= at_cap * _QUOTA[k] and not grew:
                 ev.append(
                     f"Consumed{k}CapacityUnits peaked at {rate:,.0f} per second, {rate / _QUOTA[k]:.0%} of the "
                     f"default per-table quota ({_QUOTA[k]:,.0f}; your account's may be higher)"
@@ -856,17 +858,29 @@ def _inferred(metrics: Metrics, r: _Read, small: float, one: float, few: float, 
                 "past double the previous peak",
                 ev,
                 "medium",
-                "an on-demand table's traffic grew past double within 30 minutes while it throttled, as AWS warns; "
+                "an on-demand table's traffic rose past double its previous peak as it began to throttle, as AWS warns; "
                 "the reason metrics were not exported to confirm it, and a hot key would look the same",
                 "4d",
                 ("hot partition, key unknown",),
                 missing,
             )
+        alts: tuple[str, ...] = ()
+        unknown = []
+        if desc is None or all((desc.max_read_units if k == "Read" else desc.max_write_units) is None for k in r.kinds):
+            unknown.append("its maximum throughput (if one is set) is not in the export")
+            if desc is None:
+                missing.append("the table description (--table-description: an on-demand maximum)")
+            alts += ("maximum throughput reached",)
+        if r.growth is None:
+            unknown.append("its growth before the throttling is not in the export")
+            alts += ("past double the previous peak",)
         why = (
-            "an on-demand table below its maximum and quota, whose traffic did not double within 30 minutes: "
-            "a partition ran out (the key-range reason metric would confirm it)"
+            "an on-demand table below the default per-table quota"
+            + (", whose traffic stayed within double its previous peak" if r.growth is not None else "")
+            + ": a partition ran out (the key-range reason metric would confirm it)"
+            + ("; " + " and ".join(unknown) if unknown else "")
         )
-        return _hot(metrics, r, ev, reads, small, one, few, hot_share, "medium", (), missing, why)
+        return _hot(metrics, r, ev, reads, small, one, few, hot_share, "medium", alts, missing, why, at_cap=at_cap)
     missing.append("ProvisionedReadCapacityUnits/ProvisionedWriteCapacityUnits or --table-description")
     alts = ("under-provisioned table",) + (("past double the previous peak",) if grew else ())
     return _hot(
@@ -882,13 +896,39 @@ def _inferred(metrics: Metrics, r: _Read, small: float, one: float, few: float, 
         alts,
         missing,
         "neither the reason metrics nor the capacity mode were exported: a hot partition is one reading of several",
+        at_cap=at_cap,
     )
 
 
+def _accessed_total(metrics: Metrics, tk: TopKeys) -> float:
+    """The minute's whole traffic in Contributor Insights' units, for a key's share of it.
+
+    For an export, AWS's report does not give it (only MaxContributorValue and Maximum are meaningful for
+    DynamoDB's rules), so it is taken from the consumed-capacity metrics in ConsumedThroughputUnits: 3 x consumed
+    write units + consumed read units (AWS's formula for provisioned tables, used for on-demand ones too: the course's
+    reading, HOT_KEY_TRAFFIC_SHARE's entry). A simulation's lists carry their own total. 0 when unknown.
+    """
+    if getattr(metrics, "exported", None) is None:
+        return tk.total_accessed
+    t = metrics.table
+    w = t.get("ConsumedWriteCapacityUnits")
+    rd = t.get("ConsumedReadCapacityUnits")
+    if w is None and rd is None:
+        return 0.0
+    m = tk.minute
+    return 3.0 * (float(w[m]) if w is not None else 0.0) + (float(rd[m]) if rd is not None else 0.0)
+
+
+def _share(metrics: Metrics, tk: TopKeys, listed: float) -> float:
+    """``listed`` units as a share of the minute's whole traffic (0 when it is unknown)."""
+    total = _accessed_total(metrics, tk)
+    return min(listed / total, 1.0) if total > 0 else 0.0
+
+
 def _key_rate(metrics: Metrics, key: str, kind: str) -> float | None:
-    """A lower bound of one key's offered rate, units per second, from Contributor Insights: its busiest minute's
-    counted units (writes divided by 3, AWS's weight in ConsumedThroughputUnits, for an export) plus its throttled
-    count; ``None`` when neither report lists it."""
+    """A lower bound of one key's rate, units per second, from Contributor Insights: its busiest minute's counted
+    units (for an export divided by 3, AWS's weight of writes in ConsumedThroughputUnits, so the key's traffic is
+    taken to be writes) or its throttled count, whichever is larger; ``None`` when neither report lists it."""
     if metrics.top is None:
         return None
     secs = metrics.seconds_in_minute()
@@ -898,7 +938,9 @@ def _key_rate(metrics: Metrics, key: str, kind: str) -> float | None:
         acc = dict(tk.accessed).get(key, 0.0) / weight
         thr = dict(tk.throttled).get(key, 0.0) * metrics.item_units
         if acc or thr:
-            rate = (acc + thr) / float(secs[tk.minute])
+            # the larger of the two is a lower bound; their sum would count refused units twice where the
+            # accessed figure already includes them (the simulation's offered units)
+            rate = max(acc, thr) / float(secs[tk.minute])
             best = rate if best is None else max(best, rate)
     return best
 
@@ -911,6 +953,13 @@ def _shard_advice(metrics: Metrics, key: str, kind: str) -> str:
     if rate is None or kind != "Write":
         return ""
     n = shards_needed(rate)
+    if n < 2:
+        return (
+            f"remedy for {key!r}: offered at least {rate:,.0f} WCU/s, within what one partition serves "
+            f"({SHARD_UTILIZATION:.0%} of {PARTITION_MAX_WCU:,.0f} WCU/s): it throttles beside the other keys on its "
+            "partition, so write-sharding it over 2 suffixes (chapter 5) moves half of it to another partition; a read "
+            "of the whole key then takes 2 queries (chapter 6)"
+        )
     reads = float(read_cost(n, "random", "aggregate").requests[0])
     return (
         f"remedy for {key!r}: offered at least {rate:,.0f} WCU/s, so write-shard it over at least {n} suffixes "
@@ -933,6 +982,7 @@ def _hot(
     alternatives: tuple[str, ...],
     missing: tuple[str, ...] | list[str],
     why_prefix: str = "",
+    at_cap: float = AT_CAPACITY_SHARE,
 ) -> Diagnosis:
     """Rule 5: a hot partition; Contributor Insights decides which key design is at fault."""
     single = "single-key read concentration" if reads else "single-key write concentration"
@@ -957,11 +1007,11 @@ def _hot(
     busy = [tk for tk in metrics.top if tk.total_throttled > 0]
     hit_top = [metrics.top[i] for i in np.flatnonzero(r.hit) if i < len(metrics.top)]
     if not busy and have_acc and hit_top:
-        return _accessed_only(metrics, r, ev, reads, small, hot_share, done, missing, key_rows, have_thr)
+        return _accessed_only(metrics, r, ev, reads, small, hot_share, done, missing, key_rows, have_thr, at_cap)
     if not busy:  # key-range events but no key throttled: cannot happen with consistent metrics
         ev.append("Contributor Insights lists no throttled key")
         return done("hot partition, key unknown", "low", "Contributor Insights saw no throttled key", "5a", key_rows)
-    cover = float(np.mean([tk.accessed_share() for tk in busy]))
+    cover = float(np.mean([_share(metrics, tk, sum(v for _, v in tk.accessed)) for tk in busy]))
     listed = max(len(tk.accessed) for tk in busy)
     top1 = float(np.mean([tk.throttled_share(1) for tk in busy]))
     top_k = float(np.mean([tk.throttled_share(len(tk.throttled)) for tk in busy]))
@@ -1007,13 +1057,13 @@ def _hot(
     )
 
 
-def _accessed_only(metrics, r, ev, reads, small, hot_share, done, missing, key_rows, have_thr) -> Diagnosis:
+def _accessed_only(metrics, r, ev, reads, small, hot_share, done, missing, key_rows, have_thr, at_cap) -> Diagnosis:
     """Rule 5f (and 5b): only the most-accessed report: a key above a partition's ceiling, or carrying most traffic."""
     kind = "Read" if reads else "Write"
     minutes = [metrics.top[i] for i in np.flatnonzero(r.hit) if i < len(metrics.top)]
     if not have_thr:
         missing.append("Contributor Insights most-throttled-keys report")
-    cover = float(np.mean([tk.accessed_share() for tk in minutes]))
+    cover = float(np.mean([_share(metrics, tk, sum(v for _, v in tk.accessed)) for tk in minutes]))
     listed = max(len(tk.accessed) for tk in minutes)
     ci = f"Contributor Insights' most-accessed keys, over the {len(minutes)} minutes with throttling"
     if cover >= small and listed > 0:
@@ -1031,20 +1081,19 @@ def _accessed_only(metrics, r, ev, reads, small, hot_share, done, missing, key_r
         return done("hot partition, key unknown", "low", "no key report names a key", "5a", key_rows)
     top_key = max(per_key, key=lambda k: max(per_key[k]))
     peak = max(per_key[top_key])
-    share = float(
-        np.mean([dict(tk.accessed).get(top_key, 0.0) / tk.total_accessed for tk in minutes if tk.total_accessed > 0] or [0.0])
-    )
-    # AWS counts a key's access in ConsumedThroughputUnits, writes weighted 3 in provisioned mode: dividing by 3
-    # for writes gives a lower bound of its rate whatever the mode (the course's reading, AT_CAPACITY_SHARE's entry)
+    share = float(np.mean([_share(metrics, tk, dict(tk.accessed).get(top_key, 0.0)) for tk in minutes]))
+    # AWS counts a key's access in ConsumedThroughputUnits, writes weighted 3: dividing by 3 reads the key's units
+    # as writes (the course's reading, HOT_KEY_TRAFFIC_SHARE's entry)
     weight = 3.0 if kind == "Write" and getattr(metrics, "exported", None) is not None else 1.0
     rate = max(per_key_rate[top_key]) / weight
     ceiling = _PARTITION_MAX[kind]
     unit = "RCU/s" if kind == "Read" else "WCU/s"
     single = key_rows[1]
-    if rate > ceiling:
+    if rate >= at_cap * ceiling:
         ev.append(
-            f"{ci}: {top_key!r} at {peak:,.0f} units in its busiest minute, at least {rate:,.0f} {unit}: above a "
-            f"partition's {ceiling:,.0f} {unit}, so one partition cannot serve it"
+            f"{ci}: {top_key!r} at {peak:,.0f} units in its busiest minute, {rate:,.0f} {unit} (its traffic taken to be "
+            f"{kind.lower()}s): at least {at_cap:.0%} of a partition's {ceiling:,.0f} {unit}, a partition's worth of "
+            "traffic on one key"
         )
         ev.append(_shard_advice(metrics, top_key, kind))
         return done(single, "high", "one key's own rate is above what a partition serves", "5f")
@@ -1135,6 +1184,34 @@ def diagnose(
     }
     building = np.sum(list(online.values()), axis=0) if online else np.zeros(r.n)
     hit_minutes = np.flatnonzero(r.hit | (building > 0))
+
+    throttle_names = ("ReadThrottleEvents", "WriteThrottleEvents", "ThrottledRequests")
+    if getattr(metrics, "exported", None) is not None and not any(_has(metrics, n) for n in throttle_names):
+        raise ValueError(
+            "metrics: expected at least one throttle metric (ReadThrottleEvents, WriteThrottleEvents or "
+            f"ThrottledRequests) in the export; without one no diagnosis can be made ({QUERIES_COMMAND} prints them)"
+        )
+    # ThrottledRequests with no throttle event of the table's own and no index exported: the events may be an
+    # index's (its back-pressure on the table's writes), so the index metrics are what is missing
+    own_exported = any(_has(metrics, n) for n in throttle_names[:2])
+    if getattr(metrics, "exported", None) is not None and r.requests > 0 and float(r.own.sum()) == 0 and not metrics.indexes:
+        missing = [] if own_exported else ["ReadThrottleEvents/WriteThrottleEvents of the table"]
+        missing.append("the indexes' ThrottleEvents (GlobalSecondaryIndexName)")
+        return _make(
+            "GSI-only throttling",
+            [
+                f"table: ThrottledRequests {r.requests:,.0f}, and "
+                + ("no throttle event on the table itself" if own_exported else "the table's throttle events not exported"),
+                "no index metric was exported: a request refused for an index's write back-pressure counts in the "
+                "table's ThrottledRequests, not in its ThrottleEvents",
+            ],
+            "low",
+            "throttled requests without throttle events of the table's own point to an index, but its metrics are not "
+            "in the export",
+            "2a",
+            ("hot partition, key unknown",),
+            tuple(missing),
+        )
 
     # rule 1
     if hit_minutes.size == 0:

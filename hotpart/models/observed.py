@@ -960,8 +960,8 @@ def read_metric_data(
             total = -(-n // (periods[id(s)] // PERIOD_S))
             counts = s.name.endswith(("ThrottleEvents", "ThrottledRequests"))
             note = (
-                f"{label}: no data point in {missing} of {total} periods (CloudWatch publishes a throttle count only "
-                "when there is one to report: read as 0)"
+                f"{label}: no data point in {missing} of {total} periods, read as 0 (the course's reading: a throttle "
+                "count is taken to have no data point when there was nothing to count)"
                 if counts
                 else f"{label}: {missing} of {total} data points missing (no data, counted as 0 in sums)"
             )
@@ -972,7 +972,8 @@ def read_metric_data(
     if ops:
         notes.append("ThrottledRequests: read per Operation and summed (" + ", ".join(ops) + ")")
     for label in sorted(no_data):
-        what = " (an on-demand table or index has no provisioned capacity)" if "Provisioned" in label else ""
+        capacity = "Provisioned" in label and label.endswith("CapacityUnits")
+        what = " (an on-demand table or index has no provisioned capacity)" if capacity else ""
         notes.append(f"{label}: exported, no data points{what}")
     for m in [tab, *idx.values(), *online.values()]:
         for v in m.values():
@@ -1274,7 +1275,12 @@ def to_metric_data(
 
 
 def to_insight_report(
-    top: tuple[TopKeys, ...], kind: str = "accessed", *, start: str = _DEFAULT_START, key_label: str = "PK"
+    top: tuple[TopKeys, ...],
+    kind: str = "accessed",
+    *,
+    start: str = _DEFAULT_START,
+    key_label: str = "PK",
+    weight: float = 1.0,
 ) -> dict:
     """Per-minute top keys as a ``get-insight-rule-report`` response of one DynamoDB rule.
 
@@ -1288,6 +1294,9 @@ def to_insight_report(
         The first minute's time, ISO 8601.
     key_label : str
         The key's label (the partition key attribute's name).
+    weight : float
+        Units the report counts per unit of the lists, in ``[1, 3]``: 3 writes the most-accessed report of a
+        write table in AWS's ConsumedThroughputUnits (3 x write units + read units); 1 leaves the lists' units.
 
     Returns
     -------
@@ -1306,13 +1315,14 @@ def to_insight_report(
     ([['hot'], ['a']], True)
     """
     check_choice("kind", kind, _INSIGHT_KINDS)
+    wgt = check_number("weight", weight, low=1, high=3)
     t0 = _epoch(start, "start", "start")
     per_key: dict[str, list[tuple[str, float]]] = {}
     metric_points = []
     for tk in top:
         stamp = _iso(t0 + PERIOD_S * tk.minute)
-        listed = tk.accessed if kind == "accessed" else tk.throttled
-        total = tk.total_accessed if kind == "accessed" else tk.total_throttled
+        listed = tuple((k, v * wgt) for k, v in tk.accessed) if kind == "accessed" else tk.throttled
+        total = tk.total_accessed * wgt if kind == "accessed" else tk.total_throttled
         for key, v in listed:
             per_key.setdefault(key, []).append((stamp, float(v)))
         metric_points.append(
@@ -1425,7 +1435,8 @@ def write_sample_exports(folder: str | Path, *, seed: int = 21, start: str = _DE
     docs = {
         "metrics": results,
         "queries": queries,
-        "insights": to_insight_report(m.top, "accessed", start=start, key_label="customer_id"),
+        # AWS's most-accessed report counts ConsumedThroughputUnits: a write table's units weighted 3
+        "insights": to_insight_report(m.top, "accessed", start=start, key_label="customer_id", weight=3.0),
         "throttled_keys": to_insight_report(m.top, "throttled", start=start, key_label="customer_id"),
     }
     paths = {}
