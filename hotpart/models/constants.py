@@ -652,10 +652,30 @@ SOURCES["FIVE_MINUTE_AGGREGATION_NOTE"] = Source(
     _DEV_GUIDE + "metrics-dimensions.html",
     quote="Amazon CloudWatch aggregates these metrics at one-minute intervals:",
 )
+SOURCES["CLOUDWATCH_ONE_MINUTE_RETENTION"] = Source(
+    "AWS, Amazon CloudWatch concepts: metric retention",
+    "2026-12-04",
+    "https://docs.aws.amazon.com/AmazonCloudWatch/latest/monitoring/cloudwatch_concepts.html",
+    quote="Data points with a period of 60 seconds (1-minute) are available for 15 days.",
+)
+SOURCES["INSIGHT_REPORT_STATISTICS"] = Source(
+    "AWS, CloudWatch Contributor Insights for DynamoDB: how it works (the report's statistics; the diagnosis takes "
+    "a key's share against the consumed-capacity metrics instead)",
+    "2026-12-04",
+    _DEV_GUIDE + "contributorinsights_HowItWorks.html",
+    quote="When you use the GetInsightRuleReport operation with CloudWatch Contributor Insights rules that are created "
+    "by DynamoDB, only MaxContributorValue and Maximum return useful statistics.",
+)
+SOURCES["INSIGHT_25_CONTRIBUTORS"] = Source(
+    "AWS, CloudWatch Contributor Insights for DynamoDB: how it works (fetch asks for 25 contributors)",
+    "2026-12-04",
+    _DEV_GUIDE + "contributorinsights_HowItWorks.html",
+    quote="CloudWatch Contributor Insights for DynamoDB has a limit of 25 contributors.",
+)
 SOURCES["BILLING_MODE_SUMMARY_MAY_BE_ABSENT"] = Source(
-    "AWS SDK for JavaScript v3 reference, BillingModeSummary (AWS's API documentation as the SDK carries it)",
+    "AWS, DynamoDB API reference, BillingModeSummary (the same sentence in the SDK for JavaScript v3 reference)",
     "2026-12-03",
-    "https://docs.aws.amazon.com/AWSJavaScriptSDK/v3/latest/clients/client-dynamodb/interfaces/billingmodesummary.html",
+    "https://docs.aws.amazon.com/amazondynamodb/latest/APIReference/API_BillingModeSummary.html",
     quote="You may need to switch to on-demand mode at least once in order to return a BillingModeSummary response.",
 )
 SOURCES["THROTTLING_KEY_RANGE_BOTH_MODES"] = Source(

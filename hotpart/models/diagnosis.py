@@ -220,8 +220,9 @@ REMEDIES: dict[str, Remedy] = {
     ),
     "index backfill throttled": Remedy(
         "Writes are throttled while a new global secondary index is being built (OnlineIndexThrottleEvents)",
-        "Raise the new index's write capacity with UpdateTable, which works while the index is still being built, "
-        "or build the index when writes are light",
+        "In provisioned mode, raise the new index's write capacity with UpdateTable, which works while the index is "
+        "still being built, or build the index when writes are light; in either mode, check that the index's "
+        "partition key spreads the items: a narrow or uneven key throttles the backfill and the table's writes",
         "The index's WriteThrottleEvents do not count these events, and the backfill shares the index's write "
         "throughput with the ongoing writes",
         in_source=False,
@@ -339,10 +340,17 @@ RULES: tuple[tuple[str, str, str, str], ...] = (
     ),
     (
         "5f",
-        "no most-throttled report; one most-accessed key is above a partition's 1,000 WCU/s or 3,000 RCU/s, or carries "
-        "at least hot_key_share of the traffic",
+        "no most-throttled report; one most-accessed key is at or above at_capacity of a partition's 1,000 WCU/s, or "
+        "carries at least hot_key_share of the traffic; key-range events are writes",
         "Contributor Insights: most-accessed keys",
         "single-key write concentration",
+    ),
+    (
+        "5f",
+        "no most-throttled report; one most-accessed key is at or above at_capacity of a partition's 3,000 RCU/s, or "
+        "carries at least hot_key_share of the traffic; key-range events are reads",
+        "Contributor Insights: most-accessed keys",
+        "single-key read concentration",
     ),
     (
         "5d",
