@@ -169,9 +169,15 @@ def _figure(metrics) -> bytes:
         # a level AWS publishes every five minutes, carried forward: drawn as a step
         a.step(minute, metrics[name], where="post", lw=1.4, color="black", label=name)
     shown = [n for n in metrics.table if not n.startswith(("Consumed", "Provisioned")) and float(metrics[n].sum()) > 0]
+    # equal series would hide one another: each drawn thinner than the last, with its own marker, staggered
+    markers = ("o", "s", "^", "x", "D", "v")
+    every = max(1, metrics.minutes // 12)
     for i, name in enumerate(shown):
-        b.plot(minute, metrics[name], lw=1.6, ls=styles[i % 4], marker="o" if metrics.minutes <= 60 else None, ms=3,
-               label=name)  # fmt: skip
+        b.plot(
+            minute, metrics[name], lw=max(3.2 - 0.8 * i, 0.8), ls=styles[i % 4], marker=markers[i % 6], ms=4,
+            markevery=(i % every, every), label=name,
+        )  # fmt: skip
+
     for ax, title, unit in ((a, "Capacity", "units/s"), (b, "Throttling", "count per minute")):
         ax.set_title(title)
         ax.set_xlabel("minute")
