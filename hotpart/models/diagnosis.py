@@ -855,10 +855,10 @@ def _inferred(metrics: Metrics, r: _Read, small: float, one: float, few: float, 
                     "per-table quota reached",
                     ev,
                     "medium",
-                    "the table ran at the default per-table quota while it throttled; the account-limit "
-                    "reason metric would confirm it",
+                    "the table ran at the default per-table quota while it throttled (if your account's quota was "
+                    "raised, this is not the limit); the account-limit reason metric would confirm it",
                     "4e",
-                    (),
+                    ("hot partition, key unknown",),
                     missing,
                 )
         if grew:
