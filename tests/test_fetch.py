@@ -92,58 +92,42 @@ def test_too_many_indexes_for_one_call_is_refused_in_one_line(tmp_path):
     assert r.returncode == 2 and len(r.stderr.strip().splitlines()) == 1 and "at most 500" in r.stderr
 
 
+def _stub_only(client, method, responses):
+    """Serve ``method`` from botocore's Stubber (each request checked against the service model), the rest from moto."""
+    stub = Stubber(client)
+    for response, params in responses:
+        stub.add_response(method, response, params)
+    real = getattr(client, method)
+
+    def call(**kw):
+        stub.activate()
+        try:
+            return real(**kw)
+        finally:
+            stub.deactivate()
+
+    setattr(client, method, call)
+    return stub
+
+
 def _stub_insights(session, rules, report):
-    """Stubbed clients for the two calls moto does not implement; the rest go to moto."""
+    """Stubbed clients for the two calls moto does not implement; ``session.stubs`` keeps the stubs to check."""
     real = session.client
+    session.stubs = []
+    report_params = {"RuleName": ANY, "StartTime": ANY, "EndTime": ANY, "Period": 60, "MaxContributorCount": 25}
 
     def client(name, **kw):
         c = real(name, **kw)
         if name == "dynamodb":
-            stub = Stubber(c)
-            stub.add_response(
-                "describe_contributor_insights",
-                {"TableName": "orders", "ContributorInsightsRuleList": rules, "ContributorInsightsStatus": "ENABLED"},
-                {"TableName": "orders"},
-            )
-            stub.add_response(
-                "describe_contributor_insights",
-                {"TableName": "orders", "IndexName": "status-index", "ContributorInsightsStatus": "DISABLED"},
-                {"TableName": "orders", "IndexName": "status-index"},
-            )
-            orig = c.describe_contributor_insights
-
-            def dci(**k):
-                stub.activate()
-                try:
-                    return orig(**k)
-                finally:
-                    stub.deactivate()
-
-            c.describe_contributor_insights = dci
+            session.stubs.append(_stub_only(c, "describe_contributor_insights", [
+                ({"TableName": "orders", "ContributorInsightsRuleList": rules, "ContributorInsightsStatus": "ENABLED"},
+                 {"TableName": "orders"}),
+                ({"TableName": "orders", "IndexName": "status-index", "ContributorInsightsStatus": "DISABLED"},
+                 {"TableName": "orders", "IndexName": "status-index"}),
+            ]))  # fmt: skip
         if name == "cloudwatch":
-            stub = Stubber(c)
-            for _ in range(2):
-                stub.add_response(
-                    "get_insight_rule_report",
-                    report,
-                    {
-                        "RuleName": ANY,
-                        "StartTime": ANY,
-                        "EndTime": ANY,
-                        "Period": 60,
-                        "MaxContributorCount": 25,
-                    },
-                )
-            orig_r = c.get_insight_rule_report
-
-            def girr(**k):
-                stub.activate()
-                try:
-                    return orig_r(**k)
-                finally:
-                    stub.deactivate()
-
-            c.get_insight_rule_report = girr
+            n = sum(r.startswith(("DynamoDBContributorInsights-PKC-", "DynamoDBContributorInsights-PKT-")) for r in rules)
+            session.stubs.append(_stub_only(c, "get_insight_rule_report", [(report, report_params)] * n))
         return c
 
     session.client = client
@@ -172,6 +156,8 @@ def test_fetch_writes_what_diagnose_from_reads(endpoint, tmp_path, monkeypatch):
     )
     out = tmp_path / "exports"
     written = fetch("orders", "2026-11-30T09:00:00Z", "2026-11-30T09:30:00Z", out, session=s, endpoint_url=endpoint)
+    for stub in s.stubs:  # every stubbed call was made: the table's and the index's Insights, both reports
+        stub.assert_no_pending_responses()
     assert sorted(p.name for p in out.iterdir()) == sorted([MARKER, *(p.name for p in written.values())])
     m = read_metric_data(written["metrics"], written["queries"], insights=written["insights"], description=written["description"])
     assert m.capacity_mode[0] == "provisioned" and m.description.write_units == 4000

@@ -672,6 +672,13 @@ SOURCES["INSIGHT_25_CONTRIBUTORS"] = Source(
     _DEV_GUIDE + "contributorinsights_HowItWorks.html",
     quote="CloudWatch Contributor Insights for DynamoDB has a limit of 25 contributors.",
 )
+SOURCES["CLOUDTRAIL_DATA_EVENTS"] = Source(
+    "AWS CloudTrail user guide, Logging data events (DynamoDB's item-level calls are data events; chapter 16 names "
+    "them as another record of each request)",
+    "2026-12-04",
+    "https://docs.aws.amazon.com/awscloudtrail/latest/userguide/logging-data-events-with-cloudtrail.html",
+    quote="By default, trails and event data stores do not log data events. Additional charges apply for data events.",
+)
 SOURCES["BILLING_MODE_SUMMARY_MAY_BE_ABSENT"] = Source(
     "AWS, DynamoDB API reference, BillingModeSummary (the same sentence in the SDK for JavaScript v3 reference)",
     "2026-12-03",
@@ -2094,12 +2101,16 @@ ASSUMPTIONS: Final[dict[str, Assumption]] = {
     "HOT_KEY_TRAFFIC_SHARE": Assumption(
         0.5,
         "share of the traffic Contributor Insights counts",
-        why="Without the most-throttled report, a key carrying at least half of what the most-accessed report "
-        "counts in the minutes the table throttles is taken to be the hot key. A key above a partition's 1,000 "
-        "WCU/s or 3,000 RCU/s is named whatever its share; its rate is read as a lower bound, the report's units "
-        "divided by 3 for writes (AWS weights writes three times in ConsumedThroughputUnits).",
-        aws_says="AWS sets no threshold; Contributor Insights ranks keys by ConsumedThroughputUnits "
-        "(contributorinsights_HowItWorks.html).",
+        why="Without the most-throttled report, a key carrying at least half of the minute's traffic while the table "
+        "throttles is taken to be the hot key; a key consuming at least AT_CAPACITY_SHARE of a partition's 1,000 WCU/s "
+        "or 3,000 RCU/s is named whatever its share (a key cannot consume more than its partition serves). The "
+        "report's units are divided by 3 for a write-throttled table, which takes the key's traffic to be writes. "
+        "The minute's whole traffic is taken from the consumed-capacity metrics as 3 x write units + read units, "
+        "AWS's provisioned-mode formula, used for on-demand tables too.",
+        aws_says="AWS sets no threshold. Contributor Insights ranks keys by ConsumedThroughputUnits, '(3 x consumed "
+        "write capacity units) + consumed read capacity units' in provisioned mode, and for DynamoDB's rules 'only "
+        "MaxContributorValue and Maximum return useful statistics' (contributorinsights_HowItWorks.html), so the "
+        "report gives no total.",
         used_by=("diagnose.hot_key_share",),
         chapters=("15_diagnosis",),
     ),

@@ -487,16 +487,6 @@ def _label(m: dict[str, NDArray[np.float64]], stem: str) -> str:
     return f"{'/'.join(kinds)}{stem}"
 
 
-def _capacity(m: dict[str, NDArray[np.float64]], what: str, n: int) -> NDArray[np.float64]:
-    """``Consumed`` or ``Provisioned`` Read plus Write capacity units, per minute (zeros if absent)."""
-    out = np.zeros(n)
-    for k in ("Read", "Write"):
-        name = f"{what}{k}CapacityUnits"
-        if name in m:
-            out = out + m[name]
-    return out
-
-
 #: Table-level throttle reasons (the table, not a partition, ran out of what it may serve): the metric's
 #: stem, and the row and rule of AWS's reason family it reports.
 _TABLE_LEVEL: dict[str, tuple[str, str]] = {
@@ -686,11 +676,6 @@ def _read(metrics: Metrics) -> _Read:
         mode,
         mode_from,
     )
-
-
-def _label_capacity(m: dict[str, NDArray[np.float64]], what: str) -> str:
-    kinds = [k for k in ("Read", "Write") if f"{what}{k}CapacityUnits" in m] or ["Write"]
-    return f"{what}{'/'.join(kinds)}CapacityUnits"
 
 
 def _make(
