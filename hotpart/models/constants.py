@@ -380,6 +380,8 @@ SOURCES: Final[dict[str, Source]] = {
 _DATE_READ = "2026-11-30"
 #: The day chapter 12's GSI sources were read again (the Knowledge Center's current wording, AWS's labs, GSI.html).
 _DATE_REREAD = "2026-12-03"
+#: The day of the third claims review (issue 37): every SOURCES page a touched chapter uses was read again.
+_DATE_ROUND3 = "2026-12-04"
 
 # Each block below belongs to one family of chapters; add a chapter's sources and assumptions in its block.
 # --- sources: capacity and the simulator (chapters 1, 8-11)
