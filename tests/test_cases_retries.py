@@ -90,11 +90,16 @@ def test_retry_summary_recomputes_the_ratios() -> None:
 def test_retry_spike_case_matches_direct_runs_and_stays_under_the_ceiling() -> None:
     spike = hp.spike_demand(400, 2_000, 8, 2)
     case = hp.retry_spike_case(spike, CEILING, seed=14)
-    assert list(case["summaries"]) == list(hp.spike_policies()) and len(case["rows"]) == 6
+    names = list(hp.spike_policies())
+    assert list(case["summaries"]) == names[:2] + [hp.ONE_CLIENT_LABEL] + names[2:] and len(case["rows"]) == 8
     for name, policy in hp.spike_policies().items():
         direct = hp.simulate_retries(policy, spike, CEILING, seed=14)
         assert case["summaries"][name]["throttle_events"] == direct.throttle_events
         assert case["summaries"][name]["success_rate"] == direct.success_rate
+    # the one-client row: Boto3's default with botocore's retry quota shared by every request; it fails fast
+    shared = hp.simulate_retries(hp.SDK_STANDARD, spike, CEILING, seed=14, retry_quota=hp.SDK_STANDARD_RETRY_QUOTA)
+    assert case["summaries"][hp.ONE_CLIENT_LABEL]["success_rate"] == shared.success_rate
+    assert shared.quota_denied > 0 and shared.success_rate < case["summaries"][names[1]]["success_rate"]
     none = case["summaries"]["no retries"]
     assert none["calls"] == none["requests"] and none["extra_calls"] == 0  # one attempt: no retries at all
     # the partition serves at most its rate plus a full bucket in any second, retries or not
@@ -231,7 +236,8 @@ def test_retry_storm_update_changes_the_title_and_the_data() -> None:
 
 
 def test_quota_retries_is_the_quota_over_the_cost() -> None:
-    assert hp.quota_retries() == hp.SDK_STANDARD_RETRY_QUOTA // hp.SDK_STANDARD_RETRY_COST == 100  # 500 tokens, 5 each
+    # 500 tokens, 5 per retry after throttling
+    assert hp.quota_retries() == hp.SDK_STANDARD_RETRY_QUOTA // hp.SDK_STANDARD_THROTTLING_RETRY_COST == 100
     assert hp.quota_retries(9, 10) == 0 and hp.quota_retries(10, 10) == 1
     with pytest.raises(ValueError, match="cost"):
         hp.quota_retries(500, 0)

@@ -59,7 +59,8 @@ def test_decorrelated_has_no_closed_form_and_says_so():
 
 
 def test_repr_is_informative():
-    assert repr(hp.SDK_STANDARD) == "Backoff(3 attempts, base 1 s, cap 20 s, full jitter)"
+    assert repr(hp.SDK_STANDARD) == "Backoff(4 attempts, base 1 s, cap 20 s, full jitter)"  # DynamoDB, botocore >= 1.44
+    assert repr(hp.SDK_STANDARD_PRE_2026) == "Backoff(3 attempts, base 1 s, cap 20 s, full jitter)"
     assert "no jitter" in repr(hp.DYNAMODB_JAVA_V1)
     res = hp.simulate_retries(hp.Backoff(3, 0.05, 1.0), [1500], 1000.0, seed=1)
     assert repr(res).startswith("RetryResult(1,500 requests")
@@ -69,8 +70,8 @@ def test_repr_is_informative():
 
 
 def test_sdk_defaults_are_the_published_figures_with_sources():
-    assert hp.SDK_STANDARD_MAX_ATTEMPTS == 3
-    assert hp.SDK_STANDARD_BASE_S == 1.0
+    assert hp.SDK_STANDARD_MAX_ATTEMPTS == 3 and hp.SDK_STANDARD_DYNAMODB_MAX_ATTEMPTS == 4
+    assert hp.SDK_STANDARD_BASE_S == 1.0 and hp.SDK_STANDARD_DYNAMODB_TRANSIENT_BASE_S == 0.025
     assert hp.SDK_STANDARD_MAX_BACKOFF_S == 20.0
     assert hp.DYNAMODB_JAVA_V1_MAX_RETRIES == 10
     assert hp.DYNAMODB_JAVA_V1_BASE_S == 0.025
@@ -86,8 +87,10 @@ def test_sdk_defaults_are_the_published_figures_with_sources():
     ):
         source = hp.SOURCES[name]
         assert source.where and source.as_of and source.url.startswith("https://") and source.quote
-        # every record but Brooker's post (dated by the post) was read on the date the course states
-        assert source.as_of == ("2015-03" if name == "BROOKER_2015" else "2026-11-30")
+        # every record was read on the date the course states: Brooker's post is dated by the post, the botocore
+        # figures by the third review (read from the installed release), the Java 1.x code by the first reading
+        expected = {"BROOKER_2015": "2015-03"}.get(name, "2026-12-04" if name.startswith("SDK_") else "2026-11-30")
+        assert source.as_of == expected, name
     # the Java 1.x figures are the 2015 code's, pinned to its commit; botocore's base is one SDK's implementation
     assert all("2015" in hp.SOURCES[n].where for n in ("DYNAMODB_JAVA_V1_MAX_RETRIES", "DYNAMODB_JAVA_V1_BASE_S"))
     assert "/blob/master/" not in hp.SOURCES["DYNAMODB_JAVA_V1_BASE_S"].url
@@ -366,15 +369,19 @@ def test_boto3_legacy_preset_is_botocore_retry_json_for_dynamodb():
     assert '"max_attempts": 10' in src and '"base": 0.05' in src and '"growth_factor": 2' in src
     assert "attempts - 1" in hp.SOURCES["SDK_BOTO3_LEGACY_BASE_S"].quote
     assert "default mode" in hp.SOURCES["BOTO3_DEFAULT_RETRY_LEGACY"].quote
+    assert "before 1.44.0" in hp.SOURCES["BOTO3_DEFAULT_RETRY_LEGACY"].where  # dated: the guide lags the code
 
 
 def test_standard_mode_is_labelled_botocore_and_other_sdks_differ():
     assert "botocore" in hp.SOURCES["SDK_STANDARD_BASE_S"].where
     assert hp.SDK_JS_V3_BASE_S == 0.1 and hp.SDK_JS_V3_THROTTLING_BASE_S == 0.5
     assert "= 100;" in hp.SOURCES["SDK_JS_V3_BASE_S"].quote and "= 500;" in hp.SOURCES["SDK_JS_V3_THROTTLING_BASE_S"].quote
-    # the retry quota the model omits: 500 tokens, 5 per retry, so 100 retries without a success in between
-    assert hp.SDK_STANDARD_RETRY_QUOTA == 500 and hp.SDK_STANDARD_RETRY_COST == 5
-    assert "500" in hp.SOURCES["SDK_STANDARD_RETRY_QUOTA"].quote and "5" in hp.SOURCES["SDK_STANDARD_RETRY_COST"].quote
+    # the retry quota the model omits: 500 tokens, 5 per retry after throttling (14 after a transient error), so
+    # 100 throttled retries without a success in between
+    assert hp.SDK_STANDARD_RETRY_QUOTA == 500 and hp.SDK_STANDARD_THROTTLING_RETRY_COST == 5
+    assert hp.SDK_STANDARD_RETRY_COST == 14
+    assert "500" in hp.SOURCES["SDK_STANDARD_RETRY_QUOTA"].quote
+    assert "= 5" in hp.SOURCES["SDK_STANDARD_THROTTLING_RETRY_COST"].quote
 
 
 def test_java_v1_today_uses_equal_jitter_on_500_ms_for_throttling():
@@ -394,7 +401,8 @@ def test_java_v1_today_uses_equal_jitter_on_500_ms_for_throttling():
         "SDK_STANDARD_RETRY_COST",
     ):
         s = hp.SOURCES[name]
-        assert s.as_of == "2026-11-30" and s.url.startswith("https://github.com/") and "/blob/" in s.url and s.quote
+        expected = "2026-12-04" if name.startswith("SDK_BOTO3") or name.startswith("SDK_STANDARD") else "2026-11-30"
+        assert s.as_of == expected and s.url.startswith("https://github.com/") and "/blob/" in s.url and s.quote
 
 
 def test_boto3_legacy_herd_is_lockstep():
@@ -633,3 +641,45 @@ def test_plot_attempts_refuses_bad_axes_by_name(kwargs, name):
 def test_retry_storm_without_a_spike_is_the_baseline_alone():
     data = hp.EXPLORABLES["retry_storm"].compute(jitter=1, attempts=6, base_ms=100, spike=0)
     assert data["res"].requests == hp.STORM_BASELINE * hp.STORM_SECONDS
+
+
+# --- standard mode's retry quota (botocore's RetryQuotaChecker) -------------------------------------------------
+
+
+def test_retry_quota_bounds_the_retries_of_one_client() -> None:
+    spike = hp.spike_demand(400, 2_000, 8, 2)
+    free = hp.simulate_retries(hp.SDK_STANDARD, spike, 1000.0, seed=14)
+    shared = hp.simulate_retries(hp.SDK_STANDARD, spike, 1000.0, seed=14, retry_quota=hp.SDK_STANDARD_RETRY_QUOTA)
+    assert free.quota_denied == 0 and shared.quota_denied > 0
+    assert np.array_equal(shared.served + shared.throttled, shared.offered)  # conservation holds with the quota
+    assert shared.success_rate < free.success_rate and shared.calls < free.calls  # it fails fast
+    # a request that gave up with attempts left is one the quota refused
+    gave_up_early = (~shared.succeeded) & (shared.attempts_made < hp.SDK_STANDARD.attempts)
+    assert int(gave_up_early.sum()) == shared.quota_denied
+
+
+def test_retry_quota_limits() -> None:
+    spike = hp.spike_demand(400, 2_000, 8, 2)
+    none = hp.simulate_retries(hp.Backoff(1, 1.0, 20.0), spike, 1000.0, seed=14)
+    empty = hp.simulate_retries(hp.SDK_STANDARD, spike, 1000.0, seed=14, retry_quota=0, no_retry_increment=0)
+    assert empty.calls == none.calls and empty.success_rate == none.success_rate  # no token: no retry at all
+    free = hp.simulate_retries(hp.SDK_STANDARD, spike, 1000.0, seed=14)
+    huge = hp.simulate_retries(hp.SDK_STANDARD, spike, 1000.0, seed=14, retry_quota=1_000_000)
+    assert huge.calls == free.calls and huge.success_rate == free.success_rate  # a quota that never binds
+    for bad in (-1, 1.5, 10**7):
+        with pytest.raises(ValueError, match="retry_quota"):
+            hp.simulate_retries(hp.SDK_STANDARD, [10], 1000.0, retry_quota=bad)
+    with pytest.raises(ValueError, match="retry_cost"):
+        hp.simulate_retries(hp.SDK_STANDARD, [10], 1000.0, retry_quota=500, retry_cost=0)
+
+
+def test_retry_quota_matches_botocores_own_checker() -> None:
+    """A throttled retry takes 5 tokens; with 12, the third is refused; a first-attempt success returns 1."""
+    quota_mod = pytest.importorskip("botocore.retries.quota")
+    q = quota_mod.RetryQuota(12)
+    assert [q.acquire(hp.SDK_STANDARD_THROTTLING_RETRY_COST) for _ in range(3)] == [True, True, False]
+    # the model: an empty partition (bucket of 1 spent by the first request) and three more requests at once
+    res = hp.simulate_retries(
+        hp.Backoff(2, 0.001, 0.001, "none"), [], 1e-9, burst_units=1, herd_s=np.zeros(4), retry_quota=12
+    )
+    assert res.quota_denied == 1 and res.successes == 1

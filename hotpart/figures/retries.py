@@ -9,6 +9,7 @@ Models: :mod:`hotpart.models.backoff`, :mod:`~hotpart.models.retries`. Notebook:
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Final
 
 import numpy as np
 from matplotlib.axes import Axes
@@ -30,8 +31,9 @@ from ..models import (
     SDK_BOTO3_LEGACY,
     SDK_STANDARD,
     SDK_STANDARD_MAX_BACKOFF_S,
-    SDK_STANDARD_RETRY_COST,
+    SDK_STANDARD_PRE_2026,
     SDK_STANDARD_RETRY_QUOTA,
+    SDK_STANDARD_THROTTLING_RETRY_COST,
     Backoff,
     JitterComparison,
     JitterRegimes,
@@ -56,6 +58,7 @@ __all__ = [
     "capacity_ahead",
     "capacity_ahead_sweep",
     "herd_sweep",
+    "ONE_CLIENT_LABEL",
     "jitter_order_text",
     "lockstep_admitted",
     "lockstep_case",
@@ -372,8 +375,10 @@ def plot_jitter_comparison(comparisons: Sequence[JitterComparison]) -> Figure:
         label = "no jitter" if j == "none" else f"{j} jitter"
         left.plot(clients, [c.calls[j] / c.clients for c in comparisons], "o-", color=color, label=label)
         right.plot(clients, [c.completion_s[j] for c in comparisons], "o-", color=color, label=label)
-    capacity = comparisons[0].capacity
-    right.plot(clients, clients / capacity, color=COLORS["share"], ls="--", label="clients / rate")
+    capacity, bucket = comparisons[0].capacity, comparisons[0].burst_units
+    # the bound any herd meets (the prose's): what the full bucket does not admit at once, drained at the rate
+    bound = np.maximum(clients - bucket, 0.0) / capacity
+    right.plot(clients, bound, color=COLORS["share"], ls="--", label="(clients - bucket) / rate")
     left.set_ylim(bottom=0)
     log_axis(right, "y")
     finish_axes(left, "Work: calls per client", "clients in the herd", "calls per client", loc="upper left")
@@ -800,25 +805,32 @@ def retry_summary(result: RetryResult) -> dict[str, float]:
     }
 
 
+#: The row of chapter 14's spike table where Boto3's default runs with its retry quota, one client for every request.
+ONE_CLIENT_LABEL: Final[str] = "the same, all requests from one client (its retry quota)"
+
+
 def spike_policies() -> dict[str, Backoff]:
     """The retry policies chapter 14 plays against its short spike, by the name its table gives them.
 
     Returns
     -------
     dict of str to Backoff
-        No retries (one attempt), Boto3's legacy default for DynamoDB, botocore's standard mode, the Java 1.x
-        DynamoDB default of 2015, that schedule with Full Jitter, and the Java 1.x default for throttling today.
+        No retries (one attempt); Boto3's default for DynamoDB since botocore 1.44.0 (standard mode, 4 attempts);
+        legacy mode (the default before 1.44.0, ``AWS_RETRY_MODE=legacy`` today); standard mode before 1.44.0
+        (3 attempts); the Java 1.x DynamoDB default of 2015, that schedule with Full Jitter, and the Java 1.x default
+        for throttling today.
 
     Examples
     --------
     >>> list(spike_policies())[:2]
-    ['no retries', 'Boto3 default (legacy), DynamoDB']
+    ['no retries', 'Boto3 default, DynamoDB (botocore >= 1.44.0: standard)']
     """
     java = DYNAMODB_JAVA_V1
     return {
         "no retries": Backoff(1, DYNAMODB_JAVA_V1_BASE_S, DYNAMODB_JAVA_V1_MAX_BACKOFF_S),
-        "Boto3 default (legacy), DynamoDB": SDK_BOTO3_LEGACY,
-        "botocore standard mode": SDK_STANDARD,
+        "Boto3 default, DynamoDB (botocore >= 1.44.0: standard)": SDK_STANDARD,
+        "Boto3 legacy mode, DynamoDB (the default before 1.44.0)": SDK_BOTO3_LEGACY,
+        "botocore standard mode before 1.44.0": SDK_STANDARD_PRE_2026,
         "Java 1.x DynamoDB default (2015 code)": java,
         "Java 1.x, 2015 schedule with full jitter": Backoff(java.attempts, java.base_s, java.cap_s, "full"),
         "Java 1.x DynamoDB default today (throttling)": DYNAMODB_JAVA_V1_THROTTLED,
@@ -840,7 +852,9 @@ def retry_spike_case(spike: Sequence[int], capacity: float = PARTITION_MAX_WCU, 
     Returns
     -------
     dict
-        ``"results"`` (policy name to :class:`hotpart.RetryResult`), ``"summaries"`` (policy name to
+        ``"results"`` (policy name to :class:`hotpart.RetryResult`; after Boto3's default, the same policy once
+        more as :data:`ONE_CLIENT_LABEL`: every request from one client, sharing its retry quota of
+        :data:`hotpart.SDK_STANDARD_RETRY_QUOTA` tokens), ``"summaries"`` (policy name to
         :func:`retry_summary`), ``"header"`` and ``"rows"`` (the table for :func:`hotpart.markdown_table`),
         ``"max_served"`` (the most writes any policy had served in one second) and ``"max_allowed"`` (what the
         partition can serve in one second at most: its rate plus a full bucket).
@@ -857,7 +871,13 @@ def retry_spike_case(spike: Sequence[int], capacity: float = PARTITION_MAX_WCU, 
     counts = demand.astype(np.int64)
     if not np.array_equal(counts, demand):
         raise ValueError(f"spike = {spike!r:.60} is not allowed: must hold whole numbers of requests")
-    results = {name: simulate_retries(p, counts, rate, seed=rng_seed) for name, p in spike_policies().items()}
+    results: dict[str, RetryResult] = {}
+    for name, p in spike_policies().items():
+        results[name] = simulate_retries(p, counts, rate, seed=rng_seed)
+        if p is SDK_STANDARD:  # the same client with its retry quota: all the spike's requests share one
+            results[ONE_CLIENT_LABEL] = simulate_retries(
+                p, counts, rate, seed=rng_seed, retry_quota=SDK_STANDARD_RETRY_QUOTA
+            )
     summaries = {name: retry_summary(r) for name, r in results.items()}
     header = ["policy", "success", "calls", "throttle events", "retries", "p50 (s)", "p99 (s)"]
     rows = [
@@ -1185,7 +1205,7 @@ def herd_sweep(
     }
 
 
-def quota_retries(quota: int = SDK_STANDARD_RETRY_QUOTA, cost: int = SDK_STANDARD_RETRY_COST) -> int:
+def quota_retries(quota: int = SDK_STANDARD_RETRY_QUOTA, cost: int = SDK_STANDARD_THROTTLING_RETRY_COST) -> int:
     """Retries a client's standard-mode retry quota pays for with no success in between: ``quota // cost``.
 
     Parameters
@@ -1193,7 +1213,8 @@ def quota_retries(quota: int = SDK_STANDARD_RETRY_QUOTA, cost: int = SDK_STANDAR
     quota : int
         Tokens in the quota, in ``[0, 1,000,000]`` (:data:`hotpart.SDK_STANDARD_RETRY_QUOTA` by default).
     cost : int
-        Tokens a retry takes, in ``[1, 1,000,000]`` (:data:`hotpart.SDK_STANDARD_RETRY_COST` by default).
+        Tokens a retry takes, in ``[1, 1,000,000]`` (by default :data:`hotpart.SDK_STANDARD_THROTTLING_RETRY_COST`,
+        a retry after a throttling error; :data:`hotpart.SDK_STANDARD_RETRY_COST` after a transient one).
 
     Returns
     -------

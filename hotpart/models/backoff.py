@@ -11,16 +11,21 @@ Chapter 14 (``notebooks/14_retries.ipynb``) is built on this module and on
   (:meth:`Backoff.expected_sleep_s`);
 * the SDK presets, :class:`Backoff` values built from named constants, each
   registered with its source, pinned commit or page, and quoted sentence in
-  :data:`hotpart.SOURCES`: Boto3's default for DynamoDB, legacy mode from
-  botocore's ``_retry.json`` (:data:`SDK_BOTO3_LEGACY`: 10 attempts, 50 ms
-  doubling, no jitter, no cap); botocore's standard mode
-  (:data:`SDK_STANDARD`: the reference guide's 3 attempts, botocore's Full
-  Jitter on 1 s; the JavaScript v3 SDK's bases :data:`SDK_JS_V3_BASE_S` and
-  :data:`SDK_JS_V3_THROTTLING_BASE_S` differ; its retry quota,
-  :data:`SDK_STANDARD_RETRY_QUOTA` tokens at :data:`SDK_STANDARD_RETRY_COST` per
-  retry, is stated but not modelled); and the AWS SDK for Java 1.x DynamoDB
-  client, in its 2015 code (:data:`DYNAMODB_JAVA_V1`) and today for throttling
-  errors (:data:`DYNAMODB_JAVA_V1_THROTTLED`).
+  :data:`hotpart.SOURCES`. Boto3's figures are read from the installed
+  botocore (:mod:`hotpart.models._botocore`), never typed: its default for
+  DynamoDB since botocore 1.44.0 (10 November 2026), standard mode
+  (:data:`SDK_STANDARD`: 4 attempts, Full Jitter on a 1 s base after a
+  throttling error, capped at 20 s); standard mode before that release
+  (:data:`SDK_STANDARD_PRE_2026`: 3 attempts); legacy mode, the default
+  before 1.44.0 and ``AWS_RETRY_MODE=legacy`` today, from botocore's
+  ``_retry.json`` (:data:`SDK_BOTO3_LEGACY`: 10 attempts, 50 ms doubling, no
+  jitter, no cap). Standard mode's retry quota
+  (:data:`SDK_STANDARD_RETRY_QUOTA` tokens, :data:`SDK_STANDARD_THROTTLING_RETRY_COST`
+  per retry after throttling) is stated but not modelled. The JavaScript v3
+  SDK's bases (:data:`SDK_JS_V3_BASE_S`, :data:`SDK_JS_V3_THROTTLING_BASE_S`)
+  and the AWS SDK for Java 1.x DynamoDB client, in its 2015 code
+  (:data:`DYNAMODB_JAVA_V1`) and today for throttling errors
+  (:data:`DYNAMODB_JAVA_V1_THROTTLED`), are typed from their pinned sources.
 
 The bounds on counts (:data:`MAX_ATTEMPTS`, :data:`MAX_SAMPLE_SIZE`) are the
 course's choices, listed in :data:`hotpart.ASSUMPTIONS`.
@@ -35,9 +40,13 @@ from typing import Final
 import numpy as np
 from numpy.typing import NDArray
 
+from ._botocore import botocore_retry_values
 from ._validation import check_choice, check_integer, check_number, check_seed
 
 __all__ = [
+    "BOTOCORE_DEFAULT_RETRY_MODE",
+    "BOTOCORE_STANDARD_DEFAULT_SINCE",
+    "BOTOCORE_VERSION",
     "DYNAMODB_JAVA_V1",
     "DYNAMODB_JAVA_V1_BASE_S",
     "DYNAMODB_JAVA_V1_MAX_BACKOFF_S",
@@ -50,28 +59,57 @@ __all__ = [
     "SDK_BOTO3_LEGACY",
     "SDK_BOTO3_LEGACY_BASE_S",
     "SDK_BOTO3_LEGACY_DYNAMODB_MAX_ATTEMPTS",
+    "SDK_BOTO3_LEGACY_MAX_ATTEMPTS",
     "SDK_JS_V3_BASE_S",
     "SDK_JS_V3_THROTTLING_BASE_S",
     "SDK_STANDARD",
-    "SDK_STANDARD_RETRY_COST",
-    "SDK_STANDARD_RETRY_QUOTA",
     "SDK_STANDARD_BASE_S",
+    "SDK_STANDARD_DYNAMODB_MAX_ATTEMPTS",
+    "SDK_STANDARD_DYNAMODB_TRANSIENT_BASE_S",
     "SDK_STANDARD_MAX_ATTEMPTS",
     "SDK_STANDARD_MAX_BACKOFF_S",
+    "SDK_STANDARD_NO_RETRY_INCREMENT",
+    "SDK_STANDARD_PRE_2026",
+    "SDK_STANDARD_RETRY_COST",
+    "SDK_STANDARD_RETRY_QUOTA",
+    "SDK_STANDARD_THROTTLING_RETRY_COST",
+    "SDK_STANDARD_TRANSIENT_BASE_S",
     "Backoff",
 ]
 
 #: The jitter strategies, in Brooker's order of presentation.
 JITTERS: Final[tuple[str, ...]] = ("none", "full", "equal", "decorrelated")
 
-#: Standard retry mode: attempts per request, the first included (SDKs and Tools Reference Guide).
-SDK_STANDARD_MAX_ATTEMPTS: Final[int] = 3
-#: botocore's standard retry mode (Boto3 with ``retries={"mode": "standard"}``), version 2.0: base of the
-#: exponential backoff, seconds (``rand() * min(2 ** i, 20)``). The reference guide gives no base; other SDKs
-#: differ (JavaScript v3: :data:`SDK_JS_V3_BASE_S`), as does botocore's opt-in version 2.1.
-SDK_STANDARD_BASE_S: Final[float] = 1.0
-#: Boto3's standard retry mode: the cap on one backoff, seconds.
-SDK_STANDARD_MAX_BACKOFF_S: Final[float] = 20.0
+# The SDK's numbers are read from the installed botocore (boto3 is pinned in requirements.txt), not typed here:
+# hotpart.models._botocore reads them from botocore's own code and data files; tests/test_sdk_retries.py pins them to
+# the release in requirements.txt and checks them against a real boto3 client.
+_BOTOCORE: Final = botocore_retry_values()
+
+#: The installed botocore's release (``botocore.__version__``): the SDK figures below are that release's.
+BOTOCORE_VERSION: Final[str] = str(_BOTOCORE["version"])
+#: The release from which standard mode is Boto3's default (AWS's rollout post, 10 Nov 2026); before it, legacy.
+BOTOCORE_STANDARD_DEFAULT_SINCE: Final[str] = "1.44.0"
+#: The retry mode a Boto3 client gets when neither its Config, ``AWS_RETRY_MODE`` nor the config file sets one
+#: (botocore's ``configprovider.py``): ``"standard"`` since 1.44.0, ``"legacy"`` before.
+BOTOCORE_DEFAULT_RETRY_MODE: Final[str] = str(_BOTOCORE["default_retry_mode"])
+#: Standard retry mode: attempts per request, the first included, for a service without its own figure
+#: (botocore's ``DEFAULT_MAX_ATTEMPTS``; the SDKs and Tools Reference Guide's "three"). Also what DynamoDB got
+#: before botocore 1.44.0.
+SDK_STANDARD_MAX_ATTEMPTS: Final[int] = int(_BOTOCORE["standard_max_attempts"])
+#: Standard retry mode for DynamoDB (and DynamoDB Streams): attempts per request, the first included (botocore's
+#: ``_SERVICE_MAX_ATTEMPTS``, since 1.44.0).
+SDK_STANDARD_DYNAMODB_MAX_ATTEMPTS: Final[int] = int(_BOTOCORE["standard_dynamodb_max_attempts"])
+#: Standard retry mode: base of the exponential backoff after a throttling error, seconds (botocore's
+#: ``throttling_base_scale``): the sleep before retry ``n`` is ``rand() * min(base * 2 ** n, 20)``. Before botocore
+#: 1.44.0 the same 1 s base applied to every error.
+SDK_STANDARD_BASE_S: Final[float] = float(_BOTOCORE["standard_throttling_base_s"])
+#: Standard retry mode, DynamoDB: base of the backoff after a transient (non-throttling) error, seconds
+#: (botocore's ``_SERVICE_BACKOFF_CONFIG``; other services: :data:`SDK_STANDARD_TRANSIENT_BASE_S`).
+SDK_STANDARD_DYNAMODB_TRANSIENT_BASE_S: Final[float] = float(_BOTOCORE["standard_dynamodb_transient_base_s"])
+#: Standard retry mode: base of the backoff after a transient error for services without their own, seconds.
+SDK_STANDARD_TRANSIENT_BASE_S: Final[float] = float(_BOTOCORE["standard_transient_base_s"])
+#: Standard retry mode: the cap on one backoff, seconds (botocore's ``ExponentialBackoff._MAX_BACKOFF``).
+SDK_STANDARD_MAX_BACKOFF_S: Final[float] = float(_BOTOCORE["standard_max_backoff_s"])
 #: AWS SDK for Java 1.x, DynamoDB client, in its 2015 code: retries after the first attempt (so 11 attempts in all).
 DYNAMODB_JAVA_V1_MAX_RETRIES: Final[int] = 10
 #: AWS SDK for Java 1.x, DynamoDB client, in its 2015 code: base delay, seconds (25 ms, doubled per retry, no jitter).
@@ -82,19 +120,34 @@ DYNAMODB_JAVA_V1_MAX_BACKOFF_S: Final[float] = 20.0
 #: base of the Equal Jitter backoff it applies to throttling errors, seconds (other errors: Full Jitter on 25 ms).
 DYNAMODB_JAVA_V1_THROTTLED_BASE_S: Final[float] = 0.5
 
-#: Boto3's default (legacy) retry mode for DynamoDB, from botocore's ``_retry.json``: attempts, the first included.
-SDK_BOTO3_LEGACY_DYNAMODB_MAX_ATTEMPTS: Final[int] = 10
-#: Boto3's legacy mode for DynamoDB: the first sleep, seconds, doubled per retry, with no jitter and no cap.
-SDK_BOTO3_LEGACY_BASE_S: Final[float] = 0.05
+#: Legacy retry mode (``AWS_RETRY_MODE=legacy``; Boto3's default before botocore 1.44.0), from botocore's
+#: ``_retry.json``: attempts per request, the first included, for a service without its own entry.
+SDK_BOTO3_LEGACY_MAX_ATTEMPTS: Final[int] = int(_BOTOCORE["legacy_max_attempts"])
+#: Legacy retry mode for DynamoDB, from botocore's ``_retry.json``: attempts, the first included.
+SDK_BOTO3_LEGACY_DYNAMODB_MAX_ATTEMPTS: Final[int] = int(_BOTOCORE["legacy_dynamodb_max_attempts"])
+#: Legacy mode for DynamoDB: the first sleep, seconds, multiplied by the growth factor (2) per retry, with no jitter
+#: and no cap.
+SDK_BOTO3_LEGACY_BASE_S: Final[float] = float(_BOTOCORE["legacy_dynamodb_base_s"])
+if _BOTOCORE["standard_growth"] != 2 or _BOTOCORE["legacy_dynamodb_growth"] != 2:
+    raise RuntimeError(  # Backoff doubles per retry; a botocore whose backoff grows otherwise needs a new model
+        f"botocore {BOTOCORE_VERSION}: backoff growth {_BOTOCORE['standard_growth']} (standard), "
+        f"{_BOTOCORE['legacy_dynamodb_growth']} (legacy, DynamoDB); expected 2"
+    )
 #: The AWS SDK for JavaScript v3 (``@smithy/util-retry``): base of its standard-mode backoff, seconds.
 SDK_JS_V3_BASE_S: Final[float] = 0.1
 #: The AWS SDK for JavaScript v3: base of its backoff after a throttling error, seconds.
 SDK_JS_V3_THROTTLING_BASE_S: Final[float] = 0.5
-#: Standard mode's retry quota per client, tokens (botocore and JavaScript v3): a retry is refused when it is spent.
-#: The course's model omits it (each simulated request retries on its own); see :data:`SDK_STANDARD_RETRY_COST`.
-SDK_STANDARD_RETRY_QUOTA: Final[int] = 500
-#: Tokens one retry takes from the quota (botocore standard mode 2.0; a success without retry gives one back).
-SDK_STANDARD_RETRY_COST: Final[int] = 5
+#: Standard mode's retry quota per client, tokens (botocore's ``RetryQuota.INITIAL_CAPACITY``; JavaScript v3 has the
+#: same 500): a retry that finds too few tokens is not made. The course's model omits it (each simulated request
+#: retries on its own); see :data:`SDK_STANDARD_THROTTLING_RETRY_COST`.
+SDK_STANDARD_RETRY_QUOTA: Final[int] = int(_BOTOCORE["standard_retry_quota"])
+#: Tokens a retry after a transient (non-throttling) error takes from the quota (botocore ``_RETRY_COST``; 5 before
+#: 1.44.0).
+SDK_STANDARD_RETRY_COST: Final[int] = int(_BOTOCORE["standard_retry_cost"])
+#: Tokens a retry after a throttling error takes from the quota (botocore ``_THROTTLING_RETRY_COST``).
+SDK_STANDARD_THROTTLING_RETRY_COST: Final[int] = int(_BOTOCORE["standard_throttling_retry_cost"])
+#: Tokens a request that succeeds at its first attempt gives back to the quota (botocore ``_NO_RETRY_INCREMENT``).
+SDK_STANDARD_NO_RETRY_INCREMENT: Final[int] = int(_BOTOCORE["standard_no_retry_increment"])
 
 #: Most attempts per request a :class:`Backoff` accepts: a course limit (``hp.ASSUMPTIONS["MAX_ATTEMPTS"]``).
 MAX_ATTEMPTS: Final[int] = 1000
@@ -307,12 +360,21 @@ class Backoff:
         return out
 
 
-#: botocore's standard retry mode (version 2.0) as a :class:`Backoff`: 3 attempts, Full Jitter on a 1 s base, capped
-#: at 20 s. Not "the AWS SDKs'": the reference guide fixes the attempts, not the base (JavaScript v3 uses 100 ms,
-#: 500 ms after throttling). Its retry quota (:data:`SDK_STANDARD_RETRY_QUOTA`) is not modelled.
-SDK_STANDARD: Final[Backoff] = Backoff(SDK_STANDARD_MAX_ATTEMPTS, SDK_STANDARD_BASE_S, SDK_STANDARD_MAX_BACKOFF_S, "full")
-#: Boto3's DEFAULT for DynamoDB (legacy mode, botocore's ``_retry.json``) as a :class:`Backoff`: 10 attempts, 50 ms
-#: doubling, no jitter, no cap (the cap is set to the last sleep, 12.8 s, so it never binds): the lockstep herd.
+#: Boto3's default for DynamoDB after a throttling error, botocore 1.44.0 and later (standard mode) as a
+#: :class:`Backoff`: 4 attempts, Full Jitter on a 1 s base, capped at 20 s, all read from the installed botocore. Its
+#: retry quota (:data:`SDK_STANDARD_RETRY_QUOTA`) is not modelled, nor the 25 ms base after transient errors.
+SDK_STANDARD: Final[Backoff] = Backoff(
+    SDK_STANDARD_DYNAMODB_MAX_ATTEMPTS, SDK_STANDARD_BASE_S, SDK_STANDARD_MAX_BACKOFF_S, "full"
+)
+#: botocore's standard mode before 1.44.0 (then opt-in, ``retries={"mode": "standard"}``) for DynamoDB, as a
+#: :class:`Backoff`: 3 attempts, Full Jitter on a 1 s base for every error, capped at 20 s. Today's standard mode
+#: gives a throttled request of a service without its own figure the same schedule.
+SDK_STANDARD_PRE_2026: Final[Backoff] = Backoff(
+    SDK_STANDARD_MAX_ATTEMPTS, SDK_STANDARD_BASE_S, SDK_STANDARD_MAX_BACKOFF_S, "full"
+)
+#: Legacy mode for DynamoDB (Boto3's default before botocore 1.44.0; ``AWS_RETRY_MODE=legacy`` today), from
+#: botocore's ``_retry.json``, as a :class:`Backoff`: 10 attempts, 50 ms doubling, no jitter, no cap (the cap is set
+#: to the last sleep, 12.8 s, so it never binds): the lockstep herd.
 SDK_BOTO3_LEGACY: Final[Backoff] = Backoff(
     SDK_BOTO3_LEGACY_DYNAMODB_MAX_ATTEMPTS,
     SDK_BOTO3_LEGACY_BASE_S,

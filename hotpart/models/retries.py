@@ -41,7 +41,14 @@ from numpy.typing import ArrayLike, NDArray
 from ._validation import MAX_ELEMENTS as _MAX_ELEMENTS
 from ._validation import MAX_SEED as _MAX_SEED
 from ._validation import check_array, check_choice, check_integer, check_number, check_seed
-from .backoff import _MAX_EXPONENT, JITTERS, MAX_ATTEMPTS, Backoff
+from .backoff import (
+    _MAX_EXPONENT,
+    JITTERS,
+    MAX_ATTEMPTS,
+    SDK_STANDARD_NO_RETRY_INCREMENT,
+    SDK_STANDARD_THROTTLING_RETRY_COST,
+    Backoff,
+)
 from .constants import PARTITION_MAX_WCU
 
 __all__ = [
@@ -133,6 +140,9 @@ class RetryResult:
         Whether each request succeeded.
     attempts_made : numpy.ndarray of int
         Attempts each request made.
+    quota_denied : int
+        Retries the client's retry quota refused (0 when the simulation has no quota): requests that gave up
+        early, failing fast, because the quota held fewer tokens than a retry costs.
     """
 
     policy: Backoff
@@ -150,6 +160,7 @@ class RetryResult:
     finish_s: NDArray[np.float64]
     succeeded: NDArray[np.bool_]
     attempts_made: NDArray[np.int64]
+    quota_denied: int = 0
 
     def __repr__(self) -> str:
         return (
@@ -282,6 +293,8 @@ class RetryResult:
 
 _NET_SD_RATIO = 0.2  # Brooker's network: |N(10 ms, 2 ms)| per message (BROOKER_2015)
 _MAX_NET_DELAY_S = 60.0  # a network delay beyond a minute is no longer a delay
+#: Largest retry quota or cost :func:`simulate_retries` accepts, tokens: a validation bound (botocore's quota is 500).
+_MAX_QUOTA = 1_000_000
 _EPS = 1e-9  # tolerance on the token balance, against rounding in the continuous refill
 _MAX_ARRIVAL_S = 86_400.0  # a herd arrives within a day of the start: the per-second counts stay a small array
 
@@ -295,6 +308,9 @@ def simulate_retries(
     seed: int = 0,
     herd_s: ArrayLike | None = None,
     net_delay_s: float = 0.0,
+    retry_quota: int | None = None,
+    retry_cost: int = SDK_STANDARD_THROTTLING_RETRY_COST,
+    no_retry_increment: int = SDK_STANDARD_NO_RETRY_INCREMENT,
 ) -> RetryResult:
     """Clients retrying against one partition: a token bucket, and retries that re-enter later seconds.
 
@@ -333,11 +349,24 @@ def simulate_retries(
         costs a round trip: the refusal travels back to the client and the retry travels to the partition, each
         message delayed by ``|N(net_delay_s, net_delay_s / 5)|`` as in Brooker's simulator (10 ms and 2 ms).
         0 (the default): no network delay.
+    retry_quota : int, optional
+        Standard mode's retry quota, tokens (0 to 1,000,000; botocore's is :data:`hotpart.SDK_STANDARD_RETRY_QUOTA`),
+        shared by every request of the simulation, as by the requests of one SDK client. A throttled request
+        retries only if the quota holds ``retry_cost`` tokens, which the retry takes; a request that succeeds at
+        its first attempt gives ``no_retry_increment`` back, one that succeeds after retries gives back the
+        ``retry_cost`` of its last retry, never above the starting quota (botocore's ``RetryQuotaChecker``).
+        ``None`` (the default): no quota, as for requests spread over many clients, each with its own.
+    retry_cost : int
+        Tokens one retry takes, 1 to 1,000,000 (default: a retry after a throttling error,
+        :data:`hotpart.SDK_STANDARD_THROTTLING_RETRY_COST`).
+    no_retry_increment : int
+        Tokens a first-attempt success gives back, 0 to 1,000,000
+        (:data:`hotpart.SDK_STANDARD_NO_RETRY_INCREMENT`).
 
     Returns
     -------
     RetryResult
-        Every attempt and every request, with per-second counts.
+        Every attempt and every request, with per-second counts, and the retries the quota refused.
 
     Examples
     --------
@@ -346,6 +375,9 @@ def simulate_retries(
     (2000, True)
     >>> res.consumed_units == res.successes
     True
+    >>> with_quota = simulate_retries(Backoff(4, 1.0, 20.0), [3000], 1000.0, burst_units=1, retry_quota=500)
+    >>> with_quota.quota_denied > 0, with_quota.success_rate < 1
+    (True, True)
     >>> simulate_retries(Backoff(), [1, -1], 1000.0)
     Traceback (most recent call last):
     ...
@@ -367,6 +399,10 @@ def simulate_retries(
         raise ValueError(f"burst_units = {burst_units!r} is out of range: must be a finite number >= 1")
     seed = check_seed("seed", seed)
     delay = check_number("net_delay_s", net_delay_s, low=0, high=_MAX_NET_DELAY_S)
+    quota_on = retry_quota is not None
+    quota_max = float(check_integer("retry_quota", retry_quota, low=0, high=_MAX_QUOTA)) if quota_on else 0.0
+    cost = check_integer("retry_cost", retry_cost, low=1, high=_MAX_QUOTA)
+    refund_first = check_integer("no_retry_increment", no_retry_increment, low=0, high=_MAX_QUOTA)
     if herd_s is None:
         herd = np.zeros(0)
     else:
@@ -405,6 +441,7 @@ def simulate_retries(
     made = [0] * total
     ok_req = [False] * total
     tokens, last, seq, i = burst, 0.0, 0, 0
+    quota, denied = quota_max, 0
     threshold = 1.0 - _EPS
     while i < total or heap:
         if heap and (i >= total or heap[0][0] < arr[i]):
@@ -424,7 +461,11 @@ def simulate_retries(
             ok_req[rid] = True
             finish[rid] = t
             made[rid] = k + 1
-        elif k + 1 < attempts:
+            if quota_on:  # botocore's release_retry_quota: the last retry's cost back, or the no-retry increment
+                quota = min(quota_max, quota + (cost if k > 0 else refund_first))
+        elif k + 1 < attempts and (not quota_on or quota >= cost):
+            if quota_on:
+                quota -= cost
             att_ok.append(False)
             if jitter == "none":
                 sleep = ceilings[k]
@@ -446,6 +487,8 @@ def simulate_retries(
             att_ok.append(False)
             finish[rid] = t
             made[rid] = k + 1
+            if k + 1 < attempts:  # attempts were left: the quota refused the retry
+                denied += 1
 
     attempt_s = np.asarray(att_t, dtype=np.float64)
     attempt_served = np.asarray(att_ok, dtype=bool)
@@ -473,6 +516,7 @@ def simulate_retries(
         finish_s=np.asarray(finish, dtype=np.float64),
         succeeded=np.asarray(ok_req, dtype=bool),
         attempts_made=np.asarray(made, dtype=np.int64),
+        quota_denied=denied,
     )
 
 
