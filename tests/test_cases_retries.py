@@ -91,7 +91,7 @@ def test_retry_spike_case_matches_direct_runs_and_stays_under_the_ceiling() -> N
     spike = hp.spike_demand(400, 2_000, 8, 2)
     case = hp.retry_spike_case(spike, CEILING, seed=14)
     names = list(hp.spike_policies())
-    assert list(case["summaries"]) == names[:2] + [hp.ONE_CLIENT_LABEL] + names[2:] and len(case["rows"]) == 8
+    assert list(case["summaries"]) == [*names[:2], hp.ONE_CLIENT_LABEL, *names[2:]] and len(case["rows"]) == 8
     for name, policy in hp.spike_policies().items():
         direct = hp.simulate_retries(policy, spike, CEILING, seed=14)
         assert case["summaries"][name]["throttle_events"] == direct.throttle_events

@@ -679,7 +679,5 @@ def test_retry_quota_matches_botocores_own_checker() -> None:
     q = quota_mod.RetryQuota(12)
     assert [q.acquire(hp.SDK_STANDARD_THROTTLING_RETRY_COST) for _ in range(3)] == [True, True, False]
     # the model: an empty partition (bucket of 1 spent by the first request) and three more requests at once
-    res = hp.simulate_retries(
-        hp.Backoff(2, 0.001, 0.001, "none"), [], 1e-9, burst_units=1, herd_s=np.zeros(4), retry_quota=12
-    )
+    res = hp.simulate_retries(hp.Backoff(2, 0.001, 0.001, "none"), [], 1e-9, burst_units=1, herd_s=np.zeros(4), retry_quota=12)
     assert res.quota_denied == 1 and res.successes == 1

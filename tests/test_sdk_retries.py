@@ -113,7 +113,7 @@ class _Throttler(BaseHTTPRequestHandler):
 
     count = 0
 
-    def do_POST(self) -> None:  # noqa: N802 (http.server's name)
+    def do_POST(self) -> None:
         self.rfile.read(int(self.headers.get("Content-Length", 0)))
         type(self).count += 1
         body = json.dumps(
@@ -162,7 +162,7 @@ def _throttled_put(url: str, monkeypatch, mode: str | None) -> tuple[int, list[f
     sleeps: list[float] = []
     monkeypatch.setattr(endpoint.time, "sleep", sleeps.append)
     defaults = standard.ExponentialBackoff.__init__.__defaults__
-    monkeypatch.setattr(standard.ExponentialBackoff.__init__, "__defaults__", (defaults[0], lambda: 1.0) + defaults[2:])
+    monkeypatch.setattr(standard.ExponentialBackoff.__init__, "__defaults__", (defaults[0], lambda: 1.0, *defaults[2:]))
     client = boto3.session.Session().client(
         "dynamodb",
         region_name="us-east-1",

@@ -875,9 +875,7 @@ def retry_spike_case(spike: Sequence[int], capacity: float = PARTITION_MAX_WCU, 
     for name, p in spike_policies().items():
         results[name] = simulate_retries(p, counts, rate, seed=rng_seed)
         if p is SDK_STANDARD:  # the same client with its retry quota: all the spike's requests share one
-            results[ONE_CLIENT_LABEL] = simulate_retries(
-                p, counts, rate, seed=rng_seed, retry_quota=SDK_STANDARD_RETRY_QUOTA
-            )
+            results[ONE_CLIENT_LABEL] = simulate_retries(p, counts, rate, seed=rng_seed, retry_quota=SDK_STANDARD_RETRY_QUOTA)
     summaries = {name: retry_summary(r) for name, r in results.items()}
     header = ["policy", "success", "calls", "throttle events", "retries", "p50 (s)", "p99 (s)"]
     rows = [

@@ -97,7 +97,7 @@ def _session_default(tree: ast.Module, variable: str) -> object:
             and any(isinstance(t, ast.Name) and t.id == "BOTOCORE_DEFAUT_SESSION_VARIABLES" for t in node.targets)
             and isinstance(node.value, ast.Dict)
         ):
-            for key, value in zip(node.value.keys, node.value.values):
+            for key, value in zip(node.value.keys, node.value.values, strict=False):
                 if isinstance(key, ast.Constant) and key.value == variable and isinstance(value, ast.Tuple):
                     return ast.literal_eval(value.elts[2])
             raise KeyError(variable)
