@@ -154,7 +154,11 @@ def test_refusal_rows_follow_the_refusal_model():
         _, reason, mode_text, exc = by_label[cause.label]
         assert mode_text.split(" and ") == list(modes)
         assert set(exc.split(" / ")) == {hp.refusal_exception(cause, m) for m in modes}
-        assert reason == (cause.throttling_reason("write") or "none documented")
+        assert reason.startswith(cause.throttling_reason("write") or "none documented")
+    # a partition held to its share: the reason is the model's choice, and the row says so (review finding 11.2)
+    assert "model's choice" in by_label[hp.Refusal.PARTITION_SHARE.label][1]
+    assert "SHARE_REFUSAL_METRIC" in by_label[hp.Refusal.PARTITION_SHARE.label][1]
+    assert all("model's choice" not in r[1] for r in rows if r[0] != hp.Refusal.PARTITION_SHARE.label)
     # the model's own cause: AWS documents no reason for traffic past double the previous peak
     assert by_label[hp.Refusal.ON_DEMAND_PEAK.label][1] == "none documented"
     assert hp.refusal_rows("read")[1][0][1] == "TableReadKeyRangeThroughputExceeded"

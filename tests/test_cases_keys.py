@@ -70,8 +70,23 @@ def test_date_key_case_counts_dates_and_partitions_by_hashing_the_dates():
     # every date equally busy (decay 1): each date takes 1/days, the busiest partition its dates' share
     assert c.key_limit.hottest_share == pytest.approx(1 / days)
     assert c.partition_limit.hottest_demand == pytest.approx(total * c.dates_on_busiest / days)
+    assert c.busiest_partitions == sum(v == c.dates_on_busiest for v in where.values())
     with pytest.raises(ValueError, match="n_days"):
         hp.date_key_case(0, total, n)
+
+
+def test_date_key_case_expected_partitions_used_and_all_apart_match_a_simulation():
+    days, n = 7, 10
+    c = hp.date_key_case(days, 12_000.0, n, ceiling=hp.PARTITION_MAX_RCU)
+    assert c.p_all_apart == pytest.approx(math.perm(n, days) / n**days)
+    rng = np.random.default_rng(3)
+    layouts = rng.integers(0, n, size=(200_000, days))
+    used = np.array([len(set(row)) for row in layouts[:20_000]])
+    assert used.mean() == pytest.approx(c.expected_partitions_used, abs=0.03)
+    distinct = (np.sort(layouts, axis=1)[:, 1:] != np.sort(layouts, axis=1)[:, :-1]).all(axis=1)
+    assert distinct.mean() == pytest.approx(c.p_all_apart, abs=0.003)
+    assert hp.date_key_case(1, 100.0, 1).expected_partitions_used == 1.0
+    assert hp.date_key_case(11, 100.0, 10).p_all_apart == 0.0
 
 
 def test_alone_multiplier_puts_the_item_alone_at_the_ceiling():

@@ -184,10 +184,41 @@ def test_split_case_rows_at_the_chapter_settings():
         assert s[i]["end_refused"] == pytest.approx(1_600.0 - hp.max_key_rate("write"))
         assert out["rows"][i][2] == why
     assert out["rows"][0][2] == "-"
-    # the item collection needs a second split: twice as long as the many keys
-    assert out["relief_ratios"] == [1.0, None, 2.0, None, None]
-    assert s[2]["splits_to_relief"] == 2
+    # the item collection: the traffic median lies inside it, so the first split cuts it between its items and
+    # relieves it as soon as the many keys (issue 37, review finding 10.1); each half carries about half the hot
+    # traffic, and nothing is refused after the first split
+    assert out["relief_ratios"] == [1.0, None, 1.0, None, None]
+    assert s[2]["splits_to_relief"] == 1
+    assert runs[2]["refused"] == pytest.approx(s[2]["closed_refused"]) == pytest.approx(runs[0]["refused"])
+    assert s[2]["end_refused"] == 0 and s[2]["end_served_max"] < hp.PARTITION_MAX_WCU
     assert [r[0] for r in out["rows"]] == list(hp.SPLIT_CASES)
+
+
+@pytest.mark.parametrize(("hot", "cool"), [(1_600.0, 60.0), (1_200.0, 400.0), (900.0, 900.0)])
+def test_a_split_cuts_at_the_traffic_median_even_inside_an_item_collection(hot, cool):
+    """Chapter 10's rule: the cut goes where the traffic is halved. A 64-item collection beside a simple key on one
+    partition: after the first split each side carries half the traffic to within one item's share, wherever the
+    median falls (inside the collection for the first two, on the key boundary for the third)."""
+    keys = ["COLLECTION", "SIMPLE"]
+    table = hp.Table(1, items_per_key=64)
+    res = hp.simulate(
+        table, [hot, cool], 200, keys=keys, mode=hp.OnDemand(previous_peak=20_000.0), split=hp.SplitForHeat(minutes=1)
+    )
+    t = res.splits[0][0]
+    halves = res.offered[t + 1, :2]
+    per_item = hot / 64
+    assert halves.sum() == pytest.approx(hot + cool)
+    assert abs(halves[0] - halves[1]) <= per_item + 1e-9
+    # and with an LSI the collection is never cut: the key boundary is the only cut
+    lsi = hp.simulate(
+        hp.Table(1, items_per_key=64, has_lsi=True),
+        [hot, cool],
+        200,
+        keys=keys,
+        mode=hp.OnDemand(previous_peak=20_000.0),
+        split=hp.SplitForHeat(minutes=1),
+    )
+    assert sorted(lsi.offered[lsi.splits[0][0] + 1, :2].tolist()) == sorted([hot, cool])
 
 
 def test_split_summary_without_refusals_and_bad_input():

@@ -158,8 +158,10 @@ def test_alternatives_rows_closed_form():
     expected_reads = [r / nr, r / 4 / nr, 0.2 * r / nr, 0.2 * r / 4 / nr]
     for row, reads in zip(rows, expected_reads, strict=True):
         assert row[1] == f"{reads:.0%}"
-        assert row[2] == f"{w / nw:.0%}"  # nothing relieves the writes
-        assert row[3] == ("yes" if reads <= 1 and w <= nw else "no")
+        assert row[2] == f"{w / nw:.0%}"  # nothing relieves the writes: every node, replicas included, applies them
+        assert row[3] == f"{reads + w / nw:.0%}"  # a replica's load is its share of the reads plus all the writes
+        assert row[4] == ("yes" if reads + w / nw <= 1 else "no")
+    assert rows[1][3] == "250%"  # 3 replicas: 100% of reads per node, and the 150% of writes each replica applies
 
 
 def test_half_applied_rows_closed_form_and_monte_carlo():
@@ -271,6 +273,20 @@ def test_replicas_needed_is_the_fewest_that_fit(reads, node, h):
     assert fits(k) and (k == 0 or not fits(k - 1))
 
 
+@pytest.mark.parametrize("writes", [0.0, 500.0, 1_500.0, 1_900.0])
+def test_replicas_needed_counts_the_writes_every_replica_applies(writes):
+    reads, node_r, node_w, h = 90_000, 10_000, 2_000, 0.8
+
+    def fits(k):
+        return hp.unsharded_load(reads, writes, node_r, node_w, replicas=k, cache_hit_rate=h)["fits"] == 1.0
+
+    k = hp.replicas_needed(reads, node_r, h, writes_per_s=writes, node_writes_per_s=node_w)
+    assert fits(k) and (k == 0 or not fits(k - 1))
+    # brute force: the node load (1-h)R/((k+1)C_r) + W/C_w by hand
+    assert k == next(j for j in range(1_000) if (1 - h) * reads / (j + 1) / node_r + writes / node_w <= 1)
+    assert hp.replicas_needed(reads, node_r, h, writes_per_s=node_w, node_writes_per_s=node_w) is None
+
+
 def test_diagnosis_claims_recomputed():
     c = hp.diagnosis_claims(2_500.0, 10)
     # the spike by hand: 6,000 WCU/s over 4 partitions is 500 above each ceiling, for the spike's two minutes
@@ -313,3 +329,67 @@ def test_strategy_rows_label():
     header, _ = hp.strategy_rows("tenant_time", 4, 2, label="tenant ID + time")
     assert header[0] == "tenant ID + time"
     assert hp.strategy_rows("tenant_time", 4, 2)[0][0] == hp.STREAM_LABELS[3][1]
+
+
+# --- issue 37: review findings of chapters 15 to 21 --------------------------------------------------
+
+
+def test_growth_past_the_peak_counted_as_key_range_still_reads_as_past_double():
+    c = hp.peak_as_key_range_case()
+    assert c["growth"] == pytest.approx(3.0) and c["growth"] >= hp.ON_DEMAND_PEAK_MULTIPLIER
+    for key in ("as_simulated", "as_key_range"):
+        assert (c[key].symptom, c[key].rule) == ("past double the previous peak", "4d")
+    assert c["as_key_range"].confidence == "medium"
+    off = c["as_key_range_no_insights"]
+    assert off.symptom == "hot partition, key unknown" and "past double the previous peak" in off.alternatives
+
+
+def test_the_remedy_rows_carry_awss_first_steps():
+    assert hp.REMEDIES["short spike"].remedy.startswith("First see whether the throttling stops by itself")
+    gsi = hp.REMEDIES["GSI-only throttling"].remedy
+    assert "at least the table's write capacity" in gsi and "maximum throughput and quota" in gsi
+    assert "per-table quota" in hp.REMEDIES["past double the previous peak"].pitfall
+    d = hp.diagnose(hp.scenario("short spike").metrics)
+    assert d.remedy == hp.REMEDIES["short spike"].remedy and "stops by itself" in d.why
+
+
+def test_flat_logs_fit_a_small_exponent_that_grows_as_the_log_thins():
+    dense = hp.zipf_coverage(1_000, 0.0, 100_000, seeds=10)
+    mid = hp.zipf_coverage(1_000, 0.0, 10_000, seeds=10)
+    sparse = hp.zipf_coverage(2_000, 0.0, 5_000, seeds=10)
+    assert 0.07 < dense["mean_exponent"] < 0.10  # the review's 0.086, not the 0.17 the box once said
+    assert dense["mean_exponent"] < mid["mean_exponent"] < sparse["mean_exponent"]
+    assert sparse["mean_exponent"] > hp.ZIPF_MIN_EXPONENT  # past the threshold ...
+    assert sparse["mean_ks"] > hp.ZIPF_MAX_KS and sparse["fit"] == 0  # ... and rejected by the KS distance
+
+
+def test_ring_busiest_case_matches_a_hand_built_ring():
+    ring = hp.ring_growth_case(8, 16, vnodes=100)
+    c = hp.ring_busiest_case(16, 100, ring["busiest"], n_rings=1_000, seed=1)
+    assert 1.15 < c["mean_busiest"] < 1.22  # the review's 1.18
+    assert c["share_at_least"] < 0.03  # the chapter's ring is a tail case
+    one = hp.ring_busiest_case(10, 1, 1.0, n_rings=2_000)
+    assert one["mean_busiest"] == pytest.approx(hp.harmonic(10, 1), rel=0.03)  # H_N for one point per node
+    assert one["share_at_least"] == 1.0
+
+
+def test_doubling_under_modulo_moves_exactly_the_floor():
+    for n in (1, 3, 8, 100):
+        c = hp.modulo_case(n, 2 * n)
+        assert c["moved"] == pytest.approx(c["ideal"]) == pytest.approx(0.5)
+        keys = np.arange(10_000 * n)
+        moved = keys % n != keys % (2 * n)
+        # a key that moves goes only to its old shard's sibling, k mod n + n
+        assert np.all((keys % (2 * n))[moved] == (keys % n)[moved] + n)
+
+
+def test_migration_case_states_the_deletion_rate():
+    c = hp.migration_case(2_000, 50, 100)
+    assert c["delete_gb_per_h"] == 50 and c["delete_h"] == 40
+    assert c["total_days"] * 24 == pytest.approx(c["coexist_h"] + c["delete_h"])
+    e = hp.EXPLORABLES["migration_timeline"]
+    assert {k: e.defaults()[k] for k in ("data_gb", "copy_gb_per_h", "verify_gb_per_h")} == {
+        "data_gb": 2_000,
+        "copy_gb_per_h": 50,
+        "verify_gb_per_h": 100,
+    }  # the sliders hold the chapter's values exactly

@@ -62,6 +62,50 @@ def test_partition_history_case_refuses_bad_input(bad):
         hp.partition_history_case(bad)
 
 
+def test_partition_utilization_apart_and_linear():
+    R = hp.PARTITION_MAX_RCU
+    # apart: each kind against its own ceiling; linear: the two fractions add up (the historical rule's sum)
+    assert hp.partition_utilization(R, C) == pytest.approx(1.0)
+    assert hp.partition_utilization(R, C, combine="linear") == pytest.approx(2.0)
+    assert hp.partition_utilization(2_000, 600) == pytest.approx(2 / 3)
+    assert hp.partition_utilization(2_000, 600, combine="linear") == pytest.approx(2 / 3 + 0.6)
+    # the two agree whenever a partition is offered one kind only
+    for r, w in ((1_234.0, 0.0), (0.0, 777.0)):
+        assert hp.partition_utilization(r, w) == pytest.approx(hp.partition_utilization(r, w, combine="linear"))
+    # linear is never below apart, and at most twice it
+    rng = np.random.default_rng(0)
+    for r, w in rng.uniform(0, 5_000, size=(200, 2)):
+        a, lin = hp.partition_utilization(r, w), hp.partition_utilization(r, w, combine="linear")
+        assert a <= lin <= 2 * a + 1e-12
+    # the sum is the historical partition-count rule's, for whole units
+    assert math.ceil(hp.partition_utilization(4_000, 2_000, combine="linear")) == hp.estimate_partitions(4_000, 2_000)
+    assert hp.ASSUMPTIONS["PARTITION_READS_WRITES_APART"].value == "apart"
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "name"),
+    [
+        ({"rcu": -1.0, "wcu": 0.0}, "rcu"),
+        ({"rcu": 0.0, "wcu": math.nan}, "wcu"),
+        ({"rcu": 1.0, "wcu": 1.0, "combine": "max"}, "combine"),
+    ],
+)
+def test_partition_utilization_refuses_bad_input(kwargs, name):
+    with pytest.raises(ValueError, match=name):
+        hp.partition_utilization(**kwargs)
+
+
+def test_plot_partition_history_labels_each_step_with_its_capacity():
+    fig = hp.plot_partition_history(wcu=hp.SALE_STEPS_WCU, step_labels=hp.SALE_STEP_LABELS)
+    for ax in fig.axes:
+        labels = [t.get_text() for t in ax.get_xticklabels()]
+        assert labels == [f"{n}\n{w:,.0f}" for n, w in zip(hp.SALE_STEP_LABELS, hp.SALE_STEPS_WCU, strict=True)]
+    plain = hp.plot_partition_history(wcu=[1_000.0, 4_000.0])
+    assert [t.get_text() for t in plain.axes[0].get_xticklabels()] == ["1,000", "4,000"]
+    with pytest.raises(ValueError, match="step_labels"):
+        hp.plot_partition_history(wcu=[1_000.0, 4_000.0], step_labels=("one",))
+
+
 # ---------------------------------------------------------------------------------------------
 # Chapter 2
 # ---------------------------------------------------------------------------------------------
@@ -244,6 +288,22 @@ def test_between_query_cost_by_hand():
     per_device = 3600 // 2 + 1
     q = hp.query_cost(per_device, 500)
     assert q.pages == 1 and q.read_units == math.ceil(per_device * 500 / hp.READ_UNIT_BYTES) / 2
+
+
+def test_composite_caption_gives_short_times_in_hours_and_the_growth_axis_in_gb():
+    from hotpart.figures.item_collections import _duration_text
+
+    assert _duration_text(0.02) == f"{0.02 * 1440:,.0f} minutes"
+    assert _duration_text(0.0552) == f"{0.0552 * 24:.1f} hours"
+    assert _duration_text(1.0) == "1 day" and _duration_text(497.1) == "497 days"
+    with pytest.raises(ValueError, match="days"):
+        _duration_text(-1.0)
+    e = hp.EXPLORABLES["composite_keys"]
+    assert "after 0 days" not in e.caption(e.data()) and "hours" in e.caption(e.data(design=0))
+    _fig, (ax,) = hp.new_figure()
+    hp.plot_collection_growth(ax, np.arange(31.0), {"x": np.linspace(0.0, 5.0, 31)})
+    assert [t.get_text() for t in ax.get_yticklabels()] == ["0.001 GB", "1 GB", "1,000 GB", "1,000,000 GB"]
+    assert ax.get_ylim() == pytest.approx((1e-3, 1e6))
 
 
 # ---------------------------------------------------------------------------------------------

@@ -120,6 +120,21 @@ def test_sparse_index_sweep_refuses_bad_input() -> None:
         hp.sparse_index_sweep(400, 2_400, 0.6, points=1)
 
 
+def test_an_index_partition_never_splits_for_heat_so_the_back_pressure_lasts() -> None:
+    """INDEX_SPLIT_FOR_HEAT: chapter 12's OPEN value is held to one index partition for the whole run, so its
+    back-pressure is the same in the last minute as in the first (issue 37)."""
+    assert hp.INDEX_SPLIT_FOR_HEAT is False and hp.ASSUMPTIONS["INDEX_SPLIT_FOR_HEAT"].value is False
+    case = hp.gsi_chapter_case(2_000, 2_400, minutes=15)  # three times the trigger of chapter 10's splits
+    idx = case["res"].indexes["by-status"]
+    assert idx.splits == () and idx.partitions == case["gsi"].partitions
+    bp = case["res"].backpressure["by-status"].sum(axis=1)
+    assert bp[-60:].mean() == pytest.approx(bp[:60].mean()) == pytest.approx(2_400 * 0.6 - hp.PARTITION_MAX_WCU)
+    # the same OPEN load on a table that may split: chapter 10's model would cut the many-item value
+    table = hp.Table(1, items_per_key=1_200)
+    split = hp.simulate(table, [1_440.0], 900, keys=["OPEN"], mode=hp.OnDemand(previous_peak=20_000.0), split=hp.SplitForHeat())
+    assert split.splits and split.throttled[-1].sum() == 0.0
+
+
 # --- chapter 14: sleeps, spikes and the lockstep herd ------------------------------------------------------
 
 
@@ -212,6 +227,33 @@ def test_jitter_order_text_and_regime_table() -> None:
             assert text == f"{med:,.0f} ({q1:,.0f}-{q3:,.0f})"
     with pytest.raises(ValueError, match="by"):
         hp.regime_table([r], by="speed")
+
+
+# --- chapter 8: a ceiling above the axis says so ----------------------------------------------------------
+
+
+def test_plot_simulation_marks_a_ceiling_above_the_axis_off_scale() -> None:
+    _fig, (ax,) = hp.new_figure()
+    res = hp.simulate(hp.Table(1, wcu=100), [400.0], 10)
+    hp.plot_simulation(ax, res, [0], title="t", ymax=450.0)
+    labels = [t.get_text() for t in ax.get_legend().get_texts()]
+    assert any(lab.startswith("partition ceiling 1,000") and "off-scale" in lab for lab in labels)
+    _fig2, (ax2,) = hp.new_figure()
+    hp.plot_simulation(ax2, res, [0], title="t")  # the default axis reaches the ceiling: no remark
+    assert all("off-scale" not in t.get_text() for t in ax2.get_legend().get_texts())
+
+
+# --- chapter 10: a stricter split trigger ------------------------------------------------------------------
+
+
+def test_split_case_threshold_changes_the_splits_not_the_refusals() -> None:
+    """Chapter 10's 'near its throughput capacity limit' paragraph: at 90% many hot keys split once, at 50% three
+    times; the refusals end at the first split either way, so the same units are refused."""
+    loose, strict = hp.split_case(0, 1_600, 5), hp.split_case(0, 1_600, 5, threshold=0.9)
+    assert len(strict["res"].splits) == 1 < len(loose["res"].splits) == 3
+    assert strict["refused"] == pytest.approx(loose["refused"]) == pytest.approx((1_660 - 1_000) * 300)
+    with pytest.raises(ValueError, match="threshold"):
+        hp.split_case(0, 1_600, 5, threshold=0.0)
 
 
 # --- chapter 9: where the ceiling starts to bind -----------------------------------------------------------

@@ -190,7 +190,7 @@ EXPECTED: dict[str, str] = {
     "prov_reads_70": "5f190f0f70be578a6c6b41bd6c0f04553f09b235ec1d570b3da9b20ea3b7a7b8",
     "prov_window_portion_40": "1ae6d8d01a8d1b5cd99d6a1de6c74bb86800c56e27f5dd079936a7152e996fc7",
     "split_auto_scaling": "da70eb70008dbac78a09f3cd3d0d73fd2d9e770bda90e8033aab00809ff77754",
-    "split_item_collection": "3c7eb526719c3ffa8c9c9d8a8d83cd547879ba0058da581c1e678e7b31d56547",
+    "split_item_collection": "d0a282d6fd3bfcc663b50c83ab98636e8ddcf90553810e38438239e1787eb4c7",
     "split_lsi": "e6dfb75b2f843f86024c2488cbe3488c01a1d2ebb64bd8b4fc752ba490852c44",
     "split_monotonic": "b3dd3382d35bb24073da085353ea0fd8cc27d3d89b2829f4fa7841764d7cd8a2",
     "split_on_demand": "5a32a261faeb63c3d10df03d636a54d6ca25b2679fd4e89234ec616180ac1441",

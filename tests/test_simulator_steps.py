@@ -350,7 +350,9 @@ EXPECTED: dict[str, str] = {
     "split_auto_scaling": "abf57ba1c2a1f6fc63e9cbecb0ff30fff33efb74e7e85cc2d5a27b0260e32e7a",
     "split_blocked_lsi": "e6dfb75b2f843f86024c2488cbe3488c01a1d2ebb64bd8b4fc752ba490852c44",
     "split_blocked_monotonic": "b3dd3382d35bb24073da085353ea0fd8cc27d3d89b2829f4fa7841764d7cd8a2",
-    "split_item_collection": "3c7eb526719c3ffa8c9c9d8a8d83cd547879ba0058da581c1e678e7b31d56547",
+    # issue 37 (review finding 10.1): the median of the hot partition lies inside the collection, which is now cut
+    # between its items at once (a cut at the traffic median), not first separated from the cool key beside it
+    "split_item_collection": "d0a282d6fd3bfcc663b50c83ab98636e8ddcf90553810e38438239e1787eb4c7",
     "split_many_hot_keys": "7a22010c99a7a4ae37b63615282ab7e25e584c08892748f8af96e43a379e8717",
     "split_on_demand": "141ac5ef07e7e9db918953545052d224f05a7db9179759b24fae49aaebbadd1d",
     "split_partition_cap": "19a2fa2380677d7bb10fd7d7cf5bae96c9cfc75420bf66bc3056b8dea442b2c7",

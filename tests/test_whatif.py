@@ -54,3 +54,40 @@ def test_bad_arrays_and_the_views_arguments_are_refused_by_name():
     for bad in ("abc", None, np.nan, 0.5, 1e300):
         with pytest.raises(ValueError, match=r"^capacity_factor = "):
             hp.what_if_case(capacity_factor=bad)
+
+
+def test_rest_per_partition_keeps_each_partitions_cold_load_where_it_is():
+    # issue 37 (review F16-3): the stand-ins of the other keys hash to the partition whose load they carry
+    from hotpart.models.whatif import _stand_ins
+
+    rest = np.array([[100.0, 0.0, 300.0, 50.0]] * 2)
+    cols, names = _stand_ins(rest, 4)
+    per = max(1, WHATIF_REST_KEYS // 4)
+    assert len(names) == 3 * per  # partition 1 carries nothing, so no stand-in
+    placed = hp.partition_of(list(names), 4)
+    for p in (0, 2, 3):
+        mine = [c for c, q in zip(cols, placed, strict=True) if q == p]
+        assert len(mine) == per and np.sum(mine, axis=0) == pytest.approx(rest[:, p])
+
+
+def test_a_hot_partitions_cold_load_stays_on_it_in_the_replay():
+    # one hot key at 900 units/s on its partition, plus 300 units/s of cold keys on the same partition: as is, the
+    # partition is offered 1,200 and refuses 200 a second; spread over all partitions, the cold load would vanish
+    key = "HOT"
+    table = hp.Table(4, wcu=8_000)
+    p = int(hp.partition_of(key, 4)[0])
+    rest = np.zeros((2, 4))
+    rest[:, p] = 300.0
+    w = what_if([[900.0]] * 2, table, keys=(key,), rest=rest)
+    assert w.refused[0] == pytest.approx(2 * 60 * 200)
+    spread = what_if([[900.0]] * 2, table, keys=(key,), rest=rest.sum(axis=1))
+    assert spread.refused[0] < w.refused[0]  # the old spreading under-counted the hot partition
+
+
+def test_the_sample_replay_matches_the_exported_throttle_events():
+    w = hp.what_if_numbers(10, 2.0)
+    # as is, the replay of the sampled log is within a few percent of the metrics the same table exported
+    assert abs(w["asis"] / w["observed"] - 1) < 0.05 and w["asis_vs_observed"] == pytest.approx(w["asis"] / w["observed"] - 1)
+    prof = hp.sample_profile()
+    assert prof.rest_by_partition is not None
+    assert prof.rest_by_partition.sum(axis=1) == pytest.approx(prof.rest)

@@ -31,6 +31,7 @@ from ..models._validation import check_array, check_integer, check_number
 
 __all__ = [
     "SALE_STEPS_WCU",
+    "SALE_STEP_LABELS",
     "ceiling_try_this",
     "item_read_case",
     "item_write_case",
@@ -155,7 +156,7 @@ partition_ceiling = register(
 )
 
 
-def plot_partition_history(wcu: ArrayLike, rcu: ArrayLike | None = None) -> Figure:
+def plot_partition_history(wcu: ArrayLike, rcu: ArrayLike | None = None, step_labels: tuple[str, ...] | None = None) -> Figure:
     """Partitions and the even per-partition share as provisioned WCU is raised and lowered.
 
     Parameters
@@ -164,11 +165,15 @@ def plot_partition_history(wcu: ArrayLike, rcu: ArrayLike | None = None) -> Figu
         Provisioned WCU/s at each step, ``>= 0`` (at least one step).
     rcu : array_like, optional
         Provisioned RCU/s at each step, ``>= 0``; zero if omitted.
+    step_labels : tuple of str, optional
+        A name for each step ("before", "sale", ...), one per step of ``wcu``; each tick then shows the name
+        above the step's provisioned WCU/s. Without it a tick shows the provisioned WCU/s alone.
 
     Returns
     -------
     Figure
-        Two panels: partition count, and WCU/s per partition.
+        Two panels: partition count, and WCU/s per partition, each step's tick labelled with its provisioned
+        WCU/s.
 
     Examples
     --------
@@ -182,15 +187,21 @@ def plot_partition_history(wcu: ArrayLike, rcu: ArrayLike | None = None) -> Figu
     r = np.zeros_like(w) if rcu is None else check_array("rcu", rcu, low=0, high=sys.float_info.max)
     if r.shape != w.shape:
         raise ValueError(f"rcu has shape {r.shape}: must match wcu's {w.shape}")
+    if step_labels is not None and (len(step_labels) != w.size or not all(isinstance(x, str) for x in step_labels)):
+        raise ValueError(f"step_labels = {step_labels!r} is not allowed: must be {w.size} strings, one per step of wcu")
     counts = partition_history(r, w)
     steps = np.arange(w.size)
+    ticks = [f"{x:,.0f}" for x in w] if step_labels is None else [f"{n}\n{x:,.0f}" for n, x in zip(step_labels, w, strict=True)]
+    xlabel = "provisioned WCU/s at each step"
     fig, (left, right) = new_figure(ncols=2)
     left.step(steps, counts, where="post", color=COLORS["served"], label="partitions")
-    finish_axes(left, "Partitions split but never merge", "step", "partitions", loc="lower right")
+    finish_axes(left, "Partitions split but never merge", xlabel, "partitions", loc="lower right")
     right.step(steps, w / counts, where="post", color=COLORS["share"], ls="--", label="even share (WCU/s)")
     right.axhline(PARTITION_MAX_WCU, color=COLORS["ceiling"], label=f"ceiling {PARTITION_MAX_WCU:,.0f} WCU/s")
     right.set_ylim(0, 1.15 * PARTITION_MAX_WCU)
-    finish_axes(right, "Each partition's share after scaling down", "step", "WCU/s per partition", loc="lower left")
+    finish_axes(right, "Each partition's share after scaling down", xlabel, "WCU/s per partition", loc="lower left")
+    for ax in (left, right):
+        ax.set_xticks(steps, ticks, fontsize="small")
     return fig
 
 
@@ -201,6 +212,8 @@ def plot_partition_history(wcu: ArrayLike, rcu: ArrayLike | None = None) -> Figu
 #: Provisioned write capacity at each step of chapter 1's sale, WCU/s: raised for the sale, then lowered back
 #: (an illustration of the course, not a source's figure).
 SALE_STEPS_WCU: tuple[float, ...] = (10_000.0, 10_000.0, 30_000.0, 30_000.0, 10_000.0, 10_000.0)
+#: A name for each step of :data:`SALE_STEPS_WCU`, for the figure's ticks.
+SALE_STEP_LABELS: tuple[str, ...] = ("before", "before", "sale", "sale", "after", "after")
 
 
 def source_example_load() -> PartitionLoad:

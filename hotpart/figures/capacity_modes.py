@@ -423,6 +423,12 @@ _REFUSAL_MODES: dict[Refusal, tuple[str, ...]] = {
 }
 
 
+#: A reason the model assigns where AWS does not say which one applies: flagged in :func:`refusal_rows`.
+_REASON_NOTES: dict[Refusal, str] = {
+    Refusal.PARTITION_SHARE: " (the model's choice, AWS does not say: SHARE_REFUSAL_METRIC, chapter 13)",
+}
+
+
 def refusal_rows(kind: str = "write") -> tuple[list[str], list[tuple[str, str, str, str]]]:
     """The model's refusal causes: the ``ThrottlingReason`` each carries, the modes it arises in, and the exception
     000 names for it, for :func:`hotpart.markdown_table`.
@@ -436,7 +442,8 @@ def refusal_rows(kind: str = "write") -> tuple[list[str], list[tuple[str, str, s
     -------
     tuple
         ``(header, rows)``: the cause's label, its ``ThrottlingReason`` on the table (``"none documented"`` when AWS
-        documents none), the modes joined by "and", and the distinct exceptions of :func:`hotpart.refusal_exception`
+        documents none; flagged as the model's choice where AWS does not say which reason applies), the modes
+        joined by "and", and the distinct exceptions of :func:`hotpart.refusal_exception`
         over those modes joined by " / ".
 
     Examples
@@ -450,7 +457,7 @@ def refusal_rows(kind: str = "write") -> tuple[list[str], list[tuple[str, str, s
     rows = [
         (
             cause.label,
-            cause.throttling_reason(kind) or "none documented",
+            (cause.throttling_reason(kind) or "none documented") + _REASON_NOTES.get(cause, ""),
             " and ".join(modes),
             " / ".join(dict.fromkeys(refusal_exception(cause, m) for m in modes)),
         )

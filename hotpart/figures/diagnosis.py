@@ -55,6 +55,7 @@ __all__ = [
     "gsi_read_case",
     "hot_counter_case",
     "on_demand_surge_case",
+    "peak_as_key_range_case",
     "plot_diagnosis_metrics",
     "plot_fingerprints",
     "remedy_rows",
@@ -408,6 +409,49 @@ def on_demand_surge_case(previous_peak: float = 3_000.0, surge: float = 20_000.0
         "refused_cold": float(runs[None].throttled.sum()),
         "refused_warm": float(runs[big].throttled.sum()),
         "diagnosis": diagnose(metrics),
+    }
+
+
+@functools.lru_cache(maxsize=1)
+def peak_as_key_range_case() -> dict[str, Any]:
+    """Growth past double the previous peak, diagnosed as the simulator counts it and as a real export might.
+
+    An on-demand table of 32 partitions and 1,000 evenly used keys runs 10 minutes at 4,000 WCU/s (its previous
+    peak) and 10 minutes at 12,000. The simulator counts the refusals in ``WriteThrottleEvents`` only
+    (``hp.ASSUMPTIONS["ON_DEMAND_PEAK_REASON_METRIC"]``); a real export may count them as key-range events. The
+    same run is diagnosed both ways, the second with and without Contributor Insights.
+
+    Returns
+    -------
+    dict
+        ``previous_peak`` and ``surge`` (WCU/s), ``partitions``, ``minutes`` (data points), ``growth`` (the surge
+        over the previous peak) and the diagnoses ``as_simulated``, ``as_key_range`` and ``as_key_range_no_insights``.
+
+    Examples
+    --------
+    >>> c = peak_as_key_range_case()
+    >>> c["as_simulated"].rule, c["as_key_range"].rule, c["as_key_range"].symptom
+    ('4d', '4d', 'past double the previous peak')
+    """
+    import dataclasses
+
+    peak, surge, n, part = 4_000.0, 12_000.0, 1_000, 32
+    keys = [f"ITEM#{i:05d}" for i in range(n)]
+    demand = np.concatenate([np.full((600, n), peak / n), np.full((600, n), surge / n)])
+    run = simulate(Table(part), demand, 1_200, keys=keys, mode=OnDemand(previous_peak=peak))
+    metrics = cloudwatch(run, top_k=25)
+    table = dict(metrics.table)
+    table["WriteKeyRangeThroughputThrottleEvents"] = np.asarray(table["WriteThrottleEvents"], dtype=float).copy()
+    as_kr = dataclasses.replace(metrics, table=table)
+    return {
+        "previous_peak": peak,
+        "surge": surge,
+        "partitions": part,
+        "minutes": int(metrics.minutes),
+        "growth": surge / peak,
+        "as_simulated": diagnose(metrics),
+        "as_key_range": diagnose(as_kr),
+        "as_key_range_no_insights": diagnose(dataclasses.replace(as_kr, top=None)),
     }
 
 

@@ -65,6 +65,27 @@ _YEAR_DAYS = 365.25
 
 #: Entities of a composite design, at most.
 _MAX_ENTITIES = 10**12
+#: The y ticks of :func:`plot_collection_growth`, GB: from a megabyte to a petabyte.
+_GB_TICKS = (1e-3, 1.0, 1e3, 1e6)
+
+
+def _duration_text(days: float) -> str:
+    """A duration given in days, in the unit that reads best: minutes under an hour, hours under a day, else days.
+
+    ``days`` is ``>= 0`` and finite.
+
+    Examples
+    --------
+    >>> _duration_text(0.02), _duration_text(0.0552), _duration_text(0.5), _duration_text(497.1)
+    ('29 minutes', '1.3 hours', '12 hours', '497 days')
+    """
+    days = check_number("days", days, low=0, high=_FINITE)
+    if days < 1 / 24:
+        return f"{days * 1440:,.0f} minutes"
+    if days < 1:
+        return f"{days * 24:,.1f} hours".replace(".0 hours", " hours")
+    text = f"{days:,.0f}"
+    return f"{text} day" if text == "1" else f"{text} days"
 
 
 def plot_collection_growth(
@@ -112,8 +133,10 @@ def plot_collection_growth(
         ax.plot(d, np.maximum(gb, 1e-6), lw=1.8, color=palette[i % len(palette)], label=label)
     ax.axhline(limit_gb, color=COLORS["ceiling"], ls="--", lw=1.2, label=f"{limit_gb:g} GB item-collection limit (LSI)")
     ax.set_yscale("log")
-    log_axis(ax, "y", numticks=5)
-    ax.set_ylim(1e-4, 1e9)
+    log_axis(ax, "y", numticks=4)
+    # ticks in GB themselves, not SI prefixes ("1G" on a GB axis would read as 1 GB)
+    ax.set_yticks(_GB_TICKS, [f"{t:,.10g} GB" for t in _GB_TICKS])
+    ax.set_ylim(_GB_TICKS[0], _GB_TICKS[-1])
     ax.set_xlim(d.min(), d.max())
     finish_axes(ax, title, "days of writes", "item collection (GB, log scale)", loc="upper left")
 
@@ -224,7 +247,7 @@ def _composite_caption(data: Data) -> str:
     dist: KeyDistribution = data["dist"]
     days = data["days_to_limit"]
     growth = (
-        f"its item collection passes {ITEM_COLLECTION_MAX_GB:g} GB after {days:,.0f} days"
+        f"its item collection passes {ITEM_COLLECTION_MAX_GB:g} GB after {_duration_text(days)}"
         if days is not None and math.isfinite(days)
         else f"its item collection stops growing at {data['capped_gb']:,.3g} GB"
     )

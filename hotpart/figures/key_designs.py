@@ -644,9 +644,14 @@ class DateKeyCase:
     #: The scale limit with every date on a partition of its own, and on the table's partitions.
     key_limit: ScaleLimit
     partition_limit: ScaleLimit
-    #: Dates hashed onto the busiest partition, and partitions that hold at least one date.
+    #: Dates hashed onto the busiest partition, partitions that hold that many, and partitions that hold at least one.
     dates_on_busiest: int
+    busiest_partitions: int
     partitions_used: int
+    #: Over all the ways a uniform hash can place the dates: the expected partitions used,
+    #: ``n (1 - (1 - 1/n)**d)``, and the probability that no two dates share a partition, ``n! / ((n - d)! n**d)``.
+    expected_partitions_used: float
+    p_all_apart: float
 
 
 def date_key_case(
@@ -674,8 +679,10 @@ def date_key_case(
     Examples
     --------
     >>> c = date_key_case(7, 12_000, 10, ceiling=3_000)
-    >>> round(c.per_date), c.dates_on_busiest, c.partitions_used
-    (1714, 2, 5)
+    >>> round(c.per_date), c.dates_on_busiest, c.busiest_partitions, c.partitions_used
+    (1714, 2, 2, 5)
+    >>> round(c.expected_partitions_used, 2), round(c.p_all_apart, 4)
+    (5.22, 0.0605)
     """
     n_days = check_integer("n_days", n_days, low=1, high=3_650)
     total = check_number("total_demand", total_demand, low=0, high=_MAX_DEMAND, low_open=True)
@@ -690,5 +697,10 @@ def date_key_case(
         key_limit=scale_limit(dist, total, ceiling=ceiling),
         partition_limit=scale_limit(shares, total, ceiling=ceiling),
         dates_on_busiest=round(float(shares.max()) * n_days),
+        busiest_partitions=int(np.count_nonzero(np.isclose(shares, shares.max()))),
         partitions_used=int(np.count_nonzero(shares > 0)),
+        expected_partitions_used=n_partitions * -math.expm1(n_days * math.log1p(-1.0 / n_partitions))
+        if n_partitions > 1
+        else 1.0,
+        p_all_apart=math.prod((n_partitions - i) / n_partitions for i in range(n_days)) if n_days <= n_partitions else 0.0,
     )

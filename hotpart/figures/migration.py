@@ -182,9 +182,10 @@ migration_timeline = register(
         name="migration_timeline",
         title="Live migration: dual write, backfill, verify, switch reads, delete old",
         controls=(
-            Control("data_gb", "data to move", 100, 10_000, 2_000, step=0.1, unit="GB", scale="log"),
-            Control("copy_gb_per_h", "backfill rate", 25, 500, 50, step=0.1, unit="GB/h", scale="log"),
-            Control("verify_gb_per_h", "verification rate", 25, 1_000, 100, step=0.1, unit="GB/h", scale="log"),
+            # linear steps that hold the chapter's values (2,000 GB, 50 and 100 GB/h): a log slider's grid missed them
+            Control("data_gb", "data to move", 100, 10_000, 2_000, step=100, unit="GB"),
+            Control("copy_gb_per_h", "backfill rate", 25, 500, 50, step=5, unit="GB/h"),
+            Control("verify_gb_per_h", "verification rate", 25, 1_000, 100, step=5, unit="GB/h"),
             Control("switch_h", "read switch ramp", 0, 168, 24, step=6, unit="h"),
             Control("bake_h", "fallback kept after the switch", 0, 336, 72, step=12, unit="h"),
             Control("dual_write_overhead", "dual-write overhead", 0, 2, 1, step=0.1, unit="x writes"),
@@ -385,7 +386,8 @@ def migration_case(data_gb: float, copy_gb_per_h: float, verify_gb_per_h: float)
         ``bake_h``, ``dual_write_overhead``); ``backfill_h`` and ``verify_h`` (those steps' lengths, h);
         ``total_days`` and ``coexist_days`` (the whole move, and the span with two placement rules, days), and
         ``coexist_h`` (that span in hours);
-        ``coexist_share`` (their ratio) and ``extra_write_h`` (the dual writes' cost in hours of normal write load).
+        ``coexist_share`` (their ratio), ``extra_write_h`` (the dual writes' cost in hours of normal write load), and
+        ``delete_gb_per_h`` and ``delete_h`` (the deletion's rate, the backfill's by default, and its length, h).
 
     Examples
     --------
@@ -417,6 +419,8 @@ def migration_case(data_gb: float, copy_gb_per_h: float, verify_gb_per_h: float)
         "coexist_h": plan.coexistence_h,
         "coexist_share": plan.coexistence_h / plan.total_h,
         "extra_write_h": plan.extra_write_hours,
+        "delete_gb_per_h": float(plan.delete_gb_per_h),  # type: ignore[arg-type]
+        "delete_h": steps["delete old"],
     }
 
 

@@ -28,6 +28,7 @@ from ..models import (
     SAMPLE_FILES,
     SAMPLE_LOG_RATE,
     SAMPLE_TABLE,
+    WHATIF_REST_KEYS,
     LogProfile,
     Table,
     WhatIf,
@@ -105,7 +106,8 @@ def what_if_case(shards: int = 10, capacity_factor: float = 2.0) -> Data:
     Returns
     -------
     dict
-        ``shards``, ``capacity_factor`` and the :class:`hotpart.WhatIf`.
+        ``shards``, ``capacity_factor``, the :class:`hotpart.WhatIf` and ``observed``: the key-range throttle
+        events the sample's exported metrics count over the same minutes, the calibration of "as is".
 
     Examples
     --------
@@ -116,11 +118,19 @@ def what_if_case(shards: int = 10, capacity_factor: float = 2.0) -> Data:
     n = check_integer("shards", shards, low=2, high=1000)
     factor = check_number("capacity_factor", capacity_factor, low=1, high=100)
     w: WhatIf = what_if(sample_profile(), sample_table(), shards=n, capacity_factor=factor)
-    return {"shards": n, "capacity_factor": factor, "what_if": w}
+    observed = _observed_key_range()
+    return {"shards": n, "capacity_factor": factor, "what_if": w, "observed": observed}
+
+
+@functools.lru_cache(maxsize=1)
+def _observed_key_range() -> float:
+    """The sample's exported WriteKeyRangeThroughputThrottleEvents over the run: what "as is" is calibrated on."""
+    return float(sample_diagnosis()["key_range_events"])
 
 
 def plot_what_if(axes: tuple[Axes, Axes], data: Data) -> None:
-    """Left: units each remedy refuses over the replay. Right: refused units per minute.
+    """Left: units each remedy refuses over the replay, with the observed throttle events as a dashed calibration
+    line. Right: refused units per minute.
 
     Parameters
     ----------
@@ -136,6 +146,18 @@ def plot_what_if(axes: tuple[Axes, Axes], data: Data) -> None:
         left.barh(i, units / 1e3, color=color, label=f"{name}: {units / w.offered:.1%}")
     left.set_yticks(np.arange(len(short)), short, fontsize=8)
     left.invert_yaxis()
+    if "observed" in data:  # calibration: what the table's own metrics counted, against the "as is" bar
+        obs = float(data["observed"]) / 1e3
+        left.axvline(obs, color=COLORS["ceiling"], ls="--", lw=1)
+        left.annotate(
+            "observed\nthrottle events",
+            (obs, len(short) - 0.6),
+            fontsize=7,
+            ha="left",
+            va="bottom",
+            xytext=(3, 0),
+            textcoords="offset points",
+        )
     finish_axes(left, "Refused over the replay (share of offered)", "thousand units refused", "remedy", loc="lower right")
     minute = np.arange(1, w.refused_per_minute.shape[1] + 1)
     for name, series, color in zip(short, w.refused_per_minute, _REMEDY_COLORS, strict=False):
@@ -245,8 +267,10 @@ def zipf_coverage(n_keys: int, exponent: float, n_requests: int, seeds: int = 50
     Returns
     -------
     dict
-        ``covered`` (how many intervals hold the true exponent), ``bias`` (mean fitted minus true exponent) and
-        ``half_width`` (mean half-width of the interval), and the inputs.
+        ``covered`` (how many intervals hold the true exponent), ``bias`` (mean fitted minus true exponent),
+        ``half_width`` (mean half-width of the interval), ``mean_exponent`` and ``mean_ks`` (the fits' mean exponent
+        and KS distance), ``fit`` (how many fits pass as Zipf), and the inputs. With ``exponent=0`` the logs are flat:
+        ``mean_exponent`` is what ranking by observed counts alone gives a uniform popularity.
 
     Examples
     --------
@@ -269,6 +293,9 @@ def zipf_coverage(n_keys: int, exponent: float, n_requests: int, seeds: int = 50
         "covered": sum(f.ci_low <= s <= f.ci_high for f in fits),
         "bias": float(np.mean([f.exponent for f in fits])) - s,
         "half_width": float(np.mean([(f.ci_high - f.ci_low) / 2 for f in fits])),
+        "mean_exponent": float(np.mean([f.exponent for f in fits])),
+        "mean_ks": float(np.mean([f.ks for f in fits])),
+        "fit": sum(bool(f.fits) for f in fits),
     }
 
 
@@ -418,7 +445,10 @@ def what_if_numbers(shards: int = 10, capacity_factor: float = 2.0) -> Data:
         ``shards``, ``capacity_factor``, ``offered`` (units over the replay); for each remedy, by its short name
         (``asis``, ``shard``, ``more``, ``od``, ``split``), the units it refuses, and under ``<name>_share`` their
         share of ``offered``; ``read_cost`` (write sharding's reads per logical read), ``sharded`` (the sharded keys,
-        comma-separated) and ``n_sharded``.
+        comma-separated), ``n_sharded``, ``observed`` (the key-range throttle events of the sample's metrics over the
+        same minutes), ``asis_vs_observed`` (the "as is" replay's refusals over them, minus 1), ``named_keys`` (the
+        profile's hottest keys, replayed by name) and ``stand_ins_per_partition`` (the stand-ins of the other keys on
+        each partition).
 
     Examples
     --------
@@ -429,10 +459,14 @@ def what_if_numbers(shards: int = 10, capacity_factor: float = 2.0) -> Data:
     case = what_if_case(shards, capacity_factor)
     w: WhatIf = case["what_if"]
     out: Data = {"shards": case["shards"], "capacity_factor": case["capacity_factor"], "offered": float(w.offered)}
+    out["observed"] = float(case["observed"])
     for remedy, units in zip(_short_names(w), w.refused, strict=True):
         out[_REMEDY_KEYS[remedy]] = float(units)
         out[f"{_REMEDY_KEYS[remedy]}_share"] = float(units) / w.offered if w.offered > 0 else 0.0
     out["read_cost"] = float(w.read_cost[_short_names(w).index("write sharding")])
     out["sharded"] = ", ".join(w.sharded_keys)
     out["n_sharded"] = len(w.sharded_keys)
+    out["asis_vs_observed"] = out["asis"] / out["observed"] - 1.0 if out["observed"] > 0 else 0.0
+    out["named_keys"] = int(sample_profile().demand.shape[1])
+    out["stand_ins_per_partition"] = max(1, WHATIF_REST_KEYS // int(SAMPLE_TABLE["partitions"]))
     return out

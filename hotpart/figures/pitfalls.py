@@ -192,14 +192,14 @@ def alternatives_rows(
     Returns
     -------
     tuple
-        ``(header, rows)``: per setup, the read utilisation per node, the primary's write utilisation and whether
-        both fit (:func:`hotpart.unsharded_load`).
+        ``(header, rows)``: per setup, the reads per node, the writes every node applies (the primary and each
+        replica), each node's load (their sum) and whether it fits (:func:`hotpart.unsharded_load`).
 
     Examples
     --------
     >>> header, rows = alternatives_rows(40_000, 3_000, 10_000, 2_000)
     >>> rows[3]
-    ('3 replicas and the cache', '20%', '150%', 'no')
+    ('3 replicas and the cache', '20%', '150%', '170%', 'no')
     """
     replicas = check_integer("replicas", replicas, low=1, high=_MAX_TABLE_SHARDS)
     h = check_number("cache_hit_rate", cache_hit_rate, low=0, high=1)
@@ -209,11 +209,19 @@ def alternatives_rows(
         (f"cache, {h:.0%} hits", {"cache_hit_rate": h}),
         (f"{replicas} replicas and the cache", {"replicas": replicas, "cache_hit_rate": h}),
     )
-    header = ["setup", "reads per node", "writes on the primary", "fits one primary"]
+    header = ["setup", "reads per node", "writes on every node", "load per node (reads + writes)", "fits"]
     rows = []
     for label, kw in setups:
         u = unsharded_load(reads_per_s, writes_per_s, node_reads_per_s, node_writes_per_s, **kw)  # type: ignore[arg-type]
-        rows.append((label, f"{u['read_utilisation']:.0%}", f"{u['write_utilisation']:.0%}", "yes" if u["fits"] else "no"))
+        rows.append(
+            (
+                label,
+                f"{u['read_utilisation']:.0%}",
+                f"{u['write_utilisation']:.0%}",
+                f"{u['node_utilisation']:.0%}",
+                "yes" if u["fits"] else "no",
+            )
+        )
     return header, rows
 
 
@@ -377,10 +385,17 @@ def suffix_spread_case(writes_per_s: float, suffixes: int, seconds: int = 60, se
     return {"random_max": float(random_counts.max()), "sequential_max": float(sequential.max()), "even": w / n}
 
 
-def replicas_needed(reads_per_s: float, node_reads_per_s: float, cache_hit_rate: float = 0.8) -> int:
-    """Chapter 21: the fewest read replicas that keep every node's reads within its capacity behind a cache.
+def replicas_needed(
+    reads_per_s: float,
+    node_reads_per_s: float,
+    cache_hit_rate: float = 0.8,
+    writes_per_s: float = 0.0,
+    node_writes_per_s: float = 1.0,
+) -> int | None:
+    """Chapter 21: the fewest read replicas that keep every node within its capacity behind a cache.
 
-    ``k`` replicas and the primary share the reads the cache misses: ``(1 - h) R / (k + 1) <= C``.
+    ``k`` replicas and the primary share the reads the cache misses, and every node applies every write:
+    ``(1 - h) R / ((k + 1) C_r) + W / C_w <= 1`` (:func:`hotpart.unsharded_load`'s node load).
 
     Parameters
     ----------
@@ -390,18 +405,34 @@ def replicas_needed(reads_per_s: float, node_reads_per_s: float, cache_hit_rate:
         Reads one node serves per second, ``> 0`` and at most ``1e12``.
     cache_hit_rate : float
         Share of reads the cache answers, in ``[0, 1]``.
+    writes_per_s : float
+        Offered writes per second, ``>= 0`` and at most ``1e12`` (every node applies them all).
+    node_writes_per_s : float
+        Writes one node serves per second, ``> 0`` and at most ``1e12``.
 
     Returns
     -------
-    int
-        Read replicas, ``>= 0``.
+    int or None
+        Read replicas, ``>= 0``; ``None`` when the writes alone fill a node, so that no number of replicas fits.
 
     Examples
     --------
     >>> replicas_needed(90_000, 10_000, 0.8)
     1
+    >>> replicas_needed(90_000, 10_000, 0.8, writes_per_s=1_500, node_writes_per_s=2_000)
+    7
+    >>> replicas_needed(90_000, 10_000, 0.8, writes_per_s=2_000, node_writes_per_s=2_000) is None
+    True
     """
     r = check_number("reads_per_s", reads_per_s, low=0, high=1e12)
     c = check_number("node_reads_per_s", node_reads_per_s, low=0, high=1e12, low_open=True)
     h = check_number("cache_hit_rate", cache_hit_rate, low=0, high=1)
-    return max(math.ceil(r * (1 - h) / c - 1e-12) - 1, 0)
+    w = check_number("writes_per_s", writes_per_s, low=0, high=1e12)
+    cw = check_number("node_writes_per_s", node_writes_per_s, low=0, high=1e12, low_open=True)
+    room = 1.0 - w / cw  # the share of a node the writes leave for reads
+    misses = r * (1 - h)
+    if misses <= 0:
+        return 0 if room >= -1e-12 else None
+    if room <= 1e-12:
+        return None
+    return max(math.ceil(misses / (c * room) - 1e-12) - 1, 0)

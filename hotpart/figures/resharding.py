@@ -43,6 +43,7 @@ __all__ = [
     "moved_rows",
     "plot_moved_by_method",
     "range_split_case",
+    "ring_busiest_case",
     "ring_growth_case",
     "ring_spread_case",
     "vnodes_for_spread",
@@ -627,6 +628,61 @@ def ring_growth_case(n: int, m: int, vnodes: int = 100) -> dict[str, float]:
         "moved": float(moved_fraction("ring", n, m, vnodes=vnodes)),
         "ideal": max(1.0 - n / m, 0.0),
         "busiest": float(after.shares().max() * m),
+    }
+
+
+def ring_busiest_case(n_nodes: int, vnodes: int, busiest: float, n_rings: int = 2_000, seed: int = 0) -> dict[str, float]:
+    """Chapter 18: how typical one ring's busiest node is, over random rings of the same size.
+
+    Each of ``n_rings`` rings puts ``n_nodes * vnodes`` uniform random points on the circle; a node owns the arcs
+    ending at its points. The busiest node's share over the even share ``1/n_nodes`` is recorded per ring.
+
+    Parameters
+    ----------
+    n_nodes : int
+        Nodes, in ``[1, 4096]``.
+    vnodes : int
+        Virtual nodes per node, in ``[1, 1_000]``.
+    busiest : float
+        A ring's busiest node over the even share, ``>= 1``: the value whose tail probability is returned.
+    n_rings : int
+        Random rings, in ``[1, 100_000]``.
+    seed : int
+        Seed of the random points, ``>= 0``.
+
+    Returns
+    -------
+    dict
+        ``mean_busiest`` (the busiest node over the even share, averaged over the rings) and ``share_at_least``
+        (the share of rings whose busiest node is at least ``busiest``), and the inputs.
+
+    Examples
+    --------
+    >>> c = ring_busiest_case(16, 100, 1.33, n_rings=500)
+    >>> 1.1 < c["mean_busiest"] < 1.25, c["share_at_least"] < 0.05
+    (True, True)
+    """
+    n = check_integer("n_nodes", n_nodes, low=1, high=4096)
+    v = check_integer("vnodes", vnodes, low=1, high=1_000)
+    x = check_number("busiest", busiest, low=1, high=math.inf, high_open=True)
+    rings = check_integer("n_rings", n_rings, low=1, high=100_000)
+    seed = check_integer("seed", seed, low=0, high=2**63 - 1)
+    rng = np.random.default_rng(seed)
+    owner = np.repeat(np.arange(n), v)
+    tops = np.empty(rings)
+    for r in range(rings):
+        pts = rng.random(n * v)
+        order = np.argsort(pts)
+        p = pts[order]
+        arcs = np.diff(p, prepend=p[-1] - 1.0)  # each point owns the arc before it (clockwise owner)
+        tops[r] = np.bincount(owner[order], weights=arcs, minlength=n).max() * n
+    return {
+        "n_nodes": n,
+        "vnodes": v,
+        "busiest": x,
+        "n_rings": rings,
+        "mean_busiest": float(tops.mean()),
+        "share_at_least": float(np.mean(tops >= x)),
     }
 
 

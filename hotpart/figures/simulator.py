@@ -109,11 +109,13 @@ def plot_simulation(
         ax.plot(x[k], served, color=color, lw=1.8, label=f"{name} served")
         refused_label = "refused" if j == 0 else None
         ax.fill_between(x[k], served, offered, color=COLORS["refused"], alpha=0.25, lw=0, label=refused_label)
-    ax.axhline(result.ceiling, color=COLORS["ceiling"], lw=1.2, label=f"partition ceiling {result.ceiling:,.0f}")
+    top = ymax if ymax is not None else 1.1 * max(float(result.offered[:, list(partitions)].max()), result.ceiling)
+    # a ceiling above the axis is drawn (off-scale) but says so in the legend, so no reader looks for a line
+    off_scale = " (off-scale, above the axis)" if result.ceiling > top else ""
+    ax.axhline(result.ceiling, color=COLORS["ceiling"], lw=1.2, label=f"partition ceiling {result.ceiling:,.0f}{off_scale}")
     if share is not None:
         ax.axhline(share, color=COLORS["share"], lw=1.0, ls="--", label=f"provisioned share {share:,.0f}")
     ax.set_xlim(x[0], x[-1])
-    top = ymax if ymax is not None else 1.1 * max(float(result.offered[:, list(partitions)].max()), result.ceiling)
     ax.set_ylim(0, top)
     finish_axes(ax, title, xlabel, f"units per second ({unit})", loc=loc)
 

@@ -74,7 +74,15 @@ _HOT_KEYS = _keys_on(0, _SPLIT_PARTS, 8, "HOT")
 _COOL_KEYS = [f"USER#{i}" for i in range(24)]
 
 
-def split_case(case: int, hot_wcu: float, minutes: float, seconds: int = _SPLIT_S, start: int = _SPLIT_START) -> Data:
+def split_case(
+    case: int,
+    hot_wcu: float,
+    minutes: float,
+    seconds: int = _SPLIT_S,
+    start: int = _SPLIT_START,
+    *,
+    threshold: float = SPLIT_TRIGGER_FRACTION,
+) -> Data:
     """Simulate one case of a hot partition that a split for heat may or may not relieve.
 
     A 4-partition on-demand table (so only partition ceilings bind) carries 24
@@ -82,8 +90,8 @@ def split_case(case: int, hot_wcu: float, minutes: float, seconds: int = _SPLIT_
     ``hot_wcu`` on hot keys, a sudden spike. The case picks what the hot
     traffic is (:data:`SPLIT_CASES`): eight keys sharing it, one item, one item
     collection of 64 items, the same with an LSI, or with a monotonically
-    increasing sort key. Splits need the partition above half its ceiling for
-    ``minutes``.
+    increasing sort key. Splits need the partition above ``threshold`` of its
+    ceiling (half, :data:`SPLIT_TRIGGER_FRACTION`, by default) for ``minutes``.
 
     Parameters
     ----------
@@ -97,6 +105,8 @@ def split_case(case: int, hot_wcu: float, minutes: float, seconds: int = _SPLIT_
         Seconds simulated, in ``[1, 86,400]``.
     start : int
         The second the spike starts, in ``[0, seconds - 1]``.
+    threshold : float, keyword-only
+        Served fraction of the ceiling that counts as hot, in ``(0, 1]`` (:class:`SplitForHeat`'s ``threshold``).
 
     Returns
     -------
@@ -129,7 +139,7 @@ def split_case(case: int, hot_wcu: float, minutes: float, seconds: int = _SPLIT_
         seconds,
         keys=keys,
         mode=OnDemand(previous_peak=20_000.0),
-        split=SplitForHeat(threshold=SPLIT_TRIGGER_FRACTION, minutes=minutes, monotonic_sort_key=case == 4),
+        split=SplitForHeat(threshold=threshold, minutes=minutes, monotonic_sort_key=case == 4),
     )
     return {
         "res": res,
@@ -297,7 +307,7 @@ def split_case_rows(hot_wcu: float, minutes: float) -> dict[str, Any]:
     --------
     >>> out = split_case_rows(1_600, 5)
     >>> out["rows"][1], out["relief_ratios"]
-    (('one hot item', '1', 'single item', '702,000', '600'), [1.0, None, 2.0, None, None])
+    (('one hot item', '1', 'single item', '702,000', '600'), [1.0, None, 1.0, None, None])
     """
     runs = [split_case(c, hot_wcu, minutes) for c in range(len(SPLIT_CASES))]
     summaries = [split_summary(run) for run in runs]

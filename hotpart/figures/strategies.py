@@ -31,6 +31,9 @@ from ..models._validation import check_array, check_count, check_integer, check_
 from ._sharding_common import _Rows, _stream
 
 __all__ = [
+    "GEO_LOCAL_MS",
+    "GEO_REGION_SHARES",
+    "GEO_REMOTE_MS",
     "INITIAL_KEYS",
     "KEYS_PER_DAY",
     "STRATEGY_ORDER",
@@ -55,6 +58,11 @@ STREAM_LABELS: dict[int, tuple[str, str]] = {
 INITIAL_KEYS = 50_000
 KEYS_PER_DAY = 5_000
 MAX_DAYS = 30
+#: The geo layout of the strategies table: the regions' shares of the users, a local query's latency and each
+#: region's latency from the first, ms (scenario inputs: ``hp.ASSUMPTIONS["GEO_REGION_SHARES"]`` and the next two).
+GEO_REGION_SHARES: tuple[float, ...] = (0.5, 0.3, 0.2)
+GEO_LOCAL_MS = 5.0
+GEO_REMOTE_MS: tuple[float, ...] = (5.0, 80.0, 150.0)
 
 
 def _bar_verts(values: NDArray[np.float64], i: int, n_groups: int) -> NDArray[np.float64]:
@@ -139,8 +147,8 @@ def strategy_table(kind: str, n_shards: int, day: int = MAX_DAYS, seed: int = 0)
     strategies = {
         "hash": HashSharding(n_shards),
         "range": RangeSharding(range_boundaries(keys[:INITIAL_KEYS], n_shards)),
-        "geo": GeoSharding([0.5, 0.3, 0.2], local_ms=5.0, remote_ms=[5.0, 80.0, 150.0]),
-        "directory": DirectorySharding(n_shards, lookup_availability=0.999, cache_hit_rate=0.9),
+        "geo": GeoSharding(list(GEO_REGION_SHARES), local_ms=GEO_LOCAL_MS, remote_ms=list(GEO_REMOTE_MS)),
+        "directory": DirectorySharding(n_shards),
         "composite": CompositeSharding(n_shards),
     }
     per_tenant = kind == "tenant_time"

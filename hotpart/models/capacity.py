@@ -29,6 +29,7 @@ __all__ = [
     "PartitionLoad",
     "estimate_partitions",
     "partition_history",
+    "partition_utilization",
     "read_units",
     "split_demand",
     "throttled",
@@ -189,6 +190,49 @@ def partition_history(rcu: ArrayLike, wcu: ArrayLike, size_gb: ArrayLike | None 
         raise ValueError(f"rcu, wcu and size_gb must be 1-D and of one length; got shapes {r.shape}, {w.shape}, {s.shape}")
     counts = [estimate_partitions(a, b, c) for a, b, c in zip(r, w, s, strict=True)]
     return np.maximum.accumulate(np.asarray(counts, dtype=np.int64))
+
+
+#: How :func:`partition_utilization` may combine a partition's reads and writes.
+_COMBINE = ("apart", "linear")
+
+
+def partition_utilization(rcu: float, wcu: float, combine: str = "apart") -> float:
+    """How much of one partition's throughput a mix of reads and writes uses, as a fraction of its ceiling.
+
+    AWS words the per-partition ceiling two ways. The key-range throttling page and 002 treat reads and writes
+    apart: a partition throttles reads past 3,000 RCU/s or writes past 1,000 WCU/s, each on its own
+    (``combine="apart"``: the larger of ``rcu / 3000`` and ``wcu / 1000``). The Knowledge Center's on-demand
+    article allows "a linear combination of both" (``combine="linear"``: ``rcu / 3000 + wcu / 1000``, the same sum
+    as :func:`estimate_partitions`' historical rule). The course's ceiling models use ``"apart"``
+    (``hp.ASSUMPTIONS["PARTITION_READS_WRITES_APART"]``). The mix fits one partition when the result is ``<= 1``.
+
+    Parameters
+    ----------
+    rcu : float
+        Read units per second the partition is offered, RCU/s, in ``[0, MAX_COUNT]``
+        (:data:`hotpart.models._validation.MAX_COUNT`, 2**53).
+    wcu : float
+        Write units per second the partition is offered, WCU/s, in ``[0, MAX_COUNT]``.
+    combine : {"apart", "linear"}
+        How the two ceilings combine: each on its own, or as a linear combination.
+
+    Returns
+    -------
+    float
+        The fraction of the partition's ceiling used, ``>= 0`` (above 1: part of the demand is refused).
+
+    Examples
+    --------
+    >>> partition_utilization(2_000, 600)
+    0.6666666666666666
+    >>> round(partition_utilization(2_000, 600, combine="linear"), 4)
+    1.2667
+    """
+    r = check_number("rcu", rcu, low=0, high=_MAX_COUNT)
+    w = check_number("wcu", wcu, low=0, high=_MAX_COUNT)
+    check_choice("combine", combine, _COMBINE)
+    reads, writes = r / PARTITION_MAX_RCU, w / PARTITION_MAX_WCU
+    return float(max(reads, writes) if combine == "apart" else reads + writes)
 
 
 def throttled(demand: ArrayLike, capacity: ArrayLike) -> NDArray[np.float64]:

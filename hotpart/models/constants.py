@@ -236,38 +236,38 @@ SOURCES: Final[dict[str, Source]] = {
     "PARTITION_MAX_RCU": Source(
         "AWS, Understanding DynamoDB warm throughput in different scenarios (the figure 000 「なぜ発生するか」, "
         "001 「DynamoDBのデータ分散の仕組み」 and 002 quote)",
-        "2026-11-30",
+        "2026-12-04",
         _WARM,
         _PARTITION_QUOTE,
     ),
     "PARTITION_MAX_WCU": Source(
         "AWS, Understanding DynamoDB warm throughput in different scenarios (the figure 000 「なぜ発生するか」, "
         "001 「DynamoDBのデータ分散の仕組み」 and 002 quote)",
-        "2026-11-30",
+        "2026-12-04",
         _WARM,
         _PARTITION_QUOTE,
     ),
     "PARTITION_MAX_STORAGE_GB": Source(
         "001 「DynamoDBのデータ分散の仕組み」 (AWS's partitions page describes partitions without this figure)",
-        "2026-11-30",
-        _DEV_GUIDE + "HowItWorks.Partitions.html",
+        "2026-12-04",
+        "",
         "1パーティションの容量: 10GB",
     ),
     "READ_UNIT_BYTES": Source(
         "AWS, DynamoDB read and write operations",
-        "2026-11-30",
+        "2026-12-04",
         _DEV_GUIDE + "read-write-operations.html",
         "A strongly consistent read request of an item up to 4 KB requires one read unit.",
     ),
     "WRITE_UNIT_BYTES": Source(
         "AWS, DynamoDB pricing for provisioned capacity, key terms",
-        "2026-11-30",
+        "2026-12-04",
         "https://aws.amazon.com/dynamodb/pricing/provisioned/",
         "For items up to 1 KB in size, one WCU can perform one standard write request per second.",
     ),
     "EXAMPLE_HOT_PARTITION": Source(
         "000 「なぜ発生するか」",
-        "2026-11-30",
+        "2026-12-04",
         "",
         "テーブル全体: 10,000 WCU (10 パーティション)…パーティション A: 8,000 WCU のリクエスト → スロットリング発生…"
         "パーティション B〜J: 各 200 WCU → 余裕あり",
@@ -327,14 +327,14 @@ SOURCES: Final[dict[str, Source]] = {
     ),
     "ITEM_COLLECTION_MAX_GB": Source(
         "AWS, DynamoDB API reference, ItemCollectionSizeLimitExceededException (tables with a local secondary index)",
-        "2026-11-30",
+        "2026-12-04",
         "https://docs.aws.amazon.com/botocore/latest/reference/services/dynamodb/client/exceptions/"
         "ItemCollectionSizeLimitExceededException.html",
         "The total size of an item collection has exceeded the maximum limit of 10 gigabytes.",
     ),
     "EXAMPLE_SHARD_COUNT": Source(
         "000 「Write Sharding (書き込みシャーディング)」; 001 「ホットパーティション対策: シャーディング（Suffix追加）」",
-        "2026-11-30",
+        "2026-12-04",
         "",
         "const shardCount = 10;",
     ),
@@ -371,8 +371,8 @@ SOURCES: Final[dict[str, Source]] = {
     ),
     "THROTTLE_EXCEPTION": Source(
         "000 「ホットパーティションとは」",
-        "2026-11-30",
-        _DEV_GUIDE + "TroubleshootingThrottling.html",
+        "2026-12-04",
+        "",
         "プロビジョンドモードでは ProvisionedThroughputExceededException、オンデマンドモードでは ThrottlingException になる。",
     ),
 }
@@ -391,20 +391,20 @@ _ON_DEMAND_PRE_WARMING_URL = (
 )
 SOURCES["ON_DEMAND_DOUBLING_S"] = Source(
     "AWS, Pre-warming a table for on-demand capacity mode (read on the docs.amazonaws.cn mirror of the developer guide)",
-    _DATE_READ,
+    _DATE_ROUND3,
     _ON_DEMAND_PRE_WARMING_URL,
     quote="However, throttling can still occur if the throughput exceeds twice the previous peak within the same 30 minutes.",
 )
 SOURCES["ON_DEMAND_PEAK_WINDOW_MINUTES"] = Source(
     "AWS, Pre-warming a table for on-demand capacity mode (read on the docs.amazonaws.cn mirror of the developer guide)",
-    _DATE_READ,
+    _DATE_ROUND3,
     _ON_DEMAND_PRE_WARMING_URL,
     quote="However, throttling can still occur if the throughput exceeds twice the previous peak within the same 30 minutes.",
 )
 SOURCES["ON_DEMAND_NEW_TABLE_PEAK"] = Source(
     "AWS, Pre-warming a table for on-demand capacity mode (read on the docs.amazonaws.cn mirror of the developer guide); "
     "the course reads 'sustain up to 4,000 writes' as double a previous peak of 2,000",
-    _DATE_READ,
+    _DATE_ROUND3,
     _ON_DEMAND_PRE_WARMING_URL,
     quote="New on-demand tables will be able to sustain up to 4,000 writes per second and 12,000 reads per second.",
 )
@@ -427,25 +427,25 @@ _AUTOSCALING_DECREASE_QUOTE = (
 )
 SOURCES["AUTOSCALING_DECREASES_AT_ONCE"] = Source(
     "AWS, Quotas in Amazon DynamoDB: Decreasing provisioned throughput",
-    _DATE_READ,
+    _DATE_ROUND3,
     _AUTOSCALING_QUOTAS_URL,
     quote=_AUTOSCALING_DECREASE_QUOTE,
 )
 SOURCES["AUTOSCALING_DECREASE_REFILL_S"] = Source(
     "AWS, Quotas in Amazon DynamoDB: Decreasing provisioned throughput",
-    _DATE_READ,
+    _DATE_ROUND3,
     _AUTOSCALING_QUOTAS_URL,
     quote=_AUTOSCALING_DECREASE_QUOTE,
 )
 SOURCES["AUTOSCALING_DECREASES_PER_DAY"] = Source(
     "AWS, Quotas in Amazon DynamoDB: Decreasing provisioned throughput",
-    _DATE_READ,
+    _DATE_ROUND3,
     _AUTOSCALING_QUOTAS_URL,
     quote=_AUTOSCALING_DECREASE_QUOTE,
 )
 SOURCES["AUTOSCALING_MAX_CAPACITY"] = Source(
     "AWS, Quotas in Amazon DynamoDB: Throughput default quotas (per table, provisioned mode)",
-    _DATE_READ,
+    _DATE_ROUND3,
     _AUTOSCALING_QUOTAS_URL,
     quote="For provisioned capacity mode tables and GSIs, the quota is the maximum amount of read and write capacity "
     "units that can be provisioned for any table or any of its GSIs in the Region. … 40,000 read capacity units and "
@@ -453,14 +453,14 @@ SOURCES["AUTOSCALING_MAX_CAPACITY"] = Source(
 )
 SOURCES["AUTOSCALING_MIN_CAPACITY"] = Source(
     "AWS, Quotas in Amazon DynamoDB: Throughput default quotas (minimum throughput for any table or GSI)",
-    _DATE_READ,
+    _DATE_ROUND3,
     _AUTOSCALING_QUOTAS_URL,
     quote="Minimum throughput for any table or global secondary index | Not applicable | 1 read capacity unit and "
     "1 write capacity unit",
 )
 SOURCES["AUTOSCALING_UPDATE_THROTTLES"] = Source(
     "AWS, DynamoDB Metrics and dimensions (auto scaling's alarm delay and update time)",
-    _DATE_READ,
+    _DATE_ROUND3,
     _AUTOSCALING_METRICS_URL,
     quote="CloudWatch alarms might have a short delay of up to a few minutes before triggering auto scaling. … "
     "It then takes several minutes to update the provisioned capacity for the table or index. During this period, "
@@ -468,7 +468,7 @@ SOURCES["AUTOSCALING_UPDATE_THROTTLES"] = Source(
 )
 SOURCES["AUTOSCALING_SCALE_DOWN_15_POINTS"] = Source(
     "AWS, DynamoDB Metrics and dimensions (scale-in: no margin is named on this page)",
-    _DATE_READ,
+    _DATE_ROUND3,
     _AUTOSCALING_METRICS_URL,
     quote="Similarly, a scale down event can occur when 15 consecutive data points are lower than the target utilization.",
 )
@@ -480,34 +480,34 @@ SOURCES["PROVISIONED_LIMIT_NAMES_THROTTLING_EXCEPTION"] = Source(
 )
 SOURCES["BURST_PORTION_RESERVED"] = Source(
     "AWS, DynamoDB burst and adaptive capacity: burst capacity",
-    _DATE_READ,
+    _DATE_ROUND3,
     _DEV_GUIDE + "burst-adaptive-capacity.html",
     quote="Whenever you aren't fully using your available throughput, DynamoDB reserves a portion of that unused "
     "capacity for later bursts of throughput to handle usage spikes.",
 )
 SOURCES["BURST_RETAINS_300_S"] = Source(
     "AWS, DynamoDB burst and adaptive capacity: burst capacity",
-    _DATE_READ,
+    _DATE_ROUND3,
     _DEV_GUIDE + "burst-adaptive-capacity.html",
     quote="DynamoDB currently retains up to five minutes (300 seconds) of unused read and write capacity.",
 )
 SOURCES["BURST_EXAMPLE_15_MIN"] = Source(
     "AWS Knowledge Center, How does DynamoDB handle spiky workloads in short intervals?",
-    _DATE_READ,
+    _DATE_ROUND3,
     "https://repost.aws/knowledge-center/dynamodb-spiky-workloads-short-intervals",
     quote="Therefore, if a sudden spiky load pushes consumption to 200 read units, then DynamoDB can leverage burst "
     "capacity to accommodate 200 RCUs for 15 minutes.",
 )
 SOURCES["BURST_BEST_EFFORT"] = Source(
     "AWS Knowledge Center, How does DynamoDB handle spiky workloads in short intervals?",
-    _DATE_REREAD,
+    _DATE_ROUND3,
     "https://repost.aws/knowledge-center/dynamodb-spiky-workloads-short-intervals",
     quote="Burst capacity is provided on a best effort’s basis and isn't guaranteed. Therefore, don't consider the "
     "burst capacity when you configure a table's provisioned capacity.",
 )
 SOURCES["PARTITIONS_STRIVE_FOR_FULL_CAPACITY_002"] = Source(
     "002 (introduction, before 「バーストキャパシティを効率的に使用する」)",
-    _DATE_REREAD,
+    _DATE_ROUND3,
     "",
     "デフォルトでは、テーブル内の各パーティションは、3,000 RCU と 1,000 WCU のフル容量を提供するよう努めます。"
     "テーブル内のすべてのパーティションの合計スループットは、プロビジョニングモードでプロビジョニングされたスループット"
@@ -515,35 +515,35 @@ SOURCES["PARTITIONS_STRIVE_FOR_FULL_CAPACITY_002"] = Source(
 )
 SOURCES["BURST_LAST_FIVE_MINUTES"] = Source(
     "000 「DynamoDB のアダプティブキャパシティ」",
-    _DATE_READ,
+    _DATE_ROUND3,
     quote="バーストキャパシティ (直前 5 分間の未使用キャパシティを取り置く仕組み) も同様に、"
     "パーティション上限に当たったスロットリングは救えない。",
 )
 SOURCES["BURST_PORTION_RESERVED_002"] = Source(
     "002 「バーストキャパシティを効率的に使用する」",
-    _DATE_READ,
+    _DATE_ROUND3,
     quote="利用可能なスループット利用率が高くない場合、DynamoDB では、スループットの利用率がバーストした場合に備えて、"
     "未使用の容量の一部を予約して使用量のスパイクに対応します。",
 )
 SOURCES["ADAPTIVE_ALWAYS_ON"] = Source(
     "002 「DynamoDB アダプティブキャパシティを理解する」",
-    _DATE_READ,
+    _DATE_ROUND3,
     quote="アダプティブキャパシティはすべての DynamoDB テーブルで自動的に有効化されます。追加料金はありません。"
     "アダプティブキャパシティを明示的に有効化または無効化する必要はありません。",
 )
 SOURCES["ADAPTIVE_ALWAYS_ON_000"] = Source(
     "000 「DynamoDB のアダプティブキャパシティ」",
-    _DATE_READ,
+    _DATE_ROUND3,
     quote="全テーブルで既定で有効・追加費用なしなので、設定作業は要らない。",
 )
 SOURCES["ADAPTIVE_PROVISION_FOR_WORKLOAD"] = Source(
     "002 「DynamoDB アダプティブキャパシティを理解する」",
-    _DATE_READ,
+    _DATE_ROUND3,
     quote="また、この機能では、必要なスループットキャパシティのみをプロビジョニングできるため、コスト削減にもつながります。",
 )
 SOURCES["ITEM_COLLECTION_SPLIT_BY_SORT_KEY"] = Source(
     "002 「アクセス頻度の高い項目を分離する」",
-    _DATE_READ,
+    _DATE_ROUND3,
     quote="ソートキーの単調な増減によって追跡されるトラフィックが項目のコレクションでない限り、"
     "項目のコレクションをソートキー別にセグメントに分割することもできます。…"
     "アダプティブキャパシティでは、テーブルにローカルセカンダリインデックスがある場合、"
@@ -551,60 +551,60 @@ SOURCES["ITEM_COLLECTION_SPLIT_BY_SORT_KEY"] = Source(
 )
 SOURCES["SINGLE_ITEM_PARTITION"] = Source(
     "002 「アクセス頻度の高い項目を分離する」",
-    _DATE_READ,
+    _DATE_ROUND3,
     quote="アプリケーションから単一の項目に大量のトラフィックが一貫して送信される場合、アダプティブキャパシティはデータを再調整して、"
     "そのアクセス頻度の高い単一の項目のみをパーティションに含めることがあります。",
 )
 SOURCES["SPLIT_FOR_HEAT"] = Source(
     "AWS, DynamoDB developer guide (Japanese edition), 1- キー範囲スループットの超過 (ホットパーティション); "
     "the English page's sentence was not retrievable, so the quote is the Japanese edition's",
-    _DATE_READ,
+    _DATE_ROUND3,
     "https://docs.aws.amazon.com/ja_jp/amazondynamodb/latest/developerguide/throttling-key-range-limit-exceeded-mitigation.html",
     quote="DynamoDB は、多くの場合、自動 split-for-heat メカニズムを通じてホットパーティションに適応します。",
 )
 SOURCES["SPLIT_NEAR_LIMIT"] = Source(
     "AWS Database Blog, Scaling DynamoDB: How partitions, hot keys, and split for heat impact performance (Part 3)",
-    _DATE_READ,
+    _DATE_ROUND3,
     "https://aws.amazon.com/blogs/database/part-3-scaling-dynamodb-how-partitions-hot-keys-and-split-for-heat-impact-performance/",
     quote="A table might add partitions for many reasons, such as when:…A partition receives read or write traffic "
     "near its throughput capacity limit.",
 )
 SOURCES["PARTITIONS_NEVER_MERGE"] = Source(
     "AWS Database Blog, Scaling DynamoDB: How partitions, hot keys, and split for heat impact performance (Part 3)",
-    _DATE_READ,
+    _DATE_ROUND3,
     "https://aws.amazon.com/blogs/database/part-3-scaling-dynamodb-how-partitions-hot-keys-and-split-for-heat-impact-performance/",
     quote="Partitions today are only split, never merged.",
 )
 SOURCES["KEY_RANGE_REASON"] = Source(
     "AWS, DynamoDB throttling: 1- Key range throughput exceeded (hot partitions)",
-    _DATE_READ,
+    _DATE_ROUND3,
     _DEV_GUIDE + "throttling-key-range-limit-exceeded-mitigation.html",
     quote="When individual partitions exceed their throughput limits, DynamoDB returns a KeyRangeThroughputExceeded "
     "throttling reason type in the throttling exception.",
 )
 SOURCES["THROTTLING_REASONS"] = Source(
     "AWS, DynamoDB developer guide, Diagnosing throttling: understanding throttling exceptions",
-    _DATE_READ,
+    _DATE_ROUND3,
     _DEV_GUIDE + "throttling-diagnosing-workflow.html",
     quote="Each exception includes ThrottlingReasons, a collection of individual ThrottlingReason containing two key "
     "fields to help you identify and understand the throttling:",
 )
 SOURCES["THROTTLING_EXCEPTION_CLASSES"] = Source(
     "AWS, DynamoDB developer guide, Diagnosing throttling: understanding throttling exceptions",
-    _DATE_READ,
+    _DATE_ROUND3,
     _DEV_GUIDE + "throttling-diagnosing-workflow.html",
     quote="For example, in Java, these include ProvisionedThroughputExceededException, RequestLimitExceeded, or "
     "ThrottlingException.",
 )
 SOURCES["THROTTLING_REASON_FORMAT"] = Source(
     "AWS, DynamoDB API reference, ThrottlingReason",
-    _DATE_READ,
+    _DATE_ROUND3,
     "https://docs.aws.amazon.com/amazondynamodb/latest/APIReference/API_ThrottlingReason.html",
     quote="The throttling reason follows a specific format: ResourceType+OperationType+LimitType:",
 )
 SOURCES["THROTTLING_FOUR_FAMILIES"] = Source(
     "AWS, Troubleshooting throttling in Amazon DynamoDB",
-    _DATE_READ,
+    _DATE_ROUND3,
     _DEV_GUIDE + "TroubleshootingThrottling.html",
     quote="Key range throughput exceeded (in both modes): Consumption directed at specific partitions exceeds the "
     "internal partition-level throughput limits.",
@@ -612,7 +612,7 @@ SOURCES["THROTTLING_FOUR_FAMILIES"] = Source(
 SOURCES["EVERY_REASON_HAS_A_METRIC"] = Source(
     "AWS, Troubleshooting throttling in Amazon DynamoDB (the diagnosis reads a throttle without its reason metric "
     "as unknown, never as 'no reason')",
-    "2026-12-03",
+    _DATE_ROUND3,
     _DEV_GUIDE + "TroubleshootingThrottling.html",
     quote="Each reason for throttling corresponds to specific CloudWatch metrics that provide additional insights "
     "into the frequency and patterns of throttling events.",
@@ -621,7 +621,7 @@ SOURCES["FIVE_MINUTE_AGGREGATION"] = Source(
     "AWS, DynamoDB metrics and dimensions: the one-minute list (throttle events, consumed capacity, "
     "ThrottledRequests, ...) leaves out Provisioned*CapacityUnits, which the readers carry forward between "
     "five-minute points",
-    "2026-12-03",
+    _DATE_ROUND3,
     _DEV_GUIDE + "metrics-dimensions.html",
     quote="For all other DynamoDB metrics, the aggregation granularity is five minutes.",
 )
@@ -650,7 +650,7 @@ SOURCES["CONTRIBUTOR_INSIGHTS_PLAINTEXT"] = Source(
 )
 SOURCES["FIVE_MINUTE_AGGREGATION_NOTE"] = Source(
     "AWS, DynamoDB metrics and dimensions: the metrics aggregated at one-minute intervals",
-    "2026-12-03",
+    _DATE_ROUND3,
     _DEV_GUIDE + "metrics-dimensions.html",
     quote="Amazon CloudWatch aggregates these metrics at one-minute intervals:",
 )
@@ -689,47 +689,47 @@ SOURCES["BILLING_MODE_SUMMARY_MAY_BE_ABSENT"] = Source(
 )
 SOURCES["THROTTLING_KEY_RANGE_BOTH_MODES"] = Source(
     "AWS, DynamoDB throttling resolution guide",
-    _DATE_READ,
+    _DATE_ROUND3,
     _DEV_GUIDE + "troubleshooting-throttling-diagnostics.html",
     quote="These throttling reasons occur when individual partitions exceed their throughput limits, affecting both "
     "provisioned and on-demand modes:",
 )
 SOURCES["THROTTLING_REASON_ACCOUNT_LIMIT"] = Source(
     "AWS, DynamoDB API reference, ThrottlingReason",
-    _DATE_READ,
+    _DATE_ROUND3,
     "https://docs.aws.amazon.com/amazondynamodb/latest/APIReference/API_ThrottlingReason.html",
     quote="AccountLimitExceeded: The request rate has caused a table or global secondary index (GSI) in on-demand "
     "mode to exceed the per-table account-level service quotas for read/write throughput in the current AWS Region.",
 )
 SOURCES["THROTTLING_REASON_MAX_ON_DEMAND"] = Source(
     "AWS, DynamoDB API reference, ThrottlingReason",
-    _DATE_READ,
+    _DATE_ROUND3,
     "https://docs.aws.amazon.com/amazondynamodb/latest/APIReference/API_ThrottlingReason.html",
     quote="MaxOnDemandThroughputExceeded: The request rate has exceeded the configured maximum throughput limits set "
     "for a table or index in on-demand capacity mode.",
 )
 SOURCES["THROTTLING_REASON_PROVISIONED"] = Source(
     "AWS, DynamoDB API reference, ThrottlingReason",
-    _DATE_READ,
+    _DATE_ROUND3,
     "https://docs.aws.amazon.com/amazondynamodb/latest/APIReference/API_ThrottlingReason.html",
     quote="ProvisionedThroughputExceeded: The request rate is exceeding the provisioned throughput capacity (read or "
     "write capacity units) configured for a table or a global secondary index (GSI) in provisioned capacity mode.",
 )
 SOURCES["HOT_PARTITION_EXCEPTIONS_000"] = Source(
     "000 「ホットパーティションとは」",
-    _DATE_READ,
+    _DATE_ROUND3,
     quote="返る例外はキャパシティモードで違い、プロビジョンドモードでは ProvisionedThroughputExceededException、"
     "オンデマンドモードでは ThrottlingException になる。",
 )
 SOURCES["WARM_THROUGHPUT"] = Source(
     "AWS, Understanding DynamoDB warm throughput",
-    _DATE_READ,
+    _DATE_ROUND3,
     _DEV_GUIDE + "warm-throughput.html",
     quote="Warm throughput refers to the number of read and write operations your DynamoDB table can instantaneously support.",
 )
 SOURCES["PRE_WARMING"] = Source(
     "AWS, Understanding DynamoDB warm throughput",
-    _DATE_READ,
+    _DATE_ROUND3,
     _DEV_GUIDE + "warm-throughput.html",
     quote="This process is referred to as pre-warming a table, allowing you to set a baseline that your tables can "
     "instantly support.",
@@ -752,10 +752,84 @@ SOURCES["SWITCHED_TABLE_PEAK_EARLIER"] = Source(
 )
 SOURCES["ON_DEMAND_SWITCHES_PER_DAY"] = Source(
     "AWS, Considerations when switching capacity modes in DynamoDB",
-    _DATE_READ,
+    _DATE_ROUND3,
     _DEV_GUIDE + "switching.capacitymode.html",
     quote="You can switch tables from provisioned capacity mode to on-demand mode up to four times in a 24-hour "
     "rolling window. You can switch tables from on-demand mode to provisioned capacity mode at any time.",
+)
+SOURCES["SPLIT_FOR_HEAT_SHORT_THROTTLING"] = Source(
+    "AWS, DynamoDB developer guide (Japanese edition), 1- キー範囲スループットの超過 (ホットパーティション): "
+    "キー範囲スループット超過の緩和策 (a short throttling that stops may mean the table has already adapted)",
+    _DATE_ROUND3,
+    "https://docs.aws.amazon.com/ja_jp/amazondynamodb/latest/developerguide/throttling-key-range-limit-exceeded-mitigation.html",
+    quote="短期間後に停止するスロットリングイベントが表示される場合は、ホットパーティションを分割してテーブルが既に適応している"
+    "可能性があります。",
+)
+SOURCES["PARTITION_LIMITS_TABLE_AND_GSI"] = Source(
+    "AWS, DynamoDB throttling: 1- Key range throughput exceeded (hot partitions)",
+    _DATE_ROUND3,
+    _DEV_GUIDE + "throttling-key-range-limit-exceeded-mitigation.html",
+    quote="Amazon DynamoDB enforces specific throughput limits at the partition level for both table and global "
+    "secondary index (GSI).",
+)
+SOURCES["BURST_PROVISIONED_MODE"] = Source(
+    "AWS Knowledge Center, How does DynamoDB handle spiky workloads in short intervals? (burst is described for "
+    "provisioned mode; the page's on-demand paragraph speaks of the previous peak instead)",
+    _DATE_ROUND3,
+    "https://repost.aws/knowledge-center/dynamodb-spiky-workloads-short-intervals",
+    quote="When you use provisioned mode, DynamoDB provides a degree of flexibility in your per-partition throughput "
+    "provisioning by providing burst capacity.",
+)
+SOURCES["BURST_PARTITION_LIMIT_COMBINATION"] = Source(
+    "AWS Knowledge Center, How does DynamoDB handle spiky workloads in short intervals? (the partition limits worded "
+    "as a combination of reads and writes)",
+    _DATE_ROUND3,
+    "https://repost.aws/knowledge-center/dynamodb-spiky-workloads-short-intervals",
+    quote="If a resulting hot partition exceeds the per partition limits of 3,000 RCU or 1,000 WCU per second, or a "
+    "combination of both, your table throttles.",
+)
+SOURCES["ADAPTIVE_READS_WRITES_MANAGED_INDEPENDENTLY"] = Source(
+    "AWS, DynamoDB burst and adaptive capacity: adaptive capacity (the English original of 002's sentence)",
+    _DATE_ROUND3,
+    _DEV_GUIDE + "burst-adaptive-capacity.html",
+    quote="Because read and write operations on a partition are managed independently, throttling will occur if a "
+    "single partition receives more than 3000 read operation or more than 1000 write operations.",
+)
+SOURCES["PRE_WARMING_CHARGED"] = Source(
+    "AWS, DynamoDB developer guide (Japanese edition), DynamoDB ウォームスループットについて (pre-warming is billed)",
+    _DATE_ROUND3,
+    "https://docs.aws.amazon.com/ja_jp/amazondynamodb/latest/developerguide/warm-throughput.html",
+    quote="ただし、これらのデフォルトのウォームスループット値をプロアクティブに増やしてテーブルを事前ウォーミングすると、"
+    "それらのリクエストに対して課金されます。",
+)
+SOURCES["PRE_WARMING_CANNOT_DECREASE"] = Source(
+    "AWS, DynamoDB developer guide (Japanese edition), DynamoDB ウォームスループットについて (a raise is final)",
+    _DATE_ROUND3,
+    "https://docs.aws.amazon.com/ja_jp/amazondynamodb/latest/developerguide/warm-throughput.html",
+    quote="一度増やすと、ウォームスループット値を減らすことはできません。",
+)
+SOURCES["PRE_WARMING_TAKES_TIME"] = Source(
+    "AWS, DynamoDB developer guide (Japanese edition), DynamoDB ウォームスループットについて (pre-warming is not instant)",
+    _DATE_ROUND3,
+    "https://docs.aws.amazon.com/ja_jp/amazondynamodb/latest/developerguide/warm-throughput.html",
+    quote="事前ウォーミングを完了する時間は、設定した値と、テーブルまたはインデックスのサイズによって異なります。",
+)
+SOURCES["ADAPTIVE_AFTER_THROTTLING_002"] = Source(
+    "002 「スループットキャパシティを高トラフィックのパーティションに増加させる」 (AWS's narrative of its own example: "
+    "burst first, throttling, then adaptive capacity)",
+    _DATE_ROUND3,
+    "",
+    "このホットパーティションは、未使用のバーストキャパシティがある場合でも書き込みトラフィックを受け入ることができます。"
+    "しかし、最終的には 1 秒間に 100 WCU を超えるトラフィックのスロットリングとなります。"
+    "DynamoDB アダプティブキャパシティはパーティション 4 の容量を増大して応答する",
+)
+SOURCES["CONSUMED_TABLE_DIMENSION_TABLE_ONLY"] = Source(
+    "AWS, DynamoDB metrics and dimensions: ConsumedWriteCapacityUnits (the table dimension leaves the indexes out; "
+    "read in a copy of the page's Markdown source)",
+    _DATE_ROUND3,
+    _DEV_GUIDE + "metrics-dimensions.html",
+    quote="The TableName dimension returns the ConsumedWriteCapacityUnits for the table, but not for any global "
+    "secondary indexes.",
 )
 # --- sources: key design and skew (chapters 2-4)
 #: Most data one Query call reads before it returns a page (1 MB), bytes; the limit applies before any filter.
@@ -772,31 +846,31 @@ SOURCES["DYNAMODB_BINARY_SIZE_UNITS"] = Source(
 )
 SOURCES["PARTITION_KEY_HASHED"] = Source(
     "001 「DynamoDBのデータ分散の仕組み」",
-    _DATE_READ,
-    _DEV_GUIDE + "HowItWorks.Partitions.html",
+    _DATE_ROUND3,
+    "",
     "DynamoDBはパーティションキーのハッシュ値によってデータを複数のパーティションに分散する。",
 )
 SOURCES["DATE_KEY_HOT_TODAY"] = Source(
     "000 「日付をパーティションキーにする」",
-    _DATE_READ,
+    _DATE_ROUND3,
     "",
     "IoT データやログの蓄積で日付をパーティションキーにすると、常に「今日」のパーティションがホットになる。",
 )
 SOURCES["LOW_CARDINALITY_KEY"] = Source(
     "000 「ステータスをパーティションキーにする」; 001 「ホットパーティション問題」",
-    _DATE_READ,
+    _DATE_ROUND3,
     "",
     "カーディナリティ (値の種類数) が低いキーは、特定の値にデータが偏る。…全レコードが2パーティションに集中",
 )
 SOURCES["TIME_SALE_SPIKE"] = Source(
     "000 「人気商品の ID」",
-    _DATE_READ,
+    _DATE_ROUND3,
     "",
     "通常時は問題なくても、タイムセール開始時にスパイクが発生する。",
 )
 SOURCES["ITEM_COLLECTION_SPLIT"] = Source(
     "002 「アクセス頻度の高い項目を分離する」",
-    _DATE_READ,
+    _DATE_ROUND3,
     _DEV_GUIDE + "burst-adaptive-capacity.html",
     "ソートキーの単調な増減によって追跡されるトラフィックが項目のコレクションでない限り、項目のコレクションをソートキー別に"
     "セグメントに分割することもできます。…アダプティブキャパシティでは、テーブルにローカルセカンダリインデックスがある場合、"
@@ -804,7 +878,7 @@ SOURCES["ITEM_COLLECTION_SPLIT"] = Source(
 )
 SOURCES["ONE_ITEM_PARTITION_MAX"] = Source(
     "002 「アクセス頻度の高い項目を分離する」",
-    _DATE_READ,
+    _DATE_ROUND3,
     _DEV_GUIDE + "burst-adaptive-capacity.html",
     "この場合、DynamoDB では、単一項目のプライマリキーに対して、最大 3,000 RCU および 1,000 WCU のパーティションのスループットを"
     "提供できます。",
@@ -824,13 +898,13 @@ SOURCES["QUERY_EVENTUALLY_CONSISTENT_BY_DEFAULT"] = Source(
 )
 SOURCES["QUERY_PAGE_MAX_BYTES"] = Source(
     "AWS, Filter expressions for the Query operation in DynamoDB",
-    _DATE_READ,
+    _DATE_ROUND3,
     _DEV_GUIDE + "Query.FilterExpression.html",
     "A Query operation can retrieve a maximum of 1 MB of data. This limit applies before the filter expression is evaluated.",
 )
 SOURCES["FILTER_DOES_NOT_SAVE_READS"] = Source(
     "AWS, Filter expressions for the Query operation in DynamoDB",
-    _DATE_READ,
+    _DATE_ROUND3,
     _DEV_GUIDE + "Query.FilterExpression.html",
     "A filter expression is applied after a Query finishes, but before the results are returned. Therefore, a Query "
     "consumes the same amount of read capacity, regardless of whether a filter expression is present.",
@@ -854,7 +928,7 @@ SOURCES["ITEM_COLLECTION_LIMIT_ONLY_WITH_LSI"] = Source(
 )
 SOURCES["TIME_SERIES_KEY"] = Source(
     "001 「時系列データのキー設計」",
-    _DATE_READ,
+    _DATE_ROUND3,
     "",
     "✅ 良い例: 高カーディナリティのIDをPKにして時刻をSKに",
 )
@@ -895,7 +969,7 @@ SOURCES["STREAMS_MAX_BATCH_WINDOW_S"] = Source(
 )
 SOURCES["STREAMS_MAX_BATCH_SIZE"] = Source(
     "AWS Lambda Developer Guide, Lambda parameters for Amazon DynamoDB event source mappings (table row BatchSize)",
-    "2026-11-30",
+    _DATE_ROUND3,
     _LAMBDA_DDB_PARAMS,
     "BatchSize | N | 100 | Maximum: 10,000",
 )
@@ -959,7 +1033,7 @@ SOURCES["BATCH_GET_PARALLEL"] = Source(
 )
 SOURCES["DAX_HOT_KEY_READS"] = Source(
     "AWS, In-memory acceleration with DynamoDB Accelerator (DAX)",
-    _DATE_READ,
+    _DATE_ROUND3,
     _DEV_GUIDE + "DAX.html",
     "DynamoDB Accelerator (DAX) delivers fast response times for accessing eventually consistent data. … For "
     "read-heavy or bursty workloads, DAX provides increased throughput and potential operational cost savings by "
@@ -989,22 +1063,65 @@ SOURCES["STREAMS_LAMBDA_READS_FREE"] = Source(
 )
 SOURCES["SEQUENTIAL_SUFFIX"] = Source(
     "003 「シャーディングを避ける方法」",
-    _DATE_READ,
+    _DATE_ROUND3,
     "",
     "書き込みを散らすためにキーの末尾へ乱数や連番を付ける",
 )
 SOURCES["CACHE_BEFORE_SHARDING"] = Source(
     "003 「シャーディングを避ける方法」",
-    _DATE_READ,
+    _DATE_ROUND3,
     "",
     "シャーディングは複雑さを大幅に増すため、他の手段で対応できないか先に検討する。…"
     "キャッシュ (ElastiCache): 頻繁に読まれるデータをキャッシュ",
 )
 SOURCES["PARALLEL_READ_OF_SHARDS"] = Source(
     "000 「Write Sharding (書き込みシャーディング)」",
-    _DATE_READ,
+    _DATE_ROUND3,
     "",
     "読み取り時は全シャードに対して並列クエリし、結果をマージする。",
+)
+SOURCES["PARTITION_LIMIT_LINEAR_COMBINATION"] = Source(
+    "AWS Knowledge Center, Why is my on-demand DynamoDB table being throttled? (section 'The traffic exceeds the "
+    "per-partition maximum'; the same sentence in the versions updated 2020-08-25 and 2021-06-18, read on the "
+    "aws.amazon.com/premiumsupport/knowledge-center copies of the article)",
+    _DATE_ROUND3,
+    _KC + "on-demand-table-throttling-dynamodb",
+    "Each partition on the table can serve up to 3,000 read request units or 1,000 write request units, or a linear "
+    "combination of both.",
+)
+SOURCES["PARTITION_READS_WRITES_APART_002"] = Source(
+    "002 「スループットキャパシティを高トラフィックのパーティションに増加させる」",
+    _DATE_ROUND3,
+    "",
+    "パーティションに対する読み取りオペレーションと書き込みオペレーションは個別に管理されるため、単一のパーティションが "
+    "3000 を超える読み取りオペレーションまたは 1000 を超える書き込みオペレーションを受け取ると、スロットリングが発生します。",
+)
+SOURCES["GSI_PARTITIONED_TOO_003"] = Source(
+    "003 「DynamoDB の自動シャーディング」",
+    _DATE_ROUND3,
+    "",
+    "グローバルセカンダリインデックスも同じくパーティションで構成されるため、インデックス側のキー設計にも同じ偏りの問題が起きる。",
+)
+SOURCES["UNIFORM_ACROSS_TABLE_AND_INDEXES_002"] = Source(
+    "002 「パーティションキーを効率的に設計し、使用するためのベストプラクティス」",
+    _DATE_ROUND3,
+    "",
+    "一般的に言えば、テーブルとそのセカンダリインデックスの論理的なすべてのパーティションキー全体でアクティビティが均一になるように"
+    "アプリケーションを設計する必要があります。",
+)
+SOURCES["ON_DEMAND_SAME_THROUGHPUT_AGAIN"] = Source(
+    "AWS, DynamoDB on-demand capacity mode",
+    _DATE_ROUND3,
+    _DEV_GUIDE + "on-demand-capacity-mode.html",
+    "Once your on-demand table is scaled out, you can instantly achieve the same throughput again in the future "
+    "without throttling.",
+)
+SOURCES["LAMBDA_CHARGED_PER_REQUEST_AND_DURATION"] = Source(
+    "AWS Lambda pricing",
+    _DATE_ROUND3,
+    "https://aws.amazon.com/lambda/pricing/",
+    "With AWS Lambda, you pay only for what you use. You are charged based on the number of requests for your "
+    "functions and the duration, the time it takes for your code to execute.",
 )
 # --- sources: indexes, detection, retries, diagnosis (chapters 12-15)
 
@@ -1024,10 +1141,10 @@ _JAVA_V1_NOW = (
     "https://github.com/aws/aws-sdk-java/blob/169446809c792b2adcfaaaf54df1e21bf2203a23/aws-java-sdk-core/src/main/java/"
     "com/amazonaws/retry/PredefinedBackoffStrategies.java"
 )
-_BOTOCORE_RETRY_JSON = "https://github.com/boto/botocore/blob/1521276d74f22677143cb8877f50709c8dbe32e7/botocore/data/_retry.json"
-_BOTOCORE_RETRYHANDLER = "https://github.com/boto/botocore/blob/09925656dcdb3b56cd9bcf09a72d4207803ca53d/botocore/retryhandler.py"
-_BOTOCORE_QUOTA = "https://github.com/boto/botocore/blob/40454eaac38ce390fc7755ac1a05dd3425aeb5f9/botocore/retries/quota.py"
-_BOTOCORE_STANDARD = "https://github.com/boto/botocore/blob/0719e79583bba4ce33d41f430ab6ca9658ed35a5/botocore/retries/standard.py"
+#: The botocore release requirements.txt pins: chapter 14's SDK figures are read from its installed files, and
+#: tests/test_sdk_retries.py checks each quote below against them.
+_BOTOCORE_PINNED = "1.44.8"
+_BOTOCORE_FILE = f"https://github.com/boto/botocore/blob/{_BOTOCORE_PINNED}/botocore/"
 _SMITHY_CONSTANTS = (
     "https://github.com/smithy-lang/smithy-typescript/blob/14b922a82f998f1d1e3071ea6a56712739623cf0/packages/"
     "util-retry/src/constants.ts"
@@ -1035,30 +1152,50 @@ _SMITHY_CONSTANTS = (
 SOURCES.update(
     {
         "SDK_STANDARD_MAX_ATTEMPTS": Source(
-            "AWS SDKs and Tools Reference Guide, 'Retry behavior', before AWS's 2026 retry update (the behaviour "
-            "the SDKs keep unless AWS_NEW_RETRIES_2026 is set): in standard (and adaptive) retry mode the SDK makes "
-            "three attempts unless max_attempts is set",
-            "2026-11-30",
-            _SDK_REF,
-            quote="The default maximum number of attempts with this mode is three, unless max_attempts is explicitly configured.",
+            f"botocore {_BOTOCORE_PINNED} (the release requirements.txt pins; hotpart reads the value from the "
+            "installed file), botocore/retries/standard.py: standard mode's attempts for a service without its own "
+            "figure, the first included; the SDKs and Tools Reference Guide's 'three'",
+            _DATE_ROUND3,
+            _BOTOCORE_FILE + "retries/standard.py",
+            quote="DEFAULT_MAX_ATTEMPTS = 3",
+        ),
+        "SDK_STANDARD_DYNAMODB_MAX_ATTEMPTS": Source(
+            f"botocore {_BOTOCORE_PINNED}, botocore/retries/standard.py: standard mode gives DynamoDB and DynamoDB "
+            "Streams 4 attempts, the first included, unless max_attempts is set (since botocore 1.44.0, AWS's 2026 "
+            "retry update)",
+            _DATE_ROUND3,
+            _BOTOCORE_FILE + "retries/standard.py",
+            quote="_SERVICE_MAX_ATTEMPTS = { 'dynamodb': 4, 'dynamodb-streams': 4, }",
         ),
         "SDK_STANDARD_BASE_S": Source(
-            "botocore (the AWS SDK for Python), botocore/retries/standard.py, ExponentialBackoff.delay_amount, "
-            "standard mode version 2.0 (the default; the opt-in version 2.1 scales the base by the error and the "
-            "service): t_i = rand(0, 1) * min(2 ** (attempt - 1), 20) seconds, i.e. full jitter on a 1 s base; "
-            "one SDK's implementation, not the reference guide's",
-            "2026-11-30",
-            "https://github.com/boto/botocore/blob/develop/botocore/retries/standard.py",
-            quote="This class implements truncated binary exponential backoff with jitter:: … "
-            "t_i = rand(0, 1) * min(2 ** attempt, MAX_BACKOFF)",
+            f"botocore {_BOTOCORE_PINNED}, botocore/retries/standard.py, ExponentialBackoff: t_i = rand(0, 1) * "
+            "min(base_scale * 2 ** i, 20) s, with base_scale 1 s after a throttling error (before 1.44.0 the 1 s "
+            "base applied to every error)",
+            _DATE_ROUND3,
+            _BOTOCORE_FILE + "retries/standard.py",
+            quote="t_i = rand(0, 1) * min(base_scale * 2 ** i, MAX_BACKOFF) … _DEFAULT_BACKOFF_CONFIG = { "
+            "'throttling_base_scale': 1, 'non_throttling_base_scale': 0.05, }",
+        ),
+        "SDK_STANDARD_TRANSIENT_BASE_S": Source(
+            f"botocore {_BOTOCORE_PINNED}, botocore/retries/standard.py, ExponentialBackoff: the base after a "
+            "transient (non-throttling) error, for services without their own",
+            _DATE_ROUND3,
+            _BOTOCORE_FILE + "retries/standard.py",
+            quote="'non_throttling_base_scale': 0.05,",
+        ),
+        "SDK_STANDARD_DYNAMODB_TRANSIENT_BASE_S": Source(
+            f"botocore {_BOTOCORE_PINNED}, botocore/retries/standard.py, ExponentialBackoff: DynamoDB's base after a "
+            "transient error (its base after a throttling error is the general 1 s)",
+            _DATE_ROUND3,
+            _BOTOCORE_FILE + "retries/standard.py",
+            quote="'dynamodb': {'non_throttling_base_scale': 0.025},",
         ),
         "SDK_STANDARD_MAX_BACKOFF_S": Source(
-            "Boto3 documentation, 'Retries', Standard retry mode: any retry includes an exponential backoff "
-            "by a base factor of 2 for a maximum backoff time of 20 seconds",
-            "2026-11-30",
-            "https://docs.aws.amazon.com/boto3/latest/guide/retries.html",
-            quote="Any retry attempt will include an exponential backoff by a base factor of 2 for a maximum backoff "
-            "time of 20 seconds.",
+            f"botocore {_BOTOCORE_PINNED}, botocore/retries/standard.py, ExponentialBackoff: the cap on one sleep "
+            "(the Boto3 guide: 'a maximum backoff time of 20 seconds')",
+            _DATE_ROUND3,
+            _BOTOCORE_FILE + "retries/standard.py",
+            quote="_MAX_BACKOFF = 20",
         ),
         "DYNAMODB_JAVA_V1_MAX_RETRIES": Source(
             _JAVA_V1_WHERE, "2026-11-30", _JAVA_V1, quote="public static final int DYNAMODB_DEFAULT_MAX_ERROR_RETRY = 10;"
@@ -1086,49 +1223,98 @@ SOURCES.update(
             "SDK_DEFAULT_THROTTLED_BASE_DELAY = 500; … We use the full jitter scheme for non-throttled exceptions and "
             "the … equal jitter scheme for throttled exceptions.",
         ),
+        "SDK_BOTO3_LEGACY_MAX_ATTEMPTS": Source(
+            f"botocore {_BOTOCORE_PINNED}, botocore/data/_retry.json, legacy mode's general default (attempts, the "
+            "first included; the Boto3 guide's 'A default value of 5 for maximum attempts')",
+            _DATE_ROUND3,
+            _BOTOCORE_FILE + "data/_retry.json",
+            quote='"__default__": { "max_attempts": 5,',
+        ),
         "SDK_BOTO3_LEGACY_DYNAMODB_MAX_ATTEMPTS": Source(
-            "botocore (under Boto3), botocore/data/_retry.json, the legacy retry mode's table (Boto3's default mode, "
-            "SOURCES['BOTO3_DEFAULT_RETRY_LEGACY']): the dynamodb entry overrides the default of 5 attempts with 10; "
+            f"botocore {_BOTOCORE_PINNED}, botocore/data/_retry.json, legacy mode (Boto3's default before botocore "
+            "1.44.0; AWS_RETRY_MODE=legacy today): the dynamodb entry overrides the default of 5 attempts with 10; "
             "retryhandler.py counts the first attempt (it stops once attempt_number >= max_attempts)",
-            "2026-11-30",
-            _BOTOCORE_RETRY_JSON,
+            _DATE_ROUND3,
+            _BOTOCORE_FILE + "data/_retry.json",
             quote='"dynamodb": { "__default__": { "max_attempts": 10, "delay": { "type": "exponential", "base": 0.05, '
             '"growth_factor": 2 },',
         ),
         "SDK_BOTO3_LEGACY_BASE_S": Source(
-            "botocore, botocore/retryhandler.py, delay_exponential (legacy mode): sleep = base * growth_factor ** "
-            "(attempts - 1) with DynamoDB's base 0.05 s and growth factor 2 from _retry.json, so 50 ms, 100 ms, ... "
-            "before the 1st, 2nd, ... retry: no random factor (only base 'rand' draws one) and no cap",
-            "2026-11-30",
-            _BOTOCORE_RETRYHANDLER,
+            f"botocore {_BOTOCORE_PINNED}, botocore/retryhandler.py, delay_exponential (legacy mode): sleep = base * "
+            "growth_factor ** (attempts - 1) with DynamoDB's base 0.05 s and growth factor 2 from _retry.json, so "
+            "50 ms, 100 ms, ... before the 1st, 2nd, ... retry: no random factor (only base 'rand' draws one) and no cap",
+            _DATE_ROUND3,
+            _BOTOCORE_FILE + "retryhandler.py",
             quote="time_to_sleep = base * (growth_factor ** (attempts - 1))",
         ),
         "SDK_JS_V3_BASE_S": Source(
-            "AWS SDK for JavaScript v3, @smithy/util-retry, packages/util-retry/src/constants.ts",
+            "AWS SDK for JavaScript v3, @smithy/util-retry, packages/util-retry/src/constants.ts, at a commit before "
+            "AWS's 2026 retry update (JavaScript 3.1166.0 with @smithy/core 3.40.0 made the update its default: "
+            "SOURCES['BOTOCORE_STANDARD_DEFAULT_SINCE']); a dated record of how SDKs differed",
             "2026-11-30",
             _SMITHY_CONSTANTS,
             quote="export const DEFAULT_RETRY_DELAY_BASE = 100;",
         ),
         "SDK_JS_V3_THROTTLING_BASE_S": Source(
-            "AWS SDK for JavaScript v3, @smithy/util-retry, packages/util-retry/src/constants.ts",
+            "AWS SDK for JavaScript v3, @smithy/util-retry, packages/util-retry/src/constants.ts, at a commit before "
+            "AWS's 2026 retry update (JavaScript 3.1166.0 with @smithy/core 3.40.0 made the update its default: "
+            "SOURCES['BOTOCORE_STANDARD_DEFAULT_SINCE']); a dated record of how SDKs differed",
             "2026-11-30",
             _SMITHY_CONSTANTS,
             quote="The retry delay base (in milliseconds) to use when a throttling error is encountered. */ export "
             "const THROTTLING_RETRY_DELAY_BASE = 500;",
         ),
         "SDK_STANDARD_RETRY_QUOTA": Source(
-            "botocore, botocore/retries/quota.py, RetryQuota (standard mode; JavaScript v3 has the same "
-            "INITIAL_RETRY_TOKENS = 500): one quota per client; a retry that finds too few tokens is not made",
-            "2026-11-30",
-            _BOTOCORE_QUOTA,
+            f"botocore {_BOTOCORE_PINNED}, botocore/retries/quota.py, RetryQuota (standard mode; JavaScript v3 has "
+            "the same INITIAL_RETRY_TOKENS = 500): one quota per client; a retry that finds too few tokens is not made",
+            _DATE_ROUND3,
+            _BOTOCORE_FILE + "retries/quota.py",
             quote="INITIAL_CAPACITY = 500",
         ),
         "SDK_STANDARD_RETRY_COST": Source(
-            "botocore, botocore/retries/standard.py, RetryQuotaChecker (standard mode 2.0: 5 tokens per retry, 10 "
-            "after a timeout; a success without retries returns 1)",
-            "2026-11-30",
-            _BOTOCORE_STANDARD,
-            quote="_RETRY_COST = 5",
+            f"botocore {_BOTOCORE_PINNED}, botocore/retries/standard.py, RetryQuotaChecker: tokens a retry after a "
+            "transient error takes (5 before botocore 1.44.0)",
+            _DATE_ROUND3,
+            _BOTOCORE_FILE + "retries/standard.py",
+            quote="_RETRY_COST = 14",
+        ),
+        "SDK_STANDARD_THROTTLING_RETRY_COST": Source(
+            f"botocore {_BOTOCORE_PINNED}, botocore/retries/standard.py, RetryQuotaChecker: tokens a retry after a "
+            "throttling error takes",
+            _DATE_ROUND3,
+            _BOTOCORE_FILE + "retries/standard.py",
+            quote="_THROTTLING_RETRY_COST = 5",
+        ),
+        "SDK_STANDARD_NO_RETRY_INCREMENT": Source(
+            f"botocore {_BOTOCORE_PINNED}, botocore/retries/standard.py, RetryQuotaChecker: tokens a request that "
+            "succeeds without a retry gives back",
+            _DATE_ROUND3,
+            _BOTOCORE_FILE + "retries/standard.py",
+            quote="_NO_RETRY_INCREMENT = 1",
+        ),
+        "BOTOCORE_VERSION": Source(
+            "botocore/__init__.py of the installed release (requirements.txt pins boto3 1.44.5 and botocore 1.44.8); "
+            "the SDK figures of chapter 14 are that release's",
+            _DATE_ROUND3,
+            _BOTOCORE_FILE + "__init__.py",
+            quote="__version__ = '1.44.8'",
+        ),
+        "BOTOCORE_DEFAULT_RETRY_MODE": Source(
+            f"botocore {_BOTOCORE_PINNED}, botocore/configprovider.py: the default of the retry_mode session variable "
+            "(config file retry_mode, environment AWS_RETRY_MODE) is standard",
+            _DATE_ROUND3,
+            _BOTOCORE_FILE + "configprovider.py",
+            quote="'retry_mode': ('retry_mode', 'AWS_RETRY_MODE', 'standard', None),",
+        ),
+        "BOTOCORE_STANDARD_DEFAULT_SINCE": Source(
+            "AWS Developer Tools Blog, Updated default retry behavior for AWS SDKs and tools (the rollout post): the "
+            "2026 retry update is the default from 10 November 2026, in Python from botocore 1.44.0; Java 2.x and "
+            "Kotlin keep the previous default for now",
+            _DATE_ROUND3,
+            "https://aws.amazon.com/blogs/developer/updated-default-retry-behavior-for-aws-sdks-and-tools/",
+            quote="Starting November 10, 2026, the updated behavior is the default, and we have removed the opt-in. … "
+            "Every SDK and tool listed below, except Kotlin and Java, makes the updated behavior the default. … "
+            "Python (Boto3) | botocore 1.44.0",
         ),
     }
 )
@@ -1175,37 +1361,45 @@ SOURCES["GSI_CAPACITY_MODE_OF_TABLE"] = Source(
 )
 # chapters 14-15: retries, and the remedy of each throttling reason (hotpart/models/retries.py, hotpart/models/diagnosis.py)
 SOURCES["SDK_RETRIES_2026_OPT_IN"] = Source(
-    "AWS SDKs and Tools Reference Guide, 'Retry behavior' (current version): AWS's 2026 retry update is opt-in",
-    _DATE_REREAD,
+    "AWS SDKs and Tools Reference Guide, 'Retry behavior', as published during the opt-in period (May to 10 November "
+    "2026; the copy read still carries this notice): AWS's 2026 retry update was opt-in until it became the default "
+    "(SOURCES['BOTOCORE_STANDARD_DEFAULT_SINCE']); a dated record, no longer the current behaviour",
+    _DATE_ROUND3,
     _SDK_REF,
     quote="The behavior described on this page requires opting in until it becomes the default behavior. Set "
     "AWS_NEW_RETRIES_2026=true in your environment. Without this setting, your SDK uses pre-2026 retry behavior, which "
     "differs in backoff timing, retry quota costs, and service-specific defaults.",
 )
 SOURCES["SDK_RETRIES_2026_ANNOUNCED"] = Source(
-    "AWS Developer Tools Blog, Announcing updated retry behavior for AWS SDKs and Tools",
-    _DATE_REREAD,
+    "AWS Developer Tools Blog, Announcing updated retry behavior for AWS SDKs and Tools (May 2026, the opt-in; the "
+    "rollout followed on 10 November 2026)",
+    _DATE_ROUND3,
     "https://aws.amazon.com/blogs/developer/announcing-updated-retry-behavior-for-aws-sdks-and-tools/",
-    quote="These changes will become the default in November 2026. … It also makes standard the default for SDKs that "
-    "had previously defaulted to legacy.",
+    quote="The updated behavior addresses both issues with consistent defaults across all AWS SDKs. … These changes "
+    "will become the default in November 2026. … It also makes standard the default for SDKs that had previously "
+    "defaulted to legacy.",
 )
 SOURCES["SDK_RETRIES_2026_DYNAMODB"] = Source(
-    "AWS CLI v2 pull request 10342, Update standard retry mode via opt-in env var (botocore's 2026 retry update)",
-    _DATE_REREAD,
+    "AWS CLI v2 pull request 10342, Update standard retry mode via opt-in env var (botocore's 2026 retry update; "
+    "the installed botocore has it without the flag: SOURCES['SDK_STANDARD_DYNAMODB_MAX_ATTEMPTS'])",
+    _DATE_ROUND3,
     "https://github.com/aws/aws-cli/pull/10342",
     quote="Service-specific max attempts — Service-defined (e.g., DynamoDB with 4 attempts) max attempt values instead "
     "of the universal default of 3, but only if the user hasn't explicitly configured max attempts.",
 )
 SOURCES["BOTO3_DEFAULT_RETRY_LEGACY"] = Source(
-    "Boto3 documentation, 'Retries', Legacy retry mode: boto3 (the SDK of 001's code) defaults to legacy mode, not standard mode",
-    _DATE_READ,
+    "Boto3 documentation, 'Retries', Legacy retry mode. Read again on 2026-12-04, the guide still calls legacy the "
+    "default; botocore 1.44.0's code (SOURCES['BOTOCORE_DEFAULT_RETRY_MODE']) and AWS's rollout post "
+    "(SOURCES['BOTOCORE_STANDARD_DEFAULT_SINCE']) make standard the default: the guide lags the code, and the course "
+    "follows the code. True for botocore before 1.44.0",
+    _DATE_ROUND3,
     "https://docs.aws.amazon.com/boto3/latest/guide/retries.html",
     "Legacy mode is the default mode used by any Boto3 client you create. … A default value of 5 for maximum "
     "attempts (including the initial request).",
 )
 SOURCES["ACCOUNT_LIMIT_REMEDY"] = Source(
     "AWS, DynamoDB throttling: 3- Account limits exceeded",
-    _DATE_READ,
+    _DATE_ROUND3,
     _DEV_GUIDE + "throttling-account-limit-exceeded-mitigation.html",
     "When your read or write consumption rate exceeds these limits, DynamoDB returns an AccountLimitExceeded "
     "throttling reason type in the throttling exception. … You can optionally configure maximum throughput settings "
@@ -1214,7 +1408,7 @@ SOURCES["ACCOUNT_LIMIT_REMEDY"] = Source(
 )
 SOURCES["MAX_THROUGHPUT_SELF_IMPOSED"] = Source(
     "AWS, DynamoDB throttling: 4- On-demand maximum throughput exceeded",
-    _DATE_READ,
+    _DATE_ROUND3,
     _DEV_GUIDE + "throttling-ondemand-capacity-exceeded-mitigation.html",
     "When your read or write consumption exceeds these self-imposed limits, additional requests that would exceed "
     "the limit receive quick throttle responses. DynamoDB returns exceptions with a MaxOnDemandThroughputExceeded "
@@ -1222,7 +1416,7 @@ SOURCES["MAX_THROUGHPUT_SELF_IMPOSED"] = Source(
 )
 SOURCES["MAX_THROUGHPUT_REMOVE"] = Source(
     "AWS, DynamoDB API reference, OnDemandThroughput",
-    _DATE_READ,
+    _DATE_ROUND3,
     "https://docs.aws.amazon.com/amazondynamodb/latest/APIReference/API_OnDemandThroughput.html",
     "To remove the maximum OnDemandThroughput that is currently set on your table, set the value of MaxWriteRequestUnits to -1.",
 )
@@ -1235,36 +1429,36 @@ SOURCES["PEAK_RAMP_30_MINUTES"] = Source(
 )
 SOURCES["PEAK_PREWARM_PLANNED"] = Source(
     "AWS, Understanding DynamoDB warm throughput",
-    _DATE_READ,
+    _DATE_ROUND3,
     _DEV_GUIDE + "warm-throughput.html",
     "However, you can also increase these values proactively when needed, which is especially useful for upcoming "
     "peak events like product launches or sales.",
 )
 SOURCES["KEY_RANGE_READS_WRITES_APART"] = Source(
     "AWS, DynamoDB throttling: 1- Key range throughput exceeded (hot partitions)",
-    _DATE_READ,
+    _DATE_ROUND3,
     _DEV_GUIDE + "throttling-key-range-limit-exceeded-mitigation.html",
     "DynamoDB's partition-level throttling operates independently for reads and writes - a partition may throttle "
     "reads while writes continue normally, or vice versa.",
 )
 SOURCES["GSI_WRITES_FAIL_ON_TABLE"] = Source(
     "AWS Knowledge Center, How does throttling on my global secondary index affect my Amazon DynamoDB table?",
-    _DATE_REREAD,
+    _DATE_ROUND3,
     _KC + "dynamodb-gsi-throttling-table",
     "When a GSI has insufficient write capacity, throttling results in write operations that fail on the base table or "
     "any of its GSIs.",
 )
 SOURCES["CACHE_BEFORE_SHARDING_003"] = Source(
     "003 「シャーディングを避ける方法」",
-    _DATE_READ,
+    _DATE_ROUND3,
     "",
     "キャッシュ (ElastiCache): 頻繁に読まれるデータをキャッシュ",
 )
 SOURCES["SDK_RETRIES_THROTTLED"] = Source(
-    "AWS, DynamoDB API reference, ProvisionedThroughputExceededException (as in the botocore reference)",
-    _DATE_READ,
-    "https://docs.aws.amazon.com/botocore/latest/reference/services/dynamodb/client/exceptions/"
-    "ProvisionedThroughputExceededException.html",
+    f"AWS's DynamoDB service model as botocore {_BOTOCORE_PINNED} ships it (the API reference's text): "
+    "ProvisionedThroughputExceededException's documentation; a test finds the sentence in the installed model",
+    _DATE_ROUND3,
+    _BOTOCORE_FILE + "data/dynamodb/2012-08-10/service-2.json.gz",
     "The Amazon Web Services SDKs for DynamoDB automatically retry requests that receive this exception. Your request "
     "is eventually successful, unless your retry queue is too large to finish.",
 )
@@ -1351,7 +1545,7 @@ SOURCES["PRE_WARM_UP_TO_QUOTA"] = Source(
 )
 SOURCES["GSI_KEY_RANGE_LIMITS"] = Source(
     "AWS, Key range throughput exceeded (hot partitions)",
-    _DATE_READ,
+    _DATE_ROUND3,
     _DEV_GUIDE + "throttling-key-range-limit-exceeded-mitigation.html",
     "Amazon DynamoDB enforces specific throughput limits at the partition level for both table and global secondary "
     "index (GSI). … When individual partitions exceed their throughput limits, DynamoDB returns a "
@@ -1359,13 +1553,13 @@ SOURCES["GSI_KEY_RANGE_LIMITS"] = Source(
 )
 SOURCES["GSI_THROTTLING_REASON_FORMAT"] = Source(
     "AWS, DynamoDB API reference, ThrottlingReason",
-    _DATE_READ,
+    _DATE_ROUND3,
     "https://docs.aws.amazon.com/amazondynamodb/latest/APIReference/API_ThrottlingReason.html",
     "The throttling reason follows a specific format: ResourceType+OperationType+LimitType",
 )
 SOURCES["GSI_READS_NOT_PUSHED_BACK"] = Source(
     "AWS Knowledge Center, How does throttling on my global secondary index affect my Amazon DynamoDB table?",
-    _DATE_REREAD,
+    _DATE_ROUND3,
     _KC + "dynamodb-gsi-throttling-table",
     "When a GSI has insufficient read capacity, throttling doesn't affect the base table.",
 )
@@ -1399,7 +1593,7 @@ SOURCES["GSI_PROJECTION_SOURCE_ADVICE"] = Source(
 )
 SOURCES["ON_DEMAND_QUOTA_PER_GSI"] = Source(
     "AWS, Quotas in Amazon DynamoDB: throughput default quotas",
-    _DATE_READ,
+    _DATE_ROUND3,
     _DEV_GUIDE + "ServiceQuotas.html",
     "For on-demand capacity mode tables and GSIs, the table-level quota is the maximum read and write capacity units "
     "that are available for any table, or any individual GSI within that table.",
@@ -1413,7 +1607,7 @@ SOURCES["CAPACITY_METRICS_TABLE_AND_INDEX_ONLY"] = Source(
 )
 SOURCES["METRICS_OTHER_FIVE_MINUTES"] = Source(
     "AWS, DynamoDB Metrics and dimensions (ProvisionedWriteCapacityUnits is not among the one-minute metrics)",
-    _DATE_READ,
+    _DATE_ROUND3,
     _DEV_GUIDE + "metrics-dimensions.html",
     "For all other DynamoDB metrics, the aggregation granularity is five minutes.",
 )
@@ -1426,21 +1620,21 @@ SOURCES["KEY_RANGE_METRIC_DATED"] = Source(
 )
 SOURCES["KEY_RANGE_REASON_DEFINITION"] = Source(
     "AWS, DynamoDB API reference, ThrottlingReason: KeyRangeThroughputExceeded",
-    _DATE_READ,
+    _DATE_ROUND3,
     "https://docs.aws.amazon.com/amazondynamodb/latest/APIReference/API_ThrottlingReason.html",
     "The request rate directed at a specific partition key value has exceeded the internal partition-level throughput "
     "limits, indicating uneven access patterns across the table's or GSI's key space.",
 )
 SOURCES["THROTTLED_REQUESTS_ANY_EVENT"] = Source(
     "AWS, CloudWatch throttling metrics: ThrottledRequests",
-    _DATE_READ,
+    _DATE_ROUND3,
     _DEV_GUIDE + "TroubleshootingThrottling-cloudwatch.html",
     "Incremented by one when any event within a request is throttled, regardless of how many individual events "
     "within that request are throttled.",
 )
 SOURCES["THROTTLED_REQUESTS_BATCH_RULE"] = Source(
     "000 「スロットリングの監視」",
-    _DATE_READ,
+    _DATE_ROUND3,
     "",
     "バッチリクエスト (BatchGetItem / BatchWriteItem) では全件がスロットリングされたときだけ加算され、一部だけ弾かれた場合は "
     "ReadThrottleEvents / WriteThrottleEvents にしか現れない。",
@@ -1490,7 +1684,7 @@ SOURCES["BATCH_WRITE_UNPROCESSED"] = Source(
 )
 SOURCES["SINGLE_KEY_MIGHT_BE_THROTTLED"] = Source(
     "AWS Database Blog, Choosing the right DynamoDB partition key",
-    _DATE_REREAD,
+    _DATE_ROUND3,
     "https://aws.amazon.com/blogs/database/choosing-the-right-dynamodb-partition-key/",
     "If your access pattern exceeds 3000 RCU or 1000 WCU for a single partition key value, your requests might be throttled",
 )
@@ -1524,7 +1718,7 @@ SOURCES["CONTRIBUTOR_INSIGHTS_PER_GSI"] = Source(
 )
 SOURCES["CONTRIBUTOR_INSIGHTS_MODES"] = Source(
     "AWS CloudFormation, AWS::DynamoDB::Table ContributorInsightsSpecification: Mode",
-    _DATE_READ,
+    _DATE_ROUND3,
     "https://docs.aws.amazon.com/AWSCloudFormation/latest/TemplateReference/"
     "aws-properties-dynamodb-table-contributorinsightsspecification.html",
     "Valid values are ACCESSED_AND_THROTTLED_KEYS (tracks all access and throttled events) or THROTTLED_KEYS "
@@ -1708,18 +1902,31 @@ SOURCES["SHARDING_AUTO_INCREMENT_NOT_UNIQUE"] = Source(
     "",
     "自動採番の主キーはシャードをまたいで一意にならないため UUID か採番用の仕組みが必要になり",
 )
+SOURCES["SHARDING_GSI_SAME_SKEW_003"] = Source(
+    "003 「DynamoDB の自動シャーディング」",
+    _DATE_ROUND3,
+    "",
+    "グローバルセカンダリインデックスも同じくパーティションで構成されるため、インデックス側のキー設計にも同じ偏りの問題が起きる。",
+)
+SOURCES["SHARDING_TX_SAME_ACCOUNT_REGION_ITEM"] = Source(
+    "AWS, DynamoDB API Reference, TransactWriteItems",
+    _DATE_ROUND3,
+    "https://docs.aws.amazon.com/amazondynamodb/latest/APIReference/API_TransactWriteItems.html",
+    "These actions can target items in different tables, but not in different AWS accounts or Regions, and no two "
+    "actions can target the same item.",
+)
 # --- sources: your own table (chapter 16)
 
 _CW_API = "https://docs.aws.amazon.com/AmazonCloudWatch/latest/APIReference/"
 SOURCES["GET_METRIC_DATA_PAIRS"] = Source(
     "AWS, CloudWatch API reference, MetricDataResult: timestamps and values pair up by position",
-    "2026-11-30",
+    _DATE_ROUND3,
     _CW_API + "API_MetricDataResult.html",
     "The number of timestamps always matches the number of values and the value for Timestamps[x] is Values[x].",
 )
 SOURCES["GET_METRIC_DATA_PARTIAL"] = Source(
     "AWS, CloudWatch API reference, MetricDataResult: StatusCode",
-    "2026-11-30",
+    _DATE_ROUND3,
     _CW_API + "API_MetricDataResult.html",
     "PartialData means that an incomplete set of data points were returned.",
 )
@@ -1746,6 +1953,35 @@ SOURCES["CONTRIBUTOR_INSIGHTS_RULE_LIST"] = Source(
     "2026-11-30",
     "https://docs.aws.amazon.com/amazondynamodb/latest/APIReference/API_DescribeContributorInsights.html",
     "List of names of the associated contributor insights rules.",
+)
+SOURCES["GSI_WRITE_CAPACITY_AT_LEAST_TABLE"] = Source(
+    "AWS Knowledge Center, How does throttling on my global secondary index affect my Amazon DynamoDB table? "
+    "(To prevent throttling)",
+    _DATE_ROUND3,
+    _KC + "dynamodb-gsi-throttling-table",
+    "Be sure that the provisioned write capacity for each GSI is equal to or greater than the provisioned write "
+    "capacity of the base table.",
+)
+SOURCES["GSI_SAME_AUTO_SCALING"] = Source(
+    "AWS Knowledge Center, How does throttling on my global secondary index affect my Amazon DynamoDB table? "
+    "(To prevent throttling)",
+    _DATE_ROUND3,
+    _KC + "dynamodb-gsi-throttling-table",
+    "If you turned on automatic scaling for the base table, then it's a best practice to apply the same settings to the GSI.",
+)
+SOURCES["WARM_THROUGHPUT_UP_TO_QUOTA"] = Source(
+    "AWS, DynamoDB developer guide (Japanese edition), DynamoDB ウォームスループットについて: a table is pre-warmed "
+    "up to the account's table or index quota",
+    _DATE_ROUND3,
+    "https://docs.aws.amazon.com/ja_jp/amazondynamodb/latest/developerguide/warm-throughput.html",
+    "そのリージョンのアカウントのテーブルまたはインデックスクォータ制限まで、テーブルを事前ウォーミングできます。",
+)
+SOURCES["SPLIT_FOR_HEAT_NO_FURTHER_ACTION"] = Source(
+    "AWS, DynamoDB developer guide (Japanese edition), 1- キー範囲スループットの超過 (ホットパーティション): "
+    "キー範囲スループット超過の緩和策 (after a short throttling, often nothing is left to do)",
+    _DATE_ROUND3,
+    "https://docs.aws.amazon.com/ja_jp/amazondynamodb/latest/developerguide/throttling-key-range-limit-exceeded-mitigation.html",
+    "多くの場合、DynamoDB は自動的に問題を解決しているため、それ以上のアクションは必要ありません。",
 )
 # (the export formats' sources are statements in hotpart/models/observed.py, beside the readers that rely on them)
 
@@ -1928,6 +2164,22 @@ ASSUMPTIONS: Final[dict[str, Assumption]] = {
         chapters=("02_key_designs",),
     ),
     # --- assumptions: write sharding and fan-out (chapters 5-7)
+    "PARTITION_READS_WRITES_APART": Assumption(
+        "apart",
+        "",
+        why="AWS words the per-partition ceiling two ways, and the course's ceiling models take the reading most of "
+        "its pages give: a partition's reads are held to 3,000 RCU/s and its writes to 1,000 WCU/s, each on its own, "
+        "so a partition at its read ceiling still serves its full write ceiling. Read as a linear combination instead, "
+        "a partition offered a mix would refuse earlier (hp.partition_utilization(..., combine='linear')); the "
+        "historical partition-count rule (hp.estimate_partitions) does add the two.",
+        aws_says="\"DynamoDB's partition-level throttling operates independently for reads and writes - a partition "
+        'may throttle reads while writes continue normally, or vice versa." (throttling-key-range-limit-exceeded-'
+        "mitigation.html; 002 says the same: 「パーティションに対する読み取りオペレーションと書き込みオペレーションは個別に"
+        '管理される」), while the Knowledge Center says "Each partition on the table can serve up to 3,000 read request '
+        'units or 1,000 write request units, or a linear combination of both." (on-demand-table-throttling-dynamodb).',
+        used_by=("partition_utilization.combine",),
+        chapters=("01_partitions",),
+    ),
     "SHARD_UTILIZATION": Assumption(
         0.8,
         "fraction of the partition ceiling",
@@ -2028,6 +2280,103 @@ ASSUMPTIONS: Final[dict[str, Assumption]] = {
         used_by=("steady_index_rates.split",),
         chapters=("12_gsi",),
     ),
+    "INDEX_SPLIT_FOR_HEAT": Assumption(
+        False,
+        "",
+        why="The model never splits an index partition for heat: an index value whose writes pass one partition's "
+        "ceiling (a status such as OPEN) stays on its one partition, and its back-pressure lasts as long as its "
+        "writes do. It is the conservative choice, an upper bound on the refusals: if DynamoDB does split a "
+        "many-item index value the way chapter 10's model splits an item collection, the back-pressure of such a "
+        "value would last minutes, not for good. Splitting could not help where the index's sort key grows with "
+        "time (an index on status sorted by creation time puts every new OPEN order at the newest end): that is "
+        "the monotonic case, where one split leaves all new writes on one side.",
+        aws_says="AWS publishes nothing about split for heat on a GSI. Its key-range page applies the partition "
+        "limits 'for both table and global secondary index (GSI)', and says of hot partitions in general "
+        "「DynamoDB は、多くの場合、自動 split-for-heat メカニズムを通じてホットパーティションに適応します。"
+        "短期間後に停止するスロットリングイベントが表示される場合は、ホットパーティションを分割してテーブルが既に適応している"
+        "可能性があります。」 (SOURCES['SPLIT_FOR_HEAT_SHORT_THROTTLING']); a single partition key value above 3,000 RCU "
+        "or 1,000 WCU 'might be throttled' (SOURCES['SINGLE_KEY_MIGHT_BE_THROTTLED']); 002 splits an item collection "
+        "by sort key only when its traffic is not tracked by a monotonically increasing or decreasing sort key "
+        "(SOURCES['ITEM_COLLECTION_SPLIT_BY_SORT_KEY']).",
+        used_by=("INDEX_SPLIT_FOR_HEAT",),
+        chapters=("12_gsi", "15_diagnosis"),
+    ),
+    "INDEX_REFUSAL_DELAY_S": Assumption(
+        0.0,
+        "s",
+        why="An index partition's refusal comes back to the base table in the same second: the write that needed the "
+        "refused index update fails at once. It describes a sustained overload, like chapter 12's; for a short spike "
+        "it overstates the back-pressure, which DynamoDB's buffer between table and index may absorb.",
+        aws_says="AWS's DynamoDB labs describe a buffer between a table and each GSI that 'only an imbalance over an "
+        "extended period of time' fills (SOURCES['GSI_WRITE_BUFFER']); AWS gives neither the buffer's size nor that "
+        "period.",
+        used_by=("INDEX_REFUSAL_DELAY_S",),
+        chapters=("12_gsi",),
+    ),
+    "INDEX_ADAPTIVE_LENDING": Assumption(
+        True,
+        "",
+        why="Adaptive capacity lends an index's unused units to its hot partitions exactly as it does a table's "
+        "(the same simulator runs both), so an index partition is held to min(ceiling, share + what the others "
+        "leave unused). Off, an index partition would be held to its share, and the back-pressure would be larger "
+        "whenever the share binds.",
+        aws_says="AWS's adaptive-capacity page (burst-adaptive-capacity.html) and 002 speak of tables and their "
+        "partitions; neither says whether or how adaptive capacity lends on a GSI's partitions.",
+        used_by=("steady_index_rates.adaptive", "steady_backpressure.adaptive"),
+        chapters=("12_gsi",),
+    ),
+    "INDEX_CHARGE_ORDER": Assumption(
+        "listed",
+        "",
+        why="simulate_with_indexes checks a write against the indexes in the order they are listed, then the base "
+        "partition: an index listed before the one that throttles is charged for writes that then fail (in DynamoDB "
+        "such a write changes nothing), an upper bound on that index's consumption; the back-pressure itself does "
+        "not depend on the order.",
+        aws_says="AWS says a write fails on the table and on every GSI when one GSI lacks capacity "
+        "(SOURCES['GSI_WRITES_FAIL_ON_OTHER_GSIS']); it publishes no order in which the indexes are checked.",
+        used_by=("INDEX_CHARGE_ORDER",),
+        chapters=("12_gsi",),
+    ),
+    "TABLE_DIMENSION_SUMS_INDEXES": Assumption(
+        False,
+        "",
+        why="hp.cloudwatch puts only the table's own consumed units under the TableName dimension and each index's "
+        "under its GlobalSecondaryIndexName, as AWS's current metric descriptions say. It stays a named choice "
+        "because the same description opens with a sentence that can be read the other way.",
+        aws_says="AWS's ConsumedWriteCapacityUnits description says 'You can retrieve the total consumed write "
+        "capacity for a table and all of its global secondary indexes, or for a particular global secondary index', "
+        "and then 'The TableName dimension returns the ConsumedWriteCapacityUnits for the table, but not for any "
+        "global secondary indexes.' (SOURCES['CONSUMED_TABLE_DIMENSION_TABLE_ONLY'], metrics-dimensions.html).",
+        used_by=("TABLE_DIMENSION_SUMS_INDEXES",),
+        chapters=("12_gsi",),
+    ),
+    "SPEND_ORDER": Assumption(
+        ("token bucket", "burst", "adaptive loan"),
+        "",
+        why="Each second a provisioned partition is served from its own share first, then from its burst bank, and "
+        "only then from what adaptive capacity lends out of the other partitions' unused units. With an instant loan "
+        "the order changes little; with a reaction time it decides when the throttled phase starts: only once the "
+        "bank is spent (chapter 9's 120 s run).",
+        aws_says="AWS describes burst (unused capacity kept for later) and adaptive capacity (more capacity for hot "
+        "partitions) separately (burst-adaptive-capacity.html); 002's example says the hot partition first keeps up "
+        "on unused burst capacity and is then throttled until adaptive capacity responds, and AWS publishes no rule "
+        "for the order.",
+        used_by=("SPEND_ORDER",),
+        chapters=("09_adaptive",),
+    ),
+    "ADAPTIVE_DELAY_S": Assumption(
+        0.0,
+        "s",
+        why="By default adaptive capacity lends in the very second a partition is short, as 000 (即時) and 002 "
+        "(瞬時) say: the best case. Provisioned(adaptive_delay_s=...) gives it a reaction time, which reproduces the "
+        "throttled phase of AWS's own narrative of its example.",
+        aws_says="AWS's current English page says only that adaptive capacity works 'by automatically increasing "
+        "throughput capacity for partitions that receive more traffic' (burst-adaptive-capacity.html), with no "
+        "reaction time; 002's narrative of the example has the partition throttled before adaptive capacity "
+        "responds.",
+        used_by=("Provisioned.adaptive_delay_s",),
+        chapters=("09_adaptive",),
+    ),
     "SHARE_REFUSAL_METRIC": Assumption(
         "KeyRangeThroughputThrottleEvents",
         "",
@@ -2037,7 +2386,7 @@ ASSUMPTIONS: Final[dict[str, Assumption]] = {
         "partition-level limits and ProvisionedThroughputExceeded as the table's or GSI's provisioned capacity "
         "exceeded (API_ThrottlingReason.html); it does not say which one a share-limited partition reports.",
         used_by=("cloudwatch.share_refusals",),
-        chapters=("13_detection",),
+        chapters=("11_capacity_modes", "13_detection"),
     ),
     "DEFAULT_BURST_S": Assumption(
         0.1,
@@ -2149,6 +2498,118 @@ ASSUMPTIONS: Final[dict[str, Assumption]] = {
         chapters=("19_migration",),
     ),
     # --- assumptions: your own table (chapter 16)
+    "ON_DEMAND_PEAK_REASON_METRIC": Assumption(
+        "",
+        "reason metric",
+        why="The simulator counts the refusals of on-demand traffic past double its previous peak in ThrottleEvents "
+        "only, under no reason metric, because AWS names no reason for them; rule 4d reads such unattributed events "
+        "on an on-demand table as growth past the previous peak. A real export may count the same refusals under a "
+        "reason, most likely key range (the table lacks partitions): rule 5e then reads key-range events spread over "
+        "many keys, on an on-demand table whose traffic grew past double as it began to throttle, as the same row, "
+        "and rule 5's other verdicts on such a table name it as the alternative.",
+        aws_says="AWS says each throttling reason corresponds to specific CloudWatch metrics "
+        "(SOURCES['EVERY_REASON_HAS_A_METRIC']) and that throttling can occur past twice the previous peak within 30 "
+        "minutes (pre-warming-on-demand-capacity-mode.html); it does not say which reason that throttling carries.",
+        used_by=("ON_DEMAND_PEAK_REASON_METRIC",),
+        chapters=("15_diagnosis",),
+    ),
+    "OVERLOAD_REFUSAL_METRIC": Assumption(
+        "KeyRangeThroughputThrottleEvents",
+        "reason metric",
+        why="When a provisioned table is offered more than its capacity and burst carries its partitions up to their "
+        "ceiling, the simulator counts what is refused above each partition's ceiling as key-range events, as for "
+        "any refusal above the ceiling; the short-spike scenario (6,000 WCU/s offered to 2,000 provisioned on 4 "
+        "partitions) therefore shows only key-range events. AWS could as well report part of it as provisioned "
+        "throughput exceeded; the spike rule reads the minutes with any throttling, not the reason, so its verdict "
+        "does not depend on this choice, only the fingerprint drawn in the figure does.",
+        aws_says="AWS defines KeyRangeThroughputExceeded as traffic above a partition's limits and "
+        "ProvisionedThroughputExceeded as the table's or index's provisioned capacity exceeded "
+        "(API_ThrottlingReason.html); it does not say which one a request above both reports.",
+        used_by=("OVERLOAD_REFUSAL_METRIC",),
+        chapters=("15_diagnosis",),
+    ),
+    "STRATEGY_INITIAL_KEYS": Assumption(
+        50_000,
+        "keys",
+        why="Keys present when the range boundaries are chosen (at their quantiles): enough for boundaries that "
+        "split them evenly over any shard count the chapter uses. A scenario input of chapter 17's tables.",
+        aws_says="Nothing: 003 gives an example of three ranges, not a key count.",
+        used_by=("INITIAL_KEYS",),
+        chapters=("17_strategies",),
+    ),
+    "STRATEGY_KEYS_PER_DAY": Assumption(
+        5_000,
+        "keys a day",
+        why="New keys a day after the boundaries are set: a tenth of the initial keys, so that 30 days of growth "
+        "triple the data and the last range shard's pile-up shows. A scenario input.",
+        aws_says="Nothing: a workload, not a published figure.",
+        used_by=("KEYS_PER_DAY",),
+        chapters=("17_strategies",),
+    ),
+    "GEO_REGION_SHARES": Assumption(
+        (0.5, 0.3, 0.2),
+        "share of users per region",
+        why="Three regions of unequal size, to show that geo shards are as uneven as the user base. A scenario input.",
+        aws_says="Nothing: 003 names geo sharding without figures.",
+        used_by=("GEO_REGION_SHARES",),
+        chapters=("17_strategies",),
+    ),
+    "GEO_LOCAL_MS": Assumption(
+        5.0,
+        "ms",
+        why="A query answered in the user's own region: a few milliseconds, a round trip within a region. A "
+        "scenario input, not a measurement.",
+        aws_says="Nothing: 003 says geo sharding optimises latency, without figures.",
+        used_by=("GEO_LOCAL_MS",),
+        chapters=("17_strategies",),
+    ),
+    "GEO_REMOTE_MS": Assumption(
+        (5.0, 80.0, 150.0),
+        "ms from the first region",
+        why="Latency to each region from the first: itself, a neighbouring continent, the far side of the world "
+        "(orders of magnitude of inter-region round trips). A cross-region query waits for the farthest. A scenario "
+        "input, not a measurement.",
+        aws_says="Nothing: 003 says cross-region queries are complex, without figures.",
+        used_by=("GEO_REMOTE_MS",),
+        chapters=("17_strategies",),
+    ),
+    "DIRECTORY_LOOKUP_AVAILABILITY": Assumption(
+        0.999,
+        "probability",
+        why="Three nines for the lookup service, a common availability target for one service; the directory's "
+        "single point of failure shows in every cache miss.",
+        aws_says="Nothing: 003 says the directory is a single point of failure, without figures.",
+        used_by=("DirectorySharding.lookup_availability",),
+        chapters=("17_strategies",),
+    ),
+    "DIRECTORY_CACHE_HIT_RATE": Assumption(
+        0.9,
+        "probability",
+        why="Clients cache nine placements in ten: a round figure for a warm cache; new keys always miss.",
+        aws_says="Nothing: a scenario input.",
+        used_by=("DirectorySharding.cache_hit_rate",),
+        chapters=("17_strategies",),
+    ),
+    "DIRECTORY_BLOCK_KEYS": Assumption(
+        1024,
+        "keys",
+        why="The directory maps blocks of consecutive keys, not single keys, to keep the table small; 1,024 is a "
+        "round power of two, small against a day's keys so that a day spans several blocks.",
+        aws_says="Nothing: 003 describes a lookup table from key to shard, without a granularity.",
+        used_by=("DirectorySharding.block_keys",),
+        chapters=("17_strategies",),
+    ),
+    "NODE_LOAD_ADDS_READS_AND_WRITES": Assumption(
+        True,
+        "",
+        why="A node (the primary or a read replica) serves reads and applies writes with one machine, so its load "
+        "is the share of its read capacity the reads use plus the share of its write capacity the writes use; a "
+        "replica applies every write, so its load includes all of them. A linear model: a real node's reads and "
+        "writes compete for CPU, I/O and locks in ways that depend on the engine.",
+        aws_says="Nothing: 003 lists read replicas among the ways to avoid sharding, without a load model.",
+        used_by=("NODE_LOAD_ADDS_READS_AND_WRITES",),
+        chapters=("21_pitfalls",),
+    ),
     "ZIPF_MAX_KS": Assumption(
         0.05,
         "largest distance between cumulative shares",
@@ -2164,8 +2625,9 @@ ASSUMPTIONS: Final[dict[str, Assumption]] = {
         0.3,
         "Zipf exponent",
         why="Uniform popularity is Zipf with exponent 0, and ranking keys by their observed counts gives a flat "
-        "log a small positive exponent (about 0.17 for 1,000 keys and 100,000 requests); below 0.3 the course "
-        "calls popularity flat rather than Zipf.",
+        "log a small positive exponent, larger the sparser the log (chapter 16 computes it with zipf_coverage at "
+        "exponent 0); below 0.3 the course calls popularity flat rather than Zipf. On a very sparse flat log the "
+        "exponent passes 0.3, and the KS distance (ZIPF_MAX_KS), not this threshold, rejects the fit.",
         aws_says="Nothing: AWS does not model key popularity.",
         used_by=("fit_zipf.min_exponent",),
         chapters=("16_your_table",),
@@ -2182,8 +2644,10 @@ ASSUMPTIONS: Final[dict[str, Assumption]] = {
     "WHATIF_REST_KEYS": Assumption(
         64,
         "keys",
-        why="The keys outside a profile's hottest are replayed as this many stand-in keys sharing their demand "
-        "evenly: enough to spread over any partition count the chapter uses, few enough to simulate quickly.",
+        why="The keys outside a profile's hottest are replayed as this many stand-in keys, shared out over the "
+        "partitions (at least one each), each named so that it hashes to its partition and carrying its share of "
+        "that partition's other keys: cold load keeps its partition, and a split for heat still has several keys "
+        "to separate. Few enough to simulate quickly.",
         aws_says="Nothing: a resolution of the replay.",
         used_by=("WHATIF_REST_KEYS",),
         chapters=("16_your_table",),

@@ -50,6 +50,10 @@ The rules (:data:`RULES`), tried in order; the first that holds decides:
    d. throttle events that no reason metric accounts for: **past double the
       previous peak** (on-demand). AWS documents no throttling reason and no
       metric for this case, so the row says so and the confidence is medium.
+      A real export may count such refusals under a reason, most likely key
+      range; so the row is also read at rule 5e, when an on-demand table whose
+      traffic grew past double throttles over a long tail of keys, and named
+      as the alternative of rule 5's other verdicts on such a table.
 5. **A hot partition** (key-range events dominate). Contributor Insights
    decides which key design is at fault:
 
@@ -104,6 +108,8 @@ __all__ = [
     "AT_CAPACITY_SHARE",
     "HOT_KEY_TRAFFIC_SHARE",
     "FEW_KEYS_SHARE",
+    "ON_DEMAND_PEAK_REASON_METRIC",
+    "OVERLOAD_REFUSAL_METRIC",
     "GSI_OPEN_SHARE",
     "ONE_KEY_SHARE",
     "PROVISIONED_WRITE_SCENARIOS",
@@ -163,12 +169,16 @@ REMEDIES: dict[str, Remedy] = {
     ),
     "short spike": Remedy(
         "Only short spikes",
-        "Raise capacity ahead of the spike, and retry with exponential backoff",
+        "First see whether the throttling stops by itself: after a short spike DynamoDB has often split the hot "
+        "partition already, and nothing is left to do; if the spikes recur, raise capacity ahead of them, and retry "
+        "with exponential backoff",
         "Neither adaptive capacity nor burst capacity lifts the partition ceiling",
     ),
     "GSI-only throttling": Remedy(
         "Only the GSI throttles",
-        "Review the GSI's key design and projected attributes",
+        "Review the GSI's key design and projected attributes; in provisioned mode, give the index at least the "
+        "table's write capacity (and the table's auto scaling settings); in on-demand mode, check the index's maximum "
+        "throughput and quota",
         "Write throttling on the index is pushed back onto the base table",
     ),
     "GSI read throttling": Remedy(
@@ -207,9 +217,10 @@ REMEDIES: dict[str, Remedy] = {
     "past double the previous peak": Remedy(
         "An on-demand table is refused while its traffic grows past double its previous peak within 30 minutes; "
         "AWS warns of it without saying which of its throttling reasons such a refusal carries, so the course's "
-        "simulator counts it in ThrottleEvents only",
+        "simulator counts it in ThrottleEvents only (a real export may count it under a reason, most likely key "
+        "range)",
         "Pre-warm the table (raise its warm throughput) before a planned peak, or spread the growth over at least 30 minutes",
-        "Warm throughput does not raise the per-table quota, and neither lifts a partition's ceiling",
+        "A table can be pre-warmed only up to its account's per-table quota, and neither lifts a partition's ceiling",
         in_source=False,
     ),
     "hot partition, key unknown": Remedy(
@@ -253,6 +264,16 @@ AT_CAPACITY_SHARE: Final[float] = 0.9
 #: to be named the hot key from the most-accessed report alone. The course's choice
 #: (``hp.ASSUMPTIONS["HOT_KEY_TRAFFIC_SHARE"]``).
 HOT_KEY_TRAFFIC_SHARE: Final[float] = 0.5
+
+#: The reason metric the course's simulator counts refusals past double an on-demand table's previous peak in:
+#: none (they are in ``ThrottleEvents`` only), because AWS names no reason for them. A real export may count them
+#: under a reason, most likely key range; rules 4d and 5e read both (``hp.ASSUMPTIONS["ON_DEMAND_PEAK_REASON_METRIC"]``).
+ON_DEMAND_PEAK_REASON_METRIC: Final[str] = ""
+#: The reason metric the simulator counts a partition's refusals above its ceiling in when the table is also past
+#: its provisioned capacity (burst carrying the partitions up to the ceiling): key range, as for any refusal above
+#: the partition ceiling. AWS does not say which reason such an overload reports
+#: (``hp.ASSUMPTIONS["OVERLOAD_REFUSAL_METRIC"]``).
+OVERLOAD_REFUSAL_METRIC: Final[str] = "KeyRangeThroughputThrottleEvents"
 
 #: The rules :func:`diagnose` applies, in order: (rule, condition, metrics read, row chosen).
 RULES: tuple[tuple[str, str, str, str], ...] = (
@@ -302,8 +323,10 @@ RULES: tuple[tuple[str, str, str, str], ...] = (
     (
         "4d",
         "an on-demand table's traffic grew past double within 30 minutes, and the reason metrics do not account for "
-        "its throttle events (not exported, or AWS documents no reason)",
-        "Consumed*CapacityUnits + ThrottleEvents over 30 minutes; ThrottleEvents minus the four reason metrics",
+        "its throttle events (not exported, or AWS documents no reason), or its key-range events are spread over a "
+        "long tail of keys (rule 5e's Contributor Insights reading)",
+        "Consumed*CapacityUnits + ThrottleEvents over 30 minutes; ThrottleEvents minus the four reason metrics, or "
+        "Contributor Insights: most-throttled keys",
         "past double the previous peak",
     ),
     (
@@ -983,6 +1006,15 @@ def _hot(
     missing = list(missing)
     pre = f"{why_prefix}; " if why_prefix else ""
     have_acc, have_thr = _lists(metrics)
+    # an on-demand table whose traffic grew past double as it throttled: a real export may count the refusals of
+    # growth past the previous peak as key-range events (AWS gives every throttle a reason, and does not say which)
+    grew_od = r.mode == "on-demand" and r.growth is not None and r.growth >= ON_DEMAND_PEAK_MULTIPLIER
+    if grew_od:
+        ev.append(_growth_words(r.growth))
+        alternatives = (*alternatives, "past double the previous peak")
+    elif r.mode == "on-demand" and r.growth is None:
+        ev.append(_NO_HISTORY)
+        alternatives = (*alternatives, "past double the previous peak")
 
     def done(symptom: str, confidence: str, why: str, rule: str, alts: tuple[str, ...] = ()) -> Diagnosis:
         return _make(symptom, ev, _cap(confidence, cap), pre + why, rule, (*alts, *alternatives), tuple(missing))
@@ -1030,6 +1062,18 @@ def _hot(
         ev.append(f"{ci}: the most-throttled key carries {top1:.0%} of the throttled units, the listed ones {top_k:.0%}")
         return done("low-cardinality key", "medium", "a few keys share the throttling", "5d", (single,))
     ev.append(f"{ci}: the listed most-throttled keys carry only {top_k:.0%} of the throttled units")
+    if grew_od:
+        return _make(
+            "past double the previous peak",
+            ev,
+            "medium",
+            "the throttling is spread over many keys of an on-demand table whose traffic grew past double its "
+            "previous peak as it began: AWS warns of throttling there without naming its reason, so key-range events "
+            "spread this thin read as growth past the previous peak, not as one hot partition",
+            "4d",
+            ("under-provisioned table",),
+            tuple(missing),
+        )
     if r.mode == "on-demand":
         # on-demand: no provisioned capacity to raise; the row's remedy does not fit as written
         ev.append(
@@ -1321,7 +1365,8 @@ def diagnose(
             "short spike",
             ev,
             "medium",
-            "one short window cannot show whether it recurs",
+            "one short window cannot show whether it recurs, and throttling that stops after a short while may mean "
+            "DynamoDB has already split the hot partition (AWS's key-range page): see whether it stops by itself",
             "3",
             (steady.symptom,),
         )

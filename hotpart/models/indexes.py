@@ -48,6 +48,7 @@ from __future__ import annotations
 import math
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
+from typing import Final
 
 import numpy as np
 from numpy.typing import ArrayLike, NDArray
@@ -69,6 +70,9 @@ from .simulator import (
 )
 
 __all__ = [
+    "INDEX_CHARGE_ORDER",
+    "INDEX_REFUSAL_DELAY_S",
+    "INDEX_SPLIT_FOR_HEAT",
     "GlobalSecondaryIndex",
     "IndexedResult",
     "index_write_units",
@@ -76,6 +80,19 @@ __all__ = [
     "steady_backpressure",
     "steady_index_rates",
 ]
+
+#: Whether the model splits an index partition for heat: it does not (``hp.ASSUMPTIONS["INDEX_SPLIT_FOR_HEAT"]``).
+#: AWS publishes nothing about split for heat on a GSI, so an index value above one partition's ceiling is held
+#: to that ceiling for as long as its writes last: the conservative reading, an upper bound on the back-pressure.
+INDEX_SPLIT_FOR_HEAT: Final[bool] = False
+#: Seconds between an index partition's refusal and the base-table write it fails: none, the same second
+#: (``hp.ASSUMPTIONS["INDEX_REFUSAL_DELAY_S"]``). AWS describes a buffer that only a long imbalance fills and gives
+#: neither its size nor that period, so the model describes a sustained overload, not a spike.
+INDEX_REFUSAL_DELAY_S: Final[float] = 0.0
+#: The order in which :func:`simulate_with_indexes` charges a write to the indexes: the order they are listed
+#: (``hp.ASSUMPTIONS["INDEX_CHARGE_ORDER"]``); an index listed before a throttled one is charged for writes that
+#: then fail, an upper bound on its consumption.
+INDEX_CHARGE_ORDER: Final[str] = "listed"
 
 
 @dataclass(frozen=True)
@@ -513,7 +530,9 @@ def simulate_with_indexes(
     refuses (in DynamoDB such a write changes nothing), so list the index
     you expect to throttle first; ``q_i`` is shared by every value of an
     index partition (requests arrive mixed within the second). Splits for
-    heat are not simulated, on the base table nor on the indexes.
+    heat are not simulated, on the base table nor on the indexes
+    (:data:`INDEX_SPLIT_FOR_HEAT`): a hot index value stays on its one
+    partition for the whole run.
 
     Assumption, for sustained overload only: an index partition's refusal
     comes back to the base table in the same second. DynamoDB updates
@@ -590,6 +609,7 @@ def simulate_with_indexes(
         g = idx_list[names.index(name)]
         idx_read_d[name] = _demand_matrix(f"index_reads[{name!r}]", r, n_sec, len(g.values), "index value")
 
+    # INDEX_CHARGE_ORDER: the indexes in the order listed; INDEX_REFUSAL_DELAY_S: refusals come back the same second
     passing: NDArray[np.float64] | None = None  # share of each key's writes every index let through; None: all
     base_part = partition_of(key_list, table.partitions)
     index_results: dict[str, SimulationResult] = {}
@@ -605,7 +625,8 @@ def simulate_with_indexes(
             with np.errstate(over="ignore"):
                 index_demand *= g.fraction * g.units_per_write
         _check_index_demand(g, index_demand)
-        res = simulate(g.table, index_demand, n_sec, kind="write", keys=list(g.values), mode=g.mode)
+        # no split for heat on an index partition (INDEX_SPLIT_FOR_HEAT is False): split=None
+        res = simulate(g.table, index_demand, n_sec, kind="write", keys=list(g.values), mode=g.mode, split=None)
         index_results[g.name] = res
         if g.fraction == 0 or not res.throttled.any():  # nothing refused: nothing pushed back
             bp[g.name] = np.zeros((n_sec, table.partitions))

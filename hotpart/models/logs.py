@@ -255,6 +255,10 @@ class LogProfile:
         Units per second, shape (minutes, top keys): each of the ``top`` hottest keys per minute.
     rest : numpy.ndarray
         Units per second of all other keys together, per minute.
+    rest_by_partition : numpy.ndarray or None
+        The same per partition the keys are placed on (:func:`hotpart.partition_of`), shape (minutes,
+        partitions): what :func:`hotpart.what_if` replays on each partition besides the hottest keys. ``None``
+        when minutes times partitions exceeds ``_MAX_REST_CELLS`` (the replay then spreads the rest evenly).
     total : numpy.ndarray
         Units per second of the whole log, per minute.
     zipf : ZipfFit or None
@@ -299,6 +303,7 @@ class LogProfile:
     busiest_partition: int
     ceiling: float
     sample_rate: float
+    rest_by_partition: NDArray[np.float64] | None = None
 
     def __repr__(self) -> str:
         return (
@@ -357,6 +362,8 @@ _EPOCH_DIVISOR = {"s": 1, "ms": 1_000, "us": 1_000_000}
 #: The largest units one key may sum to in one minute of a log: far above any partition (1,000 WCU/s is 60,000 a
 #: minute), and low enough that no sum overflows; beyond it the log is refused, never read as infinity.
 _MAX_LOG_UNITS = 1e15
+#: The largest (minutes x partitions) matrix of the other keys' load a profile keeps (8 MB of floats).
+_MAX_REST_CELLS = 1_000_000
 
 
 def _epoch_unit(con: Any, reader: str, column: str, name: str) -> str:
@@ -536,6 +543,15 @@ def profile_log(
         peak_row = con.execute(
             "SELECT part, sum(units) AS u FROM per_minute JOIN placed USING (pk) GROUP BY part, minute ORDER BY u DESC LIMIT 1"
         ).fetchall()[0]
+        # the other keys' load per partition and minute, so that a replay keeps it on its partition
+        cold = con.execute(
+            "SELECT CAST(date_diff('minute', ?, p.minute) AS BIGINT) AS m, part, sum(p.units) AS u "
+            "FROM per_minute p JOIN placed USING (pk) LEFT JOIN hot h USING (pk) WHERE h.i IS NULL GROUP BY 1, 2",
+            [start],
+        ).fetchnumpy()
+        rest_part = np.zeros((n_min, n_part)) if n_min * n_part <= _MAX_REST_CELLS else None
+        if rest_part is not None:
+            np.add.at(rest_part, (np.asarray(cold["m"]), np.asarray(cold["part"])), np.asarray(cold["u"], dtype=float))
     finally:
         con.close()
     scale = 1.0 / (rate * 60.0)  # units per minute of the log to units per second of the table
@@ -562,4 +578,5 @@ def profile_log(
         busiest_partition=int(peak_row[0]),
         ceiling=ceiling,
         sample_rate=rate,
+        rest_by_partition=None if rest_part is None else rest_part * scale,
     )

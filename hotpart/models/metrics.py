@@ -70,12 +70,17 @@ from .simulator import SimulationResult
 
 __all__ = [
     "CONTRIBUTOR_INSIGHTS_MODES",
+    "TABLE_DIMENSION_SUMS_INDEXES",
     "Metrics",
     "TopKeys",
     "batch_throttled_requests",
     "cloudwatch",
     "top_keys",
 ]
+
+#: Whether the table dimension's Consumed*CapacityUnits adds the indexes' units to the table's own: it does not in
+#: the model (``hp.ASSUMPTIONS["TABLE_DIMENSION_SUMS_INDEXES"]``); each index has its own dimension.
+TABLE_DIMENSION_SUMS_INDEXES: Final[bool] = False
 
 #: Contributor Insights' modes (``hp.SOURCES["CONTRIBUTOR_INSIGHTS_MODES"]``): every request, or throttled ones only.
 CONTRIBUTOR_INSIGHTS_MODES: Final[tuple[str, str]] = ("ACCESSED_AND_THROTTLED_KEYS", "THROTTLED_KEYS")
@@ -488,7 +493,7 @@ def cloudwatch(
         raise ValueError(f"result = {result!r} is not a SimulationResult or IndexedResult")
 
     table: dict[str, NDArray[np.float64]] = {}
-    for res, own in results:
+    for res, own in results:  # the table's own units only (TABLE_DIMENSION_SUMS_INDEXES is False)
         table.update(_capacity_metrics(res, u, own, share_refusals))
     # a Query or Scan on an index is a request to the table: its throttling counts in ThrottledRequests too
     index_queries = list(result.index_reads.values()) if isinstance(result, IndexedResult) else []

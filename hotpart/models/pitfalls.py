@@ -9,17 +9,22 @@ buy before sharding is needed). Chapter 21 (``notebooks/21_pitfalls.ipynb``) tea
 from __future__ import annotations
 
 import math
+from typing import Final
 
 from ._validation import check_choice, check_count, check_number
 from .constants import UUID4_RANDOM_BITS
 
 __all__ = [
+    "NODE_LOAD_ADDS_READS_AND_WRITES",
     "half_applied_probability",
     "id_collision_probability",
     "unsharded_load",
 ]
 
 _ID_SCHEMES = ("auto_increment", "uuid4", "random")
+#: A node's load is the share of its read capacity its reads use plus the share of its write capacity its writes use:
+#: the two draw on one machine (``hp.ASSUMPTIONS["NODE_LOAD_ADDS_READS_AND_WRITES"]``).
+NODE_LOAD_ADDS_READS_AND_WRITES: Final[bool] = True
 
 
 def id_collision_probability(n_shards: int, ids_per_shard: int, scheme: str = "auto_increment", bits: int = 64) -> float:
@@ -109,9 +114,13 @@ def unsharded_load(
 
     A cache absorbs ``cache_hit_rate`` of the reads; the rest spread evenly
     over the primary and ``replicas`` read replicas. Every write goes to the
-    primary, and every replica applies it too, so neither replicas nor a
-    cache relieve writes: past one node's write capacity, only splitting the
-    writes (sharding, or a service that shards for you) helps.
+    primary, and every replica applies it too, so every node carries all the
+    writes: neither replicas nor a cache relieve writes, and past one node's
+    write capacity only splitting the writes (sharding, or a service that
+    shards for you) helps. A node's load adds its reads' share of its read
+    capacity and the writes' share of its write capacity
+    (:data:`NODE_LOAD_ADDS_READS_AND_WRITES`): a replica busy applying writes
+    has less room for reads.
 
     Parameters
     ----------
@@ -127,13 +136,17 @@ def unsharded_load(
     Returns
     -------
     dict
-        ``read_utilisation`` (per node), ``write_utilisation`` (primary), ``fits`` (1.0 if both are at most 1).
+        ``read_utilisation`` (each node's share of the reads over its read capacity), ``write_utilisation`` (all the
+        writes over one node's write capacity: the primary's, and each replica's too), ``node_utilisation`` (their
+        sum, each node's load), ``read_room`` (the share of each node the writes leave for reads, ``1 -
+        write_utilisation``, negative when the writes alone overload a node) and ``fits`` (1.0 if
+        ``node_utilisation`` is at most 1).
 
     Examples
     --------
     >>> u = unsharded_load(40_000, 3_000, 10_000, 2_000, replicas=3, cache_hit_rate=0.5)
-    >>> u["read_utilisation"], u["write_utilisation"], u["fits"]
-    (0.5, 1.5, 0.0)
+    >>> u["read_utilisation"], u["write_utilisation"], u["node_utilisation"], u["fits"]
+    (0.5, 1.5, 2.0, 0.0)
     """
     r = check_number("reads_per_s", reads_per_s, low=0, high=math.inf, high_open=True)
     w = check_number("writes_per_s", writes_per_s, low=0, high=math.inf, high_open=True)
@@ -143,4 +156,11 @@ def unsharded_load(
     h = check_number("cache_hit_rate", cache_hit_rate, low=0, high=1)
     read_u = r * (1.0 - h) / (k + 1) / rc
     write_u = w / wc
-    return {"read_utilisation": read_u, "write_utilisation": write_u, "fits": float(read_u <= 1 and write_u <= 1)}
+    node_u = read_u + write_u
+    return {
+        "read_utilisation": read_u,
+        "write_utilisation": write_u,
+        "node_utilisation": node_u,
+        "read_room": 1.0 - write_u,
+        "fits": float(node_u <= 1 + 1e-12),
+    }

@@ -14,7 +14,7 @@ Chapters ``notebooks/08_burst.ipynb`` and ``notebooks/09_adaptive.ipynb`` simula
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 import numpy as np
 from numpy.typing import NDArray
@@ -42,7 +42,12 @@ _minimum, _subtract, _multiply, _greater, _count_nonzero = np.minimum, np.subtra
 if TYPE_CHECKING:
     from .simulator import _Records
 
-__all__ = ["Provisioned"]
+__all__ = ["SPEND_ORDER", "Provisioned"]
+
+#: The order in which a provisioned partition is served each second: its token bucket (its share), then its burst
+#: bank, then adaptive capacity's loan. AWS publishes no order (``hp.ASSUMPTIONS["SPEND_ORDER"]``); it matters once
+#: adaptive capacity has a reaction time, whose throttled phase starts only when the bank is spent.
+SPEND_ORDER: Final[tuple[str, ...]] = ("token bucket", "burst", "adaptive loan")
 
 
 @dataclass(frozen=True)

@@ -6,8 +6,9 @@ Chapter ``notebooks/10_isolation.ipynb`` is built on this module. Two parts:
   threshold nor delay, so :data:`SPLIT_TRIGGER_FRACTION` and :data:`SPLIT_TRIGGER_MINUTES` are assumptions in
   :data:`hotpart.ASSUMPTIONS`), and the simulation's cap on partitions, :data:`MAX_SPLIT_PARTITIONS`;
 * ``_SplitForHeatController``, which :func:`hotpart.simulate` runs after each second: how long each partition has
-  stayed hot, and its splits (``_split_partition``: keys cut in hash order where the second's traffic is halved;
-  an item collection cut between its items unless an LSI or a monotonic sort key blocks it; one item never).
+  stayed hot, and its splits (``_split_partition``: keys cut in hash order where the second's traffic is halved,
+  inside an item collection when the half falls there, between its items, unless an LSI or a monotonic sort key
+  forbids it; one item never).
 """
 
 from __future__ import annotations
@@ -48,13 +49,17 @@ class SplitForHeat:
     :data:`hotpart.ASSUMPTIONS`.
     A partition whose served units stay at or above ``threshold`` times its
     ceiling for ``minutes`` consecutive minutes splits in two at the end of
-    that second: the keys it holds, in hash order, are cut where the traffic
-    of that second is halved, and each half takes half its provisioned share
-    and burst. One item is never split. A partition holding a single key's
-    item collection splits it between items (traffic assumed spread evenly
-    over them) unless the table has an LSI, or the traffic follows a
+    that second: the keys it holds, in hash order (an item collection's
+    items in sort order, its traffic taken to be spread evenly over them),
+    are cut where the traffic of that second is halved, and each half takes
+    half its provisioned share and burst. When the half falls inside an item
+    collection, the collection is cut between its items (the cut nearest the
+    half, key boundaries included). One item is never split. A collection is
+    never cut when the table has an LSI, or when the traffic follows a
     monotonically increasing sort key (all of it lands on the newest item, so
-    a split would not spread it); either blocks the split for good.
+    a cut would not spread it): the cut then falls on the nearest key
+    boundary, and a partition holding nothing but that key is blocked for
+    good.
 
     Parameters
     ----------
@@ -177,7 +182,10 @@ def _split_partition(
     split: SplitForHeat,
     room: bool = True,
 ) -> str:
-    """Split partition ``p`` at its traffic median into ``p`` and ``new``; return why not, or ``""``."""
+    """Split partition ``p`` at its traffic median into ``p`` and ``new``; return why not, or ``""``.
+
+    The cut is the point nearest half the partition's traffic among the key boundaries and, for an item
+    collection that may be cut (no LSI, no monotonic sort key), the boundaries between its items."""
     idx = np.flatnonzero(seg.part == p)
     if idx.size == 0:
         return "single item"
@@ -190,7 +198,18 @@ def _split_partition(
         traffic = key_demand[seg.key[idx]] * seg.frac[idx]
         cum = np.cumsum(traffic)
         half = cum[-1] / 2.0
-        j = 1 + int(np.argmin(np.abs(cum[:-1] - half)))
+        j = 1 + int(np.argmin(np.abs(cum[:-1] - half)))  # the key boundary nearest the median
+        # the median may fall inside an item collection: cut it between its items when that is nearer the half
+        m = min(int(np.searchsorted(cum, half, side="left")), idx.size - 1)
+        s = int(idx[m])
+        if traffic[m] > 0 and seg.items[s] >= 2 and not table.has_lsi and not split.monotonic_sort_key:
+            before = float(cum[m] - traffic[m])
+            per_item = float(traffic[m]) / float(seg.items[s])
+            k = int(min(max(round((half - before) / per_item), 1), seg.items[s] - 1))
+            if abs(before + k * per_item - half) < abs(float(cum[j - 1]) - half):
+                seg.part[idx[m + 1 :]] = new
+                _cut_collection(seg, s, k, new)
+                return ""
         seg.part[idx[j:]] = new
         return ""
     s = int(idx[0])
@@ -200,7 +219,14 @@ def _split_partition(
         return "LSI"
     if split.monotonic_sort_key:
         return "monotonic sort key"
-    left_items = int(seg.items[s] // 2)
+    _cut_collection(seg, s, int(seg.items[s] // 2), new)
+    return ""
+
+
+def _cut_collection(seg: _Segments, s: int, left_items: int, new: int) -> None:
+    """Cut segment ``s`` (a piece of one item collection) after ``left_items`` of its items; the rest, a new
+    segment at the same hash position (so it sorts after ``s``), goes to partition ``new``. The collection's
+    traffic is taken to be spread evenly over its items."""
     right_items = int(seg.items[s] - left_items)
     whole = seg.frac[s]
     per_item = whole / seg.items[s]
@@ -211,4 +237,3 @@ def _split_partition(
     seg.items = np.append(seg.items, right_items)
     seg.frac = np.append(seg.frac, whole - seg.frac[s])
     seg.part = np.append(seg.part, new)
-    return ""

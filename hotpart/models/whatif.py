@@ -17,9 +17,14 @@ remedy the course teaches:
 * **split for heat**: :class:`hotpart.SplitForHeat` with its defaults.
 
 Demand is held constant within each minute (the log's resolution). The keys
-outside the profile's hottest are spread evenly over
-:data:`WHATIF_REST_KEYS` stand-in keys. The result is the refused units and
-the read cost of each remedy, in a table and a figure.
+outside the profile's hottest are replayed as :data:`WHATIF_REST_KEYS`
+stand-in keys. When their load is known per partition (a profile's
+``rest_by_partition``, or a 2-D ``rest``), the stand-ins are shared out over
+the partitions, each named so that it hashes to its partition and carrying
+its share of that partition's rest: a cold key's load stays where the key
+is. Otherwise the rest is spread evenly over stand-ins placed by their hash.
+The result is the refused units and the read cost of each remedy, in a table
+and a figure.
 """
 
 from __future__ import annotations
@@ -33,6 +38,7 @@ from numpy.typing import ArrayLike, NDArray
 
 from ._memo import simulate_once
 from ._validation import check_array, check_integer, check_number
+from .hashing import partition_of
 from .logs import LogProfile
 from .on_demand import OnDemand
 from .simulator import Table
@@ -40,8 +46,9 @@ from .split_for_heat import SplitForHeat
 
 __all__ = ["REMEDY_NAMES", "WHATIF_REST_KEYS", "WHATIF_SHARD_ABOVE", "WhatIf", "what_if"]
 
-#: Stand-in keys that carry the demand of the keys outside the profile's hottest (spread evenly): a
-#: resolution of the replay, not a property of DynamoDB (``hp.ASSUMPTIONS["WHATIF_REST_KEYS"]``).
+#: Stand-in keys that carry the demand of the keys outside the profile's hottest (shared out over the partitions,
+#: each keeping its partition's rest, when that is known): a resolution of the replay, not a property of DynamoDB
+#: (``hp.ASSUMPTIONS["WHATIF_REST_KEYS"]``).
 WHATIF_REST_KEYS: Final[int] = 64
 #: Keys whose peak minute exceeds this many units/s are write-sharded by :func:`what_if`: half a partition's
 #: write ceiling, the course's choice (``hp.ASSUMPTIONS["WHATIF_SHARD_ABOVE"]``).
@@ -121,7 +128,8 @@ def what_if(
         Key names for an array ``demand`` (``K0``, ``K1``, ... if omitted).
     rest : array_like, optional
         Units/s per minute of all other keys, for an array ``demand``: one finite value ``>= 0`` per row of
-        ``demand`` (none: no other keys).
+        ``demand`` (none: no other keys), or shape (minutes, ``table.partitions``): the other keys' load on each
+        partition, kept there by stand-ins that hash to it.
     kind : {"write", "read"}
         The capacity replayed (a profile's own kind wins).
     shards : int
@@ -151,6 +159,9 @@ def what_if(
         d = demand.demand
         names = tuple(demand.keys[: d.shape[1]])
         rest_arr = demand.rest
+        by_part = demand.rest_by_partition
+        if by_part is not None and by_part.shape[1] == table.partitions:
+            rest_arr = by_part
         kind = demand.kind
     else:
         d = check_array("demand", demand, low=0, high=math.inf, high_open=True)
@@ -160,16 +171,19 @@ def what_if(
         if len(names) != d.shape[1]:
             raise ValueError(f"keys has {len(names)} names: must have one per column of demand ({d.shape[1]})")
         rest_arr = np.zeros(d.shape[0]) if rest is None else check_array("rest", rest, low=0, high=math.inf, high_open=True)
-        if rest_arr.shape != (d.shape[0],):
-            raise ValueError(f"rest has shape {rest_arr.shape}: must be ({d.shape[0]},), one value per minute of demand")
+        if rest_arr.shape not in ((d.shape[0],), (d.shape[0], table.partitions)):
+            raise ValueError(
+                f"rest has shape {rest_arr.shape}: must be ({d.shape[0]},), one value per minute of demand, or "
+                f"({d.shape[0]}, {table.partitions}), one per minute and partition"
+            )
     n_sh = check_integer("shards", shards, low=2, high=1000)
     above = check_number("shard_above", shard_above, low=0, high=math.inf, low_open=True, high_open=True)
     factor = check_number("capacity_factor", capacity_factor, low=1, high=100)
     minutes = d.shape[0]
     cols = [d[:, i] for i in range(d.shape[1])]
-    if float(np.asarray(rest_arr).sum()) > 0:
-        cols += [np.asarray(rest_arr) / WHATIF_REST_KEYS] * WHATIF_REST_KEYS
-        names = names + tuple(f"REST#{i:03d}" for i in range(WHATIF_REST_KEYS))
+    rest_cols, rest_names = _stand_ins(np.asarray(rest_arr, dtype=float), table.partitions)
+    cols += rest_cols
+    names = names + rest_names
     base = np.column_stack(cols)
     per_second = np.repeat(base, 60, axis=0)
     seconds = minutes * 60
@@ -219,3 +233,39 @@ def what_if(
         "split for heat",
     )
     return WhatIf(labels, offered, refused, per_min, cost, tuple(names[i] for i in hot))
+
+
+def _stand_in_name(partition: int, j: int, partitions: int) -> str:
+    """The first name ``REST#p<partition>#<j>[.<n>]`` that :func:`hotpart.partition_of` puts on ``partition``."""
+    base = f"REST#p{partition:04d}#{j:03d}"
+    if int(partition_of(base, partitions)[0]) == partition:
+        return base
+    n = 1
+    while True:  # about `partitions` tries on average
+        name = f"{base}.{n}"
+        if int(partition_of(name, partitions)[0]) == partition:
+            return name
+        n += 1
+
+
+def _stand_ins(rest: NDArray[np.float64], partitions: int) -> tuple[list[NDArray[np.float64]], tuple[str, ...]]:
+    """Stand-in columns (units/s per minute) and names for the other keys' load.
+
+    ``rest`` of shape (minutes,): spread evenly over :data:`WHATIF_REST_KEYS` keys placed by their hash. Shape
+    (minutes, partitions): ``max(1, WHATIF_REST_KEYS // partitions)`` stand-ins on each partition with load, each
+    hashing to it and carrying an equal share of that partition's rest, so no cold load changes partition.
+    """
+    if float(rest.sum()) <= 0:
+        return [], ()
+    if rest.ndim == 1:
+        return [rest / WHATIF_REST_KEYS] * WHATIF_REST_KEYS, tuple(f"REST#{i:03d}" for i in range(WHATIF_REST_KEYS))
+    per = max(1, WHATIF_REST_KEYS // partitions)
+    cols: list[NDArray[np.float64]] = []
+    names: list[str] = []
+    for p in range(partitions):
+        if float(rest[:, p].sum()) <= 0:
+            continue
+        for j in range(per):
+            cols.append(rest[:, p] / per)
+            names.append(_stand_in_name(p, j, partitions))
+    return cols, tuple(names)
