@@ -7,7 +7,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: book book-clean test bench lint clean venv toc lab lab-build
+.PHONY: book book-clean test bench lint clean venv toc lab lab-build lab-reset
 
 $(STAMP): requirements.txt pyproject.toml etc/ipython_kernel_config.py
 	@test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -39,7 +39,12 @@ lab-build: $(STAMP)
 
 # JupyterLab on the reader's edition, on localhost only (as root too, as in containers).
 lab: lab-build
-	$(BIN)/jupyter lab --ServerApp.root_dir=_lab --ServerApp.ip=127.0.0.1 --ServerApp.allow_root=True
+	$(BIN)/jupyter lab --ServerApp.root_dir=_lab --ServerApp.ip=127.0.0.1 --ServerApp.allow_root=True \
+		--LabApp.app_settings_dir=_lab/.jupyterlab
+
+# The reader's edition as built, over the notebooks you edited in _lab/ too (make lab keeps your edits).
+lab-reset: $(STAMP)
+	$(BIN)/python -m hotpart.book._reader --out _lab --executed _build/jupyter_execute/notebooks --reset
 
 # Coverage: `make test` measures the line coverage of hotpart (pytest-cov; the notebooks and the book run in
 # their own kernels and add nothing) and fails below COV_FLOOR percent. The floor is set from what make test measured

@@ -46,9 +46,7 @@ def lab_server(root_dir: Path, home: Path, startup_s: float = 120) -> Iterator[t
     tracker.mkdir(parents=True, exist_ok=True)
     # Render every cell, not only those in view, so a whole chapter can be checked.
     (tracker / "tracker.jupyterlab-settings").write_text(json.dumps({"windowingMode": "none"}))
-    notify = settings / "@jupyterlab" / "apputils-extension"
-    notify.mkdir(parents=True, exist_ok=True)
-    (notify / "notification.jupyterlab-settings").write_text(json.dumps({"fetchNews": "false", "checkForUpdates": False}))
+    # no news toast and no update check: the edition's own JupyterLab settings do it, as in `make lab`
     port, token = free_port(), secrets.token_hex(16)
     env = {k: v for k, v in os.environ.items() if k != "HOTPART_STATIC"}
     env.update(
@@ -68,6 +66,7 @@ def lab_server(root_dir: Path, home: Path, startup_s: float = 120) -> Iterator[t
         "--ServerApp.allow_root=True",
         f"--IdentityProvider.token={token}",
         "--LabApp.check_for_updates_class=jupyterlab.NeverCheckForUpdate",
+        f"--LabApp.app_settings_dir={root_dir / '.jupyterlab'}",  # make lab's flag: the edition's overrides.json
     ]
     with open(home / "lab.log", "w") as log:
         proc = subprocess.Popen(args, env=env, stdout=log, stderr=subprocess.STDOUT)

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 import subprocess
+import sys
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -121,3 +122,45 @@ def test_chapter_runs_and_reads_well_in_jupyterlab(lab_page, lab_server, noteboo
 def test_the_edition_is_ignored_by_git(lab_edition):
     result = subprocess.run(["git", "check-ignore", "-q", str(lab_edition / NOTEBOOKS[0].name)], cwd=ROOT)
     assert result.returncode == 0, "_lab/ is not ignored by git"
+
+
+@pytest.mark.browser
+def test_an_edit_in_jupyterlab_survives_make_lab(browser, built_book, tmp_path_factory):
+    """A reader edits a chapter in JupyterLab and saves it; `make lab` runs again (its lab-build command); the edit
+    is still there, in the file and in JupyterLab, while the other chapters are refreshed; `make lab-reset` brings
+    the edition back. No news toast covers the notebook."""
+    lab = tmp_path_factory.mktemp("edited-lab") / "_lab"
+    build = [sys.executable, "-m", "hotpart.book._reader", "--root", str(ROOT), "--out", str(lab)]
+    build += ["--executed", str(EXECUTED)]
+    with build_lock():
+        subprocess.run(build, check=True, capture_output=True, text=True, timeout=900)
+    name = NOTEBOOKS[0].name
+    marker = "my_own_partitions = 12"
+    with labdriver.lab_server(lab, tmp_path_factory.mktemp("edit-home")) as (base, token):
+        page = browser.new_page(viewport={"width": 1400, "height": 1000})
+        try:
+            panel = labdriver.open_notebook(page, base, token, name)
+            panel.locator(".jp-Cell").first.click()
+            page.keyboard.press("Escape")  # command mode
+            page.keyboard.press("b")  # a new code cell below the first
+            page.keyboard.press("Enter")  # edit it
+            page.keyboard.type(marker)
+            page.keyboard.press("Escape")
+            page.keyboard.press("Control+s")
+            labdriver._until(lambda: marker in (lab / name).read_text(encoding="utf-8"), 30, "the edit was not saved")
+            toasts = page.locator(".jp-Notification-Toast, .Toastify__toast").all_inner_texts()
+            assert not [t for t in toasts if "news" in t.lower()], f"a news toast covers the notebook: {toasts}"
+
+            again = subprocess.run(build, check=True, capture_output=True, text=True, timeout=900)
+            assert f"kept your edited {name}" in again.stdout
+            assert marker in (lab / name).read_text(encoding="utf-8")  # the rebuild did not overwrite it
+
+            labdriver.close_all_tabs(page)
+            panel = labdriver.open_notebook(page, base, token, name)
+            shown = "\n".join(panel.locator(".jp-CodeCell .jp-InputArea-editor").all_inner_texts())
+            assert marker in shown, "JupyterLab does not show the edit after make lab"
+        finally:
+            page.close()
+            labdriver.shut_down_kernels(base, token)
+    subprocess.run([*build, "--reset"], check=True, capture_output=True, text=True, timeout=900)
+    assert marker not in (lab / name).read_text(encoding="utf-8")  # make lab-reset: the edition as built

@@ -154,7 +154,8 @@ def test_the_kernels_rendering_the_books_frames_keep_the_readers_first_frames(tm
     assert kept == reader._explorable_output(cell)  # the same bytes and caption as the edition's own draw
 
 
-def test_build_writes_every_chapter_and_the_references_without_touching_the_sources(tmp_path):
+def _stand_in_repo(tmp_path):
+    """A copy of the course's notebooks and bibliography, and stand-ins for their executed copies."""
     import os
     import shutil
     import time
@@ -187,6 +188,11 @@ def test_build_writes_every_chapter_and_the_references_without_touching_the_sour
         nbformat.write(nb, executed_dir / p.name)
         later = time.time() + 3600  # newer than the chapter and the models: the build reuses it
         os.utime(executed_dir / p.name, (later, later))
+    return root, sources, before, executed_dir
+
+
+def test_build_writes_every_chapter_and_the_references_without_touching_the_sources(tmp_path):
+    root, sources, before, executed_dir = _stand_in_repo(tmp_path)
     paths = reader.build_reader_edition(root, tmp_path / "lab", executed=executed_dir)
     assert [p.name for p in paths] == [p.name for p in sources] + ["references.ipynb"]
     assert {p: p.read_bytes() for p in sources} == before
@@ -212,3 +218,37 @@ def test_nbconvert_executed_notebook_stores_an_image_for_each_explorable(tmp_pat
         bundles = [o.get("data", {}) for o in cell["outputs"]]
         assert any("image/png" in b and len(b["image/png"]) > 1000 for b in bundles), f"{name}: no image stored"
         assert any("application/vnd.jupyter.widget-view+json" in b for b in bundles), f"{name}: no live widget"
+
+
+def test_a_rebuild_keeps_the_readers_edits_and_reset_restores_the_edition(tmp_path):
+    root, sources, _, executed_dir = _stand_in_repo(tmp_path)
+    lab = tmp_path / "lab"
+    reader.build_reader_edition(root, lab, executed=executed_dir)
+    edited, untouched = lab / sources[0].name, lab / sources[1].name
+    fresh = edited.read_bytes()
+    nb = nbformat.read(edited, as_version=4)
+    nb.cells.insert(1, nbformat.v4.new_code_cell("my_own_partitions = 12  # the reader's note"))
+    nbformat.write(nb, edited)
+    mine = edited.read_bytes()
+    untouched.write_bytes(untouched.read_bytes())  # saved unchanged: still the edition's bytes
+    notes = lab / "my-notes.txt"
+    notes.write_text("kept", encoding="utf-8")
+
+    kept: list = []
+    written = reader.build_reader_edition(root, lab, executed=executed_dir, kept=kept)
+    assert kept == [edited] and edited not in written and untouched in written
+    assert edited.read_bytes() == mine  # the edit survives the rebuild
+    assert notes.read_text(encoding="utf-8") == "kept"  # a file the edition never wrote is left alone
+    record = json.loads((lab / reader.EDITION_MANIFEST).read_text(encoding="utf-8"))
+    assert set(record) == {p.name for p in sources} | {"references.ipynb"}
+    overrides = json.loads((lab / reader.LAB_SETTINGS_DIR / "overrides.json").read_text(encoding="utf-8"))
+    assert overrides["@jupyterlab/apputils-extension:notification"]["fetchNews"] == "false"  # no news toast
+
+    kept = []
+    written = reader.build_reader_edition(root, lab, executed=executed_dir, kept=kept, reset=True)
+    assert kept == [] and edited in written and edited.read_bytes() == fresh  # the edition as built
+
+    # the download buttons' copies are always written whole, with no record and no lab settings
+    downloads = tmp_path / "downloads"
+    reader.build_reader_edition(root, downloads, executed=executed_dir, for_lab=False)
+    assert not (downloads / reader.EDITION_MANIFEST).exists() and not (downloads / reader.LAB_SETTINGS_DIR).exists()

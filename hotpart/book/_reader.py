@@ -481,10 +481,38 @@ def _titles(notebooks: list[Path]) -> dict[str, str]:
     return titles
 
 
+#: The record of what the edition wrote, in ``out``: each notebook's name and the SHA-256 of the bytes written.
+EDITION_MANIFEST = ".hotpart-edition.json"
+#: JupyterLab's application settings for ``make lab`` (``--LabApp.app_settings_dir``), in ``out``: its defaults
+#: turned off the news toast and the update check, which would cover every chapter and call another host.
+LAB_SETTINGS_DIR = ".jupyterlab"
+_LAB_OVERRIDES = {
+    "@jupyterlab/apputils-extension:notification": {"fetchNews": "false", "checkForUpdates": False},
+}
+
+
+def _sha256(data: bytes) -> str:
+    return hashlib.sha256(data).hexdigest()
+
+
+def _edited(path: Path, manifest: dict[str, str]) -> bool:
+    """Whether the reader changed ``path`` since the edition wrote it (a file the edition never wrote counts)."""
+    return path.exists() and _sha256(path.read_bytes()) != manifest.get(path.name)
+
+
 def build_reader_edition(
-    root: str | Path = ".", out: str | Path = "_lab", executed: str | Path | None = None, jobs: int = 2
+    root: str | Path = ".",
+    out: str | Path = "_lab",
+    executed: str | Path | None = None,
+    jobs: int = 2,
+    reset: bool = False,
+    kept: list[Path] | None = None,
+    for_lab: bool = True,
 ) -> list[Path]:
     """Write the reader's edition of every chapter, and ``references.ipynb``, to ``out``.
+
+    A notebook the reader has edited (its bytes are not those the edition last wrote, recorded in
+    ``out/.hotpart-edition.json``) is kept as it is, unless ``reset``; so ``make lab`` never overwrites an edit.
 
     Parameters
     ----------
@@ -500,11 +528,18 @@ def build_reader_edition(
         for the next build.
     jobs : int
         Chapters executed at once, each in its own kernel.
+    reset : bool
+        Overwrite edited notebooks too (``make lab-reset``): the edition as built.
+    kept : list of Path, optional
+        Filled with the edited notebooks left as they were.
+    for_lab : bool
+        Also write the record of what was written and JupyterLab's settings (``make lab``); ``False`` for the
+        download buttons' copies in the built book, which are always written whole.
 
     Returns
     -------
     list of Path
-        The notebooks written.
+        The notebooks written (edited ones kept are not among them).
     """
     import nbformat
 
@@ -545,13 +580,28 @@ def build_reader_edition(
     with concurrent.futures.ThreadPoolExecutor(max_workers=jobs) as pool:
         runs = list(pool.map(executed_copy, notebooks))
     out.mkdir(parents=True, exist_ok=True)
+    record = out / EDITION_MANIFEST
+    manifest: dict[str, str] = json.loads(record.read_text(encoding="utf-8")) if record.exists() else {}
+    books = [
+        (p.name, reader_notebook(sources[p], ran, cites, titles, p.name, glue=glued, frames=frames))
+        for p, (ran, glued) in zip(notebooks, runs, strict=True)
+    ]
+    books.append(("references.ipynb", _references_notebook(cites)))
     written = []
-    for p, (ran, glued) in zip(notebooks, runs, strict=True):
-        nb = reader_notebook(sources[p], ran, cites, titles, p.name, glue=glued, frames=frames)
-        nbformat.write(nb, out / p.name)
-        written.append(out / p.name)
-    nbformat.write(_references_notebook(cites), out / "references.ipynb")
-    return [*written, out / "references.ipynb"]
+    for name, nb in books:
+        target, data = out / name, nbformat.writes(nb).encode("utf-8")
+        if for_lab and not reset and _edited(target, manifest) and target.read_bytes() != data:
+            if kept is not None:
+                kept.append(target)
+            continue
+        _write_whole(target, data)
+        manifest[name] = _sha256(data)
+        written.append(target)
+    if for_lab:
+        _write_whole(record, json.dumps(manifest, indent=1, sort_keys=True).encode("utf-8"))
+        settings = out / LAB_SETTINGS_DIR / "overrides.json"
+        _write_whole(settings, json.dumps(_LAB_OVERRIDES, indent=1).encode("utf-8"))
+    return written
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -566,13 +616,20 @@ def main(argv: list[str] | None = None) -> int:
     )
     parser.add_argument("--executed", default=None, help="a folder of executed copies (the book build's)")
     parser.add_argument("--jobs", type=int, default=2, help="chapters executed at once")
+    parser.add_argument("--reset", action="store_true", help="overwrite the notebooks you edited too (make lab-reset)")
     args = parser.parse_args(argv)
     from ._build import skip_iri_grammar
 
     skip_iri_grammar()
     out = Path(args.downloads) / "_sources" / "notebooks" if args.downloads else Path(args.out)
-    paths = build_reader_edition(args.root, out, args.executed, args.jobs)
+    kept: list[Path] = []
+    paths = build_reader_edition(
+        args.root, out, args.executed, args.jobs, reset=args.reset, kept=kept, for_lab=not args.downloads
+    )
     print(f"reader's edition: {len(paths)} notebooks in {out}")
+    if kept:
+        names = ", ".join(p.name for p in kept)
+        print(f"kept your edited {names} as they are (make lab-reset writes the edition over them)")
     return 0
 
 
