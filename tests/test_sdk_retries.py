@@ -92,6 +92,13 @@ def test_every_botocore_quote_is_in_the_installed_file() -> None:
             assert _normalise(piece) in text, (name, piece)
 
 
+def test_the_boto3_quote_is_in_the_installed_file() -> None:
+    source = hp.SOURCES["BOTO3_BATCH_WRITER_NO_BACKOFF"]
+    assert f"/blob/{boto3.__version__}/" in source.url  # the pinned release
+    text = _normalise((Path(boto3.__file__).parent / "dynamodb" / "table.py").read_text(encoding="utf-8"))
+    assert _normalise(source.quote) in text
+
+
 def test_a_missing_name_fails_loudly(tmp_path, monkeypatch) -> None:
     root = Path(botocore.__file__).parent
     fake = tmp_path / "botocore"

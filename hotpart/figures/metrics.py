@@ -401,12 +401,19 @@ def _detection_update(fig: Figure, data: Data) -> None:
 
 def _detection_caption(data: Data) -> str:
     when = "never" if data["first_minute"] is None else f"from minute {data['first_minute']}"
-    top = (
-        f"Contributor Insights names {data['top_key']} as the most-throttled key ({data['top_share']:.0%} of the last "
-        "minute's throttled units)."
-        if data["top_key"]
-        else "Contributor Insights lists no throttled key."
-    )
+    if not data["top_key"]:
+        top = "The model's throttled-keys list is empty."
+    elif data["batch_size"] == 1:  # every refusal is an error, which is what AWS's most-throttled graph counts
+        top = (
+            f"Contributor Insights names {data['top_key']} as the most-throttled key ({data['top_share']:.0%} of the "
+            "last minute's throttled units)."
+        )
+    else:  # partly refused batches return UnprocessedItems, not errors: unpublished whether the list shows them
+        top = (
+            f"The model's throttled list names {data['top_key']} ({data['top_share']:.0%} of the last minute's refused "
+            "units); AWS's most-throttled graph counts errors, which partly refused batches do not return, so the "
+            "most-accessed list is the one sure to name it."
+        )
     return (
         f"In the last minute the table consumes {data['consumed_share']:.0%} of its provisioned capacity, yet "
         f"key-range throttle events fire {when} ({data['key_range_total']:,.0f} in all). With batches of "
@@ -731,7 +738,8 @@ def throttle_metric_claims(q: float = 0.5) -> Data:
     -------
     dict
         ``under_provisioned_events`` and ``under_key_range_events`` (the ``"under-provisioned table"`` scenario's
-        write throttle events by cause, over its run); ``q`` and ``pair_refused`` (the expected throttled requests
+        write throttle events by cause, over its run), ``under_description`` and ``under_minutes`` (its set-up and
+        length); ``q`` and ``pair_refused`` (the expected throttled requests
         per batch of two items, :math:`q^2`); ``gsi_index_events``, ``gsi_table_events``,
         ``gsi_throttled_requests`` and ``gsi_minutes`` (the ``"GSI-only throttling"`` scenario).
 
@@ -742,9 +750,12 @@ def throttle_metric_claims(q: float = 0.5) -> Data:
     (0.0, 0.25)
     """
     q = check_number("q", q, low=0, high=1)
-    under = scenario("under-provisioned table").metrics
+    case = scenario("under-provisioned table")
+    under = case.metrics
     gsi = scenario("GSI-only throttling").metrics
     return {
+        "under_description": case.description,
+        "under_minutes": under.minutes,
         "under_provisioned_events": float(under["WriteProvisionedThroughputThrottleEvents"].sum()),
         "under_key_range_events": float(under["WriteKeyRangeThroughputThrottleEvents"].sum()),
         "q": q,

@@ -984,8 +984,9 @@ def lockstep_case(policy: Backoff, herd: int, rate: float, burst_s: float = DEFA
     -------
     dict
         ``"bucket"`` (units), :func:`lockstep_admitted`'s ``"admitted"``, ``"gaps_s"``, ``"admits"`` and
-        ``"full_waves"``; ``"first_gaps_ms"`` and ``"first_admits"`` (the first three gaps in ms and waves'
-        admissions, as comma-separated text); the simulation's ``"successes"``, ``"success_rate"`` and
+        ``"full_waves"``; ``"first_gaps_ms"`` and ``"first_admits"`` (the gaps, in ms, of the waves after the first
+        that the bucket has not refilled in time, and what each admits, as comma-separated text: every other wave
+        after the first is one of the ``full_waves``); the simulation's ``"successes"``, ``"success_rate"`` and
         ``"throttle_events"``.
 
     Examples
@@ -993,7 +994,7 @@ def lockstep_case(policy: Backoff, herd: int, rate: float, burst_s: float = DEFA
     >>> from hotpart import DYNAMODB_JAVA_V1
     >>> out = lockstep_case(DYNAMODB_JAVA_V1, 2_000, 1_000.0)
     >>> out["bucket"], out["first_gaps_ms"], out["admitted"], out["successes"]
-    (100.0, '25, 50, 100', 975.0, 975)
+    (100.0, '25, 50', 975.0, 975)
     """
     if not isinstance(policy, Backoff):
         raise ValueError(f"policy must be a Backoff, got {type(policy).__name__}")
@@ -1004,11 +1005,12 @@ def lockstep_case(policy: Backoff, herd: int, rate: float, burst_s: float = DEFA
     bucket = max(1.0, r * b_s)
     lock = lockstep_admitted(policy, bucket, r)
     sim = simulate_retries(policy, [], r, burst_units=bucket, herd_s=np.zeros(n), seed=rng_seed)
+    partial = [(g, a) for g, a in zip(lock["gaps_s"], lock["admits"], strict=True) if a < bucket]  # type: ignore[call-overload]
     return {
         "bucket": bucket,
         **lock,
-        "first_gaps_ms": ", ".join(f"{g * 1000:g}" for g in lock["gaps_s"][:3]),  # type: ignore[index]
-        "first_admits": ", ".join(f"{a:,.0f}" for a in lock["admits"][:3]),  # type: ignore[index]
+        "first_gaps_ms": ", ".join(f"{g * 1000:g}" for g, _ in partial),
+        "first_admits": ", ".join(f"{a:,.0f}" for _, a in partial),
         "successes": int(sim.successes),
         "success_rate": float(sim.success_rate),
         "throttle_events": int(sim.throttle_events),
