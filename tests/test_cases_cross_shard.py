@@ -102,3 +102,31 @@ def test_collision_case_names_a_bad_parameter():
         hp.collision_case(1.0)
     with pytest.raises(ValueError, match="digits"):
         hp.collision_case(0.5, digits=-1)
+
+
+# --- 20: where the commit latency ends; 21: the suffixes as chapter 5 runs them -----------------------------
+
+
+@pytest.mark.parametrize(("rtts", "log"), [([1.0] * 16, 0.5), ([1.0, 1.0, 1.0, 40.0], 0.5), ([2.0, 5.0], 0.0)])
+def test_decision_latency_is_one_round_trip_and_two_logs_before_the_acknowledgements(rtts, log):
+    t = hp.TwoPhaseCommit([0.999] * len(rtts), rtts, log_ms=log)
+    assert t.decision_latency_ms == pytest.approx(max(rtts) + 2 * log) == pytest.approx(t.blocking_window_ms)
+    assert t.latency_ms - t.decision_latency_ms == pytest.approx(max(rtts) + log)
+
+
+def test_two_phase_case_of_chapter_20_reports_both_end_points():
+    c = hp.two_phase_case(16, 0.999, 1.0, 0.5)
+    assert (c["latency_ms"], c["decision_ms"]) == (3.5, 2.0)
+
+
+def test_chapter_21_suffixes_are_chapter_5s_run():
+    """Chapter 21 quotes the busiest suffix key from the same seeded hour as chapter 5: random above sequential, and
+    sequential within a few writes of even on average (Poisson arrivals, ceil(X/N))."""
+    w, n = hp.EXAMPLE_HOT_PARTITION["hot_wcu"], hp.EXAMPLE_SHARD_COUNT
+    c = hp.write_sharding_case(w, n, seconds=3600, seed=5, utilization=hp.ASSUMPTIONS["SHARD_UTILIZATION"].value)
+    assert c.even == w / n
+    assert c.busiest_max >= c.busiest_mean > c.sequential_mean >= c.even
+    assert c.sequential_max >= c.sequential_mean
+    assert c.sequential_mean - c.even < 1.0
+    counts = hp.simulate_shard_writes(w, n, 3600, seed=5)
+    assert c.busiest_max == counts.max()

@@ -136,3 +136,56 @@ def test_symptom_to_remedy_declares_update():
         assert [ln.get_label() for ln in ax.lines] == [ln.get_label() for ln in ref.lines]
         assert [t.get_text() for t in ax.get_legend().get_texts()] == [t.get_text() for t in ref.get_legend().get_texts()]
         assert np.array_equal(ax.get_xlim(), ref.get_xlim()) and ax.get_title() == ref.get_title()
+
+
+# --- issue 37, round 3 review (chapter 15) -------------------------------------------------------
+
+
+def test_exercise_two_previous_peak_is_the_highest_traffic_served():
+    # F15-1: surges reach 5,000, so that is the previous peak; the yearly 20,000 is refused for one doubling
+    case = hp.on_demand_surge_case(previous_peak=5_000.0, surge=20_000.0)
+    assert case["ceiling_now"] == 10_000.0
+    by_hand = (20_000.0 - 10_000.0) * hp.ON_DEMAND_DOUBLING_S  # 30 minutes at 10,000, then 20,000 is served
+    assert case["refused_cold"] == pytest.approx(by_hand) == 18_000_000.0
+    assert case["closed_form_min"] == pytest.approx(30.0) and case["minutes_throttled"] == 30
+
+
+def test_past_double_scenario_starts_from_a_real_tables_floor():
+    # F15-2: no on-demand table serves less than a new table's 4,000 WCU/s at once
+    s = hp.scenario("past double the previous peak")
+    peak = hp.ON_DEMAND_NEW_TABLE_PEAK["write"]
+    offered = float(s.result.offered.sum()) / s.result.seconds
+    assert offered > hp.on_demand_ceiling(peak) == 4_000.0
+    assert float(s.result.throttled.sum()) == pytest.approx((offered - 4_000.0) * s.result.seconds)
+    # evenly spread on 8 partitions: no partition is past its ceiling, so only the table-level peak refuses
+    assert offered / s.result.partitions < hp.PARTITION_MAX_WCU
+    assert hp.diagnose(s.metrics).symptom == "past double the previous peak"
+
+
+def test_short_spike_says_whether_the_traffic_went_on():
+    # F15-3: the same throttled minutes read as a possible split only when consumed capacity stays up after them
+    import dataclasses
+
+    m = hp.scenario("short spike").metrics
+    d = hp.diagnose(m)
+    assert d.symptom == "short spike" and "nothing was split" in d.why
+    table = dict(m.table)
+    consumed = np.asarray(table["ConsumedWriteCapacityUnits"], dtype=float)
+    table["ConsumedWriteCapacityUnits"] = np.full_like(consumed, consumed.max())
+    went_on = hp.diagnose(dataclasses.replace(m, table=table))
+    assert went_on.symptom == "short spike" and "may mean DynamoDB has split" in went_on.why
+
+
+def test_exercise_four_and_five_inputs_reproduce_the_answers():
+    # F15-7: the busiest-shard bound decides 14, and proportional sharing with the neighbours gives the counter's share
+    c = hp.shard_count_case(10_000.0)
+    assert c["bound"] == pytest.approx(float(hp.busiest_shard_bound(10_000.0, c["shards"])))
+    assert c["bound"] <= c["target"] == 800.0 < c["bound_fewer"]
+    e5 = hp.hot_counter_case()
+    assert e5["neighbours"] == pytest.approx(279.0)
+    assert e5["served"] == pytest.approx(1_000.0 * e5["offered"] / (e5["offered"] + e5["neighbours"]), rel=1e-6)
+
+
+def test_on_demand_peak_reason_metric_box_shows_a_value():
+    # F15-6
+    assert hp.ASSUMPTIONS["ON_DEMAND_PEAK_REASON_METRIC"].value == hp.ON_DEMAND_PEAK_REASON_METRIC != ""

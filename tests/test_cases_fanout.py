@@ -295,3 +295,57 @@ def test_the_explorables_declare_update_and_reuse_their_figure(name):
     fig = e.draw(e.data())
     low = {c.name: c.low for c in e.controls}
     assert e.redraw(fig, e.data(**low)) is fig
+
+
+# --- chapters 5 and 6, round 3: random layouts, many writers, the read limit's conditions ----------------------
+
+
+def test_suffix_layout_spread_against_shards_needed_on_hashed_layouts():
+    w = hp.EXAMPLE_HOT_PARTITION["hot_wcu"]
+    s = hp.suffix_layout_spread(w, 100, n_layouts=100, seed=3)
+    assert s["minimum"] == hp.shards_needed(w) and 0 < s["share_minimum"] < 1
+    assert s["minimum"] <= s["median"] <= s["upper_quartile"] <= s["worst"]
+    # MD5 layouts of other key names are layouts too: the share needing the minimum is of the same size
+    hashed = [hp.shards_needed(w, n_partitions=100, base_key=f"K{j}") for j in range(60)]
+    assert abs(np.mean(np.array(hashed) == s["minimum"]) - s["share_minimum"]) < 0.25
+    with pytest.raises(ValueError, match="n_partitions"):
+        hp.suffix_layout_spread(w, 5)
+
+
+def test_sequential_busiest_one_writer_is_ceil_and_many_writers_approach_random():
+    w, n = 8_000.0, 10
+    one = hp.sequential_busiest(w, n, 1, seconds=300, seed=4)
+    assert w / n <= one <= w / n + 1.5  # at most ceil(X / N): within one write of the even split
+    many = hp.sequential_busiest(w, n, 8_000, seconds=100, seed=4)
+    random = hp.simulate_shard_writes(w, n, seconds=100, seed=4).max(axis=1).mean()
+    assert many == pytest.approx(random, rel=0.02)  # one write per writer: no better than random
+    restart = hp.sequential_busiest(w, n, 8_000, seconds=50, seed=4, restart=True)
+    assert restart > 0.6 * w  # every first write on shard 0: Poisson(1) writers write at least once with 1 - 1/e
+    with pytest.raises(ValueError, match="restart"):
+        hp.sequential_busiest(w, n, 10, restart=1)
+
+
+def test_fanout_read_limit_divides_by_shared_keys_and_hedges():
+    base = hp.fanout_read_limit(8_000)
+    assert hp.fanout_read_limit(8_000, keys_per_partition=2) == pytest.approx(base / 2)
+    assert hp.fanout_read_limit(8_000, hedge_extra=0.05) == pytest.approx(base / 1.05)
+    with pytest.raises(ValueError, match="keys_per_partition"):
+        hp.fanout_read_limit(8_000, keys_per_partition=0)
+
+
+def test_fanout_cost_linear_combination_shares_one_budget():
+    lin = hp.fanout_cost(write_rate=8_000, read_write_ratio=0.1, combine="linear", n_max=100)
+    apart = hp.fanout_cost(write_rate=8_000, read_write_ratio=0.1, n_max=100)
+    share = lin.busiest_shard_wcu / CEIL_W + lin.shard_read_rcu / CEIL_R
+    assert lin.best_n == int(lin.n_shards[np.argmax(share <= 0.8)]) == 14 > apart.best_n == 11
+    assert (lin.writes_refused >= apart.writes_refused).all()  # the reads leave the writes less room
+    with pytest.raises(ValueError, match="combine"):
+        hp.fanout_cost(write_rate=8_000, combine="sum")
+
+
+def test_shard_history_read_sums_the_items_before_rounding():
+    c = hp.shard_history_read(8_000, 11)
+    assert c["items"] == round(8_000 / 11 * 3_600)
+    assert c["read_units"] == pytest.approx(math.ceil(c["items"] * 1024 / 4096) / 2)
+    strong = hp.shard_history_read(8_000, 11, consistency="strong")
+    assert strong["read_units"] == pytest.approx(2 * c["read_units"])

@@ -125,3 +125,22 @@ def test_base_bars_are_drawn_anew_when_the_groups_change():
     assert [t.get_text() for t in ax.get_xticklabels()] == ["OPEN", "not indexed"]
     assert [len(c) for c in ax.containers] == [2, 2]
     assert np.array_equal(render_rgba(fig), render_rgba(fresh(sparse)))
+
+
+def test_projection_case_key_change_puts_delete_and_put_on_two_partitions():
+    """A status change costs OPEN's partition one entry (the put when it enters, the delete when it leaves), never two:
+    recomputed by hand from the placement of the values, at a rate where the OPEN partition passes its ceiling."""
+    writes = 1_500.0
+    c = hp.projection_case(200, key_change=True, order_writes=writes)
+    statuses = hp.order_statuses(hp.SWEEP_ORDERS, hp.SWEEP_OPEN_SHARE)
+    g = hp.GlobalSecondaryIndex("by-status", statuses, partitions=4, wcu=4_000)
+    parts = dict(zip(g.values, g.value_partitions(), strict=True))
+    load = np.zeros(4)
+    load[parts["OPEN"]] += writes  # 1 unit per write, on OPEN's side
+    others = {v: statuses.count(v) for v in g.values if v != "OPEN"}
+    for v, n in others.items():
+        load[parts[v]] += writes * n / sum(others.values())
+    assert c["enter_open"] == writes / 2
+    assert c["open_load"] == pytest.approx(writes)
+    assert c["backpressure"] == pytest.approx(hp.steady_backpressure(load, 4_000.0, units_per_write=1 / 3))
+    assert c["backpressure"] > 0  # past the ceiling the key change does push back

@@ -4,6 +4,7 @@ update path (the figure's artists are changed in place, not drawn on a new figur
 from __future__ import annotations
 
 import collections
+import itertools
 import math
 
 import numpy as np
@@ -97,6 +98,23 @@ def test_alone_multiplier_puts_the_item_alone_at_the_ceiling():
         assert sc.break_multiplier < sc.alone_multiplier
 
 
+def test_hottest_value_mates_are_the_values_hashed_with_the_hottest():
+    cases = hp.key_design_cases(6_000, 10)
+    for name in ("status", "user_type"):
+        case = cases[name]
+        shares = case.dist.shares_by_value
+        where = dict(zip(shares, hp.partition_of(list(shares), 10).tolist(), strict=True))
+        top = max(shares, key=shares.get)
+        expected = {k: v for k, v in shares.items() if k != top and where[k] == where[top]}
+        assert dict(case.hottest_value_mates) == pytest.approx(expected)
+        # the hottest partition is offered the hottest value plus its mates
+        assert case.partition_limit.hottest_demand == pytest.approx(6_000 * (shares[top] + sum(expected.values())))
+    assert cases["status"].hottest_value_mates == (("SUSPENDED", 0.02),)
+    assert cases["status"].hottest_value_mates_text == "SUSPENDED's 2%"
+    assert cases["date"].hottest_value_mates == () and cases["userId"].hottest_value_mates == ()
+    assert cases["user_type"].hottest_value_mates_text == "no other value"  # member has its partition to itself
+
+
 # ---------------------------------------------------------------------------------------------
 # chapter 3: Zipf, harmonic numbers, balls into bins
 # ---------------------------------------------------------------------------------------------
@@ -143,6 +161,46 @@ def test_keys_above_ceiling_on_the_chapters_exercise_and_a_huge_uniform():
     assert hp.keys_above_ceiling(hp.Zipf(10, 0.0), 20_000) == 10
     with pytest.raises(ValueError, match="dist"):
         hp.keys_above_ceiling(hp.Uniform(10), 1_000)
+
+
+@pytest.mark.parametrize("s", [0.5, 1.0, 1.05, 1.5])
+def test_zipf_limit_growth_against_direct_sums(s):
+    g = hp.zipf_limit_growth(s, 100, 20_000)
+    h_from = math.fsum(k**-s for k in range(1, 101))
+    h_to = math.fsum(k**-s for k in range(1, 20_001))
+    assert g.limit_from == pytest.approx(C * h_from, rel=1e-10) and g.limit_to == pytest.approx(C * h_to, rel=1e-10)
+    assert g.growth == pytest.approx(h_to / h_from, rel=1e-10)
+    assert g.p1_from == pytest.approx(1 / h_from, rel=1e-10) and g.p1_to == pytest.approx(1 / h_to, rel=1e-10)
+
+
+def test_limit_growth_falls_continuously_through_s_one():
+    """Just above 1 more keys still raise the limit nearly as much as at 1; well above 1 they hardly do."""
+    grow = [hp.zipf_limit_growth(s, 10**4, 10**12).growth for s in (1.0, 1.01, 1.05, 1.1, 1.2, 1.5)]
+    assert all(a > b for a, b in itertools.pairwise(grow))
+    assert grow[1] > 2.5 and grow[2] > 1.9 and grow[-1] < 1.01
+    assert hp.zipf_limit_growth(1.05, 10**4, 10**12).limit_to == pytest.approx(15_557, abs=1)
+
+
+def test_zipf_flat_exponent_is_where_the_growth_reaches_the_bound():
+    s = hp.zipf_flat_exponent(10**4, 10**12, 1.1)
+    assert hp.zipf_limit_growth(s, 10**4, 10**12).growth == pytest.approx(1.1, rel=1e-8)
+    assert hp.zipf_limit_growth(s - 0.01, 10**4, 10**12).growth > 1.1 > hp.zipf_limit_growth(s + 0.01, 10**4, 10**12).growth
+    assert 1.2 < s < 1.3
+    with pytest.raises(ValueError, match="max_growth"):
+        hp.zipf_flat_exponent(10**4, 10**12, 5.0)  # more than the growth at s = 1
+    with pytest.raises(ValueError, match="n_to"):
+        hp.zipf_flat_exponent(10**4, 10**4)
+
+
+@pytest.mark.parametrize("n", [100, 1_000, 10_000])
+def test_max_load_regime_starts_are_where_max_load_regime_changes(n):
+    starts = hp.max_load_regime_starts(n)
+    for regime, before in (("i", "sparse"), ("ii", "i"), ("iii", "ii"), ("iv", "iii")):
+        first = math.ceil(starts[regime])
+        assert hp.max_load_regime(first, n) == regime and hp.max_load_regime(first - 1, n) == before
+    assert starts["iv"] == pytest.approx(n * math.log(n) ** 3)
+    with pytest.raises(ValueError, match="n"):
+        hp.max_load_regime_starts(1)
 
 
 def test_max_load_case_against_a_monte_carlo_of_balls_into_bins():
@@ -250,3 +308,53 @@ def test_an_update_keeps_the_figure_axes_and_legends(name, change):
     axes, legends = list(fig.axes), [ax.get_legend() for ax in fig.axes]
     assert e.redraw(fig, e.data(**change)) is fig
     assert list(fig.axes) == axes and [ax.get_legend() for ax in fig.axes] == legends
+
+
+# --- chapter 4, round 3: stored writes, LSI projections, where the statuses land ------------------------------
+
+
+def test_stored_rate_keeps_only_what_the_partition_serves():
+    # 4,500 of a partition's 4,600 WCU/s, cut to the 1,000 it serves: in proportion, 4,500 / 4.6
+    assert hp.stored_rate(4_500, 4_600) == pytest.approx(4_500 / 4.6)
+    assert hp.stored_rate(300, 900) == 300  # under the ceiling every write is stored
+    assert hp.stored_rate(5_000, 5_000, ceiling=2_000) == pytest.approx(2_000)
+    with pytest.raises(ValueError, match="ceiling"):
+        hp.stored_rate(1, 1, ceiling=0)
+
+
+def test_lsi_projections_count_towards_the_collection():
+    alone = hp.device_collection(0.5, 500)
+    with_all = hp.device_collection(0.5, 500, lsi_projected_bytes=500)
+    assert with_all.days_to_limit == pytest.approx(alone.days_to_limit / 2)
+    assert with_all.month_gb == pytest.approx(2 * alone.month_gb)
+    assert with_all.days_to_limit * with_all.day_gb == pytest.approx(with_all.limit_gb)
+    with pytest.raises(ValueError, match="lsi_projected_bytes"):
+        hp.device_collection(0.5, 500, lsi_projected_bytes=-1)
+
+
+def test_status_partitions_against_partition_of():
+    dist = hp.key_design("status")
+    c = hp.status_partitions(dist, 5_000, 10)
+    where = dict(zip(dist.keys(), hp.partition_of(dist.keys(), 10).tolist(), strict=True))
+    assert c["partition"] == where
+    same = [v for v in dist.keys() if v != "ACTIVE" and where[v] == where["ACTIVE"]]
+    assert c["sharing"] == same and c["alone"] == (not same)
+    assert c["hottest_partition_wcu"] == pytest.approx(5_000 * sum(dist.shares_by_value[v] for v in ["ACTIVE", *same]))
+    # the same number as the scale limit's hottest partition, since ACTIVE's partition is the hottest
+    assert c["hottest_partition_wcu"] == pytest.approx(hp.scale_limit(dist, 5_000, n_partitions=10).hottest_demand)
+    with pytest.raises(ValueError, match="dist"):
+        hp.status_partitions(hp.Uniform(10), 5_000, 10)
+
+
+def test_partitions_over_ceiling_counts_the_bars_above_it():
+    dist = hp.Uniform(100_000, prefix="USER#")
+    load = hp.partition_load(dist, 20) * 20_000
+    assert hp.partitions_over_ceiling(dist, 20_000, 20) == int((load > C).sum())
+    assert hp.partitions_over_ceiling(dist, 10_000, 20) == 0  # half the demand: all under
+
+
+def test_new_period_table_against_the_published_peak():
+    c = hp.new_period_table(5_000)
+    assert c["sustained_wcu"] == 2 * hp.ON_DEMAND_NEW_TABLE_PEAK["write"] == 4_000
+    assert c["vs"] == "above" and hp.new_period_table(4_000)["vs"] == "within"
+    assert hp.status_partitions(hp.key_design("status"), 5_000, 10)["placement"] == "sharing its partition"

@@ -131,6 +131,60 @@ def test_range_split_case_new_keys_against_closed_forms(n, splits):
     assert c["modulo"] == pytest.approx(1 - min(n, m) / math.lcm(n, m))
     assert c["ideal"] == pytest.approx(1 - n / m)
     assert c["from_split_share"] == 1.0 and c["to_new_share"] == 1.0
+    assert c["copy_whole"] == pytest.approx(splits / n)  # a Vitess split copies each whole source range
+
+
+def test_range_split_case_of_chapter_18_vitess_copies_a_third_and_a_balancer_a_quarter():
+    """Chapter 18, 3 -> 4: DynamoDB's split moves 1/6, a Vitess split copies the whole shard (1/3), a balancer that
+    evens data sizes moves the floor 1/4 (the reviewer's recomputation)."""
+    c = hp.range_split_case(3, splits=1)
+    assert c["formula"] == pytest.approx(1 / 6)
+    assert c["copy_whole"] == pytest.approx(1 / 3)
+    assert c["ideal"] == pytest.approx(1 / 4)
+    assert c["copy_whole"] > c["ideal"] > c["formula"]
+
+
+@pytest.mark.parametrize("n", [2, 4, 25, 1000])
+def test_harmonic_number_is_ln_n_plus_euler_gamma_to_within_one_over_2n(n):
+    """Chapter 18: jump hash's expected loop steps H(n) = ln n + gamma + O(1/(2n)), below Lamping & Veach's ln n + 1."""
+    h = hp.harmonic(n, 1)
+    assert h == pytest.approx(sum(1 / i for i in range(1, n + 1)))
+    assert abs(h - (math.log(n) + np.euler_gamma)) <= 1 / (2 * n)
+    assert h <= math.log(n) + 1
+
+
+@pytest.mark.parametrize("n", [1, 4, 11, 500])
+def test_jump_steps_case_counts_the_loop_steps_of_a_direct_jump_hash(n):
+    """Chapter 18: H(n) is the mean number of jumps the loop takes, counted here on 20,000 keys (1 + jumps below n)."""
+    c = hp.jump_steps_case(n)
+    assert c["expected"] == pytest.approx(hp.harmonic(n, 1))
+    assert c["approx"] == pytest.approx(c["ln"] + c["gamma"]) and c["bound"] == pytest.approx(c["ln"] + 1)
+    # the buckets a key passes through as the count grows 1..n are the loop's steps: count the changes
+    keys = np.arange(20_000, dtype=np.uint64)
+    changes = np.ones(keys.size)
+    prev = hp.jump_hash(keys, 1)
+    for b in range(2, n + 1):
+        cur = hp.jump_hash(keys, b)
+        changes += cur != prev
+        prev = cur
+    assert changes.mean() == pytest.approx(c["expected"], rel=0.03)
+
+
+def test_virtual_nodes_figure_follows_v_and_labels_a_cumulative_axis():
+    """Chapter 18: the x-range shrinks with 1/sqrt(V) and keeps every measured share; the y-axis says it is a CDF."""
+    from hotpart.figures.resharding import _vnodes_xrange
+
+    e = hp.EXPLORABLES["virtual_nodes"]
+    widths = []
+    for v in (1, 100, 1000):
+        data = e.data(vnodes=v)
+        lo, hi = _vnodes_xrange(data)
+        assert lo <= data["measured"].min() and hi >= data["measured"].max()
+        widths.append(hi - lo)
+    assert widths[0] > widths[1] > widths[2]
+    fig = e.draw(e.data(vnodes=100))
+    assert fig.axes[0].get_ylabel() == "fraction of nodes with share ≤ x"
+    assert fig.axes[0].get_xlim() == pytest.approx((0.6, 1.4))
 
 
 @pytest.mark.parametrize("n", [1, 5, 10])
@@ -158,6 +212,43 @@ def test_migration_case_against_the_step_lengths_added_up(d, c, v):
     assert r["total_days"] == pytest.approx((coexist + d / c) / 24)  # deletion at the copy rate
     assert r["coexist_share"] == pytest.approx(coexist / (coexist + d / c))
     assert r["extra_write_h"] == pytest.approx(r["dual_write_overhead"] * coexist)
+
+
+@pytest.mark.parametrize(("n", "m"), [(3, 4), (8, 16), (10, 11)])
+def test_placement_step_hours_scale_with_the_data_the_rule_moves(n, m):
+    """Chapter 19: the copy, the verification and the deletion scale with the moved data (modulo against the floor)."""
+    c = hp.placement_step_hours(2_000, n, m, 50, 100)
+    assert c["modulo_gb"] == pytest.approx(2_000 * (1 - min(n, m) / math.lcm(n, m)))
+    assert c["floor_gb"] == pytest.approx(2_000 * (1 - n / m))
+    for rule in ("modulo", "floor"):
+        gb = c[f"{rule}_gb"]
+        assert c[f"copy_h_{rule}"] == pytest.approx(gb / 50) == pytest.approx(c[f"delete_h_{rule}"])
+        assert c[f"verify_h_{rule}"] == pytest.approx(gb / 100)
+    assert c["verify_h_modulo"] >= c["verify_h_floor"]
+
+
+def test_placement_step_hours_of_chapter_19():
+    c = hp.placement_step_hours(2_000, 3, 4, 50, 100)
+    assert (c["verify_h_modulo"], c["verify_h_floor"]) == (15.0, 5.0)
+    with pytest.raises(ValueError, match=r"^m = 3 is out of range"):
+        hp.placement_step_hours(2_000, 3, 3, 50, 100)
+
+
+def test_migration_defaults_are_the_named_assumptions():
+    """Chapter 19's box lists every default the timeline takes from the course: deploy, ramp, fallback, deletion."""
+    plan = hp.MigrationPlan(2_000, 50, 100)
+    assert plan.deploy_h == hp.ASSUMPTIONS["MIGRATION_DEPLOY_H"].value
+    assert plan.switch_h == hp.ASSUMPTIONS["MIGRATION_SWITCH_H"].value
+    assert plan.bake_h == hp.ASSUMPTIONS["MIGRATION_BAKE_H"].value
+    assert hp.ASSUMPTIONS["MIGRATION_DELETE_AT_COPY_RATE"].value is None and plan.delete_gb_per_h == 50
+
+
+def test_migration_timeline_axis_follows_the_move():
+    """Chapter 19: the explorable's time axis ends at 1.5 times the move, whatever the data size."""
+    e = hp.EXPLORABLES["migration_timeline"]
+    for gb in (e.control("data_gb").low, e.defaults()["data_gb"], e.control("data_gb").high):
+        data = e.data(data_gb=gb)
+        assert data["xmax_days"] == pytest.approx(1.5 * data["plan"].total_h / 24)
 
 
 def test_migration_case_refuses_a_zero_rate_by_name():

@@ -84,6 +84,9 @@ def test_strategy_rows_sequential_ids():
     assert by["geo"][0] == "geo (3 shards)"
     directory = hp.DirectorySharding(n, lookup_availability=0.999, cache_hit_rate=0.9)
     assert pct(by["directory"][4]) == pytest.approx(0.9 + 0.1 * 0.999, abs=5e-5) == directory.point_availability
+    # a new key is never cached: only the lookup routes it (issue 37 round 3, F17-2); a computed placement always
+    assert pct(by["directory"][5]) == pytest.approx(directory.lookup_availability)
+    assert all(by[k][5] == "100.00%" for k in by if k != "directory")
 
 
 def test_strategy_rows_refuse_an_unknown_stream():
@@ -350,7 +353,11 @@ def test_the_remedy_rows_carry_awss_first_steps():
     assert "at least the table's write capacity" in gsi and "maximum throughput and quota" in gsi
     assert "per-table quota" in hp.REMEDIES["past double the previous peak"].pitfall
     d = hp.diagnose(hp.scenario("short spike").metrics)
-    assert d.remedy == hp.REMEDIES["short spike"].remedy and "stops by itself" in d.why
+    # issue 37 round 3 (F15-3): the scenario's spike ends, so its throttling stopping says nothing of a split
+    assert d.remedy == hp.REMEDIES["short spike"].remedy and "the spike ended, so nothing was split" in d.why
+    assert "while the traffic goes on" in d.remedy
+    pitfall = hp.REMEDIES["past double the previous peak"].pitfall
+    assert "billed" in pitfall and "cannot be lowered" in pitfall  # F15-4
 
 
 def test_flat_logs_fit_a_small_exponent_that_grows_as_the_log_thins():

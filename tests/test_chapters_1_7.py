@@ -106,6 +106,20 @@ def test_plot_partition_history_labels_each_step_with_its_capacity():
         hp.plot_partition_history(wcu=[1_000.0, 4_000.0], step_labels=("one",))
 
 
+def test_plot_partition_history_ticks_read_apart_and_counts_are_whole():
+    assert len(set(hp.SALE_STEP_LABELS)) == len(hp.SALE_STEPS_WCU)  # no two ticks alike
+    with pytest.raises(ValueError, match="step_labels"):
+        hp.plot_partition_history(wcu=[1_000.0, 4_000.0], step_labels=("sale", "sale"))
+    fig = hp.plot_partition_history(wcu=hp.SALE_STEPS_WCU, step_labels=hp.SALE_STEP_LABELS)
+    fig.canvas.draw()
+    left, right = fig.axes
+    assert all(float(t).is_integer() for t in left.get_yticks())
+    # the even share has a marker at every step, drawn over the ceiling, so it shows where the two are equal
+    share = next(line for line in right.get_lines() if line.get_label().startswith("even share"))
+    ceiling = next(line for line in right.get_lines() if line.get_label().startswith("ceiling"))
+    assert share.get_marker() == "o" and share.get_zorder() > ceiling.get_zorder()
+
+
 # ---------------------------------------------------------------------------------------------
 # Chapter 2
 # ---------------------------------------------------------------------------------------------
@@ -201,6 +215,19 @@ def test_zipf_sampled_shares_within_sampling_noise():
         hp.zipf_sampled_shares([])
 
 
+def test_plot_top_shares_legend_outside_covers_no_curve():
+    dists = [hp.Zipf(10**12, s) for s in (0.6, 0.99, 1.4)]
+    samples, _ = hp.zipf_sampled_shares(dists, n_requests=2_000, seed=1)
+    fig, (ax,) = hp.new_figure(9.5, 4.0)
+    hp.plot_top_shares(ax, dists, samples, legend_outside=True)
+    fig.canvas.draw()
+    legend = ax.get_legend().get_window_extent()
+    assert legend.x0 >= ax.get_window_extent().x1  # wholly to the right of the axes, where no curve is drawn
+    assert len(ax.get_legend().get_texts()) == len(dists) + 1  # the three closed forms and the sampled dots
+    with pytest.raises(ValueError, match="legend_outside"):
+        hp.plot_top_shares(ax, dists, legend_outside="yes")
+
+
 def test_balls_in_bins_table_exact_against_simulation():
     n, runs = 100, 2_000
     _header, rows = hp.balls_in_bins_table((100, 10**4), n, n_runs=runs, seed=1)
@@ -251,6 +278,11 @@ def test_composite_cases_by_hand(composite):
     assert device.days_to_limit == pytest.approx(10 * GIB / (per_device * 500) / 86_400)
     assert math.isinf(device.capped_gb) and math.isinf(monthly.days_to_limit)
     assert monthly.capped_gb == pytest.approx(per_device * 500 * 31 * 86_400 / GIB)
+    # refused writes store nothing: the date key keeps the ceiling's 1,000 writes/s, ACTIVE its share of it
+    assert date.stored_rate == pytest.approx(C) and date.capped_gb == pytest.approx(C * 500 * 86_400 / GIB)
+    assert status.stored_rate == pytest.approx(4_500 * C / 4_600)
+    assert status.days_to_limit == pytest.approx(10 * GIB / (status.stored_rate * 500) / 86_400)
+    assert device.stored_rate == device.hottest_rate  # under the ceiling, every write is stored
 
 
 def test_composite_table_rows(composite):
@@ -258,6 +290,7 @@ def test_composite_table_rows(composite):
     assert len(rows) == len(hp.COMPOSITE_DESIGNS) and all(len(r) == len(header) for r in rows)
     assert rows[3][-1].endswith(f"days to {hp.ITEM_COLLECTION_MAX_GB:g} GB") and rows[4][-1].startswith("capped at")
     assert "\\#" in rows[1][0]  # the # of USER#id is escaped for Markdown
+    assert rows[1][1] == rows[1][2] == "10,000" and rows[0][2] == "1.22"  # key counts and cardinalities alike
     with pytest.raises(ValueError, match="cases"):
         hp.composite_table([])
 
@@ -332,9 +365,13 @@ def test_write_sharding_case_against_its_parts():
 
 def test_suffix_partition_table_and_collisions():
     w = hp.EXAMPLE_HOT_PARTITION["hot_wcu"]
-    _header, rows = hp.suffix_partition_table(w, (20, 100))
-    assert rows[0] == ("20", f"{hp.shards_needed(w, n_partitions=20)}")
-    assert rows[-1] == ("many (no collisions)", f"{hp.shards_needed(w)}")
+    header, rows = hp.suffix_partition_table(w, (20, 100), n_layouts=50)
+    assert rows[0] == ("20", f"{hp.shards_needed(w, n_partitions=20)}", "–", "–", "–")  # below spread_from: no spread
+    spread = hp.suffix_layout_spread(w, 100, n_layouts=50)
+    summary = (f"{spread['share_minimum']:.0%}", f"{spread['median']:,.0f}", f"{spread['upper_quartile']:,.0f}")
+    assert rows[1] == ("100", "22", *summary)
+    assert rows[-1] == ("many (no collisions)", f"{hp.shards_needed(w)}", "", "", "")
+    assert all(len(r) == len(header) for r in rows)
     keys = [f"HOT#{i}" for i in range(12)]
     assert hp.suffix_collisions(12, 100) == max(np.bincount(hp.partition_of(keys, 100)))
     assert hp.suffix_collisions(1, 1) == 1 and hp.suffix_collisions(30, 1) == 30
@@ -392,10 +429,44 @@ def test_staleness_table_rows_are_the_model():
     _header, rows = hp.staleness_table(w, (0.0, 5.0), hp.STREAMS_MAX_BATCH_SIZE, n)
     for window, row in zip((0.0, 5.0), rows, strict=True):
         a = hp.StreamsAggregation(w, batch_window_s=window, batch_size=hp.STREAMS_MAX_BATCH_SIZE, n_stream_shards=n)
-        assert row == (f"{window:g}", f"{a.mean_staleness_s():.2f}", f"{a.max_staleness_s():.2f}", f"{a.aggregate_wcu:,.0f}")
+        largest = hp.STREAMS_MAX_PAYLOAD_BYTES / a.batch_records
+        assert row == (
+            f"{window:g}",
+            f"{a.mean_staleness_s():.2f}",
+            f"{a.max_staleness_s():.2f}",
+            f"{a.aggregate_wcu:,.0f}",
+            f"{a.batch_records:,.0f}",
+            f"{largest:,.0f}",
+        )
     # the mean staleness is half a batch's fill plus its processing (no stream delay)
     a = hp.StreamsAggregation(w, batch_window_s=5.0, batch_size=hp.STREAMS_MAX_BATCH_SIZE, n_stream_shards=n)
     assert a.mean_staleness_s() == pytest.approx(a.fill_s / 2 + a.service_s)
+    # 8,000 records of the 10 s window fit in 6 MB only if each is at most 750 bytes
+    ten = hp.StreamsAggregation(w, batch_window_s=10.0, batch_size=hp.STREAMS_MAX_BATCH_SIZE, n_stream_shards=n)
+    assert ten.batch_records == 8_000 and hp.largest_record_bytes(ten) == pytest.approx(750.0)
+
+
+def test_the_payload_limit_closes_a_batch_of_large_records_first():
+    w, n, size = hp.EXAMPLE_HOT_PARTITION["hot_wcu"], hp.EXAMPLE_SHARD_COUNT, hp.STREAMS_MAX_BATCH_SIZE
+    big = hp.StreamsAggregation(w, batch_window_s=10.0, batch_size=size, n_stream_shards=n, record_bytes=1_500)
+    five = hp.StreamsAggregation(w, batch_window_s=5.0, batch_size=size, n_stream_shards=n)
+    assert big.effective_batch_size == 4_000  # 6,000,000 // 1,500
+    assert big.mean_staleness_s() == pytest.approx(five.mean_staleness_s())  # the 10 s window behaves as 5 s
+    assert big.aggregate_wcu == pytest.approx(five.aggregate_wcu)
+    # records of zero bytes (the default) leave the limit out
+    assert hp.StreamsAggregation(w, 10.0, size, n).effective_batch_size == size
+    with pytest.raises(ValueError, match="record_bytes"):
+        hp.StreamsAggregation(w, 10.0, size, n, record_bytes=-1)
+
+
+def test_a_slow_per_record_handler_falls_behind_before_it_offers_every_write():
+    w, n = hp.EXAMPLE_HOT_PARTITION["hot_wcu"], hp.EXAMPLE_SHARD_COUNT
+    slow = hp.StreamsAggregation(w, 1.0, 1_000, n, record_time_s=0.005, update_per_record=True)
+    assert slow.utilization > 1
+    # each consumer manages 1 / (o / r + tau) records a second: far fewer than the 8,000 writes
+    per_consumer = 1 / (slow.batch_overhead_s / slow.batch_records + slow.record_time_s)
+    assert slow.aggregate_wcu == pytest.approx(n * per_consumer)
+    assert slow.aggregate_wcu < w
 
 
 def test_parallelization_needed_is_the_smallest_that_keeps_up():

@@ -232,6 +232,30 @@ def test_jitter_order_text_and_regime_table() -> None:
 # --- chapter 8: a ceiling above the axis says so ----------------------------------------------------------
 
 
+def test_burst_check_refused_counts_the_whole_default_spike() -> None:
+    """Chapter 8's printed burst_check: 240,000 WCU refused are (400 - 100) WCU/s over the 900 s spike minus the 100 s
+    that burst carries, so the horizon must be on the page (BURST_CHECK_SPIKE_S)."""
+    out = hp.burst_check(100, 400, idle_s=300, spike_s=hp.BURST_CHECK_SPIKE_S)
+    assert hp.BURST_CHECK_SPIKE_S == 900
+    assert out["refused"] == pytest.approx((400 - 100) * (hp.BURST_CHECK_SPIKE_S - out["closed_s"]))
+    assert out == hp.burst_check(100, 400, idle_s=300)
+
+
+def test_burst_readings_figure_leaves_room_for_its_legends() -> None:
+    """The two-reading figure: the offered line and the banked-burst curve stay in the lower part of their axes, under
+    the legends (upper left and upper right)."""
+    fig, _ = hp.new_figure(ncols=2)
+    data = hp.burst_readings(100, 400, 300, busy_s=400)
+    hp.plot_burst_readings(fig, data, 100)
+    main = fig.axes[:2]
+    twins = fig.axes[2:]
+    for ax in main:
+        assert 400 / ax.get_ylim()[1] < 0.6
+    for ax2 in twins:
+        assert hp.BURST_WINDOW_S * 100 / ax2.get_ylim()[1] < 0.6
+        assert ax2.get_legend()._loc == 1  # "upper right"
+
+
 def test_plot_simulation_marks_a_ceiling_above_the_axis_off_scale() -> None:
     _fig, (ax,) = hp.new_figure()
     res = hp.simulate(hp.Table(1, wcu=100), [400.0], 10)
@@ -257,6 +281,45 @@ def test_split_case_threshold_changes_the_splits_not_the_refusals() -> None:
 
 
 # --- chapter 9: where the ceiling starts to bind -----------------------------------------------------------
+
+
+def test_the_ceiling_figure_of_chapter_9_shows_the_ceiling_bind() -> None:
+    """Chapter 9's second figure: at 2,000 WCU/s over four partitions the share (500) is below the ceiling, so without
+    adaptive capacity the hot partition falls to its share once burst is spent, and with it stays at the ceiling."""
+    d = hp.EXPLORABLES["adaptive"].data(hot_wcu=1_500, table_wcu=2_000)
+    hot = d["hot"]
+    assert d["share"] == 500 < hp.PARTITION_MAX_WCU
+    assert d["sustainable"] == hp.adaptive_rate(2_000, 4, 250) == hp.PARTITION_MAX_WCU  # 500 + 3 x 250 > 1,000
+    burst = hp.burst_seconds(500, 1_500, idle_seconds=hp.BURST_WINDOW_S, ceiling=hp.PARTITION_MAX_WCU)
+    assert burst == pytest.approx(500 * hp.BURST_WINDOW_S / (hp.PARTITION_MAX_WCU - 500))
+    without, with_ac = d["without"].served[:, hot], d["with"].served[:, hot]
+    assert np.all(with_ac == pytest.approx(hp.PARTITION_MAX_WCU))
+    assert np.all(without[: int(burst)] == pytest.approx(hp.PARTITION_MAX_WCU))
+    assert np.all(without[int(burst) :] == pytest.approx(500))
+
+
+def test_the_adaptive_hint_does_not_promise_the_ceiling_at_the_books_table() -> None:
+    """The explorable's hint: at its fixed table capacity the hot demand's slider end meets the table's bound, not
+    the ceiling, and the hint says so."""
+    e = hp.EXPLORABLES["adaptive"]
+    d = e.defaults()
+    top = e.control("hot_wcu").high
+    bound = hp.adaptive_rate(d["table_wcu"], d["n_partitions"], d["table_wcu"] / d["n_partitions"] / 2)
+    assert bound < hp.PARTITION_MAX_WCU
+    assert e.data(hot_wcu=top)["sustained"] == pytest.approx(bound)
+    assert "lesser of its two bounds" in e.try_this
+
+
+def test_adaptive_lending_splits_the_same_seconds_unused_units_in_proportion() -> None:
+    """ADAPTIVE_LOAN_SPLIT: two hot partitions short of 300 and 100 share the 200 units the others leave unused that
+    second, 3 : 1."""
+    assert hp.ASSUMPTIONS["ADAPTIVE_LOAN_SPLIT"].value == hp.ADAPTIVE_LOAN_SPLIT
+    table = hp.Table(4, wcu=400)  # shares of 100
+    res = hp.simulate(table, [0.0, 0.0, 400.0, 200.0], 5)  # no burst banked at the start
+    lent_hot = res.served[-1, 2] - 100
+    lent_warm = res.served[-1, 3] - 100
+    assert lent_hot + lent_warm == pytest.approx(200)  # exactly what the two idle partitions leave unused
+    assert lent_hot / lent_warm == pytest.approx(300 / 100)
 
 
 @pytest.mark.parametrize("n", [2, 3, 4, 7, 10])
@@ -295,10 +358,17 @@ def test_projection_case_charges_the_entry_not_the_item() -> None:
     full, keys, change = hp.projection_case(3_000), hp.projection_case(200), hp.projection_case(200, key_change=True)
     assert (full["units"], keys["units"], change["units"]) == (3.0, 1.0, 2.0)  # per 1 KB; a key change is 2 writes
     open_writes = 800.0 * 0.6  # OPEN orders' writes per second
-    for case in (full, keys, change):
+    for case in (full, keys):
         assert case["open_load"] == pytest.approx(open_writes * case["units"])
+    # a key change puts its delete on the old value's partition and its put on the new one's: OPEN's partition takes
+    # at most one entry (1 unit) per order write, 800 a second when half the writes enter OPEN and half leave it
+    assert change["enter_open"] == 400.0
+    assert change["open_load"] == pytest.approx(800.0 * 1.0)
+    assert change["open_load"] < change["units"] * 800.0  # not both index writes on OPEN's partition
+    for case in (full, keys, change):
+        per_open_side = case["units"] / (2 if case is change else 1)  # index units a write costs OPEN's partition
         # the single-hot-partition closed form: what the OPEN partition cannot serve, in base-table units
-        expected = max(0.0, case["open_load"] - hp.PARTITION_MAX_WCU) / case["units"] * 3.0
+        expected = max(0.0, case["open_load"] - hp.PARTITION_MAX_WCU) / per_open_side * 3.0
         assert case["backpressure"] == pytest.approx(expected, abs=1e-6)
     with pytest.raises(ValueError, match="key_change"):
         hp.projection_case(200, key_change=math.nan)  # type: ignore[arg-type]

@@ -95,7 +95,9 @@ def test_the_edition_of_a_chapter_hides_glue_cells_and_shows_every_explorable_fr
     for cell, original in zip(nb.cells, source.cells, strict=True):
         tags = set(original.metadata.get("tags", []))
         if cell.cell_type == "code":
-            assert cell.source == original.source  # the code stays live and unchanged
+            # the code stays live and unchanged, but for the glue import: hotpart's stand-in, not myst-nb's
+            assert cell.source == original.source.replace(reader._MYST_GLUE, reader._HOTPART_GLUE)
+            assert "myst_nb" not in cell.source
             if "remove-cell" in tags:
                 assert cell.metadata["jupyter"]["source_hidden"] and cell.outputs == []
             if "explore(" in cell.source:
@@ -252,3 +254,25 @@ def test_a_rebuild_keeps_the_readers_edits_and_reset_restores_the_edition(tmp_pa
     downloads = tmp_path / "downloads"
     reader.build_reader_edition(root, downloads, executed=executed_dir, for_lab=False)
     assert not (downloads / reader.EDITION_MANIFEST).exists() and not (downloads / reader.LAB_SETTINGS_DIR).exists()
+
+
+def test_the_download_copy_says_what_it_needs_and_checks_for_hotpart():
+    source = nbformat.read(ROOT / "notebooks" / "05_write_sharding.ipynb", as_version=4)
+    executed = reader._execute(ROOT / "notebooks" / "05_write_sharding.ipynb")
+    nb = reader.reader_notebook(source, executed, CITES, TITLES, "05_write_sharding.ipynb", standalone=True)
+    assert "python -m pip install . jupyterlab" in nb.cells[0].source  # what it needs, before any code
+    check = nb.cells[1]
+    assert check.cell_type == "code" and 'find_spec("hotpart")' in check.source
+    assert len(nb.cells) == len(source.cells) + 1
+    assert not any("myst_nb" in c.source for c in nb.cells if c.cell_type == "code")
+    # the check's message names the one thing to do
+    env = {"__name__": "__main__"}
+    import importlib.util
+
+    real = importlib.util.find_spec
+    importlib.util.find_spec = lambda name, *a: None if name == "hotpart" else real(name, *a)
+    try:
+        with pytest.raises(ModuleNotFoundError, match=re.escape("python -m pip install . jupyterlab")):
+            exec(check.source, env)
+    finally:
+        importlib.util.find_spec = real

@@ -91,3 +91,39 @@ def test_the_sample_replay_matches_the_exported_throttle_events():
     prof = hp.sample_profile()
     assert prof.rest_by_partition is not None
     assert prof.rest_by_partition.sum(axis=1) == pytest.approx(prof.rest)
+
+
+def test_more_capacity_comes_with_chapter_ones_partitions():
+    # issue 37 round 3 (F16-1): doubling 8,000 WCU/s on 8 partitions implies 16 (estimate_partitions), which moves
+    # cold keys off the hot key's partition; the hot key's own excess stays
+    w = hp.what_if_numbers(10, 2.0)
+    assert w["more_partitions"] == hp.estimate_partitions(rcu=0, wcu=2 * hp.SAMPLE_TABLE["wcu"]) == 16
+    assert w["more_same"] == w["asis"]  # the old replay: same partitions, nothing changes
+    assert w["hot_floor"] < w["more"] < w["asis"]
+    assert hp.what_if_numbers(10, 1.0)["more"] == w["asis"]  # no raise, no new partitions
+    # the hot key's floor by hand from the profile: its units/s above the ceiling, minute by minute
+    hot = hp.sample_profile().demand[:, 0]
+    assert w["hot_floor"] == pytest.approx(float(np.clip(hot - hp.PARTITION_MAX_WCU, 0, None).sum() * 60))
+
+
+def test_rest_re_placed_on_more_partitions_is_conserved():
+    from hotpart.models.whatif import _rest_on
+
+    prof = hp.sample_profile()
+    rest = prof.rest_by_partition
+    moved = _rest_on(prof, rest, prof.partitions, 16)
+    assert moved.shape == (rest.shape[0], 16)
+    assert moved.sum(axis=1) == pytest.approx(rest.sum(axis=1))
+    # contiguous hash ranges nest: each new partition q of 16 lies inside old partition q // 2 of 8
+    assert moved.reshape(rest.shape[0], 8, 2).sum(axis=2) == pytest.approx(rest)
+
+
+def test_capacity_partitions_is_checked():
+    with pytest.raises(ValueError, match="capacity_partitions"):
+        what_if([[1.0]], hp.Table(1, wcu=10), capacity_partitions="more")
+
+
+def test_suffixes_needed_follows_chapter_five():
+    # F16-4
+    n = hp.sample_log_numbers()
+    assert n["suffixes_needed"] == hp.shards_needed(n["hot_rate"]) == n["suffixes_by_average"] == 2

@@ -8,6 +8,7 @@ freed as soon as it is rendered.
 from __future__ import annotations
 
 import io
+import re
 import sys
 from collections.abc import Iterable, Sequence
 from typing import Any
@@ -30,6 +31,8 @@ __all__ = [
     "evidence_table",
     "finish_axes",
     "fixed_layout",
+    "glue",
+    "GLUED",
     "log_axis",
     "markdown_table",
     "new_figure",
@@ -530,6 +533,13 @@ class Box:
         return self._repr_markdown_()
 
 
+def _format_value(value: object) -> str:
+    """An assumption's value as the page shows it: floats to 4 significant digits (``1.157e-05``, not 17)."""
+    if isinstance(value, float) and not value.is_integer():
+        return f"{value:.4g}"
+    return str(value)
+
+
 def assumption_box(*names: str) -> Box:
     """The named modelling assumptions as a box, for a ``remove-input`` cell of the chapter that relies on them.
 
@@ -559,7 +569,7 @@ def assumption_box(*names: str) -> Box:
             raise ValueError(f"names = {name!r} is not in hotpart.ASSUMPTIONS")
         a = ASSUMPTIONS[name]
         unit = f" {a.unit}" if a.unit else ""
-        items.append(f"**`{name}` = {a.value}{unit}.** {a.why} **What AWS says:** {a.aws_says}")
+        items.append(f"**`{name}` = {_format_value(a.value)}{unit}.** {a.why} **What AWS says:** {a.aws_says}")
     return Box("Assumptions this chapter makes (AWS does not publish these)", items, kind="warning")
 
 
@@ -623,3 +633,42 @@ def evidence_table(kind: str) -> Any:
             rows.append((f"`{name}`", where, f"“{_cell(src.quote)}”", src.as_of))
         return markdown_table(["name", "what", "quote", "read"], rows)
     raise ValueError(f"kind = {kind!r} is not allowed; allowed: 'assumptions' or 'sources'")
+
+
+#: The values chapters recorded with :func:`glue` in this kernel, by name (outside the book, where myst-nb is absent).
+GLUED: dict[str, object] = {}
+
+
+def glue(name: str, value: object, display: bool = True) -> None:
+    """Record a chapter's computed value under ``name``: myst-nb's ``glue`` for a notebook run outside the book.
+
+    In the book, myst-nb's ``glue`` puts the value into the prose (``{glue:text}`name```). The reader's edition
+    (``make lab``, the download button) has the values written into its prose already, so its cells call this
+    stand-in instead: it needs no myst-nb, keeps the value in :data:`GLUED`, and shows it when ``display`` is true.
+
+    Parameters
+    ----------
+    name : str
+        The value's name, as the chapter's prose refers to it (a non-empty identifier-like string).
+    value : object
+        The value (the chapters glue formatted text).
+    display : bool
+        Show the value in the cell's output, as myst-nb does.
+
+    Examples
+    --------
+    >>> glue("max_wcu", "1,000", display=False)
+    >>> GLUED["max_wcu"]
+    '1,000'
+    >>> glue("", 1)
+    Traceback (most recent call last):
+    ...
+    ValueError: name = '' is not allowed: must be a non-empty name made of letters, digits, '_' and '-'
+    """
+    if not isinstance(name, str) or not re.fullmatch(r"[\w-]+", name):
+        raise ValueError(f"name = {name!r} is not allowed: must be a non-empty name made of letters, digits, '_' and '-'")
+    GLUED[name] = value
+    if display:
+        from IPython.display import display as _display
+
+        _display(value)

@@ -161,8 +161,9 @@ register(
             f"start at AWS's example ({EXAMPLE_ADAPTIVE['table_wcu']:,.0f} WCU/s, {EXAMPLE_ADAPTIVE['n_partitions']} "
             f"partitions, {EXAMPLE_ADAPTIVE['demand_wcu'][-1]:,.0f} on the hot one): the red line drops to the "
             "share once burst is spent, the blue one holds on. Raise the hot demand to the slider's end: adaptive "
-            f"capacity stops at the {PARTITION_MAX_WCU:,.0f} ceiling. In Jupyter, give it a reaction time to see "
-            "the throttled phase of AWS's figure."
+            "capacity stops at the lesser of its two bounds, here the table's (the share plus what the others leave "
+            f"unused); in Jupyter, raise the table capacity until the {PARTITION_MAX_WCU:,.0f} ceiling binds instead, "
+            "and give adaptive capacity a reaction time to see the throttled phase of AWS's figure."
         ),
         static=("hot_wcu", "n_partitions"),
     )

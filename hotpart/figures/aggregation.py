@@ -19,6 +19,7 @@ from ..models import (
     SHARD_UTILIZATION,
     STREAMS_MAX_BATCH_SIZE,
     STREAMS_MAX_PARALLELIZATION,
+    STREAMS_MAX_PAYLOAD_BYTES,
     StreamsAggregation,
     read_cost,
     read_units,
@@ -37,6 +38,7 @@ from .fanout import fanout_read_limit
 __all__ = [
     "aggregation_breakeven",
     "aggregation_case",
+    "largest_record_bytes",
     "parallelization_case",
     "read_hot_aggregate_case",
     "parallelization_needed",
@@ -84,7 +86,12 @@ def plot_aggregation_units(ax: Axes, agg: StreamsAggregation, n_shards: int, rat
     )
     ax.plot(ratios, [c["aggregation_units"] for c in rows], color=COLORS["served"], lw=2, label="aggregation: updates + reads")
     ax.axhline(agg.aggregate_wcu, color=COLORS["share"], ls=":", label=f"aggregate updates {agg.aggregate_wcu:,.0f} WCU/s")
-    ax.axhline(PARTITION_MAX_RCU, color=COLORS["ceiling"], lw=1.2, label=f"an item's read ceiling {PARTITION_MAX_RCU:,.0f} RCU/s")
+    ax.axhline(
+        PARTITION_MAX_RCU,
+        color=COLORS["ceiling"],
+        lw=1.2,
+        label=f"read ceiling of the aggregate's partition {PARTITION_MAX_RCU:,.0f} RCU/s",
+    )
     log_axis(ax, "x")
     log_axis(ax, "y")
     finish_axes(
@@ -127,7 +134,8 @@ def _agg_compute(
         "stale_mean": stale_mean,
         "stale_max": stale_max,
         "ymax_units": 10.0 ** np.ceil(np.log10(max(write_rate * 100 * _N_AGG[-1], 10.0))),
-        "ymax_stale": 1.1 * float(stale_max.max()),
+        # headroom above the worst-staleness curve, so the legend (upper left) covers no line
+        "ymax_stale": 1.7 * float(stale_max.max()),
     }
 
 
@@ -196,7 +204,9 @@ aggregation = register(
         caption=_agg_caption,
         try_this=(
             "raise the reads per write: the red fan-out line climbs while the blue aggregation line barely moves. "
-            "Then lengthen the batching window and watch the staleness grow as the aggregate's update units fall."
+            "Then lengthen the batching window: the staleness grows and the aggregate's update units fall only until "
+            "the batch fills first (at the batch size over each consumer's records per second); past that the batch "
+            "size, not the window, closes the batch and both stay flat."
         ),
         static=("read_write_ratio", "batch_window_s"),
         ncols=2,
@@ -215,8 +225,13 @@ def staleness_table(
     windows_s: tuple[float, ...],
     batch_size: int = STREAMS_MAX_BATCH_SIZE,
     n_stream_shards: int = EXAMPLE_SHARD_COUNT,
+    record_bytes: float = 0.0,
 ) -> tuple[list[str], list[tuple[str, ...]]]:
     """Mean and worst staleness and aggregate updates of a Streams aggregation, for several batching windows.
+
+    Each row also gives the records per batch and the largest stream record that lets such a batch stay under
+    Lambda's 6 MB payload limit (:data:`hotpart.STREAMS_MAX_PAYLOAD_BYTES` over the records): with larger records
+    the batch closes at the limit first, which ``record_bytes`` models.
 
     Parameters
     ----------
@@ -228,6 +243,8 @@ def staleness_table(
         The largest batch, records, in ``[1, 10,000]``.
     n_stream_shards : int
         Stream shards, each with its own consumer, in ``[1, 10,000]``.
+    record_bytes : float
+        Size of one stream record, bytes, in ``[0, 6,000,000]``; 0 leaves the payload limit out.
 
     Returns
     -------
@@ -237,7 +254,7 @@ def staleness_table(
     Examples
     --------
     >>> staleness_table(8_000, (1.0,))[1]
-    [('1', '0.64', '1.14', '10')]
+    [('1', '0.64', '1.14', '10', '800', '7,500')]
     """
     write_rate = check_number("write_rate", write_rate, low=0, high=_MAX_RATE, low_open=True)
     if not isinstance(windows_s, tuple | list) or not windows_s:
@@ -245,12 +262,55 @@ def staleness_table(
     windows = [check_number("windows_s", w, low=0, high=300) for w in windows_s]
     batch_size = check_integer("batch_size", batch_size, low=1, high=10_000)
     n_stream_shards = check_integer("n_stream_shards", n_stream_shards, low=1, high=10_000)
+    record_bytes = check_number("record_bytes", record_bytes, low=0, high=STREAMS_MAX_PAYLOAD_BYTES)
     rows = []
     for w in windows:
-        a = StreamsAggregation(write_rate, batch_window_s=w, batch_size=batch_size, n_stream_shards=n_stream_shards)
-        rows.append((f"{w:g}", f"{a.mean_staleness_s():.2f}", f"{a.max_staleness_s():.2f}", f"{a.aggregate_wcu:,.0f}"))
-    header = ["batching window (s)", "mean staleness (s)", "worst staleness (s)", "aggregate updates (WCU/s)"]
+        a = StreamsAggregation(
+            write_rate, batch_window_s=w, batch_size=batch_size, n_stream_shards=n_stream_shards, record_bytes=record_bytes
+        )
+        rows.append(
+            (
+                f"{w:g}",
+                f"{a.mean_staleness_s():.2f}",
+                f"{a.max_staleness_s():.2f}",
+                f"{a.aggregate_wcu:,.0f}",
+                f"{a.batch_records:,.0f}",
+                f"{largest_record_bytes(a):,.0f}",
+            )
+        )
+    header = [
+        "batching window (s)",
+        "mean staleness (s)",
+        "worst staleness (s)",
+        "aggregate updates (WCU/s)",
+        "records per batch",
+        "largest record under 6 MB (bytes)",
+    ]
     return header, rows
+
+
+def largest_record_bytes(agg: StreamsAggregation) -> float:
+    """The largest stream record, bytes, with which ``agg``'s batches stay under Lambda's 6 MB payload limit.
+
+    Parameters
+    ----------
+    agg : StreamsAggregation
+        The aggregator; its records per batch :math:`r` divide :data:`hotpart.STREAMS_MAX_PAYLOAD_BYTES`.
+
+    Returns
+    -------
+    float
+        Bytes per record (infinite for an empty batch).
+
+    Examples
+    --------
+    >>> largest_record_bytes(StreamsAggregation(8_000, 10, 10_000, 10))
+    750.0
+    """
+    if not isinstance(agg, StreamsAggregation):
+        raise ValueError(f"agg = {agg!r} is not allowed: must be a StreamsAggregation")
+    r = agg.batch_records
+    return float("inf") if r == 0 else STREAMS_MAX_PAYLOAD_BYTES / r
 
 
 def parallelization_needed(

@@ -229,7 +229,9 @@ def plot_burst_readings(fig: Figure, data: dict[str, Data], rate: float) -> None
     if len(fig.axes) < 2:
         raise ValueError(f"fig has {len(fig.axes)} axes: plot_burst_readings needs two (hp.new_figure(ncols=2))")
     titles = {"bank": "'bank': kept until spent", "window": "'window': the last 300 s only"}
-    top = 1.15 * max(float(d["res"].offered.max()) for d in data.values())
+    # headroom above the data on both axes, so the two legends (upper left, upper right) cover no line or band
+    headroom = 1.9
+    top = headroom * max(float(d["res"].offered.max()) for d in data.values())
     for ax, (reading, d) in zip(fig.axes, data.items(), strict=True):
         res: SimulationResult = d["res"]
         plot_simulation(
@@ -238,10 +240,10 @@ def plot_burst_readings(fig: Figure, data: dict[str, Data], rate: float) -> None
         ax2 = ax.twinx()
         x = np.arange(res.seconds) - d["start"]
         ax2.plot(x, res.burst[:, 0], color=COLORS["accent"], lw=1.0, ls="-.", label="banked burst")
-        ax2.set_ylim(0, 1.1 * BURST_WINDOW_S * rate)
+        ax2.set_ylim(0, headroom * BURST_WINDOW_S * rate)
         ax2.set_ylabel("banked burst (units)")
         ax.legend(loc="upper left", fontsize="x-small")
-        ax2.legend(loc="center left", fontsize="x-small")
+        ax2.legend(loc="upper right", fontsize="x-small")
 
 
 register(

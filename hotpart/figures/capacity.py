@@ -10,7 +10,7 @@ from dataclasses import dataclass
 
 import numpy as np
 from matplotlib.figure import Figure
-from matplotlib.ticker import AutoLocator
+from matplotlib.ticker import AutoLocator, MaxNLocator
 from numpy.typing import ArrayLike
 
 from ..book.explorable import EXPLORABLES, Control, Data, Explorable, register
@@ -166,14 +166,16 @@ def plot_partition_history(wcu: ArrayLike, rcu: ArrayLike | None = None, step_la
     rcu : array_like, optional
         Provisioned RCU/s at each step, ``>= 0``; zero if omitted.
     step_labels : tuple of str, optional
-        A name for each step ("before", "sale", ...), one per step of ``wcu``; each tick then shows the name
-        above the step's provisioned WCU/s. Without it a tick shows the provisioned WCU/s alone.
+        A name for each step ("before 1", "sale 1", ...), one per step of ``wcu`` and each different, so that no two
+        ticks read alike; each tick then shows the name above the step's provisioned WCU/s. Without it a tick
+        shows the provisioned WCU/s alone.
 
     Returns
     -------
     Figure
-        Two panels: partition count, and WCU/s per partition, each step's tick labelled with its provisioned
-        WCU/s.
+        Two panels: partition count (whole-number ticks), and WCU/s per partition, each step's tick labelled
+        with its provisioned WCU/s. The even share is drawn with a marker at every step, on top of the ceiling,
+        so it stays visible where the two are equal.
 
     Examples
     --------
@@ -187,17 +189,20 @@ def plot_partition_history(wcu: ArrayLike, rcu: ArrayLike | None = None, step_la
     r = np.zeros_like(w) if rcu is None else check_array("rcu", rcu, low=0, high=sys.float_info.max)
     if r.shape != w.shape:
         raise ValueError(f"rcu has shape {r.shape}: must match wcu's {w.shape}")
-    if step_labels is not None and (len(step_labels) != w.size or not all(isinstance(x, str) for x in step_labels)):
-        raise ValueError(f"step_labels = {step_labels!r} is not allowed: must be {w.size} strings, one per step of wcu")
+    if step_labels is not None and (
+        len(step_labels) != w.size or not all(isinstance(x, str) for x in step_labels) or len(set(step_labels)) != w.size
+    ):
+        raise ValueError(f"step_labels = {step_labels!r} is not allowed: must be {w.size} different strings, one per step of wcu")
     counts = partition_history(r, w)
     steps = np.arange(w.size)
     ticks = [f"{x:,.0f}" for x in w] if step_labels is None else [f"{n}\n{x:,.0f}" for n, x in zip(step_labels, w, strict=True)]
     xlabel = "provisioned WCU/s at each step"
     fig, (left, right) = new_figure(ncols=2)
     left.step(steps, counts, where="post", color=COLORS["served"], label="partitions")
+    left.yaxis.set_major_locator(MaxNLocator(integer=True))
     finish_axes(left, "Partitions split but never merge", xlabel, "partitions", loc="lower right")
-    right.step(steps, w / counts, where="post", color=COLORS["share"], ls="--", label="even share (WCU/s)")
-    right.axhline(PARTITION_MAX_WCU, color=COLORS["ceiling"], label=f"ceiling {PARTITION_MAX_WCU:,.0f} WCU/s")
+    right.axhline(PARTITION_MAX_WCU, color=COLORS["ceiling"], lw=2, label=f"ceiling {PARTITION_MAX_WCU:,.0f} WCU/s")
+    right.step(steps, w / counts, where="post", color=COLORS["share"], ls="--", marker="o", zorder=3, label="even share (WCU/s)")
     right.set_ylim(0, 1.15 * PARTITION_MAX_WCU)
     finish_axes(right, "Each partition's share after scaling down", xlabel, "WCU/s per partition", loc="lower left")
     for ax in (left, right):
@@ -213,7 +218,7 @@ def plot_partition_history(wcu: ArrayLike, rcu: ArrayLike | None = None, step_la
 #: (an illustration of the course, not a source's figure).
 SALE_STEPS_WCU: tuple[float, ...] = (10_000.0, 10_000.0, 30_000.0, 30_000.0, 10_000.0, 10_000.0)
 #: A name for each step of :data:`SALE_STEPS_WCU`, for the figure's ticks.
-SALE_STEP_LABELS: tuple[str, ...] = ("before", "before", "sale", "sale", "after", "after")
+SALE_STEP_LABELS: tuple[str, ...] = ("before 1", "before 2", "sale 1", "sale 2", "after 1", "after 2")
 
 
 def source_example_load() -> PartitionLoad:

@@ -20,6 +20,7 @@ import math
 from typing import Any
 
 import numpy as np
+from matplotlib.axes import Axes
 from matplotlib.figure import Figure
 
 from ..book.explorable import EXPLORABLES, Control, Data, Explorable, register
@@ -589,8 +590,15 @@ def _modes_plot(fig: Figure, data: Data) -> None:
     res: SimulationResult = data["res"]
     title, label = _modes_labels(data)
     plot_table_totals(
-        fig.axes[0], res, title=title, start=_MODES_START, ymax=data["ymax"], capacity_label=label, loc="upper left"
+        fig.axes[0], res, title=title, start=_MODES_START, ymax=data["ymax"], capacity_label=label, loc="lower right"
     )
+    _modes_legend(fig.axes[0])
+
+
+def _modes_legend(ax: Axes) -> None:
+    """The legend in two columns at the lower right: below every line once the step has come (demand after it is at
+    least the previous peak, a quarter of the fixed ``ymax``), so it hides no raise of the capacity."""
+    ax.legend(loc="lower right", fontsize=8, framealpha=0.9, ncol=2)
 
 
 def _modes_update(fig: Figure, data: Data) -> None:
@@ -599,7 +607,7 @@ def _modes_update(fig: Figure, data: Data) -> None:
     ax = fig.axes[0]
     title, label = _modes_labels(data)
     _update_table_totals(ax, data["res"], title=title, start=_MODES_START, ymax=data["ymax"], capacity_label=label)
-    ax.legend(loc="upper left", fontsize=8, framealpha=0.9)
+    _modes_legend(ax)
 
 
 def _modes_caption(data: Data) -> str:

@@ -282,8 +282,10 @@ def two_phase_case(
         ``availability`` and ``abort`` (:func:`hotpart.two_phase_commit`, coordinator included),
         ``no_coordinator`` (``availability ** k``, the product that forgets the coordinator), ``down_min_month``
         (minutes of a 30-day month in which it aborts), ``messages``, ``uncertainty_window_ms`` and
-        ``blocking_window_ms``, ``p_block`` (:meth:`hotpart.TwoPhaseCommit.blocking_probability`), ``p_block_check``
-        (the blocking window over the MTBF, the small-window approximation) and ``blocks_per_mtbf`` (transactions
+        ``blocking_window_ms``, ``latency_ms`` (until every participant has acknowledged) and ``decision_ms``
+        (until the coordinator's decision is forced, when the client can be answered), ``p_block``
+        (:meth:`hotpart.TwoPhaseCommit.blocking_probability`), ``p_block_check`` (the blocking window over the MTBF,
+        the small-window approximation) and ``blocks_per_mtbf`` (transactions
         blocked over one MTBF at ``tx_per_s``).
 
     Examples
@@ -306,6 +308,8 @@ def two_phase_case(
         "messages": float(t.messages),
         "uncertainty_window_ms": t.uncertainty_window_ms,
         "blocking_window_ms": t.blocking_window_ms,
+        "latency_ms": t.latency_ms,
+        "decision_ms": t.decision_latency_ms,
         "p_block": p_block,
         "p_block_check": t.blocking_window_ms / 1000 / mtbf,
         "blocks_per_mtbf": p_block * rate * mtbf,

@@ -33,12 +33,14 @@ from ..models import (
     Metrics,
     OnDemand,
     Table,
+    busiest_shard_bound,
     cloudwatch,
     diagnose,
     key_design,
     on_demand_ceiling,
     on_demand_seconds_to_serve,
     partition_load,
+    partition_of,
     scenario,
     shards_needed,
     simulate,
@@ -673,18 +675,29 @@ def shard_count_case(rate: float = 10_000.0) -> dict[str, float]:
         ``shards``: :func:`hotpart.shards_needed` at its default utilisation; ``naive``: the rate over the
         utilisation times the partition ceiling, rounded up (what the average shard needs); ``more``: ``shards -
         naive``; ``utilization``: the target share of the ceiling per shard
-        (:data:`hotpart.SHARD_UTILIZATION`).
+        (:data:`hotpart.SHARD_UTILIZATION`); ``target``: that share of the ceiling, WCU/s; ``bound`` and
+        ``bound_fewer``: chapter 5's bound on the busiest shard's writes (:func:`hotpart.busiest_shard_bound`)
+        with ``shards`` and with one fewer, WCU/s.
 
     Examples
     --------
     >>> c = shard_count_case(10_000.0)
-    >>> c["shards"] > c["naive"] == 13
-    True
+    >>> c["shards"] > c["naive"] == 13, c["bound"] <= c["target"] < c["bound_fewer"]
+    (True, True)
     """
     rate = check_number("rate", rate, low=0, high=MAX_SIMULATED_DEMAND, low_open=True)
     shards = int(shards_needed(rate))
     naive = int(np.ceil(rate / (SHARD_UTILIZATION * PARTITION_MAX_WCU) - 1e-12))
-    return {"rate": rate, "utilization": SHARD_UTILIZATION, "shards": shards, "naive": naive, "more": shards - naive}
+    return {
+        "rate": rate,
+        "utilization": SHARD_UTILIZATION,
+        "target": SHARD_UTILIZATION * PARTITION_MAX_WCU,
+        "shards": shards,
+        "naive": naive,
+        "more": shards - naive,
+        "bound": float(busiest_shard_bound(rate, shards)),
+        "bound_fewer": float(busiest_shard_bound(rate, shards - 1)) if shards > 1 else float("inf"),
+    }
 
 
 def hot_counter_case(key: str = "COUNTER#2026-11-30") -> dict[str, float]:
@@ -698,14 +711,16 @@ def hot_counter_case(key: str = "COUNTER#2026-11-30") -> dict[str, float]:
     Returns
     -------
     dict
-        ``offered`` and ``served``: the key's mean WCU/s over the run; ``table_wcu``: the table's provisioned
+        ``offered`` and ``served``: the key's mean WCU/s over the run; ``neighbours``: the mean WCU/s the other
+        keys on its partition are offered; ``proportional``: what the key is served if its partition's ceiling is
+        shared in proportion to what each key is offered, WCU/s; ``table_wcu``: the table's provisioned
         WCU/s; ``partitions``; ``peak_use``: the highest one-minute consumed capacity over provisioned.
 
     Examples
     --------
     >>> c = hot_counter_case()
-    >>> c["served"] <= PARTITION_MAX_WCU < c["offered"]
-    True
+    >>> c["served"] <= PARTITION_MAX_WCU < c["offered"], round(c["served"]) == round(c["proportional"])
+    (True, True)
     """
     single = scenario("single-key write concentration")
     res = single.result
@@ -714,8 +729,14 @@ def hot_counter_case(key: str = "COUNTER#2026-11-30") -> dict[str, float]:
     k = res.keys.index(key)
     m = single.metrics
     table_wcu = float(m["ProvisionedWriteCapacityUnits"][0])
+    placed = partition_of(list(res.keys), res.partitions)
+    mates = [j for j in range(len(res.keys)) if placed[j] == placed[k] and j != k]
+    offered = float(res.key_offered[:, k].sum()) / res.seconds
+    neighbours = float(res.key_offered[:, mates].sum()) / res.seconds if mates else 0.0
     return {
-        "offered": float(res.key_offered[:, k].sum()) / res.seconds,
+        "neighbours": neighbours,
+        "proportional": offered * min(1.0, PARTITION_MAX_WCU / (offered + neighbours)),
+        "offered": offered,
         "served": float((res.key_offered[:, k] - res.key_throttled[:, k]).sum()) / res.seconds,
         "table_wcu": table_wcu,
         "partitions": res.partitions,

@@ -26,6 +26,7 @@ from ..models import (
     fanout_cost,
     fanout_quantile,
     prob_any_slow,
+    query_units,
     read_units,
     simulate_fanout_latency,
 )
@@ -57,6 +58,7 @@ __all__ = [
     "plot_fanout_cost",
     "plot_fanout_latency",
     "plot_prob_any_slow",
+    "shard_history_read",
 ]
 
 
@@ -109,13 +111,17 @@ def latency_distribution(kind: str | int) -> stats.rv_continuous:
 # --- chapter 6: shard count against fan-out cost ----------------------------------------------
 
 _N_MAX = 1000
+#: The floor of :func:`plot_fanout_cost`'s log y axis, per second: low enough to show the refused writes of the
+#: refusal criterion's optimum (about 2e-10 WCU/s at N = 10 for the example key).
+_FLOOR = 1e-12
 _N_LAT = np.unique(np.round(np.logspace(0, 3, 40)).astype(int))
 
 
 def plot_fanout_cost(ax: Axes, cost, ymax: float) -> None:  # type: ignore[no-untyped-def]
     """Writes refused, read units and read requests per second against N (log-log), with the optimum.
 
-    ``cost`` is a :class:`hotpart.FanoutCost`; ``ymax``, the top of the log y axis, is finite and ``> 0.1``.
+    ``cost`` is a :class:`hotpart.FanoutCost`; ``ymax``, the top of the log y axis, is finite and ``> 1e-12`` (the
+    floor, low enough to show the refusals of the refusal criterion's optimum).
 
     Examples
     --------
@@ -124,9 +130,9 @@ def plot_fanout_cost(ax: Axes, cost, ymax: float) -> None:  # type: ignore[no-un
     >>> fig, (ax,) = new_figure()
     >>> plot_fanout_cost(ax, fanout_cost(write_rate=3_000.0, n_max=50), 1e6)
     """
-    ymax = check_number("ymax", ymax, low=0.1, high=_FINITE, low_open=True)
+    ymax = check_number("ymax", ymax, low=_FLOOR, high=_FINITE, low_open=True)
     n = cost.n_shards
-    ax.plot(n, np.maximum(cost.writes_refused, 1e-1), color=COLORS["refused"], lw=2, label="writes refused (WCU/s)")
+    ax.plot(n, np.maximum(cost.writes_refused, _FLOOR), color=COLORS["refused"], lw=2, label="writes refused (WCU/s)")
     ax.plot(n, cost.read_units, color=COLORS["served"], lw=2, label="read units (RCU/s)")
     ax.plot(n, cost.read_requests, color=COLORS["accent"], ls="--", lw=1.5, label="read requests (/s)")
     ax.axhline(cost.write_units, color=COLORS["share"], ls=":", lw=1.2, label=f"write units {cost.write_units:,.0f} WCU/s")
@@ -146,8 +152,9 @@ def _optimum_marker(cost) -> tuple[int, str, str]:  # type: ignore[no-untyped-de
 
 def _finish_fanout_cost(ax: Axes, cost, ymax: float) -> None:  # type: ignore[no-untyped-def]
     ax.set_xlim(1, cost.n_shards[-1])
-    ax.set_ylim(1e-1, ymax)
-    finish_axes(ax, "Cost of a hot key in N", "suffix count N", "per second", loc="lower left")
+    ax.set_ylim(_FLOOR, ymax)
+    # right of the middle: under the read lines, above the refused line once it has fallen to the floor
+    finish_axes(ax, "Cost of a hot key in N", "suffix count N", "per second", loc="center right")
 
 
 def _update_fanout_cost(ax: Axes, cost, ymax: float) -> None:  # type: ignore[no-untyped-def]
@@ -157,7 +164,7 @@ def _update_fanout_cost(ax: Axes, cost, ymax: float) -> None:  # type: ignore[no
     legend on every move (about 4 ms of the update)."""
     n = cost.n_shards
     refused, units, requests, writes, optimum = ax.lines
-    refused.set_data(n, np.maximum(cost.writes_refused, 1e-1))
+    refused.set_data(n, np.maximum(cost.writes_refused, _FLOOR))
     units.set_data(n, cost.read_units)
     requests.set_data(n, cost.read_requests)
     writes.set_ydata([cost.write_units, cost.write_units])
@@ -170,7 +177,7 @@ def _update_fanout_cost(ax: Axes, cost, ymax: float) -> None:  # type: ignore[no
     handle.set_linestyle(ls)
     relabel(ax, optimum, label)
     ax.set_xlim(1, n[-1])
-    ax.set_ylim(1e-1, ymax)
+    ax.set_ylim(_FLOOR, ymax)
 
 
 def plot_fanout_latency(ax: Axes, dist: stats.rv_continuous, n: np.ndarray, ymax: float, hedge: float = 0.95) -> None:
@@ -333,7 +340,7 @@ def _cost_caption(data: Data) -> str:
     return (
         f"{p.write_rate:,.0f} writes/s and {p.read_rate:,.0f} {read} per second ({p.consistency}ly consistent, "
         f"{p.items_per_shard} item(s) per shard summed per Query): the cheapest N that keeps every shard under "
-        f"{p.utilization:.0%} of both ceilings is {data['best']}, costing {a['read_units']:,.0f} RCU/s in "
+        f"{p.utilization:.0%} of both ceilings (each on its own) is {data['best']}, costing {a['read_units']:,.0f} RCU/s in "
         f"{a['read_requests']:,.0f} requests/s besides {a['write_units']:,.0f} WCU/s (counting only expected refusals "
         f"of at most one write a day, without headroom: N = {refusal}). A read over {data['best']} shards with "
         f"{data['dist_name']} latencies: p50 {data['p50']:.1f} ms, p99 {data['p99']:.1f} ms."
@@ -407,12 +414,19 @@ def plot_prob_any_slow(ax: Axes, p: float = TAIL_AT_SCALE_EXAMPLE["p_slow"], n_m
 
 
 def fanout_read_limit(
-    write_rate: float, item_bytes: float = 1024, consistency: str = "eventual", utilization: float = SHARD_UTILIZATION
+    write_rate: float,
+    item_bytes: float = 1024,
+    consistency: str = "eventual",
+    utilization: float = SHARD_UTILIZATION,
+    keys_per_partition: int = 1,
+    hedge_extra: float = 0.0,
 ) -> float:
     """The largest read-to-write ratio at which a read of every shard keeps each shard within its read headroom.
 
     Every read of all the shards lands on every shard, so each shard receives ``r W`` reads of ``u`` read units,
-    whatever the suffix count; the ratio is ``utilization x PARTITION_MAX_RCU / (W u)``.
+    whatever the suffix count; the ratio is ``utilization x PARTITION_MAX_RCU / (W u k (1 + h))``. A partition that
+    holds ``k`` suffix keys (they share partitions, chapter 5) receives ``k`` times the read rate, and hedged requests
+    that re-send a fraction ``h`` of the shard requests add ``h`` more read units on every shard.
 
     Parameters
     ----------
@@ -424,6 +438,10 @@ def fanout_read_limit(
         ``"eventual"`` (DynamoDB's default) or ``"strong"``.
     utilization : float
         The headroom criterion, a fraction of the read ceiling in ``(0, 1]``.
+    keys_per_partition : int
+        Suffix keys on the fullest partition, in ``[1, 100,000]`` (1: each key on a partition of its own).
+    hedge_extra : float
+        Extra shard requests sent as hedges, a fraction in ``[0, 1]`` (0.05 for a hedge at the p95).
 
     Returns
     -------
@@ -434,12 +452,16 @@ def fanout_read_limit(
     --------
     >>> round(fanout_read_limit(8_000), 3), round(fanout_read_limit(8_000, consistency="strong"), 3)
     (0.6, 0.3)
+    >>> round(fanout_read_limit(8_000, keys_per_partition=2), 3), round(fanout_read_limit(8_000, hedge_extra=0.05), 3)
+    (0.3, 0.571)
     """
     write_rate = check_number("write_rate", write_rate, low=0, high=_MAX_RATE, low_open=True)
     item_bytes = check_number("item_bytes", item_bytes, low=0, high=400 * 1024)
     consistency = check_choice("consistency", consistency, _CONSISTENCIES)
     utilization = check_number("utilization", utilization, low=0, high=1, low_open=True)
-    return float(utilization * PARTITION_MAX_RCU / (write_rate * read_units(item_bytes, consistency)))
+    k = check_integer("keys_per_partition", keys_per_partition, low=1, high=100_000)
+    h = check_number("hedge_extra", hedge_extra, low=0, high=1)
+    return float(utilization * PARTITION_MAX_RCU / (write_rate * read_units(item_bytes, consistency) * k * (1.0 + h)))
 
 
 def tail_at_scale_case(
@@ -684,3 +706,42 @@ def fanout_refusals(write_rate: float, n_shards: int) -> dict[str, float]:
     n_shards = check_integer("n_shards", n_shards, low=1, high=_N_MAX)
     at = fanout_cost(write_rate=write_rate, n_max=n_shards).at(n_shards)
     return {"per_s": at["writes_refused"], "per_day": at["writes_refused"] * _DAY_S, "bound": at["busiest_shard_wcu"]}
+
+
+def shard_history_read(
+    write_rate: float, n_shards: int, hours: float = 1.0, item_bytes: float = 1024, consistency: str = "eventual"
+) -> dict[str, float]:
+    """One shard that keeps one item per write instead of a running total: its items after ``hours``, and what one
+    Query of all of them costs (:func:`hotpart.query_units`: sizes summed, rounded up once).
+
+    Parameters
+    ----------
+    write_rate : float
+        The key's writes per second, in ``(0, 1e6]``, spread evenly over the shards.
+    n_shards : int
+        Suffixes, in ``[1, 1,000]``.
+    hours : float
+        Hours of writes kept, in ``(0, 8,760]``.
+    item_bytes : float
+        Bytes per item, in ``(0, 400 KB]``.
+    consistency : str
+        ``"eventual"`` or ``"strong"``.
+
+    Returns
+    -------
+    dict
+        ``items`` (a whole number of items) and ``read_units`` of one Query of them.
+
+    Examples
+    --------
+    >>> c = shard_history_read(8_000, 11)
+    >>> c["items"], round(c["read_units"])
+    (2618182, 327273)
+    """
+    w = check_number("write_rate", write_rate, low=0, high=_MAX_RATE, low_open=True)
+    n = check_integer("n_shards", n_shards, low=1, high=_N_MAX)
+    h = check_number("hours", hours, low=0, high=8_760, low_open=True)
+    b = check_number("item_bytes", item_bytes, low=0, high=400 * 1024, low_open=True)
+    consistency = check_choice("consistency", consistency, _CONSISTENCIES)
+    items = round(w / n * h * 3600)
+    return {"items": items, "read_units": float(query_units(items, b, consistency))}

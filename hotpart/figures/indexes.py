@@ -1,7 +1,7 @@
 """Chapter 12's figures: base-table writes refused by a global secondary index's back-pressure.
 
-Models: :mod:`hotpart.models.indexes` (and :func:`hotpart.cloudwatch` for the
-metrics figure). Notebook: ``notebooks/12_gsi.ipynb`` (explorable
+Models: :mod:`hotpart.models.indexes` (and :func:`hotpart.cloudwatch`, drawn with
+:func:`hotpart.plot_event_metrics`, for the metrics figure). Notebook: ``notebooks/12_gsi.ipynb`` (explorable
 ``gsi_backpressure``).
 """
 
@@ -683,10 +683,14 @@ def projection_case(
     index of 4 partitions and 4,000 WCU/s). Each write costs the index :func:`hotpart.index_write_units` of its
     ``entry_bytes`` entry (two writes, a delete and a put, when it changes the index key); the run lasts 60 s.
 
-    With ``key_change`` both index writes are charged to the partition of the value the write sets. That is exact
-    in a steady state where as many orders leave each status as enter it (assumed here): a value's partition then
-    takes the put of every order entering it and the delete of every order leaving it, twice its writes; only which
-    writes a refusal hits would differ.
+    With ``key_change`` every order write moves an order between statuses, and its two index writes land on two
+    partitions: the delete on the old value's, the put on the new one's. Only one of them can be OPEN, so OPEN's
+    partition takes at most one entry's units per order write. The case takes that worst case for OPEN in a steady
+    state: every write touches OPEN, half of them moving an order into it and half out of it (so OPEN keeps its
+    share), the other side of each write going to SHIPPED or CLOSED in proportion to their orders. The OPEN
+    partition is then offered ``order_writes * write_units(entry_bytes)`` units/s, and the back-pressure is
+    :func:`hotpart.steady_backpressure` of the per-partition loads (the simulator charges a base key's writes to one
+    index value, so it cannot hold a write that touches two).
 
     Parameters
     ----------
@@ -703,15 +707,22 @@ def projection_case(
     -------
     dict
         ``"units"`` (index write units per order write), ``"item_units"`` (table write units per order write),
-        ``"open_writes"`` (OPEN orders' writes per second), ``"open_load"`` (index WCU/s offered to the OPEN
-        partition), ``"backpressure"`` (base-table WCU/s refused) and ``"backpressure_writes"`` (order writes per
-        second refused).
+        ``"open_writes"`` (OPEN orders' writes per second), ``"enter_open"`` (with ``key_change``, writes per second
+        moving an order into OPEN, as many as move one out; 0 otherwise), ``"open_load"`` (index WCU/s offered to
+        the OPEN partition), ``"backpressure"`` (base-table WCU/s refused) and ``"backpressure_writes"`` (order
+        writes per second refused).
 
     Examples
     --------
     >>> out = projection_case(3_000)
     >>> out["units"], round(out["open_load"], 6), round(out["backpressure"], 6)
     (3.0, 1440.0, 440.0)
+
+    Every write changing the status: two index writes each, but only one on OPEN's partition.
+
+    >>> out = projection_case(200, key_change=True)
+    >>> out["units"], out["enter_open"], out["open_load"], out["backpressure"]
+    (2.0, 400.0, 800.0, 0.0)
     """
     entry = check_number("entry_bytes", entry_bytes, low=0, high=_MAX_ITEM_BYTES)
     if not isinstance(key_change, bool):
@@ -723,15 +734,29 @@ def projection_case(
     statuses = order_statuses(SWEEP_ORDERS, SWEEP_OPEN_SHARE)
     keys = [f"ORDER#{i:05d}" for i in range(SWEEP_ORDERS)]
     g = GlobalSecondaryIndex(_INDEX, statuses, partitions=_SWEEP_PARTITIONS, wcu=_SWEEP_WCU, units_per_write=units / item_units)
-    base = Table(_SWEEP_PARTITIONS, wcu=_SWEEP_WCU)
-    r = simulate_with_indexes(base, np.full(SWEEP_ORDERS, writes * item_units / SWEEP_ORDERS), _SWEEP_SECONDS, keys, [g])
-    open_part = int(g.value_partitions()[g.values.index("OPEN")])
-    backpressure = float(r.backpressure[_INDEX][-1].sum())
+    parts = g.value_partitions()
+    open_part = int(parts[g.values.index("OPEN")])
+    if key_change:
+        entry_units = float(write_units(entry))  # one side of a key change: a delete or a put
+        load = np.zeros(_SWEEP_PARTITIONS)
+        load[open_part] += writes * entry_units  # every write touches OPEN once, entering or leaving it
+        others = {v: statuses.count(v) for v in g.values if v != "OPEN"}
+        for v, count in others.items():
+            load[int(parts[g.values.index(v)])] += writes * entry_units * count / sum(others.values())
+        open_load = float(load[open_part])
+        backpressure = steady_backpressure(load, _SWEEP_WCU, units_per_write=entry_units / item_units)
+    else:
+        base = Table(_SWEEP_PARTITIONS, wcu=_SWEEP_WCU)
+        demand = np.full(SWEEP_ORDERS, writes * item_units / SWEEP_ORDERS)
+        r = simulate_with_indexes(base, demand, _SWEEP_SECONDS, keys, [g])
+        open_load = float(r.indexes[_INDEX].offered[-1, open_part])
+        backpressure = float(r.backpressure[_INDEX][-1].sum())
     return {
         "units": units,
         "item_units": item_units,
         "open_writes": writes * statuses.count("OPEN") / SWEEP_ORDERS,
-        "open_load": float(r.indexes[_INDEX].offered[-1, open_part]),
+        "enter_open": writes / 2 if key_change else 0.0,
+        "open_load": open_load,
         "backpressure": backpressure,
         "backpressure_writes": backpressure / item_units,
     }

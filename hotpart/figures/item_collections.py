@@ -25,6 +25,7 @@ from ..book.explorable import Control, Data, Explorable, register
 from ..book.plotting import COLORS, finish_axes, fixed_layout, log_axis, partition_bars, set_partition_bars
 from ..models import (
     ITEM_COLLECTION_MAX_GB,
+    ON_DEMAND_NEW_TABLE_PEAK,
     PARTITION_MAX_WCU,
     Categorical,
     DateKey,
@@ -56,7 +57,11 @@ __all__ = [
     "single_table_example",
     "plot_collection_growth",
     "device_collection",
+    "new_period_table",
+    "partitions_over_ceiling",
     "sparse_status_index",
+    "status_partitions",
+    "stored_rate",
     "time_series_reads",
 ]
 
@@ -138,7 +143,7 @@ def plot_collection_growth(
     ax.set_yticks(_GB_TICKS, [f"{t:,.10g} GB" for t in _GB_TICKS])
     ax.set_ylim(_GB_TICKS[0], _GB_TICKS[-1])
     ax.set_xlim(d.min(), d.max())
-    finish_axes(ax, title, "days of writes", "item collection (GB, log scale)", loc="upper left")
+    finish_axes(ax, title, "days of writes", "item collection (log scale)", loc="upper left")
 
 
 # ---------------------------------------------------------------------------------------------
@@ -202,7 +207,8 @@ def _composite_compute(design: int, n_entities: float, writes_per_min: float, it
     total_wcu = rate_per_s * units
     load = partition_load(dist, n_partitions) * total_wcu
     limit = scale_limit(load / total_wcu if total_wcu > 0 else np.full(n_partitions, 1 / n_partitions), total_wcu)
-    hottest_rate = rate_per_s * dist.top_share(1)
+    # refused writes store nothing: the hottest key keeps what its partition serves (stored_rate)
+    hottest_rate = stored_rate(rate_per_s * dist.top_share(1), limit.hottest_demand)
     sizes = item_collection_gb(hottest_rate, item_bytes, COLLECTION_DAYS, window_days=window)
     return {
         "design": design,
@@ -223,8 +229,8 @@ def _composite_plot(fig: Figure, data: Data) -> None:
     partition_bars(left, data["load"], PARTITION_MAX_WCU, PARTITION_MAX_WCU)
     left.set_ylim(0, data["ymax"])
     finish_axes(left, data["label"], "partition", "write demand (WCU/s)")
-    plot_collection_growth(right, COLLECTION_DAYS, {"hottest key's item collection": data["sizes"]})
-    fixed_layout(fig)
+    plot_collection_growth(right, COLLECTION_DAYS, {"hottest key's item collection (writes stored)": data["sizes"]})
+    fixed_layout(fig, wspace=0.42)
 
 
 def _composite_update(fig: Figure, data: Data) -> None:
@@ -254,7 +260,8 @@ def _composite_caption(data: Data) -> str:
     return (
         f"{data['label']}: {dist.n_keys:,} partition-key values take {data['total_wcu']:,.0f} WCU/s. The hottest "
         f"partition is offered {lim.hottest_demand:,.0f} WCU/s ({lim.refused_fraction:.0%} of writes refused); "
-        f"the hottest key takes {dist.top_share(1):.3g} of the writes and {growth}."
+        f"the hottest key takes {dist.top_share(1):.3g} of the writes and {growth}"
+        + (" (refused writes store nothing)." if lim.refused_fraction > 0 else ".")
     )
 
 
@@ -291,6 +298,40 @@ composite_keys = register(
 # ---------------------------------------------------------------------------------------------
 
 
+def stored_rate(offered_rate: float, partition_demand: float, ceiling: float = PARTITION_MAX_WCU) -> float:
+    """Writes per second a key actually stores when its partition refuses the excess over the ceiling.
+
+    A refused write stores nothing. A partition offered ``partition_demand`` serves at most ``ceiling``, and the
+    course takes the refusals in proportion to each key's writes, so a key offered ``offered_rate`` stores
+    ``offered_rate * min(1, ceiling / partition_demand)``. No split for heat relieves the keys of chapter 4 that
+    pass the ceiling: a date key's writes follow a timestamp sort key that only grows, and the 10 GB limit itself
+    exists only with an LSI, under which DynamoDB does not split an item collection.
+
+    Parameters
+    ----------
+    offered_rate : float
+        Writes per second offered to the key, ``>= 0`` and finite.
+    partition_demand : float
+        Write units per second offered to the key's partition, ``>= 0`` and finite.
+    ceiling : float
+        The partition's write ceiling, WCU/s, ``> 0`` and finite.
+
+    Returns
+    -------
+    float
+        Writes per second stored, ``<= offered_rate``.
+
+    Examples
+    --------
+    >>> round(stored_rate(4_500, 4_600), 1), stored_rate(5_000, 5_000), stored_rate(0.5, 520)
+    (978.3, 1000.0, 0.5)
+    """
+    rate = check_number("offered_rate", offered_rate, low=0, high=_FINITE)
+    demand = check_number("partition_demand", partition_demand, low=0, high=_FINITE)
+    ceiling = check_number("ceiling", ceiling, low=0, high=_FINITE, low_open=True)
+    return rate if demand <= ceiling else rate * ceiling / demand
+
+
 @dataclass(frozen=True)
 class CompositeCase:
     """One design of :data:`COMPOSITE_DESIGNS` run on one workload (:func:`composite_cases`)."""
@@ -320,9 +361,18 @@ class CompositeCase:
         return round(self.limit.hottest_share * self.dist.n_keys)
 
     @property
+    def stored_rate(self) -> float:
+        """The hottest key's writes per second that are stored: refused writes store nothing (:func:`stored_rate`).
+
+        Among equally busy keys the hottest key is taken on the hottest partition."""
+        return stored_rate(self.hottest_rate, self.limit.hottest_demand)
+
+    @property
     def days_to_limit(self) -> float:
-        """Days until the hottest key's item collection reaches the limit, or inf if it stops growing first."""
-        days = days_to_collection_limit(self.hottest_rate, self.item_bytes)
+        """Days until the hottest key's item collection reaches the limit, or inf if it stops growing first.
+
+        The collection grows at :attr:`stored_rate`, not at the offered rate."""
+        days = days_to_collection_limit(self.stored_rate, self.item_bytes)
         return days if days <= self.window_days else math.inf
 
     @property
@@ -335,7 +385,7 @@ class CompositeCase:
         """The hottest key's item collection when it stops receiving items, GB (inf if it never stops)."""
         if math.isinf(self.window_days):
             return math.inf
-        return float(item_collection_gb(self.hottest_rate, self.item_bytes, [self.window_days])[0])
+        return float(item_collection_gb(self.stored_rate, self.item_bytes, [self.window_days])[0])
 
 
 def composite_cases(n_entities: int, writes_per_min: float, item_bytes: float, n_partitions: int) -> tuple[CompositeCase, ...]:
@@ -389,6 +439,17 @@ def composite_cases(n_entities: int, writes_per_min: float, item_bytes: float, n
     return tuple(cases)
 
 
+def _cardinality_text(x: float) -> str:
+    """An effective cardinality in the format of the key counts: whole numbers from 1,000 on, three digits below.
+
+    Examples
+    --------
+    >>> _cardinality_text(1.2244), _cardinality_text(10_000.0)
+    ('1.22', '10,000')
+    """
+    return f"{x:,.0f}" if x >= 1_000 else f"{x:,.3g}"
+
+
 def composite_table(cases: Sequence[CompositeCase]) -> tuple[list[str], list[tuple[str, ...]]]:
     """Chapter 4's table of designs: header and formatted rows, for :func:`hotpart.markdown_table`.
 
@@ -417,7 +478,7 @@ def composite_table(cases: Sequence[CompositeCase]) -> tuple[list[str], list[tup
         "effective cardinality",
         "hottest partition (WCU/s)",
         "refused",
-        "hottest key's item collection",
+        "hottest key's item collection (writes stored)",
     ]
     rows = []
     for c in cases:
@@ -429,7 +490,7 @@ def composite_table(cases: Sequence[CompositeCase]) -> tuple[list[str], list[tup
             (
                 c.label.replace("#", "\\#"),
                 f"{c.dist.n_keys:,}",
-                f"{c.dist.effective_cardinality():,.3g}",
+                _cardinality_text(c.dist.effective_cardinality()),
                 f"{c.limit.hottest_demand:,.0f}",
                 f"{c.limit.refused_fraction:.0%}",
                 growth,
@@ -571,6 +632,9 @@ class DeviceCollection:
     limit_gb: float
     #: Days until the collection reaches the limit.
     days_to_limit: float
+    #: Bytes each item adds to the collection's counted size through local secondary index projections
+    #: (0: the items alone).
+    lsi_projected_bytes: float = 0.0
 
     @property
     def day_over_limit(self) -> float:
@@ -583,8 +647,15 @@ class DeviceCollection:
         return "above" if self.month_gb > self.limit_gb else "below"
 
 
-def device_collection(rate_per_s: float, item_bytes: float, limit_gb: float = ITEM_COLLECTION_MAX_GB) -> DeviceCollection:
+def device_collection(
+    rate_per_s: float, item_bytes: float, limit_gb: float = ITEM_COLLECTION_MAX_GB, lsi_projected_bytes: float = 0.0
+) -> DeviceCollection:
     """How fast one partition-key value's item collection grows: after a day, after a month, and to the limit.
+
+    The size counted against the limit is that of the items plus every attribute projected into the table's local
+    secondary indexes (SOURCES["ITEM_COLLECTION_SIZE_INCLUDES_LSI"]). With ``lsi_projected_bytes = 0`` only the
+    items count: the size with a ``KEYS_ONLY`` LSI, less its small per-entry overhead. One LSI that projects
+    ``ALL`` attributes adds about ``item_bytes`` per item, so the collection counts about twice as much.
 
     Parameters
     ----------
@@ -594,6 +665,8 @@ def device_collection(rate_per_s: float, item_bytes: float, limit_gb: float = IT
         Bytes per item, in ``(0, 400 KB]``.
     limit_gb : float
         The item-collection limit, GB, in ``(0, 1e6]`` (10 GB with a local secondary index).
+    lsi_projected_bytes : float
+        Bytes each item adds through LSI projections, in ``[0, 400 KB × 5]`` (a table has at most five LSIs).
 
     Returns
     -------
@@ -604,18 +677,23 @@ def device_collection(rate_per_s: float, item_bytes: float, limit_gb: float = IT
     >>> c = device_collection(10.0, 500)
     >>> round(c.day_gb, 2), round(c.month_gb, 1), c.month_vs_limit, round(c.days_to_limit)
     (0.4, 12.5, 'above', 25)
+    >>> round(device_collection(0.5, 500, lsi_projected_bytes=500).days_to_limit)  # an ALL projection: half as long
+    249
     """
     rate = check_number("rate_per_s", rate_per_s, low=0, high=1e6, low_open=True)
     item_bytes = check_number("item_bytes", item_bytes, low=0, high=400 * 1024, low_open=True)
     limit_gb = check_number("limit_gb", limit_gb, low=0, high=1e6, low_open=True)
-    day, month = item_collection_gb(rate, item_bytes, [1.0, _MONTH_DAYS])
+    lsi = check_number("lsi_projected_bytes", lsi_projected_bytes, low=0, high=5 * 400 * 1024)
+    counted = item_bytes + lsi
+    day, month = item_collection_gb(rate, counted, [1.0, _MONTH_DAYS])
     return DeviceCollection(
         rate_per_s=rate,
         item_bytes=item_bytes,
         day_gb=float(day),
         month_gb=float(month),
         limit_gb=limit_gb,
-        days_to_limit=days_to_collection_limit(rate, item_bytes, limit_gb),
+        days_to_limit=days_to_collection_limit(rate, counted, limit_gb),
+        lsi_projected_bytes=lsi,
     )
 
 
@@ -758,3 +836,111 @@ def time_series_reads(n_devices: int, write_every_s: int, item_bytes: float, win
         one_table=query_cost(day, item_bytes),
         two_tables=query_cost(day, item_bytes, partition_keys=2),
     )
+
+
+def status_partitions(dist: Categorical, total_wcu: float, n_partitions: int) -> dict[str, object]:
+    """Where each value of a status key lands, and what the partition of the busiest value is offered.
+
+    Parameters
+    ----------
+    dist : Categorical
+        Share of writes by status (e.g. :func:`hotpart.key_design` ``("status")``).
+    total_wcu : float
+        The table's write demand, WCU/s, in ``(0, 1e9]``.
+    n_partitions : int
+        Partitions the values are hashed onto (:func:`hotpart.partition_of`), in ``[1, 10,000]``.
+
+    Returns
+    -------
+    dict
+        ``wcu`` (each value's WCU/s), ``partition`` (each value's partition), ``hottest`` (the busiest value),
+        ``sharing`` (the other values on its partition, in the order given), ``hottest_partition_wcu`` (what that
+        partition is offered), ``alone`` (whether the busiest value has its partition to itself) and ``placement``
+        (the same in words: ``"alone on its partition"`` or ``"sharing its partition"``).
+
+    Examples
+    --------
+    >>> c = status_partitions(key_design("status"), 5_000, 10)
+    >>> c["sharing"], round(c["hottest_partition_wcu"]), c["alone"]
+    (['SUSPENDED'], 4600, False)
+    >>> status_partitions(key_design("status"), 20_000, 20)["alone"]
+    True
+    """
+    if not isinstance(dist, Categorical):
+        raise ValueError(f"dist = {dist!r} is not allowed: must be a Categorical of statuses")
+    total = check_number("total_wcu", total_wcu, low=0, high=1e9, low_open=True)
+    n_partitions = check_integer("n_partitions", n_partitions, low=1, high=10_000)
+    values = dist.keys()
+    where = dict(zip(values, partition_of(values, n_partitions).tolist(), strict=True))
+    wcu = {v: total * share for v, share in dist.shares_by_value.items()}
+    hottest = max(values, key=lambda v: wcu[v])
+    sharing = [v for v in values if v != hottest and where[v] == where[hottest]]
+    return {
+        "wcu": wcu,
+        "partition": where,
+        "hottest": hottest,
+        "sharing": sharing,
+        "hottest_partition_wcu": wcu[hottest] + sum(wcu[v] for v in sharing),
+        "alone": not sharing,
+        "placement": "sharing its partition" if sharing else "alone on its partition",
+    }
+
+
+def new_period_table(write_wcu: float) -> dict[str, object]:
+    """A new on-demand table at a period's switch-over: what it sustains at once, against the writes it takes.
+
+    A new on-demand table's previous peak is :data:`hotpart.ON_DEMAND_NEW_TABLE_PEAK` (2,000 writes/s), and a table
+    serves up to twice its previous peak at once (SOURCES["ON_DEMAND_NEW_TABLE_PEAK"]: 4,000 writes per second).
+
+    Parameters
+    ----------
+    write_wcu : float
+        Write units per second the current period's table takes, in ``[0, 1e9]``.
+
+    Returns
+    -------
+    dict
+        ``sustained_wcu`` (what the new table sustains at once) and ``vs`` (``"above"`` when ``write_wcu`` passes it,
+        else ``"within"``).
+
+    Examples
+    --------
+    >>> new_period_table(5_000)
+    {'sustained_wcu': 4000.0, 'vs': 'above'}
+    """
+    w = check_number("write_wcu", write_wcu, low=0, high=1e9)
+    sustained = 2.0 * ON_DEMAND_NEW_TABLE_PEAK["write"]
+    return {"sustained_wcu": sustained, "vs": "above" if w > sustained else "within"}
+
+
+def partitions_over_ceiling(
+    dist: KeyDistribution, total_wcu: float, n_partitions: int, ceiling: float = PARTITION_MAX_WCU
+) -> int:
+    """How many partitions are offered more than the ceiling (:func:`hotpart.partition_load`).
+
+    Parameters
+    ----------
+    dist : KeyDistribution
+        Share of writes by partition-key value.
+    total_wcu : float
+        The table's write demand, WCU/s, in ``(0, 1e9]``.
+    n_partitions : int
+        Partitions, in ``[1, 10,000]``.
+    ceiling : float
+        The per-partition ceiling, WCU/s, in ``(0, 1e9]``.
+
+    Returns
+    -------
+    int
+
+    Examples
+    --------
+    >>> partitions_over_ceiling(Uniform(100_000, prefix="USER#"), 20_000, 20)
+    10
+    """
+    if not isinstance(dist, KeyDistribution):
+        raise ValueError(f"dist = {dist!r} is not allowed: must be a KeyDistribution")
+    total = check_number("total_wcu", total_wcu, low=0, high=1e9, low_open=True)
+    n_partitions = check_integer("n_partitions", n_partitions, low=1, high=10_000)
+    ceiling = check_number("ceiling", ceiling, low=0, high=1e9, low_open=True)
+    return int(np.count_nonzero(partition_load(dist, n_partitions) * total > ceiling))

@@ -373,6 +373,38 @@ class KeyDesignCase:
         ``p_max * n_partitions - 1`` (0 when every partition gets the same demand)."""
         return self.partition_limit.hottest_share * self.load.shape[1] - 1.0
 
+    @property
+    def hottest_value_mates(self) -> tuple[tuple[str, float], ...]:
+        """For a design with named values (status, user_type): the other values the model's hash
+        (:func:`hotpart.partition_of`) puts on the hottest value's partition, each with its share of requests, a
+        fraction; empty when that value has its partition to itself, or the design has no named values.
+
+        Examples
+        --------
+        >>> key_design_cases(6_000, 10)["status"].hottest_value_mates
+        (('SUSPENDED', 0.02),)
+        """
+        shares = getattr(self.dist, "shares_by_value", None)
+        if not shares:
+            return ()
+        names = list(shares)
+        where = partition_of(names, self.load.shape[1])
+        top = max(names, key=lambda k: shares[k])
+        home = where[names.index(top)]
+        return tuple((k, round(float(shares[k]), 12)) for k, j in zip(names, where, strict=True) if j == home and k != top)
+
+    @property
+    def hottest_value_mates_text(self) -> str:
+        """:attr:`hottest_value_mates` as the chapter writes it, ``"SUSPENDED's 2%"`` ("no other value" when empty).
+
+        Examples
+        --------
+        >>> key_design_cases(6_000, 10)["status"].hottest_value_mates_text
+        "SUSPENDED's 2%"
+        """
+        mates = self.hottest_value_mates
+        return " and ".join(f"{k}'s {v:.0%}" for k, v in mates) if mates else "no other value"
+
 
 def key_design_cases(
     total_wcu: float, n_partitions: int, hot_share: float | None = None, multiplier: float | None = None

@@ -206,7 +206,7 @@ def plot_event_metrics(
     lines.append(
         (
             metrics["ThrottledRequests"],
-            f"ThrottledRequests (batches of {metrics.batch_size})",
+            _throttled_requests_label(metrics.batch_size),
             METRIC_COLORS["ThrottledRequests"],
             ":",
             "s",
@@ -394,9 +394,15 @@ def _detection_update(fig: Figure, data: Data) -> None:
     key_range.set_ydata(m["WriteKeyRangeThroughputThrottleEvents"])
     provisioned_events.set_ydata(m["WriteProvisionedThroughputThrottleEvents"])
     requests.set_ydata(m["ThrottledRequests"])
-    label = f"ThrottledRequests (batches of {m.batch_size})"
+    label = _throttled_requests_label(m.batch_size)
     relabel(ax2, requests, label)
     ax2.set_ylim(0, _detection_events_ymax(data))
+
+
+def _throttled_requests_label(batch_size: int) -> str:
+    """The legend of ThrottledRequests: the table's dimension (what a request counts), and what one request holds."""
+    what = "single-item writes" if batch_size == 1 else f"batches of {batch_size}"
+    return f"ThrottledRequests, table ({what})"
 
 
 def _detection_caption(data: Data) -> str:

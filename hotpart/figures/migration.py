@@ -38,6 +38,7 @@ __all__ = [
     "logical_resize_case",
     "logical_shards_needed",
     "migration_case",
+    "placement_step_hours",
     "plot_logical_balance",
     "plot_migration",
 ]
@@ -150,10 +151,8 @@ def _migration_compute(
 ) -> Data:
     kw = dict(verify_gb_per_h=verify_gb_per_h, dual_write_overhead=dual_write_overhead, switch_h=switch_h, bake_h=bake_h)
     plan = MigrationPlan(data_gb, copy_gb_per_h, **kw)
-    d = migration_timeline.control("data_gb")
-    c = migration_timeline.control("copy_gb_per_h")
-    worst = MigrationPlan(d.high, c.low, **kw)
-    return {"plan": plan, "xmax_days": 1.05 * worst.total_h / 24}
+    # the time axes follow the move's length, with the right third left free for the legends
+    return {"plan": plan, "xmax_days": 1.5 * plan.total_h / 24}
 
 
 def _migration_plot(fig: Figure, data: Data) -> None:
@@ -497,3 +496,52 @@ def logical_resize_case(n_logical: int) -> dict[str, float]:
         "double": float(double),
         "double_moved": float(moved_fraction_modulo(el, double)),
     }
+
+
+def placement_step_hours(table_gb: float, n: int, m: int, copy_gb_per_h: float, verify_gb_per_h: float) -> dict[str, float]:
+    """Chapter 19: the steps whose length the placement rule sets, for a table going from ``n`` to ``m`` shards.
+
+    The rule decides how much data moves: modulo moves :func:`hotpart.moved_fraction_modulo` of the table, a
+    scheme that reaches the balanced floor (a ring on average, jump hash, rendezvous, logical shards) ``1 - n/m``.
+    The backfill, the verification and the row-by-row deletion scale with it; the deploy, the read ramp and the
+    fallback period do not.
+
+    Parameters
+    ----------
+    table_gb : float
+        The table's size, GB, in ``(0, 1e7]``.
+    n, m : int
+        Shards before and after, each in ``[1, 10_000]``, ``m > n``.
+    copy_gb_per_h : float
+        Backfill rate (and deletion rate), GB/h, in ``(0, 1e6]``.
+    verify_gb_per_h : float
+        Verification rate, GB/h, in ``(0, 1e6]``.
+
+    Returns
+    -------
+    dict
+        ``modulo_gb`` and ``floor_gb`` (the data moved under modulo and at the floor, GB), and for each rule
+        ``copy_h_*``, ``verify_h_*`` and ``delete_h_*`` (hours, ``*`` being ``modulo`` or ``floor``).
+
+    Examples
+    --------
+    >>> c = placement_step_hours(2_000, 3, 4, 50, 100)
+    >>> c["modulo_gb"], c["floor_gb"], c["verify_h_modulo"], c["verify_h_floor"]
+    (1500.0, 500.0, 15.0, 5.0)
+    >>> placement_step_hours(2_000, 4, 4, 50, 100)
+    Traceback (most recent call last):
+    ...
+    ValueError: m = 4 is out of range: must be in [5, 10000]
+    """
+    d = check_number("table_gb", table_gb, low=0, high=1e7, low_open=True)
+    n = check_integer("n", n, low=1, high=_MAX_TABLE_SHARDS)
+    m = check_integer("m", m, low=n + 1, high=_MAX_TABLE_SHARDS)
+    c = check_number("copy_gb_per_h", copy_gb_per_h, low=0, high=1e6, low_open=True)
+    v = check_number("verify_gb_per_h", verify_gb_per_h, low=0, high=1e6, low_open=True)
+    moved = {"modulo": d * moved_fraction_modulo(n, m), "floor": d * (1 - n / m)}
+    out: dict[str, float] = {"modulo_gb": float(moved["modulo"]), "floor_gb": float(moved["floor"])}
+    for rule, gb in moved.items():
+        out[f"copy_h_{rule}"] = float(gb / c)
+        out[f"verify_h_{rule}"] = float(gb / v)
+        out[f"delete_h_{rule}"] = float(gb / c)
+    return out

@@ -23,6 +23,7 @@ from matplotlib.figure import Figure
 from ..book.explorable import Control, Explorable, register
 from ..book.plotting import COLORS, finish_axes, fixed_layout
 from ..models import (
+    ONLINE_INDEX_METRICS,
     PARTITION_MAX_WCU,
     PERIOD_S,
     SAMPLE_FILES,
@@ -38,6 +39,7 @@ from ..models import (
     profile_log,
     read_metric_data,
     sample_simulation,
+    shards_needed,
     what_if,
     write_sample_exports,
 )
@@ -150,20 +152,23 @@ def plot_what_if(axes: tuple[Axes, Axes], data: Data) -> None:
         obs = float(data["observed"]) / 1e3
         left.axvline(obs, color=COLORS["ceiling"], ls="--", lw=1)
         left.annotate(
-            "observed\nthrottle events",
-            (obs, len(short) - 0.6),
+            "observed throttle events",
+            (obs, -0.55),
             fontsize=7,
             ha="left",
-            va="bottom",
+            va="center",
             xytext=(3, 0),
             textcoords="offset points",
         )
     finish_axes(left, "Refused over the replay (share of offered)", "thousand units refused", "remedy", loc="lower right")
     minute = np.arange(1, w.refused_per_minute.shape[1] + 1)
     for name, series, color in zip(short, w.refused_per_minute, _REMEDY_COLORS, strict=False):
-        right.plot(minute, series / 60.0, color=color, label=name, marker="o", ms=3)
+        # a line another one may cover exactly (as is under on-demand) is drawn wide and pale beneath, the other dashed
+        style = {"lw": 5, "alpha": 0.45, "zorder": 1} if name == "as is" else {"ls": "--"} if name == "on-demand" else {}
+        right.plot(minute, series / 60.0, color=color, label=name, marker="o", ms=3, **style)
     right.axhline(0, color=COLORS["ceiling"], lw=0.5)
-    finish_axes(right, "Refused per second, by minute", "minute", "units/s refused", loc="center left")
+    finish_axes(right, "Refused per second, by minute", "minute", "units/s refused", loc="upper center")
+    right.legend(loc="upper center", ncol=3, fontsize=7, framealpha=0.9)
     _what_if_limits(left, right, w)
 
 
@@ -173,9 +178,13 @@ def _short_names(w: WhatIf) -> list[str]:
 
 
 def _what_if_limits(left: Axes, right: Axes, w: WhatIf) -> None:
-    """The two panels' value ranges, from the replay's offered units (a fifth of them, a quarter of their rate)."""
-    left.set_xlim(0, max(float(w.offered) * 0.2 / 1e3, 1.0))
-    right.set_ylim(0, float(w.offered) / 60.0 / w.refused_per_minute.shape[1] * 0.25)
+    """The two panels' value ranges, from the replay's offered units (a fifth of them, a quarter of their rate); the
+    left panel is kept wide enough that the bars end in its left 55%, clear of the legend at the lower right."""
+    longest = max(float(np.max(w.refused)), 1.0) / 1e3
+    left.set_xlim(0, max(float(w.offered) * 0.2 / 1e3, longest / 0.5, 1.0))
+    left.set_ylim(len(w.refused) - 0.5, -1.0)  # inverted, with a row above the first bar for the dashed line's label
+    highest = float(np.max(w.refused_per_minute)) / 60.0
+    right.set_ylim(0, max(float(w.offered) / 60.0 / w.refused_per_minute.shape[1] * 0.25, highest * 1.5, 1.0))
 
 
 def _update_what_if(left: Axes, right: Axes, data: Data) -> None:
@@ -236,9 +245,10 @@ register(
         update=_update,
         caption=_caption,
         try_this=(
-            "raise the capacity multiplier: the grey, purple and orange bars do not move, because the hottest "
-            "customer is above one partition's ceiling and capacity does not lift it. Then raise the shards: the "
-            "green bar falls towards zero while the reads per read grow."
+            "raise the capacity multiplier: the purple bar (more capacity, on the partitions chapter 1's rule gives "
+            "for it) falls as cold keys move off the hot key's partition, but never below what the hottest customer "
+            "alone is offered above one partition's ceiling; the grey and orange bars (as is, on-demand) do not "
+            "move. Then raise the shards: the green bar falls towards zero while the reads per read grow."
         ),
         static=("shards", "capacity"),
         ncols=2,
@@ -324,7 +334,9 @@ def sample_diagnosis() -> Data:
         ``symptom_without_reports`` and ``confidence_without_reports`` (the metrics alone); ``symptom_throttled_only``,
         ``rule_throttled_only`` and ``top_throttled_share`` (the throttled-keys report alone, and the most-throttled
         key's share of the refused units, averaged over the minutes with any); ``round_trip`` (``"identical"`` when
-        every series read back equals the simulation's, else ``"different"``) and ``simulation_symptom``.
+        every series read back equals the simulation's, else ``"different"``), ``simulation_symptom``;
+        ``online_metrics`` (the metrics of an index being built that the readers take, joined by commas)
+        and ``n_online_metrics``.
 
     Examples
     --------
@@ -362,6 +374,8 @@ def sample_diagnosis() -> Data:
         "top_throttled_share": float(np.mean(shares)) if shares else 0.0,
         "round_trip": "identical" if same else "different",
         "simulation_symptom": diagnose(simulated).symptom,
+        "online_metrics": ", ".join(ONLINE_INDEX_METRICS),
+        "n_online_metrics": len(ONLINE_INDEX_METRICS),
     }
 
 
@@ -383,8 +397,10 @@ def sample_log_numbers(rare_below: int = 10) -> Data:
         ``"outside"`` the interval); ``peak_partition`` (the busiest partition's peak, units/s),
         ``busiest_partition`` and ``even_partition`` (the peak minute's units/s spread evenly over the partitions);
         ``rare_below`` and ``rare_share`` (share of the logged keys logged fewer than ``rare_below`` times);
-        ``unseen`` (the table's keys the log never names); ``suffixes_needed`` (the hottest key's rate over the
-        partition ceiling, rounded up).
+        ``unseen`` (the table's keys the log never names); ``suffixes_needed`` (chapter 5's
+        :func:`hotpart.shards_needed` for the hottest key's rate: the fewest random suffixes whose busiest shard
+        stays within 80% of a partition's ceiling) and ``suffixes_by_average`` (the rate over the ceiling, rounded
+        up).
 
     Examples
     --------
@@ -421,7 +437,8 @@ def sample_log_numbers(rare_below: int = 10) -> Data:
         "even_partition": float(prof.total.max()) / prof.partitions,
         "rare_share": float(np.mean(logged < rare_below)),
         "unseen": int(SAMPLE_TABLE["keys"]) - len(prof.keys),
-        "suffixes_needed": math.ceil(hot_rate / PARTITION_MAX_WCU),
+        "suffixes_needed": int(shards_needed(hot_rate)),
+        "suffixes_by_average": math.ceil(hot_rate / PARTITION_MAX_WCU),
     }
 
 
@@ -447,14 +464,17 @@ def what_if_numbers(shards: int = 10, capacity_factor: float = 2.0) -> Data:
         share of ``offered``; ``read_cost`` (write sharding's reads per logical read), ``sharded`` (the sharded keys,
         comma-separated), ``n_sharded``, ``observed`` (the key-range throttle events of the sample's metrics over the
         same minutes), ``asis_vs_observed`` (the "as is" replay's refusals over them, minus 1), ``named_keys`` (the
-        profile's hottest keys, replayed by name) and ``stand_ins_per_partition`` (the stand-ins of the other keys on
-        each partition).
+        profile's hottest keys, replayed by name), ``stand_ins_per_partition`` (the stand-ins of the other keys on
+        each partition), ``more_partitions`` (the partitions "more capacity" runs on), ``more_same`` (what "more
+        capacity" refuses on the table's own partitions), ``more_capacity`` (its units/s) and ``hot_floor``
+        (units the hottest key alone is offered above one partition's ceiling over the replay: what no remedy but
+        sharding removes).
 
     Examples
     --------
     >>> w = what_if_numbers(10, 2.0)
-    >>> w["more"] == w["asis"], w["shard"] < w["asis"]
-    (True, True)
+    >>> w["more_same"] == w["asis"], w["hot_floor"] < w["more"] < w["asis"], w["shard"] < w["asis"]
+    (True, True, True)
     """
     case = what_if_case(shards, capacity_factor)
     w: WhatIf = case["what_if"]
@@ -469,4 +489,18 @@ def what_if_numbers(shards: int = 10, capacity_factor: float = 2.0) -> Data:
     out["asis_vs_observed"] = out["asis"] / out["observed"] - 1.0 if out["observed"] > 0 else 0.0
     out["named_keys"] = int(sample_profile().demand.shape[1])
     out["stand_ins_per_partition"] = max(1, WHATIF_REST_KEYS // int(SAMPLE_TABLE["partitions"]))
+    more = w.remedies[_short_names(w).index("more capacity")]
+    out["more_partitions"] = int(more.rsplit(" on ", 1)[1].split(" ")[0])
+    out["more_capacity"] = float(SAMPLE_TABLE["wcu"]) * float(case["capacity_factor"])
+    same = what_if(
+        sample_profile(),
+        sample_table(),
+        shards=case["shards"],
+        capacity_factor=case["capacity_factor"],
+        capacity_partitions="same",
+    )
+    out["more_same"] = float(same.refused[_short_names(same).index("more capacity")])
+    prof = sample_profile()
+    hot = prof.demand[:, 0]
+    out["hot_floor"] = float(np.clip(hot - PARTITION_MAX_WCU, 0.0, None).sum() * PERIOD_S)
     return out

@@ -102,7 +102,7 @@ def _pitfalls_plot(fig: Figure, data: Data) -> None:
         title=left_title,
         xlabel="shards",
         ylabel="probability",
-        loc="center right",
+        loc="upper right",  # clear of the crossing of the two curves near the middle of the panel
     )
     x = np.arange(len(_ID_SCHEMES))
     right.bar(x - 0.2, data["hottest"]["range"], width=0.4, color=COLORS["refused"], label="range sharding")

@@ -24,6 +24,7 @@ from ..models import (
     EXAMPLE_RESHARD,
     HashRangeSharding,
     HashRing,
+    harmonic,
     jump_hash,
     lookup_cost,
     moved_fraction,
@@ -39,6 +40,7 @@ from ._sharding_common import _MAX_TABLE_SHARDS, _random_keys, _Rows
 
 __all__ = [
     "jump_growth_case",
+    "jump_steps_case",
     "modulo_case",
     "moved_rows",
     "plot_moved_by_method",
@@ -313,7 +315,14 @@ def _vnodes_compute(vnodes: int, n_nodes: int) -> Data:
     }
 
 
-_VNODES_X = np.linspace(0.0, 3.0, 301)
+def _vnodes_xrange(data: Data) -> tuple[float, float]:
+    """The x-range of the virtual-nodes figure: four Gamma spreads ``1/sqrt(V)`` either side of 1, within
+    ``[0, 3]`` unless a measured share lies outside, so that the curves fill the panel at every ``V``."""
+    sigma = 1.0 / np.sqrt(data["vnodes"])
+    measured = data["measured"]
+    lo = min(max(0.0, 1.0 - 4.0 * sigma), 0.98 * float(measured.min()))
+    hi = max(min(3.0, 1.0 + 4.0 * sigma), 1.02 * float(measured.max()))
+    return lo, hi
 
 
 def _vnodes_curves(data: Data) -> tuple[tuple[NDArray[np.float64], NDArray[np.float64]], ...]:
@@ -321,11 +330,12 @@ def _vnodes_curves(data: Data) -> tuple[tuple[NDArray[np.float64], NDArray[np.fl
     from scipy import stats
 
     v, n = data["vnodes"], data["n_nodes"]
+    x = np.linspace(*_vnodes_xrange(data), 301)
     y = np.arange(1, data["measured"].size + 1) / data["measured"].size
     return (
         (data["measured"], y),
-        (_VNODES_X, stats.gamma(a=v, scale=1.0 / v).cdf(_VNODES_X)),
-        (_VNODES_X, stats.beta(v, (n - 1) * v).cdf(_VNODES_X / n)),
+        (x, stats.gamma(a=v, scale=1.0 / v).cdf(x)),
+        (x, stats.beta(v, (n - 1) * v).cdf(x / n)),
     )
 
 
@@ -345,9 +355,9 @@ def _vnodes_plot(fig: Figure, data: Data) -> None:
     ax.step(*measured, where="post", color=COLORS["served"], lw=1.8, label=labels[0])
     ax.plot(*gamma, color=COLORS["refused"], ls="--", label=labels[1])
     ax.plot(*beta, color=COLORS["ceiling"], ls=":", label=labels[2])
-    ax.set_xlim(0, 3)
+    ax.set_xlim(*_vnodes_xrange(data))
     ax.set_ylim(0, 1.02)
-    finish_axes(ax, _vnodes_title(data), "node's share / even share", "fraction of nodes", loc="lower right")
+    finish_axes(ax, _vnodes_title(data), "node's share / even share", "fraction of nodes with share ≤ x", loc="lower right")
 
 
 def _vnodes_update(fig: Figure, data: Data) -> None:
@@ -358,6 +368,7 @@ def _vnodes_update(fig: Figure, data: Data) -> None:
         line.set_data(*xy)
         line.set_label(label)
         text.set_text(label)
+    ax.set_xlim(*_vnodes_xrange(data))
     ax.set_title(_vnodes_title(data), fontsize=11)
 
 
@@ -470,7 +481,10 @@ def range_split_case(n_shards: int, splits: int = 1, n_keys: int = 100_000, seed
         (the busiest shard's share over the mean share, afterwards), ``half`` (the share of the hash space each
         half of a split range holds, ``1 / (2 n)``), ``split_all`` (what splitting every range once moves,
         :func:`hotpart.range_split_moved_fraction` to ``2 n``), and, for the same growth to ``n + splits`` shards,
-        ``modulo`` (:func:`hotpart.moved_fraction_modulo`) and ``ideal`` (the balanced floor ``1 - n / (n + splits)``).
+        ``modulo`` (:func:`hotpart.moved_fraction_modulo`) and ``ideal`` (the balanced floor ``1 - n / (n + splits)``,
+        which a balancer that moves ranges from every shard until data sizes are even approaches, as MongoDB's
+        does), and ``copy_whole`` (the share copied when each split copies its whole source range into new
+        destination shards, as a Vitess Reshard does: ``splits / n``).
 
     Examples
     --------
@@ -479,6 +493,8 @@ def range_split_case(n_shards: int, splits: int = 1, n_keys: int = 100_000, seed
     (0.125, 0.125, 1.0, 1.0, 1.25)
     >>> c["from_split_share"], c["to_new_share"], c["half"], c["split_all"], c["modulo"], c["ideal"]
     (1.0, 1.0, 0.125, 0.5, 0.8, 0.2)
+    >>> c["copy_whole"]
+    0.25
     >>> range_split_case(4, splits=5)
     Traceback (most recent call last):
     ...
@@ -508,6 +524,42 @@ def range_split_case(n_shards: int, splits: int = 1, n_keys: int = 100_000, seed
         "split_all": float(range_split_moved_fraction(n, 2 * n)),
         "modulo": float(moved_fraction_modulo(n, n + k)),
         "ideal": k / (n + k),
+        "copy_whole": k / n,
+    }
+
+
+def jump_steps_case(n_buckets: int) -> dict[str, float]:
+    """Chapter 18: jump hash's expected loop steps at ``n_buckets``, against ``ln n`` and ``ln n + gamma``.
+
+    The loop jumps to bucket ``j`` with probability ``1/j`` for each ``j <= n`` (Lamping & Veach 2014), so it
+    runs the harmonic number ``H(n) = 1 + 1/2 + ... + 1/n`` steps on average, ``ln n + gamma + O(1/n)``, below the
+    paper's bound ``ln n + 1``.
+
+    Parameters
+    ----------
+    n_buckets : int
+        Buckets, in ``[1, 10_000]``.
+
+    Returns
+    -------
+    dict
+        ``expected`` (``H(n)``, :func:`hotpart.harmonic`), ``ln`` (``ln n``), ``gamma`` (the Euler-Mascheroni
+        constant, the limit of ``H(n) - ln n``), ``approx`` (``ln n + gamma``) and ``bound`` (``ln n + 1``).
+
+    Examples
+    --------
+    >>> c = jump_steps_case(4)
+    >>> round(c["expected"], 4), round(c["ln"], 4), round(c["gamma"], 4), round(c["bound"], 4)
+    (2.0833, 1.3863, 0.5772, 2.3863)
+    """
+    n = check_integer("n_buckets", n_buckets, low=1, high=_MAX_TABLE_SHARDS)
+    ln = math.log(n)
+    return {
+        "expected": float(harmonic(n, 1)),
+        "ln": ln,
+        "gamma": float(np.euler_gamma),
+        "approx": ln + float(np.euler_gamma),
+        "bound": ln + 1.0,
     }
 
 

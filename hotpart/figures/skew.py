@@ -41,6 +41,9 @@ __all__ = [
     "harmonic_forms",
     "max_load_case",
     "keys_above_ceiling",
+    "zipf_limit_growth",
+    "zipf_flat_exponent",
+    "max_load_regime_starts",
     "balls_in_bins_table",
     "zipf_limits_table",
     "zipf_sampled_shares",
@@ -65,6 +68,7 @@ def plot_top_shares(
     dists: Sequence[Zipf],
     samples: Sequence[tuple[NDArray[np.float64], NDArray[np.float64]]] | None = None,
     k_max: float = 1e12,
+    legend_outside: bool = False,
 ) -> None:
     """Cumulative share of the k hottest keys against k (log scale), closed form as lines, samples as dots.
 
@@ -79,6 +83,9 @@ def plot_top_shares(
         ``[0, 1]``).
     k_max : float
         Right end of the x axis, keys, in ``(1, 1e18]``.
+    legend_outside : bool
+        Put the legend to the right of the axes, where it covers no curve (for several exponents: a steep curve
+        fills the upper left, a flat one the lower right); otherwise in the upper left, inside.
 
     Examples
     --------
@@ -87,6 +94,8 @@ def plot_top_shares(
     >>> plot_top_shares(ax, [Zipf(1_000, 1.0)], k_max=1e4)
     """
     k_max = check_number("k_max", k_max, low=1, high=_MAX_KEYS, low_open=True)
+    if not isinstance(legend_outside, bool):
+        raise ValueError(f"legend_outside = {legend_outside!r} is not allowed: must be True or False")
     if samples is not None:
         if isinstance(samples, (str, bytes)) or not hasattr(samples, "__len__") or len(samples) != len(dists):
             raise ValueError(f"samples = {samples!r} is not allowed: must hold one (k, share) pair per distribution")
@@ -110,7 +119,10 @@ def plot_top_shares(
     log_axis(ax, "x", numticks=5)
     ax.set_xlim(1, k_max)
     ax.set_ylim(0, 1.02)
-    finish_axes(ax, "How few keys carry the traffic", "k hottest keys (log scale)", "share of requests", loc="upper left")
+    title, xlabel, ylabel = "How few keys carry the traffic", "k hottest keys (log scale)", "share of requests"
+    finish_axes(ax, title, xlabel, ylabel, legend=not legend_outside, loc="upper left")
+    if legend_outside:
+        ax.legend(loc="upper left", bbox_to_anchor=(1.02, 1.0), borderaxespad=0.0, fontsize=8, framealpha=0.9)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -199,8 +211,8 @@ zipf_head = register(
         caption=_zipf_caption,
         try_this=(
             "raise s from 0 to 2 and watch the hottest bar climb through the ceiling while the curve bends up; "
-            "then multiply the key count by a million: for s above 1 the hottest key's share barely moves, "
-            "so more keys do not rescue the scale limit."
+            "then multiply the key count by a million: at s = 1.5 the hottest key's share barely moves, so more keys "
+            "do not rescue the scale limit; just above 1 (s = 1.05) it still falls several-fold."
         ),
         static=("s", "n_keys"),
         ncols=2,
@@ -572,3 +584,127 @@ def keys_above_ceiling(dist: Zipf, total_demand: float, ceiling: float = PARTITI
     if log_k < math.log(bound):
         bound = min(bound, math.floor(math.exp(log_k)) + 1)
     return int(np.count_nonzero(total * dist.head(bound) > ceiling))
+
+
+@dataclass(frozen=True)
+class ZipfLimitGrowth:
+    """How much more keys raise the scale limit ``C H(n, s)`` at one exponent (:func:`zipf_limit_growth`)."""
+
+    s: float
+    n_from: int
+    n_to: int
+    #: The hottest key's share at each key count, fractions.
+    p1_from: float
+    p1_to: float
+    #: The scale limit ``C / p_1`` at each key count, units/s, and their ratio ``limit_to / limit_from``.
+    limit_from: float
+    limit_to: float
+    growth: float
+
+
+def zipf_limit_growth(s: float, n_from: int, n_to: int, ceiling: float = PARTITION_MAX_WCU) -> ZipfLimitGrowth:
+    """The scale limit ``C H(n, s)`` at two key counts, and how much it grows from one to the other.
+
+    The growth is continuous in ``s``: just above 1, :math:`\\zeta(s) \\approx 1/(s-1)` is large and the
+    :math:`n^{1-s}` term dies away slowly, so more keys still raise the limit a lot; well above 1 they hardly do.
+
+    Parameters
+    ----------
+    s : float
+        The Zipf exponent, in ``[0, 10]``.
+    n_from, n_to : int
+        The two key counts, whole numbers in ``[1, 10**18]``, ``n_from <= n_to``.
+    ceiling : float
+        The per-partition ceiling ``C``, units/s, in ``(0, 1e9]``.
+
+    Returns
+    -------
+    ZipfLimitGrowth
+
+    Examples
+    --------
+    >>> g = zipf_limit_growth(1.05, 10**4, 10**12)
+    >>> round(g.limit_from), round(g.limit_to), round(g.growth, 2)
+    (7962, 15557, 1.95)
+    """
+    s = check_number("s", s, low=0, high=10)
+    n_from = check_integer("n_from", n_from, low=1, high=10**18)
+    n_to = check_integer("n_to", n_to, low=n_from, high=10**18)
+    ceiling = check_number("ceiling", ceiling, low=0, high=_MAX_DEMAND, low_open=True)
+    h_from, h_to = harmonic(n_from, s), harmonic(n_to, s)
+    return ZipfLimitGrowth(
+        s=s,
+        n_from=n_from,
+        n_to=n_to,
+        p1_from=1.0 / h_from,
+        p1_to=1.0 / h_to,
+        limit_from=ceiling * h_from,
+        limit_to=ceiling * h_to,
+        growth=h_to / h_from,
+    )
+
+
+def zipf_flat_exponent(n_from: int, n_to: int, max_growth: float = 1.1) -> float:
+    """The smallest Zipf exponent above 1 at which going from ``n_from`` to ``n_to`` keys raises the limit at most
+    ``max_growth``-fold.
+
+    The growth ``H(n_to, s) / H(n_from, s)`` falls as ``s`` rises, so the exponent is the root of
+    ``H(n_to, s) / H(n_from, s) = max_growth`` on ``(1, 10]`` (the ceiling cancels).
+
+    Parameters
+    ----------
+    n_from, n_to : int
+        The two key counts, whole numbers in ``[1, 10**18]``, ``n_from < n_to``.
+    max_growth : float
+        The growth called "barely", a ratio in ``(1, 100]``; it must be below the growth at ``s = 1``.
+
+    Returns
+    -------
+    float
+        The exponent ``s``.
+
+    Examples
+    --------
+    >>> round(zipf_flat_exponent(10**4, 10**12), 2)
+    1.24
+    """
+    from scipy.optimize import brentq
+
+    n_from = check_integer("n_from", n_from, low=1, high=10**18)
+    n_to = check_integer("n_to", n_to, low=n_from + 1, high=10**18)
+    max_growth = check_number("max_growth", max_growth, low=1, high=100, low_open=True)
+    at_one = harmonic(n_to, 1.0) / harmonic(n_from, 1.0)
+    if max_growth >= at_one:
+        raise ValueError(
+            f"max_growth = {max_growth!r} is out of range: must be below the growth at s = 1, {at_one:.3g}, "
+            f"for {n_from:,} to {n_to:,} keys"
+        )
+    return float(brentq(lambda s: harmonic(n_to, s) / harmonic(n_from, s) - max_growth, 1.0, 10.0, xtol=1e-10))
+
+
+def max_load_regime_starts(n: int) -> dict[str, float]:
+    """Where each of Raab & Steger's regimes begins, in keys, for ``n`` partitions: the cut-offs
+    :func:`hotpart.max_load_regime` applies, sharp, at a finite ``n``.
+
+    With :math:`L = \\ln n`: regime i from :math:`n / L` keys, ii from :math:`0.1\\, n L`, iii from :math:`10\\, n L`
+    and iv from :math:`n L^3`. The theorem's regimes are asymptotic; treating these as sharp boundaries is the
+    course's choice.
+
+    Parameters
+    ----------
+    n : int
+        Partitions, in ``[2, 10**15]``.
+
+    Returns
+    -------
+    dict of str to float
+        Keys at which regimes ``"i"``, ``"ii"``, ``"iii"`` and ``"iv"`` begin.
+
+    Examples
+    --------
+    >>> {k: round(v) for k, v in max_load_regime_starts(100).items()}
+    {'i': 22, 'ii': 46, 'iii': 4605, 'iv': 9766}
+    """
+    n = check_integer("n", n, low=2, high=10**15)
+    ln = math.log(n)
+    return {"i": n / ln, "ii": 0.1 * n * ln, "iii": 10 * n * ln, "iv": n * ln**3}

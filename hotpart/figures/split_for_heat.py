@@ -177,11 +177,33 @@ def _split_plot(fig: Figure, data: Data) -> None:
     _split_marks(ax, res)
 
 
+#: The ``gid`` of the split-count labels, so that an update removes them (they are texts, not lines).
+_SPLIT_COUNT_GID = "split-count"
+
+
 def _split_marks(ax: Axes, res: SimulationResult) -> None:
-    """The ceiling, a dash-dotted line per split, and the legend: :func:`_split_plot`'s artists after the totals."""
+    """The ceiling, a dash-dotted line per second with splits, and the legend: :func:`_split_plot`'s artists after
+    the totals. Several splits in one second share one line, labelled with their number ("2 splits"); the first
+    line carries the legend entry "split for heat"."""
+    for text in [t for t in ax.texts if t.get_gid() == _SPLIT_COUNT_GID]:
+        text.remove()
     ax.axhline(res.ceiling, color=COLORS["ceiling"], lw=1.0, label=f"one partition's ceiling {res.ceiling:,.0f}")
-    for second, _parent, _child in res.splits:
-        ax.axvline((second - _SPLIT_START) / 60.0, color=COLORS["accent"], lw=0.8, ls="-.")
+    seconds, counts = np.unique([second for second, _parent, _child in res.splits], return_counts=True)
+    for i, (second, count) in enumerate(zip(seconds, counts, strict=True)):
+        x = (float(second) - _SPLIT_START) / 60.0
+        ax.axvline(x, color=COLORS["accent"], lw=0.8, ls="-.", label="split for heat" if i == 0 else "_nolegend_")
+        if count > 1:
+            ax.text(
+                x,
+                0.97,
+                f" {count} splits",
+                transform=ax.get_xaxis_transform(),
+                color=COLORS["accent"],
+                fontsize=8,
+                va="top",
+                ha="left",
+                gid=_SPLIT_COUNT_GID,
+            )
     ax.legend(loc="lower right", fontsize=8, framealpha=0.9)
 
 
@@ -226,7 +248,7 @@ register(
         caption=_split_caption,
         try_this=(
             "with many hot keys, the spike is refused until the split, minutes later, then served. Step through "
-            "the cases: one item, an LSI, or a monotonic sort key keep the red for good. Shorten the minutes "
+            "the cases: one item, an LSI, or a monotonic sort key keep the refused band for good. Shorten the minutes "
             "before a split: the refused units shrink, but a sudden spike is always refused at first."
         ),
         static=("case", "minutes"),

@@ -296,8 +296,9 @@ def strategy_rows(kind: str, n_shards: int, day: int = MAX_DAYS, label: str | No
     -------
     tuple
         ``(header, rows)``: one row per strategy (:data:`STRATEGY_ORDER`) with the busiest shard's share of the
-        day's writes, the shards a point query and the day's range query ask, and the share of point queries
-        routed (the directory's lookup service may be down).
+        day's writes, the shards a point query and the day's range query ask, the share of point queries
+        routed (the directory's lookup service may be down; its cache answers the rest), and the share of point
+        queries for a new key routed (a new key is never cached, so the directory's lookup alone decides).
 
     Examples
     --------
@@ -311,13 +312,15 @@ def strategy_rows(kind: str, n_shards: int, day: int = MAX_DAYS, label: str | No
     """
     if kind not in _KIND_LABELS:
         raise ValueError(f"kind = {kind!r} is not allowed: must be one of {', '.join(_KIND_LABELS)}")
-    reports = strategy_table(kind, n_shards, day)["reports"]
+    table = strategy_table(kind, n_shards, day)
+    reports = table["reports"]
     header = [
         _KIND_LABELS[kind] if label is None else str(label),
         "busiest shard's share of new writes",
         "point query: shards",
         "time-range query: shards",
         "point query routed",
+        "new key's point query routed",
     ]
     rows = []
     for name in STRATEGY_ORDER:
@@ -329,9 +332,16 @@ def strategy_rows(kind: str, n_shards: int, day: int = MAX_DAYS, label: str | No
                 f"{r.point_shards:.0f}",
                 f"{r.range_shards:.0f}",
                 f"{r.point_availability:.2%}",
+                f"{_new_key_routed(table['strategies'][name]):.2%}",
             )
         )
     return header, rows
+
+
+def _new_key_routed(strategy: object) -> float:
+    """Share of point queries for a key no client has cached that can be routed: the directory's lookup
+    availability (``hp.ASSUMPTIONS["DIRECTORY_CACHE_HIT_RATE"]``: new keys always miss); 1 for a computed placement."""
+    return float(strategy.lookup_availability) if isinstance(strategy, DirectorySharding) else 1.0
 
 
 def directory_hit_rate_needed(target: float, lookup_availability: float) -> float:

@@ -31,6 +31,7 @@ from ..models import (
     write_units,
 )
 from ..models._validation import MAX_SEED, check_choice, check_integer, check_number, check_seed
+from ..models.write_sharding import _needed_for_placement, _placed_limit
 from ._fanout_common import (
     _CONSISTENCIES,
     _FINITE,
@@ -48,7 +49,10 @@ __all__ = [
     "leaderboard_case",
     "point_read_load",
     "query_units_case",
+    "sequential_busiest",
+    "sequential_writers_table",
     "suffix_collisions",
+    "suffix_layout_spread",
     "suffix_partition_table",
     "write_sharding_case",
     "plot_busiest_shard",
@@ -216,7 +220,7 @@ def _sharding_compute(write_rate: float, n_shards: int, strategy: int, n_values:
 
 _SUFFIX_LINES = (
     ("random", "point", "-", COLORS["refused"], "random suffix, point or aggregate read"),
-    ("calculated", "aggregate", ":", COLORS["served"], "calculated suffix, aggregate read"),
+    ("calculated", "aggregate", ":", COLORS["served"], "calculated suffix, aggregate read (under the random line)"),
     ("calculated", "point", "--", COLORS["accent"], "calculated suffix, point read"),
 )
 
@@ -408,10 +412,84 @@ def write_sharding_case(
     )
 
 
+def suffix_layout_spread(
+    write_rate: float,
+    n_partitions: int,
+    n_layouts: int = 400,
+    seed: int = _SEED,
+    utilization: float = SHARD_UTILIZATION,
+) -> dict[str, float]:
+    """Suffixes needed over random placements of the suffix keys on ``n_partitions`` partitions.
+
+    :func:`hotpart.shards_needed` hashes one particular set of key names with the course's MD5 stand-in for
+    DynamoDB's internal hash, onto equal hash ranges: one layout. Here each layout places suffix key 0, 1, ... on a
+    partition drawn uniformly at random, and the same rule (:func:`hotpart.shards_needed`) gives the count.
+
+    Parameters
+    ----------
+    write_rate : float
+        The hot key's writes per second, in ``(0, 1e6]``.
+    n_partitions : int
+        Partitions, in ``[1, 100,000]``; enough to carry the key within the budget.
+    n_layouts : int
+        Random layouts, in ``[1, 10,000]``.
+    seed : int
+        Seed of the placements, a whole number ``>= 0``.
+    utilization : float
+        The headroom criterion, a fraction of the ceiling in ``(0, 1]``.
+
+    Returns
+    -------
+    dict
+        ``minimum`` (the count with no collisions), ``share_minimum`` (the share of layouts that need only it),
+        ``median``, ``upper_quartile`` and ``worst`` (suffixes needed), and ``layouts``.
+
+    Examples
+    --------
+    >>> s = suffix_layout_spread(8_000, 1_000, n_layouts=50)
+    >>> s["minimum"], s["share_minimum"] > 0.8
+    (11, True)
+    """
+    w = check_number("write_rate", write_rate, low=0, high=_MAX_RATE, low_open=True)
+    p = check_integer("n_partitions", n_partitions, low=1, high=_MAX_SHARDS)
+    layouts = check_integer("n_layouts", n_layouts, low=1, high=10_000)
+    seed = check_seed("seed", seed)
+    u = check_number("utilization", utilization, low=0, high=1, low_open=True)
+    budget = u * PARTITION_MAX_WCU
+    minimum = shards_needed(w, utilization=u)
+    if w > p * budget:
+        raise ValueError(f"n_partitions = {p} cannot carry write_rate = {w!r} at {budget:,.0f} WCU/s each: no suffix count helps")
+    limit = _placed_limit(w, budget, p)
+    rng = np.random.default_rng(seed)
+    needed = []
+    for _ in range(layouts):
+        found = _needed_for_placement(w, budget, rng.integers(0, p, size=limit), p)
+        needed.append(limit if found is None else found)
+    arr = np.asarray(needed, dtype=float)
+    return {
+        "minimum": minimum,
+        "share_minimum": float(np.mean(arr == minimum)),
+        "median": float(np.median(arr)),
+        "upper_quartile": float(np.quantile(arr, 0.75)),
+        "worst": float(arr.max()),
+        "layouts": layouts,
+    }
+
+
 def suffix_partition_table(
-    write_rate: float, partition_counts: tuple[int, ...], utilization: float = SHARD_UTILIZATION, base_key: str = "HOT"
+    write_rate: float,
+    partition_counts: tuple[int, ...],
+    utilization: float = SHARD_UTILIZATION,
+    base_key: str = "HOT",
+    n_layouts: int = 400,
+    seed: int = _SEED,
+    spread_from: int = 40,
 ) -> tuple[list[str], list[tuple[str, ...]]]:
     """Suffixes a hot key needs when its suffix keys ``HOT#0``, ``HOT#1``, ... are hashed onto ``P`` partitions.
+
+    The second column is the course's one layout (:func:`hotpart.partition_of`, MD5 of the key names on equal hash
+    ranges); the others summarise ``n_layouts`` random layouts (:func:`suffix_layout_spread`), for ``P`` from
+    ``spread_from`` on (below it a layout needs hundreds of suffixes and the search is slow; the cells say "–").
 
     Parameters
     ----------
@@ -423,28 +501,50 @@ def suffix_partition_table(
         The headroom criterion, a fraction of the ceiling in ``(0, 1]``.
     base_key : str
         The hot key the suffixes are appended to.
+    n_layouts : int
+        Random layouts per partition count, in ``[1, 10,000]``.
+    seed : int
+        Seed of the random layouts, a whole number >= 0 (see :func:`hotpart.check_seed`).
+    spread_from : int
+        The smallest ``P`` whose random layouts are summarised, in ``[1, 100,000]``.
 
     Returns
     -------
     (list of str, list of tuple of str)
-        Column titles and one row per partition count (:func:`hotpart.shards_needed` with ``n_partitions``), then
-        a last row for a table with so many partitions that no two suffix keys share one.
+        Column titles and one row per partition count (:func:`hotpart.shards_needed` with ``n_partitions``, and the
+        spread over random layouts), then a last row for a table with so many partitions that no two suffix keys
+        share one.
 
     Examples
     --------
-    >>> suffix_partition_table(8_000, (100,))[1]
-    [('100', '22'), ('many (no collisions)', '11')]
+    >>> suffix_partition_table(8_000, (1000,), n_layouts=20)[1][1]
+    ('many (no collisions)', '11', '', '', '')
     """
     write_rate = check_number("write_rate", write_rate, low=0, high=_MAX_RATE, low_open=True)
     if not isinstance(partition_counts, tuple | list) or not partition_counts:
         raise ValueError(f"partition_counts = {partition_counts!r} is not allowed: must be a non-empty tuple of partition counts")
     counts = [check_integer("partition_counts", p, low=1, high=_MAX_SHARDS) for p in partition_counts]
     utilization = check_number("utilization", utilization, low=0, high=1, low_open=True)
-    rows = [
-        (f"{p:,}", f"{shards_needed(write_rate, utilization=utilization, n_partitions=p, base_key=base_key)}") for p in counts
+    spread_from = check_integer("spread_from", spread_from, low=1, high=_MAX_SHARDS)
+    rows = []
+    for p in counts:
+        ours = f"{shards_needed(write_rate, utilization=utilization, n_partitions=p, base_key=base_key)}"
+        if p < spread_from:
+            rows.append((f"{p:,}", ours, "–", "–", "–"))
+            continue
+        spread = suffix_layout_spread(write_rate, p, n_layouts=n_layouts, seed=seed, utilization=utilization)
+        rows.append(
+            (f"{p:,}", ours, f"{spread['share_minimum']:.0%}", f"{spread['median']:,.0f}", f"{spread['upper_quartile']:,.0f}")
+        )
+    rows.append(("many (no collisions)", f"{shards_needed(write_rate, utilization=utilization)}", "", "", ""))
+    header = [
+        "partitions $P$",
+        "suffixes needed, the course's layout",
+        f"random layouts needing only {shards_needed(write_rate, utilization=utilization)}",
+        "median over random layouts",
+        "upper quartile",
     ]
-    rows.append(("many (no collisions)", f"{shards_needed(write_rate, utilization=utilization)}"))
-    return ["partitions $P$", "suffixes needed"], rows
+    return header, rows
 
 
 def suffix_collisions(n_keys: int, n_partitions: int, base_key: str = "HOT") -> int:
@@ -629,3 +729,116 @@ def leaderboard_case(n_shards: int, k_writes: int, mean_ms: float = LATENCY_MEDI
         "lost": 1 - survive / k_writes,
         "sequential_ms": n_shards * mean_ms,
     }
+
+
+def sequential_busiest(
+    write_rate: float, n_shards: int, n_writers: int, seconds: int = 600, seed: int = _SEED, restart: bool = False
+) -> float:
+    """The busiest shard's mean writes per second when ``n_writers`` writers each cycle their own suffix counter.
+
+    Each second, writer ``k`` makes Poisson(``write_rate / n_writers``) writes and sends them to shards ``c_k``,
+    ``c_k + 1``, ... (mod ``N``); its counter ``c_k`` carries on into the next second from a random starting phase
+    (long-lived writers), or starts again at 0 every second (``restart=True``: short-lived writers, such as new
+    Lambda execution environments). One writer puts at most ``ceil(X / N)`` of a second's ``X`` writes on a shard;
+    many writers each add up to one write per shard above the even split.
+
+    Parameters
+    ----------
+    write_rate : float
+        The key's writes per second, in ``(0, 1e6]``.
+    n_shards : int
+        Suffixes, in ``[1, 100,000]``.
+    n_writers : int
+        Writers, in ``[1, 10**6]``.
+    seconds : int
+        Seconds simulated, in ``[1, 86,400]``.
+    seed : int
+        Seed of the simulation, a whole number ``>= 0``.
+    restart : bool
+        Whether every counter starts again at 0 each second.
+
+    Returns
+    -------
+    float
+        The busiest shard's writes per second, averaged over the seconds.
+
+    Examples
+    --------
+    >>> 800 <= sequential_busiest(8_000, 10, 1, seconds=200) < 810  # ceil(X / N) of Poisson(8,000) writes
+    True
+    >>> sequential_busiest(8_000, 10, 8_000, seconds=50) > 830, sequential_busiest(8_000, 10, 8_000, 50, restart=True) > 5_000
+    (True, True)
+    """
+    w = check_number("write_rate", write_rate, low=0, high=_MAX_RATE, low_open=True)
+    n = check_integer("n_shards", n_shards, low=1, high=_MAX_SHARDS)
+    k = check_integer("n_writers", n_writers, low=1, high=10**6)
+    seconds = check_integer("seconds", seconds, low=1, high=86_400)
+    seed = check_seed("seed", seed)
+    if not isinstance(restart, bool):
+        raise ValueError(f"restart = {restart!r} is not allowed: must be True or False")
+    rng = np.random.default_rng(seed)
+    phase = np.zeros(k, dtype=np.int64) if restart else rng.integers(0, n, size=k)
+    busiest = np.empty(seconds)
+    for t in range(seconds):
+        x = rng.poisson(w / k, size=k)
+        full, rest = np.divmod(x, n)
+        diff = np.zeros(2 * n + 1, dtype=np.int64)
+        np.add.at(diff, phase, 1)
+        np.add.at(diff, phase + rest, -1)
+        run = np.cumsum(diff[:-1])
+        per_shard = int(full.sum()) + run[:n] + run[n:]
+        busiest[t] = per_shard.max()
+        phase = np.zeros(k, dtype=np.int64) if restart else (phase + x) % n
+    return float(busiest.mean())
+
+
+def sequential_writers_table(
+    write_rate: float,
+    n_shards: int,
+    writers: tuple[int, ...] = (1, 10, 100, 1_000, 8_000),
+    seconds: int = 600,
+    seed: int = _SEED,
+) -> tuple[list[str], list[tuple[str, ...]]]:
+    """Chapter 5's table of a sequential suffix by number of writers (:func:`sequential_busiest`).
+
+    Parameters
+    ----------
+    write_rate : float
+        The key's writes per second, in ``(0, 1e6]``.
+    n_shards : int
+        Suffixes, in ``[1, 100,000]``.
+    writers : tuple of int
+        Writer counts, each in ``[1, 10**6]``, at least one.
+    seconds : int
+        Seconds simulated per row, in ``[1, 86,400]``.
+    seed : int
+        Seed of the simulation, a whole number >= 0 (see :func:`hotpart.check_seed`).
+
+    Returns
+    -------
+    (list of str, list of tuple of str)
+        Column titles, and one row per writer count: the busiest shard with long-lived counters, and with counters
+        that start at 0 every second.
+
+    Examples
+    --------
+    >>> header, rows = sequential_writers_table(8_000, 10, writers=(1,), seconds=20)
+    >>> rows[0][0], [800 <= int(x.replace(",", "")) < 810 for x in rows[0][1:]]
+    ('1', [True, True])
+    """
+    if not isinstance(writers, tuple | list) or not writers:
+        raise ValueError(f"writers = {writers!r} is not allowed: must be a non-empty tuple of writer counts")
+    rows = [
+        (
+            f"{k:,}",
+            f"{sequential_busiest(write_rate, n_shards, k, seconds, seed):,.0f}",
+            f"{sequential_busiest(write_rate, n_shards, k, seconds, seed, restart=True):,.0f}",
+        )
+        for k in (check_integer("writers", x, low=1, high=10**6) for x in writers)
+    ]
+    header = [
+        "writers",
+        "busiest shard, writes/s (long-lived counters)",
+        "busiest shard, writes/s (counters restarting at 0 each second)",
+    ]
+    return header, rows

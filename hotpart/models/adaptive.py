@@ -14,7 +14,7 @@ Chapter ``notebooks/09_adaptive.ipynb`` is built on this module; ``notebooks/10_
 from __future__ import annotations
 
 import math
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 import numpy as np
 from numpy.typing import ArrayLike, NDArray
@@ -30,7 +30,12 @@ _add, _multiply = np.add, np.multiply
 _NO_PARTITIONS = np.empty(0, dtype=np.int64)
 _NO_PARTITIONS.flags.writeable = False
 
-__all__ = ["adaptive_rate", "max_item_rate", "max_key_rate"]
+__all__ = ["ADAPTIVE_LOAN_SPLIT", "adaptive_rate", "max_item_rate", "max_key_rate"]
+
+#: How adaptive capacity's loan is shared each second (``_AdaptiveCapacity.lend``): only the units the token buckets
+#: left unused in that same second are lent, split between the partitions that are short in proportion to what each
+#: lacks. AWS publishes neither (``hp.ASSUMPTIONS["ADAPTIVE_LOAN_SPLIT"]``).
+ADAPTIVE_LOAN_SPLIT: Final[tuple[str, str]] = ("the same second's unused units", "in proportion to what each lacks")
 
 
 def adaptive_rate(table_capacity: float, n_partitions: int, others_demand: ArrayLike = 0.0, kind: str = "write") -> float:

@@ -27,6 +27,7 @@ from .write_sharding import read_cost
 __all__ = [
     "STREAMS_BATCH_OVERHEAD_S",
     "STREAMS_DELAY_S",
+    "STREAMS_MAX_PAYLOAD_BYTES",
     "STREAMS_RECORD_TIME_S",
     "StreamsAggregation",
 ]
@@ -37,6 +38,8 @@ STREAMS_BATCH_OVERHEAD_S: Final[float] = 0.06
 STREAMS_RECORD_TIME_S: Final[float] = 1e-4
 #: Time from a write to its stream record being readable, s (an assumption: AWS publishes none).
 STREAMS_DELAY_S: Final[float] = 0.0
+#: Lambda closes a batch once it reaches this payload, bytes (AWS: "the payload limit of 6 MB", read as 6,000,000).
+STREAMS_MAX_PAYLOAD_BYTES: Final[int] = 6_000_000
 
 
 @dataclass(frozen=True)
@@ -59,7 +62,11 @@ class StreamsAggregation:
     :math:`f = \min(\max(w, 1/\text{polls}), B / W')` seconds and holds
     :math:`r = \min(B, W' f)` records. Processing takes
     :math:`s = o + r\tau` (overhead :math:`o` per batch, :math:`\tau` per
-    record), and each batch updates the aggregate item once.
+    record), and each batch updates the aggregate item once. Lambda also closes a
+    batch at its payload limit of 6 MB (:data:`STREAMS_MAX_PAYLOAD_BYTES`):
+    with stream records of ``record_bytes`` each, :math:`B` is in effect
+    :math:`\min(B, \lfloor 6\,\text{MB} / \text{record\_bytes} \rfloor)`; ``record_bytes = 0``
+    (the default) leaves the limit out.
 
     A consumer's utilization is :math:`\rho = W'(o/r + \tau)`, its time
     per record including the record's share of the batch overhead. While
@@ -96,6 +103,9 @@ class StreamsAggregation:
         than once per batch.
     parallelization_factor : int
         Lambda's ParallelizationFactor: concurrent batches per stream shard, in ``[1, 10]``.
+    record_bytes : float
+        Size of one stream record as Lambda hands it over (a NEW_IMAGE record is larger than its item), bytes,
+        in ``[0, 6,000,000]``; 0 (the default) leaves the 6 MB payload limit out.
 
     The defaults of ``record_time_s``, ``batch_overhead_s`` and
     ``stream_delay_s`` are assumptions of the course
@@ -116,6 +126,8 @@ class StreamsAggregation:
     >>> slow = StreamsAggregation(8000, 0, 100, n_stream_shards=1)
     >>> round(slow.utilization, 1), round(StreamsAggregation(8000, 0, 100, 1, parallelization_factor=10).utilization, 1)
     (5.6, 0.6)
+    >>> StreamsAggregation(8000, 10, 10_000, n_stream_shards=10, record_bytes=1_500).effective_batch_size
+    4000
     """
 
     write_rate: float
@@ -128,6 +140,7 @@ class StreamsAggregation:
     stream_delay_s: float = STREAMS_DELAY_S
     update_per_record: bool = False
     parallelization_factor: int = 1
+    record_bytes: float = 0.0
 
     def __post_init__(self) -> None:
         set_ = object.__setattr__
@@ -142,6 +155,8 @@ class StreamsAggregation:
         set_(self, "stream_delay_s", check_number("stream_delay_s", self.stream_delay_s, low=0, high=86_400))
         pf = check_count("parallelization_factor", self.parallelization_factor, low=1, high=STREAMS_MAX_PARALLELIZATION)
         set_(self, "parallelization_factor", pf)
+        rb = check_number("record_bytes", self.record_bytes, low=0, high=STREAMS_MAX_PAYLOAD_BYTES)
+        set_(self, "record_bytes", rb)
 
     def __repr__(self) -> str:
         return (
@@ -166,15 +181,22 @@ class StreamsAggregation:
         return self.write_rate / self.consumers
 
     @property
+    def effective_batch_size(self) -> int:
+        """The most records a batch holds: the batch size, or fewer if the 6 MB payload limit comes first."""
+        if self.record_bytes <= 0:
+            return self.batch_size
+        return max(1, min(self.batch_size, int(STREAMS_MAX_PAYLOAD_BYTES // self.record_bytes)))
+
+    @property
     def fill_s(self) -> float:
         """Seconds a batch collects records before the aggregator is invoked."""
-        full = self.batch_size / self.consumer_rate if self.consumer_rate > 0 else math.inf
+        full = self.effective_batch_size / self.consumer_rate if self.consumer_rate > 0 else math.inf
         return min(max(self.batch_window_s, 1.0 / STREAMS_POLLS_PER_S), full)
 
     @property
     def batch_records(self) -> float:
         """Records per batch, on average."""
-        return min(float(self.batch_size), self.consumer_rate * self.fill_s)
+        return min(float(self.effective_batch_size), self.consumer_rate * self.fill_s)
 
     @property
     def service_s(self) -> float:

@@ -156,7 +156,8 @@ READ_UNIT_BYTES: Final[int] = 4096
 WRITE_UNIT_BYTES: Final[int] = 1024
 
 #: The exception a client sees when a partition or the table refuses a
-#: request, by capacity mode.
+#: request, by capacity mode, as 000 states it. AWS ties no class to a mode
+#: (chapters 1 and 11): read ThrottlingReasons for the cause.
 THROTTLE_EXCEPTION: Final[dict[str, str]] = {
     "provisioned": "ProvisionedThroughputExceededException",
     "on-demand": "ThrottlingException",
@@ -288,8 +289,8 @@ SOURCES: Final[dict[str, Source]] = {
         "50 WCU/秒の書き込みトラフィックを受け取ります。パーティション 4 は 150 WCU/秒の書き込みトラフィックを受け取ります。",
     ),
     "ON_DEMAND_PEAK_MULTIPLIER": Source(
-        "AWS Knowledge Center, Why is my on-demand DynamoDB table being throttled?",
-        "2026-11-30",
+        "AWS Knowledge Center, Why is my on-demand DynamoDB table getting throttled?",
+        "2026-12-04",
         _KC + "on-demand-table-throttling-dynamodb",
         "If you exceed double your previous traffic's peak within 30 minutes, then you might experience throttling.",
     ),
@@ -831,6 +832,94 @@ SOURCES["CONSUMED_TABLE_DIMENSION_TABLE_ONLY"] = Source(
     quote="The TableName dimension returns the ConsumedWriteCapacityUnits for the table, but not for any global "
     "secondary indexes.",
 )
+# Chapters 7 and 9, third review (issue 37): the English page's "instantly", splits take minutes, DAX when the writer
+# bypasses it, stream records (one per change, ordered per shard), Lambda's payload limit, tumbling windows, filtering.
+SOURCES["ADAPTIVE_INSTANT_EN"] = Source(
+    "AWS, DynamoDB burst and adaptive capacity: adaptive capacity, second paragraph (the English original of 002's "
+    "自動的かつ瞬時に; read in a stored copy of the current page's Markdown source)",
+    _DATE_ROUND3,
+    _DEV_GUIDE + "burst-adaptive-capacity.html",
+    quote="Adaptive capacity works by automatically and instantly increasing throughput capacity for partitions that "
+    "receive more traffic.",
+)
+SOURCES["ADAPTIVE_AUTOMATIC_2019"] = Source(
+    "AWS, DynamoDB developer guide, Best practices for designing and using partition keys effectively, in the "
+    "awsdocs/amazon-dynamodb-developer-guide copy as updated on 2019-05-23 (commit 31bf01c); the update of "
+    "2019-07-02 (commit 53f0682) reads 'automatically and instantly'",
+    _DATE_ROUND3,
+    "https://github.com/awsdocs/amazon-dynamodb-developer-guide/blob/31bf01c67c21c6a7fb826ed0aa1c8954f44ad42a/"
+    "doc_source/bp-partition-key-design.md",
+    quote="Adaptive capacity works by automatically increasing throughput capacity for partitions that receive more traffic.",
+)
+SOURCES["SPLIT_TOO_SLOW_FOR_SPIKES_000"] = Source(
+    "000 「DynamoDB のアダプティブキャパシティ」",
+    _DATE_ROUND3,
+    "",
+    "偏りが継続すれば観測に基づいてパーティションが分割されることもあるが、これは時間をかけた調整であり、突発的なスパイクには間に合わない。",
+)
+SOURCES["SPLIT_TAKES_MINUTES"] = Source(
+    "Elhemali et al., Amazon DynamoDB, USENIX ATC 2022, section 4.4 (splitting for consumption)",
+    _DATE_ROUND3,
+    "https://www.usenix.org/system/files/atc22-elhemali.pdf",
+    "Partition splits usually complete in the order of minutes.",
+)
+SOURCES["DAX_WRITE_AROUND_STALE"] = Source(
+    "AWS, DAX and DynamoDB consistency models: DAX item cache behavior (write consistency)",
+    _DATE_ROUND3,
+    _DEV_GUIDE + "DAX.consistency.html",
+    "When you write an item, DAX ensures that the cached item is synchronized with the item as it exists in "
+    "DynamoDB. … However, if other applications write directly to a DynamoDB table, the item in the DAX item cache "
+    "is no longer in sync with DynamoDB.",
+)
+SOURCES["DAX_DEFAULT_TTL_5_MIN"] = Source(
+    "AWS, Managing DAX clusters: configuring TTL settings",
+    _DATE_ROUND3,
+    _DEV_GUIDE + "DAX.cluster-management.html",
+    "The default TTL for each of these caches is 5 minutes.",
+)
+SOURCES["STREAMS_RECORD_PER_CHANGE"] = Source(
+    "AWS, Change data capture for DynamoDB Streams",
+    _DATE_ROUND3,
+    _DEV_GUIDE + "Streams.html",
+    "Whenever an application creates, updates, or deletes items in the table, DynamoDB Streams writes a stream "
+    "record with the primary key attribute(s) of the items that were modified.",
+)
+SOURCES["STREAMS_NO_RECORD_IF_UNCHANGED"] = Source(
+    "AWS, Change data capture for DynamoDB Streams (note)",
+    _DATE_ROUND3,
+    _DEV_GUIDE + "Streams.html",
+    "If you perform a PutItem or UpdateItem operation that does not change any data in an item, DynamoDB Streams "
+    "does not write a stream record for that operation.",
+)
+SOURCES["STREAMS_SEQUENCE_PER_SHARD"] = Source(
+    "AWS, Change data capture for DynamoDB Streams: reading and processing a stream",
+    _DATE_ROUND3,
+    _DEV_GUIDE + "Streams.html",
+    "Each stream record is assigned a sequence number, reflecting the order in which the record was published to "
+    "the stream. Stream records are organized into groups, or shards.",
+)
+SOURCES["STREAMS_MAX_PAYLOAD_BYTES"] = Source(
+    "AWS Lambda Developer Guide, Using AWS Lambda with Amazon DynamoDB: Polling and batching streams (6 MB taken as "
+    "6,000,000 bytes)",
+    _DATE_ROUND3,
+    "https://docs.aws.amazon.com/lambda/latest/dg/with-ddb.html",
+    "Before invoking the function, Lambda continues to read records from the event source until it has gathered a "
+    "full batch, the batching window expires, or the batch reaches the payload limit of 6 MB.",
+)
+SOURCES["LAMBDA_TUMBLING_WINDOWS"] = Source(
+    "AWS Lambda Developer Guide, Using time windows with DynamoDB (tumbling windows)",
+    _DATE_ROUND3,
+    "https://docs.aws.amazon.com/lambda/latest/dg/services-ddb-windows.html",
+    "However, with tumbling windows, you can maintain your state across invocations. This state contains the "
+    "aggregate result of the messages previously processed for the current window. Your state can be a maximum of "
+    "1 MB per shard.",
+)
+SOURCES["LAMBDA_EVENT_FILTERING_DDB"] = Source(
+    "AWS Lambda Developer Guide, Using event filtering with a DynamoDB event source",
+    _DATE_ROUND3,
+    "https://docs.aws.amazon.com/lambda/latest/dg/with-ddb-filtering.html",
+    "You can use event filtering to control which records from a stream or queue Lambda sends to your function.",
+)
 # --- sources: key design and skew (chapters 2-4)
 #: Most data one Query call reads before it returns a page (1 MB), bytes; the limit applies before any filter.
 QUERY_PAGE_MAX_BYTES: Final[int] = 1024 * 1024
@@ -871,7 +960,7 @@ SOURCES["TIME_SALE_SPIKE"] = Source(
 SOURCES["ITEM_COLLECTION_SPLIT"] = Source(
     "002 「アクセス頻度の高い項目を分離する」",
     _DATE_ROUND3,
-    _DEV_GUIDE + "burst-adaptive-capacity.html",
+    "",
     "ソートキーの単調な増減によって追跡されるトラフィックが項目のコレクションでない限り、項目のコレクションをソートキー別に"
     "セグメントに分割することもできます。…アダプティブキャパシティでは、テーブルにローカルセカンダリインデックスがある場合、"
     "テーブルの複数のパーティション間で項目コレクションを分割しません。",
@@ -879,7 +968,7 @@ SOURCES["ITEM_COLLECTION_SPLIT"] = Source(
 SOURCES["ONE_ITEM_PARTITION_MAX"] = Source(
     "002 「アクセス頻度の高い項目を分離する」",
     _DATE_ROUND3,
-    _DEV_GUIDE + "burst-adaptive-capacity.html",
+    "",
     "この場合、DynamoDB では、単一項目のプライマリキーに対して、最大 3,000 RCU および 1,000 WCU のパーティションのスループットを"
     "提供できます。",
 )
@@ -891,7 +980,7 @@ SOURCES["QUERY_TOTAL_SIZE_ROUNDED"] = Source(
 )
 SOURCES["QUERY_EVENTUALLY_CONSISTENT_BY_DEFAULT"] = Source(
     "AWS, DynamoDB API Reference, Query: ConsistentRead",
-    _DATE_READ,
+    _DATE_ROUND3,
     "https://docs.aws.amazon.com/amazondynamodb/latest/APIReference/API_Query.html",
     "Determines the read consistency model: If set to true, then the operation uses strongly consistent reads; "
     "otherwise, the operation uses eventually consistent reads.",
@@ -932,6 +1021,97 @@ SOURCES["TIME_SERIES_KEY"] = Source(
     "",
     "✅ 良い例: 高カーディナリティのIDをPKにして時刻をSKに",
 )
+SOURCES["ITEM_COLLECTION_SIZE_INCLUDES_LSI"] = Source(
+    "Amazon DynamoDB API Reference, ItemCollectionMetrics: SizeEstimateRangeGB (the same text in botocore 1.44.8's "
+    "service model)",
+    _DATE_ROUND3,
+    "https://docs.aws.amazon.com/amazondynamodb/latest/APIReference/API_ItemCollectionMetrics.html",
+    "The estimate includes the size of all the items in the table, plus the size of all attributes projected into all "
+    "of the local secondary indexes on that table. Use this estimate to measure whether a local secondary index is "
+    "approaching its size limit.",
+)
+SOURCES["GSI_MULTI_ATTRIBUTE_KEYS"] = Source(
+    "AWS, Multi-attribute keys pattern (global secondary indexes; announced in November 2025)",
+    _DATE_ROUND3,
+    _DEV_GUIDE + "GSI.DesignPattern.MultiAttributeKeys.html",
+    "Multi-attribute keys allow you to create Global Secondary Index (GSI) partition and sort keys composed of up to "
+    "four attributes each. … Multi-attribute keys solve this problem for GSIs. You define your GSI partition key using "
+    "multiple existing attributes like tournamentId and region. DynamoDB handles the composite key logic "
+    "automatically, hashing them together for data distribution.",
+)
+SOURCES["QUERY_EMPTY_MIN_UNITS"] = Source(
+    "Amazon DynamoDB API Reference, Query (the same text in botocore 1.44.8's service model)",
+    _DATE_ROUND3,
+    "https://docs.aws.amazon.com/amazondynamodb/latest/APIReference/API_Query.html",
+    "A Query operation always returns a result set. If no matching items are found, the result set will be empty. "
+    "Queries that do not return results consume the minimum number of read capacity units for that type of read "
+    "operation.",
+)
+# Chapters 1-2, round 3: what kept partitions cost, a provisioned table's warm throughput, the table-level bound.
+_SPLIT_FOR_HEAT_BLOG = (
+    "https://aws.amazon.com/blogs/database/part-3-scaling-dynamodb-how-partitions-hot-keys-and-split-for-heat-impact-performance/"
+)
+SOURCES["PARTITIONS_MORE_THAN_NECESSARY_COST"] = Source(
+    "AWS Database Blog, Scaling DynamoDB: How partitions, hot keys, and split for heat impact performance (Part 3), "
+    "the paragraph after 'only split, never merged'",
+    _DATE_ROUND3,
+    _SPLIT_FOR_HEAT_BLOG,
+    quote="That said, having more partitions than necessary will reduce the efficiency (in latency and cost) of the "
+    "table, for example by potentially requiring more partitions to be traversed to generate Query and Scan results. "
+    "So, it’s best not to provision above anticipated needs.",
+)
+SOURCES["PRE_WARM_PROVISIONED_THEN_SWITCH"] = Source(
+    "AWS Database Blog, Scaling DynamoDB: How partitions, hot keys, and split for heat impact performance (Part 3)",
+    _DATE_ROUND3,
+    _SPLIT_FOR_HEAT_BLOG,
+    quote="A table provisioned to a high capacity then to a lower capacity, or switched to on-demand mode, will keep "
+    "its partitions. When you anticipate heavy traffic to a new on-demand table, it’s best to pre-warm the table by "
+    "creating the table provisioned at the necessary capacity, and then switch it to on-demand.",
+)
+SOURCES["WARM_THROUGHPUT_FROM_HISTORY"] = Source(
+    "AWS, Understanding DynamoDB warm throughput",
+    _DATE_ROUND3,
+    _DEV_GUIDE + "warm-throughput.html",
+    quote="These values are available by default for all tables and global secondary indexes (GSI) and represent how "
+    "much they have scaled based on historical usage.",
+)
+SOURCES["WARM_THROUGHPUT_PROVISIONED_SCENARIO"] = Source(
+    "AWS, Understanding DynamoDB warm throughput in different scenarios: warm throughput for a provisioned table",
+    _DATE_ROUND3,
+    _DEV_GUIDE + "warm-throughput-scenarios.html",
+    quote="Consider a provisioned table that has a warm throughput of 30,000 read units per second and 10,000 write "
+    "units per second but currently has a provisioned throughput of 4,000 RCU and 8,000 WCU. You can instantly scale "
+    "the table's provisioned throughput up to 30,000 RCU or 10,000 WCU by updating your provisioned throughput "
+    "settings. As you increase the provisioned throughput beyond these values, the warm throughput will automatically "
+    "adjust to the new higher values",
+)
+SOURCES["BOTOCORE_THROTTLING_CLASSES_ALIKE"] = Source(
+    "botocore documentation, DynamoDB client exceptions: ProvisionedThroughputExceededException (ThrottlingException "
+    "opens with the same two sentences; in botocore 1.44.8's service model GetItem, PutItem and Query each list both "
+    "classes, and RequestLimitExceeded, among their errors)",
+    _DATE_ROUND3,
+    "https://docs.aws.amazon.com/botocore/latest/reference/services/dynamodb/client/exceptions/"
+    "ProvisionedThroughputExceededException.html",
+    quote="The request was denied due to request throttling. For detailed information about why the request was "
+    "throttled and the ARN of the impacted resource, find the ThrottlingReason field in the returned exception.",
+)
+SOURCES["HOT_PARTITION_PTEE_ON_DEMAND"] = Source(
+    "aws-samples/sample-collaborative-ai-dlc, pull request #443 (2026-09-08): an on-demand table's hot partition "
+    "returned the 'provisioned' exception class",
+    _DATE_ROUND3,
+    "https://github.com/aws-samples/sample-collaborative-ai-dlc/pull/443",
+    quote="ProvisionedThroughputExceededException: The level of configured provisioned throughput for the table was "
+    "exceeded. … Reads hit a single hot partition on `collaborative-ai-dlc-v2-executions` (`pk = EXEC#<intentId>`) "
+    "whenever the intent-view page polls a live intent. The table is on `PAY_PER_REQUEST` for non-prod environments",
+)
+SOURCES["ON_DEMAND_TABLE_QUOTA_BOUND"] = Source(
+    "AWS, DynamoDB maximum throughput for on-demand tables",
+    _DATE_ROUND3,
+    _DEV_GUIDE + "on-demand-capacity-mode-max-throughput.html",
+    quote="By default, maximum throughput settings don’t apply and your on-demand throughput rate is bounded by 40,000 "
+    "table-level read and write throughput AWS service quota for all tables in the account. If needed, you can "
+    "request an increase to your service quota.",
+)
 # --- sources: write sharding and fan-out (chapters 5-7)
 
 # Lambda's stream polling and BatchGetItem: published limits the aggregation and fan-out models use.
@@ -954,13 +1134,13 @@ BATCH_GET_MAX_BYTES: Final[int] = 16 * 1024 * 1024
 
 SOURCES["STREAMS_POLLS_PER_S"] = Source(
     "AWS Lambda Developer Guide, Using AWS Lambda with Amazon DynamoDB: Polling and batching streams",
-    "2026-11-30",
+    _DATE_ROUND3,
     _LAMBDA_DDB,
     "Lambda polls shards in your DynamoDB stream for records at a base rate of 4 times per second.",
 )
 SOURCES["STREAMS_MAX_BATCH_WINDOW_S"] = Source(
     "AWS Lambda Developer Guide, Using AWS Lambda with Amazon DynamoDB: Polling and batching streams",
-    "2026-11-30",
+    _DATE_ROUND3,
     _LAMBDA_DDB,
     "To avoid invoking the function with a small number of records, you can tell the event source to buffer "
     "records for up to 5 minutes by configuring a batching window. Before invoking the function, Lambda continues "
@@ -975,7 +1155,7 @@ SOURCES["STREAMS_MAX_BATCH_SIZE"] = Source(
 )
 SOURCES["STREAMS_MAX_PARALLELIZATION"] = Source(
     "AWS Lambda Developer Guide, Using AWS Lambda with Amazon DynamoDB: Polling and batching streams",
-    "2026-11-30",
+    _DATE_ROUND3,
     _LAMBDA_DDB,
     "You can specify the number of concurrent batches that Lambda polls from a shard via a parallelization factor "
     "from 1 (default) to 10. … When you increase the number of concurrent batches per shard, Lambda still ensures "
@@ -983,7 +1163,7 @@ SOURCES["STREAMS_MAX_PARALLELIZATION"] = Source(
 )
 SOURCES["BATCH_GET_MAX_ITEMS"] = Source(
     "Amazon DynamoDB API Reference, BatchGetItem",
-    "2026-11-30",
+    _DATE_ROUND3,
     _BATCH_GET,
     "A single operation can retrieve up to 16 MB of data, which can contain as many as 100 items. … If a partial "
     "result is returned, the operation returns a value for UnprocessedKeys.",
@@ -1025,7 +1205,7 @@ SOURCES["BATCH_GET_PRICED_PER_ITEM"] = Source(
 )
 SOURCES["BATCH_GET_PARALLEL"] = Source(
     "Amazon DynamoDB API Reference, BatchGetItem",
-    _DATE_READ,
+    _DATE_ROUND3,
     "https://docs.aws.amazon.com/amazondynamodb/latest/APIReference/API_BatchGetItem.html",
     "By default, BatchGetItem performs eventually consistent reads on every table in the request. … In order to "
     "minimize response latency, BatchGetItem may retrieve items in parallel. … Requests for nonexistent items "
@@ -1049,7 +1229,7 @@ SOURCES["DAX_STRONG_PASS_THROUGH"] = Source(
 )
 SOURCES["STREAMS_AT_LEAST_ONCE"] = Source(
     "AWS Lambda Developer Guide, Using AWS Lambda with Amazon DynamoDB: Polling and batching streams",
-    _DATE_READ,
+    _DATE_ROUND3,
     "https://docs.aws.amazon.com/lambda/latest/dg/with-ddb.html",
     "Lambda event source mappings process each event at least once, and duplicate processing of records can occur.",
 )
@@ -1081,11 +1261,11 @@ SOURCES["PARALLEL_READ_OF_SHARDS"] = Source(
     "読み取り時は全シャードに対して並列クエリし、結果をマージする。",
 )
 SOURCES["PARTITION_LIMIT_LINEAR_COMBINATION"] = Source(
-    "AWS Knowledge Center, Why is my on-demand DynamoDB table being throttled? (section 'The traffic exceeds the "
-    "per-partition maximum'; the same sentence in the versions updated 2020-08-25 and 2021-06-18, read on the "
-    "aws.amazon.com/premiumsupport/knowledge-center copies of the article)",
+    "AWS Knowledge Center, Why is my on-demand DynamoDB table being throttled? (current repost.aws version, section "
+    "'The traffic exceeds the per-partition maximum'; the same sentence in the earlier versions updated 2020-08-25, "
+    "2021-06-18 and 2022-08-16)",
     _DATE_ROUND3,
-    _KC + "on-demand-table-throttling-dynamodb",
+    "https://www.repost.aws/knowledge-center/on-demand-table-throttling-dynamodb",
     "Each partition on the table can serve up to 3,000 read request units or 1,000 write request units, or a linear "
     "combination of both.",
 )
@@ -1122,6 +1302,43 @@ SOURCES["LAMBDA_CHARGED_PER_REQUEST_AND_DURATION"] = Source(
     "https://aws.amazon.com/lambda/pricing/",
     "With AWS Lambda, you pay only for what you use. You are charged based on the number of requests for your "
     "functions and the duration, the time it takes for your code to execute.",
+)
+SOURCES["PROVISIONED_THROTTLE_RETURNS_PTEE"] = Source(
+    "AWS, DynamoDB developer guide, Troubleshooting throttling issues for provisioned mode (read on the "
+    "docs.amazonaws.cn mirror)",
+    _DATE_ROUND3,
+    "https://docs.amazonaws.cn/en_us/amazondynamodb/latest/developerguide/TroubleshootingThrottling-common-issues.html",
+    "When DynamoDB throttles a read or write operation, it returns a ProvisionedThroughputExceededException to the caller.",
+)
+SOURCES["BOTOCORE_THROTTLING_REASONS_MEMBER"] = Source(
+    "botocore 1.44.8's DynamoDB service model, botocore/data/dynamodb/2012-08-10/service-2.json.gz, the "
+    "ThrottlingException shape (marked synthetic; ProvisionedThroughputExceededException and RequestLimitExceeded "
+    "spell the member ThrottlingReasons)",
+    _DATE_ROUND3,
+    "https://github.com/boto/botocore/blob/develop/botocore/data/dynamodb/2012-08-10/service-2.json",
+    '"ThrottlingException":{ "type":"structure", "members":{ "message":{"shape":"AvailabilityErrorMessage"}, '
+    '"throttlingReasons":{ "shape":"ThrottlingReasonList",',
+)
+SOURCES["ON_DEMAND_NEW_TABLE_LINEAR_COMBINATION"] = Source(
+    "AWS Knowledge Center, Why is my on-demand DynamoDB table being throttled? (current version)",
+    _DATE_ROUND3,
+    "https://www.repost.aws/knowledge-center/on-demand-table-throttling-dynamodb",
+    "For new on-demand tables, you can immediately drive up to 4,000 write request units or 12,000 read request "
+    "units, or a linear combination of both.",
+)
+SOURCES["PRE_WARMING_EN_NO_DECREASE_SENTENCE"] = Source(
+    "AWS, Understanding DynamoDB warm throughput (English edition: the end of one paragraph "
+    "and the start of the next, with nothing between them where the Japanese edition says a raise cannot be undone)",
+    _DATE_ROUND3,
+    _DEV_GUIDE + "warm-throughput.html",
+    "This ensures your applications can handle higher request rates from the moment they occur. You can increase "
+    "the warm throughput value for read operations, write operations, or both.",
+)
+SOURCES["WARM_THROUGHPUT_CONSOLE_INCREASE_ONLY"] = Source(
+    "AWS, Increase your existing DynamoDB table's warm throughput (the console steps)",
+    _DATE_ROUND3,
+    _DEV_GUIDE + "update-warm-throughput.html",
+    "On the Edit warm throughput page, choose Increase warm throughput.",
 )
 # --- sources: indexes, detection, retries, diagnosis (chapters 12-15)
 
@@ -1421,11 +1638,12 @@ SOURCES["MAX_THROUGHPUT_REMOVE"] = Source(
     "To remove the maximum OnDemandThroughput that is currently set on your table, set the value of MaxWriteRequestUnits to -1.",
 )
 SOURCES["PEAK_RAMP_30_MINUTES"] = Source(
-    "AWS Knowledge Center, Why is my on-demand DynamoDB table being throttled?",
-    _DATE_READ,
+    "AWS Knowledge Center, Why is my on-demand DynamoDB table getting throttled? (the current wording; its "
+    "2021 version read 'before exceeding double your previous traffic peak')",
+    _DATE_ROUND3,
     _KC + "on-demand-table-throttling-dynamodb",
-    "It's a best practice to spread your traffic growth over at least 30 minutes before exceeding double your "
-    "previous traffic peak.",
+    "Before you exceed your previous traffic's peak, it's a best practice to spread your traffic growth over at "
+    "least 30 minutes.",
 )
 SOURCES["PEAK_PREWARM_PLANNED"] = Source(
     "AWS, Understanding DynamoDB warm throughput",
@@ -1479,7 +1697,7 @@ SOURCES["GSI_SAME_PARTITION_LIMIT"] = Source(
 )
 SOURCES["GSI_PARTITION_LIMITS_INDEPENDENT"] = Source(
     "AWS, Understanding GSI write throttling and back pressure in DynamoDB",
-    _DATE_READ,
+    _DATE_ROUND3,
     _DEV_GUIDE + "gsi-throttling.html",
     "This relationship is particularly important to understand because partition-level constraints apply "
     "independently to both the base table and each GSI—each has its own partition structure and corresponding "
@@ -1487,7 +1705,7 @@ SOURCES["GSI_PARTITION_LIMITS_INDEPENDENT"] = Source(
 )
 SOURCES["GSI_BACKPRESSURE"] = Source(
     "AWS, Understanding GSI write throttling and back pressure in DynamoDB",
-    _DATE_READ,
+    _DATE_ROUND3,
     _DEV_GUIDE + "gsi-throttling.html",
     "If a GSI doesn't have sufficient capacity to handle these updates, DynamoDB throttles writes to the base table "
     "to maintain data consistency. This is called GSI back-pressure.",
@@ -1509,7 +1727,7 @@ SOURCES["GSI_WRITE_CAPACITY_AT_LEAST_TABLE"] = Source(
 )
 SOURCES["GSI_WRITES_FAIL_ON_OTHER_GSIS"] = Source(
     "AWS Knowledge Center, How does throttling on my global secondary index affect my Amazon DynamoDB table?",
-    _DATE_REREAD,
+    _DATE_ROUND3,
     _KC + "dynamodb-gsi-throttling-table",
     "When a GSI has insufficient write capacity, throttling results in write operations that fail on the base table or "
     "any of its GSIs.",
@@ -1742,6 +1960,51 @@ SOURCES["CONTRIBUTOR_INSIGHTS_SORT_KEY_RULES"] = Source(
     "following rules specific to sort keys: … Most accessed keys (partition and sort keys) — Identifies the partition "
     "and sort keys of the most accessed items in your table or global secondary index.",
 )
+# chapter 14, the third review: what the SDK retries do not cover, and the SDKs that did not switch
+SOURCES["BATCH_UNPROCESSED_RETRY_YOURSELF"] = Source(
+    f"AWS's DynamoDB service model as botocore {_BOTOCORE_PINNED} ships it, BatchWriteItem's documentation (the API "
+    "reference's text): a partly throttled batch succeeds and returns UnprocessedItems, which the application resends",
+    _DATE_ROUND3,
+    _BOTOCORE_FILE + "data/dynamodb/2012-08-10/service-2.json.gz",
+    "If DynamoDB returns any unprocessed items, you should retry the batch operation on those items. However, we "
+    "strongly recommend that you use an exponential backoff algorithm.",
+)
+SOURCES["BOTO3_BATCH_WRITER_NO_BACKOFF"] = Source(
+    "boto3 1.44.5 (requirements.txt), boto3/dynamodb/table.py, BatchWriter._flush: Table.batch_writer() puts the "
+    "unprocessed items back in its buffer for the next batch, with no sleep",
+    _DATE_ROUND3,
+    "https://github.com/boto/boto3/blob/1.44.5/boto3/dynamodb/table.py",
+    "# Any unprocessed_items are immediately added to the # next batch we send.",
+)
+SOURCES["SDK_RETRY_AFTER_HEADER"] = Source(
+    f"botocore {_BOTOCORE_PINNED}, botocore/retries/standard.py, ExponentialBackoff.delay_amount: a response's "
+    "x-amz-retry-after header raises the delay (DynamoDB is not documented to send it)",
+    _DATE_ROUND3,
+    _BOTOCORE_FILE + "retries/standard.py",
+    "If the response carries an ``x-amz-retry-after`` header, the delay is raised to that value, capped at ``t_i + 5`` seconds.",
+)
+SOURCES["JAVA_V1_END_OF_SUPPORT"] = Source(
+    "AWS SDK for Java 1.x Developer Guide, Getting Started: the SDK whose DynamoDB client chapter 14's Java rows model "
+    "is out of support",
+    _DATE_ROUND3,
+    "https://docs.aws.amazon.com/sdk-for-java/v1/developer-guide/getting-started.html",
+    "The AWS SDK for Java 1.x reached end-of-support on December 31, 2025.",
+)
+SOURCES["SDK_JS_V3_BEFORE_2026"] = Source(
+    "AWS SDK for JavaScript v3, GitHub issue 8037, Announcement: Updated default retry behavior (2026), AWS's table "
+    "of the standard-mode defaults before and after the update (the default client's figures; a 500 ms "
+    "THROTTLING_RETRY_DELAY_BASE constant also exists in @smithy/util-retry, SOURCES['SDK_JS_V3_THROTTLING_BASE_S'])",
+    _DATE_ROUND3,
+    "https://github.com/aws/aws-sdk-js-v3/issues/8037",
+    "|Throttling base delay|100 ms|**1,000 ms**| … |**DynamoDB and DynamoDB Streams**||| … |Max attempts|3|**4**|",
+)
+SOURCES["SDK_JAVA_V2_BEFORE_2026"] = Source(
+    "AWS SDK for Java 2.x, GitHub issue 6987, Announcement: Updated default retry behavior (2026): the Java 2.x "
+    "defaults before the update, which the rollout post says are still its defaults ('Java 2.x | To be announced.')",
+    _DATE_ROUND3,
+    "https://github.com/aws/aws-sdk-java-v2/issues/6987",
+    "|Default retry mode|`legacy`|**`standard`**| … |Throttling base delay|500 ms|**1,000 ms**|",
+)
 # --- sources: sharding beyond DynamoDB (chapters 17-21)
 #: Twitter Snowflake's custom epoch, ms since the Unix epoch (2010-11-04 01:42:54.657 UTC).
 SNOWFLAKE_EPOCH_MS: Final[int] = 1_288_834_974_657
@@ -1773,7 +2036,7 @@ SOURCES["SHARDING_TX_TWO_UNDERLYING_WRITES"] = Source(
 )
 SOURCES["SHARDING_TX_REJECTED_WHOLE"] = Source(
     "AWS, DynamoDB API Reference, TransactWriteItems",
-    _DATE_READ,
+    _DATE_ROUND3,
     "https://docs.aws.amazon.com/amazondynamodb/latest/APIReference/API_TransactWriteItems.html",
     "DynamoDB rejects the entire TransactWriteItems request if any of the following is true: … There is "
     "insufficient provisioned capacity for the transaction to be completed.",
@@ -1831,11 +2094,11 @@ SOURCES["SHARDING_ITEM_COLLECTION_SPLIT"] = Source(
     "テーブルの複数のパーティション間で項目コレクションを分割しません。",
 )
 SOURCES["SHARDING_MONGODB_HASHED_CHUNKS"] = Source(
-    "MongoDB manual (v3.6), Hashed Sharding",
-    _DATE_READ,
-    "https://www.mongodb.com/docs/v3.6/core/hashed-sharding/",
-    "If you shard an empty collection using a hashed shard key, MongoDB automatically creates two empty chunks "
-    "per shard, to cover the entire range of the hashed shard key value across the cluster.",
+    "MongoDB manual (current), Hashed Sharding: shard an empty collection on a single field hashed shard key",
+    _DATE_ROUND3,
+    "https://www.mongodb.com/docs/manual/core/hashed-sharding/",
+    "Starting in version 8.0, the operation creates 1 chunk per shard by default and migrates across the cluster. "
+    "… After the initial distribution, the balancer manages the chunk distribution going forward.",
 )
 SOURCES["SHARDING_VITESS_KEY_RANGES"] = Source(
     "Vitess documentation (v22), Concepts: Shard, shard naming",
@@ -1846,31 +2109,30 @@ SOURCES["SHARDING_VITESS_KEY_RANGES"] = Source(
 )
 SOURCES["SHARDING_VITESS_SPLIT_SHARDS"] = Source(
     "Vitess documentation, Concepts: Shard, resharding",
-    _DATE_READ,
+    _DATE_ROUND3,
     "https://vitess.io/docs/concepts/shard/",
     "This can be either splitting one or more shards into smaller pieces, or merging neighboring shards into "
     "bigger pieces. … the data in the source shards is copied into the destination shards, allowed to catch up on "
-    "replication, and then compared against the original to ensure data integrity.",
+    "replication, and then compared against the original to ensure data integrity. Then the live serving "
+    "infrastructure is shifted to the destination shards, and the source shards are deleted.",
 )
 SOURCES["SHARDING_VITESS_RESHARD_STEPS"] = Source(
-    "Vitess documentation (v11 archive), Reference: VReplication, Reshard (v1), a Reshard workflow",
-    _DATE_READ,
-    "https://vitess.io/docs/archive/11.0/reference/vreplication/v1/reshard/",
-    "Confirm that data has been copied over correctly using VDiff … Start the cutover by routing all reads from "
-    "your application to those tables using SwitchReads … Complete the cutover by routing all writes using "
-    "SwitchWrites",
+    "Vitess documentation (v22), User guides: Resharding, switch non-primary reads and then writes",
+    _DATE_ROUND3,
+    "https://vitess.io/docs/22.0/user-guides/configuration-advanced/resharding/",
+    "After validating for correctness, the next step is to switch REPLICA and RDONLY targeted read operations to "
+    "occur at the new location. By switching targeted read operations first, we are able to verify that the new "
+    "shard's tablets are healthy and able to respond to requests",
 )
 SOURCES["SHARDING_VITESS_REVERSE_REPLICATION"] = Source(
-    "Vitess documentation (v11), Reference: VReplication, SwitchTraffic, -reverse_replication",
-    _DATE_READ,
-    "https://vitess.io/docs/archive/11.0/reference/vreplication/switchtraffic/",
-    "SwitchTraffic for primary tablet types, by default, starts a reverse replication stream with the current "
-    "target as the source, replicating back to the original source. This enables a quick and simple rollback "
-    "using ReverseTraffic.",
+    "Vitess documentation (v22), Reference: vtctldclient Reshard switchtraffic, --enable-reverse-replication",
+    _DATE_ROUND3,
+    "https://vitess.io/docs/22.0/reference/programs/vtctldclient/vtctldclient_reshard/vtctldclient_reshard_switchtraffic/",
+    "Setup replication going back to the original source keyspace to support rolling back the traffic cutover. (default true)",
 )
 SOURCES["SHARDING_CONDITIONAL_WRITE_REFUSES_STALE"] = Source(
     "AWS, DynamoDB best practices: Optimistic locking with version number",
-    _DATE_READ,
+    _DATE_ROUND3,
     _DEV_GUIDE + "BestPractices_OptimisticLocking.html",
     "If another process modified the item in the meantime, the condition fails and DynamoDB returns a "
     "ConditionalCheckFailedException.",
@@ -1914,6 +2176,13 @@ SOURCES["SHARDING_TX_SAME_ACCOUNT_REGION_ITEM"] = Source(
     "https://docs.aws.amazon.com/amazondynamodb/latest/APIReference/API_TransactWriteItems.html",
     "These actions can target items in different tables, but not in different AWS accounts or Regions, and no two "
     "actions can target the same item.",
+)
+SOURCES["PARTITIONS_ADDED_003"] = Source(
+    "003 「DynamoDB の自動シャーディング」 (partitions are added when throughput is raised past what they hold)",
+    _DATE_ROUND3,
+    "",
+    "パーティションが追加されるのは、既存のパーティションが支えられる量を超えてスループットを引き上げたときと、既存のパーティションが"
+    "容量いっぱいになってさらに領域が必要になったときである",
 )
 # --- sources: your own table (chapter 16)
 
@@ -1988,6 +2257,87 @@ SOURCES["SPLIT_FOR_HEAT_NO_FURTHER_ACTION"] = Source(
 #: Every modelling choice that AWS does not publish, by name: its value, why the course chose it, and
 #: what AWS does say. Each chapter that relies on one shows it (``hp.assumption_box``), and a test checks
 #: that the code's defaults equal these values and that every model constant is sourced or listed here.
+SOURCES["SHARDING_MONGODB_BALANCER_EVEN_DATA"] = Source(
+    "MongoDB manual (current), Sharded Cluster Balancer",
+    _DATE_ROUND3,
+    "https://www.mongodb.com/docs/manual/core/sharding-balancer-administration/",
+    "The MongoDB balancer is a background process that monitors the amount of data on each shard for each sharded "
+    "collection. When the amount of data for a sharded collection on a given shard reaches specific migration "
+    "thresholds, the balancer attempts to automatically migrate data between shards and reach an even amount of "
+    "data per shard while respecting the zones.",
+)
+SOURCES["SHARDING_VITESS_SWITCH_ALL_BY_DEFAULT"] = Source(
+    "Vitess documentation (v22), User guides: Resharding, note after switching writes",
+    _DATE_ROUND3,
+    "https://vitess.io/docs/22.0/user-guides/configuration-advanced/resharding/",
+    "While we have switched tablet type targeted reads and writes separately in this example, you can also switch "
+    "all traffic at the same time. This is done by default as if you don't specify the --tablet_types parameter "
+    "then SwitchTraffic will start serving all traffic from the target for all tablet types.",
+)
+SOURCES["SHARDING_UPDATEITEM_CREATES_ITEM"] = Source(
+    "AWS, DynamoDB API Reference, UpdateItem",
+    _DATE_ROUND3,
+    "https://docs.aws.amazon.com/amazondynamodb/latest/APIReference/API_UpdateItem.html",
+    "Edits an existing item's attributes, or adds a new item to the table if it does not already exist.",
+)
+SOURCES["SHARDING_GLOBAL_TABLES_LAST_WRITER_WINS"] = Source(
+    "AWS, DynamoDB and optimistic locking with version number (note)",
+    _DATE_ROUND3,
+    _DEV_GUIDE + "DynamoDBMapper.OptimisticLocking.html",
+    "DynamoDB global tables use a “last writer wins” reconciliation between concurrent updates. If you use global "
+    "tables, last writer policy wins. So in this case, the locking strategy does not work as expected.",
+)
+SOURCES["SHARDING_TX_REJECTED_CONDITION_OR_CONFLICT"] = Source(
+    "AWS, DynamoDB API Reference, TransactWriteItems (the same list, botocore 1.44.8's service model)",
+    _DATE_ROUND3,
+    "https://docs.aws.amazon.com/amazondynamodb/latest/APIReference/API_TransactWriteItems.html",
+    "DynamoDB rejects the entire TransactWriteItems request if any of the following is true: A condition in one of "
+    "the condition expressions is not met. An ongoing operation is in the process of updating the same item.",
+)
+SOURCES["SHARDING_TX_CONFLICT_REASON"] = Source(
+    "AWS, DynamoDB API Reference, TransactionCanceledException: cancellation reason codes",
+    _DATE_ROUND3,
+    "https://docs.aws.amazon.com/amazondynamodb/latest/APIReference/API_TransactWriteItems.html",
+    "Transaction Conflict: Code: TransactionConflict Message: Transaction is ongoing for the item.",
+)
+SOURCES["SHARDING_TX_CONFLICT_REJECTS_WRITE"] = Source(
+    "AWS, DynamoDB API Reference, PutItem errors: TransactionConflictException",
+    _DATE_ROUND3,
+    "https://docs.aws.amazon.com/amazondynamodb/latest/APIReference/API_PutItem.html",
+    "Operation was rejected because there is an ongoing transaction for the item.",
+)
+SOURCES["SHARDING_TX_INLINE_RECOVERY"] = Source(
+    "AWS, DynamoDB API Reference, TransactionInProgressException: recommended settings (as in the AWS SDK for "
+    "Kotlin reference and botocore 1.44.8's service model)",
+    _DATE_ROUND3,
+    "https://docs.aws.amazon.com/sdk-for-kotlin/api/latest/dynamodb/aws.sdk.kotlin.services.dynamodb.model/"
+    "-transaction-in-progress-exception",
+    "These settings help ensure that the client retries will trigger completion of the ongoing TransactWriteItems "
+    "request. … 6500-7500 fourth attempt (this can trigger inline recovery since 5 seconds have elapsed since the "
+    "first attempt reached TC)",
+)
+SOURCES["SHARDING_TX_CLIENT_REQUEST_TOKEN"] = Source(
+    "AWS, DynamoDB API Reference, TransactWriteItems: ClientRequestToken",
+    _DATE_ROUND3,
+    "https://docs.aws.amazon.com/amazondynamodb/latest/APIReference/API_TransactWriteItems.html",
+    "Providing a ClientRequestToken makes the call to TransactWriteItems idempotent, meaning that multiple identical "
+    "calls have the same effect as one single call. … A client request token is valid for 10 minutes after the "
+    "first request that uses it is completed.",
+)
+SOURCES["SHARDING_GSI_NO_STRONG_READS"] = Source(
+    "AWS, DynamoDB API Reference, Query: ConsistentRead",
+    _DATE_ROUND3,
+    "https://docs.aws.amazon.com/amazondynamodb/latest/APIReference/API_Query.html",
+    "Strongly consistent reads are not supported on global secondary indexes.",
+)
+SOURCES["SHARDING_AURORA_REPLICA_SHARED_VOLUME"] = Source(
+    "AWS, Amazon Aurora DB clusters (Aurora User Guide)",
+    _DATE_ROUND3,
+    "https://docs.aws.amazon.com/AmazonRDS/latest/AuroraUserGuide/Aurora.Overview.html",
+    "Primary (writer) DB instance – Supports read and write operations, and performs all of the data modifications "
+    "to the cluster volume. … Aurora Replica (reader DB instance) – Connects to the same storage volume as the "
+    "primary DB instance but supports only read operations.",
+)
 ASSUMPTIONS: Final[dict[str, Assumption]] = {
     # --- assumptions: capacity and the simulator (chapters 1, 8-11)
     "AUTOSCALING_LAG_S": Assumption(
@@ -2124,7 +2474,8 @@ ASSUMPTIONS: Final[dict[str, Assumption]] = {
         0.9,
         "fraction of requests",
         why="The sources say only that today's date, ACTIVE or member takes most requests; 90% is a round value for "
-        "'most', and the explorable lets the reader move it from 40% to 100%.",
+        "'most', and the explorable lets the reader move it from 40% to 100%. The rest is split 4:1 between INACTIVE "
+        "and SUSPENDED (8% and 2% at the default) and 9:1 between guest and admin (hp.key_design).",
         aws_says="Nothing: a property of the workload, not of DynamoDB.",
         used_by=("key_design.hot_share",),
         chapters=("02_key_designs", "04_composite_keys"),
@@ -2175,10 +2526,12 @@ ASSUMPTIONS: Final[dict[str, Assumption]] = {
         aws_says="\"DynamoDB's partition-level throttling operates independently for reads and writes - a partition "
         'may throttle reads while writes continue normally, or vice versa." (throttling-key-range-limit-exceeded-'
         "mitigation.html; 002 says the same: 「パーティションに対する読み取りオペレーションと書き込みオペレーションは個別に"
-        '管理される」), while the Knowledge Center says "Each partition on the table can serve up to 3,000 read request '
-        'units or 1,000 write request units, or a linear combination of both." (on-demand-table-throttling-dynamodb).',
-        used_by=("partition_utilization.combine",),
-        chapters=("01_partitions",),
+        '管理される」), while two current Knowledge Center articles say "Each partition on the table can serve up to '
+        '3,000 read request units or 1,000 write request units, or a linear combination of both." '
+        '(on-demand-table-throttling-dynamodb) and "…or a combination of both, your table throttles." '
+        "(dynamodb-spiky-workloads-short-intervals). AWS does not reconcile the two wordings.",
+        used_by=("partition_utilization.combine", "FanoutParams.combine"),
+        chapters=("01_partitions", "06_fanout"),
     ),
     "SHARD_UTILIZATION": Assumption(
         0.8,
@@ -2370,11 +2723,28 @@ ASSUMPTIONS: Final[dict[str, Assumption]] = {
         why="By default adaptive capacity lends in the very second a partition is short, as 000 (即時) and 002 "
         "(瞬時) say: the best case. Provisioned(adaptive_delay_s=...) gives it a reaction time, which reproduces the "
         "throttled phase of AWS's own narrative of its example.",
-        aws_says="AWS's current English page says only that adaptive capacity works 'by automatically increasing "
-        "throughput capacity for partitions that receive more traffic' (burst-adaptive-capacity.html), with no "
-        "reaction time; 002's narrative of the example has the partition throttled before adaptive capacity "
-        "responds.",
+        aws_says="AWS's current English page says that adaptive capacity works 'by automatically and instantly "
+        "increasing throughput capacity for partitions that receive more traffic' (SOURCES['ADAPTIVE_INSTANT_EN'], "
+        "burst-adaptive-capacity.html; 002's 自動的かつ瞬時に translates it) and publishes no reaction time; the same "
+        "page's narrative of its example (002's too) has the partition throttled before adaptive capacity responds, "
+        "and Elhemali et al. describe the original adaptive capacity as reactive, acting 'only after throttling had "
+        "been observed'.",
         used_by=("Provisioned.adaptive_delay_s",),
+        chapters=("09_adaptive",),
+    ),
+    "ADAPTIVE_LOAN_SPLIT": Assumption(
+        ("the same second's unused units", "in proportion to what each lacks"),
+        "",
+        why="Each second adaptive capacity lends only what the token buckets left unused in that same second (nothing "
+        "is saved up for the loan; saving is burst's part), and when several partitions are short they split it in "
+        "proportion to what each lacks, as chapter 12's INDEX_ADAPTIVE_SPLIT does for index partitions. With one hot "
+        "partition, as in chapter 9's examples, the split does not matter; with several, the total lent is the same "
+        "under any split that lends everything, and only which partition loses writes changes.",
+        aws_says="AWS says adaptive capacity increases throughput capacity for partitions that receive more traffic, "
+        "provided that traffic does not exceed the table's total provisioned capacity or the partition maximum "
+        "capacity (burst-adaptive-capacity.html); it says nothing of how several hot partitions share the unused "
+        "capacity, nor over what period the unused capacity is counted.",
+        used_by=("ADAPTIVE_LOAN_SPLIT",),
         chapters=("09_adaptive",),
     ),
     "SHARE_REFUSAL_METRIC": Assumption(
@@ -2476,6 +2846,27 @@ ASSUMPTIONS: Final[dict[str, Assumption]] = {
         chapters=("15_diagnosis",),
     ),
     # --- assumptions: sharding beyond DynamoDB (chapters 17-21)
+    "MIGRATION_DEPLOY_H": Assumption(
+        2.0,
+        "h",
+        why="Two hours to roll out the dual-write code to every application server before the backfill starts. A "
+        "scenario input of chapter 19's timeline, not a measured figure; it does not depend on the data moved.",
+        aws_says="Nothing: a live resharding is the application's (or Vitess's) procedure, and neither 003 nor the "
+        "Vitess documentation gives a deployment time.",
+        used_by=("MigrationPlan.deploy_h",),
+        chapters=("19_migration",),
+    ),
+    "MIGRATION_DELETE_AT_COPY_RATE": Assumption(
+        None,
+        "GB/h (None stands for the backfill's rate)",
+        why="Deleting the old copy row by row, at the backfill's rate, so that it takes as long as the copy. That is "
+        "the slow case: a placement that owns whole tables or whole shards can drop them in minutes, and Vitess "
+        "deletes the source shards once traffic has moved. Pass delete_gb_per_h to model a faster deletion.",
+        aws_says="Nothing; 003 lists deleting the old data as the last step, without a rate, and Vitess says only "
+        "that 'the source shards are deleted'.",
+        used_by=("MigrationPlan.delete_gb_per_h",),
+        chapters=("19_migration",),
+    ),
     "MIGRATION_SWITCH_H": Assumption(
         24.0,
         "h",
@@ -2499,8 +2890,8 @@ ASSUMPTIONS: Final[dict[str, Assumption]] = {
     ),
     # --- assumptions: your own table (chapter 16)
     "ON_DEMAND_PEAK_REASON_METRIC": Assumption(
+        "none (ThrottleEvents only)",
         "",
-        "reason metric",
         why="The simulator counts the refusals of on-demand traffic past double its previous peak in ThrottleEvents "
         "only, under no reason metric, because AWS names no reason for them; rule 4d reads such unattributed events "
         "on an on-demand table as growth past the previous peak. A real export may count the same refusals under a "
@@ -2605,10 +2996,32 @@ ASSUMPTIONS: Final[dict[str, Assumption]] = {
         why="A node (the primary or a read replica) serves reads and applies writes with one machine, so its load "
         "is the share of its read capacity the reads use plus the share of its write capacity the writes use; a "
         "replica applies every write, so its load includes all of them. A linear model: a real node's reads and "
-        "writes compete for CPU, I/O and locks in ways that depend on the engine.",
-        aws_says="Nothing: 003 lists read replicas among the ways to avoid sharding, without a load model.",
+        "writes compete for CPU, I/O and locks in ways that depend on the engine. That a replica applies every write "
+        "holds for replicas that replay the primary's log, as RDS MySQL and PostgreSQL read replicas do; an Aurora "
+        "replica shares the writer's storage volume, so there the writer alone carries the writes and is the "
+        "binding node (the conclusion is the same: the writer stays at the write load). Indexes are left out: an "
+        "index makes a query cheaper and adds work to every write.",
+        aws_says="003 lists read replicas among the ways to avoid sharding, without a load model. For Aurora, AWS "
+        "says the writer 'performs all of the data modifications to the cluster volume' and a replica 'Connects to "
+        "the same storage volume as the primary DB instance but supports only read operations' "
+        "(Aurora.Overview.html, SHARDING_AURORA_REPLICA_SHARED_VOLUME).",
         used_by=("NODE_LOAD_ADDS_READS_AND_WRITES",),
         chapters=("21_pitfalls",),
+    ),
+    "WHATIF_CAPACITY_PARTITIONS": Assumption(
+        "estimate_partitions",
+        "",
+        why="The what-if's 'more capacity' replay runs on the partitions chapter 1's historical rule gives for the "
+        "raised capacity (hp.estimate_partitions: ceil(RCU/3000 + WCU/1000), never fewer than the table has, since "
+        "partitions do not merge), with every key placed by the same hash over the new count; the other keys' load "
+        "is shared out over the new partitions in proportion to their units over the log, keeping each old "
+        "partition's minute-by-minute shape. A table already at 1,000 WCU/s a partition gains partitions when its "
+        "capacity doubles, which moves cold neighbours off a hot key's partition; the hot key itself stays above "
+        "its ceiling. capacity_partitions='same' replays the old choice (the table's own partitions).",
+        aws_says="003 says partitions are added when throughput is raised past what the partitions hold "
+        "(SOURCES['PARTITIONS_ADDED_003']); AWS no longer publishes how many, nor which keys move (chapter 1).",
+        used_by=("WHATIF_CAPACITY_PARTITIONS", "what_if.capacity_partitions"),
+        chapters=("16_your_table",),
     ),
     "ZIPF_MAX_KS": Assumption(
         0.05,

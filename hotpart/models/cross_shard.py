@@ -190,8 +190,29 @@ class TwoPhaseCommit:
 
     @property
     def latency_ms(self) -> float:
-        """Commit latency, ms: each phase waits for the slowest participant, plus the forced logs on the path."""
+        """Commit latency until every participant has acknowledged, ms: ``2 max(rtt) + 3 t_log``.
+
+        Each phase waits for the slowest participant, plus the forced logs on the path (the prepare record, the
+        coordinator's decision and the commit record). The client can be told the outcome earlier, once the
+        decision is forced: :attr:`decision_latency_ms`.
+        """
         return 2.0 * float(self.rtts_ms.max()) + 3.0 * self.log_ms
+
+    @property
+    def decision_latency_ms(self) -> float:
+        """Time until the coordinator has forced its decision, ms: ``max(rtt) + 2 t_log``.
+
+        The last vote arrives at ``max(rtt) + t_log`` and the decision is forced ``t_log`` later; from then on the
+        outcome is durable and the client can be answered, while phase two still runs. It equals
+        :attr:`blocking_window_ms`.
+
+        Examples
+        --------
+        >>> t = TwoPhaseCommit([0.999] * 2, [1.0, 1.0], log_ms=0.5)
+        >>> t.decision_latency_ms, t.latency_ms
+        (2.0, 3.5)
+        """
+        return float(self.rtts_ms.max()) + 2.0 * self.log_ms
 
 
 def two_phase_commit(

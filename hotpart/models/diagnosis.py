@@ -101,7 +101,7 @@ from .constants import (
 )
 from .indexes import GlobalSecondaryIndex, IndexedResult, simulate_with_indexes
 from .metrics import Metrics, TopKeys, cloudwatch
-from .on_demand import OnDemand
+from .on_demand import ON_DEMAND_NEW_TABLE_PEAK, OnDemand
 from .simulator import SimulationResult, Table, simulate
 
 __all__ = [
@@ -169,9 +169,9 @@ REMEDIES: dict[str, Remedy] = {
     ),
     "short spike": Remedy(
         "Only short spikes",
-        "First see whether the throttling stops by itself: after a short spike DynamoDB has often split the hot "
-        "partition already, and nothing is left to do; if the spikes recur, raise capacity ahead of them, and retry "
-        "with exponential backoff",
+        "First see whether the throttling stops by itself while the traffic goes on: then DynamoDB may have split the "
+        "hot partition, and nothing is left to do; if it stopped because the spike ended, nothing was split: if the "
+        "spikes recur, raise capacity ahead of them, and retry with exponential backoff",
         "Neither adaptive capacity nor burst capacity lifts the partition ceiling",
     ),
     "GSI-only throttling": Remedy(
@@ -220,7 +220,8 @@ REMEDIES: dict[str, Remedy] = {
         "simulator counts it in ThrottleEvents only (a real export may count it under a reason, most likely key "
         "range)",
         "Pre-warm the table (raise its warm throughput) before a planned peak, or spread the growth over at least 30 minutes",
-        "A table can be pre-warmed only up to its account's per-table quota, and neither lifts a partition's ceiling",
+        "A table can be pre-warmed only up to its account's per-table quota; pre-warming is billed, and a raised warm "
+        "throughput cannot be lowered; neither lifts a partition's ceiling",
         in_source=False,
     ),
     "hot partition, key unknown": Remedy(
@@ -268,7 +269,7 @@ HOT_KEY_TRAFFIC_SHARE: Final[float] = 0.5
 #: The reason metric the course's simulator counts refusals past double an on-demand table's previous peak in:
 #: none (they are in ``ThrottleEvents`` only), because AWS names no reason for them. A real export may count them
 #: under a reason, most likely key range; rules 4d and 5e read both (``hp.ASSUMPTIONS["ON_DEMAND_PEAK_REASON_METRIC"]``).
-ON_DEMAND_PEAK_REASON_METRIC: Final[str] = ""
+ON_DEMAND_PEAK_REASON_METRIC: Final[str] = "none (ThrottleEvents only)"
 #: The reason metric the simulator counts a partition's refusals above its ceiling in when the table is also past
 #: its provisioned capacity (burst carrying the partitions up to the ceiling): key range, as for any refusal above
 #: the partition ceiling. AWS does not say which reason such an overload reports
@@ -1361,18 +1362,51 @@ def diagnose(
             )
         ev.append(r.batch)
         ev.append(f"if it recurred, the same data would read as: {steady.symptom} (rule {steady.rule})")
+        went_on = _traffic_went_on(metrics, hit_minutes)
+        if went_on is None:
+            after = "the data end with the throttling, so see whether it stops by itself while the traffic goes on"
+        elif went_on:
+            after = (
+                "the throttling stopped by itself while the traffic went on, which may mean DynamoDB has split the hot "
+                "partition (AWS's key-range page)"
+            )
+            ev.append("consumed capacity after the throttled minutes stayed at their level: the traffic went on")
+        else:
+            after = "the throttling stopped because the traffic fell: the spike ended, so nothing was split"
+            ev.append("consumed capacity fell after the throttled minutes: the spike ended")
         return _make(
             "short spike",
             ev,
             "medium",
-            "one short window cannot show whether it recurs, and throttling that stops after a short while may mean "
-            "DynamoDB has already split the hot partition (AWS's key-range page): see whether it stops by itself",
+            f"one short window cannot show whether it recurs; {after}",
             "3",
             (steady.symptom,),
         )
 
     # rules 4 and 5
     return _steady(metrics, r, small, one, few, at_cap, hot_share)
+
+
+#: Consumed capacity after a short spike's throttled minutes at least this share of theirs reads as traffic that
+#: went on (the throttling stopped by itself); below it, the spike ended. A reading of the evidence, not a rule.
+_WENT_ON_SHARE: Final[float] = 0.8
+
+
+def _traffic_went_on(metrics: Metrics, hit_minutes: NDArray[np.int64]) -> bool | None:
+    """Whether the consumed capacity after the throttled minutes stayed near theirs; ``None`` when it cannot be told
+    (no consumed-capacity metric, or no minute after the throttling)."""
+    t = metrics.table
+    last = int(hit_minutes[-1])
+    series = [
+        np.asarray(t[f"Consumed{k}CapacityUnits"], dtype=float) for k in ("Read", "Write") if f"Consumed{k}CapacityUnits" in t
+    ]
+    if not series or last + 1 >= metrics.minutes:
+        return None
+    consumed = np.sum(series, axis=0)
+    during = float(np.mean(consumed[hit_minutes]))
+    if during <= 0:
+        return None
+    return float(np.mean(consumed[last + 1 :])) >= _WENT_ON_SHARE * during
 
 
 # ---------------------------------------------------------------------------------------------
@@ -1427,8 +1461,8 @@ SCENARIOS: dict[str, str] = {
     "previous peak 40,000, default per-table quota",
     "maximum throughput reached": "on-demand: 1,000 keys at 3,000 WCU/s, evenly spread on 4 partitions, "
     "a maximum throughput of 2,000 WCU/s set on the table",
-    "past double the previous peak": "on-demand: 1,000 keys at 3,000 WCU/s, evenly spread on 8 partitions, "
-    "previous peak 1,000 WCU/s",
+    "past double the previous peak": "on-demand: 1,000 keys at 5,000 WCU/s, evenly spread on 8 partitions, "
+    "previous peak 2,000 WCU/s (a new table's setting: it serves 4,000 at once)",
 }
 
 #: The scenarios of a provisioned table's writes (the others are reads, or on-demand): the ones the
@@ -1493,7 +1527,8 @@ def _build(name: str, seconds: int, gsi_fraction: float, open_share: float) -> S
         return simulate(Table(4), [3.0] * 1_000, seconds, keys=keys, mode=OnDemand(max_throughput=2_000))
     if name == "past double the previous peak":
         keys = [f"ITEM#{i:05d}" for i in range(1_000)]
-        return simulate(Table(8), [3.0] * 1_000, seconds, keys=keys, mode=OnDemand(previous_peak=1_000))
+        peak = ON_DEMAND_NEW_TABLE_PEAK["write"]  # the lowest previous peak an on-demand table has (4,000 at once)
+        return simulate(Table(8), [5.0] * 1_000, seconds, keys=keys, mode=OnDemand(previous_peak=peak))
     if name == "under-provisioned table":
         keys = [f"ITEM#{i:05d}" for i in range(1_000)]
         return simulate(Table(4, wcu=2_000), [3.0] * 1_000, seconds, keys=keys)

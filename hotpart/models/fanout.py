@@ -88,6 +88,11 @@ class FanoutParams:
     refusal_tolerance_wcu : float
         Expected refused write units per second that count as none, ``>= 0``: the
         refusal criterion (default :data:`REFUSAL_TOLERANCE_WCU`, one write a day).
+    combine : {"apart", "linear"}
+        How a shard's reads and writes meet the partition's ceilings (``ASSUMPTIONS["PARTITION_READS_WRITES_APART"]``):
+        ``"apart"`` (the default) holds each to its own ceiling; ``"linear"`` holds their sum
+        ``wcu / 1000 + rcu / 3000`` to one, the Knowledge Center's "linear combination of both"
+        (:func:`hotpart.partition_utilization`). Each shard is taken as a partition of its own.
 
     Examples
     --------
@@ -105,6 +110,7 @@ class FanoutParams:
     consistency: str = "eventual"
     utilization: float = SHARD_UTILIZATION
     refusal_tolerance_wcu: float = REFUSAL_TOLERANCE_WCU
+    combine: str = "apart"
 
     def __post_init__(self) -> None:
         set_ = object.__setattr__
@@ -119,6 +125,7 @@ class FanoutParams:
         set_(self, "utilization", check_number("utilization", self.utilization, low=0, high=1, low_open=True))
         tol = check_number("refusal_tolerance_wcu", self.refusal_tolerance_wcu, low=0, high=1e9)
         set_(self, "refusal_tolerance_wcu", tol)
+        check_choice("combine", self.combine, ("apart", "linear"))
 
     def __repr__(self) -> str:
         return (
@@ -268,6 +275,8 @@ def fanout_cost(params: FanoutParams | None = None, n_max: int = 1000, **workloa
     800.0
     >>> fanout_cost(write_rate=8000, read_write_ratio=0.5, consistency="strong").best_n is None  # 4,000 RCU/s a shard
     True
+    >>> fanout_cost(write_rate=8000, read_write_ratio=0.1, combine="linear").best_n  # reads and writes share one budget
+    14
     """
     if params is None:
         params = FanoutParams(**workload)
@@ -277,7 +286,6 @@ def fanout_cost(params: FanoutParams | None = None, n_max: int = 1000, **workloa
     n = np.arange(1, n_max + 1)
     p = params
     wcu = p.wcu_per_write
-    refused = wcu * np.asarray(expected_refused_writes(p.write_rate, n, PARTITION_MAX_WCU / wcu), dtype=float)
     busiest = wcu * np.asarray(busiest_shard_bound(p.write_rate, n), dtype=float)
     rc = read_cost(n, p.strategy, p.read, p.read_bytes, p.items_per_shard, p.consistency)
     read_units_s = p.read_rate * rc.read_units
@@ -290,7 +298,18 @@ def fanout_cost(params: FanoutParams | None = None, n_max: int = 1000, **workloa
     else:
         shard_rcu = p.read_rate * np.full(n.size, float(query_units(p.items_per_shard, p.read_bytes, p.consistency)))
     shard_rcu = np.asarray(shard_rcu, dtype=float)
-    feasible = (busiest <= p.utilization * PARTITION_MAX_WCU) & (shard_rcu <= p.utilization * PARTITION_MAX_RCU)
+    if p.combine == "apart":
+        refused = wcu * np.asarray(expected_refused_writes(p.write_rate, n, PARTITION_MAX_WCU / wcu), dtype=float)
+    else:  # a shard's reads use up part of its one budget: its writes meet the write ceiling that is left
+        left = np.clip(1.0 - shard_rcu / PARTITION_MAX_RCU, 0.0, 1.0) * PARTITION_MAX_WCU / wcu
+        refused = np.empty(n.size)
+        for cap in np.unique(left):
+            sel = left == cap
+            refused[sel] = wcu * np.asarray(expected_refused_writes(p.write_rate, n[sel], float(cap)), dtype=float)
+    if p.combine == "apart":
+        feasible = (busiest <= p.utilization * PARTITION_MAX_WCU) & (shard_rcu <= p.utilization * PARTITION_MAX_RCU)
+    else:  # one budget for both: the shares of the two ceilings add up
+        feasible = busiest / PARTITION_MAX_WCU + shard_rcu / PARTITION_MAX_RCU <= p.utilization
     best = None
     if feasible.any():
         total = np.where(feasible, read_units_s, np.inf)

@@ -139,7 +139,8 @@ def unsharded_load(
         ``read_utilisation`` (each node's share of the reads over its read capacity), ``write_utilisation`` (all the
         writes over one node's write capacity: the primary's, and each replica's too), ``node_utilisation`` (their
         sum, each node's load), ``read_room`` (the share of each node the writes leave for reads, ``1 -
-        write_utilisation``, negative when the writes alone overload a node) and ``fits`` (1.0 if
+        write_utilisation``, and 0 when the writes alone fill or overload a node: ``write_utilisation`` then says by
+        how much) and ``fits`` (1.0 if
         ``node_utilisation`` is at most 1).
 
     Examples
@@ -161,6 +162,6 @@ def unsharded_load(
         "read_utilisation": read_u,
         "write_utilisation": write_u,
         "node_utilisation": node_u,
-        "read_room": 1.0 - write_u,
+        "read_room": max(0.0, 1.0 - write_u),
         "fits": float(node_u <= 1 + 1e-12),
     }

@@ -9,8 +9,12 @@ remedy the course teaches:
 * **write sharding**: every key hotter than ``shard_above`` units/s spread
   over ``shards`` suffixed keys (chapter 5); a read of such a key must visit
   every shard, so its read cost is ``shards`` reads;
-* **more capacity**: provisioned capacity times ``capacity_factor``, same
-  partitions (the per-partition ceiling does not move);
+* **more capacity**: provisioned capacity times ``capacity_factor``, on the
+  partitions chapter 1's rule gives for it (:func:`hotpart.estimate_partitions`,
+  never fewer than the table has; keys placed by the same hash), since DynamoDB
+  adds partitions when throughput is raised past what they hold; the
+  per-partition ceiling does not move (``capacity_partitions="same"`` keeps the
+  table's partitions);
 * **on-demand**: no provisioned capacity, the previous peak taken as the
   table's own peak (the ceiling then follows demand within the
   per-partition limit);
@@ -29,6 +33,7 @@ and a figure.
 
 from __future__ import annotations
 
+import dataclasses
 import math
 from dataclasses import dataclass
 from typing import Final
@@ -37,14 +42,15 @@ import numpy as np
 from numpy.typing import ArrayLike, NDArray
 
 from ._memo import simulate_once
-from ._validation import check_array, check_integer, check_number
+from ._validation import check_array, check_choice, check_integer, check_number
+from .capacity import estimate_partitions
 from .hashing import partition_of
 from .logs import LogProfile
 from .on_demand import OnDemand
 from .simulator import Table
 from .split_for_heat import SplitForHeat
 
-__all__ = ["REMEDY_NAMES", "WHATIF_REST_KEYS", "WHATIF_SHARD_ABOVE", "WhatIf", "what_if"]
+__all__ = ["REMEDY_NAMES", "WHATIF_CAPACITY_PARTITIONS", "WHATIF_REST_KEYS", "WHATIF_SHARD_ABOVE", "WhatIf", "what_if"]
 
 #: Stand-in keys that carry the demand of the keys outside the profile's hottest (shared out over the partitions,
 #: each keeping its partition's rest, when that is known): a resolution of the replay, not a property of DynamoDB
@@ -53,6 +59,13 @@ WHATIF_REST_KEYS: Final[int] = 64
 #: Keys whose peak minute exceeds this many units/s are write-sharded by :func:`what_if`: half a partition's
 #: write ceiling, the course's choice (``hp.ASSUMPTIONS["WHATIF_SHARD_ABOVE"]``).
 WHATIF_SHARD_ABOVE: Final[float] = 500.0
+#: How "more capacity" places the raised capacity: on the partitions chapter 1's historical rule gives for it
+#: (``"estimate_partitions"``: :func:`hotpart.estimate_partitions`, never fewer than the table has, the keys placed
+#: by the same hash over the new count), or on the table's own partitions (``"same"``). AWS says partitions are added
+#: when throughput is raised past what they hold, not how many or where the keys go
+#: (``hp.ASSUMPTIONS["WHATIF_CAPACITY_PARTITIONS"]``).
+WHATIF_CAPACITY_PARTITIONS: Final[str] = "estimate_partitions"
+_CAPACITY_PARTITIONS = ("estimate_partitions", "same")
 #: The remedies :func:`what_if` compares, in order.
 REMEDY_NAMES: tuple[str, ...] = ("as is", "write sharding", "more capacity", "on-demand", "split for heat")
 
@@ -114,6 +127,7 @@ def what_if(
     shards: int = 10,
     shard_above: float = WHATIF_SHARD_ABOVE,
     capacity_factor: float = 2.0,
+    capacity_partitions: str = WHATIF_CAPACITY_PARTITIONS,
 ) -> WhatIf:
     """Replay per-key demand through the simulator as is and under each remedy.
 
@@ -138,6 +152,9 @@ def what_if(
         Keys whose peak minute exceeds this many units/s are sharded, ``> 0``.
     capacity_factor : float
         Provisioned capacity multiplier for "more capacity", in ``[1, 100]``.
+    capacity_partitions : {"estimate_partitions", "same"}
+        The partitions "more capacity" runs on: chapter 1's estimate for the raised capacity (never fewer than
+        the table's), or the table's own (:data:`WHATIF_CAPACITY_PARTITIONS`).
 
     Returns
     -------
@@ -147,10 +164,14 @@ def what_if(
     Examples
     --------
     One key at 1,500 WCU/s beside a cold one, on a single partition: 600 units/s above its ceiling for
-    two minutes, whatever the capacity, until the key is sharded and the shards are placed on more partitions.
+    two minutes. Doubled capacity comes with the 8 partitions chapter 1's rule gives for 8,000 WCU/s, which moves
+    the cold key off the hot one's partition; the hot key alone is still 500 units/s above its ceiling. On the
+    same partition nothing changes, until the key is sharded and the shards are placed on more partitions.
 
     >>> w = what_if([[1_500.0, 100.0]] * 2, Table(1, wcu=4_000))
-    >>> [round(x) for x in w.refused]
+    >>> [round(x) for x in w.refused], w.remedies[2]
+    ([72000, 72000, 60000, 72000, 72000], 'more capacity (x2: 8,000 units/s on 8 partitions)')
+    >>> [round(x) for x in what_if([[1_500.0, 100.0]] * 2, Table(1, wcu=4_000), capacity_partitions="same").refused]
     [72000, 72000, 72000, 72000, 72000]
     >>> [round(x) for x in what_if([[1_500.0, 100.0]] * 2, Table(4, wcu=4_000)).refused]
     [60000, 0, 60000, 60000, 60000]
@@ -179,6 +200,7 @@ def what_if(
     n_sh = check_integer("shards", shards, low=2, high=1000)
     above = check_number("shard_above", shard_above, low=0, high=math.inf, low_open=True, high_open=True)
     factor = check_number("capacity_factor", capacity_factor, low=1, high=100)
+    placing = check_choice("capacity_partitions", capacity_partitions, _CAPACITY_PARTITIONS)
     minutes = d.shape[0]
     cols = [d[:, i] for i in range(d.shape[1])]
     rest_cols, rest_names = _stand_ins(np.asarray(rest_arr, dtype=float), table.partitions)
@@ -198,23 +220,29 @@ def what_if(
             sh_names.append(name)
     sharded = np.column_stack(sh_cols)
     cap = table.capacity(kind)
+    more_wcu = table.wcu * (factor if kind == "write" else 1.0)
+    more_rcu = table.rcu * (factor if kind == "read" else 1.0)
+    more_parts = table.partitions
+    if placing == "estimate_partitions":
+        more_parts = max(table.partitions, estimate_partitions(more_rcu, more_wcu))
+    more_table = dataclasses.replace(table, partitions=more_parts, wcu=more_wcu, rcu=more_rcu)
+    more_cols, more_names = base, names
+    if more_parts != table.partitions and rest_arr.ndim == 2:
+        # the other keys' load re-placed on the new partitions: each old partition's rest shared out in proportion
+        # to its cold keys' units over the log (a profile's), else left to its stand-ins' hashes
+        moved = _rest_on(demand, rest_arr, table.partitions, more_parts) if isinstance(demand, LogProfile) else None
+        if moved is not None:
+            m_cols, m_names = _stand_ins(moved, more_parts)
+            more_cols = np.column_stack([d[:, i] for i in range(d.shape[1])] + m_cols) if m_cols else d.copy()
+            more_names = names[: d.shape[1]] + m_names
+    more_per_second = np.repeat(more_cols, 60, axis=0)
     peak = max(float(per_second.sum(axis=1).max()), 1.0)
     # each replay is remembered (simulate_once): moving the shard count reruns only the sharded replay, and the
     # capacity factor only the 'more capacity' one
     runs = [
         simulate_once(table, per_second, seconds, kind=kind, keys=list(names)),
         simulate_once(table, sharded, seconds, kind=kind, keys=sh_names),
-        simulate_once(
-            Table(
-                table.partitions,
-                wcu=table.wcu * (factor if kind == "write" else 1.0),
-                rcu=table.rcu * (factor if kind == "read" else 1.0),
-            ),
-            per_second,
-            seconds,
-            kind=kind,
-            keys=list(names),
-        ),
+        simulate_once(more_table, more_per_second, seconds, kind=kind, keys=list(more_names)),
         simulate_once(table, per_second, seconds, kind=kind, keys=list(names), mode=OnDemand(previous_peak=peak)),
         simulate_once(table, per_second, seconds, kind=kind, keys=list(names), split=SplitForHeat()),
     ]
@@ -228,11 +256,32 @@ def what_if(
     labels = (
         "as is",
         f"write sharding ({n_sh} suffixes on {len(hot)} keys)",
-        f"more capacity (x{factor:g}: {cap * factor:,.0f} units/s)",
+        f"more capacity (x{factor:g}: {cap * factor:,.0f} units/s on {more_parts} partitions)",
         "on-demand",
         "split for heat",
     )
     return WhatIf(labels, offered, refused, per_min, cost, tuple(names[i] for i in hot))
+
+
+def _rest_on(profile: LogProfile, rest: NDArray[np.float64], old: int, new: int) -> NDArray[np.float64] | None:
+    """The other keys' load per minute on ``new`` partitions, from their load on ``old`` ones.
+
+    Each cold key (a profile key outside its ``demand``) takes the share of its old partition's load per minute
+    that its units over the log are of that partition's cold units, and lands on its partition among ``new``.
+    ``None`` when the profile names no cold key with units.
+    """
+    top = profile.demand.shape[1]
+    cold = list(profile.keys[top:])
+    units = np.asarray(profile.key_units[top:], dtype=float)
+    if not cold or float(units.sum()) <= 0:
+        return None
+    p_old = partition_of(cold, old)
+    p_new = partition_of(cold, new)
+    per_old = np.bincount(p_old, weights=units, minlength=old)
+    share = np.divide(units, per_old[p_old], out=np.zeros_like(units), where=per_old[p_old] > 0)
+    moves = np.zeros((old, new))
+    np.add.at(moves, (p_old, p_new), share)  # moves[p, q]: the share of old partition p's cold load that lands on q
+    return rest @ moves
 
 
 def _stand_in_name(partition: int, j: int, partitions: int) -> str:

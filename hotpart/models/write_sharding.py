@@ -276,20 +276,37 @@ def shards_needed(
             f"write_rate = {w!r} is more than n_partitions = {p} carry at {budget * per:,.0f} WCU/s each "
             f"(units_per_write = {per!r}): no suffix count helps"
         )
-    limit = min(_N_PLACED_MAX, 100 * (math.ceil(w / budget) + p))
+    limit = _placed_limit(w, budget, p)
     where = partition_of([f"{base_key}#{i}" for i in range(limit)], p)
-    per_partition = np.zeros(p, dtype=np.int64)
-    for n_keys in range(1, limit + 1):
-        per_partition[where[n_keys - 1]] += 1
-        occupied = int(np.count_nonzero(per_partition))
-        # the fullest partition carries W k_max / N on average; bound the busiest of the occupied ones
-        bound = float(_chernoff_max(w * per_partition.max() / n_keys, occupied))
-        if min(w, bound) <= budget:
-            return n_keys
+    found = _needed_for_placement(w, budget, where, p)
+    if found is not None:
+        return found
     raise ValueError(
         f"write_rate = {w!r} needs more than {p} partitions: no suffix count up to {limit:,} keeps each "
         f"under {budget * per:,.0f} WCU/s"
     )
+
+
+def _placed_limit(w: float, budget: float, p: int) -> int:
+    """How many suffix keys :func:`shards_needed` tries on ``p`` partitions before it gives up."""
+    return min(_N_PLACED_MAX, 100 * (math.ceil(w / budget) + p))
+
+
+def _needed_for_placement(w: float, budget: float, where: NDArray[np.int64], p: int) -> int | None:
+    """The rule of :func:`shards_needed` on a given placement: the first ``N`` whose keys ``where[:N]`` keep the
+    fullest partition's bound within ``budget``, or ``None`` if no prefix of ``where`` does.
+
+    ``where`` holds the partition (in ``[0, p)``) of suffix key 0, 1, ...; the fullest partition carries
+    ``W k_max / N`` on average, and the bound is taken over the occupied partitions.
+    """
+    per_partition = np.zeros(p, dtype=np.int64)
+    for n_keys in range(1, len(where) + 1):
+        per_partition[where[n_keys - 1]] += 1
+        occupied = int(np.count_nonzero(per_partition))
+        bound = float(_chernoff_max(w * per_partition.max() / n_keys, occupied))
+        if min(w, bound) <= budget:
+            return n_keys
+    return None
 
 
 def calculated_shard_rates(write_rate: float, n_shards: int, n_values: int, seed: int) -> NDArray[np.float64]:
