@@ -33,9 +33,4 @@ def _cited_hosts() -> dict[str, str]:
 READER_LINK_HOSTS.update({h: why for h, why in _cited_hosts().items() if h not in READER_LINK_HOSTS})
 
 # Console messages that are not errors of the book, matched as substrings.
-BENIGN_CONSOLE_ERRORS: dict[str, str] = {
-    "Got invalid theme mode": (
-        "pydata-sphinx-theme 0.17 logs this on a first visit, when no colour mode is stored yet; "
-        "it then uses 'auto'. Nothing fails."
-    ),
-}
+BENIGN_CONSOLE_ERRORS: dict[str, str] = {}

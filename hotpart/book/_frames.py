@@ -281,8 +281,9 @@ def static_html(explorable: Explorable, out_dir: Path) -> str:
         f'<p style="margin:0 0 0.3em 0;"><b>{html.escape(explorable.title)}</b></p>'
         f'<p style="margin:0 0 0.5em 0;font-size:90%;"><i>Try: {html.escape(explorable.try_this)}</i></p>'
         f'<div style="display:flex;flex-direction:column;gap:0.2em;">{"".join(inputs)}</div>'
+        '<div class="hp-frame" style="overflow-x:auto;">'
         f'<img src="{html.escape(base)}{first:03d}.png" alt="{html.escape(explorable.title)}" '
-        'style="max-width:100%;height:auto;display:block;margin-top:0.5em;">'
+        'style="max-width:100%;height:auto;display:block;margin-top:0.5em;"></div>'
         f'<p class="hp-caption" style="font-size:90%;">{html.escape(captions[first])}</p>'
         + (
             f'<p style="font-size:80%;color:#555;">Fixed in the book at their defaults: {fixed_text}. '

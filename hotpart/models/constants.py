@@ -302,7 +302,7 @@ SOURCES: Final[dict[str, Source]] = {
     ),
     "ON_DEMAND_TABLE_QUOTA_WRU": Source(
         "000 「オンデマンドモードでも発生する」 (AWS, Service quotas: throughput default quotas)",
-        "2026-11-30",
+        "2026-12-04",
         _DEV_GUIDE + "ServiceQuotas.html",
         "テーブルまたは個々の GSI あたり 1 秒あたり 40,000 読み取り / 40,000 書き込みリクエストユニットという既定のクォータ",
     ),
@@ -314,7 +314,7 @@ SOURCES: Final[dict[str, Source]] = {
     ),
     "AUTOSCALING_SCALE_UP_MINUTES": Source(
         "AWS Knowledge Center, Why is DynamoDB auto scaling not working as expected?",
-        "2026-11-30",
+        "2026-12-04",
         _KC + "dynamodb-auto-scaling",
         "DynamoDB auto scaling increases provisioned capacity when utilization exceeds 70 RCUs for at least "
         "2 consecutive minutes.",
@@ -415,7 +415,7 @@ _AUTOSCALING_KC_URL = "https://repost.aws/knowledge-center/dynamodb-auto-scaling
 SOURCES["AUTOSCALING_SCALE_DOWN_MARGIN"] = Source(
     "AWS Knowledge Center, Why is DynamoDB auto scaling not working as expected? (the example: minimum 100 RCUs, "
     "target 70 percent; 50 RCUs of 100 is 20 percentage points below 70%)",
-    _DATE_READ,
+    _DATE_ROUND3,
     _AUTOSCALING_KC_URL,
     quote="DynamoDB auto scaling decreases provisioned capacity when utilization is 20% or more below the target "
     "for 15 consecutive minutes (50 RCUs).",
@@ -475,7 +475,7 @@ SOURCES["AUTOSCALING_SCALE_DOWN_15_POINTS"] = Source(
 )
 SOURCES["PROVISIONED_LIMIT_NAMES_THROTTLING_EXCEPTION"] = Source(
     "AWS, DynamoDB API reference, ProvisionedThroughputDescription (WriteCapacityUnits)",
-    _DATE_READ,
+    _DATE_ROUND3,
     "https://docs.aws.amazon.com/amazondynamodb/latest/APIReference/API_ProvisionedThroughputDescription.html",
     quote="The maximum number of writes consumed per second before DynamoDB returns a ThrottlingException.",
 )
@@ -644,7 +644,7 @@ SOURCES["BACKFILL_SHARES_INDEX_WRITES"] = Source(
 )
 SOURCES["CONTRIBUTOR_INSIGHTS_PLAINTEXT"] = Source(
     "AWS, DynamoDB API reference, UpdateContributorInsights",
-    "2026-12-03",
+    _DATE_ROUND3,
     "https://docs.aws.amazon.com/amazondynamodb/latest/APIReference/API_UpdateContributorInsights.html",
     quote="CloudWatch Contributor Insights for DynamoDB graphs display the partition key and (if applicable) sort key of "
     "frequently accessed items and frequently throttled items in plaintext.",
@@ -684,7 +684,7 @@ SOURCES["CLOUDTRAIL_DATA_EVENTS"] = Source(
 )
 SOURCES["BILLING_MODE_SUMMARY_MAY_BE_ABSENT"] = Source(
     "AWS, DynamoDB API reference, BillingModeSummary (the same sentence in the SDK for JavaScript v3 reference)",
-    "2026-12-03",
+    _DATE_ROUND3,
     "https://docs.aws.amazon.com/amazondynamodb/latest/APIReference/API_BillingModeSummary.html",
     quote="You may need to switch to on-demand mode at least once in order to return a BillingModeSummary response.",
 )
@@ -737,7 +737,7 @@ SOURCES["PRE_WARMING"] = Source(
 )
 SOURCES["SWITCHED_TABLE_PEAK"] = Source(
     "AWS Knowledge Center, Why is my on-demand DynamoDB table being throttled? (current version)",
-    _DATE_READ,
+    _DATE_ROUND3,
     "https://www.repost.aws/knowledge-center/on-demand-table-throttling-dynamodb",
     quote="For an existing table that you switched to on-demand capacity mode, the previous peak is one of the "
     "following values:…Half the previous provisioned throughput for the table",
@@ -745,7 +745,7 @@ SOURCES["SWITCHED_TABLE_PEAK"] = Source(
 SOURCES["SWITCHED_TABLE_PEAK_EARLIER"] = Source(
     "AWS, DynamoDB Developer Guide, Read/write capacity mode (an earlier version, kept in AWS's archived "
     "awsdocs/amazon-dynamodb-developer-guide repository, doc_source/HowItWorks.ReadWriteCapacityMode.md)",
-    _DATE_REREAD,
+    _DATE_ROUND3,
     "https://github.com/awsdocs/amazon-dynamodb-developer-guide/blob/master/doc_source/HowItWorks.ReadWriteCapacityMode.md",
     quote="Existing table switched to on-demand capacity mode: The previous peak is half the maximum write capacity "
     "units and read capacity units provisioned since the table was created, or the settings for a newly created "
@@ -928,7 +928,7 @@ SOURCES["DYNAMODB_BINARY_SIZE_UNITS"] = Source(
     "AWS, Constraints in Amazon DynamoDB (the note at the top): the 10 GB item-collection limit and the 1 MB Query "
     "page are binary units (hotpart.models.item_collections' item_collection_gb, days_to_collection_limit, "
     "QUERY_PAGE_MAX_BYTES)",
-    _DATE_READ,
+    _DATE_ROUND3,
     _DEV_GUIDE + "Constraints.html",
     "All size measurements in DynamoDB use binary-based units. DynamoDB denotes 1 KB = 1024 bytes, 1 MB = 1024 KB, "
     "1 GB = 1024 MB, 1 TB = 1024 GB.",
@@ -1177,14 +1177,14 @@ SOURCES["EVENTUAL_DEFAULT_ALL_READS"] = Source(
 )
 SOURCES["READ_DEFAULT_EVENTUAL"] = Source(
     "AWS, DynamoDB read and write operations: Capacity unit consumption for read operations (GetItem)",
-    _DATE_READ,
+    _DATE_ROUND3,
     _DEV_GUIDE + "read-write-operations.html",
     "This is the number of read units required if you specified a strongly consistent read. For an eventually "
     "consistent read, which is the default, divide this number by two.",
 )
 SOURCES["READ_MISSING_ITEM_COSTS"] = Source(
     "AWS, DynamoDB read and write operations: Capacity unit consumption for read operations (Important)",
-    _DATE_READ,
+    _DATE_ROUND3,
     _DEV_GUIDE + "read-write-operations.html",
     "If you perform a read operation on an item that doesn't exist, DynamoDB will still consume read throughput as "
     "outlined above.",
@@ -1236,7 +1236,7 @@ SOURCES["STREAMS_AT_LEAST_ONCE"] = Source(
 SOURCES["STREAMS_LAMBDA_READS_FREE"] = Source(
     "AWS, Evaluate your Streams usage (cost optimization; text read from the awsdocs/amazon-dynamodb-developer-guide "
     "copy of the page)",
-    _DATE_READ,
+    _DATE_ROUND3,
     _DEV_GUIDE + "CostOptimization_StreamsUsage.html",
     "Read requests made by AWS Lambda-based consumers of DynamoDB Streams are free, whereas calls made by consumers "
     "of any other kind are charged.",
@@ -1415,17 +1415,17 @@ SOURCES.update(
             quote="_MAX_BACKOFF = 20",
         ),
         "DYNAMODB_JAVA_V1_MAX_RETRIES": Source(
-            _JAVA_V1_WHERE, "2026-11-30", _JAVA_V1, quote="public static final int DYNAMODB_DEFAULT_MAX_ERROR_RETRY = 10;"
+            _JAVA_V1_WHERE, _DATE_ROUND3, _JAVA_V1, quote="public static final int DYNAMODB_DEFAULT_MAX_ERROR_RETRY = 10;"
         ),
         "DYNAMODB_JAVA_V1_BASE_S": Source(
             _JAVA_V1_WHERE,
-            "2026-11-30",
+            _DATE_ROUND3,
             _JAVA_V1,
             quote="/** Base sleep time (milliseconds) **/ private static final int SCALE_FACTOR = 25;",
         ),
         "DYNAMODB_JAVA_V1_MAX_BACKOFF_S": Source(
             _JAVA_V1_WHERE,
-            "2026-11-30",
+            _DATE_ROUND3,
             _JAVA_V1,
             quote="private static final int MAX_BACKOFF_IN_MILLISECONDS = 20 * 1000;",
         ),
@@ -1434,7 +1434,7 @@ SOURCES.update(
             "commit 1694468) and PredefinedRetryPolicies (commit 30f38f1): the DynamoDB client's default backoff is "
             "SDKDefaultBackoffStrategy(25 ms, 500 ms, 20 s), which uses Equal Jitter on a 500 ms base for throttling "
             "errors and Full Jitter on 25 ms for other errors; still 10 retries",
-            "2026-11-30",
+            _DATE_ROUND3,
             _JAVA_V1_NOW,
             quote="/** Default base sleep time (milliseconds) for throttled exceptions. **/ static final int "
             "SDK_DEFAULT_THROTTLED_BASE_DELAY = 500; … We use the full jitter scheme for non-throttled exceptions and "
@@ -1468,7 +1468,7 @@ SOURCES.update(
             "AWS SDK for JavaScript v3, @smithy/util-retry, packages/util-retry/src/constants.ts, at a commit before "
             "AWS's 2026 retry update (JavaScript 3.1166.0 with @smithy/core 3.40.0 made the update its default: "
             "SOURCES['BOTOCORE_STANDARD_DEFAULT_SINCE']); a dated record of how SDKs differed",
-            "2026-11-30",
+            _DATE_ROUND3,
             _SMITHY_CONSTANTS,
             quote="export const DEFAULT_RETRY_DELAY_BASE = 100;",
         ),
@@ -1476,7 +1476,7 @@ SOURCES.update(
             "AWS SDK for JavaScript v3, @smithy/util-retry, packages/util-retry/src/constants.ts, at a commit before "
             "AWS's 2026 retry update (JavaScript 3.1166.0 with @smithy/core 3.40.0 made the update its default: "
             "SOURCES['BOTOCORE_STANDARD_DEFAULT_SINCE']); a dated record of how SDKs differed",
-            "2026-11-30",
+            _DATE_ROUND3,
             _SMITHY_CONSTANTS,
             quote="The retry delay base (in milliseconds) to use when a throttling error is encountered. */ export "
             "const THROTTLING_RETRY_DELAY_BASE = 500;",
@@ -1557,13 +1557,13 @@ PERIOD_S: Final[int] = 60
 BATCH_WRITE_MAX_ITEMS: Final[int] = 25
 SOURCES["PERIOD_S"] = Source(
     "AWS, DynamoDB Metrics and dimensions: consumed capacity and the throttle metrics are one-minute data points",
-    "2026-11-30",
+    _DATE_ROUND3,
     _DEV_GUIDE + "metrics-dimensions.html",
     "DynamoDB outputs consumed provisioned throughput for one-minute periods.",
 )
 SOURCES["BATCH_WRITE_MAX_ITEMS"] = Source(
     "AWS, DynamoDB API reference, BatchWriteItem: up to 25 put or delete requests",
-    "2026-11-30",
+    _DATE_ROUND3,
     "https://docs.aws.amazon.com/amazondynamodb/latest/APIReference/API_BatchWriteItem.html",
     "A single call to BatchWriteItem can transmit up to 16MB of data over the network, consisting of up to 25 item "
     "put or delete operations.",
@@ -1571,7 +1571,7 @@ SOURCES["BATCH_WRITE_MAX_ITEMS"] = Source(
 SOURCES["GSI_CAPACITY_MODE_OF_TABLE"] = Source(
     "AWS SDK for Kotlin API reference (DynamoDB model, from the DynamoDB API reference), GlobalSecondaryIndex: "
     "onDemandThroughput",
-    _DATE_READ,
+    _DATE_ROUND3,
     "https://docs.aws.amazon.com/sdk-for-kotlin/api/latest/dynamodb/aws.sdk.kotlin.services.dynamodb.model/"
     "-global-secondary-index/on-demand-throughput.html",
     "You must use either OnDemandThroughput or ProvisionedThroughput based on your table's capacity mode.",
@@ -1691,7 +1691,7 @@ SOURCES["THROTTLED_NOT_CONSUMED"] = Source(
 # chapter 12: global secondary indexes
 SOURCES["GSI_SAME_PARTITION_LIMIT"] = Source(
     "000 「複合キーの設計」",
-    _DATE_READ,
+    _DATE_ROUND3,
     "",
     "GSI にも同じパーティション上限が効くことを忘れやすい。",
 )
@@ -1734,7 +1734,7 @@ SOURCES["GSI_WRITES_FAIL_ON_OTHER_GSIS"] = Source(
 )
 SOURCES["GSI_WRITE_BUFFER"] = Source(
     "AWS, Amazon DynamoDB Labs, Advanced design patterns: Exercise 1, Step 4 - View the CloudWatch metrics on your table",
-    _DATE_REREAD,
+    _DATE_ROUND3,
     "https://github.com/aws-samples/amazon-dynamodb-labs/blob/master/content/design-patterns/ex1capacity/Step4.en.md",
     "a global secondary index's capacity is consumed asynchronously some time after the initial write to the base "
     "table succeeds. In order for this system to work inside the DynamoDB service, there is a buffer between a given "
@@ -1757,7 +1757,7 @@ SOURCES["GSI_KEY_REMOVED_COSTS_A_DELETE"] = Source(
 )
 SOURCES["PRE_WARM_UP_TO_QUOTA"] = Source(
     "AWS, DynamoDB ウォームスループットについて (the Japanese edition of Understanding DynamoDB warm throughput)",
-    _DATE_REREAD,
+    _DATE_ROUND3,
     "https://docs.aws.amazon.com/ja_jp/amazondynamodb/latest/developerguide/warm-throughput.html",
     "そのリージョンのアカウントのテーブルまたはインデックスクォータ制限まで、テーブルを事前ウォーミングできます。",
 )
@@ -1805,7 +1805,7 @@ SOURCES["GSI_KEY_CHANGE_TWO_WRITES"] = Source(
 )
 SOURCES["GSI_PROJECTION_SOURCE_ADVICE"] = Source(
     "000 「症状から手を選ぶ」",
-    _DATE_READ,
+    _DATE_ROUND3,
     "",
     "GSI 側だけスロットリングしている\tGSI のキー設計と射影属性を見直す\t書き込みのスロットリングはベーステーブルへ跳ね返る",
 )
@@ -1819,7 +1819,7 @@ SOURCES["ON_DEMAND_QUOTA_PER_GSI"] = Source(
 # chapter 13: detection
 SOURCES["CAPACITY_METRICS_TABLE_AND_INDEX_ONLY"] = Source(
     "000 「CloudWatch メトリクス」",
-    _DATE_READ,
+    _DATE_ROUND3,
     "",
     "CloudWatch のキャパシティメトリクスはテーブルとインデックスの単位までしか分解できない。",
 )
@@ -1831,7 +1831,7 @@ SOURCES["METRICS_OTHER_FIVE_MINUTES"] = Source(
 )
 SOURCES["KEY_RANGE_METRIC_DATED"] = Source(
     "000 「スロットリングの監視」",
-    _DATE_READ,
+    _DATE_ROUND3,
     "",
     "WriteKeyRangeThroughputThrottleEvents と ReadKeyRangeThroughputThrottleEvents が立っていれば、テーブルやインデックスの"
     "キャパシティではなくパーティション上限が原因だと確定できる (2026 年 8 月時点)。",
@@ -1860,7 +1860,7 @@ SOURCES["THROTTLED_REQUESTS_BATCH_RULE"] = Source(
 SOURCES["THROTTLED_REQUESTS_BATCH_RULE_AWS"] = Source(
     "AWS, DynamoDB metrics and dimensions, WriteThrottleEvents (AWS's metric description, as reproduced in Pulumi's "
     "awsx reference for dynamodb.metrics.writeThrottleEvents)",
-    _DATE_REREAD,
+    _DATE_ROUND3,
     _DEV_GUIDE + "metrics-dimensions.html",
     "For BatchWriteItem, the ThrottledRequests metric for the entire BatchWriteItem is not incremented unless all of "
     "the individual PutItem or DeleteItem events are throttled.",
@@ -1895,7 +1895,7 @@ SOURCES["CI_THROTTLE_COUNT"] = Source(
 )
 SOURCES["BATCH_WRITE_UNPROCESSED"] = Source(
     "AWS, DynamoDB API reference, BatchWriteItem",
-    _DATE_REREAD,
+    _DATE_ROUND3,
     "https://docs.aws.amazon.com/amazondynamodb/latest/APIReference/API_BatchWriteItem.html",
     "If any requested operations fail because the table's provisioned throughput is exceeded or an internal processing "
     "failure occurs, the failed operations are returned in the UnprocessedItems response parameter.",
@@ -1908,7 +1908,7 @@ SOURCES["SINGLE_KEY_MIGHT_BE_THROTTLED"] = Source(
 )
 SOURCES["BATCH_WRITE_NO_UPDATE"] = Source(
     "AWS, DynamoDB API reference, BatchWriteItem",
-    _DATE_READ,
+    _DATE_ROUND3,
     "https://docs.aws.amazon.com/amazondynamodb/latest/APIReference/API_BatchWriteItem.html",
     "BatchWriteItem cannot update items. If you perform a BatchWriteItem operation on an existing item, that item's "
     "values will be overwritten by the operation and it will appear like it was updated. To update items, we "
@@ -1916,14 +1916,14 @@ SOURCES["BATCH_WRITE_NO_UPDATE"] = Source(
 )
 SOURCES["CONTRIBUTOR_INSIGHTS_SOURCE"] = Source(
     "000 「CloudWatch メトリクス」",
-    _DATE_READ,
+    _DATE_ROUND3,
     "",
     "キー単位まで降りるには CloudWatch Contributor Insights を有効にする。最もアクセスの多いキーと、最もスロットリングされた"
     "キーが可視化される。有効化すると追加の課金が発生するため、常時有効にするか調査時だけ入れるかは事前に決めておく。",
 )
 SOURCES["CONTRIBUTOR_INSIGHTS_COMMAND"] = Source(
     "000 「CloudWatch メトリクス」 (Contributor Insights の有効化)",
-    _DATE_READ,
+    _DATE_ROUND3,
     "",
     "aws dynamodb update-contributor-insights \\\n  --table-name MyTable \\\n  --contributor-insights-action ENABLE",
 )
@@ -1945,7 +1945,7 @@ SOURCES["CONTRIBUTOR_INSIGHTS_MODES"] = Source(
 SOURCES["CONTRIBUTOR_INSIGHTS_THROTTLED_ONLY"] = Source(
     "AWS, Getting started with CloudWatch Contributor Insights for DynamoDB: Choosing a Contributor Insights mode "
     "(the mode comparison table, Throttled keys mode column)",
-    _DATE_READ,
+    _DATE_ROUND3,
     _DEV_GUIDE + "contributorinsights_tutorial.html",
     "Only throttled requests … Most Throttled Items only … Throttling monitoring … Your primary concern is "
     "identifying and resolving throttling issues. You want to keep Contributor Insights enabled continuously for "
@@ -1953,7 +1953,7 @@ SOURCES["CONTRIBUTOR_INSIGHTS_THROTTLED_ONLY"] = Source(
 )
 SOURCES["CONTRIBUTOR_INSIGHTS_SORT_KEY_RULES"] = Source(
     "AWS, CloudWatch contributor insights for DynamoDB: How it works (rules)",
-    _DATE_READ,
+    _DATE_ROUND3,
     _DEV_GUIDE + "contributorinsights_HowItWorks.html",
     "Most accessed items (partition key) — Identifies the partition keys of the most accessed items in your table or "
     "global secondary index. … If your table or global secondary index has a sort key, DynamoDB also creates the "
@@ -2043,13 +2043,13 @@ SOURCES["SHARDING_TX_REJECTED_WHOLE"] = Source(
 )
 SOURCES["SHARDING_2PC_COMPLEXITY_LATENCY"] = Source(
     "003 「トランザクション」",
-    _DATE_READ,
+    _DATE_ROUND3,
     "",
     "複数シャードにまたがるトランザクションは、分散トランザクション (2PC) が必要になり、複雑さとレイテンシが増大する。",
 )
 SOURCES["SHARDING_2PC_BLOCKS_ON_COORDINATOR"] = Source(
     "Gray & Lamport, Consensus on Transaction Commit, ACM TODS 31(1), 2006 (abstract)",
-    _DATE_READ,
+    _DATE_ROUND3,
     "https://arxiv.org/abs/cs/0408036",
     "The classic Two-Phase Commit protocol blocks if the coordinator fails.",
 )
@@ -2086,7 +2086,7 @@ SOURCES["SHARDING_DDB_SINGLE_ITEM_NO_SPLIT"] = Source(
 )
 SOURCES["SHARDING_ITEM_COLLECTION_SPLIT"] = Source(
     "002 「アクセス頻度の高い項目を分離する」",
-    _DATE_READ,
+    _DATE_ROUND3,
     _DEV_GUIDE + "burst-adaptive-capacity.html",
     "ソートキーの単調な増減によって追跡されるトラフィックが項目のコレクションでない限り、"
     "項目のコレクションをソートキー別にセグメントに分割することもできます。…"
@@ -2139,20 +2139,20 @@ SOURCES["SHARDING_CONDITIONAL_WRITE_REFUSES_STALE"] = Source(
 )
 SOURCES["SHARDING_RANDOM_OR_SEQUENTIAL_SUFFIX"] = Source(
     "003 「シャーディングを避ける方法」",
-    _DATE_READ,
+    _DATE_ROUND3,
     "",
     "書き込みを散らすためにキーの末尾へ乱数や連番を付ける",
 )
 SOURCES["SHARDING_UUID7_TIME_FIRST"] = Source(
     "RFC 9562, Universally Unique IDentifiers, section 5.7 (UUID version 7)",
-    _DATE_READ,
+    _DATE_ROUND3,
     "https://www.rfc-editor.org/rfc/rfc9562#section-5.7",
     "unix_ts_ms: 48-bit big-endian unsigned number of the Unix Epoch timestamp in milliseconds as per Section 6.1. "
     "Occupies bits 0 through 47 (octets 0-5).",
 )
 SOURCES["SHARDING_SNOWFLAKE_TIME_FIRST"] = Source(
     "Twitter, Snowflake README (twitter-archive/snowflake, README.mkd): Solution",
-    _DATE_READ,
+    _DATE_ROUND3,
     "https://github.com/twitter-archive/snowflake/blob/446e3c06656443c952e23986cccbe6861f7e8ea4/README.mkd",
     "id is composed of: … time - 41 bits (millisecond precision w/ a custom epoch gives us 69 years) … configured "
     "machine id - 10 bits - gives us up to 1024 machines … sequence number - 12 bits - rolls over every 4096 per "
@@ -2160,7 +2160,7 @@ SOURCES["SHARDING_SNOWFLAKE_TIME_FIRST"] = Source(
 )
 SOURCES["SHARDING_AUTO_INCREMENT_NOT_UNIQUE"] = Source(
     "003 「つまずきやすい点」",
-    _DATE_READ,
+    _DATE_ROUND3,
     "",
     "自動採番の主キーはシャードをまたいで一意にならないため UUID か採番用の仕組みが必要になり",
 )
@@ -2201,13 +2201,13 @@ SOURCES["GET_METRIC_DATA_PARTIAL"] = Source(
 )
 SOURCES["INSIGHT_CONTRIBUTOR_DATAPOINTS"] = Source(
     "AWS, CloudWatch API reference, InsightRuleContributor: a contributor's data points",
-    "2026-11-30",
+    _DATE_ROUND3,
     _CW_API + "API_InsightRuleContributor.html",
     "Only the data points when this contributor appeared are included in the array.",
 )
 SOURCES["INSIGHT_AGGREGATE_VALUE"] = Source(
     "AWS, CloudWatch API reference, GetInsightRuleReport: AggregateValue",
-    "2026-11-30",
+    _DATE_ROUND3,
     _CW_API + "API_GetInsightRuleReport.html",
     "The sum of the values from all individual contributors that match the rule.",
 )
@@ -2219,7 +2219,7 @@ SOURCES["CONSUMED_SAMPLE_COUNT"] = Source(
 )
 SOURCES["CONTRIBUTOR_INSIGHTS_RULE_LIST"] = Source(
     "AWS, DynamoDB API reference, DescribeContributorInsights: the rules of a table or index",
-    "2026-11-30",
+    _DATE_ROUND3,
     "https://docs.aws.amazon.com/amazondynamodb/latest/APIReference/API_DescribeContributorInsights.html",
     "List of names of the associated contributor insights rules.",
 )
