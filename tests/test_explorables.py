@@ -75,7 +75,8 @@ def test_static_version_has_at_most_two_controls_and_100_frames(name):
 def test_widget_builds_and_redraws(name):
     e = hp.EXPLORABLES[name]
     ui = e.widget()
-    sliders = [w for w in ui.children if hasattr(w, "min") and hasattr(w, "value")]
+    # every control is a slider: of numbers, or of named choices (a SelectionSlider, which has no min and max)
+    sliders = [w for w in ui.children if type(w).__name__.endswith("Slider") and hasattr(w, "value")]
     image = next(w for w in ui.children if type(w).__name__ == "Image")
     assert len(sliders) == len(e.controls)
     first = bytes(image.value)
@@ -237,3 +238,14 @@ def test_the_gc_freeze_covers_what_the_figures_import_lazily():
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, timeout=120)
     assert int(out.stdout.strip()) < 1_000
+
+
+def test_a_choice_control_shows_names_and_a_percent_control_a_percentage():
+    strategy = hp.EXPLORABLES["write_sharding"].control("strategy")
+    widget = strategy.slider()
+    assert type(widget).__name__ == "SelectionSlider" and widget.options == (("random", 0), ("calculated", 1))
+    assert widget.value == 0 and [strategy.text(v) for v in (0, 1)] == ["random", "calculated"]
+    share = hp.EXPLORABLES["partition_ceiling"].control("hot_share")
+    assert share.text(0.8) == "80%" and share.slider().readout_format == ".0%"
+    with pytest.raises(ValueError, match="choices"):
+        hp.Control("s", "strategy", 0, 2, 0, integer=True, choices=("a", "b"))

@@ -168,8 +168,7 @@ def frame_budget(explorable: Explorable, on_page: int = 1, default_pixels: Any =
 
 
 def _format(control: Control, value: float) -> str:
-    text = f"{int(value):,d}" if control.integer else f"{value:,.6g}"
-    return f"{text} {control.unit}" if control.unit else text
+    return control.text(value)
 
 
 def _book_root() -> Path | None:

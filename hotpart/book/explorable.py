@@ -70,11 +70,20 @@ class Control:
         How the slider moves.
     integer : bool
         Whether the value is a whole number.
+    percent : bool
+        Show a fraction as a percentage (0.8 reads "80%"); the model still gets the fraction.
+    choices : tuple of str
+        Names for the whole numbers ``low`` to ``high``, one each (``integer`` must be true): the reader picks a
+        name, the model gets its number.
 
     Examples
     --------
     >>> Control("n", "partitions", 1, 40, 10, step=1, integer=True)
     Control(n='partitions' in [1, 40] step 1, default 10)
+    >>> Control("s", "strategy", 0, 1, 0, integer=True, choices=("random", "calculated")).text(1)
+    'calculated'
+    >>> Control("h", "hot share", 0.0, 1.0, 0.8, step=0.01, percent=True).text(0.8)
+    '80%'
     >>> Control("n", "partitions", float("nan"), 40, 10)
     Traceback (most recent call last):
     ...
@@ -90,6 +99,8 @@ class Control:
     unit: str = ""
     scale: Literal["linear", "log"] = "linear"
     integer: bool = False
+    percent: bool = False
+    choices: tuple[str, ...] = ()
 
     def __post_init__(self) -> None:
         # every bound a finite number, checked in the order the caller gives them, each error naming its field
@@ -103,6 +114,15 @@ class Control:
             check_number(f"{self.name}.low", self.low, low=0, low_open=True)
         elif self.scale != "linear":
             raise ValueError(f"{self.name}.scale = {self.scale!r} is not allowed: must be 'linear' or 'log'")
+        if self.choices:
+            n = int(self.high) - int(self.low) + 1
+            if not (self.integer and self.step == 1 and self.scale == "linear") or len(self.choices) != n:
+                raise ValueError(
+                    f"{self.name}.choices = {self.choices!r} is not allowed: must name each whole number from "
+                    f"{self.low:g} to {self.high:g} once ({n} names), on an integer control of step 1"
+                )
+        if self.percent and self.choices:
+            raise ValueError(f"{self.name}.percent = True is not allowed with choices: a choice is a name, not a number")
 
     def __repr__(self) -> str:
         unit = f" {self.unit}" if self.unit else ""
@@ -115,6 +135,15 @@ class Control:
     def description(self) -> str:
         """The label with its unit, as a slider shows it."""
         return f"{self.label} ({self.unit})" if self.unit else self.label
+
+    def text(self, value: float) -> str:
+        """The value as the reader sees it: its choice's name, a percentage, or the number with its unit."""
+        if self.choices:
+            return self.choices[round(value) - int(self.low)]
+        if self.percent:
+            return f"{value:.0%}" if abs(value * 100 - round(value * 100)) < 1e-9 else f"{value:.1%}"
+        number = f"{int(value):,d}" if self.integer else f"{value:,.6g}"
+        return f"{number} {self.unit}" if self.unit else number
 
     def check(self, value: Any) -> float | int:
         """Return ``value`` if the slider could produce it, else raise ``ValueError``."""
@@ -177,8 +206,13 @@ class Control:
                 readout_format=",.0f" if self.integer else ",.3r",
                 **common,
             )
+        if self.choices:  # a slider of names: the reader picks "calculated", the model gets 1
+            options = [(name, int(self.low) + i) for i, name in enumerate(self.choices)]
+            return w.SelectionSlider(options=options, value=int(self.default), **common)
         if self.integer:
             return w.IntSlider(value=int(self.default), min=int(self.low), max=int(self.high), step=int(self.step), **common)
+        if self.percent:  # d3-format: 0.8 reads 80%
+            return w.FloatSlider(value=self.default, min=self.low, max=self.high, step=self.step, readout_format=".0%", **common)
         return w.FloatSlider(value=self.default, min=self.low, max=self.high, step=self.step, **common)
 
 

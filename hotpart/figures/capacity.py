@@ -138,7 +138,7 @@ partition_ceiling = register(
         controls=(
             Control("table_wcu", "table capacity", 1_000, 40_000, 10_000, step=1_000, unit="WCU/s"),
             Control("n_partitions", "partitions", 1, 40, 10, step=1, integer=True),
-            Control("hot_share", "share of demand on the hottest partition", 0.0, 1.0, 0.8, step=0.01),
+            Control("hot_share", "share of demand on the hottest partition", 0.0, 1.0, 0.8, step=0.01, percent=True),
             Control("load_pct", "offered demand", 10, 150, 100, step=5, unit="% of table capacity"),
         ),
         compute=_ceiling_compute,

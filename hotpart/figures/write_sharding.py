@@ -286,7 +286,7 @@ write_sharding = register(
         controls=(
             Control("write_rate", "hot key write rate", 500, 20_000, EXAMPLE_HOT_PARTITION["hot_wcu"], step=500, unit="writes/s"),
             Control("n_shards", "suffix count N", 1, 40, EXAMPLE_SHARD_COUNT, step=1, integer=True),
-            Control("strategy", "strategy (0 random, 1 calculated)", 0, 1, 0, step=1, integer=True),
+            Control("strategy", "suffix strategy", 0, 1, 0, step=1, integer=True, choices=("random", "calculated")),
             Control(
                 "n_values", "distinct values of the suffix attribute", 10, 100_000, 1_000, step=0.5, scale="log", integer=True
             ),
