@@ -137,7 +137,12 @@ class Control:
         return f"{self.label} ({self.unit})" if self.unit else self.label
 
     def text(self, value: float) -> str:
-        """The value as the reader sees it: its choice's name, a percentage, or the number with its unit."""
+        """The value as the reader sees it: its choice's name, a percentage, or the number with its unit.
+
+        ``value`` must be a number the slider could produce, in ``[low, high]`` (``[0, 1]`` for a share from 0 to
+        1); otherwise ``ValueError``.
+        """
+        value = check_number("value", value, low=self.low, high=self.high)
         if self.choices:
             return self.choices[round(value) - int(self.low)]
         if self.percent:
