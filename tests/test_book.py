@@ -102,9 +102,10 @@ def test_every_explorable_in_the_notebooks_has_a_static_version(built_book):
 # --- in the browser ----------------------------------------------------------------------------------
 
 
-def _open(browser, url: str):
-    """Open url; return the page and lists of external requests, failed requests and JS errors."""
-    page = browser.new_page(viewport={"width": 1280, "height": 900})
+def _open(browser, url: str, width: int = 1280, height: int = 900):
+    """Open url at a viewport of width x height; return the page and lists of external requests, failed requests and
+    JS errors."""
+    page = browser.new_page(viewport={"width": width, "height": height})
     external, failed, errors = [], [], []
 
     def route(r):

@@ -9,9 +9,9 @@ the image's size on screen, not its file's.
 from __future__ import annotations
 
 import re
-from urllib.parse import urlparse
 
 import pytest
+from test_book import _open
 
 import hotpart as hp
 from allowlist import BENIGN_CONSOLE_ERRORS
@@ -52,27 +52,6 @@ _MEASURE = """() => {
 }"""
 
 
-def _open(browser, url: str, width: int, height: int):
-    page = browser.new_page(viewport={"width": width, "height": height})
-    external, errors = [], []
-
-    def route(r):
-        host = urlparse(r.request.url).hostname
-        if r.request.url.startswith(("data:", "file:")) or host in ("127.0.0.1", "localhost"):
-            r.continue_()
-        else:
-            external.append(r.request.url)
-            r.abort()
-
-    page.route("**/*", route)
-    page.on("pageerror", lambda e: errors.append(f"pageerror: {e}"))
-    page.on("console", lambda m: errors.append(f"console: {m.text}") if m.type == "error" else None)
-    page.goto(url, wait_until="networkidle")
-    page.wait_for_load_state("load")
-    page.evaluate("() => window.MathJax && MathJax.startup ? MathJax.startup.promise : null")
-    return page, external, errors
-
-
 def test_the_theme_mode_error_is_no_longer_allowed():
     """The book sets its colour mode (html_context.default_mode), so a fresh profile logs nothing to excuse."""
     assert not [k for k in BENIGN_CONSOLE_ERRORS if "theme mode" in k]
@@ -81,8 +60,9 @@ def test_the_theme_mode_error_is_no_longer_allowed():
 @pytest.mark.parametrize(("width", "height"), SCREENS, ids=lambda v: str(v))
 @pytest.mark.parametrize("path", _PAGES)
 def test_every_page_reads_at_phone_and_desktop_width(browser, book_server, path, width, height):
-    page, external, errors = _open(browser, book_server + path, width, height)
+    page, external, failed, errors = _open(browser, book_server + path, width, height)
     try:
+        page.evaluate("() => window.MathJax && MathJax.startup ? MathJax.startup.promise : null")
         m = page.evaluate(_MEASURE)
     finally:
         page.close()
@@ -92,6 +72,7 @@ def test_every_page_reads_at_phone_and_desktop_width(browser, book_server, path,
     doubled = [d.group(0) for d in _DOUBLED.finditer(m["text"])]
     assert not doubled, f"{path}: doubled words {doubled[:5]}"
     assert not external, f"{path}: requests to other hosts {external[:3]}"
+    assert not failed, f"{path}: failed requests {failed[:3]}"
     assert not errors, f"{path} at {width} px: {errors[:3]}"
     if width <= 400:
         smallest = _SMALLEST_PT * DPI / 72.0
