@@ -1,12 +1,12 @@
 """Internal: what the capacity modules of chapters 08 to 11 share.
 
 The two kinds of units, the per-partition ceiling and the on-demand table quota of a kind, the positive-number
-check, the left-to-right sum that lets ``tests/reference_simulator.py`` agree bit for bit, zeroed arrays, and the
+check, the left-to-right sum that lets ``tests/reference_simulator.py`` agree bit for bit, zeroed arrays, the
 simulation's demand limit (public as :data:`hotpart.MAX_SIMULATED_DEMAND`, in :mod:`hotpart.models.simulator`;
-auto scaling bounds its capacity by it too). No public names: :mod:`hotpart.models.burst`,
-:mod:`~hotpart.models.adaptive`, :mod:`~hotpart.models.provisioned`, :mod:`~hotpart.models.on_demand`,
-:mod:`~hotpart.models.autoscaling`, :mod:`~hotpart.models.split_for_heat`, :mod:`~hotpart.models.refusals` and
-:mod:`~hotpart.models.simulator` import from here, never the other way round.
+auto scaling bounds its capacity by it too) and its memory bound, :data:`MAX_SIMULATED_CELLS`. No public names:
+:mod:`hotpart.models.burst`, :mod:`~hotpart.models.adaptive`, :mod:`~hotpart.models.provisioned`,
+:mod:`~hotpart.models.on_demand`, :mod:`~hotpart.models.autoscaling`, :mod:`~hotpart.models.split_for_heat`,
+:mod:`~hotpart.models.refusals` and :mod:`~hotpart.models.simulator` import from here, never the other way round.
 """
 
 from __future__ import annotations
@@ -24,6 +24,19 @@ _KINDS = ("write", "read")
 _INF = math.inf
 #: The most units/s one second of demand may total (:data:`hotpart.MAX_SIMULATED_DEMAND`, an assumption).
 _MAX_DEMAND: Final[float] = ASSUMPTIONS["MAX_SIMULATED_DEMAND"].value  # type: ignore[assignment]
+
+#: The most cells one simulation may hold: seconds x partitions allocated (the splits' room included), and seconds x
+#: keys when demand is per key. Not an AWS figure nor a modelling choice: a limit of the machine the course runs on,
+#: like :data:`hotpart.models._validation.MAX_ELEMENTS`. The memory arithmetic: a cell of the records costs 33 bytes
+#: (offered, served and throttled in float64, 3 x 8; tokens and burst in float32, 2 x 4; the refusal code in int8, 1),
+#: so 1e8 cells are 3.3 GB of records, and at most twice that while a run with splits copies out the columns it used.
+#: Per key, a cell is a second of one key's demand (8 bytes when given per second; every second places every key).
+#: That is an hour of 27,700 partitions, a day of 1,150 or a week of 165; ``benchmarks/bench_simulator.py`` runs
+#: 3.6e7 (an hour of 10,000). The issue-39 probe's week of 10,000 partitions (6.05e9 cells, 200 GB) is refused by
+#: name instead of failing with a ``MemoryError`` after validation.
+MAX_SIMULATED_CELLS: Final[int] = 10**8
+#: Bytes of records a cell costs (the arithmetic above), for the refusal's message.
+_CELL_BYTES: Final[int] = 3 * 8 + 2 * 4 + 1
 
 
 def _ceiling(kind: str) -> float:

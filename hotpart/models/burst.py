@@ -134,7 +134,11 @@ class _BurstBucket:
     * ``reading="bank"`` with ``portion == 1``: :math:`b \\leftarrow \\min(W r,\\ b - \\text{spent} + \\text{left})`;
     * otherwise a FIFO: cumulative deposits ``dep`` and cumulative units gone ``gone`` (spent, expired or over the
       cap), the bank being ``dep - gone``; under ``reading="window"`` the deposits of second ``t - W`` expire at
-      ``t`` (a history of the last ``W`` seconds' ``dep``).
+      ``t`` (a history of the last ``W`` seconds' ``dep``). ``gone`` never passes ``dep``: a draw of the whole bank
+      adds ``dep - gone`` (rounded) to ``gone``, which can land an ulp past ``dep`` (banks of ``-4.5e-13``, and a
+      second with no demand drawing them, before issue 39), so it is clamped there and the bank is never negative.
+
+    Both keep ``0 <= bank <= W r`` exactly, so a draw ``min(rem, bank)`` is never negative nor more than the bank holds.
 
     Parameters
     ----------
@@ -179,6 +183,7 @@ class _BurstBucket:
                 np.maximum(gone, self.dep_hist[slot], out=gone)  # deposits of second t - W expire now
                 self.dep_hist[slot] = dep
             np.maximum(gone, dep - self.cap, out=gone)
+            np.minimum(gone, dep, out=gone)  # never more gone than deposited: gone + spent may round past dep
             np.subtract(dep, gone, out=burst)
         else:
             np.subtract(burst, spent, out=burst)

@@ -64,6 +64,7 @@ from .simulator import (
     MAX_SIMULATED_DEMAND,
     SimulationResult,
     Table,
+    _check_cells,
     _conserve_into,
     _demand_matrix,
     simulate,
@@ -590,11 +591,14 @@ def simulate_with_indexes(
     if not key_list:
         raise ValueError("keys must hold at least one key")
     n_sec = check_integer("seconds", seconds, low=1, high=10_000_000)
+    # seconds x keys (and x each index's values) are arrays here before simulate checks its own cells
+    _check_cells("keys", n_sec, len(key_list), "simulate fewer seconds or fewer keys", records=False)
     d = _demand_matrix("demand", demand, n_sec, len(key_list), "key")
     idx_list = list(indexes)
     for g in idx_list:
         if not isinstance(g, GlobalSecondaryIndex):
             raise ValueError(f"indexes holds {g!r}: each must be a GlobalSecondaryIndex")
+        _check_cells(f"{g.name} values", n_sec, len(g.values), "simulate fewer seconds or fewer index values", records=False)
     names = [g.name for g in idx_list]
     if len(set(names)) != len(names):
         raise ValueError(f"indexes must have distinct names; got {names}")

@@ -9,9 +9,12 @@ Chapters 08 to 11 (``notebooks/08_burst.ipynb``, ``notebooks/09_adaptive.ipynb``
 vectorised over partitions with numpy and looping only over time, and returns a :class:`SimulationResult`: arrays
 shaped (seconds, partitions) for ``offered``, ``served`` and ``throttled`` units, the token and burst balances,
 and the reason for every refusal (:class:`hotpart.Refusal`) with the exception a client sees. Conservation is
-exact: ``served + throttled == offered`` in every cell, bit for bit. :data:`MAX_SIMULATED_DEMAND` (an assumption,
-a limit of the simulation) bounds a second's demand: above it float64 could not keep conservation exact without
-losing served units, so it is refused with a ``ValueError``.
+exact: ``served + throttled == offered`` in every cell, bit for bit, and no record is ever negative.
+:data:`MAX_SIMULATED_DEMAND` (an assumption, a limit of the simulation) bounds a second's demand: above it float64
+could not keep conservation exact without losing served units, so it is refused with a ``ValueError``. A run's
+records are bounded too, by ``MAX_SIMULATED_CELLS`` (``hotpart.models._capacity_common``: 1e8 cells of seconds x
+partitions, or seconds x keys, 33 bytes each; a limit of the machine): a larger run is refused with a ``ValueError``
+naming both counts before anything is allocated.
 
 Each mechanism lives in its own module, which holds its settings, its closed-form bounds and its private step;
 this module holds the table, the records, the per-key accounting and the orchestration:
@@ -49,7 +52,8 @@ from typing import Final, Literal
 import numpy as np
 from numpy.typing import ArrayLike, NDArray
 
-from ._capacity_common import _KINDS, _MAX_DEMAND, _ceiling, _zeros
+from ._capacity_common import _CELL_BYTES, _KINDS, _MAX_DEMAND, _ceiling, _zeros
+from ._capacity_common import MAX_SIMULATED_CELLS as _MAX_CELLS
 from ._validation import check_array, check_choice, check_count, check_integer, check_number
 from .autoscaling import AutoScaling, _AutoScalingController
 from .hashing import partition_of
@@ -600,6 +604,29 @@ class _KeyPlacement:
         return {"keys": self.keys, "key_offered": self.key_off_min, "key_throttled": self.key_thr_min}
 
 
+def _check_cells(what: str, n_sec: int, count: int, advice: str, records: bool = True) -> None:
+    """Refuse a run of more than ``MAX_SIMULATED_CELLS`` cells (``n_sec`` seconds x ``count`` columns), naming both
+    counts, their product and the bound, before anything is allocated; ``records``: the cells are the records' (33
+    bytes each), whose size the message gives.
+
+    Examples
+    --------
+    >>> _check_cells("partitions", 604_800, 10_000, "simulate fewer seconds or fewer partitions")
+    Traceback (most recent call last):
+    ...
+    ValueError: seconds x partitions = 604800 x 10000 = 6.05e+09 exceeds 1e+08, the most cells one simulation holds \
+(MAX_SIMULATED_CELLS, a limit of the machine, not of DynamoDB; 33 bytes of records a cell: 200 GB); simulate fewer \
+seconds or fewer partitions
+    """
+    cells = n_sec * count
+    if cells > _MAX_CELLS:
+        size = f"; {_CELL_BYTES} bytes of records a cell: {cells * _CELL_BYTES / 1e9:,.0f} GB" if records else ""
+        raise ValueError(
+            f"seconds x {what} = {n_sec} x {count} = {cells:.3g} exceeds {_MAX_CELLS:.0e}, the most cells one simulation "
+            f"holds (MAX_SIMULATED_CELLS, a limit of the machine, not of DynamoDB{size}); {advice}"
+        )
+
+
 def _check_arguments(
     table: Table,
     seconds: int,
@@ -622,6 +649,7 @@ def _check_arguments(
     if split is not None and keys is None:
         raise ValueError("split needs keys: a split cuts the key range at its traffic median, so demand must be per key")
     max_parts = check_integer("max_partitions", max_partitions, low=1, high=1_000_000)
+    _check_cells("partitions", n_sec, table.partitions, "simulate fewer seconds or fewer partitions")
     return n_sec, kind, mode, max_parts
 
 
@@ -640,8 +668,17 @@ def _place_demand(
     key_list = list(keys)
     if not key_list:
         raise ValueError("keys must hold at least one key")
+    _check_cells("keys", n_sec, len(key_list), "simulate fewer seconds or fewer keys", records=False)
     d = _demand_matrix("demand", demand, n_sec, len(key_list), "key")
     placement = _KeyPlacement(key_list, d, table, split, max_partitions, ceiling)
+    if placement.n_alloc > table.partitions:  # the room for splits, allocated up front
+        _check_cells(
+            "partitions allocated",
+            n_sec,
+            placement.n_alloc,
+            f"the table's {table.partitions} at the start and room for {placement.n_alloc - table.partitions} splits, "
+            f"within max_partitions = {max_partitions}; simulate fewer seconds or lower max_partitions",
+        )
     return _zeros((n_sec, placement.n_alloc)), placement
 
 
@@ -858,7 +895,10 @@ def simulate(
         second), with n the table's partitions, or the number of ``keys``
         when they are given.
     seconds : int
-        Seconds to simulate, ``>= 1``.
+        Seconds to simulate, ``>= 1``; seconds x partitions (allocated, with
+        the room for splits) and seconds x keys at most 1e8 each
+        (``MAX_SIMULATED_CELLS``, 33 bytes of records a cell: a limit of the
+        machine, refused by name above it).
     kind : {"write", "read"}
         WCU (ceiling 1,000) or RCU (ceiling 3,000); picks the table's capacity.
     keys : sequence of str, optional
