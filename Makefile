@@ -1,6 +1,7 @@
 # Two commands on a fresh machine (Python 3.11+, make, git):
 #   make book   creates .venv, installs everything, executes every notebook, builds _build/html
-#   make test   the same set-up, then the whole test suite (unit, property, doctest, notebooks, book, browser)
+#   make test   the same set-up and Spark (requirements-test.txt), then the whole test suite (unit, property, doctest,
+#               notebooks, book, browser, the profile's SQL on Spark)
 SHELL := /bin/bash
 PYTHON ?= python3
 VENV := .venv
@@ -16,6 +17,20 @@ $(STAMP): requirements.txt pyproject.toml etc/ipython_kernel_config.py
 	$(BIN)/python -m pip install --quiet --no-deps -e .
 	install -D -m 644 etc/ipython_kernel_config.py $(VENV)/etc/ipython/ipython_kernel_config.py
 	@touch $(STAMP)
+
+# Beyond what the book needs: Spark for the tests (requirements-test.txt: tests/test_spark.py runs the profile's SQL on
+# it; it needs Java 17+, which .ci/run installs), polars for the benchmarks (requirements-bench.txt). `make book` installs
+# neither.
+TEST_STAMP := $(VENV)/.installed-test
+BENCH_STAMP := $(VENV)/.installed-bench
+
+$(TEST_STAMP): $(STAMP) requirements-test.txt
+	$(BIN)/python -m pip install --quiet -r requirements-test.txt
+	@touch $(TEST_STAMP)
+
+$(BENCH_STAMP): $(STAMP) requirements-bench.txt
+	$(BIN)/python -m pip install --quiet -r requirements-bench.txt
+	@touch $(BENCH_STAMP)
 
 venv: $(STAMP)
 
@@ -59,14 +74,14 @@ COV_FLOOR ?= 96
 # the reader's edition that reads it (BUILD_LOCK). The 25 slowest tests are listed.
 TEST_WORKERS ?= 2
 
-test: $(STAMP)
+test: $(STAMP) $(TEST_STAMP)
 	$(BIN)/python -m pytest -n $(TEST_WORKERS) --dist loadfile --no-loadscope-reorder --durations=25 --cov=hotpart --cov-report=term:skip-covered --cov-fail-under=$(COV_FLOOR)
 
 # _toc.yml follows the course map: every written chapter, under its part.
 toc: $(STAMP)
 	$(BIN)/python -c 'import sys, hotpart; sys.stdout.write(hotpart.toc_yaml("."))' > _toc.yml
 
-bench: $(STAMP)
+bench: $(STAMP) $(BENCH_STAMP)
 	$(BIN)/python benchmarks/run.py
 
 lint: $(STAMP)

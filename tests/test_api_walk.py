@@ -2,28 +2,39 @@
 
 Every callable in ``hotpart.__all__`` (functions, classes' constructors, and the public methods of instances built
 from a valid example) is called once per numeric parameter and bad value: NaN, +inf, -inf, -1, 0, 1e300, ``'abc'``,
-``None``, and an empty array where the parameter takes an array (array parameters get the bad number as their first
-element, so the shape stays valid). A probe passes when the call raises ``ValueError`` or ``TypeError`` whose message
-names the parameter the caller passed, or returns a finite result that a rule below documents: the parameter's
-default itself; ``None`` where the signature's type admits it; a 0 inside the range the docstring gives (its numpydoc
-entry, or a sentence naming it in ``code``); 1e300 for a float (not int) parameter whose docstring gives no ceiling;
-or an entry of ``ALLOWED``, with its reason. A finite result must hold no NaN, no infinity and no negative number (an
-``ALLOWED`` entry may return the negative value it documents, or a documented infinity, never a NaN), and its
-``repr`` must work.
+``None``, 2**63 (past int64) and 5e-324 (the smallest subnormal); array parameters get the bad number as their first
+element, so the shape stays valid. Array parameters also get an empty array and an array of 10**7 elements (the base
+array repeated: refused by a named size bound, or computed within the probe's timeout and memory ceiling), and a 2-D
+array where the base is 1-D (the base stacked twice); scalar parameters get a list, ``[1, 2]`` (issue 39). A probe
+passes when the call raises ``ValueError`` or ``TypeError`` whose message names the parameter the caller passed, or
+returns a finite result that a rule below documents: the parameter's default itself; ``None`` where the signature's
+type admits it; a 0 inside the range the docstring gives (its numpydoc entry, or a sentence naming it in ``code``);
+1e300 for a float (not int) parameter whose docstring gives no ceiling, 2**63 for any parameter whose docstring gives
+none; 5e-324 for a float parameter whose range includes 0 or opens at it (``>= 0``, ``> 0``, ``0 < x``, ``(0, ``);
+a 2-D array where the docstring says the parameter broadcasts (any shape, elementwise); any array of 10**7 elements
+computed in time; or an entry of ``ALLOWED``, with its reason. A list where a scalar belongs has no rule: it is
+refused by name (a list never stands for its first element). A finite result must hold no NaN, no infinity and no
+negative number (an ``ALLOWED`` entry may return the negative value it documents, or a documented infinity, never a
+NaN), and its ``repr`` must work.
 
 The valid base arguments come from the package's own Examples: every Example runs once (before the workers fork) and
 each call it makes to a public callable is recorded; the callable's own Example wins, else any other. Methods get
 their instance from the recorded call, else from an instance a recorded call returned, else from ``INSTANCES``.
 ``BASE`` holds base arguments for the rest; a callable with required arguments, a parameter that may be numeric and
 no base is a failure, so a new public function must show an Example (or be registered here). Each probe runs in a
-forked worker with a timeout and a memory ceiling; a hang kills the worker and fails the probe. The module's
-teardown prints the counts (callables, probes, raised-named, finite-documented by rule, failed).
+forked worker with a timeout and a memory ceiling (headroom above what the worker maps when forked); a hang kills
+the worker and fails the probe. The module's teardown prints the counts (callables, probes, raised-named,
+finite-documented by rule, failed, and the failures by kind: unnamed error, hang, memory error, raw error, accepted
+silently, bad result).
 
 Not measured for coverage (``no_cover``, and the Examples' replay in :func:`pool` with coverage paused): no line of
 hotpart is covered by this module alone (``--cov-context=test`` over the whole suite, 2026-12-02). The Examples run
 as doctests anyway, and the probes run in forked workers, whose lines coverage never counted. What it checks is the
 errors and results, not the lines. Alone under coverage, the module took 27.1 s before (15.5 s without coverage)
-and 16.2 s after, with the forked workers untraced as well (``tests/conftest.py``).
+and 16.2 s after, with the forked workers untraced as well (``tests/conftest.py``). Issue 39's kinds took it from
+8,126 probes in 12.5 s to 11,211 in 24 s once no probe hangs (without coverage, 2 shared cores; 2026-12-04), an
+array of 10**7 being the costly kind (its arrays are built with ``np.tile``, not ``np.resize``, which takes a
+second for one value repeated); each hang costs its 8 s timeout.
 """
 
 from __future__ import annotations
@@ -67,14 +78,26 @@ BAD: dict[str, Any] = {
     "1e300": 1e300,
     "'abc'": "abc",
     "None": None,
+    "2**63": 2**63,
+    "5e-324": 5e-324,
 }
 EMPTY = "[]"
+#: A list where a scalar belongs (scalar parameters only).
+LIST = "[1, 2]"
+#: A 2-D array where the parameter takes a 1-D one (the base array stacked twice; 1-D array parameters only).
+TWO_D = "2-D"
+#: An array of LARGE elements (the base array repeated; array parameters only): refused by a named size bound, or
+#: computed within the probe's timeout and memory ceiling.
+LARGE = "10**7"
+LARGE_SIZE = 10**7
 #: Seconds one probe may take (busy shared cores); a hang fails the probe.
 PROBE_TIMEOUT_S = 8.0
 #: Seconds a worker may take to find a callable's base arguments (it runs the Example up to the recorded call).
 PLAN_TIMEOUT_S = 60.0
-#: A worker's address-space ceiling, so that a probe allocating 1e300 items fails by itself, not the machine.
-WORKER_MEMORY_BYTES = 3 * 2**30
+#: A worker's address-space headroom above what it maps when forked (about 2.5 GiB of address space, most of it
+#: reserved, not resident, once the Examples ran), so that a probe allocating 1e300 items fails by itself, not the
+#: machine, while one array of 10**7 float64 (80 MB) and its temporaries fit.
+WORKER_MEMORY_BYTES = 2 * 2**30
 
 #: Public callables that are not probed, with the reason. Records that the models return (never built by callers
 #: from numbers they choose) and plain data records (no model behind them) are skipped; their methods are walked.
@@ -131,19 +154,23 @@ ALLOWED: dict[tuple[str, str], dict[str, str]] = {
     ("Control", "low"): {
         "-1": "a slider's lower end may be any finite number below its upper end",
         "0": "a slider's lower end may be any finite number below its upper end",
+        "5e-324": "a slider's lower end may be any finite number below its upper end",
     },
     ("Control.snap", "value"): {
         "-1": "documented: a value outside the range snaps to the nearer end",
         "0": "documented: a value outside the range snaps to the nearer end",
+        "5e-324": "documented: a value outside the range snaps to the nearer end",
     },
     ("composite_design", "design"): {"0": "documented: design 0 is the first of COMPOSITE_DESIGNS (an index)"},
     ("short_number", "x"): {
         "-1": "documented: a tick label, and a tick may sit below zero",
         "0": "documented: a tick label, and a tick may sit at zero",
+        "5e-324": "documented: a tick label of any finite number",
     },
     ("units_text", "x"): {
         "-1": "documented: a headroom may be negative (its Example shows -2,501)",
         "0": "documented: zero units is written 0",
+        "5e-324": "documented: any finite number, rounded to a whole unit (0)",
     },
     ("latency_distribution", "kind"): {"0": "documented: kind 0 is the exponential model, 1 the lognormal"},
     ("detection_case", "seed"): {"None": "documented: None gives the expected ThrottledRequests count, not a draw"},
@@ -160,6 +187,9 @@ ALLOWED: dict[tuple[str, str], dict[str, str]] = {
     ("burst_seconds", "rate"): {"1e300": "documented: inf when min(demand, ceiling) does not exceed rate (no burst needed)"},
     ("burst_seconds", "demand"): {"0": "documented: inf when min(demand, ceiling) does not exceed rate (no burst needed)"},
     ("on_demand_seconds_to_serve", "demand"): {"1e300": "documented: inf above the quota (such demand is never served)"},
+    ("shard_count_case", "rate"): {"5e-324": "documented: bound_fewer is inf when one shard suffices (no fewer count)"},
+    ("burst_seconds", "ceiling"): {"5e-324": "documented: inf when min(demand, ceiling) does not exceed rate (no burst needed)"},
+    ("on_demand_seconds_to_serve", "quota"): {"5e-324": "documented: inf above the quota (such demand is never served)"},
 }
 
 _NUMERIC = re.compile(r"\b(int|float|ArrayLike|NDArray|ndarray|np\.float64|np\.int64)\b")
@@ -392,7 +422,20 @@ def _plan(key: str) -> list[tuple[str, str]] | str:
         probes += [(name, label) for label in BAD]
         if array:
             probes.append((name, EMPTY))
+            probes.append((name, LARGE))
+            if _one_d(value):
+                probes.append((name, TWO_D))
+        else:
+            probes.append((name, LIST))
     return probes
+
+
+def _one_d(value: Any) -> bool:
+    """Whether a base value is a 1-D numeric array (or list), so that a 2-D one is the wrong dimension."""
+    try:
+        return np.asarray(value, dtype=float).ndim == 1
+    except (TypeError, ValueError):
+        return False
 
 
 def _fresh(value: Any) -> Any:
@@ -418,6 +461,16 @@ def _fresh(value: Any) -> Any:
 def _bad_value(base: Any, label: str, array: bool) -> Any:
     if label == EMPTY:
         return np.array([])
+    if label == LIST:
+        return [1, 2]
+    if label in (TWO_D, LARGE):
+        try:
+            arr = np.asarray(base, dtype=float)
+        except (TypeError, ValueError):  # an array parameter whose base is something else (a distribution)
+            arr = np.ones(1)
+        if label == TWO_D:
+            return np.stack([arr, arr]).tolist() if isinstance(base, (list, tuple)) else np.stack([arr, arr])
+        return _large(arr)
     value = BAD[label]
     if not array or isinstance(value, str) or value is None:
         return value
@@ -429,6 +482,18 @@ def _bad_value(base: Any, label: str, array: bool) -> Any:
         return value
     arr.flat[0] = value
     return list(arr.tolist()) if isinstance(base, (list, tuple)) else arr
+
+
+def _large(arr: np.ndarray) -> np.ndarray:
+    """The base array repeated to LARGE_SIZE elements (rows repeated for a 2-D or deeper one); ones if it is empty.
+
+    Built with ``np.full`` and ``np.tile``: ``np.resize`` of a one-element array takes a second for 10**7."""
+    if arr.size <= 1:
+        return np.full(LARGE_SIZE, float(arr.ravel()[0]) if arr.size else 1.0)
+    if arr.ndim <= 1:
+        return np.tile(arr, -(-LARGE_SIZE // arr.size))[:LARGE_SIZE]
+    rows = -(-LARGE_SIZE // (arr.size // len(arr)))
+    return np.tile(arr, (-(-rows // len(arr)),) + (1,) * (arr.ndim - 1))[:rows]
 
 
 def _call(key: str, base: tuple[tuple, dict], name: str, bad: Any) -> Any:
@@ -529,7 +594,16 @@ _GENERIC = (
     "the default value",
     "0 is in the range the docstring gives",
     "a float quantity with no documented ceiling",
+    "a subnormal inside the range the docstring gives",
+    "a quantity with no documented ceiling",
+    "2**63 inside the range the docstring gives",
+    "the docstring says the parameter broadcasts (any shape)",
+    "an array of 10**7 elements, computed within the probe's time and memory",
 )
+#: A documented ceiling of 2**63 or more (``[1, 2**63]``, ``0 to 2**64 - 1``).
+_CEILING_PAST_2_63 = re.compile(r"2\s*\*\*\s*(6[3-9]|[7-9]\d|\d{3,})\b")
+_BROADCASTS = re.compile(r"broadcast|any shape|element-?wise|same shape", re.IGNORECASE)
+_POSITIVE_IN_RANGE = re.compile(r">\s*0\b|\b0\s*<(?!=)|\(0(\.0)?\s*,|\bpositive\b", re.IGNORECASE)
 
 
 def _documented(key: str, name: str, label: str, param: inspect.Parameter) -> str | None:
@@ -539,7 +613,9 @@ def _documented(key: str, name: str, label: str, param: inspect.Parameter) -> st
     default = param.default
     if label == "None" and re.search(r"\bNone\b", str(param.annotation)):
         return "the signature's type accepts None"
-    if label != EMPTY and default is not inspect.Parameter.empty:
+    if label == LARGE:
+        return "an array of 10**7 elements, computed within the probe's time and memory"
+    if label in BAD and default is not inspect.Parameter.empty:
         bad = BAD[label]
         if bad is None and default is None:
             return "None is the default"
@@ -551,6 +627,15 @@ def _documented(key: str, name: str, label: str, param: inspect.Parameter) -> st
         return "0 is in the range the docstring gives"
     if label == "1e300" and "int" not in str(param.annotation).replace("print", "") and not _UPPER_BOUND.search(doc):
         return "a float quantity with no documented ceiling"
+    is_int = "int" in str(param.annotation).replace("print", "")
+    if label == "5e-324" and not is_int and (_ZERO_IN_RANGE.search(doc) or _POSITIVE_IN_RANGE.search(doc)):
+        return "a subnormal inside the range the docstring gives"
+    if label == "2**63" and not _UPPER_BOUND.search(doc):
+        return "a quantity with no documented ceiling"
+    if label == "2**63" and _CEILING_PAST_2_63.search(doc):
+        return "2**63 inside the range the docstring gives"
+    if label == TWO_D and _BROADCASTS.search(doc):
+        return "the docstring says the parameter broadcasts (any shape)"
     return None
 
 
@@ -600,8 +685,19 @@ def _short(value: Any) -> str:
 
 
 # ------------------------------------------------------------------------------------ workers: fork, time out, kill
+def _address_space_bytes() -> int:
+    """The address space this process maps now (VmSize), bytes; 1 GiB where /proc is not there to say."""
+    try:
+        with open("/proc/self/status") as status:
+            line = next(line for line in status if line.startswith("VmSize:"))
+        return int(line.split()[1]) * 1024
+    except (OSError, StopIteration, ValueError, IndexError):
+        return 2**30
+
+
 def _worker(conn: Any) -> None:
-    resource.setrlimit(resource.RLIMIT_AS, (WORKER_MEMORY_BYTES, WORKER_MEMORY_BYTES))
+    ceiling = _address_space_bytes() + WORKER_MEMORY_BYTES
+    resource.setrlimit(resource.RLIMIT_AS, (ceiling, ceiling))
     while True:
         job = conn.recv()
         if job is None:
@@ -673,6 +769,24 @@ class Pool:
 
 
 COUNTS: collections.Counter = collections.Counter()
+#: The failed probes, by kind (what the detail of a failure starts with).
+FAILED: collections.Counter = collections.Counter()
+_FAILURE_KINDS = (
+    ("timeout", "hang"),
+    ("the worker died", "worker died (memory)"),
+    ("raw MemoryError", "memory error"),
+    ("raw", "raw error"),
+    ("accepted silently", "accepted silently"),
+    ("returned", "bad result"),
+)
+
+
+def _failure_kind(detail: str) -> str:
+    if " not naming " in detail:
+        return "unnamed error"
+    return next((kind for prefix, kind in _FAILURE_KINDS if detail.startswith(prefix)), "other")
+
+
 #: Why each finite result was documented, by rule.
 WHY: collections.Counter = collections.Counter()
 
@@ -690,6 +804,8 @@ def pool(request: pytest.FixtureRequest):
         f"{COUNTS['finite-documented']} finite-documented, {COUNTS['fail']} failed; "
         f"{COUNTS['skipped']} skipped (SKIP), {COUNTS['no-base']} without base arguments"
     )
+    if FAILED:
+        summary += "\nfailed, by kind: " + "; ".join(f"{n} {kind}" for kind, n in FAILED.most_common())
     reporter = request.config.pluginmanager.get_plugin("terminalreporter")
     capture = request.config.pluginmanager.get_plugin("capturemanager")
     if reporter is None or capture is None:
@@ -723,5 +839,6 @@ def test_public_callable_refuses_bad_values_by_name(key: str, pool: Pool) -> Non
         if kind == "finite-documented":
             WHY[detail if detail in _GENERIC else "an ALLOWED entry"] += 1
         if kind == "fail":
+            FAILED[_failure_kind(detail)] += 1
             failures.append(f"{key}({name}={label}): {detail}")
     assert not failures, f"{len(failures)} of {len(plan)} probes failed:\n" + "\n".join(failures)

@@ -392,3 +392,23 @@ def test_edge_diagnose_refuses_bad_thresholds_by_name(kwargs, message) -> None:
 def test_edge_scenario_refuses_bad_minutes_by_name(bad) -> None:
     with pytest.raises(ValueError, match=r"^minutes = "):
         hp.scenario(next(iter(hp.SCENARIOS)), minutes=bad)
+
+
+# --- issue 39: inputs checked before the cache ----------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "named"),
+    [({"batch_size": [1, 2]}, "batch_size"), ({"minutes": [5, 6]}, "minutes"), ({"gsi_fraction": [0.5, 1.0]}, "gsi_fraction")],
+)
+def test_diagnosis_case_refuses_a_list_by_name_before_its_cache(kwargs, named) -> None:
+    with pytest.raises(ValueError, match=rf"^{named} = \[.*\] is a list, not a number"):
+        hp.diagnosis_case("short spike", **kwargs)
+
+
+def test_diagnosis_case_remembers_one_case_for_equal_inputs() -> None:
+    a = hp.diagnosis_case("short spike", batch_size=1, minutes=10)
+    assert hp.diagnosis_case("short spike", batch_size=1.0, minutes=np.int64(10)) is a
+    assert a["batch_size"] == 1 and isinstance(a["minutes"], int)
+    with pytest.raises(ValueError, match=r"^name = \['short spike'\] is not allowed"):
+        hp.diagnosis_case(["short spike"])

@@ -519,3 +519,88 @@ def test_edge_shard_counts_up_to_max_count_give_finite_non_negative_answers(rate
     cost = hp.read_cost(n)
     assert cost.requests[0] == n and cost.read_units[0] > 0 and repr(cost)
     assert hp.HedgedLatency(stats.expon()).extra_requests(n) >= 0
+
+
+# --- issue 39: lists where a scalar belongs, shapes that do not broadcast, named size bounds ------------------------
+
+
+def test_aggregation_compare_refuses_a_list_of_shard_counts_by_name():
+    agg = hp.StreamsAggregation(1000.0)
+    with pytest.raises(ValueError, match=r"^n_shards = \[5.0, 2.0\] is a list, not a number"):
+        agg.compare(read_rate=100.0, n_shards=[5.0, 2.0])
+    assert agg.compare(read_rate=100.0, n_shards=np.int64(10))["fanout_rcu"] == 500.0  # a numpy count is a count
+
+
+@given(record_bytes=st.floats(min_value=0.0, max_value=600.0), size=st.integers(min_value=1, max_value=10_000))
+def test_aggregation_records_smaller_than_the_payload_share_never_cut_the_batch(record_bytes, size):
+    # 6 MB / record_bytes >= 10,000 records for records up to 600 bytes: the batch size stands (a subnormal too)
+    agg = hp.StreamsAggregation(8000, batch_size=size, record_bytes=record_bytes)
+    assert agg.effective_batch_size == size
+    assert "StreamsAggregation(" in repr(agg)
+
+
+def test_aggregation_subnormal_record_bytes_gives_a_finite_repr():
+    agg = hp.StreamsAggregation(8000, 1, 1000, n_stream_shards=10, record_bytes=5e-324)
+    assert agg.effective_batch_size == 1000
+    assert repr(agg).startswith("StreamsAggregation(8,000 writes/s")
+
+
+def test_tail_shapes_that_do_not_broadcast_are_refused_naming_both():
+    with pytest.raises(ValueError, match=r"^q \(shape \(3,\)\) and n \(shape \(2,\)\) do not broadcast"):
+        hp.fanout_quantile([0.5, 0.9, 0.99], [1, 2], stats.expon())
+    with pytest.raises(ValueError, match=r"^p \(shape \(3,\)\) and n \(shape \(2,\)\) do not broadcast"):
+        hp.prob_any_slow([0.1, 0.2, 0.3], [1, 2])
+    assert hp.prob_any_slow(np.full((2, 3), 0.01), 100).shape == (2, 3)  # any shape broadcasts, elementwise
+
+
+def test_scipy_backed_models_bound_their_input_size_by_name():
+    from hotpart.models.write_sharding import _SCIPY_MAX_SIZE
+
+    assert _SCIPY_MAX_SIZE == hp.models._validation.MAX_ELEMENTS // 16
+    big = np.full(_SCIPY_MAX_SIZE + 1, 10)
+    for call, name in [
+        (lambda: hp.fanout_quantile(0.99, big, stats.expon(scale=10)), "n"),
+        (lambda: hp.fanout_quantile(big / 20.0, 10, stats.expon(scale=10)), "q"),
+        (lambda: hp.fanout_quantile(np.full((1, 1_000), 0.5), np.ones((1_000, 1)), stats.expon()), "q"),
+        (lambda: hp.busiest_shard_bound(8000, big), "n_shards"),
+        (lambda: hp.expected_refused_writes(8000, big, 1000), "n_shards"),
+        (lambda: hp.HedgedLatency(stats.expon()).sf(big), "t"),
+        (lambda: hp.HedgedLatency(stats.expon()).cdf(big), "t"),
+    ]:
+        with pytest.raises(ValueError, match=rf"^{name}\b.* must (have|be) at most 625,000$"):
+            call()
+    assert hp.busiest_shard_bound(8000, big[:-1]).size == _SCIPY_MAX_SIZE  # the bound itself is computed
+
+
+def test_hedged_ppf_bounds_its_bisection_work():
+    h = hp.HedgedLatency(stats.expon(scale=10), 0.95)
+    with pytest.raises(ValueError, match=r"^q has 156,251 values: must have at most 156,250$"):
+        h.ppf(np.full(156_251, 0.5))
+    q = np.array([0.5, 0.95, 0.99])
+    assert np.allclose(h.cdf(h.ppf(q)), q, rtol=1e-9)  # the bisection inverts the CDF
+
+
+def test_expected_max_refuses_a_rate_whose_mean_overflows():
+    with pytest.raises(
+        ValueError, match=r"^rate = 5e-324 is out of range: must be >= .* \(H_n / rate, the expected maximum, overflows\)"
+    ):
+        hp.expected_max_exponential(100, 5e-324)
+    assert math.isfinite(hp.expected_max_exponential(100, 1e-300))
+
+
+def test_read_cost_takes_one_count_or_a_list_never_a_table_of_them():
+    assert hp.read_cost(10).n_shards.tolist() == [10]
+    assert hp.read_cost([1, 10]).n_shards.tolist() == [1, 10]
+    with pytest.raises(ValueError, match=r"^n_shards has 2 dimensions \(shape \(2, 2\)\): must be a number or a 1-D array"):
+        hp.read_cost([[1, 2], [3, 4]])
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "named"),
+    [({"partition_ceiling": 5e-324}, "partition_ceiling = 5e-324"), ({"utilization": 5e-324}, "utilization = 5e-324")],
+)
+def test_shards_needed_names_the_tiny_budget_it_cannot_meet(kwargs, named):
+    with pytest.raises(ValueError, match=rf"^write_rate = 8000.0 needs more than 1,000,000 shards .*{named}"):
+        hp.shards_needed(8000, **kwargs)
+    with pytest.raises(ValueError, match=rf"^write_rate = 8000.0 is more than n_partitions = 10 .*{named}"):
+        hp.shards_needed(8000, n_partitions=10, **kwargs)

@@ -516,10 +516,26 @@ def test_gsi_plot_helpers_refuse_bad_values_by_name():
         (([0.0, 1.5], [0.0, 1.0], [0.0, 1.0]), {}, r"^fractions\[1\] = 1.5"),
         (([0.0, 1.0], [0.0, float("nan")], [0.0, 1.0]), {}, r"^simulated\[1\] = nan"),
         (([0.0, 1.0], [0.0, 1.0], [0.0, -1.0]), {}, r"^closed\[1\] = -1.0"),
-        (([0.0, 1.0], [0.0], [0.0, 1.0]), {}, r"^simulated must hold one value per fraction"),
-        (([0.0, 1.0], [0.0, 1.0], [0.0, 1.0]), {"closed_fractions": [0.5]}, r"closed_fractions"),
+        (([0.0, 1.0], [0.0], [0.0, 1.0]), {}, r"^len\(simulated\) = 1: must be len\(fractions\) = 2"),
+        (
+            ([0.0, 1.0], [0.0, 1.0], [0.0, 1.0]),
+            {"closed_fractions": [0.5]},
+            r"^len\(closed\) = 2: must be len\(closed_fractions\) = 1",
+        ),
+        (([[0.0, 1.0], [0.0, 1.0]], [0.0, 1.0], [0.0, 1.0]), {}, r"^fractions has 2 dimensions \(shape \(2, 2\)\)"),
         (([0.0, 1.0], [0.0, 1.0], [0.0, 1.0]), {"threshold": 2.0}, r"^threshold = 2.0"),
         (([], [], []), {}, r"^fractions = \[\] is empty"),
     ):
         with pytest.raises(ValueError, match=match):
             hp.plot_sparse_sweep(ax, *args, **kwargs)
+
+
+def test_index_capacity_sweep_takes_a_list_of_capacities_and_bounds_its_simulations():
+    # issue 39: a number raised "iteration over a 0-d array"; a long list ran one simulation per capacity unbounded
+    with pytest.raises(ValueError, match=r"^capacities has 0 dimensions \(shape \(\)\): must be a 1-D array"):
+        hp.index_capacity_sweep(5.0)
+    with pytest.raises(ValueError, match=r"^capacities has 2 dimensions"):
+        hp.index_capacity_sweep([[4_000.0, 8_000.0]], n_orders=400)
+    with pytest.raises(ValueError, match=r"^capacities \(84 values\) × n_orders = 2,000 × 60 s is 10,080,000"):
+        hp.index_capacity_sweep(np.full(84, 4_000.0))
+    assert len(hp.index_capacity_sweep(np.full(2, 4_000.0), n_orders=400)["rows"]) == 2

@@ -329,3 +329,21 @@ def test_edge_cloudwatch_names_top_k(bad) -> None:
 def test_edge_top_keys_records_refuse_bad_values_by_name(call, message) -> None:
     with pytest.raises(ValueError, match=message):
         call()
+
+
+# --- issue 39: shapes that do not broadcast, item units that overflow the count -------------------------------------
+
+
+def test_batch_throttled_requests_names_both_shapes_that_do_not_broadcast() -> None:
+    with pytest.raises(ValueError, match=r"^items \(shape \(3,\)\) and refused_share \(shape \(2,\)\) do not broadcast"):
+        hp.batch_throttled_requests(np.ones(3), [0.5, 0.1], 5)
+    out = hp.batch_throttled_requests(np.full((2, 3), 100.0), [0.5, 0.1, 1.0], 1)  # a share per column broadcasts
+    assert out.tolist() == [[50.0, 10.0, 100.0]] * 2
+
+
+def test_cloudwatch_refuses_item_units_whose_count_overflows_by_name() -> None:
+    res = hp.simulate(hp.Table(4, wcu=4_000), [1_500, 100, 100, 100], 120)
+    with pytest.raises(ValueError, match=r"^item_units = 5e-324 is out of range: must be >= [0-9.e+-]+ \(the run's 216000 units"):
+        hp.cloudwatch(res, item_units=5e-324)
+    tiny = hp.cloudwatch(res, item_units=1e-300)  # small, but every count stays finite
+    assert np.isfinite(tiny["WriteThrottleEvents"]).all() and np.isfinite(tiny.requests).all()

@@ -233,3 +233,14 @@ def test_the_sample_simulation_takes_no_seed_and_the_exports_refuse_a_bad_one(tm
     for bad in (None, -1, 1.5, "abc"):
         with pytest.raises(ValueError, match=r"^seed = "):
             hp.write_sample_exports(tmp_path, seed=bad)
+
+
+def test_fit_zipf_refuses_a_table_of_counts_and_bounds_its_keys():
+    # issue 39: a 2 x 3 array was fitted as six counts, and ten million keys ran out of memory
+    with pytest.raises(ValueError, match=r"^counts has 2 dimensions \(shape \(2, 3\)\): must be a 1-D array"):
+        hp.fit_zipf([[5, 3, 2], [9, 4, 1]])
+    with pytest.raises(ValueError, match=r"^counts has 5,000,001 values: must have at most 5,000,000$"):
+        hp.fit_zipf(np.ones(5_000_001))
+    ranks = np.arange(1, 1_001)
+    fit = hp.fit_zipf(np.round(1e6 * ranks**-1.1))
+    assert fit.ci_low < 1.1 < fit.ci_high

@@ -688,3 +688,42 @@ def test_retry_quota_matches_botocores_own_checker() -> None:
     # the model: an empty partition (bucket of 1 spent by the first request) and three more requests at once
     res = hp.simulate_retries(hp.Backoff(2, 0.001, 0.001, "none"), [], 1e-9, burst_units=1, herd_s=np.zeros(4), retry_quota=12)
     assert res.quota_denied == 1 and res.successes == 1
+
+
+# --- issue 39: lists where a scalar belongs, 2-D arrays, the work bound ----------------------------------------------
+
+
+@pytest.mark.parametrize(("clients", "delay", "named"), [([30, 40], 0.0, "clients"), (30, [0.0, 0.01], "net_delay_s")])
+def test_jitter_regimes_cells_are_looked_up_by_checked_scalars(clients, delay, named):
+    reg = hp.jitter_regimes([30], [0.0], models=("occ",), runs=1)
+    for look_up in (lambda: reg.spread("occ", clients, delay, "none"), lambda: reg.order("occ", clients, delay)):
+        with pytest.raises(ValueError, match=rf"^{named} = \[.*\] is a list, not a number"):
+            look_up()
+    assert reg.spread("occ", np.int64(30), np.float64(0.0), "none") == (465.0, 465.0, 465.0)  # numpy scalars are cells
+
+
+def test_jitter_regimes_refuses_a_grid_that_is_not_a_list():
+    with pytest.raises(ValueError, match=r"^clients has 2 dimensions \(shape \(2, 2\)\)"):
+        hp.jitter_regimes([[20, 40], [20, 40]], [0.0], models=("occ",), runs=1)
+    with pytest.raises(ValueError, match=r"^net_delays_s has 2 dimensions"):
+        hp.jitter_regimes([20], [[0.0, 0.01]], models=("occ",), runs=1)
+    assert hp.jitter_regimes(20, 0.0, models=("occ",), runs=1).clients == (20,)  # one size and one delay
+
+
+def test_jitter_regimes_bounds_the_herd_requests_it_would_simulate():
+    # 10**7 herd sizes of one client, 2 delays, 2 models, 4 jitters, 5 runs: 8e8 herd requests, refused before any runs
+    with pytest.raises(ValueError, match=r"^clients \(10,000,000 sizes.*net_delays_s .* must make at most 10,000,000$"):
+        hp.jitter_regimes(np.ones(10**7))
+    with pytest.raises(ValueError, match=r"make 10,000,008 herd requests over 1 models × 4 jitters × runs = 1"):
+        hp.jitter_regimes([100_000] * 25 + [2], [0.0], models=("occ",), runs=1)  # 8 herd requests past the bound
+
+
+def test_simulate_retries_refuses_a_2d_herd_and_bounds_its_attempts():
+    policy = hp.Backoff(3, 0.05, 1.0, "full")
+    with pytest.raises(ValueError, match=r"^herd_s has 2 dimensions"):
+        hp.simulate_retries(policy, [], 100.0, herd_s=np.zeros((2, 2)))
+    with pytest.raises(ValueError, match=r"^demand has 2 dimensions"):
+        hp.simulate_retries(policy, [[1, 2]], 100.0)
+    with pytest.raises(ValueError, match=r"requests × policy.attempts = 3 is 30,000,000 attempts at most: must be"):
+        hp.simulate_retries(policy, [], 100.0, herd_s=np.zeros(10**7))
+    assert hp.simulate_retries(policy, [], 100.0, herd_s=0.0).requests == 1  # one arrival time is a herd of one

@@ -662,3 +662,25 @@ def test_edge_key_design_checks_the_sale_parameters_for_every_design(param, bad)
 def test_edge_records_and_counts_refuse_bad_values_by_name(call, message):
     with pytest.raises(ValueError, match=message):
         call()
+
+
+# --- issue 39: a time series of partitions is 1-D in time, and bounded --------------------------------------------
+
+
+def test_load_over_time_takes_a_1d_time_axis_within_its_work_bound():
+    d = hp.DateKey(7, 0.0)
+    with pytest.raises(ValueError, match=r"^t_h has 2 dimensions \(shape \(1, 2\)\): must be a 1-D array"):
+        hp.load_over_time(d, [[23, 25]], n_partitions=4, total_demand=1000)
+    with pytest.raises(ValueError, match=r"^t_h has 100,001 values: must have at most 100,000$"):
+        hp.load_over_time(d, np.zeros(100_001), n_partitions=4, total_demand=1000)
+    with pytest.raises(ValueError, match=r"^t_h \(100,000 times\) × n_partitions = 1,000 is 100,000,000 values"):
+        hp.load_over_time(d, np.zeros(100_000), n_partitions=1_000, total_demand=1000)
+    load = hp.load_over_time(d, np.arange(0.0, 48.0, 0.5), n_partitions=4, total_demand=1000)
+    np.testing.assert_allclose(load.sum(axis=1), 1000.0)  # every time carries the whole demand
+
+
+def test_flash_sale_factors_are_elementwise_in_any_shape():
+    sale = hp.FlashSale(100, multiplier=10.0, duration_h=1.0, start_h=2.0)
+    t = np.array([[0.0, 2.5], [2.5, 4.0]])
+    assert sale.demand_factor(t).shape == sale.item_share(t).shape == (2, 2)
+    np.testing.assert_array_equal(sale.demand_factor(t)[0], sale.demand_factor(t[0]))

@@ -1,4 +1,5 @@
 import math
+import re
 
 import numpy as np
 import pytest
@@ -8,6 +9,7 @@ from hypothesis import strategies as st
 from hotpart.models._validation import (
     MAX_ELEMENTS,
     check_array,
+    check_broadcast,
     check_choice,
     check_count,
     check_counts,
@@ -104,3 +106,68 @@ def test_check_counts_keeps_every_count_exactly(counts):
 def test_check_seed_refuses_by_name(bad):
     with pytest.raises(ValueError, match=r"^seed = "):
         check_seed("seed", bad)
+
+
+# --- issue 39: lists where a scalar belongs, arrays of the wrong dimension or size, shapes that do not broadcast ----
+
+
+@pytest.mark.parametrize(
+    ("bad", "kind"),
+    [
+        ([5.0, 2.0], "a list"),
+        ([5.0], "a list"),
+        ((5.0, 2.0), "a tuple"),
+        (np.array([5.0, 2.0]), "an array of shape (2,)"),
+        (np.array([[5.0]]), "an array of shape (1, 1)"),
+    ],
+)
+def test_a_scalar_parameter_refuses_several_values_by_name_whatever_their_size(bad, kind):
+    for check in (check_number, check_integer, check_count):
+        with pytest.raises(ValueError, match=rf"^n_shards = .* is {re.escape(kind)}, not a number: must be "):
+            check("n_shards", bad, low=1)
+
+
+@given(st.floats(min_value=-1e300, max_value=1e300))
+def test_numpy_scalars_and_0d_arrays_are_scalars(x):
+    assert check_number("x", np.float64(x)) == check_number("x", np.array(x)) == x
+
+
+@given(st.integers(min_value=0, max_value=2**53))
+def test_numpy_integers_and_0d_integer_arrays_are_counts(n):
+    assert check_count("n", np.int64(n)) == check_count("n", np.array(n)) == n
+
+
+def test_a_list_of_ten_million_is_not_spelled_out():
+    with pytest.raises(ValueError) as info:
+        check_number("rate", [1.0] * MAX_ELEMENTS, low=0)
+    assert len(str(info.value)) < 120
+
+
+def test_a_python_int_beyond_float64_is_out_of_range_by_name():
+    with pytest.raises(ValueError, match=r"^rate = \d+ is out of range: must be >= 0$"):
+        check_number("rate", 2**1024, low=0)
+
+
+def test_check_array_refuses_the_wrong_dimension_by_name_and_shape():
+    with pytest.raises(ValueError, match=r"^counts has 2 dimensions \(shape \(2, 3\)\): must be a 1-D array of values >= 0$"):
+        check_array("counts", np.ones((2, 3)), low=0, ndim=1)
+    with pytest.raises(ValueError, match=r"^capacities has 0 dimensions \(shape \(\)\): must be a 1-D array"):
+        check_array("capacities", 5.0, low=0, ndim=1)
+    with pytest.raises(ValueError, match=r"must be a number or a 1-D array of values"):
+        check_counts("n_shards", [[1, 2]], low=1, ndim=(0, 1))
+    assert check_array("x", 5.0, ndim=(0, 1)).shape == ()
+    assert check_array("x", np.ones((2, 3))).shape == (2, 3)  # ndim=None: any shape (an elementwise parameter)
+
+
+def test_check_array_bounds_the_size_before_it_reads_the_values():
+    assert check_array("x", np.ones(10), max_size=10).size == 10
+    with pytest.raises(ValueError, match=r"^clients has 11 values: must have at most 10$"):
+        check_counts("clients", np.full(11, np.nan), low=1, max_size=10)  # refused for its size, not its NaN
+
+
+def test_check_broadcast_names_both_parameters_and_their_shapes():
+    assert check_broadcast(("q", np.ones((2, 1))), ("n", np.ones(3))) == (2, 3)
+    with pytest.raises(ValueError, match=r"^items \(shape \(3,\)\) and refused_share \(shape \(2,\)\) do not broadcast"):
+        check_broadcast(("items", np.ones(3)), ("refused_share", np.ones(2)))
+    with pytest.raises(ValueError, match=r"^q \(shape \(6,\)\) and n \(shape \(\)\) broadcast to 6 values: must be at most 5$"):
+        check_broadcast(("q", np.ones(6)), ("n", np.ones(())), max_size=5)

@@ -127,3 +127,13 @@ def test_suffixes_needed_follows_chapter_five():
     # F16-4
     n = hp.sample_log_numbers()
     assert n["suffixes_needed"] == hp.shards_needed(n["hot_rate"]) == n["suffixes_by_average"] == 2
+
+
+def test_what_if_views_refuse_a_list_by_name_before_the_cache():
+    # issue 39: a list reached functools.lru_cache and failed as "unhashable type: 'list'"
+    for view in (hp.what_if_case, hp.what_if_numbers):
+        with pytest.raises(ValueError, match=r"^shards = \[1, 2\] is a list, not a number"):
+            view(shards=[1, 2])
+        with pytest.raises(ValueError, match=r"^capacity_factor = \[1, 2\] is a list, not a number"):
+            view(capacity_factor=[1, 2])
+    assert hp.what_if_case(10.0, 2) is hp.what_if_case(10, 2.0)  # equal inputs share one remembered case

@@ -45,7 +45,7 @@ from ..models import (
     shards_needed,
     simulate,
 )
-from ..models._validation import check_integer, check_number
+from ..models._validation import check_choice, check_count, check_integer, check_number
 from .metrics import plot_consumed, plot_event_metrics
 
 __all__ = [
@@ -91,11 +91,13 @@ def _codes(names: tuple[str, ...]) -> str:
     return ", ".join(f"{i} {n}" for i, n in enumerate(names))
 
 
-@functools.lru_cache(maxsize=256)
 def diagnosis_case(
     name: str, contributor_insights: bool = True, batch_size: int = 1, minutes: int = 10, gsi_fraction: float = 1.0
 ) -> Data:
     """A scenario's per-minute metrics, drawn-ready, and its diagnosis.
+
+    The inputs are checked before the cache, so a list (``batch_size=[1, 2]``) is refused by name, not found
+    unhashable, and ``1`` and ``1.0`` share one entry.
 
     Parameters
     ----------
@@ -124,6 +126,17 @@ def diagnosis_case(
     >>> d["diagnosis"].symptom, int(d["keyrange"].sum())
     ('short spike', 240000)
     """
+    check_choice("name", name, tuple(SCENARIOS))
+    check_choice("contributor_insights", contributor_insights, (True, False))
+    b = check_count("batch_size", batch_size, low=1, high=BATCH_WRITE_MAX_ITEMS)
+    m = check_count("minutes", minutes, low=5, high=60)
+    f = check_number("gsi_fraction", gsi_fraction, low=0, high=1)
+    return _diagnosis_case(name, bool(contributor_insights), b, m, f)
+
+
+@functools.lru_cache(maxsize=256)
+def _diagnosis_case(name: str, contributor_insights: bool, batch_size: int, minutes: int, gsi_fraction: float) -> Data:
+    """:func:`diagnosis_case` for checked inputs, remembered."""
     s = scenario(
         name, minutes=minutes, contributor_insights=contributor_insights, batch_size=batch_size, gsi_fraction=gsi_fraction
     )
@@ -677,7 +690,8 @@ def shard_count_case(rate: float = 10_000.0) -> dict[str, float]:
         naive``; ``utilization``: the target share of the ceiling per shard
         (:data:`hotpart.SHARD_UTILIZATION`); ``target``: that share of the ceiling, WCU/s; ``bound`` and
         ``bound_fewer``: chapter 5's bound on the busiest shard's writes (:func:`hotpart.busiest_shard_bound`)
-        with ``shards`` and with one fewer, WCU/s.
+        with ``shards`` and with one fewer, WCU/s (``bound_fewer`` is ``inf`` when one shard suffices: there is no
+        fewer count).
 
     Examples
     --------

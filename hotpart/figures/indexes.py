@@ -31,7 +31,7 @@ from ..models import (
     steady_index_rates,
     write_units,
 )
-from ..models._validation import check_array, check_integer, check_number
+from ..models._validation import MAX_ELEMENTS, check_array, check_integer, check_number
 
 __all__ = [
     "ORDER_STATUSES",
@@ -355,14 +355,14 @@ def plot_sparse_sweep(
     ax : Axes
         Where to draw.
     fractions : sequence of float
-        Shares of writes that carry the index key, each in ``[0, 1]``; at least one.
+        Shares of writes that carry the index key, each in ``[0, 1]``; a 1-D array, at least one.
     simulated : sequence of float
-        Back-pressure at each of ``fractions``, WCU/s, ``>= 0``, from the simulator.
+        Back-pressure at each of ``fractions``, WCU/s, ``>= 0``, from the simulator (1-D, one per fraction).
     closed : sequence of float
         Back-pressure from :func:`hotpart.steady_backpressure`, WCU/s, ``>= 0``, at
-        ``closed_fractions`` (at ``fractions`` if omitted).
+        ``closed_fractions`` (at ``fractions`` if omitted; 1-D, one per value).
     closed_fractions : sequence of float, optional
-        A finer grid for the closed-form line, each in ``[0, 1]``.
+        A finer grid for the closed-form line, each in ``[0, 1]``; 1-D.
     threshold : float, optional
         The fraction below which nothing is refused, in ``[0, 1]``, drawn as a vertical line.
     title : str
@@ -378,17 +378,15 @@ def plot_sparse_sweep(
     >>> len(ax.lines)  # the closed-form line, the simulated points, the threshold
     3
     """
-    f = 100.0 * check_array("fractions", fractions, low=0, high=1, empty=False).ravel()
-    sim = check_array("simulated", simulated, low=0, high=np.inf, high_open=True).ravel()
+    f = 100.0 * check_array("fractions", fractions, low=0, high=1, empty=False, ndim=1)
+    sim = check_array("simulated", simulated, low=0, high=np.inf, high_open=True, ndim=1)
     if sim.shape != f.shape:
-        raise ValueError(f"simulated must hold one value per fraction ({f.size}); got {sim.size}")
-    fc = f if closed_fractions is None else 100.0 * check_array("closed_fractions", closed_fractions, low=0, high=1).ravel()
-    closed = check_array("closed", closed, low=0, high=np.inf, high_open=True).ravel()
+        raise ValueError(f"len(simulated) = {sim.size:,}: must be len(fractions) = {f.size:,}, one value per fraction")
+    fc = f if closed_fractions is None else 100.0 * check_array("closed_fractions", closed_fractions, low=0, high=1, ndim=1)
+    closed = check_array("closed", closed, low=0, high=np.inf, high_open=True, ndim=1)
     if closed.shape != fc.shape:
-        raise ValueError(
-            f"closed must hold one value per closed_fractions value (per fractions value if closed_fractions is "
-            f"omitted): {fc.size}; got {closed.size}"
-        )
+        grid = "fractions" if closed_fractions is None else "closed_fractions"
+        raise ValueError(f"len(closed) = {closed.size:,}: must be len({grid}) = {fc.size:,}, one value per fraction")
     if threshold is not None:
         threshold = check_number("threshold", threshold, low=0, high=1)
     ax.plot(fc, closed, color=COLORS["ceiling"], lw=1.4, label="closed form (WCU/s)")
@@ -615,7 +613,9 @@ def index_capacity_sweep(
     Parameters
     ----------
     capacities : sequence of float
-        The index's provisioned capacities, WCU/s, each in ``(0, 1e9]``.
+        The index's provisioned capacities, WCU/s, each in ``(0, 1e9]``: a 1-D array, at least one. Each is a
+        simulation of ``n_orders`` keys over 60 s, so ``len(capacities) × n_orders × 60`` is at most
+        :data:`hotpart.models._validation.MAX_ELEMENTS` (83 capacities at the default 2,000 orders).
     n_orders : int
         Orders, in ``[1, 100,000]``.
     rate : float
@@ -635,8 +635,13 @@ def index_capacity_sweep(
     >>> round(row["simulated"], 6), round(row["closed"], 6), round(out["floor"], 6)
     (440.0, 440.0, 440.0)
     """
-    caps = check_array("capacities", capacities, low=0, high=MAX_SIMULATED_DEMAND, low_open=True, empty=False)
+    caps = check_array("capacities", capacities, low=0, high=MAX_SIMULATED_DEMAND, low_open=True, empty=False, ndim=1)
     n = check_integer("n_orders", n_orders, low=1, high=100_000)
+    if caps.size * n * _SWEEP_SECONDS > MAX_ELEMENTS:
+        raise ValueError(
+            f"capacities ({caps.size:,} values) × n_orders = {n:,} × {_SWEEP_SECONDS} s is "
+            f"{caps.size * n * _SWEEP_SECONDS:,} simulated key-seconds: must be at most {MAX_ELEMENTS:,}"
+        )
     total = check_number("rate", rate, low=0, high=MAX_SIMULATED_DEMAND)
     statuses = order_statuses(n, SWEEP_OPEN_SHARE)
     keys = [f"ORDER#{i:05d}" for i in range(n)]

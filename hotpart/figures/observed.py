@@ -94,9 +94,11 @@ def sample_profile() -> LogProfile:
     )
 
 
-@functools.lru_cache(maxsize=128)
 def what_if_case(shards: int = 10, capacity_factor: float = 2.0) -> Data:
     """The sample's what-if for ``shards`` suffixes and a capacity multiplier (cached: do not mutate).
+
+    The inputs are checked before the cache, so a list (``shards=[1, 2]``) is refused by name, not found
+    unhashable, and ``10`` and ``10.0`` share one entry.
 
     Parameters
     ----------
@@ -119,6 +121,12 @@ def what_if_case(shards: int = 10, capacity_factor: float = 2.0) -> Data:
     """
     n = check_integer("shards", shards, low=2, high=1000)
     factor = check_number("capacity_factor", capacity_factor, low=1, high=100)
+    return _what_if_case(n, factor)
+
+
+@functools.lru_cache(maxsize=128)
+def _what_if_case(n: int, factor: float) -> Data:
+    """:func:`what_if_case` for checked inputs, remembered."""
     w: WhatIf = what_if(sample_profile(), sample_table(), shards=n, capacity_factor=factor)
     observed = _observed_key_range()
     return {"shards": n, "capacity_factor": factor, "what_if": w, "observed": observed}

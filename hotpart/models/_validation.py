@@ -8,6 +8,7 @@ a notebook points straight at its cause. No model returns a silent NaN.
 from __future__ import annotations
 
 import math
+import reprlib
 import sys
 from collections.abc import Iterable
 from typing import Any
@@ -20,9 +21,11 @@ __all__ = [
     "MAX_ELEMENTS",
     "MAX_SEED",
     "check_array",
+    "check_broadcast",
     "check_choice",
     "check_count",
     "check_counts",
+    "check_divisor",
     "check_integer",
     "check_number",
     "check_seed",
@@ -65,6 +68,26 @@ def describe_range(low: float | None, high: float | None, low_open: bool = False
     return "a finite number"
 
 
+def _short(value: Any) -> str:
+    """A repr of bounded length (a list of ten million numbers is not spelled out in a message)."""
+    return reprlib.repr(value) if isinstance(value, (list, tuple)) else repr(value)
+
+
+def _not_a_scalar(value: Any) -> str | None:
+    """What a value that holds several numbers is ("a list", "an array of shape (2,)"), or ``None`` for a scalar.
+
+    A numpy scalar or 0-d array is a scalar; a list, a tuple or an array of one or more dimensions is not, whatever
+    its size (a list of one number is a list).
+    """
+    if isinstance(value, list):
+        return "a list"
+    if isinstance(value, tuple):
+        return "a tuple"
+    if isinstance(value, np.ndarray) and value.ndim > 0:
+        return f"an array of shape {value.shape}"
+    return None
+
+
 def _outside(x: float, low: float | None, high: float | None, low_open: bool, high_open: bool) -> bool:
     if low is not None and (x < low or (low_open and x == low)):
         return True
@@ -81,6 +104,10 @@ def check_number(
     high_open: bool = False,
 ) -> float:
     """Return ``value`` as a float, or raise ``ValueError`` naming ``name``.
+
+    A scalar parameter takes one number: a Python or numpy number, or a 0-d array. A list, a tuple or an array
+    of one or more dimensions is refused by name, whatever its size, so that a list never silently stands for
+    its first element.
 
     Parameters
     ----------
@@ -106,12 +133,23 @@ def check_number(
     Traceback (most recent call last):
     ...
     ValueError: rcu = -1 is out of range: must be >= 0
+    >>> check_number("n_shards", [5.0, 2.0], low=1)
+    Traceback (most recent call last):
+    ...
+    ValueError: n_shards = [5.0, 2.0] is a list, not a number: must be >= 1
+    >>> check_number("rcu", np.float64(5.0)), check_number("rcu", np.array(5.0))
+    (5.0, 5.0)
     """
     allowed = describe_range(low, high, low_open, high_open)
     if isinstance(value, bool):
         raise ValueError(f"{name} = {value!r} is not a number: must be {allowed}")
+    several = _not_a_scalar(value)
+    if several is not None:
+        raise ValueError(f"{name} = {_short(value)} is {several}, not a number: must be {allowed}")
     try:
         x = float(value)
+    except OverflowError:  # a Python int beyond float64 (2**1024 and up)
+        raise ValueError(f"{name} = {value!r} is out of range: must be {allowed}") from None
     except (TypeError, ValueError):
         raise ValueError(f"{name} = {value!r} is not a number: must be {allowed}") from None
     if math.isnan(x):
@@ -125,7 +163,8 @@ def check_integer(name: str, value: Any, *, low: int | None = None, high: int | 
     """Return ``value`` as an int, or raise ``ValueError`` naming ``name``.
 
     Floats with an integral value (``4.0``) are accepted, since slider values
-    arrive as floats.
+    arrive as floats. A list, a tuple or an array of one or more dimensions is refused, as by
+    :func:`check_number`.
 
     Examples
     --------
@@ -135,6 +174,10 @@ def check_integer(name: str, value: Any, *, low: int | None = None, high: int | 
     Traceback (most recent call last):
     ...
     ValueError: n_partitions = 2.5 is not a whole number: must be >= 1
+    >>> check_integer("batch_size", [1, 2], low=1)
+    Traceback (most recent call last):
+    ...
+    ValueError: batch_size = [1, 2] is a list, not a number: must be >= 1
     """
     allowed = describe_range(low, high)
     if isinstance(value, (int, np.integer)) and not isinstance(value, (bool, np.bool_)):
@@ -173,10 +216,19 @@ def check_count(name: str, value: Any, *, low: int = 0, high: int = MAX_COUNT) -
     return check_integer(name, value, low=low, high=high)
 
 
-def check_counts(name: str, values: ArrayLike, *, low: int = 0, high: int = MAX_COUNT, empty: bool = True) -> NDArray[np.int64]:
+def check_counts(
+    name: str,
+    values: ArrayLike,
+    *,
+    low: int = 0,
+    high: int = MAX_COUNT,
+    empty: bool = True,
+    ndim: int | tuple[int, ...] | None = None,
+    max_size: int | None = None,
+) -> NDArray[np.int64]:
     """Return ``values`` as an int64 array of whole counts in ``[low, high]``, or raise naming the bad element.
 
-    ``empty=False`` also refuses an array with no elements.
+    ``empty=False`` also refuses an array with no elements; ``ndim`` and ``max_size`` are :func:`check_array`'s.
 
     Examples
     --------
@@ -193,7 +245,7 @@ def check_counts(name: str, values: ArrayLike, *, low: int = 0, high: int = MAX_
     """
     if isinstance(values, (str, bytes)) or values is None:
         raise ValueError(f"{name} = {values!r} is not numeric: must be {describe_range(low, high)}")
-    arr = check_array(name, values, low=low, high=high, empty=empty)
+    arr = check_array(name, values, low=low, high=high, empty=empty, ndim=ndim, max_size=max_size)
     fractional = arr != np.floor(arr)
     if fractional.any():
         index = tuple(int(i) for i in np.argwhere(fractional)[0])
@@ -211,10 +263,16 @@ def check_array(
     low_open: bool = False,
     high_open: bool = False,
     empty: bool = True,
+    ndim: int | tuple[int, ...] | None = None,
+    max_size: int | None = None,
 ) -> NDArray[np.float64]:
     """Return ``values`` as a float array, or raise naming the first bad element.
 
-    ``empty=False`` also refuses an array with no elements.
+    ``empty=False`` also refuses an array with no elements. ``ndim`` is the number of dimensions the parameter
+    takes (``1`` for a list of values, ``(0, 1)`` for a number or a list), so that a 2-D array is refused by
+    name instead of being read flat; ``None`` (the default) takes any shape, for an elementwise parameter.
+    ``max_size`` is the most elements it takes (a bound from :data:`MAX_ELEMENTS` or from the work per element),
+    refused by name before anything is computed.
 
     Examples
     --------
@@ -228,12 +286,24 @@ def check_array(
     Traceback (most recent call last):
     ...
     ValueError: demand = [] is empty: must hold at least one value >= 0
+    >>> check_array("counts", [[1, 2, 3], [4, 5, 6]], low=0, ndim=1)
+    Traceback (most recent call last):
+    ...
+    ValueError: counts has 2 dimensions (shape (2, 3)): must be a 1-D array of values >= 0
+    >>> check_array("clients", np.ones(2_000), low=1, max_size=1_000)
+    Traceback (most recent call last):
+    ...
+    ValueError: clients has 2,000 values: must have at most 1,000
     """
     allowed = describe_range(low, high, low_open, high_open)
     try:
         arr = np.asarray(values, dtype=float)
-    except (TypeError, ValueError):
-        raise ValueError(f"{name} = {values!r} is not numeric: must be {allowed}") from None
+    except (TypeError, ValueError, OverflowError):
+        raise ValueError(f"{name} = {_short(values)} is not numeric: must be {allowed}") from None
+    if max_size is not None and arr.size > max_size:
+        raise ValueError(f"{name} has {arr.size:,} values: must have at most {max_size:,}")
+    if ndim is not None and arr.ndim not in ((ndim,) if isinstance(ndim, int) else tuple(ndim)):
+        raise ValueError(f"{name} has {arr.ndim} dimensions (shape {arr.shape}): must be {_dimensions(ndim)} of values {allowed}")
     if not empty and arr.size == 0:
         raise ValueError(f"{name} = {values!r} is empty: must hold at least one value {allowed}")
     bad = np.isnan(arr)
@@ -247,6 +317,65 @@ def check_array(
         value = float(arr[index]) if arr.ndim else float(arr)
         raise ValueError(f"{where} = {value!r} is out of range: must be {allowed}")
     return arr
+
+
+def check_broadcast(*named: tuple[str, NDArray[Any]], max_size: int | None = None) -> tuple[int, ...]:
+    """Return the shape that checked arrays broadcast to, or raise ``ValueError`` naming each and its shape.
+
+    ``named`` holds ``(name, array)`` pairs (arrays already checked, e.g. by :func:`check_array`);
+    ``max_size`` is the most elements the broadcast may hold (the work is done on that many).
+
+    Examples
+    --------
+    >>> check_broadcast(("q", np.ones(3)), ("n", np.ones(1)))
+    (3,)
+    >>> check_broadcast(("items", np.ones(3)), ("refused_share", np.ones(2)))  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    ValueError: items (shape (3,)) and refused_share (shape (2,)) do not broadcast: must have the same shape, or ...
+    >>> check_broadcast(("q", np.ones(3)), ("n", np.ones((4, 1))), max_size=10)
+    Traceback (most recent call last):
+    ...
+    ValueError: q (shape (3,)) and n (shape (4, 1)) broadcast to 12 values: must be at most 10
+    """
+    shapes = " and ".join(f"{name} (shape {np.shape(arr)})" for name, arr in named)
+    try:
+        shape = np.broadcast_shapes(*(np.shape(arr) for _, arr in named))
+    except ValueError:
+        raise ValueError(f"{shapes} do not broadcast: must have the same shape, or one of them one value") from None
+    size = math.prod(shape)
+    if max_size is not None and size > max_size:
+        raise ValueError(f"{shapes} broadcast to {size:,} values: must be at most {max_size:,}")
+    return shape
+
+
+def check_divisor(name: str, value: float, dividend: float, why: str) -> float:
+    """Return a checked positive ``value`` if ``dividend / value`` is finite, or raise ``ValueError`` naming ``name``.
+
+    A positive number passes :func:`check_number`'s ``> 0`` however small, but a subnormal one (``5e-324``) makes
+    any quotient of it infinite, and a count or time computed from it overflows. The least value allowed is
+    ``|dividend|`` over the largest float64; ``why`` says what the quotient is.
+
+    Examples
+    --------
+    >>> check_divisor("rate", 0.1, 5.19, "H_n / rate, the expected maximum")
+    0.1
+    >>> check_divisor("rate", 5e-324, 5.19, "H_n / rate, the expected maximum")
+    Traceback (most recent call last):
+    ...
+    ValueError: rate = 5e-324 is out of range: must be >= 2.88703e-308 (H_n / rate, the expected maximum, overflows)
+    """
+    if not math.isfinite(abs(dividend) / value):
+        least = abs(dividend) / sys.float_info.max
+        raise ValueError(f"{name} = {value!r} is out of range: must be >= {least:g} ({why}, overflows)")
+    return value
+
+
+def _dimensions(ndim: int | tuple[int, ...]) -> str:
+    """``1`` -> "a 1-D array", ``(0, 1)`` -> "a number or a 1-D array"."""
+    dims = (ndim,) if isinstance(ndim, int) else tuple(ndim)
+    words = ["a number" if d == 0 else f"a {d}-D array" for d in dims]
+    return " or ".join(words)
 
 
 def check_choice(name: str, value: Any, choices: Iterable[Any]) -> Any:

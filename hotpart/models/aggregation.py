@@ -183,9 +183,9 @@ class StreamsAggregation:
     @property
     def effective_batch_size(self) -> int:
         """The most records a batch holds: the batch size, or fewer if the 6 MB payload limit comes first."""
-        if self.record_bytes <= 0:
+        if self.record_bytes * self.batch_size <= STREAMS_MAX_PAYLOAD_BYTES:  # also a record of 0 (or 5e-324) bytes
             return self.batch_size
-        return max(1, min(self.batch_size, int(STREAMS_MAX_PAYLOAD_BYTES // self.record_bytes)))
+        return max(1, int(STREAMS_MAX_PAYLOAD_BYTES // self.record_bytes))
 
     @property
     def fill_s(self) -> float:
@@ -236,16 +236,34 @@ class StreamsAggregation:
         return self.aggregate_updates_per_s * float(write_units(self.aggregate_bytes))
 
     def backlog_s(self, after_s: float = 0.0) -> float:
-        """Extra wait of a write made ``after_s`` seconds after the start, s, from the growing backlog (0 if it keeps up)."""
+        """Extra wait of a write made ``after_s`` seconds after the start, s, from the growing backlog (0 if it keeps up).
+
+        Parameters
+        ----------
+        after_s : float
+            When the write is made, s after the start, ``>= 0`` and finite.
+        """
         t = check_number("after_s", after_s, low=0, high=math.inf, high_open=True)
         return t * max(0.0, self.utilization - 1.0)
 
     def mean_staleness_s(self, after_s: float = 0.0) -> float:
-        """Mean seconds between a write and the aggregate reflecting it."""
+        """Mean seconds between a write and the aggregate reflecting it.
+
+        Parameters
+        ----------
+        after_s : float
+            When the write is made, s after the start, ``>= 0`` and finite (it matters once the backlog grows).
+        """
         return self.stream_delay_s + 0.5 * self.fill_s + self.service_s + self.backlog_s(after_s)
 
     def max_staleness_s(self, after_s: float = 0.0) -> float:
-        """Worst-case seconds between a write and the aggregate reflecting it."""
+        """Worst-case seconds between a write and the aggregate reflecting it.
+
+        Parameters
+        ----------
+        after_s : float
+            When the write is made, s after the start, ``>= 0`` and finite (it matters once the backlog grows).
+        """
         return self.stream_delay_s + self.fill_s + self.service_s + self.backlog_s(after_s)
 
     def aggregation_units(self, read_rate: float, consistency: str = "eventual") -> float:
@@ -307,7 +325,8 @@ class StreamsAggregation:
         (500.0, 60.0)
         """
         r = check_number("read_rate", read_rate, low=0, high=1e9)
-        fan = read_cost(n_shards, "random", "aggregate", item_bytes, 1, consistency)
+        n = check_count("n_shards", n_shards, low=1)  # one suffix count: read_cost would also take a list
+        fan = read_cost(n, "random", "aggregate", item_bytes, 1, consistency)
         agg_read = float(read_units(self.aggregate_bytes, consistency))
         return {
             "fanout_rcu": r * float(fan.read_units[0]),

@@ -23,7 +23,7 @@ import numpy as np
 from numpy.typing import ArrayLike, NDArray
 
 from ._validation import MAX_ELEMENTS as _MAX_ELEMENTS
-from ._validation import check_array, check_choice, check_count, check_number, check_seed
+from ._validation import check_array, check_broadcast, check_choice, check_count, check_divisor, check_number, check_seed
 from .capacity import read_units, write_units
 from .constants import PARTITION_MAX_RCU, PARTITION_MAX_WCU
 from .harmonic_numbers import harmonic
@@ -31,6 +31,7 @@ from .write_sharding import (
     _CONSISTENCY,
     _N_SEARCH_MAX,
     _READS,
+    _SCIPY_MAX_SIZE,
     _STRATEGIES,
     SHARD_UTILIZATION,
     _check_counts,
@@ -55,6 +56,11 @@ __all__ = [
 
 #: Expected refused write units per second that count as "no throttling" (one write a day; an assumption).
 REFUSAL_TOLERANCE_WCU: Final[float] = 1.0 / 86_400
+
+#: Bisection steps of :meth:`HedgedLatency.ppf` (each evaluates the CDF at every ``q``), and so the most ``q``
+#: values it takes: MAX_ELEMENTS CDF evaluations in all.
+_PPF_STEPS = 64
+_PPF_MAX_SIZE = _MAX_ELEMENTS // _PPF_STEPS
 
 
 # --- the cost of N suffixes: writes refused, read units, read requests ------------------------
@@ -334,7 +340,7 @@ def prob_any_slow(p: ArrayLike, n: ArrayLike) -> float | NDArray[np.float64]:
     Parameters
     ----------
     p : float or array_like
-        Probability that one request is slow, in ``[0, 1]``.
+        Probability that one request is slow, in ``[0, 1]``; any shape (elementwise).
         At least one value (an empty array is refused).
     n : int or array_like of int
         Fan-out (requests per logical read), in ``[1, MAX_COUNT]``; broadcast against ``p``.
@@ -354,6 +360,7 @@ def prob_any_slow(p: ArrayLike, n: ArrayLike) -> float | NDArray[np.float64]:
     """
     pp = check_array("p", p, low=0, high=1, empty=False)
     nn = _check_counts("n", n).astype(float)
+    check_broadcast(("p", pp), ("n", nn))
     with np.errstate(divide="ignore"):
         out = -np.expm1(nn * np.log1p(-pp))
     return _scalar_or_array(np.clip(out, 0.0, 1.0))
@@ -369,10 +376,11 @@ def fanout_quantile(q: ArrayLike, n: ArrayLike, dist: _HasPpf) -> float | NDArra
     Parameters
     ----------
     q : float or array_like
-        Quantile, in ``(0, 1)``.
+        Quantile, in ``(0, 1)``; any shape (elementwise).
         At least one value (an empty array is refused).
     n : int or array_like of int
-        Fan-out, in ``[1, MAX_COUNT]``; broadcast against ``q``.
+        Fan-out, in ``[1, MAX_COUNT]``; broadcast against ``q``, to at most 625,000 values in all
+        (``MAX_ELEMENTS / 16``: a scipy ``ppf`` holds about ten arrays of that size at once).
         At least one value (an empty array is refused).
     dist : scipy.stats frozen distribution, or anything with ``ppf``
         One shard's latency, in the unit the caller chooses (the course uses ms).
@@ -391,8 +399,9 @@ def fanout_quantile(q: ArrayLike, n: ArrayLike, dist: _HasPpf) -> float | NDArra
     >>> round(fanout_quantile(0.99, 100, d), 1)
     92.1
     """
-    qq = check_array("q", q, low=0, high=1, low_open=True, high_open=True, empty=False)
-    nn = _check_counts("n", n).astype(float)
+    qq = check_array("q", q, low=0, high=1, low_open=True, high_open=True, empty=False, max_size=_SCIPY_MAX_SIZE)
+    nn = _check_counts("n", n, max_size=_SCIPY_MAX_SIZE).astype(float)
+    check_broadcast(("q", qq), ("n", nn), max_size=_SCIPY_MAX_SIZE)
     return _scalar_or_array(np.asarray(dist.ppf(qq ** (1.0 / nn)), dtype=float))
 
 
@@ -408,7 +417,8 @@ def expected_max_exponential(n: int, rate: float) -> float:
     n : int
         Fan-out, in ``[1, MAX_COUNT]``.
     rate : float
-        λ, in 1/ms (or any 1/time unit), ``> 0``.
+        λ, in 1/ms (or any 1/time unit), ``> 0``, and large enough that :math:`H_n / \lambda` is finite
+        (at least :math:`H_n` divided by the largest float64, about 1.8e308).
 
     Returns
     -------
@@ -424,7 +434,8 @@ def expected_max_exponential(n: int, rate: float) -> float:
     """
     n = check_count("n", n, low=1)
     lam = check_number("rate", rate, low=0, high=math.inf, low_open=True, high_open=True)
-    return harmonic(n, 1) / lam
+    h = float(harmonic(n, 1))
+    return h / check_divisor("rate", lam, h, "H_n / rate, the expected maximum")
 
 
 def simulate_fanout_latency(dist: Any, n: int, size: int, seed: int) -> NDArray[np.float64]:
@@ -521,6 +532,11 @@ class HedgedLatency:
     def extra_requests(self, n: ArrayLike) -> float | NDArray[np.float64]:
         """Expected extra requests per logical read over ``n`` shards: ``n × (1 - p)``.
 
+        Parameters
+        ----------
+        n : int or array_like of int
+            Fan-out, in ``[1, MAX_COUNT]``; any shape (elementwise); at least one.
+
         Examples
         --------
         >>> from scipy import stats
@@ -535,7 +551,8 @@ class HedgedLatency:
         Parameters
         ----------
         t : array_like
-            Times, ms, ``>= 0`` and finite (a latency is never negative); at least one.
+            Times, ms, ``>= 0`` and finite (a latency is never negative); any shape (elementwise); at least one
+            and at most 625,000 values (``MAX_ELEMENTS / 16``: scipy's ``sf`` holds several arrays of that size).
 
         Examples
         --------
@@ -543,7 +560,7 @@ class HedgedLatency:
         >>> HedgedLatency(stats.expon(scale=10), 0.95).sf([10.0, 40.0]).round(4)
         array([0.3679, 0.0067])
         """
-        tt = check_array("t", t, low=0, high=math.inf, high_open=True, empty=False)
+        tt = check_array("t", t, low=0, high=math.inf, high_open=True, empty=False, max_size=_SCIPY_MAX_SIZE)
         second = np.where(tt >= self.delay, self.dist.sf(tt - self.delay), 1.0)
         return np.asarray(self.dist.sf(tt) * second, dtype=float)
 
@@ -553,7 +570,8 @@ class HedgedLatency:
         Parameters
         ----------
         t : array_like
-            Times, ms, ``>= 0`` and finite (a latency is never negative); at least one.
+            Times, ms, ``>= 0`` and finite (a latency is never negative); any shape (elementwise); at least one
+            and at most 625,000 values (``MAX_ELEMENTS / 16``: scipy's ``sf`` holds several arrays of that size).
 
         Examples
         --------
@@ -566,20 +584,28 @@ class HedgedLatency:
     def ppf(self, q: ArrayLike) -> NDArray[np.float64]:
         """The ``q``-quantile of ``T``, ms, for ``q`` in ``(0, 1)`` (bisection to relative 1e-12 above the hedge delay).
 
+        Parameters
+        ----------
+        q : array_like
+            Quantiles, in ``(0, 1)``; any shape (elementwise); at least one and at most 156,250 values
+            (``MAX_ELEMENTS / 64``: each of the 64 bisection steps evaluates the CDF at every ``q``).
+
         Examples
         --------
         >>> from scipy import stats
+        >>> HedgedLatency(stats.expon(), 0.95).ppf([0.5, 0.99]).round(3)
+        array([0.693, 3.8  ])
         >>> HedgedLatency(stats.expon()).ppf([-1, 2])
         Traceback (most recent call last):
         ...
         ValueError: q[0] = -1.0 is out of range: must be in (0, 1)
         """
-        qq = check_array("q", q, low=0, high=1, low_open=True, high_open=True, empty=False)
+        qq = check_array("q", q, low=0, high=1, low_open=True, high_open=True, empty=False, max_size=_PPF_MAX_SIZE)
         upper = np.asarray(self.dist.ppf(qq), dtype=float)
         below = qq <= self.hedge_quantile
         lo = np.where(below, upper, self.delay)
         hi = upper.copy()
-        for _ in range(64):
+        for _ in range(_PPF_STEPS):
             mid = 0.5 * (lo + hi)
             too_low = self.cdf(mid) < qq
             lo = np.where(too_low, mid, lo)

@@ -19,6 +19,7 @@ from typing import Final
 import numpy as np
 from numpy.typing import ArrayLike, NDArray
 
+from ._validation import MAX_ELEMENTS as _MAX_ELEMENTS
 from ._validation import check_array, check_choice, check_count, check_number
 from .skew import Boosted, KeyDistribution, Uniform, Zipf, _check_partitions
 
@@ -289,7 +290,7 @@ class FlashSale(KeyDistribution):
         Parameters
         ----------
         t_h : array_like
-            Hours since the start, ``>= 0`` and finite; at least one value.
+            Hours since the start, ``>= 0`` and finite; any shape (elementwise); at least one value.
         """
         t = check_array("t_h", t_h, low=0, high=math.inf, high_open=True, empty=False)
         b = self.peak.base_share
@@ -302,7 +303,7 @@ class FlashSale(KeyDistribution):
         Parameters
         ----------
         t_h : array_like
-            Hours since the start, ``>= 0`` and finite; at least one value.
+            Hours since the start, ``>= 0`` and finite; any shape (elementwise); at least one value.
 
         Examples
         --------
@@ -401,6 +402,11 @@ def partition_load(dist: KeyDistribution, n_partitions: int, seed: int = 0) -> N
     return dist.partition_shares(n_partitions, seed)
 
 
+#: The most times :func:`load_over_time` takes: each is a Python step (the distribution at that moment, about 7 µs,
+#: some hundred times an array element's work), so MAX_ELEMENTS / 100. Not an AWS figure: a limit of the machine.
+_LOAD_MAX_TIMES = _MAX_ELEMENTS // 100
+
+
 def load_over_time(
     dist: KeyDistribution, t_h: ArrayLike, n_partitions: int, total_demand: float, seed: int = 0
 ) -> NDArray[np.float64]:
@@ -412,10 +418,11 @@ def load_over_time(
         The key popularity; :class:`DateKey` rolls over at midnight and
         :class:`FlashSale` spikes during its sale.
     t_h : array_like
-        Times, hours, ``>= 0``.
-        At least one value (an empty array is refused).
+        Times, hours, ``>= 0`` and finite, a 1-D array: at least one value, at most 100,000
+        (``MAX_ELEMENTS / 100``: each time is a Python step, the distribution at that moment, some 7 µs) and at
+        most ``MAX_ELEMENTS / n_partitions`` (the array returned).
     n_partitions : int
-        Number of partitions.
+        Number of partitions, in ``[1, 10**6]``.
     total_demand : float
         Everyday total demand on the table, units per second, ``>= 0``.
     seed : int
@@ -433,10 +440,12 @@ def load_over_time(
     >>> d.argmax(axis=1), d.max(axis=1)
     (array([2, 1]), array([1000., 1000.]))
     """
-    t = check_array("t_h", t_h, low=0, high=math.inf, high_open=True, empty=False)
-    if t.ndim != 1:
-        raise ValueError(f"t_h must be 1-D; got shape {t.shape}")
+    t = check_array("t_h", t_h, low=0, high=math.inf, high_open=True, empty=False, ndim=1, max_size=_LOAD_MAX_TIMES)
     n = _check_partitions(n_partitions)
+    if t.size * n > _MAX_ELEMENTS:
+        raise ValueError(
+            f"t_h ({t.size:,} times) × n_partitions = {n:,} is {t.size * n:,} values: must be at most {_MAX_ELEMENTS:,}"
+        )
     total = check_number("total_demand", total_demand, low=0, high=math.inf, high_open=True)
     factor = dist.demand_factor(t)
     out = np.empty((t.size, n))

@@ -61,7 +61,7 @@ from typing import Final
 import numpy as np
 from numpy.typing import ArrayLike, NDArray
 
-from ._validation import check_array, check_choice, check_count, check_number, check_seed
+from ._validation import check_array, check_broadcast, check_choice, check_count, check_divisor, check_number, check_seed
 from .constants import BATCH_GET_MAX_ITEMS, PERIOD_S
 from .indexes import IndexedResult
 from .on_demand import OnDemand
@@ -108,10 +108,10 @@ def batch_throttled_requests(items: ArrayLike, refused_share: ArrayLike, batch_s
     Parameters
     ----------
     items : array_like
-        Items requested, ``>= 0``.
+        Items requested, ``>= 0``; any shape (elementwise).
         At least one value (an empty array is refused).
     refused_share : array_like
-        Share of items refused, in ``[0, 1]``.
+        Share of items refused, in ``[0, 1]``; broadcast against ``items`` (same shape, or one of them a number).
         At least one value (an empty array is refused).
     batch_size : int
         Items per request, in ``[1, 100]`` (``BatchGetItem`` takes up to 100,
@@ -128,10 +128,15 @@ def batch_throttled_requests(items: ArrayLike, refused_share: ArrayLike, batch_s
     1250.0
     >>> float(batch_throttled_requests(2_500, 0.5, 25)) < 1e-4
     True
+    >>> batch_throttled_requests([1.0, 1.0, 1.0], [0.5, 0.1], 5)  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    ValueError: items (shape (3,)) and refused_share (shape (2,)) do not broadcast: ...
     """
     n = check_array("items", items, low=0, high=math.inf, high_open=True, empty=False)
     q = check_array("refused_share", refused_share, low=0, high=1, empty=False)
     b = check_count("batch_size", batch_size, low=1, high=BATCH_GET_MAX_ITEMS)
+    check_broadcast(("items", n), ("refused_share", q))
     return n / b * q**b
 
 
@@ -430,7 +435,8 @@ def cloudwatch(
         key's own, higher, share.
     item_units : float
         Capacity units per item, ``> 0`` (1 for items up to 1 KB written or
-        4 KB read strongly consistent).
+        4 KB read strongly consistent), and large enough that the run's units make a finite count of items
+        (at least the units offered in all divided by the largest float64, about 1.8e308).
     top_k : int, optional
         Enable Contributor Insights with this many keys per minute (needs
         per-key demand), in ``[1, 100]``.
@@ -491,6 +497,8 @@ def cloudwatch(
         index_parts = {}
     else:
         raise ValueError(f"result = {result!r} is not a SimulationResult or IndexedResult")
+    units = math.fsum(float(r.offered.sum()) for r in [r for r, _ in results] + [r for p in index_parts.values() for r in p])
+    check_divisor("item_units", u, units, f"the run's {units:g} units / item_units, its items")
 
     table: dict[str, NDArray[np.float64]] = {}
     for res, own in results:  # the table's own units only (TABLE_DIMENSION_SUMS_INDEXES is False)

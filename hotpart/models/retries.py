@@ -40,7 +40,7 @@ from numpy.typing import ArrayLike, NDArray
 
 from ._validation import MAX_ELEMENTS as _MAX_ELEMENTS
 from ._validation import MAX_SEED as _MAX_SEED
-from ._validation import check_array, check_choice, check_integer, check_number, check_seed
+from ._validation import check_array, check_choice, check_counts, check_integer, check_number, check_seed
 from .backoff import (
     _MAX_EXPONENT,
     JITTERS,
@@ -330,8 +330,9 @@ def simulate_retries(
     policy : Backoff
         The clients' retry policy.
     demand : array_like of int
-        New requests arriving in each second (whole numbers >= 0, at most 10,000,000 requests with ``herd_s``,
-        the course's ``MAX_ELEMENTS`` in ``hotpart.models._validation``). ``[]`` (no seconds) only with a herd.
+        New requests arriving in each second, a 1-D array (whole numbers >= 0). With ``herd_s``, the requests
+        times ``policy.attempts`` (the attempts recorded, at most) are at most 10,000,000, the course's
+        ``MAX_ELEMENTS`` in ``hotpart.models._validation``. ``[]`` (no seconds) only with a herd.
     capacity : float
         The partition's refill rate, units (requests) per second (> 0); for a
         hot partition's writes, at most :data:`hotpart.PARTITION_MAX_WCU`.
@@ -341,7 +342,8 @@ def simulate_retries(
     seed : int
         Seed for the arrival times and the jitter draws (>= 0).
     herd_s : array_like of float, optional
-        Arrival times of further requests, seconds (from 0 to 86,400, a day), on top of ``demand``:
+        Arrival times of further requests, seconds (from 0 to 86,400, a day), one time or a 1-D array of them
+        (counted in the 10,000,000 requests above), on top of ``demand``:
         ``np.zeros(1000)`` is a herd of 1,000 clients all at time 0. ``None`` (the default) for no herd; an
         empty array is refused.
     net_delay_s : float
@@ -385,9 +387,7 @@ def simulate_retries(
     """
     if not isinstance(policy, Backoff):
         raise ValueError(f"policy = {policy!r} is not allowed: must be a hotpart.Backoff")
-    d = check_array("demand", demand, low=0, high=_MAX_ELEMENTS)
-    if d.ndim != 1:
-        raise ValueError(f"demand has shape {d.shape}: must be one-dimensional (requests per second)")
+    d = check_array("demand", demand, low=0, high=_MAX_ELEMENTS, ndim=1)
     if np.any(d != np.floor(d)):
         bad = int(np.flatnonzero(d != np.floor(d))[0])
         raise ValueError(f"demand[{bad}] = {d[bad]!r} is not a whole number: must be a count of requests >= 0")
@@ -408,7 +408,7 @@ def simulate_retries(
     else:
         if isinstance(herd_s, (str, bytes)):
             raise ValueError(f"herd_s = {herd_s!r} is not numeric: must be arrival times in [0, {_MAX_ARRIVAL_S:g}] s")
-        herd = np.ravel(check_array("herd_s", herd_s, low=0, high=_MAX_ARRIVAL_S, empty=False))
+        herd = np.ravel(check_array("herd_s", herd_s, low=0, high=_MAX_ARRIVAL_S, empty=False, ndim=(0, 1)))
     if d.size == 0 and herd.size == 0:
         raise ValueError(
             f"demand = {demand!r} is empty and herd_s = {herd_s!r} gives no herd: must give at least one second of "
@@ -418,6 +418,12 @@ def simulate_retries(
         raise ValueError(
             f"demand + herd_s = {float(d.sum()) + herd.size:,.0f} requests is out of range: must total at most "
             f"{_MAX_ELEMENTS:,} requests"
+        )
+    worst = (float(d.sum()) + herd.size) * policy.attempts  # the attempts recorded, at most
+    if worst > _MAX_ELEMENTS:
+        raise ValueError(
+            f"demand + herd_s = {float(d.sum()) + herd.size:,.0f} requests × policy.attempts = {policy.attempts} is "
+            f"{worst:,.0f} attempts at most: must be at most {_MAX_ELEMENTS:,} (each is a Python step and a record)"
         )
 
     counts = d.astype(np.int64)
@@ -639,7 +645,7 @@ def herd_comparison(
     seed : int
         First seed.
     net_delay_s : float
-        Mean one-way network delay per message, seconds; see :func:`simulate_retries`.
+        Mean one-way network delay per message, seconds (>= 0, at most 60); see :func:`simulate_retries`.
 
     Returns
     -------
@@ -860,7 +866,11 @@ class JitterRegimes:
         (465.0, 465.0, 465.0)
         """
         check_choice("by", by, ("calls", "time"))
-        key = (model, clients, net_delay_s, jitter)
+        check_choice("model", model, ("occ", "bucket"))
+        check_choice("jitter", jitter, JITTERS)
+        n = check_integer("clients", clients, low=1, high=MAX_HERD_CLIENTS)  # a list is refused by name, not unhashable
+        d = check_number("net_delay_s", net_delay_s, low=0, high=_MAX_NET_DELAY_S)
+        key = (model, n, d, jitter)
         if key not in self.runs:
             raise ValueError(f"(model, clients, net_delay_s, jitter) = {key!r} is not allowed: must be a cell that was run")
         return _spread(self.runs[key][0 if by == "calls" else 1])
@@ -917,12 +927,18 @@ def jitter_regimes(
     :data:`DEFAULT_BURST_S` of it) for model ``"bucket"``, whose clients get :data:`MAX_ATTEMPTS` attempts so
     that, like Brooker's, they practically never give up. Both use Brooker's base and cap by default.
 
+    The work is bounded: the herd requests simulated in all, ``sum(clients) × len(net_delays_s) × len(models) ×
+    4 jitters × runs``, at most :data:`hotpart.models._validation.MAX_ELEMENTS` (ten million; the chapter's
+    grids simulate 100,000), so a long list of herd sizes is refused by name before anything runs.
+
     Parameters
     ----------
     clients : array_like of int
-        Herd sizes (each 1 to :data:`MAX_HERD_CLIENTS`).
+        Herd sizes (each 1 to :data:`MAX_HERD_CLIENTS`): one size or a 1-D array of them, at least one (the work
+        bound above applies).
     net_delays_s : array_like of float
-        Mean one-way network delays per message, seconds (each 0 to 60).
+        Mean one-way network delays per message, seconds (each 0 to 60): one delay or a 1-D array of them, at
+        least one (the work bound above applies).
     models : tuple of str
         Any of ``"occ"`` and ``"bucket"``.
     capacity : float
@@ -946,10 +962,8 @@ def jitter_regimes(
     >>> reg.spread("occ", 30, 0.0, "none")[0]  # 30 + 29 + ... + 1 writes, every run
     465.0
     """
-    sizes = tuple(check_integer("clients", n, low=1, high=MAX_HERD_CLIENTS) for n in np.ravel(np.asarray(clients, dtype=object)))
-    delays = tuple(float(x) for x in np.ravel(check_array("net_delays_s", net_delays_s, low=0, high=_MAX_NET_DELAY_S)))
-    if not sizes or not delays:
-        raise ValueError("clients and net_delays_s must each hold at least one value")
+    size_arr = check_counts("clients", clients, low=1, high=MAX_HERD_CLIENTS, empty=False, ndim=(0, 1))
+    delay_arr = check_array("net_delays_s", net_delays_s, low=0, high=_MAX_NET_DELAY_S, empty=False, ndim=(0, 1))
     if isinstance(models, str) or not models:
         raise ValueError(f"models = {models!r} is not allowed: must be a non-empty tuple of 'occ' and 'bucket'")
     for m in models:
@@ -959,6 +973,15 @@ def jitter_regimes(
         raise ValueError(f"capacity = {capacity!r} is out of range: must be a finite number > 0")
     Backoff(MAX_ATTEMPTS, base_s, cap_s)  # checks base_s and cap_s even when only "occ" runs
     runs, seed = _check_runs(runs, seed)
+    herds = float(size_arr.sum()) * delay_arr.size * len(models) * len(JITTERS) * runs
+    if herds > _MAX_ELEMENTS:
+        raise ValueError(
+            f"clients ({size_arr.size:,} sizes, {float(size_arr.sum()):,.0f} clients) and net_delays_s "
+            f"({delay_arr.size:,} delays) make {herds:,.0f} herd requests over {len(models)} models × {len(JITTERS)} "
+            f"jitters × runs = {runs}: must make at most {_MAX_ELEMENTS:,}"
+        )
+    sizes = tuple(int(n) for n in np.ravel(size_arr))
+    delays = tuple(float(x) for x in np.ravel(delay_arr))
     out: dict[tuple[str, int, float, str], tuple[NDArray[np.float64], NDArray[np.float64]]] = {}
     for m in models:
         for n in sizes:

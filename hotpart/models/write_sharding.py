@@ -61,15 +61,24 @@ _REQUESTS = ("query", "get_item", "batch_get_item")
 _N_SEARCH_MAX = 10**6
 #: Largest shard count :func:`shards_needed` places on partitions by hashing.
 _N_PLACED_MAX = 50_000
+#: The most values an elementwise model over scipy's special functions or distributions evaluates in one call
+#: (:func:`busiest_shard_bound`, :func:`expected_refused_writes`, :func:`hotpart.fanout_quantile`,
+#: :class:`hotpart.HedgedLatency`): they hold 7 to 12 arrays of the input's size at once (measured with
+#: tracemalloc), so MAX_ELEMENTS / 16 keeps a call within MAX_ELEMENTS float64 in all. Not an AWS figure: a
+#: limit of the machine, as MAX_ELEMENTS is.
+_SCIPY_MAX_SIZE = _MAX_ELEMENTS // 16
 
 
 def _scalar_or_array(x: NDArray[Any]) -> Any:
     return x.item() if x.ndim == 0 else x
 
 
-def _check_counts(name: str, values: ArrayLike) -> NDArray[np.int64]:
-    """Whole counts in ``[1, MAX_COUNT]`` (2**53: beyond it float64 loses units and int64 products wrap), at least one."""
-    return check_counts(name, values, low=1, empty=False)
+def _check_counts(
+    name: str, values: ArrayLike, *, ndim: int | tuple[int, ...] | None = None, max_size: int | None = None
+) -> NDArray[np.int64]:
+    """Whole counts in ``[1, MAX_COUNT]`` (2**53: beyond it float64 loses units and int64 products wrap), at least one;
+    ``ndim`` and ``max_size`` as in :func:`hotpart.models._validation.check_array`."""
+    return check_counts(name, values, low=1, empty=False, ndim=ndim, max_size=max_size)
 
 
 # --- write side: how unevenly random suffixes spread a hot key -------------------------------
@@ -103,8 +112,9 @@ def busiest_shard_bound(write_rate: float, n_shards: ArrayLike) -> float | NDArr
     write_rate : float
         The hot key's writes per second, in ``[0, 1e12]``.
     n_shards : int or array_like of int
-        Suffix count ``N``, in ``[1, MAX_COUNT]`` (:data:`hotpart.models._validation.MAX_COUNT`, 2**53).
-        At least one value (an empty array is refused).
+        Suffix count ``N``, in ``[1, MAX_COUNT]`` (:data:`hotpart.models._validation.MAX_COUNT`, 2**53); any
+        shape (elementwise). At least one value (an empty array is refused) and at most 625,000
+        (``MAX_ELEMENTS / 16``: the Lambert W evaluation holds about eight arrays of that size at once).
 
     Returns
     -------
@@ -119,7 +129,7 @@ def busiest_shard_bound(write_rate: float, n_shards: ArrayLike) -> float | NDArr
     861.5
     """
     w = check_number("write_rate", write_rate, low=0, high=1e12)
-    n = _check_counts("n_shards", n_shards).astype(float)
+    n = _check_counts("n_shards", n_shards, max_size=_SCIPY_MAX_SIZE).astype(float)
     if w == 0.0:
         return _scalar_or_array(np.zeros_like(n))
     return _scalar_or_array(np.minimum(w, _chernoff_max(w / n, n)))
@@ -247,7 +257,7 @@ def shards_needed(
     >>> shards_needed(8000, n_partitions=4)  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    ValueError: write_rate = 8000.0 is more than n_partitions = 4 carry at 800 WCU/s each (units_per_write = 1.0): ...
+    ValueError: write_rate = 8000.0 is more than n_partitions = 4 carry at 800 WCU/s each (partition_ceiling = ...
     >>> shards_needed(8000, n_partitions=100)  # suffix keys collide on partitions
     22
     """
@@ -258,7 +268,13 @@ def shards_needed(
     budget = u * ceiling / per  # writes per second a shard may carry
     if w <= budget:
         return 1
+    # the budget's inputs, named: a tiny partition_ceiling or utilization is why no count helps
+    inputs = f"partition_ceiling = {ceiling!r} × utilization = {u!r}, units_per_write = {per!r}"
     if n_partitions is None:
+        if w > budget * _N_SEARCH_MAX:  # even an even split needs more shards (and w / budget may overflow)
+            raise ValueError(
+                f"write_rate = {w!r} needs more than {_N_SEARCH_MAX:,} shards of {budget * per:,.3g} WCU/s ({inputs})"
+            )
         lo = max(1, math.ceil(w / budget))
         n = np.arange(lo, lo + 4096)
         while n[0] <= _N_SEARCH_MAX:
@@ -266,15 +282,12 @@ def shards_needed(
             if ok.size:
                 return int(n[ok[0]])
             n = n + n.size
-        raise ValueError(
-            f"write_rate = {w!r} needs more than {_N_SEARCH_MAX:,} shards of {budget * per:,.0f} WCU/s "
-            f"(units_per_write = {per!r})"
-        )
+        raise ValueError(f"write_rate = {w!r} needs more than {_N_SEARCH_MAX:,} shards of {budget * per:,.3g} WCU/s ({inputs})")
     p = check_count("n_partitions", n_partitions, low=1, high=_MAX_ELEMENTS)
     if w > p * budget:
         raise ValueError(
-            f"write_rate = {w!r} is more than n_partitions = {p} carry at {budget * per:,.0f} WCU/s each "
-            f"(units_per_write = {per!r}): no suffix count helps"
+            f"write_rate = {w!r} is more than n_partitions = {p} carry at {budget * per:,.3g} WCU/s each "
+            f"({inputs}): no suffix count helps"
         )
     limit = _placed_limit(w, budget, p)
     where = partition_of([f"{base_key}#{i}" for i in range(limit)], p)
@@ -403,8 +416,9 @@ def expected_refused_writes(write_rate: float, n_shards: ArrayLike, shard_capaci
     write_rate : float
         The hot key's writes per second, in ``[0, 1e12]``.
     n_shards : int or array_like of int
-        Suffix count, in ``[1, MAX_COUNT]`` (:data:`hotpart.models._validation.MAX_COUNT`, 2**53).
-        At least one value (an empty array is refused).
+        Suffix count, in ``[1, MAX_COUNT]`` (:data:`hotpart.models._validation.MAX_COUNT`, 2**53); any shape
+        (elementwise). At least one value (an empty array is refused) and at most 625,000 (``MAX_ELEMENTS / 16``:
+        scipy's Poisson ``pmf`` and ``sf`` hold about twelve arrays of that size at once).
     shard_capacity : float
         Writes per second one shard serves, in ``[0, MAX_COUNT]``.
 
@@ -423,7 +437,7 @@ def expected_refused_writes(write_rate: float, n_shards: ArrayLike, shard_capaci
     from scipy import stats
 
     w = check_number("write_rate", write_rate, low=0, high=1e12)
-    n = _check_counts("n_shards", n_shards).astype(float)
+    n = _check_counts("n_shards", n_shards, max_size=_SCIPY_MAX_SIZE).astype(float)
     c = math.floor(check_number("shard_capacity", shard_capacity, low=0, high=_MAX_COUNT))
     mu = w / n
     excess = mu * stats.poisson.pmf(c, mu) + (mu - c) * stats.poisson.sf(c, mu)
@@ -452,9 +466,7 @@ class ReadCost:
     read_units: NDArray[np.float64]
 
     def __post_init__(self) -> None:
-        n = _check_counts("n_shards", self.n_shards).reshape(-1)
-        if n.size == 0:
-            raise ValueError(f"n_shards = {self.n_shards!r} is empty: must be at least one count")
+        n = _check_counts("n_shards", self.n_shards, ndim=(0, 1)).reshape(-1)
         object.__setattr__(self, "n_shards", n)
         for name in ("requests", "read_units"):
             arr = check_array(name, getattr(self, name), low=0, high=math.inf, high_open=True).reshape(-1)
@@ -542,7 +554,8 @@ def read_cost(
     Parameters
     ----------
     n_shards : int or array_like of int
-        Suffix count ``N``, in ``[1, MAX_COUNT]`` (:data:`hotpart.models._validation.MAX_COUNT`, 2**53); at least one.
+        Suffix count ``N``, in ``[1, MAX_COUNT]`` (:data:`hotpart.models._validation.MAX_COUNT`, 2**53): one
+        count or a 1-D array of them (a 2-D array is refused); at least one.
     strategy : {"random", "calculated"}
         How the suffix is chosen.
     read : {"point", "aggregate"}
@@ -576,9 +589,7 @@ def read_cost(
     >>> b.requests.tolist(), b.read_units.tolist()
     ([1.0], [5.0])
     """
-    n = _check_counts("n_shards", n_shards).reshape(-1)
-    if n.size == 0:
-        raise ValueError(f"n_shards = {n_shards!r} is empty: must be at least one count in [1, {_MAX_COUNT:,}]")
+    n = _check_counts("n_shards", n_shards, ndim=(0, 1)).reshape(-1)
     check_choice("strategy", strategy, _STRATEGIES)
     check_choice("read", read, _READS)
     check_choice("consistency", consistency, _CONSISTENCY)
