@@ -7,7 +7,8 @@ the rest; ``fetch TABLE`` makes those calls with boto3 and writes the files ``di
 queries, Contributor Insights reports, an access log), prints
 :func:`hotpart.diagnose`'s verdict with its evidence, and writes a small
 report (``report.md`` and ``metrics.png``) to a folder it names. ``profile``
-prints :func:`hotpart.profile_log`'s profile. Exit status 0 on success, 2 on
+prints :func:`hotpart.profile_log`'s profile of a log, or with ``--aggregated`` of the
+profile query's output from Spark or Athena. Exit status 0 on success, 2 on
 bad input: one line naming the file, the field and what was expected, no
 traceback, and no partial report folder.
 """
@@ -108,7 +109,16 @@ def _parser() -> argparse.ArgumentParser:
     f.add_argument("--profile", help="a named AWS profile")
     f.add_argument("--endpoint-url", help=argparse.SUPPRESS)
     p = sub.add_parser("profile", help="profile an access log: hottest keys, Zipf fit, busiest partition")
-    p.add_argument("log", help="the log (CSV, Parquet or JSON lines)")
+    p.add_argument("log", help="the log (CSV, Parquet or JSON lines), or with --aggregated the query's output")
+    p.add_argument(
+        "--aggregated",
+        action="store_true",
+        help="LOG is the output of hotpart's SQL query (minute, pk, requests, units) run on Spark or Athena: a "
+        "Parquet file, a folder of part files (_SUCCESS, .crc and Athena's .metadata, -manifest.csv and .txt files "
+        "skipped), or a CSV with a header row such as Athena's QueryID.csv; an Athena UNLOAD must be WITH (format = "
+        "'PARQUET'). Minutes with an offset or UTC are converted to UTC, without a zone read as UTC (python -c "
+        "'import hotpart; print(hotpart.log_profile_sql())' prints the query)",
+    )
     p.add_argument("--top", type=int, default=20, help="keys kept per minute (default 20)")
     p.add_argument("--table-description", help="describe-table output: the partition estimate")
     _log_options(p)
@@ -147,6 +157,7 @@ def _profile(args: argparse.Namespace, path: str) -> tuple[object, list[str]]:
         top=getattr(args, "top", 20),
         sample_rate=rate,
         timestamp_unit=args.timestamp_unit,
+        aggregated=getattr(args, "aggregated", False),
     )
     return prof, said
 

@@ -11,14 +11,15 @@ import sys
 import pytest
 
 from conftest import ROOT
+from test_logs import ATHENA_METADATA, athena_csv, query_output
 
 DATA = ROOT / "notebooks" / "data"
 
 
-def _run(*args, cwd):
+def _run(*args, cwd, env=None):
     return subprocess.run(
         [sys.executable, "-W", "default", "-m", "hotpart", *map(str, args)],
-        capture_output=True, text=True, cwd=cwd, timeout=240, env={**os.environ, "PYTHONPATH": str(ROOT)},
+        capture_output=True, text=True, cwd=cwd, timeout=240, env={**os.environ, "PYTHONPATH": str(ROOT), **(env or {})},
     )  # fmt: skip
 
 
@@ -96,3 +97,89 @@ def test_diagnose_with_a_log_and_a_description_replays_the_log_on_the_described_
     assert "partitions: 5, estimated from" in r.stdout
     assert "- as is:" in r.stdout and "- write sharding (10 suffixes" in r.stdout
     assert "| remedy | units refused |" in (tmp_path / "r" / "report.md").read_text()
+
+
+def test_profile_aggregated_reads_the_querys_output_as_the_log(tmp_path):
+    # issue 40: Athena's results CSV (header, every value quoted) of the query over the sample log
+    log = DATA / "access-log.parquet"
+    columns = "request_time AS ts, customer_id AS pk, consumed_wcu AS units"
+    athena_csv(query_output(log, columns), tmp_path / "results.csv")
+    args = ["--partitions", "8", "--sample-rate", "0.005"]
+    raw = _run("profile", log, "--timestamp", "request_time", "--key", "customer_id", "--units", "consumed_wcu", *args,
+               cwd=tmp_path)  # fmt: skip
+    agg = _run("profile", "--aggregated", "results.csv", *args, cwd=tmp_path)
+    assert raw.returncode == 0 and agg.returncode == 0, raw.stderr + agg.stderr
+    assert agg.stdout.startswith("results.csv: ")
+    assert agg.stdout.splitlines()[1:] == raw.stdout.splitlines()[1:]
+    assert "Zipf fits" in agg.stdout
+
+
+@pytest.mark.parametrize(
+    ("write", "words"),
+    [
+        (lambda d: (d / "o.csv").write_text('"minute","pk","units"\n"2026-11-30 09:00:00.000","a","1.0"\n'),
+         ["o.csv: column 'requests': expected the query's columns"]),
+        (lambda d: (d / "o.csv").mkdir() or (d / "o.csv" / "_SUCCESS").write_text(""), ["o.csv: (folder)", "none"]),
+        (lambda d: (d / "o.csv").write_text('"minute","pk","requests","units"\n"2026-11-30 09:00:00.000","a","x","1"\n'),
+         ["o.csv: column 'requests'", "got 'x'"]),
+    ],
+    ids=["missing column", "empty folder", "wrong type"],
+)  # fmt: skip
+def test_profile_aggregated_refuses_bad_output_in_one_line(tmp_path, write, words):
+    write(tmp_path)
+    r = _run("profile", "--aggregated", "o.csv", cwd=tmp_path)
+    _one_line(r, *words)
+    assert r.stdout == ""
+
+
+def test_profile_aggregated_reads_athenas_result_location_as_downloaded(tmp_path):
+    # `aws s3 cp --recursive` of a result location: QueryID.csv beside its binary QueryID.csv.metadata, and the
+    # CREATE VIEW's QueryID.txt with its own .metadata; the folder profiles as the CSV alone
+    log = DATA / "access-log.parquet"
+    out = query_output(log, "request_time AS ts, customer_id AS pk, consumed_wcu AS units")
+    (tmp_path / "results").mkdir()
+    athena_csv(out, tmp_path / "results" / "1b2c3d4e-aaaa-bbbb-cccc-0123456789ab.csv")
+    (tmp_path / "results" / "1b2c3d4e-aaaa-bbbb-cccc-0123456789ab.csv.metadata").write_bytes(ATHENA_METADATA)
+    (tmp_path / "results" / "0a0b0c0d-aaaa-bbbb-cccc-0123456789ab.txt").write_text("")
+    (tmp_path / "results" / "0a0b0c0d-aaaa-bbbb-cccc-0123456789ab.txt.metadata").write_bytes(ATHENA_METADATA)
+    athena_csv(out, tmp_path / "one.csv")
+    args = ["--partitions", "8", "--sample-rate", "0.005"]
+    folder, one = (
+        _run("profile", "--aggregated", "results", *args, cwd=tmp_path),
+        _run("profile", "--aggregated", "one.csv", *args, cwd=tmp_path),
+    )
+    assert folder.returncode == 0 and one.returncode == 0, folder.stderr + one.stderr
+    assert folder.stdout.splitlines()[1:] == one.stdout.splitlines()[1:]
+
+
+@pytest.mark.parametrize(
+    ("name", "content", "words"),
+    [
+        ("q.csv.metadata", ATHENA_METADATA, ["q.csv.metadata: (file)", "got 'binary data'"]),
+        ("unload-0", gzip.compress(b"2026-11-30 09:00:00.000\x01a\x012\x012.0\n"),
+         ["unload-0: (file)", "TEXTFILE", "WITH (format = 'PARQUET')"]),
+        ("unload-1", gzip.compress(b'{"minute": "2026-11-30 09:00:00.000", "pk": "a"}\n'),
+         ["unload-1: (file)", "got 'JSON'", "WITH (format = 'PARQUET')"]),
+        ("cut.parquet", b"PAR1" + bytes(10), ["cut.parquet: (file): expected the query's output as Parquet"]),
+        ("text.csv", b"not,the,query\n1,2,3\n", ["text.csv: column 'minute': expected the query's columns"]),
+    ],
+    ids=["Athena's metadata", "UNLOAD TEXTFILE", "UNLOAD JSON", "truncated Parquet", "another query's CSV"],
+)  # fmt: skip
+def test_profile_aggregated_refuses_an_unreadable_file_in_one_line(tmp_path, name, content, words):
+    (tmp_path / name).write_bytes(content)
+    r = _run("profile", "--aggregated", name, cwd=tmp_path)
+    _one_line(r, *words)
+    assert r.stdout == ""
+
+
+def test_a_minute_is_read_in_utc_whatever_the_machines_zone(tmp_path):
+    # one instant, written in two zones, on a machine in Tokyo: one minute, 09:00 UTC (DuckDB's default zone is local)
+    (tmp_path / "r.csv").write_text(
+        '"minute","pk","requests","units"\n"2026-11-30 09:00:00.000 UTC","k","2","2.0"\n'
+        '"2026-11-30 18:00:00.000 +09:00","k","1","1.0"\n'
+    )
+    (tmp_path / "log.csv").write_text("timestamp,pk\n2026-11-30 09:00:01,k\n2026-11-30T18:00:02+09:00,k\n")
+    for args in (["--aggregated", "r.csv"], ["log.csv"]):
+        r = _run("profile", *args, cwd=tmp_path, env={"TZ": "Asia/Tokyo"})
+        assert r.returncode == 0, r.stderr
+        assert "over 1 minutes from 2026-11-30T09:00" in r.stdout, r.stdout

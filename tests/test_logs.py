@@ -1,9 +1,12 @@
 """profile_log on DuckDB: the one SQL file, column mapping, the Zipf fit, and bad logs named by file and column."""
 
+import dataclasses
 import json
 
+import duckdb
 import numpy as np
 import pyarrow as pa
+import pyarrow.compute
 import pyarrow.parquet as pq
 import pytest
 from hypothesis import given, settings
@@ -170,3 +173,334 @@ def test_bad_values_are_refused_by_name(tmp_path):
     for bad in (0, -1, None, np.nan, np.inf, 1e300, "abc", 2.5):
         with pytest.raises(ValueError, match=r"^n = "):
             p.hottest(bad)
+
+
+# --- the query's output, profiled (issue 40): what Spark and Athena write, against the raw log --------------------
+
+#: The fields a profile of the query's output must share with the raw log's (all but ``path``).
+PROFILE_FIELDS = tuple(f.name for f in dataclasses.fields(hp.LogProfile) if f.name != "path")
+
+
+def assert_same_profile(a: hp.LogProfile, b: hp.LogProfile) -> None:
+    """Two profiles agree field by field (arrays exactly: the sums are of whole and half units), but their paths."""
+    for name in PROFILE_FIELDS:
+        x, y = getattr(a, name), getattr(b, name)
+        if isinstance(x, np.ndarray):
+            np.testing.assert_array_equal(x, y, err_msg=name)
+        else:
+            assert x == y, (name, x, y)
+
+
+def query_output(log, columns="ts AS ts, key AS pk, wcu AS units"):
+    """The shipped query's output over a Parquet or CSV log, as a pyarrow table (DuckDB runs it)."""
+    con = duckdb.connect()
+    reader = "read_parquet" if str(log).endswith(".parquet") else "read_csv"
+    con.execute(f"CREATE VIEW access_log AS SELECT {columns} FROM {reader}('{log}')")
+    return con.sql(hp.log_profile_sql()).to_arrow_table()
+
+
+def athena_csv(table, path):
+    """Athena's query results CSV: a header row, then every value double-quoted, timestamps as Trino prints them
+    (``2001-08-22 03:04:00.000``, the truncated value of date_trunc's documentation: hp.SOURCES["TRINO_DATE_TRUNC"])."""
+    cols = table.to_pydict()
+    with open(path, "w", newline="") as f:
+        f.write(",".join(f'"{c}"' for c in cols) + "\n")
+        for m, k, r, u in zip(*cols.values(), strict=True):
+            f.write(f'"{m:%Y-%m-%d %H:%M:%S}.000","{k}","{r}","{u!r}"\n')
+    return path
+
+
+def part_files(table, folder, parts=3):
+    """The output as Spark's writer leaves it: part-*.parquet files, ``_SUCCESS`` and hidden ``.crc`` files."""
+    folder.mkdir()
+    for i, start in enumerate(range(0, table.num_rows, -(-table.num_rows // parts))):
+        name = f"part-{i:05d}-0f1e2d3c-c000.snappy.parquet"
+        pq.write_table(table.slice(start, -(-table.num_rows // parts)), folder / name, compression="snappy")
+        (folder / f".{name}.crc").write_bytes(b"crc\x00")
+    (folder / "_SUCCESS").write_bytes(b"")
+    (folder / "._SUCCESS.crc").write_bytes(b"crc\x00")
+    return folder
+
+
+@pytest.mark.parametrize("form", ["parquet file", "folder of part files", "Athena's results CSV"])
+def test_the_querys_output_gives_the_raw_logs_profile(tmp_path, form):
+    log = _log(tmp_path, [90, 40, 25, 12, 6, 3, 1, 1], "parquet", minutes=5)
+    raw = hp.profile_log(log, timestamp="ts", key="key", units="wcu", partitions=3, top=3, sample_rate=0.5)
+    out = query_output(log)
+    if form == "parquet file":
+        pq.write_table(out, tmp_path / "output.parquet")
+        path = tmp_path / "output.parquet"
+    elif form == "folder of part files":
+        path = part_files(out, tmp_path / "output")
+    else:
+        path = athena_csv(out, tmp_path / "results.csv")
+    agg = hp.profile_log(path, aggregated=True, partitions=3, top=3, sample_rate=0.5)
+    assert_same_profile(raw, agg)
+    assert agg.path == str(path) and agg.rows == 178 and agg.minutes == 5
+    assert agg.summary().splitlines()[1:] == raw.summary().splitlines()[1:]
+
+
+@settings(max_examples=8, deadline=None)
+@given(st.lists(st.integers(1, 40), min_size=1, max_size=12), st.integers(1, 6), st.integers(1, 4), st.integers(0, 99))
+def test_any_logs_output_profiles_as_the_log_does(counts, minutes, partitions, seed):
+    import tempfile
+    from pathlib import Path
+
+    with tempfile.TemporaryDirectory() as d:
+        log = _log(Path(d), counts, "parquet", minutes=minutes, seed=seed)
+        raw = hp.profile_log(log, timestamp="ts", key="key", units="wcu", partitions=partitions, top=2)
+        agg = hp.profile_log(athena_csv(query_output(log), Path(d) / "r.csv"), aggregated=True, partitions=partitions, top=2)
+        assert_same_profile(raw, agg)
+
+
+def test_outputs_of_several_runs_are_summed_per_minute_and_key(tmp_path):
+    log = _log(tmp_path, [30, 10, 5], "parquet", minutes=2)
+    out = query_output(log)
+    half = out.num_rows // 2
+    folder = tmp_path / "runs"
+    folder.mkdir()
+    pq.write_table(out.slice(0, half), folder / "a.parquet")
+    pq.write_table(out, folder / "b.parquet")  # the first half again: counted twice, as two runs would
+    agg = hp.profile_log(folder, aggregated=True)
+    assert agg.rows == 45 + int(pa.compute.sum(out.slice(0, half)["requests"]).as_py())
+
+
+def _bad_output(tmp_path, case):
+    log = _log(tmp_path, [5, 3], "parquet", minutes=2)
+    out = query_output(log)
+    if case == "missing column":
+        pq.write_table(out.drop_columns(["units"]), tmp_path / "o.parquet")
+        return tmp_path / "o.parquet", "o.parquet: column 'units': expected the query's columns"
+    if case == "minute as numbers":
+        pq.write_table(out.set_column(0, "minute", pa.array(np.arange(out.num_rows))), tmp_path / "o.parquet")
+        return (
+            tmp_path / "o.parquet",
+            "o.parquet: column 'minute': expected timestamps (the query's date_trunc('minute', ts)), got 'BIGINT'",
+        )
+    if case == "requests not numbers":
+        path = athena_csv(out, tmp_path / "r.csv")
+        path.write_text(path.read_text().replace('","3","', '","three","', 1))
+        return (
+            path,
+            "r.csv: column 'requests': expected whole numbers of requests from 0 to 9.0072e+15 in every row (1 rows without), "
+            "got 'three'",
+        )
+    if case == "fractional requests":
+        path = athena_csv(out, tmp_path / "r.csv")
+        path.write_text(path.read_text().replace('","3","', '","2.5","', 1))
+        return path, "r.csv: column 'requests': expected whole numbers"
+    if case == "bad minute":
+        path = athena_csv(out, tmp_path / "r.csv")
+        path.write_text(path.read_text().replace('"2026-11-30 09:00:00.000"', '"yesterday"', 1))
+        return (
+            path,
+            "r.csv: column 'minute': expected timestamps (the query's date_trunc('minute', ts)) in UTC or with their "
+            "offset (+09:00, Z, UTC), not a zone name (in the engine: CAST(ts AT TIME ZONE 'UTC' AS timestamp)) in every "
+            "row (1 rows without), got 'yesterday'",
+        )
+    if case == "negative units":
+        pq.write_table(out.set_column(3, "units", pa.array(np.full(out.num_rows, -1.0))), tmp_path / "o.parquet")
+        return tmp_path / "o.parquet", "o.parquet: column 'units': expected units from 0 to 1e+15"
+    if case == "empty folder":
+        (tmp_path / "out").mkdir()
+        (tmp_path / "out" / "_SUCCESS").write_bytes(b"")
+        (tmp_path / "out" / "._SUCCESS.crc").write_bytes(b"crc")
+        return (
+            tmp_path / "out",
+            "out: (folder): expected part files of the query's output (Parquet or CSV; _SUCCESS, .crc and Athena's "
+            ".metadata, -manifest.csv and .txt files are skipped), got 'none'",
+        )
+    if case == "mixed folder":
+        part_files(out, tmp_path / "out", parts=1)
+        athena_csv(out, tmp_path / "out" / "part-00001.csv")
+        return tmp_path / "out", "out: (folder): expected part files of one format, got 'csv, parquet'"
+    if case == "empty file":
+        (tmp_path / "e.csv").write_text("")
+        return (
+            tmp_path / "e.csv",
+            "e.csv: (file): expected the query's output (Parquet, or CSV with a header row), not an empty file",
+        )
+    if case == "header only":
+        (tmp_path / "h.csv").write_text('"minute","pk","requests","units"\n')
+        return tmp_path / "h.csv", "h.csv: (rows): expected at least one request"
+    assert case == "missing"
+    return tmp_path / "nope", "nope: (file): expected a readable file or folder, got 'no such file'"
+
+
+BAD_OUTPUTS = ["missing column", "minute as numbers", "requests not numbers", "fractional requests", "bad minute",
+               "negative units", "empty folder", "mixed folder", "empty file", "header only", "missing"]  # fmt: skip
+
+
+@pytest.mark.parametrize("case", BAD_OUTPUTS)
+def test_a_bad_output_is_refused_naming_the_file_and_what_was_expected(tmp_path, case):
+    path, message = _bad_output(tmp_path, case)
+    with pytest.raises(ExportError) as e:
+        hp.profile_log(path, aggregated=True)
+    assert str(e.value).startswith(str(path.parent) + "/" + message), str(e.value)
+
+
+@pytest.mark.parametrize("option", ["sort_key", "units", "item_bytes", "timestamp_unit"])
+def test_the_raw_logs_options_are_refused_with_the_output(tmp_path, option):
+    path = athena_csv(query_output(_log(tmp_path, [2, 1], "parquet")), tmp_path / "r.csv")
+    with pytest.raises(ValueError, match=rf"^{option} = 's' is not used with aggregated=True: allowed: None"):
+        hp.profile_log(path, aggregated=True, **{option: "s"})
+
+
+# --- round 4 review of chapter 16: what Athena and Spark write beside their output, UNLOAD's formats, time zones ----
+
+#: Bytes of an Athena query metadata file (binary, "not human readable": hp.SOURCES["ATHENA_QUERY_METADATA_FILES"]),
+#: as one was published in a hexdump (protobuf-like: a query id, the catalog "hive", a column "ary" of type "array").
+ATHENA_METADATA = bytes.fromhex(
+    "0a1b32303139303432335f3132353132385f30303030315f656874757222190a046869766522036172792a03617279320561727261794803"
+)
+
+
+def test_athenas_result_location_profiles_as_its_results_csv(tmp_path):
+    # QueryID.csv beside its binary .metadata, a DDL statement's QueryID.txt and .txt.metadata (the CREATE VIEW), and
+    # an UNLOAD's -manifest.csv: only the CSV is the query's output
+    log = _log(tmp_path, [30, 12, 5, 2], "parquet", minutes=3)
+    single = athena_csv(query_output(log), tmp_path / "single.csv")
+    folder = tmp_path / "results"
+    folder.mkdir()
+    athena_csv(query_output(log), folder / "1b2c3d4e-aaaa-bbbb-cccc-0123456789ab.csv")
+    (folder / "1b2c3d4e-aaaa-bbbb-cccc-0123456789ab.csv.metadata").write_bytes(ATHENA_METADATA)
+    (folder / "0a0b0c0d-aaaa-bbbb-cccc-0123456789ab.txt").write_text("")
+    (folder / "0a0b0c0d-aaaa-bbbb-cccc-0123456789ab.txt.metadata").write_bytes(ATHENA_METADATA)
+    (folder / "9f8e7d6c-aaaa-bbbb-cccc-0123456789ab-manifest.csv").write_text("s3://bucket/prefix/part-0\n")
+    assert_same_profile(hp.profile_log(single, aggregated=True), hp.profile_log(folder, aggregated=True))
+
+
+def test_unloads_parquet_without_a_file_name_suffix_is_read(tmp_path):
+    # UNLOAD ... WITH (format = 'PARQUET') writes gzip-compressed Parquet (its default) under names without a suffix;
+    # Trino's timestamps as Parquet INT96
+    log = _log(tmp_path, [20, 9, 4], "parquet", minutes=2)
+    folder = tmp_path / "unload"
+    folder.mkdir()
+    pq.write_table(query_output(log), folder / "20261204_090000_00001_abcde_0a1b2c3d", compression="gzip",
+                   use_deprecated_int96_timestamps=True)  # fmt: skip
+    raw = hp.profile_log(log, timestamp="ts", key="key", units="wcu")
+    assert_same_profile(raw, hp.profile_log(folder, aggregated=True))
+
+
+def _unload(tmp_path, fmt):
+    """What an Athena UNLOAD of the query writes in another format than Parquet (hp.SOURCES["ATHENA_UNLOAD_FORMAT"])."""
+    import gzip
+
+    rows = [("2026-11-30 09:00:00.000", "a", "2", "2.0"), ("2026-11-30 09:01:00.000", "b", "1", "1.0")]
+    path = tmp_path / "20261204_090000_00001_abcde_0a1b2c3d"
+    if fmt == "TEXTFILE":  # gzip, fields separated by \001, no header (ATHENA_UNLOAD_TEXT_GZIP, ATHENA_UNLOAD_DELIMITER)
+        path.write_bytes(gzip.compress("".join("\x01".join(r) + "\n" for r in rows).encode()))
+    elif fmt == "TEXTFILE with field_delimiter = ','":  # no header still: the first row would be read as one
+        path.write_bytes(gzip.compress("".join(",".join(r) + "\n" for r in rows).encode()))
+    elif fmt == "JSON":
+        lines = [json.dumps(dict(zip(("minute", "pk", "requests", "units"), r, strict=True))) for r in rows]
+        path.write_bytes(gzip.compress(("\n".join(lines) + "\n").encode()))
+    elif fmt == "ORC":
+        path.write_bytes(b"ORC" + bytes(64))
+    else:
+        assert fmt == "AVRO"
+        path.write_bytes(b"Obj\x01" + bytes(64))
+    return path
+
+
+@pytest.mark.parametrize(
+    ("fmt", "got"),
+    [("TEXTFILE", "got \"^A-separated text, no header (UNLOAD's TEXTFILE)\""),
+     ("TEXTFILE with field_delimiter = ','", "in a header row (an UNLOAD writes none: use WITH (format = 'PARQUET'))"),
+     ("JSON", "got 'JSON'"), ("ORC", "got 'ORC data'"), ("AVRO", "got 'Avro data'")],
+)  # fmt: skip
+def test_unloads_other_formats_are_refused_saying_to_use_parquet(tmp_path, fmt, got):
+    path = _unload(tmp_path, fmt)
+    with pytest.raises(ExportError) as e:
+        hp.profile_log(path, aggregated=True)
+    message = str(e.value)
+    assert message.startswith(f"{path}: ") and "\n" not in message and got in message, message
+    assert "WITH (format = 'PARQUET')" in message
+
+
+def test_a_binary_file_in_place_of_the_output_is_refused_by_name(tmp_path):
+    path = tmp_path / "results.csv.metadata"
+    path.write_bytes(ATHENA_METADATA)
+    with pytest.raises(
+        ExportError, match=r"results\.csv\.metadata: \(file\): expected the query's output as Parquet.*got 'binary data'"
+    ):
+        hp.profile_log(path, aggregated=True)
+
+
+def test_a_part_file_without_the_querys_columns_is_named(tmp_path):
+    log = _log(tmp_path, [5, 3], "parquet", minutes=2)
+    folder = part_files(query_output(log), tmp_path / "out", parts=2)
+    pq.write_table(query_output(log).drop_columns(["requests"]), folder / "part-00009-stray.snappy.parquet")
+    with pytest.raises(ExportError) as e:
+        hp.profile_log(folder, aggregated=True)
+    assert str(e.value).startswith(f"{folder}/part-00009-stray.snappy.parquet: column 'requests': expected the query's")
+
+
+#: One instant, 2026-11-30 09:00:20 UTC, written in two ways each: the plain UTC form, then another zone's.
+SAME_INSTANT = {
+    "Trino's UTC and +09:00": ("2026-11-30 09:00:00.000 UTC", "2026-11-30 18:00:00.000 +09:00"),
+    "ISO 8601 Z and -05:30": ("2026-11-30T09:00:00.000Z", "2026-11-30T03:30:00.000-05:30"),
+    "plain and +0900": ("2026-11-30 09:00:00.000", "2026-11-30 18:00:00+0900"),
+}
+
+
+@pytest.mark.parametrize("case", SAME_INSTANT)
+def test_one_instant_written_in_two_zones_is_one_minute(tmp_path, case):
+    a, b = SAME_INSTANT[case]
+    path = tmp_path / "results.csv"
+    path.write_text(f'"minute","pk","requests","units"\n"{a}","k","2","2.0"\n"{b}","k","1","1.0"\n')
+    p = hp.profile_log(path, aggregated=True)
+    assert p.minutes == 1 and p.start == np.datetime64("2026-11-30T09:00") and p.rows == 3
+    assert p.total.tolist() == [3.0 / 60]
+
+
+@pytest.mark.parametrize("case", SAME_INSTANT)
+def test_a_raw_logs_instant_in_two_zones_is_one_minute(tmp_path, case):
+    a, b = SAME_INSTANT[case]
+    path = tmp_path / "log.csv"
+    path.write_text(f"timestamp,pk\n{a},k\n{b},k\n")
+    p = hp.profile_log(path)
+    assert p.minutes == 1 and p.start == np.datetime64("2026-11-30T09:00") and p.rows == 2
+
+
+@settings(max_examples=25, deadline=None)
+@given(st.integers(-14 * 60, 14 * 60), st.integers(0, 24 * 60 - 1))
+def test_any_offset_gives_the_utc_minute(offset_min, minute_of_day):
+    # the minute written at any UTC offset from -14:00 to +14:00 reads back as the same UTC minute
+    import tempfile
+    from pathlib import Path
+
+    utc = np.datetime64("2026-11-30T00:00") + np.timedelta64(minute_of_day, "m")
+    local = utc + np.timedelta64(offset_min, "m")
+    sign, mag = ("-" if offset_min < 0 else "+"), abs(offset_min)
+    text = f"{str(local).replace('T', ' ')}:00.000 {sign}{mag // 60:02d}:{mag % 60:02d}"
+    with tempfile.TemporaryDirectory() as d:
+        path = Path(d) / "r.csv"
+        path.write_text(f'"minute","pk","requests","units"\n"{text}","k","1","1.0"\n')
+        assert hp.profile_log(path, aggregated=True).start == utc
+
+
+def test_a_minute_with_a_zone_name_is_refused_by_name(tmp_path):
+    path = tmp_path / "r.csv"
+    path.write_text('"minute","pk","requests","units"\n"2026-11-30 09:00:00.000 Asia/Tokyo","k","1","1.0"\n')
+    with pytest.raises(ExportError) as e:
+        hp.profile_log(path, aggregated=True)
+    assert "r.csv: column 'minute': expected timestamps (the query's date_trunc('minute', ts)) in UTC or with their " in str(
+        e.value
+    )
+    assert str(e.value).endswith("got '2026-11-30 09:00:00.000 Asia/Tokyo'")
+
+
+def test_a_month_of_the_measured_table_is_arithmetic_on_the_record():
+    m = hp.log_scaling_month()
+    agg = hp.log_scaling_run("aggregated output", 100_000_000)
+    assert m["hours"] == 720 and m["bound"] == 60 * 100_000 and m["groups"] == agg["groups"]
+    assert 0.99 < m["occupancy"] <= 1  # the largest log names nearly every key in every minute
+    assert m["rows"] == 720 * agg["groups"] and m["parquet_gb"] == pytest.approx(720 * agg["file_mb"] / 1e3)
+    assert m["seconds"] == pytest.approx(720 * agg["seconds"])
+    # the row as Athena's CSV quotes it; the measured one-hour output is 47.4 MB of Parquet, its CSV ~ 6 times that
+    assert m["csv_row"] == '"2026-11-30 09:00:00.000","K99999","17","17.0"' and m["csv_bytes_per_row"] == 47
+    assert m["csv_gb"] == pytest.approx(720 * agg["groups"] * 47 / 1e9)
+    assert hp.log_scaling_month(1)["rows"] == agg["groups"]
+    with pytest.raises(ValueError, match=r"^hours = 0 "):
+        hp.log_scaling_month(0)

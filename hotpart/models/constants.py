@@ -3093,3 +3093,123 @@ ASSUMPTIONS: Final[dict[str, Assumption]] = {
         chapters=("16_your_table",),
     ),
 }
+
+# --- sources: access logs on Spark and Athena (issue 40)
+# What the profile's query (hotpart/models/sql/log_profile.sql) needs of Athena. tests/test_spark.py runs it on Spark
+# and compares with DuckDB; Athena is not tested (it needs an AWS account): AWS says its engine follows Trino, and
+# Trino's documentation is quoted for each function and clause the query uses. Read 2026-12-04.
+_DATE_ISSUE40 = "2026-12-04"
+SOURCES["ATHENA_ENGINE_TRINO"] = Source(
+    "AWS, Amazon Athena User Guide, Athena engine version 3",
+    _DATE_ISSUE40,
+    "https://docs.aws.amazon.com/athena/latest/ug/engine-versions-reference-0003.html",
+    "For an exhaustive list of SQL query operators and functions, refer to the Trino documentation.",
+)
+SOURCES["TRINO_DATE_TRUNC"] = Source(
+    "Trino documentation, Date and time functions: date_trunc (the table's minute row: 2001-08-22 03:04:00.000)",
+    _DATE_ISSUE40,
+    "https://trino.io/docs/current/functions/datetime.html",
+    "Returns x truncated to unit",
+)
+SOURCES["TRINO_COUNT_STAR"] = Source(
+    "Trino documentation, Aggregate functions: count(*) -> bigint",
+    _DATE_ISSUE40,
+    "https://trino.io/docs/current/functions/aggregate.html",
+    "Returns the number of input rows.",
+)
+SOURCES["TRINO_SUM"] = Source(
+    "Trino documentation, Aggregate functions: sum(x), of the same type as its input",
+    _DATE_ISSUE40,
+    "https://trino.io/docs/current/functions/aggregate.html",
+    "Returns the sum of all input values.",
+)
+SOURCES["TRINO_GROUP_BY_ORDINAL"] = Source(
+    "Trino documentation, SELECT: GROUP BY clause",
+    _DATE_ISSUE40,
+    "https://trino.io/docs/current/sql/select.html",
+    "A simple GROUP BY clause may contain any expression composed of input columns or it may be an ordinal number "
+    "selecting an output column by position (starting at one).",
+)
+SOURCES["ATHENA_RESULTS_CSV"] = Source(
+    "AWS, Amazon Athena User Guide, Find query output files in Amazon S3: query results files",
+    _DATE_ISSUE40,
+    "https://docs.aws.amazon.com/athena/latest/ug/querying-finding-output-files.html",
+    "DML query results files are saved in comma-separated values (CSV) format.",
+)
+SOURCES["ATHENA_UNLOAD_FILES"] = Source(
+    "AWS, Amazon Athena User Guide, UNLOAD: considerations and limitations",
+    _DATE_ISSUE40,
+    "https://docs.aws.amazon.com/athena/latest/ug/unload.html",
+    "UNLOAD results are written to multiple files in parallel.",
+)
+SOURCES["ATHENA_NOT_ALL_TRINO"] = Source(
+    "AWS, Amazon Athena User Guide, DML queries, functions, and operators",
+    _DATE_ISSUE40,
+    "https://docs.aws.amazon.com/athena/latest/ug/dml-queries-functions-operators.html",
+    "The Athena DML query engine generally supports Trino and Presto syntax and adds its own improvements. Athena "
+    "does not support all Trino or Presto features.",
+)
+SOURCES["ATHENA_UNLOAD_FORMAT"] = Source(
+    "AWS, Amazon Athena User Guide, UNLOAD: parameters, format",
+    _DATE_ISSUE40,
+    "https://docs.aws.amazon.com/athena/latest/ug/unload.html",
+    "Required. Specifies the file format of the output. Possible values for file_format are ORC, PARQUET, AVRO, JSON, "
+    "or TEXTFILE.",
+)
+SOURCES["ATHENA_UNLOAD_TEXT_GZIP"] = Source(
+    "AWS, Amazon Athena User Guide, UNLOAD: parameters, compression",
+    _DATE_ISSUE40,
+    "https://docs.aws.amazon.com/athena/latest/ug/unload.html",
+    "Athena uses gzip for the JSON and TEXTFILE formats.",
+)
+SOURCES["ATHENA_UNLOAD_DELIMITER"] = Source(
+    "AWS, Amazon Athena User Guide, UNLOAD: parameters, field_delimiter",
+    _DATE_ISSUE40,
+    "https://docs.aws.amazon.com/athena/latest/ug/unload.html",
+    "If you do not specify a field delimiter, the octal character \\001 (^A) is used.",
+)
+SOURCES["ATHENA_QUERY_METADATA_FILES"] = Source(
+    "AWS, Amazon Athena User Guide, Find query output files in Amazon S3: query metadata files (QueryID.csv.metadata)",
+    _DATE_ISSUE40,
+    "https://docs.aws.amazon.com/athena/latest/ug/querying-finding-output-files.html",
+    "DML and DDL query metadata files are saved in binary format and are not human readable.",
+)
+SOURCES["ATHENA_DDL_RESULTS_TEXT"] = Source(
+    "AWS, Amazon Athena User Guide, Find query output files in Amazon S3: query results files (QueryID.txt)",
+    _DATE_ISSUE40,
+    "https://docs.aws.amazon.com/athena/latest/ug/querying-finding-output-files.html",
+    "DDL query results are saved as plain text files.",
+)
+SOURCES["ATHENA_MANAGED_QUERY_RESULTS"] = Source(
+    "AWS, Amazon Athena API Reference, ManagedQueryResultsConfiguration: Enabled (results in Athena owned storage)",
+    _DATE_ISSUE40,
+    "https://docs.aws.amazon.com/athena/latest/APIReference/API_ManagedQueryResultsConfiguration.html",
+    "A workgroup cannot have the ResultConfiguration$OutputLocation parameter when you set this field to true.",
+)
+SOURCES["TRINO_AT_TIME_ZONE"] = Source(
+    "Trino documentation, Date and time functions and operators: time zone conversion (its example prints "
+    "2012-10-31 01:00:00.000 UTC)",
+    _DATE_ISSUE40,
+    "https://trino.io/docs/current/functions/datetime.html",
+    "The AT TIME ZONE operator sets the time zone of a timestamp:",
+)
+ASSUMPTIONS["LOG_SQL_UNTESTED_ENGINES"] = Assumption(
+    ("Athena engine version 3 (Trino)",),
+    "",
+    why="The profile's query is tested on DuckDB (every profile) and on Spark SQL in local mode (tests/test_spark.py, "
+    "row for row against DuckDB), not on Athena, which needs an AWS account. It uses date_trunc('minute', ts), "
+    "COUNT(*), SUM(units) and GROUP BY 1, 2, each documented by Trino as the query uses it (quoted above), and "
+    "Athena's engine follows Trino's functions, though not all of Trino's features (quoted above). The results file "
+    "is assumed to be a CSV whose header row names the query's columns and whose timestamps read as Trino prints them "
+    "(2001-08-22 03:04:00.000); quoted or not, profile_log(aggregated=True) reads it. A minute written with its zone "
+    "is converted to UTC when the zone is an offset, Z or UTC, and refused when it is a zone name; one without a zone "
+    "is read as UTC. An UNLOAD's output is read in Parquet only; its other formats, files that are not the query's "
+    "output and columns of the wrong type are refused in one line naming the file, never misread.",
+    aws_says='Athena engine version 3 refers to the Trino documentation for its functions, with a caveat: "Athena '
+    "does not support all Trino or Presto features.\" (DML queries, functions, and operators). It saves a query's "
+    "results as CSV, beside a binary metadata file, and "
+    "writes UNLOAD's results to several files in the format named, gzip text for TEXTFILE and JSON (quoted above). "
+    "It does not show the CSV's header or timestamp format.",
+    used_by=("LOG_SQL_UNTESTED_ENGINES",),
+    chapters=("16_your_table",),
+)

@@ -1053,7 +1053,10 @@ def _hot(
     if top1 >= one:
         ev.append(f"{ci}: one key, {top_key!r}, carries {top1:.0%} of the throttled units")
         if have_acc:
-            ev.append(f"the {listed} most-accessed keys carry only {cover:.0%} of the traffic: a long tail of other keys")
+            ev.append(
+                f"the {listed} most-accessed keys carry only {cover:.0%} of the consumed units (their own counts include "
+                "throttled requests, so their share of the traffic offered is smaller still): a long tail of other keys"
+            )
         else:
             missing.append("Contributor Insights most-accessed-keys report")
         kind = "reads" if reads else "writes"

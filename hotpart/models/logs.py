@@ -9,6 +9,14 @@ partition key, the requests and the units. It reads a relation
 ``access_log(ts, pk, units)``, which :func:`profile_log` defines as a view
 mapping the log's own column names; on Athena or Spark SQL a view of the
 same name and columns lets the query run unchanged on logs beyond one machine.
+``tests/test_spark.py`` runs it unchanged on Spark SQL in local mode and
+compares it with DuckDB's result row for row; Athena (Trino) is untested, an
+assumption (:data:`LOG_SQL_UNTESTED_ENGINES`, with Trino's documentation of
+each function the query uses in :data:`hotpart.SOURCES`). What such an engine
+writes (the query's output: a Parquet file, a folder of part files, or Athena's
+results CSV) is profiled here with ``profile_log(path, aggregated=True)``,
+which gives the same profile as the raw log. :func:`log_scaling` is how far
+each path goes on the course's machine, measured up to 10**8 requests.
 
 From that table :func:`profile_log` derives the hottest keys, the busiest
 partition's peak load for the table's partition count (keys placed with
@@ -34,9 +42,10 @@ true rank (a Monte Carlo over 50 seeds, 500 keys, ``s = 1.2``, 400,000
 requests: mean error +0.0002, 47 of 50 intervals cover the true ``s``). On a
 sparse log it misses: ranking keys by their own noisy counts shuffles the
 tail of rarely seen keys, and unseen keys drop out of ``N``, which flattens
-the tail and biases ``s`` low. In the regime of chapter 16's sample log
-(2,000 keys, ``s = 1.2``, 18,000 requests) the mean error is -0.016, larger
-than the standard error (0.0035), and 1 of 50 intervals covers. Read such a
+the tail and biases ``s`` low. Near the regime of chapter 16's sample log
+(2,000 keys, ``s = 1.2``, 18,000 requests; the chapter measures its own log's
+size) the mean error is -0.016, larger than the standard error (0.0035), and
+1 of 50 intervals covers. Read such a
 fit as ``s`` known to a few hundredths, not to the interval
 (``tests/test_logs.py`` checks these numbers).
 """
@@ -53,13 +62,15 @@ import numpy as np
 from numpy.typing import ArrayLike, NDArray
 
 from ._validation import MAX_COUNT as _MAX_COUNT
-from ._validation import check_array, check_choice, check_count, check_integer, check_number
+from ._validation import MAX_ELEMENTS as _MAX_ELEMENTS
+from ._validation import check_array, check_choice, check_count, check_divisor, check_integer, check_number
 from .constants import PARTITION_MAX_RCU, PARTITION_MAX_WCU, READ_UNIT_BYTES, WRITE_UNIT_BYTES
 from .hashing import partition_of
 from .observed import ExportError
 
 __all__ = [
     "LOG_FORMATS",
+    "LOG_SQL_UNTESTED_ENGINES",
     "ZIPF_CONFIDENCE",
     "ZIPF_MAX_KS",
     "ZIPF_MIN_EXPONENT",
@@ -67,6 +78,10 @@ __all__ = [
     "ZipfFit",
     "fit_zipf",
     "log_profile_sql",
+    "log_scaling",
+    "log_scaling_month",
+    "log_scaling_rows",
+    "log_scaling_run",
     "profile_log",
 ]
 
@@ -78,6 +93,9 @@ ZIPF_MAX_KS: Final[float] = 0.05
 ZIPF_MIN_EXPONENT: Final[float] = 0.3
 #: Confidence level of the exponent's interval (a convention, not a property of DynamoDB).
 ZIPF_CONFIDENCE: Final[float] = 0.95
+#: Engines the profile's query is written for but not tested on: an assumption (``hp.ASSUMPTIONS["LOG_SQL_UNTESTED_ENGINES"]``).
+#: DuckDB runs it in every profile and ``tests/test_spark.py`` runs it on Spark SQL.
+LOG_SQL_UNTESTED_ENGINES: Final[tuple[str, ...]] = ("Athena engine version 3 (Trino)",)
 #: The log formats DuckDB reads, by file suffix.
 LOG_FORMATS: dict[str, str] = {".csv": "read_csv", ".parquet": "read_parquet", ".jsonl": "read_json", ".json": "read_json"}
 
@@ -137,14 +155,22 @@ class ZipfFit:
 
 #: The bracket the exponent is searched in: a flatter or steeper fit is reported at the bracket's end.
 _S_LOW, _S_HIGH = -5.0, 20.0
+#: The most keys :func:`fit_zipf` takes: half of MAX_ELEMENTS, five million. Its root search evaluates the likelihood
+#: over every key 16 to 20 times; measured on 2026-12-04 (2 shared cores) 0.2 s for 10**6 keys, 0.7 s for 3 x 10**6
+#: and 3.6 s for 10**7, so an access log with millions of distinct keys still profiles. Not an AWS figure: a limit of
+#: the machine, as MAX_ELEMENTS is.
+_FIT_MAX_KEYS = _MAX_ELEMENTS // 2
 
 
 def _moments(s: float, logr: NDArray[np.float64]) -> tuple[float, float]:
     """Mean and variance of ln r under Zipf(s) on ranks with logs ``logr``."""
     w = np.exp(-s * (logr - logr[0]))
     w /= w.sum()
-    mean = float(w @ logr)
-    return mean, float(w @ (logr - mean) ** 2)
+    # sums of products, not ``w @ logr``: a 1-D matmul goes to OpenBLAS, whose threads wait for a core on a busy
+    # machine (measured on 2 shared cores, 100,000 keys: 8 ms a product against 0.03 ms; 0.27 s of a 10**7-row
+    # profile's fit). The sums agree with the matmul's to 1e-15.
+    mean = float(np.sum(w * logr))
+    return mean, float(np.sum(w * (logr - mean) ** 2))
 
 
 def fit_zipf(
@@ -159,7 +185,9 @@ def fit_zipf(
     Parameters
     ----------
     counts : array_like
-        Requests per key, in ``[0, 2**53]``, any order (ranked here, most first; zeros dropped).
+        Requests per key, in ``[0, 2**53]``, any order (ranked here, most first; zeros dropped): a 1-D array of
+        at most 5,000,000 keys (``MAX_ELEMENTS / 2``: the root search evaluates the likelihood over every key some
+        16 to 20 times, about a second at this bound).
     max_ks : float
         Largest KS distance that still fits, in ``(0, 1]``.
     min_exponent : float
@@ -179,9 +207,10 @@ def fit_zipf(
     rank. On a sparse log (many keys seen a few times, some never) the ranks of the tail are shuffled by the counts'
     own noise and the unseen keys are missing from ``N``: the tail flattens and the exponent is biased low, by more
     than the interval's width. Measured over 50 seeds with ``s = 1.2``: 500 keys and 400,000 requests give a mean
-    error of +0.0002 and 47 of 50 intervals covering; 2,000 keys and 18,000 requests (chapter 16's sample log) give
-    -0.016 and 1 of 50. A fit that removes the bias must model the ranks as unknown (e.g. the frequency of
-    frequencies, as Clauset, Shalizi and Newman 2009 do for discrete power laws); this one does not.
+    error of +0.0002 and 47 of 50 intervals covering; 2,000 keys and 18,000 requests (near chapter 16's sample log,
+    whose own coverage the chapter computes) give -0.016 and 1 of 50. A fit that removes the bias must model the ranks
+    as unknown (e.g. the frequency of frequencies, as Clauset, Shalizi and Newman 2009 do for discrete power laws);
+    this one does not.
 
     Examples
     --------
@@ -196,7 +225,7 @@ def fit_zipf(
     """
     from scipy import optimize, stats
 
-    c = check_array("counts", counts, low=0, high=_MAX_COUNT)
+    c = check_array("counts", counts, low=0, high=_MAX_COUNT, ndim=1, max_size=_FIT_MAX_KEYS)
     mk = check_number("max_ks", max_ks, low=0, high=1, low_open=True)
     me = check_number("min_exponent", min_exponent, low=0, high=_S_HIGH)
     conf = check_number("confidence", confidence, low=0, high=1, low_open=True, high_open=True)
@@ -391,15 +420,24 @@ def profile_log(
     sample_rate: float = 1.0,
     memory_limit: str | None = None,
     timestamp_unit: str | None = None,
+    aggregated: bool = False,
 ) -> LogProfile:
     """Profile an access log with DuckDB: per-minute demand per key, hottest keys, Zipf fit, busiest partition.
 
     Parameters
     ----------
     path : str or Path
-        A ``.csv``, ``.parquet`` or ``.jsonl`` (JSON lines) file, or a glob of them.
+        A ``.csv``, ``.parquet`` or ``.jsonl`` (JSON lines) file, or a glob of them. With ``aggregated=True``: the
+        output of :func:`log_profile_sql` run elsewhere (Spark, Athena): a Parquet file, a folder of part files
+        (Parquet or CSV; ``_SUCCESS``, ``.crc`` and other names starting with ``_`` or ``.`` are skipped, as Spark
+        and Hadoop write them, and so are the ``.metadata``, ``-manifest.csv`` and ``.txt`` files Athena writes
+        beside its results), or a CSV file with a header row (Athena's query results, ``QueryID.csv``). An Athena
+        UNLOAD is read in Parquet only (``WITH (format = 'PARQUET')``): its ORC, Avro, JSON and TEXTFILE outputs are
+        refused by name. A minute written as text with an offset, ``Z`` or ``UTC`` is converted to UTC, one without
+        a zone is read as UTC, and one with a zone name is refused.
     timestamp, key : str
-        The columns holding the request time (a timestamp, or epoch seconds) and the partition key.
+        The columns holding the request time (a timestamp, or epoch seconds) and the partition key. Not used with
+        ``aggregated=True``, whose columns are the query's: ``minute``, ``pk``, ``requests``, ``units``.
     sort_key : str, optional
         A sort-key column: keys become ``pk|sk`` (items rather than partition keys).
     units : str, optional
@@ -422,6 +460,10 @@ def profile_log(
         The unit of a numeric timestamp column (epoch seconds, milliseconds or microseconds). Read from the
         values' size when omitted: below 1e11 seconds (until the year 5138), below 1e14 milliseconds, below 1e17
         microseconds; any other numeric column is refused, never read in the wrong unit.
+    aggregated : bool
+        ``True``: ``path`` is the query's output (one row per minute and key: ``minute``, ``pk``, ``requests``,
+        ``units``), not the raw log; the profile is the same as the raw log's. ``sort_key``, ``units``,
+        ``item_bytes`` and ``timestamp_unit`` are refused with it (the engine applied them before it wrote).
 
     Returns
     -------
@@ -431,7 +473,9 @@ def profile_log(
     Raises
     ------
     ExportError
-        When the file is missing, empty or lacks a mapped column (names the file, the column, what was expected).
+        When the file is missing, empty or lacks a mapped column (names the file, the column, what was expected);
+        with ``aggregated=True`` also when a folder holds no part files, a file is in another format or a column has
+        the wrong type; and whatever else DuckDB cannot read, in one line naming the input.
 
     Examples
     --------
@@ -442,118 +486,380 @@ def profile_log(
     >>> p = profile_log(f)
     >>> p.keys, p.key_requests.tolist(), p.minutes
     (('a', 'b'), [2.0, 1.0], 2)
+
+    The same profile from the query's output, as Athena's results CSV has it (a header row, values quoted):
+
+    >>> g = os.path.join(d, "results.csv")
+    >>> _ = open(g, "w").write('"minute","pk","requests","units"\\n"2026-11-30 09:00:00.000","a","2","2.0"\\n'
+    ...                        '"2026-11-30 09:01:00.000","b","1","1.0"\\n')
+    >>> q = profile_log(g, aggregated=True)
+    >>> q.keys, q.key_requests.tolist(), q.minutes, q.total.tolist() == p.total.tolist()
+    (('a', 'b'), [2.0, 1.0], 2, True)
     """
     import duckdb  # heavy imports, needed only here
-    import pyarrow as pa
 
     name = str(path)
     check_choice("kind", kind, ("write", "read"))
     n_part = check_integer("partitions", partitions, low=1, high=1_000_000)
     k_top = check_integer("top", top, low=1, high=10_000)
     rate = check_number("sample_rate", sample_rate, low=0, high=1, low_open=True)
-    suffix = Path(name.replace("*", "x")).suffix.lower()
-    if suffix not in LOG_FORMATS:
-        raise ExportError(name, "(file name)", "a .csv, .parquet or .jsonl file", suffix or "no suffix")
-    if "*" not in name:
-        p = Path(name)
-        if not p.is_file():
-            raise ExportError(name, "(file)", "a readable file", "no such file")
-        if p.stat().st_size == 0:
-            raise ExportError(name, "(file)", "a log with a header and rows, not an empty file")
+    check_divisor("sample_rate", rate, _MAX_COUNT, "a key's requests / sample_rate, the log scaled up")
+    check_choice("aggregated", aggregated, (False, True))
+    if aggregated:
+        for option, value in (("sort_key", sort_key), ("units", units), ("item_bytes", item_bytes),
+                              ("timestamp_unit", timestamp_unit)):  # fmt: skip
+            if value is not None:
+                raise ValueError(
+                    f"{option} = {value!r} is not used with aggregated=True: allowed: None (the query's output has "
+                    "its units per minute and key)"
+                )
+        readers = _aggregated_readers(name)
+    else:
+        suffix = Path(name.replace("*", "x")).suffix.lower()
+        if suffix not in LOG_FORMATS:
+            raise ExportError(name, "(file name)", "a .csv, .parquet or .jsonl file", suffix or "no suffix")
+        if "*" not in name:
+            p = Path(name)
+            if not p.is_file():
+                raise ExportError(name, "(file)", "a readable file", "no such file")
+            if p.stat().st_size == 0:
+                raise ExportError(name, "(file)", "a log with a header and rows, not an empty file")
     con = duckdb.connect()
     try:
         con.execute("SET enable_progress_bar = false")
+        # a timestamp written without a zone is read as UTC, whatever the machine's zone (DuckDB's default is local)
+        con.execute("SET TimeZone = 'UTC'")
         if memory_limit is not None:
             con.execute(f"SET memory_limit = '{memory_limit}'")
-        reader = f"{LOG_FORMATS[suffix]}('{name.replace(chr(39), chr(39) * 2)}')"
-        try:
-            cols = {r[0]: r[1] for r in con.execute(f"DESCRIBE SELECT * FROM {reader}").fetchall()}
-        except duckdb.Error as e:
-            raise ExportError(name, "(file)", f"a readable {suffix} log ({str(e).splitlines()[0]})") from None
-        mapped = {"timestamp": timestamp, "key": key, "sort_key": sort_key, "units": units, "item_bytes": item_bytes}
-        for option, col in mapped.items():
-            if col is not None and col not in cols:
-                raise ExportError(name, f"column {col!r}", f"a column for {option} (the log has {sorted(cols)})")
-        ts_type = cols[timestamp].upper()
-        if timestamp_unit is not None:
-            check_choice("timestamp_unit", timestamp_unit, tuple(_EPOCH_DIVISOR))
-        if any(t in ts_type for t in ("INT", "DOUBLE", "FLOAT", "DECIMAL")):
-            unit = timestamp_unit or _epoch_unit(con, reader, timestamp, name)
-            # make_timestamp(microseconds) is a TIMESTAMP in UTC, with no time zone to convert
-            per_us = 1_000_000 // _EPOCH_DIVISOR[unit]
-            ts = f"make_timestamp(CAST(round(CAST({_quote(timestamp)} AS DOUBLE) * {per_us}) AS BIGINT))"
-        elif "TIMESTAMP" in ts_type:
-            ts = _quote(timestamp)
+        if aggregated:
+            _per_minute_from_output(con, name, readers)
         else:
-            ts = f"CAST({_quote(timestamp)} AS TIMESTAMP)"
-        pk = f"CAST({_quote(key)} AS VARCHAR)"
-        if sort_key is not None:
-            pk = f"{pk} || '|' || CAST({_quote(sort_key)} AS VARCHAR)"
-        if units is not None:
-            u = f"CAST({_quote(units)} AS DOUBLE)"
-        elif item_bytes is not None:
-            unit_bytes = WRITE_UNIT_BYTES if kind == "write" else READ_UNIT_BYTES
-            u = f"CAST(ceil(CAST({_quote(item_bytes)} AS DOUBLE) / {unit_bytes}) AS DOUBLE)"
-        else:
-            u = "1.0"
-        con.execute(f"CREATE VIEW access_log AS SELECT {ts} AS ts, {pk} AS pk, {u} AS units FROM {reader}")
-        try:
-            con.execute(f"CREATE TEMP TABLE per_minute AS {log_profile_sql()}")
-            bad = con.execute(
-                "SELECT count(*) FILTER (WHERE minute IS NULL), count(*) FILTER (WHERE pk IS NULL), "
-                f"count(*) FILTER (WHERE units IS NULL OR NOT (units BETWEEN 0 AND {_MAX_LOG_UNITS})) FROM per_minute"
-            ).fetchall()[0]
-        except duckdb.Error as e:
-            raise ExportError(name, f"column {timestamp!r}", f"timestamps ({str(e).splitlines()[0]})") from None
-        for col, count, expected in zip(
-            (timestamp, key, units or item_bytes or "units"),
-            bad,
-            ("timestamps", "keys", f"units from 0 to {_MAX_LOG_UNITS:g} per minute and key"),
-            strict=False,
-        ):
-            if count:
-                raise ExportError(name, f"column {col!r}", f"{expected} in every row ({count:,} groups without)")
-        keys_tab = con.execute(
-            "SELECT pk, sum(units) AS u, sum(requests) AS r FROM per_minute GROUP BY pk ORDER BY u DESC, pk"
-        ).fetchnumpy()
-        if len(keys_tab["pk"]) == 0:
-            raise ExportError(name, "(rows)", "at least one request")
-        rows = int(keys_tab["r"].sum())
-        start, minutes = con.execute(
-            "SELECT min(minute), CAST(date_diff('minute', min(minute), max(minute)) AS BIGINT) + 1 FROM per_minute"
-        ).fetchall()[0]
-        keys = tuple(str(k) for k in keys_tab["pk"])
-        hot = keys[:k_top]
-        con.register("hot", pa.table({"pk": pa.array(hot, pa.string()), "i": pa.array(np.arange(len(hot)), pa.int32())}))
-        cells = con.execute(
-            "SELECT CAST(date_diff('minute', ?, p.minute) AS BIGINT) AS m, coalesce(h.i, -1) AS i, sum(p.units) AS u "
-            "FROM per_minute p LEFT JOIN hot h USING (pk) GROUP BY 1, 2",
-            [start],
-        ).fetchnumpy()
-        n_min = int(minutes)
-        demand = np.zeros((n_min, len(hot)))
-        rest = np.zeros(n_min)
-        m_idx, k_idx, vals = (np.asarray(cells[c]) for c in ("m", "i", "u"))
-        mask = k_idx >= 0
-        np.add.at(demand, (m_idx[mask], k_idx[mask]), vals[mask])
-        np.add.at(rest, m_idx[~mask], vals[~mask])
-        # the busiest partition: every key placed, summed per partition and minute in DuckDB
-        part = partition_of(keys, n_part)
-        con.register("placed", pa.table({"pk": pa.array(keys, pa.string()), "part": pa.array(part, pa.int32())}))
-        peak_row = con.execute(
-            "SELECT part, sum(units) AS u FROM per_minute JOIN placed USING (pk) GROUP BY part, minute ORDER BY u DESC LIMIT 1"
-        ).fetchall()[0]
-        # the other keys' load per partition and minute, so that a replay keeps it on its partition
-        cold = con.execute(
-            "SELECT CAST(date_diff('minute', ?, p.minute) AS BIGINT) AS m, part, sum(p.units) AS u "
-            "FROM per_minute p JOIN placed USING (pk) LEFT JOIN hot h USING (pk) WHERE h.i IS NULL GROUP BY 1, 2",
-            [start],
-        ).fetchnumpy()
-        rest_part = np.zeros((n_min, n_part)) if n_min * n_part <= _MAX_REST_CELLS else None
-        if rest_part is not None:
-            np.add.at(rest_part, (np.asarray(cold["m"]), np.asarray(cold["part"])), np.asarray(cold["u"], dtype=float))
+            mapped = {"timestamp": timestamp, "key": key, "sort_key": sort_key, "units": units, "item_bytes": item_bytes}
+            _per_minute_from_log(con, name, suffix, mapped, kind, timestamp_unit)
+        return _profile_per_minute(con, name, kind=kind, n_part=n_part, k_top=k_top, rate=rate)
+    except duckdb.Error as e:  # whatever the checks above did not name: still one line, naming the input
+        raise ExportError(name, "(file)", "input DuckDB can read and profile", str(e).splitlines()[0]) from None
     finally:
         con.close()
+
+
+def _sql_path(path: str) -> str:
+    """A path as a DuckDB string literal."""
+    return "'" + path.replace("'", "''") + "'"
+
+
+#: A timestamp written as text: the wall time, then optionally its zone as ``Z``, ``UTC`` or an offset (``+09:00``,
+#: ``+0900``, ``+09``), with or without a space before it, as Trino prints a ``timestamp with time zone``
+#: (``2012-10-31 01:00:00.000 UTC``, ``2020-05-11 11:15:05.055 +01:00``) and Spark's CSV writer an instant
+#: (``2026-11-30T09:00:00.000Z``). A zone name (``Asia/Tokyo``) does not match: it is refused, never dropped.
+_TS_TEXT = r"^\s*(\d{4}-\d{2}-\d{2}(?:[ T]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?)?)\s*(Z|UTC|[+-]\d{2}(?::?\d{2})?)?\s*$"
+#: What a timestamp written as text must be, for the refusal.
+_TS_TEXT_RULE = (
+    " in UTC or with their offset (+09:00, Z, UTC), not a zone name (in the engine: CAST(ts AT TIME ZONE 'UTC' AS timestamp))"
+)
+
+
+def _utc_from_text(text: str) -> str:
+    """SQL for the UTC ``TIMESTAMP`` a text column ``text`` (an SQL expression) writes, or NULL when it is not one.
+
+    A plain timestamp is read as UTC; one with an offset, ``Z`` or ``UTC`` is converted to UTC (``18:00 +09:00`` is
+    09:00). Anything else, a zone name among them, is NULL, so that the caller refuses it by column: DuckDB's own cast
+    keeps the wall time and drops the zone, which splits or merges minutes silently.
+    """
+    pattern = _sql_path(_TS_TEXT)
+    wall = f"TRY_CAST(regexp_extract({text}, {pattern}, 1) AS TIMESTAMP)"
+    zone = f"replace(regexp_extract({text}, {pattern}, 2), ':', '')"
+    offset = (
+        f"CASE WHEN {zone} IN ('', 'Z', 'UTC') THEN 0 ELSE (CASE WHEN starts_with({zone}, '-') THEN -1 ELSE 1 END) * "
+        f"(CAST(substr({zone}, 2, 2) AS INTEGER) * 60 + coalesce(TRY_CAST(NULLIF(substr({zone}, 4, 2), '') AS INTEGER), 0)) "
+        "END"
+    )
+    return f"(CASE WHEN regexp_full_match({text}, {pattern}) THEN {wall} - to_minutes({offset}) END)"
+
+
+def _per_minute_from_log(con: Any, name: str, suffix: str, mapped: dict[str, str | None], kind: str,
+                         timestamp_unit: str | None) -> None:  # fmt: skip
+    """The table ``per_minute`` from a raw log: the view ``access_log`` over the file, then the shipped query."""
+    import duckdb
+
+    reader = f"{LOG_FORMATS[suffix]}({_sql_path(name)})"
+    try:
+        cols = {r[0]: r[1] for r in con.execute(f"DESCRIBE SELECT * FROM {reader}").fetchall()}
+    except duckdb.Error as e:
+        raise ExportError(name, "(file)", f"a readable {suffix} log ({str(e).splitlines()[0]})") from None
+    for option, col in mapped.items():
+        if col is not None and col not in cols:
+            raise ExportError(name, f"column {col!r}", f"a column for {option} (the log has {sorted(cols)})")
+    timestamp, key, sort_key = mapped["timestamp"], mapped["key"], mapped["sort_key"]
+    units, item_bytes = mapped["units"], mapped["item_bytes"]
+    assert timestamp is not None and key is not None
+    ts_type = cols[timestamp].upper()
+    if timestamp_unit is not None:
+        check_choice("timestamp_unit", timestamp_unit, tuple(_EPOCH_DIVISOR))
+    if any(t in ts_type for t in ("INT", "DOUBLE", "FLOAT", "DECIMAL")):
+        unit = timestamp_unit or _epoch_unit(con, reader, timestamp, name)
+        # make_timestamp(microseconds) is a TIMESTAMP in UTC, with no time zone to convert
+        per_us = 1_000_000 // _EPOCH_DIVISOR[unit]
+        ts = f"make_timestamp(CAST(round(CAST({_quote(timestamp)} AS DOUBLE) * {per_us}) AS BIGINT))"
+    elif "WITH TIME ZONE" in ts_type:  # an instant (DuckDB read an offset or a zone): its UTC wall time
+        ts = f"make_timestamp(epoch_us({_quote(timestamp)}))"
+    elif "TIMESTAMP" in ts_type:
+        ts = _quote(timestamp)
+    else:
+        ts = _utc_from_text(f"CAST({_quote(timestamp)} AS VARCHAR)")
+    ts_expected = "timestamps" + (_TS_TEXT_RULE if "VARCHAR" in ts_type else "")
+    pk = f"CAST({_quote(key)} AS VARCHAR)"
+    if sort_key is not None:
+        pk = f"{pk} || '|' || CAST({_quote(sort_key)} AS VARCHAR)"
+    if units is not None:
+        u = f"CAST({_quote(units)} AS DOUBLE)"
+    elif item_bytes is not None:
+        unit_bytes = WRITE_UNIT_BYTES if kind == "write" else READ_UNIT_BYTES
+        u = f"CAST(ceil(CAST({_quote(item_bytes)} AS DOUBLE) / {unit_bytes}) AS DOUBLE)"
+    else:
+        u = "1.0"
+    con.execute(f"CREATE VIEW access_log AS SELECT {ts} AS ts, {pk} AS pk, {u} AS units FROM {reader}")
+    try:
+        con.execute(f"CREATE TEMP TABLE per_minute AS {log_profile_sql()}")
+        bad = con.execute(
+            "SELECT count(*) FILTER (WHERE minute IS NULL), count(*) FILTER (WHERE pk IS NULL), "
+            f"count(*) FILTER (WHERE units IS NULL OR NOT (units BETWEEN 0 AND {_MAX_LOG_UNITS})) FROM per_minute"
+        ).fetchall()[0]
+    except duckdb.Error as e:
+        raise ExportError(name, f"column {timestamp!r}", f"timestamps ({str(e).splitlines()[0]})") from None
+    for col, count, expected in zip(
+        (timestamp, key, units or item_bytes or "units"),
+        bad,
+        (ts_expected, "keys", f"units from 0 to {_MAX_LOG_UNITS:g} per minute and key"),
+        strict=False,
+    ):
+        if count:
+            raise ExportError(name, f"column {col!r}", f"{expected} in every row ({count:,} groups without)")
+
+
+#: The query's output columns, in its order (``hotpart/models/sql/log_profile.sql``).
+_OUTPUT_COLUMNS = ("minute", "pk", "requests", "units")
+#: The first bytes of a Parquet file and of a gzip stream. gzip is read as CSV with a header row (Spark's CSV writer
+#: with ``compression`` gzip); Athena's UNLOAD also writes gzip for its TEXTFILE and JSON formats, which have no header
+#: row (TEXTFILE separates fields with \\001 by default), and those are refused by :func:`_sniff`, as are its ORC and
+#: Avro formats: an UNLOAD for this reader is ``WITH (format = 'PARQUET')``.
+_PARQUET_MAGIC, _GZIP_MAGIC = b"PAR1", b"\x1f\x8b"
+#: Other formats' first bytes, to refuse them by name (an UNLOAD's ORC and Avro).
+_OTHER_MAGIC = {b"ORC": "ORC", b"Obj\x01": "Avro"}
+#: Bytes of a file's head read to tell its format (decompressed, for gzip).
+_SNIFF_BYTES = 65_536
+#: What the query's output must be, in every refusal of a file's format.
+_OUTPUT_EXPECTED = "the query's output as Parquet, or as CSV with a header row (an Athena UNLOAD: WITH (format = 'PARQUET'))"
+#: Files in a folder that are not the query's output: Hadoop's and Spark's markers (names starting with ``_`` or ``.``:
+#: ``_SUCCESS``, ``.crc``) and what Athena writes beside a query's results in its result location: the binary
+#: ``QueryID.csv.metadata``, the ``QueryID-manifest.csv`` of an UNLOAD or INSERT INTO, and the plain-text results of
+#: DDL statements such as the CREATE VIEW the chapter runs (``QueryID.txt``, with its ``.txt.metadata``).
+_SKIPPED_PREFIXES, _SKIPPED_SUFFIXES = ("_", "."), (".metadata", "-manifest.csv", ".txt")
+
+
+def _skipped(f: Path) -> bool:
+    return f.name.startswith(_SKIPPED_PREFIXES) or f.name.endswith(_SKIPPED_SUFFIXES) or f.stat().st_size == 0
+
+
+def _sniff(f: Path) -> str:
+    """``"parquet"``, ``"csv"`` or ``"csv.gz"`` from a file's first bytes; any other format is refused by name."""
+    import zlib
+
+    with open(f, "rb") as fh:
+        head = fh.read(_SNIFF_BYTES)
+    if head[:4] == _PARQUET_MAGIC:
+        return "parquet"
+    for magic, what in _OTHER_MAGIC.items():
+        if head.startswith(magic):
+            raise ExportError(str(f), "(file)", _OUTPUT_EXPECTED, f"{what} data")
+    kind = "csv"
+    if head[:2] == _GZIP_MAGIC:
+        kind = "csv.gz"
+        try:
+            head = zlib.decompressobj(16 + zlib.MAX_WBITS).decompress(head, _SNIFF_BYTES)
+        except zlib.error:
+            raise ExportError(str(f), "(file)", _OUTPUT_EXPECTED, "gzip data that does not decompress") from None
+    first = head.lstrip()[:1]
+    line = head.split(b"\n", 1)[0]
+    if first in (b"{", b"["):
+        raise ExportError(str(f), "(file)", _OUTPUT_EXPECTED, "JSON")
+    if b"\x01" in line:
+        raise ExportError(str(f), "(file)", _OUTPUT_EXPECTED, "^A-separated text, no header (UNLOAD's TEXTFILE)")
+    if any(b < 0x20 and b not in (0x09, 0x0A, 0x0D) for b in head):
+        raise ExportError(str(f), "(file)", _OUTPUT_EXPECTED, "binary data")
+    return kind
+
+
+def _aggregated_readers(name: str) -> tuple[str, list[str]]:
+    """The format (``"parquet"``, ``"csv"`` or ``"csv.gz"``) and the data files of the query's output at ``name``: a
+    file, or a folder of part files (skipping empty files and those :data:`_SKIPPED_SUFFIXES` names); refused when
+    there are none, when a file is in another format (named) or when they mix formats."""
+    p = Path(name)
+    if p.is_dir():
+        files = sorted(f for f in p.iterdir() if f.is_file() and not _skipped(f))
+        if not files:
+            raise ExportError(
+                name, "(folder)", "part files of the query's output (Parquet or CSV; _SUCCESS, .crc and Athena's "
+                ".metadata, -manifest.csv and .txt files are skipped)", "none",
+            )  # fmt: skip
+    elif p.is_file():
+        if p.stat().st_size == 0:
+            raise ExportError(name, "(file)", "the query's output (Parquet, or CSV with a header row), not an empty file")
+        files = [p]
+    else:
+        raise ExportError(name, "(file)", "a readable file or folder", "no such file")
+    kinds = {f: _sniff(f) for f in files}
+    found = sorted(set(kinds.values()))
+    if len(found) > 1:
+        raise ExportError(name, "(folder)", "part files of one format", f"{', '.join(found)}")
+    return found[0], [str(f) for f in files]
+
+
+def _output_reader(fmt: str, files: list[str]) -> str:
+    """DuckDB's reader of the query's output in ``files`` (columns matched by name across files)."""
+    listed = "[" + ", ".join(_sql_path(f) for f in files) + "]"
+    if fmt == "parquet":
+        return f"read_parquet({listed}, union_by_name = true)"
+    gz = ", compression = 'gzip'" if fmt == "csv.gz" else ""
+    return f"read_csv({listed}, header = true, all_varchar = true, union_by_name = true{gz})"
+
+
+def _output_columns(con: Any, fmt: str, file: str) -> dict[str, str]:
+    """One file's columns and types, checked against the query's; refused naming the file."""
+    import duckdb
+
+    try:
+        cols = {r[0]: r[1].upper() for r in con.execute(f"DESCRIBE SELECT * FROM {_output_reader(fmt, [file])}").fetchall()}
+    except duckdb.Error as e:
+        raise ExportError(file, "(file)", f"{_OUTPUT_EXPECTED} ({str(e).splitlines()[0]})") from None
+    for col in _OUTPUT_COLUMNS:
+        if col not in cols:
+            header = " in a header row (an UNLOAD writes none: use WITH (format = 'PARQUET'))" if fmt != "parquet" else ""
+            raise ExportError(
+                file, f"column {col!r}", f"the query's columns {list(_OUTPUT_COLUMNS)}{header} (it has {sorted(cols)})"
+            )
+    numeric = ("INT", "DOUBLE", "FLOAT", "DECIMAL", "REAL")
+    expected = {
+        "minute": ("timestamps (the query's date_trunc('minute', ts))", ("TIMESTAMP", "VARCHAR")),
+        "requests": ("whole numbers of requests", (*numeric, "VARCHAR")),
+        "units": ("numbers of units", (*numeric, "VARCHAR")),
+    }
+    for col, (what, types) in expected.items():
+        if not any(t in cols[col] for t in types):
+            raise ExportError(file, f"column {col!r}", what, cols[col])
+    return cols
+
+
+def _per_minute_from_output(con: Any, name: str, readers: tuple[str, list[str]]) -> None:
+    """The table ``per_minute`` from the query's output (``minute, pk, requests, units``), checked column by column.
+
+    Each file's columns are checked first, so a refusal names the file. A CSV is read as text and each column
+    converted here, so a wrong value is named (Athena's results CSV quotes every value); a minute written with its
+    zone is converted to UTC (:func:`_utc_from_text`). A Parquet column must have the query's type. Rows of the same
+    minute and key are summed, so outputs of several runs may be given together. Whatever else DuckDB cannot read
+    is refused in one line naming ``name``.
+    """
+    import duckdb
+
+    fmt, files = readers
+    types = [_output_columns(con, fmt, f) for f in files]
+    reader = _output_reader(fmt, files)
+    try:
+        _output_rows(con, name, reader, {t["minute"] for t in types})
+    except duckdb.Error as e:
+        raise ExportError(name, "(file)", f"{_OUTPUT_EXPECTED} ({str(e).splitlines()[0]})") from None
+
+
+def _output_rows(con: Any, name: str, reader: str, minute_types: set[str]) -> None:
+    """``per_minute`` from the checked files, through the table ``output_rows`` (each value and its raw text)."""
+    q = {c: _quote(c) for c in _OUTPUT_COLUMNS}
+    what_minute = "timestamps (the query's date_trunc('minute', ts))"
+    kinds = {"instant" if "WITH TIME ZONE" in t else "timestamp" if "TIMESTAMP" in t else "text" for t in minute_types}
+    if len(kinds) > 1:
+        raise ExportError(name, "column 'minute'", f"{what_minute} of one type in every file", ", ".join(sorted(minute_types)))
+    kind = kinds.pop()
+    if kind == "instant":  # its UTC wall time
+        minute = f"make_timestamp(epoch_us({q['minute']}))"
+    elif kind == "timestamp":  # a timestamp without a zone is UTC's
+        minute = f"CAST({q['minute']} AS TIMESTAMP)"
+    else:
+        minute = _utc_from_text(q["minute"])
+        what_minute += _TS_TEXT_RULE
+    con.execute(
+        f"CREATE TEMP TABLE output_rows AS SELECT {q['minute']} AS raw_minute, {minute} AS minute, "
+        f"CAST({q['pk']} AS VARCHAR) AS pk, {q['requests']} AS raw_requests, TRY_CAST({q['requests']} AS DOUBLE) AS requests, "
+        f"{q['units']} AS raw_units, TRY_CAST({q['units']} AS DOUBLE) AS units FROM {reader}"
+    )
+    checks = (
+        ("minute", "minute IS NULL", "raw_minute", what_minute),
+        ("pk", "pk IS NULL", "pk", "keys"),
+        (
+            "requests",
+            f"requests IS NULL OR NOT (requests BETWEEN 0 AND {_MAX_COUNT}) OR requests <> floor(requests)",
+            "raw_requests",
+            f"whole numbers of requests from 0 to {_MAX_COUNT:g}",
+        ),
+        ("units", f"units IS NULL OR NOT (units BETWEEN 0 AND {_MAX_LOG_UNITS})", "raw_units",
+         f"units from 0 to {_MAX_LOG_UNITS:g} per minute and key"),
+    )  # fmt: skip
+    for col, bad, raw, what in checks:
+        count, first = con.execute(f"SELECT count(*), CAST(any_value({raw}) AS VARCHAR) FROM output_rows WHERE {bad}").fetchall()[
+            0
+        ]
+        if count:
+            raise ExportError(name, f"column {col!r}", f"{what} in every row ({count:,} rows without)", first)
+    con.execute(
+        "CREATE TEMP TABLE per_minute AS SELECT date_trunc('minute', minute) AS minute, pk, "
+        "CAST(sum(requests) AS BIGINT) AS requests, sum(units) AS units FROM output_rows GROUP BY 1, 2"
+    )
+    con.execute("DROP TABLE output_rows")
+
+
+def _profile_per_minute(con: Any, name: str, *, kind: str, n_part: int, k_top: int, rate: float) -> LogProfile:
+    """The profile from the table ``per_minute(minute, pk, requests, units)``, however it was made.
+
+    Two passes over that table, both in DuckDB: the totals per key, then a join with each key's partition summing it
+    per minute, partition and hot key (at most minutes x (partitions + top) rows), which the rest is read from. Python
+    receives the keys' totals (one row per key) and small results, never the per-minute table.
+    """
+    keys_tab = con.execute(
+        "SELECT pk, sum(units) AS u, sum(requests) AS r FROM per_minute GROUP BY pk ORDER BY u DESC, pk"
+    ).fetchnumpy()
+    if len(keys_tab["pk"]) == 0:
+        raise ExportError(name, "(rows)", "at least one request")
+    rows = int(keys_tab["r"].sum())
+    start, minutes = con.execute(
+        "SELECT min(minute), CAST(date_diff('minute', min(minute), max(minute)) AS BIGINT) + 1 FROM per_minute"
+    ).fetchall()[0]
+    keys = tuple(str(k) for k in keys_tab["pk"])
+    hot = keys[:k_top]
+    n_min = int(minutes)
+    # every key placed on its partition (hotpart.partition_of) and, for the hottest, its column in demand, registered
+    # as numpy arrays (importing pyarrow and its first conversion cost a process some 0.2 s, more than this step at 10**7
+    # rows): one pass over the per-minute table sums it per minute, partition and hot key
+    hot_i = np.full(len(keys), -1, dtype=np.int32)
+    hot_i[: len(hot)] = np.arange(len(hot), dtype=np.int32)
+    con.register("placed", {"pk": np.asarray(keys_tab["pk"]), "part": partition_of(keys, n_part).astype(np.int32), "i": hot_i})
+    con.execute(
+        "CREATE TEMP TABLE by_part AS SELECT CAST(date_diff('minute', ?, p.minute) AS BIGINT) AS m, k.part, k.i, "
+        "sum(p.units) AS u FROM per_minute p JOIN placed k USING (pk) GROUP BY 1, 2, 3",
+        [start],
+    )
+    con.unregister("placed")
+    cells = con.execute("SELECT m, i, sum(u) AS u FROM by_part GROUP BY 1, 2").fetchnumpy()
+    demand = np.zeros((n_min, len(hot)))
+    rest = np.zeros(n_min)
+    m_idx, k_idx, vals = (np.asarray(cells[c]) for c in ("m", "i", "u"))
+    mask = k_idx >= 0
+    np.add.at(demand, (m_idx[mask], k_idx[mask]), vals[mask])
+    np.add.at(rest, m_idx[~mask], vals[~mask])
+    # the busiest partition's peak minute
+    peak_row = con.execute("SELECT part, sum(u) AS u FROM by_part GROUP BY part, m ORDER BY u DESC, part LIMIT 1").fetchall()[0]
+    # the other keys' load per partition and minute, so that a replay keeps it on its partition
+    cold = con.execute("SELECT m, part, u FROM by_part WHERE i < 0").fetchnumpy()
+    rest_part = np.zeros((n_min, n_part)) if n_min * n_part <= _MAX_REST_CELLS else None
+    if rest_part is not None:
+        np.add.at(rest_part, (np.asarray(cold["m"]), np.asarray(cold["part"])), np.asarray(cold["u"], dtype=float))
     scale = 1.0 / (rate * 60.0)  # units per minute of the log to units per second of the table
     key_requests = np.asarray(keys_tab["r"], dtype=float) / rate
     fit = fit_zipf(np.asarray(keys_tab["r"], dtype=float)) if len(keys) >= 2 else None
@@ -580,3 +886,161 @@ def profile_log(
         sample_rate=rate,
         rest_by_partition=None if rest_part is None else rest_part * scale,
     )
+
+
+#: The measured record :func:`log_scaling` reads, written by ``python benchmarks/bench_logs.py --record``.
+_SCALING_FILE = "log_scaling.json"
+_SCALING_FIELDS = ("rows", "path", "file_mb", "groups", "seconds", "peak_rss_mb", "memory_limit")
+
+
+def log_scaling() -> dict[str, Any]:
+    """How both of chapter 16's paths scale, as measured on the course's machine (not computed here: too slow).
+
+    ``benchmarks/bench_logs.py --record`` profiles generated Parquet logs of 10**6, 10**7 and 10**8 requests (one hour,
+    100,000 keys) three ways, each in a fresh process: :func:`profile_log` on the raw log, the bare DuckDB query,
+    and ``profile_log(aggregated=True)`` on the query's output; it writes their times and peak memory with the date,
+    the machine and the command to ``hotpart/models/log_scaling.json``, which this reads and checks.
+
+    Returns
+    -------
+    dict
+        ``date``, ``machine``, ``command``, ``keys``, ``minutes``, ``partitions`` and ``runs``: one dict per size and
+        path with ``rows``, ``path`` (``"raw log"``, ``"bare DuckDB query"`` or ``"aggregated output"``),
+        ``file_mb`` (MB read), ``groups`` (minute-and-key rows of the query's output), ``seconds``, ``peak_rss_mb``
+        (the process's peak resident memory, MB) and ``memory_limit`` (DuckDB's, or None).
+
+    Examples
+    --------
+    >>> s = log_scaling()
+    >>> sorted({r["path"] for r in s["runs"]})
+    ['aggregated output', 'bare DuckDB query', 'raw log']
+    >>> max(r["rows"] for r in s["runs"]) >= 10**8
+    True
+    """
+    import json
+
+    text = resources.files("hotpart.models").joinpath(_SCALING_FILE).read_text(encoding="utf-8")
+    record = json.loads(text)
+    name = f"hotpart/models/{_SCALING_FILE}"
+    for field in ("date", "machine", "command", "keys", "minutes", "partitions", "runs"):
+        if field not in record:
+            raise ExportError(name, field, "a field of the measured record")
+    for i, run in enumerate(record["runs"]):
+        for field in _SCALING_FIELDS:
+            if field not in run:
+                raise ExportError(name, f"runs[{i}].{field}", "a field of each run")
+        for field in ("rows", "groups", "seconds", "peak_rss_mb", "file_mb"):
+            check_number(f"runs[{i}].{field}", run[field], low=0)
+    return record
+
+
+def log_scaling_rows() -> list[tuple[str, str, str, str, str, str]]:
+    """:func:`log_scaling`'s runs as table rows: requests in the log, path, MB read, groups, seconds, peak memory MB.
+
+    Examples
+    --------
+    >>> log_scaling_rows()[0][1]
+    'raw log'
+    """
+    rows = []
+    for r in log_scaling()["runs"]:
+        limit = f" (DuckDB memory_limit {r['memory_limit']})" if r["memory_limit"] else ""
+        rows.append(
+            (f"{r['rows']:,}", r["path"] + limit, f"{r['file_mb']:,.1f}", f"{r['groups']:,}", f"{r['seconds']:,.2f}",
+             f"{r['peak_rss_mb']:,.0f}")
+        )  # fmt: skip
+    return rows
+
+
+def log_scaling_run(path: str, rows: int) -> dict[str, Any]:
+    """One measured run of :func:`log_scaling`: the ``path`` (``"raw log"``, ``"bare DuckDB query"`` or
+    ``"aggregated output"``) at ``rows`` requests.
+
+    Parameters
+    ----------
+    path : str
+        Which path.
+    rows : int
+        The log's requests, one of the measured sizes.
+
+    Returns
+    -------
+    dict
+        The run (see :func:`log_scaling`).
+
+    Examples
+    --------
+    >>> log_scaling_run("raw log", 10**6)["rows"]
+    1000000
+    >>> log_scaling_run("raw log", 5)
+    Traceback (most recent call last):
+    ...
+    ValueError: rows = 5 is not a measured size: allowed: 1000000, 10000000, 100000000
+    """
+    runs = log_scaling()["runs"]
+    check_choice("path", path, tuple(dict.fromkeys(r["path"] for r in runs)))
+    for r in runs:
+        if r["path"] == path and r["rows"] == rows:
+            return r
+    sizes = ", ".join(str(n) for n in sorted({r["rows"] for r in runs}))
+    raise ValueError(f"rows = {rows!r} is not a measured size: allowed: {sizes}")
+
+
+def log_scaling_month(hours: float = 30 * 24) -> dict[str, Any]:
+    """The largest measured log's aggregated output, scaled to ``hours`` of the same table: arithmetic, not measured.
+
+    :func:`log_scaling`'s largest log is one hour of the benchmark's table (its ``keys``, ``minutes`` of 60). Its
+    query's output has at most one row per minute and key (``bound``); it fills that bound as the requests grow, and
+    ``occupancy`` is how full it is at the largest size. Over ``hours`` of the same traffic the output has ``hours``
+    times its rows (each hour fills its own minutes), and its size and the profile's time are scaled the same way:
+    that the time grows linearly is an assumption, since nothing that large was run. ``csv_row`` is one row as
+    Athena's results CSV writes it (a header row, every value quoted), for the benchmark's longest key and the mean
+    requests per row, so ``csv_gb`` is an estimate of that file's size (``csv_bytes_per_row`` counts its newline).
+
+    Parameters
+    ----------
+    hours : float
+        Hours of the table's log, in ``(0, 10**6]``; the default is a month of 30 days.
+
+    Returns
+    -------
+    dict
+        ``hours``, ``keys``, ``minutes`` (per measured hour), ``bound`` (minutes x keys), ``groups`` (the measured
+        output's rows, one hour), ``occupancy`` (``groups / bound``), ``rows`` (``groups x hours``), ``parquet_gb``
+        (the output's Parquet, GB of 10**9 bytes), ``seconds`` (``profile_log(aggregated=True)``'s measured seconds
+        x hours, the work after the process's imports) and ``profile_minutes`` (the same in minutes), ``csv_row``,
+        ``csv_bytes_per_row``, ``csv_gb_per_hour`` and ``csv_gb``.
+
+    Examples
+    --------
+    >>> m = log_scaling_month()
+    >>> m["hours"], m["rows"] == 720 * m["groups"], m["groups"] <= m["bound"]
+    (720.0, True, True)
+    >>> m["csv_row"]
+    '"2026-11-30 09:00:00.000","K99999","17","17.0"'
+    """
+    h = check_number("hours", hours, low=0, high=1e6, low_open=True)
+    record = log_scaling()
+    largest = max(r["rows"] for r in record["runs"])
+    run = log_scaling_run("aggregated output", largest)
+    keys, minutes, groups = int(record["keys"]), int(record["minutes"]), int(run["groups"])
+    requests = round(largest / groups)
+    csv_row = f'"2026-11-30 09:00:00.000","K{keys - 1}","{requests}","{float(requests)!r}"'
+    row_bytes = len(csv_row.encode()) + 1  # and its newline
+    per_hour = groups * row_bytes / 1e9
+    return {
+        "hours": h,
+        "keys": keys,
+        "minutes": minutes,
+        "bound": minutes * keys,
+        "groups": groups,
+        "occupancy": groups / (minutes * keys),
+        "rows": groups * h,
+        "parquet_gb": float(run["file_mb"]) * h / 1e3,
+        "seconds": float(run["seconds"]) * h,
+        "profile_minutes": float(run["seconds"]) * h / 60,
+        "csv_row": csv_row,
+        "csv_bytes_per_row": row_bytes,
+        "csv_gb_per_hour": per_hour,
+        "csv_gb": per_hour * h,
+    }
