@@ -313,3 +313,43 @@ def test_explorables_of_17_to_19_update_their_figure_in_place(name):
     corner = {c.name: c.high for c in e.controls}
     assert e.redraw(fig, e.data(**corner)) is fig
     assert [len(ax.get_children()) for ax in fig.axes] == artists
+
+
+# --- issue 39: chapter tables bounded by name, rates and probabilities too small to compute refused by name ---
+def test_sharding_tables_refuse_more_rows_than_a_page_holds_by_name():
+    many = tuple(range(1, 102))
+    with pytest.raises(ValueError, match=r"^shards has 101 values: must have at most 100"):
+        hp.half_applied_rows(many, (0.01,))
+    with pytest.raises(ValueError, match=r"^p_fail has 101 values: must have at most 100"):
+        hp.half_applied_rows((2,), np.full(101, 0.01))
+    with pytest.raises(ValueError, match=r"^n_physicals has 101 values: must have at most 100"):
+        hp.logical_balance_rows((12,), many)
+    with pytest.raises(ValueError, match=r"^n_logicals has 21 values: must have at most 20"):
+        hp.plot_logical_balance(hp.new_figure()[1][0], tuple(range(1, 22)), 16)
+    with pytest.raises(ValueError, match=r"^changes has 101 pairs: must have at most 100"):
+        hp.moved_rows([(4, 5)] * 101)
+    with pytest.raises(ValueError, match=r"^boundaries has 10,000 values: must have at most 9,999"):
+        hp.range_example_case(tuple(range(1, 10_001)))
+    assert hp.half_applied_rows((2,), (0.01,)) == (["shards", "p = 1%"], [("2", "2.0%")])  # the chapter's row stays
+
+
+def test_sharding_cases_refuse_subnormal_rates_and_unreachable_probabilities_by_name():
+    with pytest.raises(ValueError, match=r"^node_reads_per_s = 5e-324 is out of range: must be >= "):
+        hp.replicas_needed(90_000, 5e-324, 0.8)
+    for name in ("node_reads_per_s", "node_writes_per_s"):
+        args = {"node_reads_per_s": 10_000.0, "node_writes_per_s": 2_000.0, name: 5e-324}
+        with pytest.raises(ValueError, match=rf"^{name} = 5e-324 is out of range: must be >= "):
+            hp.unsharded_load(90_000, 1_500, **args)
+    for name in ("copy_gb_per_h", "verify_gb_per_h"):
+        args = {"copy_gb_per_h": 50.0, "verify_gb_per_h": 100.0, name: 5e-324}
+        with pytest.raises(ValueError, match=rf"^{name} = 5e-324 is out of range: must be >= .*hours"):
+            hp.placement_step_hours(2_000, 3, 4, **args)
+        with pytest.raises(ValueError, match=rf"^{name} = 5e-324 is out of range: must be >= .*hours"):
+            hp.MigrationPlan(data_gb=2_000, **args)
+    with pytest.raises(ValueError, match=r"^delete_gb_per_h = 5e-324 is out of range: must be >= .*delete hours"):
+        hp.MigrationPlan(data_gb=2_000, copy_gb_per_h=50, verify_gb_per_h=100, delete_gb_per_h=5e-324)
+    # the least probability one 64-bit ID reaches by the birthday bound: below it no whole ID is counted
+    with pytest.raises(ValueError, match=r"^probability = 5e-324 is out of range: must be in \[2\.71051e-20, 1\)"):
+        hp.collision_case(5e-324)
+    assert hp.collision_case(-math.expm1(-(2.0**-65)))["ids"] >= 1.0
+    assert hp.replicas_needed(90_000, 10_000, 0.8) == 1  # the chapter's count stays

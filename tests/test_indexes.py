@@ -539,3 +539,10 @@ def test_index_capacity_sweep_takes_a_list_of_capacities_and_bounds_its_simulati
     with pytest.raises(ValueError, match=r"^capacities \(84 values\) × n_orders = 2,000 × 60 s is 10,080,000"):
         hp.index_capacity_sweep(np.full(84, 4_000.0))
     assert len(hp.index_capacity_sweep(np.full(2, 4_000.0), n_orders=400)["rows"]) == 2
+
+
+def test_steady_backpressure_refuses_a_units_per_write_that_makes_the_refused_units_infinite():
+    with pytest.raises(ValueError, match=r"^units_per_write = 5e-324 is out of range: must be >= .*units_per_write"):
+        steady_backpressure([0, 0, 1_440, 0], 4_000, units_per_write=5e-324)
+    assert steady_backpressure([0, 0, 100, 0], 4_000, units_per_write=5e-324) == 0.0  # nothing refused: 0 over it
+    assert steady_backpressure([0, 0, 1_440, 0], 4_000) == 440.0

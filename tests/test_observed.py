@@ -244,3 +244,16 @@ def test_fit_zipf_refuses_a_table_of_counts_and_bounds_its_keys():
     ranks = np.arange(1, 1_001)
     fit = hp.fit_zipf(np.round(1e6 * ranks**-1.1))
     assert fit.ci_low < 1.1 < fit.ci_high
+
+
+def test_read_metric_data_refuses_an_item_units_that_makes_the_requests_infinite():
+    # issue 39: the error named requests[0], a value the caller never passed; it now names item_units
+    results = {
+        "MetricDataResults": [
+            {"Id": "m1", "Label": "ConsumedWriteCapacityUnits", "StatusCode": "Complete",
+             "Timestamps": ["2026-11-30T09:01:00Z", "2026-11-30T09:00:00Z"], "Values": [6000.0, 6000.0]}
+        ]
+    }  # fmt: skip
+    with pytest.raises(ValueError, match=r"^item_units = 5e-324 is out of range: must be >= .*consumed units"):
+        read_metric_data(results, item_units=5e-324)
+    assert read_metric_data(results, item_units=2.0).requests.tolist() == [3000.0, 3000.0]

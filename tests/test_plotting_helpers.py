@@ -106,3 +106,24 @@ def test_bars_of_another_count_are_left_for_the_caller_to_draw():
         set_partition_bars(ax, [1.0, 1.0], [1.0, 2.0, 3.0])
     _, (empty,) = new_figure(3, 2)
     assert set_partition_bars(empty, [1.0], 1.0) is False  # no bars yet: the caller draws them
+
+
+# --- issue 39: sizes a figure cannot hold, and slider steps too small to count, are refused by name ---
+def test_figure_helpers_refuse_sizes_they_cannot_draw_by_name():
+    import hotpart as hp
+
+    with pytest.raises(ValueError, match=r"^width = 5e-324 is out of range: must be in \[0\.5, 100\]"):
+        new_figure(width=5e-324)
+    with pytest.raises(ValueError, match=r"^height = 0\.1 is out of range: must be in \[0\.5, 100\]"):
+        new_figure(height=0.1)
+    assert new_figure(0.5, 0.5)[0].get_size_inches().tolist() == [0.5, 0.5]  # the documented minimum draws
+    _fig, (ax,) = new_figure()
+    with pytest.raises(ValueError, match=r"^demand has 1,001 values: must have at most 1,000"):
+        partition_bars(ax, np.ones(1_001), 1.0, 1.0)
+    partition_bars(ax, np.ones(1_000), 1.0, 1.0)  # the bound itself is drawn: one bar per value, served and refused
+    assert len(ax.patches) == 2_000
+    with pytest.raises(ValueError, match=r"^loads has 1,001 values: must have at most 1,000"):
+        hp.plot_shard_load(ax, np.ones(1_001), None, 1.0, 2.0, "t")
+    with pytest.raises(ValueError, match=r"^n\.step = 5e-324 is out of range: must be >= .*slider's positions"):
+        hp.Control("n", "partitions", 1, 40, 10, step=5e-324)
+    assert hp.Control("n", "partitions", 1, 40, 10, step=1e-300).step == 1e-300  # finite positions: allowed

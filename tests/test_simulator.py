@@ -1088,3 +1088,15 @@ def test_seq_sum_is_numpys_left_to_right_sum_bit_for_bit(x):
     assert type(got) is float
     assert np.array_equal(np.float64(got), np.float64(expected), equal_nan=True)
     assert math.copysign(1.0, got) == math.copysign(1.0, expected) or math.isnan(expected)
+
+
+def test_plot_simulation_and_split_case_refuse_what_they_cannot_draw_or_count_by_name():
+    # issue 39: a 2-D partitions was read flat, a long one drew for ever, a subnormal threshold overflowed the splits
+    res = hp.simulate(hp.Table(4, wcu=400), [50, 50, 50, 150], 60, mode=hp.Provisioned(adaptive=False))
+    _fig, (ax,) = hp.new_figure()
+    with pytest.raises(ValueError, match=r"^partitions has 2 dimensions \(shape \(2, 2\)\)"):
+        hp.plot_simulation(ax, res, [[3, 0], [3, 0]], title="t")
+    with pytest.raises(ValueError, match=r"^partitions has 21 values: must have at most 20"):
+        hp.plot_simulation(ax, res, [0] * 21, title="t")
+    with pytest.raises(ValueError, match=r"^threshold = 5e-324 is out of range: must be >= .*the splits it allows"):
+        hp.split_case(0, 1_600, 2, seconds=600, start=30, threshold=5e-324)

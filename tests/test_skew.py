@@ -684,3 +684,36 @@ def test_flash_sale_factors_are_elementwise_in_any_shape():
     t = np.array([[0.0, 2.5], [2.5, 4.0]])
     assert sale.demand_factor(t).shape == sale.item_share(t).shape == (2, 2)
     np.testing.assert_array_equal(sale.demand_factor(t)[0], sale.demand_factor(t[0]))
+
+
+# --- issue 39: sizes bounded by name, subnormal divisors refused by name, each distinct load computed once ---
+def test_max_load_cdf_computes_each_distinct_load_once_and_refuses_2d_by_name():
+    ks = np.array([3, 0, 1, 2, 1, 7, 3])
+    one_by_one = np.array([max_load.max_load_cdf(6, 3, [k])[0] for k in ks])
+    np.testing.assert_array_equal(max_load.max_load_cdf(6, 3, ks), one_by_one)  # bit for bit, in the caller's order
+    assert max_load.max_load_cdf(6, 3, 2).shape == (1,)  # one number is one load
+    with pytest.raises(ValueError, match=r"^k has 2 dimensions \(shape \(2, 3\)\)"):
+        max_load.max_load_cdf(2, 2, [[0, 1, 2], [0, 1, 2]])
+
+
+def test_skew_tables_and_ceilings_refuse_what_they_cannot_compute_by_name():
+    with pytest.raises(ValueError, match=r"^s_values has 101 values: must have at most 100"):
+        hp.zipf_limits_table(np.ones(101), [10])
+    with pytest.raises(ValueError, match=r"^n_values has 101 values: must have at most 100"):
+        hp.zipf_limits_table([1.0], np.full(101, 10))
+    with pytest.raises(ValueError, match=r"^m_values has 101 values: must have at most 100"):
+        hp.balls_in_bins_table(np.full(101, 10), 100)
+    with pytest.raises(ValueError, match=r"^ceiling = 5e-324 is out of range: must be >= .*total_demand / ceiling"):
+        hp.keys_above_ceiling(hp.Zipf(10**8, 1.2), 50_000, ceiling=5e-324)
+    with pytest.raises(ValueError, match=r"^published = 5e-324 is out of range: must be >= .*their gap"):
+        hp.harmonic_forms(10**4, 1.0, published=5e-324)
+    assert hp.keys_above_ceiling(hp.Zipf(10**8, 1.2), 50_000) == 6  # the chapter's count stays
+
+
+def test_sale_case_break_multiplier_is_zero_when_the_other_items_already_pass_the_ceiling():
+    c = hp.sale_case(6_000, 10, ceiling=1.0)  # a ceiling far below the other items' demand on the partition
+    assert c.others_wcu > 1.0 and c.break_multiplier == 0.0
+    assert round(hp.sale_case(6_000, 10).break_multiplier, 1) == 2.1  # the chapter's multiplier stays
+    for f in (hp.sale_case, hp.key_design_cases):
+        with pytest.raises(ValueError, match=r"^total_wcu = 5e-324 is out of range: must be in \[0\.001, 1e\+09\]"):
+            f(5e-324, 10)

@@ -137,3 +137,11 @@ def test_what_if_views_refuse_a_list_by_name_before_the_cache():
         with pytest.raises(ValueError, match=r"^capacity_factor = \[1, 2\] is a list, not a number"):
             view(capacity_factor=[1, 2])
     assert hp.what_if_case(10.0, 2) is hp.what_if_case(10, 2.0)  # equal inputs share one remembered case
+
+
+def test_what_if_refuses_more_key_seconds_than_it_can_replay_by_name():
+    # issue 39: 10**7 values of demand asked for 4.5 GiB; the sharded replay's key-seconds are bounded first
+    demand = np.tile([[1_500.0, 100.0]], (50_000, 1))  # 50,000 minutes of two keys, the hot one in 10 suffixes
+    with pytest.raises(ValueError, match=r"^demand has 50,000 minutes of 2 keys .* 33,000,000 key-seconds .* at most 10,000,000"):
+        what_if(demand, hp.Table(1, wcu=4_000))
+    assert [round(x) for x in what_if([[1_500.0, 100.0]] * 2, hp.Table(1, wcu=4_000)).refused][:3] == [72000, 72000, 60000]

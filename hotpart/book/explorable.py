@@ -32,7 +32,7 @@ from typing import Any, Literal
 import numpy as np
 from matplotlib.figure import Figure
 
-from ..models._validation import check_integer, check_number
+from ..models._validation import check_divisor, check_integer, check_number
 from .plotting import new_figure, palette_png, render_png, render_rgba
 
 __all__ = ["EXPLORABLES", "Control", "Explorable", "explore", "register"]
@@ -62,8 +62,8 @@ class Control:
     default : float
         The starting value, inside the range.
     step : float
-        The slider's step; for ``scale="log"``, the step of the base-10
-        exponent.
+        The slider's step, ``> 0`` and finite; for ``scale="log"``, the step of the base-10
+        exponent. The range over the step (the slider's positions) must be finite: a subnormal step is refused.
     unit : str
         The unit of the value (``"WCU/s"``, ``"%"``), or ``""``.
     scale : {"linear", "log"}
@@ -114,6 +114,8 @@ class Control:
             check_number(f"{self.name}.low", self.low, low=0, low_open=True)
         elif self.scale != "linear":
             raise ValueError(f"{self.name}.scale = {self.scale!r} is not allowed: must be 'linear' or 'log'")
+        span = math.log10(high) - math.log10(low) if self.scale == "log" else high - low
+        check_divisor(f"{self.name}.step", self.step, span, "the range over the step, the slider's positions")
         if self.choices:
             n = int(self.high) - int(self.low) + 1
             if not (self.integer and self.step == 1 and self.scale == "linear") or len(self.choices) != n:

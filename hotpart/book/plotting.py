@@ -65,6 +65,18 @@ DPI = 100
 def new_figure(width: float = FIGSIZE[0], height: float = FIGSIZE[1], ncols: int = 1) -> tuple[Figure, list[Axes]]:
     """A figure with ``ncols`` axes side by side, laid out to fit.
 
+    Parameters
+    ----------
+    width, height : float
+        The figure's size, inches, each in ``[0.5, 100]``.
+    ncols : int
+        Axes side by side, in ``[1, 12]``.
+
+    Returns
+    -------
+    tuple
+        The figure and the list of its axes.
+
     Examples
     --------
     >>> fig, (ax,) = new_figure()
@@ -75,8 +87,8 @@ def new_figure(width: float = FIGSIZE[0], height: float = FIGSIZE[1], ncols: int
     ...
     ValueError: ncols = 0 is out of range: must be in [1, 12]
     """
-    width = check_number("width", width, low=0, high=_MAX_INCHES, low_open=True)
-    height = check_number("height", height, low=0, high=_MAX_INCHES, low_open=True)
+    width = check_number("width", width, low=_MIN_INCHES, high=_MAX_INCHES)
+    height = check_number("height", height, low=_MIN_INCHES, high=_MAX_INCHES)
     ncols = check_integer("ncols", ncols, low=1, high=_MAX_COLS)
     fig = Figure(figsize=(width, height), layout="constrained")
     TextCachingCanvas(fig)  # matplotlib's Agg canvas, remembering text layouts and glyphs (pixel for pixel the same)
@@ -221,6 +233,15 @@ def markdown_table(header: Sequence[str], rows: Iterable[Sequence[Any]]) -> Any:
 #: Limits of the figure helpers: the largest finite float, figure size in inches, panels side by side, PNG dpi.
 _FINITE = sys.float_info.max
 _MAX_INCHES = 100.0
+#: The smallest figure side, inches: below it no axes, tick or label fits (and a subnormal size draws nothing).
+_MIN_INCHES = 0.5
+#: The most bars :func:`partition_bars` draws: more than a figure's pixels across (750 at the default size), so
+#: more could not be told apart, and each bar is a patch that every draw walks.
+_MAX_BARS = 1_000
+#: The most lines one plotting helper draws on an axes (one legend entry or more each): more cannot be told apart.
+_MAX_LINES = 20
+#: The most values a chapter table's rows or columns come from (one row or column each): a table for a page.
+_MAX_TABLE_VALUES = 100
 _MAX_COLS = 12
 _MAX_DPI = 1_000
 
@@ -284,7 +305,7 @@ def partition_bars(
     ax : Axes
         Where to draw.
     demand : array_like
-        Offered demand per partition, ``unit``.
+        Offered demand per partition, ``unit``: a 1-D array of one to 1,000 values, one bar each.
     capacity : array_like
         What each partition serves at most, ``unit``; refused is the excess.
     ceiling : float
@@ -306,10 +327,10 @@ def partition_bars(
     >>> len(ax.patches)
     4
     """
-    d = check_array("demand", demand, low=0, high=_FINITE)
+    d = check_array("demand", demand, low=0, high=_FINITE, max_size=_MAX_BARS)
     if d.ndim != 1 or d.size == 0:
         raise ValueError(f"demand = {demand!r} is not allowed: must be a non-empty 1-D array of rates >= 0")
-    cap = check_array("capacity", capacity, low=0, high=_FINITE)
+    cap = check_array("capacity", capacity, low=0, high=_FINITE, max_size=_MAX_BARS)
     if cap.ndim > 1 or cap.size not in (1, d.size):
         raise ValueError(f"capacity has {cap.size} values: must be one value or one per partition ({d.size})")
     ceiling = check_number("ceiling", ceiling, low=0, high=_FINITE)

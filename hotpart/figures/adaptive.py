@@ -30,7 +30,7 @@ from ..models import (
     simulate,
 )
 from ..models._memo import simulate_once
-from ..models._validation import check_array, check_choice, check_count, check_integer, check_number
+from ..models._validation import check_array, check_choice, check_count, check_divisor, check_integer, check_number
 from .simulator import (
     _DAY_S,
     _MARGINS,
@@ -50,6 +50,8 @@ __all__ = [
 # ---------------------------------------------------------------------------------------------
 
 _ADAPTIVE_S = 900
+#: The most partitions :class:`hotpart.Table` takes, so the most demands :func:`adaptive_case` takes.
+_MAX_PARTITIONS = 1_000_000
 
 
 def _adaptive_compute(table_wcu: float, n_partitions: int, hot_wcu: float, delay_s: float) -> Data:
@@ -183,7 +185,7 @@ def adaptive_ceiling_capacity(n_partitions: int, step: float = 100.0) -> float:
     n_partitions : int
         Partitions, in ``[1, 10,000]``.
     step : float
-        The capacity slider's step, WCU/s, in ``(0, 1e6]``.
+        The capacity slider's step, WCU/s, in ``(0, 1e6]``, and not so small that the capacity in steps overflows.
 
     Returns
     -------
@@ -198,6 +200,7 @@ def adaptive_ceiling_capacity(n_partitions: int, step: float = 100.0) -> float:
     n = check_integer("n_partitions", n_partitions, low=1, high=10_000)
     s = check_number("step", step, low=0, high=1e6, low_open=True)
     exact = 2 * n * PARTITION_MAX_WCU / (n + 1)
+    check_divisor("step", s, exact, "the capacity in steps")
     return float(math.ceil(exact / s - 1e-12) * s)
 
 
@@ -208,9 +211,11 @@ def adaptive_case(table_wcu: float, demand_wcu: Sequence[float], seconds: int = 
     Parameters
     ----------
     table_wcu : float
-        The table's provisioned capacity, WCU/s, in ``(0, 1e9]``.
+        The table's provisioned capacity, WCU/s, in ``(0, 1e9]``, and not so small that ``even_over`` (the even
+        split's need over it) overflows.
     demand_wcu : sequence of float
-        Demand per partition, WCU/s, each in ``[0, 1e9]``, at least two; the last is the hot one.
+        Demand per partition, WCU/s, each in ``[0, 1e9]``, at least two and at most 1,000,000 (a table's most
+        partitions in :class:`hotpart.Table`); the last is the hot one.
     seconds : int
         Seconds simulated (adaptive capacity reacts at once, burst starts empty), in ``[1, 86,400]``.
 
@@ -218,7 +223,8 @@ def adaptive_case(table_wcu: float, demand_wcu: Sequence[float], seconds: int = 
     -------
     dict
         ``"n"``: partitions; ``"share"``: the even share, WCU/s; ``"unused"``: what the other partitions leave of
-        their shares, :math:`\\sum_{i<n} (C/n - d_i)`; ``"bound"``: :func:`hotpart.adaptive_rate`; ``"total"`` and
+        their shares, :math:`\\sum_{i<n} \\max(C/n - d_i, 0)` (a partition above its share leaves nothing);
+        ``"bound"``: :func:`hotpart.adaptive_rate`; ``"total"`` and
         ``"hottest"``: the demand's sum and maximum; ``"even_needed"``: the capacity an even split needs to give
         the hottest partition its demand, :math:`n \\max d_i`; ``"even_over"``: how much more that is than the
         table's capacity, a fraction; ``"served"``, ``"refused"`` and ``"reason"``: the hot partition in the
@@ -231,18 +237,19 @@ def adaptive_case(table_wcu: float, demand_wcu: Sequence[float], seconds: int = 
     (100.0, 150.0, 250.0, 150.0, 0.5)
     """
     table_wcu = check_number("table_wcu", table_wcu, low=0, high=MAX_SIMULATED_DEMAND, low_open=True)
-    demand = check_array("demand_wcu", demand_wcu, low=0, high=MAX_SIMULATED_DEMAND)
+    demand = check_array("demand_wcu", demand_wcu, low=0, high=MAX_SIMULATED_DEMAND, max_size=_MAX_PARTITIONS)
     if demand.ndim != 1 or demand.size < 2:
         raise ValueError(f"demand_wcu has shape {demand.shape}: must be one demand per partition, at least two")
     length = check_count("seconds", seconds, low=1, high=_DAY_S)
     n = int(demand.size)
     share = table_wcu / n
-    res = simulate(Table(n, wcu=table_wcu), demand, length)
     even_needed = float(demand.max()) * n
+    check_divisor("table_wcu", table_wcu, even_needed, "the even split's need over the table's capacity")
+    res = simulate(Table(n, wcu=table_wcu), demand, length)
     return {
         "n": n,
         "share": share,
-        "unused": float((share - demand[:-1]).sum()),
+        "unused": float(np.maximum(share - demand[:-1], 0.0).sum()),
         "bound": adaptive_rate(table_wcu, n, demand[:-1]),
         "total": float(demand.sum()),
         "hottest": float(demand.max()),

@@ -5,6 +5,9 @@ Models: :mod:`hotpart.models.aggregation`. Notebook: ``notebooks/07_aggregation.
 
 from __future__ import annotations
 
+import math
+import sys
+
 import numpy as np
 from matplotlib.axes import Axes
 from matplotlib.figure import Figure
@@ -25,7 +28,7 @@ from ..models import (
     read_units,
     write_units,
 )
-from ..models._validation import check_array, check_choice, check_integer, check_number
+from ..models._validation import check_array, check_choice, check_divisor, check_integer, check_number
 from ._fanout_common import (
     _CONSISTENCIES,
     _ITEM_MAX_BYTES,
@@ -53,6 +56,8 @@ _N_AGG = np.arange(1, 101)
 _WINDOWS = np.linspace(0.0, 5.0, 51)
 #: Staleness is shown for a write made this long after the aggregator started, s (matters only when it falls behind).
 _HORIZON_S = 60.0
+#: The most ratios :func:`plot_aggregation_units` draws: one comparison each, and more points than a figure has pixels.
+_MAX_RATIOS = 10_000
 
 
 def plot_aggregation_units(ax: Axes, agg: StreamsAggregation, n_shards: int, ratios: np.ndarray) -> None:
@@ -67,7 +72,8 @@ def plot_aggregation_units(ax: Axes, agg: StreamsAggregation, n_shards: int, rat
     n_shards : int
         Suffix count of the fan-out read.
     ratios : numpy.ndarray
-        Reads per write to evaluate, in ``(0, 10**4]`` (a log axis), at least one.
+        Reads per write to evaluate, in ``(0, 10**4]`` (a log axis), a 1-D array of at least one and at most
+        10,000 (each is a comparison; a figure is narrower than that many points).
 
     Examples
     --------
@@ -77,8 +83,8 @@ def plot_aggregation_units(ax: Axes, agg: StreamsAggregation, n_shards: int, rat
     >>> plot_aggregation_units(ax, StreamsAggregation(1_000.0), 10, np.array([0.1, 1.0, 10.0]))
     """
     n_shards = check_integer("n_shards", n_shards, low=1, high=_MAX_SHARDS)
-    ratios = check_array("ratios", ratios, low=0, high=_MAX_RATIO, low_open=True)
-    if ratios.ndim != 1 or ratios.size == 0:
+    ratios = check_array("ratios", ratios, low=0, high=_MAX_RATIO, low_open=True, ndim=1, max_size=_MAX_RATIOS)
+    if ratios.size == 0:
         raise ValueError(f"ratios = {ratios!r} is not allowed: must be a non-empty 1-D array of ratios > 0")
     rows = [agg.compare(agg.write_rate * r, n_shards) for r in ratios]
     ax.plot(
@@ -411,7 +417,8 @@ def aggregation_case(
     write_rate : float
         Writes per second to the key, in ``(0, 1e6]``.
     read_write_ratio : float
-        Reads of the aggregate per write, in ``(0, 10**4]``.
+        Reads of the aggregate per write, in ``(0, 10**4]``. With ``write_rate``, the read rate must be large enough
+        that fan-out's read units do not underflow (``saving`` divides by them).
     batch_window_s : float
         Lambda's batching window, s, in ``[0, 300]``.
     batch_size : int
@@ -445,6 +452,7 @@ def aggregation_case(
     agg = StreamsAggregation(write_rate, batch_window_s=batch_window_s, batch_size=batch_size, n_stream_shards=n_shards)
     more = StreamsAggregation(write_rate, batch_window_s=batch_window_s, batch_size=batch_size, n_stream_shards=more_shards)
     c, m = agg.compare(reads, n_shards, consistency=consistency), more.compare(reads, more_shards, consistency=consistency)
+    _check_saving_finite(agg, n_shards, consistency, write_rate, read_write_ratio, c)
     return {
         "read_rate": reads,
         "overhead_ms": 1000 * agg.batch_overhead_s,
@@ -457,6 +465,21 @@ def aggregation_case(
         "more_aggregation_wcu": m["aggregation_wcu"],
         "more_requests_ratio": m["fanout_requests"] / c["fanout_requests"],
     }
+
+
+def _check_saving_finite(
+    agg: StreamsAggregation, n_shards: int, consistency: str, write_rate: float, ratio: float, c: dict[str, float]
+) -> None:
+    """Refuse a read rate so small that fan-out's read units underflow and ``aggregation_case``'s saving is not finite."""
+    fan = c["fanout_rcu"]
+    if fan > 0 and math.isfinite(c["aggregation_units"] / fan):
+        return
+    per_read = agg.compare(1.0, n_shards, consistency=consistency)["fanout_rcu"]  # fan-out RCU/s per read/s
+    least = max(c["aggregation_units"] / per_read / sys.float_info.max, sys.float_info.min / per_read)
+    raise ValueError(
+        f"write_rate = {write_rate!r} and read_write_ratio = {ratio!r} are out of range: their product, "
+        f"{write_rate * ratio!r} reads/s, must be >= {least:g} (the saving divides by fan-out's read units, which underflow)"
+    )
 
 
 def read_hot_aggregate_case(
@@ -479,7 +502,8 @@ def read_hot_aggregate_case(
     cache_clients : int
         Clients that each cache the item, in ``[1, 10**6]``.
     cache_ttl_s : float
-        How long each client keeps it, s, in ``(0, 86,400]``; each refetches it at most once per TTL.
+        How long each client keeps it, s, in ``(0, 86,400]``, and at least ``cache_clients`` over the largest float
+        (the refetch rate is finite); each refetches it at most once per TTL.
     aggregate_bytes : float
         The aggregate item's size, bytes, in ``[0, 400 KB]``.
     consistency : str
@@ -508,6 +532,7 @@ def read_hot_aggregate_case(
     consistency = check_choice("consistency", consistency, _CONSISTENCIES)
     units = float(read_units(aggregate_bytes, consistency))
     ratio = fanout_read_limit(write_rate, item_bytes=aggregate_bytes, consistency=consistency, utilization=utilization)
+    check_divisor("cache_ttl_s", cache_ttl_s, cache_clients, "cache_clients / cache_ttl_s, the refetches per second")
     cached = cache_clients / cache_ttl_s
     return {
         "max_read_ratio": ratio,

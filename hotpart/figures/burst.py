@@ -25,7 +25,7 @@ from ..models import (
     burst_seconds,
     simulate,
 )
-from ..models._validation import check_count, check_number
+from ..models._validation import MAX_ELEMENTS, check_count, check_divisor, check_number
 from .simulator import (
     _DAY_S,
     _MARGINS,
@@ -322,8 +322,10 @@ def burst_check(rate: float, spike: float, idle_s: int, spike_s: int = BURST_CHE
     }
 
 
-def _pairs(name: str, values: Any) -> list[tuple[Any, Any]]:
-    """``values`` as a non-empty list of pairs, or a ValueError naming ``name``."""
+def _pairs(name: str, values: Any, max_pairs: int | None = None) -> list[tuple[Any, Any]]:
+    """``values`` as a non-empty list of at most ``max_pairs`` pairs, or a ValueError naming ``name``."""
+    if max_pairs is not None and hasattr(values, "__len__") and len(values) > max_pairs:
+        raise ValueError(f"{name} has {len(values):,} pairs: must have at most {max_pairs:,}")
     try:
         pairs = [tuple(v) for v in values]
     except TypeError:
@@ -345,7 +347,9 @@ def burst_check_rows(rate: float, cases: Sequence[tuple[float, int]]) -> dict[st
         The partition's provisioned rate, WCU/s, in ``(0, 1e9]``.
     cases : sequence of (float, int)
         ``(spike, idle_s)`` pairs, at least one: the spike in WCU/s, above ``rate``, and the idle seconds before
-        it (see :func:`burst_check`).
+        it (see :func:`burst_check`). Each is a simulation of ``idle_s`` plus :data:`BURST_CHECK_SPIKE_S` seconds;
+        together they may simulate at most 10,000,000 seconds
+        (:data:`hotpart.models._validation.MAX_ELEMENTS`), so at most 11,111 pairs.
 
     Returns
     -------
@@ -360,10 +364,16 @@ def burst_check_rows(rate: float, cases: Sequence[tuple[float, int]]) -> dict[st
     (('400', '300', '100.0', '100', '0'), 0.0)
     """
     rate = check_number("rate", rate, low=0, high=MAX_SIMULATED_DEMAND, low_open=True)
-    cases = _pairs("cases", cases)
+    cases = _pairs("cases", cases, max_pairs=MAX_ELEMENTS // BURST_CHECK_SPIKE_S)
     for i, (spike, idle_s) in enumerate(cases):
         check_number(f"cases[{i}] spike", spike, low=rate, high=MAX_SIMULATED_DEMAND, low_open=True)
         check_count(f"cases[{i}] idle_s", idle_s, high=_DAY_S)
+    simulated_s = sum(int(idle_s) + BURST_CHECK_SPIKE_S for _, idle_s in cases)
+    if simulated_s > MAX_ELEMENTS:
+        raise ValueError(
+            f"cases simulate {simulated_s:,} seconds in all (each its idle_s plus {BURST_CHECK_SPIKE_S} s of spike): "
+            f"must be at most {MAX_ELEMENTS:,}"
+        )
     checks = [burst_check(rate, spike, idle_s) for spike, idle_s in cases]
     header = ("spike WCU/s", "idle s", "closed form s", "simulated s", "refused in 1st s")
     rows = [
@@ -437,7 +447,10 @@ def burst_bank_case(rate: float, idle_s: int, idle_demand: float, spike: float) 
     """
     rate = check_number("rate", rate, low=0, high=MAX_SIMULATED_DEMAND, low_open=True)
     idle = check_count("idle_s", idle_s, high=_DAY_S)
-    idle_demand = check_number("idle_demand", idle_demand, low=0, high=rate)
+    try:
+        idle_demand = check_number("idle_demand", idle_demand, low=0, high=rate)
+    except ValueError as error:  # the bound is rate's: name it, since either may be the one at fault
+        raise ValueError(f"{error} (at most rate = {rate!r})") from None
     spike = check_number("spike", spike, low=rate, high=MAX_SIMULATED_DEMAND, low_open=True)
     bank = min(idle * (rate - idle_demand), BURST_WINDOW_S * rate)
     seconds = burst_seconds(rate, spike, idle_seconds=idle, idle_demand=idle_demand)
@@ -453,7 +466,8 @@ def burst_spike_lasting(rate: float, seconds: float) -> float:
     rate : float
         The provisioned rate, WCU/s, in ``(0, 1e9]``.
     seconds : float
-        How long the spike should be carried, seconds, in ``(0, 86,400]``.
+        How long the spike should be carried, seconds, in ``(0, 86,400]``, and at least the full bank over the
+        largest float (so that the spike, the bank over ``seconds``, is finite).
 
     Returns
     -------
@@ -467,4 +481,5 @@ def burst_spike_lasting(rate: float, seconds: float) -> float:
     """
     rate = check_number("rate", rate, low=0, high=MAX_SIMULATED_DEMAND, low_open=True)
     seconds = check_number("seconds", seconds, low=0, high=_DAY_S, low_open=True)
+    check_divisor("seconds", seconds, BURST_WINDOW_S * rate, "the full bank over seconds, the spike above the rate")
     return float(rate + BURST_WINDOW_S * rate / seconds)

@@ -16,6 +16,7 @@ from numpy.typing import ArrayLike
 from ..book.explorable import EXPLORABLES, Control, Data, Explorable, register
 from ..book.plotting import COLORS, finish_axes, fixed_layout, new_figure, partition_bars, set_partition_bars
 from ..models import (
+    AUTOSCALING_MIN_CAPACITY,
     EXAMPLE_HOT_PARTITION,
     PARTITION_MAX_RCU,
     PARTITION_MAX_WCU,
@@ -28,6 +29,12 @@ from ..models import (
     write_units,
 )
 from ..models._validation import check_array, check_integer, check_number
+
+#: The most steps :func:`plot_partition_history` draws: one labelled tick each, and more would not be read.
+_MAX_PLOT_STEPS = 1_000
+#: The most steps :func:`partition_history_case` takes: :func:`hotpart.partition_history` costs a few microseconds
+#: a step, so 100,000 steps take under a second.
+_MAX_CASE_STEPS = 100_000
 
 __all__ = [
     "SALE_STEPS_WCU",
@@ -162,7 +169,7 @@ def plot_partition_history(wcu: ArrayLike, rcu: ArrayLike | None = None, step_la
     Parameters
     ----------
     wcu : array_like
-        Provisioned WCU/s at each step, ``>= 0`` (at least one step).
+        Provisioned WCU/s at each step, ``>= 0``: a 1-D array of at least one step and at most 1,000 (one tick each).
     rcu : array_like, optional
         Provisioned RCU/s at each step, ``>= 0``; zero if omitted.
     step_labels : tuple of str, optional
@@ -183,8 +190,8 @@ def plot_partition_history(wcu: ArrayLike, rcu: ArrayLike | None = None, step_la
     >>> len(fig.axes)
     2
     """
-    w = check_array("wcu", wcu, low=0, high=sys.float_info.max)
-    if w.ndim != 1 or w.size == 0:
+    w = check_array("wcu", wcu, low=0, high=sys.float_info.max, ndim=1, max_size=_MAX_PLOT_STEPS)
+    if w.size == 0:
         raise ValueError(f"wcu = {wcu!r} is not allowed: must be a non-empty 1-D array of WCU/s >= 0")
     r = np.zeros_like(w) if rcu is None else check_array("rcu", rcu, low=0, high=sys.float_info.max)
     if r.shape != w.shape:
@@ -348,8 +355,9 @@ def partition_history_case(wcu: ArrayLike = SALE_STEPS_WCU) -> HistoryCase:
     Parameters
     ----------
     wcu : array_like
-        Provisioned WCU/s at each step (reads and storage zero), at least one step, each ``> 0`` and at most
-        2**53 (:func:`hotpart.partition_history`).
+        Provisioned WCU/s at each step (reads and storage zero): a 1-D array of at least one step and at most
+        100,000, each in ``[1, 2**53]`` (1 is the least a provisioned table may have,
+        :data:`hotpart.AUTOSCALING_MIN_CAPACITY`; 2**53 is :func:`hotpart.partition_history`'s ceiling).
 
     Returns
     -------
@@ -362,9 +370,9 @@ def partition_history_case(wcu: ArrayLike = SALE_STEPS_WCU) -> HistoryCase:
     >>> c.partitions, c.share_before, c.share_after, round(c.share_ratio, 3)
     ((10, 30, 30), 1000.0, 333.3333333333333, 0.333)
     """
-    w = check_array("wcu", wcu, low=0, high=2.0**53, low_open=True)
-    if w.ndim != 1 or w.size == 0:
-        raise ValueError(f"wcu = {wcu!r} is not allowed: must be a non-empty 1-D array of WCU/s > 0")
+    w = check_array("wcu", wcu, low=AUTOSCALING_MIN_CAPACITY, high=2.0**53, ndim=1, max_size=_MAX_CASE_STEPS)
+    if w.size == 0:
+        raise ValueError(f"wcu = {wcu!r} is not allowed: must be a non-empty 1-D array of WCU/s >= 1")
     counts = partition_history(np.zeros_like(w), w)
     before, after = float(w[0] / counts[0]), float(w[-1] / counts[-1])
     return HistoryCase(

@@ -82,6 +82,8 @@ __all__ = [
 _STEP_RANGE = (1.0, 4.0)
 _PEAK_K_RANGE = (1.0, 20.0)
 _MAX_K_RANGE = (0.0, 60.0)
+#: Auto scaling's minimum capacity in the explorable's runs, WCU/s; a maximum below it (``max_k`` under 0.1) is refused.
+_MODES_MIN_CAPACITY = 100.0
 
 
 def _names(by_exception: dict[str, float]) -> str:
@@ -94,6 +96,11 @@ def _run(mode: int, step: float, peak_k: float, max_k: float) -> dict[str, Any]:
     s = check_number("step", step, low=_STEP_RANGE[0], high=_STEP_RANGE[1])
     p = check_number("peak_k", peak_k, low=_PEAK_K_RANGE[0], high=_PEAK_K_RANGE[1])
     x = check_number("max_k", max_k, low=_MAX_K_RANGE[0], high=_MAX_K_RANGE[1])
+    if 0 < x * 1_000.0 < _MODES_MIN_CAPACITY:
+        raise ValueError(
+            f"max_k = {max_k!r} is out of range: must be 0 (none) or in [{_MODES_MIN_CAPACITY / 1_000:g}, "
+            f"{_MAX_K_RANGE[1]:g}] (auto scaling's minimum capacity is {_MODES_MIN_CAPACITY:,.0f} WCU/s)"
+        )
     return EXPLORABLES["capacity_modes"].data(mode=m, step=s, peak_k=p, max_k=x)
 
 
@@ -114,7 +121,7 @@ def mode_step_case(mode: int, step: float, peak_k: float = 10.0, max_k: float = 
         The previous peak, thousand WCU/s, in ``[1, 20]``.
     max_k : float
         A maximum throughput set on the table (on-demand) or auto scaling's maximum capacity, thousand WCU/s, in
-        ``[0, 60]``; 0 for none.
+        ``[0.1, 60]`` (0.1: auto scaling's minimum capacity, 100 WCU/s), or 0 for none.
 
     Returns
     -------
@@ -559,7 +566,9 @@ def _modes_compute(mode: int, step: float, peak_k: float, max_k: float) -> Data:
         closed = on_demand_seconds_to_serve(peak * step, peak, quota=min(sim_mode.table_quota("write"), sim_mode.table_limit()))
     else:
         target = _MODES_TARGET
-        sim_mode = AutoScaling(target=target, min_capacity=100.0, max_capacity=_MODES_MAX_CAPACITY if max_tp is None else max_tp)
+        sim_mode = AutoScaling(
+            target=target, min_capacity=_MODES_MIN_CAPACITY, max_capacity=_MODES_MAX_CAPACITY if max_tp is None else max_tp
+        )
         table = Table(_MODES_PARTS, wcu=peak / target)
         closed = None
     res = simulate(table, demand, _MODES_S, mode=sim_mode)

@@ -24,7 +24,7 @@ from ..models import (
     two_phase_commit,
     write_units,
 )
-from ..models._validation import check_integer, check_number, check_seed
+from ..models._validation import check_divisor, check_integer, check_number, check_seed
 from ._sharding_common import _MAX_TABLE_SHARDS, _Rows, _shard_curves, _shards_control, _update_shard_curves, _whole_numbers
 
 __all__ = [
@@ -158,13 +158,18 @@ cross_shard = register(
 # --- chapter 20's table -------------------------------------------------------------------------------------
 
 
+#: The most rows :func:`two_phase_rows` builds (each a commit of up to 10,000 participants, so at most 10**7 in all).
+_MAX_ROWS = 1_000
+
+
 def two_phase_rows(participants: tuple[int, ...], availability: float, rtt_ms: float, log_ms: float) -> _Rows:
     """Chapter 20's table: two-phase commit against the number of participants.
 
     Parameters
     ----------
     participants : sequence of int
-        Participant counts ``k``, whole numbers in ``[1, 10_000]``.
+        Participant counts ``k``, whole numbers in ``[1, 10_000]``, at least one and at most 1,000 (the table's
+        rows; each builds a commit of ``k`` participants).
     availability : float
         Each participant's (and the coordinator's) availability, in ``(0, 1]``.
     rtt_ms : float
@@ -184,6 +189,8 @@ def two_phase_rows(participants: tuple[int, ...], availability: float, rtt_ms: f
     >>> rows[1]
     ('4', '16', '2', '9', '99.501%', '0.499%', '3.5')
     """
+    if hasattr(participants, "__len__") and len(participants) > _MAX_ROWS:
+        raise ValueError(f"participants has {len(participants):,} counts: must have at most {_MAX_ROWS:,} (one row each)")
     ks = _whole_numbers("participants", participants, 1, _MAX_TABLE_SHARDS)
     availability = check_number("availability", availability, low=0, high=1, low_open=True)
     header = ["participants k", "messages", "round trips", "forced log writes", "commits", "aborts", "latency (ms)"]
@@ -272,7 +279,8 @@ def two_phase_case(
     log_ms : float
         One forced log write, ms, ``>= 0``.
     coordinator_mtbf_s : float
-        The coordinator's mean time between failures, s, in ``(0, 1e12]``.
+        The coordinator's mean time between failures, s, in ``(0, 1e12]``, and not so small that the blocking window
+        over it (``p_block_check``) overflows.
     tx_per_s : float
         Transactions a second, in ``[0, 1e9]``.
 
@@ -299,6 +307,7 @@ def two_phase_case(
     mtbf = check_number("coordinator_mtbf_s", coordinator_mtbf_s, low=0, high=1e12, low_open=True)
     rate = check_number("tx_per_s", tx_per_s, low=0, high=1e9)
     t = two_phase_commit(n, availability=a, rtt_ms=rtt_ms, log_ms=log_ms)
+    check_divisor("coordinator_mtbf_s", mtbf, t.blocking_window_ms / 1000, "the blocking window over the MTBF")
     p_block = t.blocking_probability(mtbf)
     return {
         "availability": t.availability,
@@ -342,6 +351,9 @@ def transaction_case(n_items: int, item_bytes: float) -> dict[str, float]:
     b = check_number("item_bytes", item_bytes, low=0, high=TRANSACT_MAX_BYTES, low_open=True)
     return {
         "calls": float(transact_write_calls(n, b)),
-        "per_call": float(min(TRANSACT_MAX_ACTIONS, int(TRANSACT_MAX_BYTES // b))),
+        # the byte limit binds only when a full call's items exceed it (a subnormal ``b`` makes MAX // b inf)
+        "per_call": float(
+            TRANSACT_MAX_ACTIONS if b * TRANSACT_MAX_ACTIONS <= TRANSACT_MAX_BYTES else int(TRANSACT_MAX_BYTES // b)
+        ),
         "wcu": float(n * write_units(b, transactional=True)),
     }

@@ -30,7 +30,7 @@ from ..models import (
     read_units,
     simulate_fanout_latency,
 )
-from ..models._validation import check_array, check_choice, check_integer, check_number
+from ..models._validation import check_array, check_choice, check_divisor, check_integer, check_number
 from ._fanout_common import (
     _CONSISTENCIES,
     _DISTS,
@@ -431,7 +431,7 @@ def fanout_read_limit(
     Parameters
     ----------
     write_rate : float
-        The key's writes per second, ``W``, in ``(0, 1e6]``.
+        The key's writes per second, ``W``, in ``(0, 1e6]``, and not so small that the ratio overflows.
     item_bytes : float
         Bytes each shard's read returns, in ``[0, 400 KB]``.
     consistency : str
@@ -461,6 +461,8 @@ def fanout_read_limit(
     utilization = check_number("utilization", utilization, low=0, high=1, low_open=True)
     k = check_integer("keys_per_partition", keys_per_partition, low=1, high=100_000)
     h = check_number("hedge_extra", hedge_extra, low=0, high=1)
+    per_write = float(read_units(item_bytes, consistency)) * k * (1.0 + h)  # read units on a shard per write
+    check_divisor("write_rate", write_rate, utilization * PARTITION_MAX_RCU / per_write, "the reads per write")
     return float(utilization * PARTITION_MAX_RCU / (write_rate * read_units(item_bytes, consistency) * k * (1.0 + h)))
 
 
@@ -542,7 +544,8 @@ def fanout_latency_case(
     n : int
         Shards each read asks, in ``[1, 10,000]``.
     exponential_mean_ms : float, optional
-        Mean of one shard's exponential latency, ms, in ``(0, 10**6]``; by default that of
+        Mean of one shard's exponential latency, ms, in ``(0, 10**6]``, and at least 1 over the largest float (its
+        rate, the inverse, is finite); by default that of
         :func:`latency_distribution` ``("exponential")`` (median :data:`LATENCY_MEDIAN_MS`).
     sim_reads : int
         Reads simulated (lognormal, :func:`hotpart.simulate_fanout_latency`), in ``[1, 10**6]``.
@@ -568,6 +571,7 @@ def fanout_latency_case(
     if exponential_mean_ms is None:
         exponential_mean_ms = float(latency_distribution("exponential").mean())
     exponential_mean_ms = check_number("exponential_mean_ms", exponential_mean_ms, low=0, high=1e6, low_open=True)
+    check_divisor("exponential_mean_ms", exponential_mean_ms, 1.0, "the exponential's rate, 1 / exponential_mean_ms")
     sim_reads = check_integer("sim_reads", sim_reads, low=1, high=10**6)
     seed = check_integer("seed", seed, low=0, high=2**32 - 1)
     dist = latency_distribution("lognormal")
@@ -634,7 +638,8 @@ def fanout_cost_case(
         ``"eventual"`` or ``"strong"``: the reads' consistency (the ``*_strong`` values use strong reads at the
         same ``N``).
     utilization : float
-        The headroom criterion, a fraction of the ceilings in ``(0, 1]``.
+        The headroom criterion, a fraction of the ceilings in ``(0, 1]``, and high enough that some ``N`` up to 1,000
+        is within the headroom.
 
     Returns
     -------
@@ -659,8 +664,9 @@ def fanout_cost_case(
     strong = fanout_cost(consistency="strong", **workload)
     if cost.best_n is None or cost.best_n >= int(cost.n_shards[-1]):
         raise ValueError(
-            f"read_write_ratio = {read_write_ratio!r} is not allowed here: no N below {int(cost.n_shards[-1])} keeps "
-            "every shard within the headroom"
+            f"read_write_ratio = {read_write_ratio!r} is not allowed with write_rate = {write_rate!r} and "
+            f"utilization = {utilization!r}: no N below {int(cost.n_shards[-1])} keeps every shard within the headroom "
+            "(lower the ratio or the write rate, or raise the utilization)"
         )
     at, step, at_strong = cost.at(cost.best_n), cost.at(cost.best_n + 1), strong.at(cost.best_n)
     return {

@@ -18,7 +18,7 @@ from matplotlib.figure import Figure
 from ..book.explorable import Control, Data, Explorable, register
 from ..book.plotting import COLORS, finish_axes, fixed_layout, log_axis
 from ..models import BATCH_WRITE_MAX_ITEMS, CountMin, HeavyHitterCheck, SpaceSaving, Zipf, compare_each_to_exact, compare_to_exact
-from ..models._validation import check_integer, check_number, check_seed
+from ..models._validation import MAX_ELEMENTS, check_integer, check_number, check_seed
 from .metrics import detection_case
 
 __all__ = [
@@ -289,7 +289,8 @@ def heavy_hitter_coverage(
     Parameters
     ----------
     phi : float
-        The share of the traffic a key must exceed, in ``(0, 1]``.
+        The share of the traffic a key must exceed, in ``[1e-7, 1]``: its ``1/phi`` counters are at most
+        10,000,000 (:data:`hotpart.models._validation.MAX_ELEMENTS`, the most :class:`hotpart.SpaceSaving` keeps).
     n_events : int
         Events in the stream, in ``[1, 10,000,000]``.
     n_keys : int
@@ -311,7 +312,7 @@ def heavy_hitter_coverage(
     >>> out["k"], out["found"] == out["heavy"]
     (100, True)
     """
-    share = check_number("phi", phi, low=0, high=1, low_open=True)
+    share = check_number("phi", phi, low=1 / MAX_ELEMENTS, high=1)
     events = check_integer("n_events", n_events, low=1, high=10_000_000)
     keys = check_integer("n_keys", n_keys, low=1, high=10_000_000)
     exponent = check_number("s", s, low=0, high=10)

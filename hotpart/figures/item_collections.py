@@ -13,6 +13,7 @@ The explorable updates its figure in place (``_composite_update``).
 from __future__ import annotations
 
 import math
+import sys
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -72,6 +73,12 @@ _YEAR_DAYS = 365.25
 _MAX_ENTITIES = 10**12
 #: The y ticks of :func:`plot_collection_growth`, GB: from a megabyte to a petabyte.
 _GB_TICKS = (1e-3, 1.0, 1e3, 1e6)
+#: The most days a curve of :func:`plot_collection_growth` or :func:`collection_curves` holds (points per line).
+_MAX_DAYS = 100_000
+#: The most write rates :func:`collection_curves` takes: one labelled curve each.
+_MAX_RATES = 100
+#: Bytes in a GB as the item-collection limit counts them (1024**3, as :func:`hotpart.item_collection_gb`).
+_GB_BYTES = 1024**3
 
 
 def _duration_text(days: float) -> str:
@@ -107,7 +114,7 @@ def plot_collection_growth(
     ax : Axes
         Where to draw.
     days : array_like
-        Elapsed days.
+        Elapsed days, a 1-D array of at least two and at most 100,000 (points per line).
     sizes_gb : dict of str to array
         Label to sizes, GB, one per day.
     limit_gb : float
@@ -124,15 +131,15 @@ def plot_collection_growth(
     >>> fig, (ax,) = new_figure()
     >>> plot_collection_growth(ax, np.arange(31.0), {"date key": np.linspace(0.0, 5.0, 31)})
     """
-    d = check_array("days", days, low=0, high=_FINITE)
-    if d.ndim != 1 or d.size < 2:
+    d = check_array("days", days, low=0, high=_FINITE, ndim=1, max_size=_MAX_DAYS)
+    if d.size < 2:
         raise ValueError(f"days = {days!r} is not allowed: must be a 1-D array of at least two days >= 0")
     limit_gb = check_number("limit_gb", limit_gb, low=0, high=_FINITE, low_open=True)
     if not isinstance(sizes_gb, dict):
         raise TypeError(f"sizes_gb = {sizes_gb!r} is not allowed: must be a dict of label to sizes, GB")
     for label, gb in sizes_gb.items():
         if check_array(f"sizes_gb[{label!r}]", gb, low=0, high=_FINITE).shape != d.shape:
-            raise ValueError(f"sizes_gb[{label!r}] must hold one size per day ({d.size})")
+            raise ValueError(f"sizes_gb[{label!r}] must hold one size per day of days ({d.size:,} days)")
     palette = [COLORS["refused"], COLORS["served"], COLORS["accent"], COLORS["share"], COLORS["ceiling"]]
     for i, (label, gb) in enumerate(sizes_gb.items()):
         ax.plot(d, np.maximum(gb, 1e-6), lw=1.8, color=palette[i % len(palette)], label=label)
@@ -576,7 +583,8 @@ def collection_curves(
     Parameters
     ----------
     rates_per_s : sequence of float
-        Write rates of a device, writes/s, each in ``(0, 1e6]``, at least one.
+        Write rates of a device, writes/s, each in ``(0, 1e6]``: a number or a 1-D array of at least one and at
+        most 100 (one curve each).
     item_bytes : float
         Bytes per item, in ``(0, 400 KB]``.
     bucketed_rate : float
@@ -584,7 +592,7 @@ def collection_curves(
     bucket_days : float
         The bucket's length, days, in ``(0, 1e6]`` (31: a month).
     days : array_like
-        Elapsed days, each in ``[0, 1e6]``, at least one.
+        Elapsed days, each in ``[0, 1e6]``: a 1-D array of at least one and at most 100,000.
 
     Returns
     -------
@@ -598,16 +606,14 @@ def collection_curves(
     >>> [round(float(x), 2) for x in curves["deviceId#YYYY-MM, 1 writes/s"]]
     [0.0, 1.25, 1.25]
     """
-    rates = [
-        check_number("rates_per_s", r, low=0, high=1e6, low_open=True)
-        for r in np.atleast_1d(np.asarray(rates_per_s, dtype=object))
-    ]
+    checked = check_array("rates_per_s", rates_per_s, low=0, high=1e6, low_open=True, ndim=(0, 1), max_size=_MAX_RATES)
+    rates = [float(r) for r in np.atleast_1d(checked)]
     if not rates:
         raise ValueError("rates_per_s must hold at least one rate")
     item_bytes = check_number("item_bytes", item_bytes, low=0, high=400 * 1024, low_open=True)
     bucketed_rate = check_number("bucketed_rate", bucketed_rate, low=0, high=1e6, low_open=True)
     bucket_days = check_number("bucket_days", bucket_days, low=0, high=1e6, low_open=True)
-    d = check_array("days", days, low=0, high=1e6, empty=False)
+    d = check_array("days", days, low=0, high=1e6, empty=False, ndim=1, max_size=_MAX_DAYS)
     curves = {f"deviceId, {r:g} writes/s": item_collection_gb(r, item_bytes, d) for r in rates}
     curves[f"deviceId#YYYY-MM, {bucketed_rate:g} writes/s"] = item_collection_gb(
         bucketed_rate, item_bytes, d, window_days=bucket_days
@@ -662,7 +668,9 @@ def device_collection(
     rate_per_s : float
         Writes per second to the key, in ``(0, 1e6]``.
     item_bytes : float
-        Bytes per item, in ``(0, 400 KB]``.
+        Bytes per item, in ``(0, 400 KB]``. With ``rate_per_s``, the collection must grow fast enough that the days
+        to the limit are finite (``rate_per_s x (item_bytes + lsi_projected_bytes)`` at least the limit's bytes
+        over a day's seconds and the largest float).
     limit_gb : float
         The item-collection limit, GB, in ``(0, 1e6]`` (10 GB with a local secondary index).
     lsi_projected_bytes : float
@@ -685,6 +693,13 @@ def device_collection(
     limit_gb = check_number("limit_gb", limit_gb, low=0, high=1e6, low_open=True)
     lsi = check_number("lsi_projected_bytes", lsi_projected_bytes, low=0, high=5 * 400 * 1024)
     counted = item_bytes + lsi
+    days_to_limit = days_to_collection_limit(rate, counted, limit_gb)
+    if not math.isfinite(days_to_limit):
+        least = limit_gb * _GB_BYTES / _DAY_S / sys.float_info.max
+        raise ValueError(
+            f"rate_per_s = {rate_per_s!r} and item_bytes = {item_bytes!r} are out of range: the collection grows "
+            f"{rate * counted!r} bytes/s (with lsi_projected_bytes), must be >= {least:g} (the days to the limit overflow)"
+        )
     day, month = item_collection_gb(rate, counted, [1.0, _MONTH_DAYS])
     return DeviceCollection(
         rate_per_s=rate,
@@ -692,7 +707,7 @@ def device_collection(
         day_gb=float(day),
         month_gb=float(month),
         limit_gb=limit_gb,
-        days_to_limit=days_to_collection_limit(rate, counted, limit_gb),
+        days_to_limit=days_to_limit,
         lsi_projected_bytes=lsi,
     )
 

@@ -58,6 +58,9 @@ _MAX_HOURS = 1e6
 
 #: The largest table demand the chapter helpers take, units/s.
 _MAX_DEMAND = 1e9
+#: The smallest table demand :func:`key_design_cases` and :func:`sale_case` take, WCU/s: a thousandth of a unit a
+#: second. Far below it (a subnormal) every key's demand underflows to 0, and the hottest partition's shares are 0/0.
+_MIN_TABLE_WCU = 1e-3
 
 
 #: One colour per partition in the timeline (matplotlib's "tab10").
@@ -414,7 +417,7 @@ def key_design_cases(
     Parameters
     ----------
     total_wcu : float
-        The table's everyday demand, WCU/s, in ``(0, 1e9]``.
+        The table's everyday demand, WCU/s, in ``[0.001, 1e9]``.
     n_partitions : int
         Partitions of the table, in ``[1, 10,000]``.
     hot_share : float, optional
@@ -437,7 +440,7 @@ def key_design_cases(
     >>> len(set(cases["date"].hottest_by_day))  # the hot spot moves at midnight
     3
     """
-    total_wcu = check_number("total_wcu", total_wcu, low=0, high=_MAX_DEMAND, low_open=True)
+    total_wcu = check_number("total_wcu", total_wcu, low=_MIN_TABLE_WCU, high=_MAX_DEMAND)
     n_partitions = check_integer("n_partitions", n_partitions, low=1, high=10_000)
     kwargs: dict[str, Any] = {}
     if hot_share is not None:
@@ -532,7 +535,8 @@ class SaleCase:
     partition: int
     everyday_wcu: float
     others_wcu: float
-    #: The smallest sale multiplier that puts the item's partition at the ceiling.
+    #: The smallest sale multiplier that puts the item's partition at the ceiling; 0 when the other items alone
+    #: already reach it (a ceiling below their demand), so that no multiplier is needed.
     break_multiplier: float
     #: The smallest sale multiplier that puts the item alone at the ceiling, ``C / (total_wcu * b)``.
     alone_multiplier: float
@@ -545,12 +549,12 @@ def sale_case(
 
     The partition is offered ``total_wcu`` times the shares of the items hashed onto it; during the sale the item's
     own demand is multiplied by ``M``, so the partition reaches the ceiling ``C`` at
-    ``M* = (C - others) / (total_wcu * b)``, with ``b`` the item's everyday share.
+    ``M* = (C - others) / (total_wcu * b)``, with ``b`` the item's everyday share (0 when ``others >= C``).
 
     Parameters
     ----------
     total_wcu : float
-        The table's everyday demand, WCU/s, in ``(0, 1e9]``.
+        The table's everyday demand, WCU/s, in ``[0.001, 1e9]``.
     n_partitions : int
         Partitions of the table, in ``[1, 10,000]``.
     multiplier : float, optional
@@ -568,7 +572,7 @@ def sale_case(
     >>> c.n_items, round(c.item_share, 4), round(c.break_multiplier, 1), round(c.alone_multiplier, 1)
     (10000, 0.0369, 2.1, 4.5)
     """
-    total_wcu = check_number("total_wcu", total_wcu, low=0, high=_MAX_DEMAND, low_open=True)
+    total_wcu = check_number("total_wcu", total_wcu, low=_MIN_TABLE_WCU, high=_MAX_DEMAND)
     n_partitions = check_integer("n_partitions", n_partitions, low=1, high=10_000)
     ceiling = check_number("ceiling", ceiling, low=0, high=_MAX_DEMAND, low_open=True)
     kwargs: dict[str, Any] = {}
@@ -590,7 +594,7 @@ def sale_case(
         partition=where,
         everyday_wcu=on_partition,
         others_wcu=others,
-        break_multiplier=(ceiling - others) / (total_wcu * b),
+        break_multiplier=max(0.0, (ceiling - others) / (total_wcu * b)),
         alone_multiplier=ceiling / (total_wcu * b),
     )
 

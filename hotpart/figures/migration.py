@@ -17,7 +17,7 @@ from matplotlib.axes import Axes
 from matplotlib.figure import Figure
 
 from ..book.explorable import Control, Data, Explorable, register
-from ..book.plotting import COLORS, finish_axes, fixed_layout
+from ..book.plotting import _MAX_LINES, _MAX_TABLE_VALUES, COLORS, finish_axes, fixed_layout
 from ..models import (
     MigrationPlan,
     backfill_lost_updates,
@@ -27,7 +27,7 @@ from ..models import (
     logical_placement,
     moved_fraction_modulo,
 )
-from ..models._validation import check_integer, check_number, check_seed
+from ..models._validation import check_array, check_divisor, check_integer, check_number, check_seed
 from ._sharding_common import _MAX_TABLE_SHARDS, _random_keys, _Rows, _whole_numbers
 
 __all__ = [
@@ -61,11 +61,12 @@ def plot_logical_balance(ax: Axes, n_logicals: tuple[int, ...], max_physical: in
     >>> ax.get_ylabel()
     'busiest / mean load'
 
-    ``n_logicals`` holds at least one logical shard count, each a whole number in ``[1, 100_000]``; ``max_physical``
+    ``n_logicals`` holds one to 20 logical shard counts (a line each), each a whole number in ``[1, 100_000]``; ``max_physical``
     is a whole number in ``[2, 10_000]`` (the x axis runs from 1 to it).
     """
     if isinstance(n_logicals, (str, bytes)) or not hasattr(n_logicals, "__len__") or len(n_logicals) == 0:
         raise ValueError(f"n_logicals = {n_logicals!r} is not allowed: must be a non-empty sequence of whole numbers")
+    check_array("n_logicals", n_logicals, ndim=1, max_size=_MAX_LINES)  # the lines, before any value
     n_logicals = tuple(check_integer(f"n_logicals[{i}]", el, low=1, high=100_000) for i, el in enumerate(n_logicals))
     max_physical = check_integer("max_physical", max_physical, low=2, high=10_000)
     colors = [COLORS["refused"], "#FF7F0E", COLORS["served"], COLORS["accent"], "#9467BD"]
@@ -214,9 +215,9 @@ def logical_balance_rows(n_logicals: tuple[int, ...], n_physicals: tuple[int, ..
     Parameters
     ----------
     n_logicals : sequence of int
-        Logical shard counts ``L`` (one row each), whole numbers in ``[1, 100_000]``.
+        Logical shard counts ``L`` (one row each, at most 100), whole numbers in ``[1, 100_000]``.
     n_physicals : sequence of int
-        Physical shard counts ``P`` (one column each), whole numbers in ``[1, 10_000]``.
+        Physical shard counts ``P`` (one column each, at most 100), whole numbers in ``[1, 10_000]``.
 
     Returns
     -------
@@ -231,6 +232,8 @@ def logical_balance_rows(n_logicals: tuple[int, ...], n_physicals: tuple[int, ..
     >>> rows
     [('12', '1.000', '1.250'), ('16', '1.125', '1.250')]
     """
+    for name, values in (("n_logicals", n_logicals), ("n_physicals", n_physicals)):
+        check_array(name, values, ndim=1, max_size=_MAX_TABLE_VALUES)  # the table's size, before any value
     logicals = _whole_numbers("n_logicals", n_logicals, 1, 100_000)
     physicals = _whole_numbers("n_physicals", n_physicals, 1, _MAX_TABLE_SHARDS)
     header = ["logical shards L", *(f"P = {p}" for p in physicals)]
@@ -513,9 +516,10 @@ def placement_step_hours(table_gb: float, n: int, m: int, copy_gb_per_h: float, 
     n, m : int
         Shards before and after, each in ``[1, 10_000]``, ``m > n``.
     copy_gb_per_h : float
-        Backfill rate (and deletion rate), GB/h, in ``(0, 1e6]``.
+        Backfill rate (and deletion rate), GB/h, in ``(0, 1e6]``, and at least ``table_gb`` over the largest float
+        (so that the hours stay finite; a subnormal is refused by name).
     verify_gb_per_h : float
-        Verification rate, GB/h, in ``(0, 1e6]``.
+        Verification rate, GB/h, in ``(0, 1e6]``, at least ``table_gb`` over the largest float likewise.
 
     Returns
     -------
@@ -538,6 +542,8 @@ def placement_step_hours(table_gb: float, n: int, m: int, copy_gb_per_h: float, 
     m = check_integer("m", m, low=n + 1, high=_MAX_TABLE_SHARDS)
     c = check_number("copy_gb_per_h", copy_gb_per_h, low=0, high=1e6, low_open=True)
     v = check_number("verify_gb_per_h", verify_gb_per_h, low=0, high=1e6, low_open=True)
+    check_divisor("copy_gb_per_h", c, d, "table_gb / copy_gb_per_h, the backfill hours")
+    check_divisor("verify_gb_per_h", v, d, "table_gb / verify_gb_per_h, the verification hours")
     moved = {"modulo": d * moved_fraction_modulo(n, m), "floor": d * (1 - n / m)}
     out: dict[str, float] = {"modulo_gb": float(moved["modulo"]), "floor_gb": float(moved["floor"])}
     for rule, gb in moved.items():

@@ -16,7 +16,7 @@ import numpy as np
 from matplotlib.figure import Figure
 
 from ..book.explorable import Control, Data, Explorable, register
-from ..book.plotting import COLORS, finish_axes, fixed_layout, relabel
+from ..book.plotting import _MAX_TABLE_VALUES, COLORS, finish_axes, fixed_layout, relabel
 from ..models import (
     HashSharding,
     RangeSharding,
@@ -27,7 +27,7 @@ from ..models import (
     simulate_shard_writes,
     unsharded_load,
 )
-from ..models._validation import check_integer, check_number, check_seed
+from ..models._validation import check_array, check_divisor, check_integer, check_number, check_seed
 from ._sharding_common import (
     _MAX_TABLE_SHARDS,
     _Rows,
@@ -231,9 +231,10 @@ def half_applied_rows(shards: tuple[int, ...], p_fail: tuple[float, ...]) -> _Ro
     Parameters
     ----------
     shards : sequence of int
-        Shard counts ``S`` (one row each), whole numbers in ``[1, 10_000]``.
+        Shard counts ``S`` (one row each, at most 100), whole numbers in ``[1, 10_000]``.
     p_fail : sequence of float
-        Probabilities that the change fails on one shard (one column each), each in ``[0, 1]``.
+        Probabilities that the change fails on one shard (one column each, at least one and at most 100), each in
+        ``[0, 1]``.
 
     Returns
     -------
@@ -245,10 +246,11 @@ def half_applied_rows(shards: tuple[int, ...], p_fail: tuple[float, ...]) -> _Ro
     >>> half_applied_rows((2,), (0.01,))
     (['shards', 'p = 1%'], [('2', '2.0%')])
     """
+    check_array("shards", shards, ndim=1, max_size=_MAX_TABLE_VALUES)  # the table's size, before any value
     ss = _whole_numbers("shards", shards, 1, _MAX_TABLE_SHARDS)
     if isinstance(p_fail, (str, bytes)) or not hasattr(p_fail, "__len__") or len(p_fail) == 0:
         raise ValueError(f"p_fail = {p_fail!r} is not allowed: must be a non-empty sequence of probabilities")
-    ps = tuple(check_number(f"p_fail[{i}]", p, low=0, high=1) for i, p in enumerate(p_fail))
+    ps = tuple(float(p) for p in check_array("p_fail", p_fail, low=0, high=1, ndim=1, max_size=_MAX_TABLE_VALUES))
     header = ["shards", *(f"p = {p:.1%}".replace(".0%", "%") for p in ps)]
     rows = [(str(s), *(f"{half_applied_probability(s, p):.1%}" for p in ps)) for s in ss]
     return header, rows
@@ -320,7 +322,8 @@ def collision_case(probability: float, bits: int = 64, digits: int = 6) -> dict[
     Parameters
     ----------
     probability : float
-        The collision probability, in ``(0, 1)``.
+        The collision probability, in ``[-expm1(-2**-(bits + 1)), 1)``: at least what the birthday bound gives one
+        ID (``2.7e-20`` at 64 bits), so that the count is one ID or more.
     bits : int
         Random bits per ID, in ``[1, 128]``.
     digits : int
@@ -342,6 +345,7 @@ def collision_case(probability: float, bits: int = 64, digits: int = 6) -> dict[
     p = check_number("probability", probability, low=0, high=1, low_open=True, high_open=True)
     b = check_integer("bits", bits, low=1, high=128)
     d = check_integer("digits", digits, low=0, high=30)
+    p = check_number("probability", p, low=-math.expm1(-(2.0 ** -(b + 1))), high=1, high_open=True)  # one ID or more
     ids = ids_for_collision(p, b)
     return {
         "ids": ids,
@@ -402,7 +406,8 @@ def replicas_needed(
     reads_per_s : float
         Offered reads per second, ``>= 0`` and at most ``1e12``.
     node_reads_per_s : float
-        Reads one node serves per second, ``> 0`` and at most ``1e12``.
+        Reads one node serves per second, ``> 0`` and at most ``1e12``, and large enough that the missed reads over
+        it are finite (a subnormal is refused by name).
     cache_hit_rate : float
         Share of reads the cache answers, in ``[0, 1]``.
     writes_per_s : float
@@ -435,4 +440,6 @@ def replicas_needed(
         return 0 if room >= -1e-12 else None
     if room <= 1e-12:
         return None
+    # twice the quotient: room for round-off between (misses / room) / c and misses / (c * room)
+    check_divisor("node_reads_per_s", c, 2.0 * misses / room, "the missed reads over each node's room for reads")
     return max(math.ceil(misses / (c * room) - 1e-12) - 1, 0)

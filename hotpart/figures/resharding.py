@@ -19,7 +19,7 @@ from matplotlib.figure import Figure
 from numpy.typing import NDArray
 
 from ..book.explorable import Control, Data, Explorable, register
-from ..book.plotting import COLORS, finish_axes, fixed_layout, relabel
+from ..book.plotting import _MAX_TABLE_VALUES, COLORS, finish_axes, fixed_layout, relabel
 from ..models import (
     EXAMPLE_RESHARD,
     HashRangeSharding,
@@ -412,7 +412,8 @@ def moved_rows(changes: tuple[tuple[int, int], ...], vnodes: int = 100, n_keys: 
     Parameters
     ----------
     changes : sequence of (int, int)
-        Shard counts before and after, ``n`` and ``m``, each a whole number in ``[1, 10_000]``.
+        Shard counts before and after, ``n`` and ``m``, each a whole number in ``[1, 10_000]``; one row each, at
+        most 100 pairs.
     vnodes : int
         Virtual nodes per node of the ring, in ``[1, 1_000]``.
     n_keys : int
@@ -436,6 +437,8 @@ def moved_rows(changes: tuple[tuple[int, int], ...], vnodes: int = 100, n_keys: 
     """
     if isinstance(changes, (str, bytes)) or not hasattr(changes, "__len__") or len(changes) == 0:
         raise ValueError(f"changes = {changes!r} is not allowed: must be a non-empty sequence of (n, m) pairs")
+    if len(changes) > _MAX_TABLE_VALUES:  # the table's size, before any pair is measured
+        raise ValueError(f"changes has {len(changes):,} pairs: must have at most {_MAX_TABLE_VALUES:,} (one row each)")
     pairs = []
     for i, pair in enumerate(changes):
         if isinstance(pair, (str, bytes)) or not hasattr(pair, "__len__") or len(pair) != 2:

@@ -44,7 +44,7 @@ from ..models import (
     simulate,
     simulate_retries,
 )
-from ..models._validation import MAX_ELEMENTS, check_array, check_integer, check_number
+from ..models._validation import MAX_ELEMENTS, check_array, check_counts, check_integer, check_number
 
 __all__ = [
     "JITTER_NAMES",
@@ -530,6 +530,24 @@ def lockstep_admitted(policy: Backoff, bucket: float, rate: float) -> dict[str, 
     }
 
 
+#: The most values a sweep of chapter 14 runs (shares in :func:`capacity_ahead_sweep`, herd sizes in
+#: :func:`herd_sweep`): each is a whole retry run or herd comparison, a fraction of a second to seconds.
+_MAX_SWEEP = 100
+
+
+def _spike_requests(spike: Sequence[int], attempts: int) -> np.ndarray:
+    """``spike`` as int64 requests per second, refused by name unless 1-D, whole, in range and within the retry
+    model's bound: every request's attempts recorded, :data:`MAX_ELEMENTS` at most."""
+    counts = check_counts("spike", spike, high=STORM_MAX_BASELINE, empty=False, ndim=1, max_size=MAX_ELEMENTS)
+    total = float(counts.sum())
+    if total * attempts > MAX_ELEMENTS:
+        raise ValueError(
+            f"spike totals {total:,.0f} requests: with up to {attempts} attempts each, must total at most "
+            f"{MAX_ELEMENTS // attempts:,} (the retry model records every attempt, at most {MAX_ELEMENTS:,})"
+        )
+    return counts
+
+
 def capacity_ahead(share: float, spike: Sequence[int], policy: Backoff, seed: int = 14) -> dict[str, object]:
     """Chapter 14: a partition's provisioned share raised ahead of a spike, in two models.
 
@@ -543,7 +561,9 @@ def capacity_ahead(share: float, spike: Sequence[int], policy: Backoff, seed: in
     share : float
         The partition's provisioned share, WCU/s, in ``(0, 1e9]``.
     spike : sequence of int
-        New write requests per second (:func:`spike_demand`), each ``>= 0``.
+        New write requests per second (:func:`spike_demand`), a 1-D array of whole numbers in ``[0, 1,000,000]``,
+        at least one, totalling at most 10,000,000 requests over ``policy.attempts`` (the retry model records every
+        attempt, :data:`hotpart.models._validation.MAX_ELEMENTS` at most).
     policy : Backoff
         The client's retry policy.
     seed : int
@@ -564,9 +584,9 @@ def capacity_ahead(share: float, spike: Sequence[int], policy: Backoff, seed: in
     (1000.0, 1400.0, 1000.0)
     """
     rate_share = check_number("share", share, low=0, high=MAX_SIMULATED_DEMAND, low_open=True)
-    demand = check_array("spike", spike, low=0, high=STORM_MAX_BASELINE, empty=False)
     if not isinstance(policy, Backoff):
         raise ValueError(f"policy must be a Backoff, got {type(policy).__name__}")
+    demand = _spike_requests(spike, policy.attempts).astype(float)
     rng_seed = check_integer("seed", seed, low=0, high=2**32 - 1)
     rate = min(rate_share, PARTITION_MAX_WCU)
     r = simulate_retries(policy, demand.astype(np.int64), rate, seed=rng_seed)
@@ -665,6 +685,10 @@ def regime_table(regimes: Sequence[JitterRegimes], by: str = "calls") -> tuple[l
     return header, rows
 
 
+#: The last retry number :func:`cap_binding_retry` looks at (a 64-bit exponent: 2**63).
+_MAX_RETRY_NUMBER = 63
+
+
 def cap_binding_retry(base_ms: float, cap_ms: float) -> int:
     """The first retry whose capped exponential reaches the cap, numbering retries from 1 as Brooker does.
 
@@ -674,7 +698,8 @@ def cap_binding_retry(base_ms: float, cap_ms: float) -> int:
     Parameters
     ----------
     base_ms : float
-        The backoff's base, milliseconds, in ``(0, 3.6e6]``.
+        The backoff's base, milliseconds, in ``(0, 3.6e6]``, and at least ``cap_ms / 2**63`` (the cap binds by
+        retry 63).
     cap_ms : float
         The backoff's cap, milliseconds, in ``[base_ms, 3.6e6]``.
 
@@ -690,7 +715,12 @@ def cap_binding_retry(base_ms: float, cap_ms: float) -> int:
     """
     base = check_number("base_ms", base_ms, low=0, high=_MAX_SLEEP_S * 1000, low_open=True)
     cap = check_number("cap_ms", cap_ms, low=base, high=_MAX_SLEEP_S * 1000)
-    return next(n for n in range(1, 64) if base * 2**n >= cap)
+    if base * 2**_MAX_RETRY_NUMBER < cap:
+        raise ValueError(
+            f"base_ms = {base_ms!r} is out of range: must be >= cap_ms / 2**{_MAX_RETRY_NUMBER} = "
+            f"{cap / 2**_MAX_RETRY_NUMBER:g} (cap_ms = {cap_ms!r}; the cap must bind by retry {_MAX_RETRY_NUMBER})"
+        )
+    return next(n for n in range(1, _MAX_RETRY_NUMBER + 1) if base * 2**n >= cap)
 
 
 def sleep_table(check: dict[str, object]) -> tuple[list[str], list[tuple[object, ...]]]:
@@ -843,7 +873,9 @@ def retry_spike_case(spike: Sequence[int], capacity: float = PARTITION_MAX_WCU, 
     Parameters
     ----------
     spike : sequence of int
-        New write requests per second (:func:`spike_demand`), whole numbers in ``[0, 1,000,000]``.
+        New write requests per second (:func:`spike_demand`), a 1-D array of whole numbers in ``[0, 1,000,000]``,
+        at least one, totalling at most 10,000,000 requests over the most attempts of any policy (the retry model
+        records every attempt, :data:`hotpart.models._validation.MAX_ELEMENTS` at most).
     capacity : float
         The partition's rate, WCU/s, in ``(0, 1e9]``.
     seed : int
@@ -865,14 +897,12 @@ def retry_spike_case(spike: Sequence[int], capacity: float = PARTITION_MAX_WCU, 
     >>> out["max_served"] <= out["max_allowed"], out["rows"][0][:2]
     (True, ('no retries', '63.8%'))
     """
-    demand = check_array("spike", spike, low=0, high=STORM_MAX_BASELINE, empty=False)
+    policies = spike_policies()
+    counts = _spike_requests(spike, max(p.attempts for p in policies.values()))
     rate = check_number("capacity", capacity, low=0, high=MAX_SIMULATED_DEMAND, low_open=True)
     rng_seed = check_integer("seed", seed, low=0, high=2**32 - 1)
-    counts = demand.astype(np.int64)
-    if not np.array_equal(counts, demand):
-        raise ValueError(f"spike = {spike!r:.60} is not allowed: must hold whole numbers of requests")
     results: dict[str, RetryResult] = {}
-    for name, p in spike_policies().items():
+    for name, p in policies.items():
         results[name] = simulate_retries(p, counts, rate, seed=rng_seed)
         if p is SDK_STANDARD:  # the same client with its retry quota: all the spike's requests share one
             results[ONE_CLIENT_LABEL] = simulate_retries(p, counts, rate, seed=rng_seed, retry_quota=SDK_STANDARD_RETRY_QUOTA)
@@ -907,9 +937,10 @@ def capacity_ahead_sweep(shares: Sequence[float], spike: Sequence[int], policy: 
     Parameters
     ----------
     shares : sequence of float
-        Provisioned shares of the partition, WCU/s, each in ``(0, 1e9]``, at least one.
+        Provisioned shares of the partition, WCU/s, each in ``(0, 1e9]``: a 1-D array of at least one and at most
+        100 (each is a :func:`capacity_ahead`: a retry run and two simulations).
     spike : sequence of int
-        New write requests per second (:func:`spike_demand`), each ``>= 0``.
+        New write requests per second, whole numbers in ``[0, 1,000,000]``, bounded as in :func:`capacity_ahead`.
     policy : Backoff
         The client's retry policy.
     seed : int
@@ -930,8 +961,10 @@ def capacity_ahead_sweep(shares: Sequence[float], spike: Sequence[int], policy: 
     >>> out["banked_same"], out["banked_refused"], out["rows"][1][:2]
     (True, 1400.0, ('2,000', '1,000'))
     """
-    values = check_array("shares", shares, low=0, high=MAX_SIMULATED_DEMAND, low_open=True, empty=False)
-    cases = [capacity_ahead(float(s), spike, policy, seed=seed) for s in np.ravel(values)]
+    values = check_array(
+        "shares", shares, low=0, high=MAX_SIMULATED_DEMAND, low_open=True, empty=False, ndim=1, max_size=_MAX_SWEEP
+    )
+    cases = [capacity_ahead(float(s), spike, policy, seed=seed) for s in values]
     header = [
         "provisioned share (WCU/s)",
         "retry model: partition rate (WCU/s)",
@@ -949,7 +982,7 @@ def capacity_ahead_sweep(shares: Sequence[float], spike: Sequence[int], policy: 
             f"{a['refused_cold']:,.0f}",
             f"{a['refused_banked']:,.0f}",
         )
-        for s, a in zip(np.ravel(values), cases, strict=True)
+        for s, a in zip(values, cases, strict=True)
     ]
     banked = {a["refused_banked"] for a in cases}
     return {
@@ -1169,7 +1202,8 @@ def herd_sweep(
     Parameters
     ----------
     sizes : sequence of int
-        Herd sizes, clients, each in ``[1, MAX_HERD_CLIENTS]``, at least one.
+        Herd sizes, clients, each in ``[1, MAX_HERD_CLIENTS]``: a 1-D array of at least one and at most 100 (each is
+        a :func:`hotpart.herd_comparison` of ``runs`` runs per jitter).
     capacity : float
         The partition's rate, WCU/s, ``> 0``.
     attempts : int
@@ -1192,8 +1226,9 @@ def herd_sweep(
     >>> out["all_succeed"], out["sizes_text"]
     (True, '100, 200')
     """
-    values = check_array("sizes", sizes, low=1, high=STORM_MAX_BASELINE, empty=False)
-    clients = [check_integer("sizes", float(n), low=1, high=STORM_MAX_BASELINE) for n in np.ravel(values)]
+    clients = [
+        int(n) for n in check_counts("sizes", sizes, low=1, high=STORM_MAX_BASELINE, empty=False, ndim=1, max_size=_MAX_SWEEP)
+    ]
     base_s, cap_s = float(BROOKER_2015["base_ms"]) / 1000.0, float(BROOKER_2015["cap_ms"]) / 1000.0  # type: ignore[arg-type]
     comparisons = [
         herd_comparison(n, capacity, attempts=attempts, base_s=base_s, cap_s=cap_s, runs=runs, seed=seed) for n in clients

@@ -15,7 +15,7 @@ from collections.abc import Sequence
 import numpy as np
 from matplotlib.axes import Axes
 
-from ..book.plotting import COLORS, finish_axes
+from ..book.plotting import _MAX_LINES, COLORS, finish_axes
 from ..models import (
     Refusal,
     SimulationResult,
@@ -72,7 +72,7 @@ def plot_simulation(
     result : SimulationResult
         What :func:`hotpart.simulate` returned.
     partitions : sequence of int
-        Columns to draw, at least one, each in ``[0, result.partitions - 1]``.
+        Columns to draw, a 1-D sequence of one to 20 (two lines each), each in ``[0, result.partitions - 1]``.
     title : str
         The axes title.
     labels : sequence of str, optional
@@ -131,7 +131,8 @@ def _plot_checks(
         raise ValueError(f"result = {result!r} is not a SimulationResult")
     parts: list[int] = []
     if partitions is not _NO_PARTITIONS:
-        parts = [int(p) for p in check_counts("partitions", partitions, high=result.partitions - 1, empty=False).ravel()]
+        checked = check_counts("partitions", partitions, high=result.partitions - 1, empty=False, ndim=1, max_size=_MAX_LINES)
+        parts = [int(p) for p in checked]
     start = check_number("start", start, low=0, high=result.seconds)
     if ymax is not None:
         ymax = check_number("ymax", ymax, low=0, high=math.inf, low_open=True, high_open=True)

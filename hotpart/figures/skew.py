@@ -21,7 +21,16 @@ from matplotlib.figure import Figure
 from numpy.typing import NDArray
 
 from ..book.explorable import Control, Data, Explorable, register
-from ..book.plotting import COLORS, finish_axes, fixed_layout, log_axis, partition_bars, relabel, set_partition_bars
+from ..book.plotting import (
+    _MAX_TABLE_VALUES,
+    COLORS,
+    finish_axes,
+    fixed_layout,
+    log_axis,
+    partition_bars,
+    relabel,
+    set_partition_bars,
+)
 from ..models import (
     PARTITION_MAX_WCU,
     Zipf,
@@ -34,7 +43,7 @@ from ..models import (
     scale_limit,
     simulated_max_load,
 )
-from ..models._validation import check_array, check_integer, check_number
+from ..models._validation import check_array, check_divisor, check_integer, check_number
 from .key_designs import _MAX_DEMAND
 
 __all__ = [
@@ -238,9 +247,9 @@ def zipf_limits_table(
     Parameters
     ----------
     s_values : sequence of float
-        Zipf exponents, each in ``[0, 10]``, at least one.
+        Zipf exponents, each in ``[0, 10]``: at least one and at most 100 (one row each).
     n_values : sequence of int
-        Key counts, each a whole number in ``[1, 10**18]``, at least one.
+        Key counts, each a whole number in ``[1, 10**18]``: at least one and at most 100 (two columns each).
     ceiling : float
         The per-partition ceiling ``C``, units/s, in ``(0, 1e9]``.
 
@@ -259,6 +268,8 @@ def zipf_limits_table(
     """
     from scipy.special import zeta
 
+    for name, values in (("s_values", s_values), ("n_values", n_values)):
+        check_array(name, values, ndim=(0, 1), max_size=_MAX_TABLE_VALUES)  # the table's size, before any value
     ss = [check_number("s_values", x, low=0, high=10) for x in np.atleast_1d(np.asarray(s_values, dtype=object))]
     ns = [check_integer("n_values", x, low=1, high=10**18) for x in np.atleast_1d(np.asarray(n_values, dtype=object))]
     if not ss or not ns:
@@ -339,7 +350,8 @@ def balls_in_bins_table(
     Parameters
     ----------
     m_values : sequence of int
-        Key counts, each a whole number in ``[1, 10**9]``, at least one.
+        Key counts, each a whole number in ``[1, 10**9]``: at least one and at most 100 (one row, and one simulation,
+        each).
     n_partitions : int
         Partitions, in ``[2, 10,000]``.
     n_runs : int
@@ -358,6 +370,7 @@ def balls_in_bins_table(
     >>> len(header), rows[0][0], rows[0][2]
     (9, '1,000', '18.76')
     """
+    check_array("m_values", m_values, ndim=(0, 1), max_size=_MAX_TABLE_VALUES)  # the rows, before any simulation
     ms = [check_integer("m_values", x, low=1, high=10**9) for x in np.atleast_1d(np.asarray(m_values, dtype=object))]
     if not ms:
         raise ValueError("m_values must hold at least one key count")
@@ -507,7 +520,8 @@ def harmonic_forms(n: int, s: float, ceiling: float = PARTITION_MAX_WCU, publish
     ceiling : float
         The per-partition ceiling ``C``, units/s, in ``(0, 1e9]``.
     published : float, optional
-        A published value of ``H(n, s)`` to compare the exact sum with, ``> 0`` and finite.
+        A published value of ``H(n, s)`` to compare the exact sum with, ``> 0`` and finite, and large enough that
+        the exact sum over it is finite (a subnormal is refused by name).
 
     Returns
     -------
@@ -527,6 +541,8 @@ def harmonic_forms(n: int, s: float, ceiling: float = PARTITION_MAX_WCU, publish
     if published is not None:
         published = check_number("published", published, low=0, high=_MAX_KEYS, low_open=True)
     exact = harmonic(n, s)
+    if published is not None:
+        check_divisor("published", published, exact, f"the exact sum H = {exact:g} / published, their gap")
     leading = n ** (1 - s) / (1 - s) if s < 1 else None
     return HarmonicForms(
         n=n,
@@ -557,7 +573,8 @@ def keys_above_ceiling(dist: Zipf, total_demand: float, ceiling: float = PARTITI
     total_demand : float
         The table's demand, units/s, in ``[0, 1e9]``.
     ceiling : float
-        The per-partition ceiling ``C``, units/s, in ``(0, 1e9]``.
+        The per-partition ceiling ``C``, units/s, in ``(0, 1e9]``, and at least ``total_demand`` over the largest
+        float (so that ``total_demand / C`` is finite; a subnormal is refused by name).
 
     Returns
     -------
@@ -573,6 +590,7 @@ def keys_above_ceiling(dist: Zipf, total_demand: float, ceiling: float = PARTITI
         raise ValueError(f"dist = {dist!r} is not allowed: must be a Zipf")
     total = check_number("total_demand", total_demand, low=0, high=_MAX_DEMAND)
     ceiling = check_number("ceiling", ceiling, low=0, high=_MAX_DEMAND, low_open=True)
+    check_divisor("ceiling", ceiling, total, "total_demand / ceiling, the most keys above it")
     hottest = total * dist.top_share(1)
     if hottest <= ceiling:
         return 0

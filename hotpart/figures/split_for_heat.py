@@ -17,6 +17,7 @@ from matplotlib.figure import Figure
 from ..book.explorable import Control, Data, Explorable, register
 from ..book.plotting import COLORS, fixed_layout
 from ..models import (
+    PARTITION_MAX_WCU,
     SPLIT_TRIGGER_FRACTION,
     SPLIT_TRIGGER_MINUTES,
     OnDemand,
@@ -26,7 +27,7 @@ from ..models import (
     partition_of,
     simulate,
 )
-from ..models._validation import check_integer, check_number
+from ..models._validation import check_divisor, check_integer, check_number
 from .simulator import (
     _MARGINS,
     _update_table_totals,
@@ -106,7 +107,9 @@ def split_case(
     start : int
         The second the spike starts, in ``[0, seconds - 1]``.
     threshold : float, keyword-only
-        Served fraction of the ceiling that counts as hot, in ``(0, 1]`` (:class:`SplitForHeat`'s ``threshold``).
+        Served fraction of the ceiling that counts as hot, in ``(0, 1]`` (:class:`SplitForHeat`'s ``threshold``),
+        and large enough that the table's busiest second over ``threshold`` times the ceiling is finite (the splits
+        the demand allows are counted from it; a subnormal is refused by name).
 
     Returns
     -------
@@ -132,6 +135,9 @@ def split_case(
     demand = np.zeros((seconds, len(keys)))
     demand[:, len(hot_keys) :] = 10.0
     demand[start:, : len(hot_keys)] = hot_wcu / len(hot_keys)
+    threshold = check_number("threshold", threshold, low=0, high=1, low_open=True)
+    busiest = 2.0 * float(demand.sum(axis=1).max()) / PARTITION_MAX_WCU  # twice: room for the simulator's round-off
+    check_divisor("threshold", threshold, busiest, "the busiest second over threshold x ceiling, the splits it allows")
     table = Table(_SPLIT_PARTS, items_per_key=1 if case in (0, 1) else 64, has_lsi=case == 3)
     res = simulate(
         table,

@@ -28,7 +28,7 @@ from ..models import (
     shard_report,
 )
 from ..models._validation import check_array, check_count, check_integer, check_number, check_seed
-from ._sharding_common import _Rows, _stream
+from ._sharding_common import _MAX_TABLE_SHARDS, _Rows, _stream
 
 __all__ = [
     "GEO_LOCAL_MS",
@@ -380,7 +380,8 @@ def range_example_case(
     Parameters
     ----------
     boundaries : sequence of int
-        Sorted lower bounds of shards 1, 2, ... (shard 0 starts at 0), whole numbers in ``[1, 10**18]``.
+        Sorted lower bounds of shards 1, 2, ... (shard 0 starts at 0), whole numbers in ``[1, 10**18]``; at most
+        9,999 (10,000 shards).
     last_listed : int
         The last user ID the table lists, a whole number in ``[0, 10**18]``.
     new_id : int
@@ -405,6 +406,8 @@ def range_example_case(
     """
     if isinstance(boundaries, (str, bytes)) or not hasattr(boundaries, "__len__") or len(boundaries) == 0:
         raise ValueError(f"boundaries = {boundaries!r} is not allowed: must be a non-empty sequence of whole numbers")
+    if len(boundaries) >= _MAX_TABLE_SHARDS:  # the shards, before any value is checked
+        raise ValueError(f"boundaries has {len(boundaries):,} values: must have at most {_MAX_TABLE_SHARDS - 1:,}")
     bounds = tuple(check_integer(f"boundaries[{i}]", b, low=1, high=10**18) for i, b in enumerate(boundaries))
     last = check_integer("last_listed", last_listed, low=0, high=10**18)
     new = check_integer("new_id", new_id, low=0, high=10**18)

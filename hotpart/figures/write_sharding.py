@@ -14,7 +14,7 @@ from matplotlib.figure import Figure
 from matplotlib.ticker import AutoLocator
 
 from ..book.explorable import Control, Data, Explorable, register
-from ..book.plotting import COLORS, finish_axes, fixed_layout, partition_bars, relabel, set_partition_bars
+from ..book.plotting import _MAX_BARS, COLORS, finish_axes, fixed_layout, partition_bars, relabel, set_partition_bars
 from ..models import (
     EXAMPLE_HOT_PARTITION,
     EXAMPLE_SHARD_COUNT,
@@ -30,7 +30,7 @@ from ..models import (
     simulate_shard_writes,
     write_units,
 )
-from ..models._validation import MAX_SEED, check_choice, check_integer, check_number, check_seed
+from ..models._validation import MAX_SEED, check_array, check_choice, check_integer, check_number, check_seed
 from ..models.write_sharding import _needed_for_placement, _placed_limit
 from ._fanout_common import (
     _CONSISTENCIES,
@@ -63,8 +63,8 @@ __all__ = [
 def plot_shard_load(ax: Axes, loads: np.ndarray, bound: float | None, mean: float, ymax: float, title: str) -> None:
     """Bars of one second's writes per shard against the ceiling, the mean ``W/N`` and the bound on the busiest.
 
-    ``loads`` (writes per shard, at least one) are finite and ``>= 0``, as are ``bound`` (or ``None``) and ``mean``;
-    ``ymax`` is finite and ``> 0``.
+    ``loads`` (writes per shard, one bar each: at least one and at most 1,000) are finite and ``>= 0``, as are
+    ``bound`` (or ``None``) and ``mean``; ``ymax`` is finite and ``> 0``.
 
     Examples
     --------
@@ -72,7 +72,7 @@ def plot_shard_load(ax: Axes, loads: np.ndarray, bound: float | None, mean: floa
     >>> fig, (ax,) = new_figure()
     >>> plot_shard_load(ax, [900.0, 1_100.0], 1_050.0, 1_000.0, 2_500.0, "two shards")
     """
-    loads = _rates("loads", loads)
+    loads = _rates("loads", check_array("loads", loads, max_size=_MAX_BARS))
     if bound is not None:
         bound = check_number("bound", bound, low=0, high=_FINITE)
     mean = check_number("mean", mean, low=0, high=_FINITE)

@@ -107,8 +107,16 @@ class AutoScaling(Provisioned):
         (:data:`AUTOSCALING_SCALE_DOWN_MARGIN`).
     decrease_quota : bool
         Whether decreases obey the daily quota (4 at any time, one more per hour).
-    adaptive, adaptive_delay_s, initial_burst_s
+    adaptive : bool
         As in :class:`Provisioned`.
+    adaptive_delay_s : float
+        Seconds a partition must be short before adaptive capacity lends to it, ``>= 0`` (as in :class:`Provisioned`).
+    initial_burst_s : float
+        Burst banked at the start, seconds of each partition's share, in ``[0, 300]`` (as in :class:`Provisioned`).
+    burst_reading : {"bank", "window"}, keyword-only
+        As in :class:`Provisioned`.
+    burst_portion : float, keyword-only
+        Fraction of each second's unused units that is banked, in ``(0, 1]`` (as in :class:`Provisioned`).
 
     Examples
     --------
@@ -136,9 +144,11 @@ class AutoScaling(Provisioned):
         super().__post_init__()
         object.__setattr__(self, "target", check_number("target", self.target, low=0.2, high=0.9))
         max_cap = check_number("max_capacity", self.max_capacity, low=0, high=_MAX_DEMAND, low_open=True)
-        object.__setattr__(
-            self, "min_capacity", check_number("min_capacity", self.min_capacity, low=0, high=max_cap, low_open=True)
-        )
+        try:
+            min_cap = check_number("min_capacity", self.min_capacity, low=0, high=max_cap, low_open=True)
+        except ValueError as error:  # the bound is max_capacity's: name it, since either may be the one at fault
+            raise ValueError(f"{error} (at most max_capacity = {self.max_capacity!r})") from None
+        object.__setattr__(self, "min_capacity", min_cap)
         object.__setattr__(self, "max_capacity", max_cap)
         object.__setattr__(self, "scale_up_minutes", check_integer("scale_up_minutes", self.scale_up_minutes, low=1, high=1440))
         object.__setattr__(

@@ -281,5 +281,6 @@ def transact_write_calls(n_items: int, item_bytes: float) -> int:
     """
     n = check_count("n_items", n_items, low=1)
     b = check_number("item_bytes", item_bytes, low=0, high=TRANSACT_MAX_BYTES, low_open=True)
-    per_call = min(TRANSACT_MAX_ACTIONS, int(TRANSACT_MAX_BYTES // b))
+    # the byte limit binds only when a full call's items exceed it (a subnormal ``b`` makes MAX // b inf)
+    per_call = TRANSACT_MAX_ACTIONS if b * TRANSACT_MAX_ACTIONS <= TRANSACT_MAX_BYTES else int(TRANSACT_MAX_BYTES // b)
     return math.ceil(n / per_call)

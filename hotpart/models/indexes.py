@@ -53,7 +53,7 @@ from typing import Final
 import numpy as np
 from numpy.typing import ArrayLike, NDArray
 
-from ._validation import check_array, check_choice, check_integer, check_number
+from ._validation import check_array, check_choice, check_divisor, check_integer, check_number
 from .capacity import write_units
 from .constants import PARTITION_MAX_WCU
 from .hashing import partition_of
@@ -394,7 +394,8 @@ def steady_backpressure(partition_demand: ArrayLike, wcu: float, *, units_per_wr
         The index's provisioned capacity, WCU/s, ``>= 0``.
     units_per_write : float
         Index units per base-table write unit, ``> 0`` (as in
-        :class:`GlobalSecondaryIndex`).
+        :class:`GlobalSecondaryIndex`), and large enough that the refused index
+        units over it stay finite (a subnormal is refused by name).
     adaptive : bool
         Whether adaptive capacity lends unused index capacity.
 
@@ -422,7 +423,8 @@ def steady_backpressure(partition_demand: ArrayLike, wcu: float, *, units_per_wr
     d = check_array("partition_demand", partition_demand, low=0, high=math.inf, high_open=True)
     u = check_number("units_per_write", units_per_write, low=0, high=math.inf, low_open=True, high_open=True)
     served = steady_index_rates(d, wcu, adaptive=adaptive)
-    return float(np.maximum(0.0, d - served).sum()) / u
+    refused = float(np.maximum(0.0, d - served).sum())
+    return refused / check_divisor("units_per_write", u, refused, "the index units refused / units_per_write")
 
 
 def index_write_units(entry_bytes: float, *, key_change: bool = False) -> float:

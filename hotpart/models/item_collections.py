@@ -194,7 +194,8 @@ def query_cost(
     kept = n if items_returned is None else check_count("items_returned", items_returned, low=0, high=n)
     check_choice("consistency", consistency, ("eventual", "strong"))
     keys = check_count("partition_keys", partition_keys, low=1)
-    per_page = max(1, int(QUERY_PAGE_MAX_BYTES // b))
+    # items per page; when all ``n`` fit on one page the count is not needed (and a subnormal ``b`` makes it inf)
+    per_page = n + 1 if b * (n + 1) <= QUERY_PAGE_MAX_BYTES else max(1, int(QUERY_PAGE_MAX_BYTES // b))
     pages, units = 0, 0.0
     base, extra = divmod(n, keys)
     for count, how_many in ((base + 1, extra), (base, keys - extra)):

@@ -16,6 +16,7 @@ import numpy as np
 from numpy.typing import ArrayLike, NDArray
 
 from ._validation import MAX_COUNT as _MAX_COUNT
+from ._validation import MAX_ELEMENTS as _MAX_ELEMENTS
 from ._validation import check_array, check_count, check_seed
 
 __all__ = [
@@ -273,7 +274,9 @@ def max_load_cdf(m: int, n: int, k: ArrayLike) -> NDArray[np.float64]:
         Bins (partitions), in ``[1, 10**6]``.
     k : array_like
         Loads, keys per partition, in ``[0, MAX_COUNT]`` (:data:`hotpart.models._validation.MAX_COUNT`); fractions are
-        rounded down. At least one value (an empty array is refused).
+        rounded down. One number or a 1-D array of at least one and at most
+        :data:`hotpart.models._validation.MAX_ELEMENTS` values (an empty or 2-D array is refused). Each distinct load
+        is computed once, so the work grows with the distinct loads below ``m`` (at most ``m``), not with the size.
 
     Returns
     -------
@@ -287,20 +290,23 @@ def max_load_cdf(m: int, n: int, k: ArrayLike) -> NDArray[np.float64]:
     """
     m = check_count("m", m, low=1)
     n = check_count("n", n, low=1, high=10**6)
-    ks = np.floor(check_array("k", k, low=0, high=_MAX_COUNT, empty=False)).astype(np.int64).reshape(-1)
-    out = np.zeros(ks.size)
+    ks_all = check_array("k", k, low=0, high=_MAX_COUNT, empty=False, ndim=(0, 1), max_size=_MAX_ELEMENTS)
+    ks_all = np.floor(ks_all).astype(np.int64).reshape(-1)
     if n == 1:
-        return (ks >= m).astype(float)
+        return (ks_all >= m).astype(float)
+    ks, where = np.unique(ks_all, return_inverse=True)  # each distinct load once: the work is per distinct load
+    out = np.zeros(ks.size)
     inside = ks >= math.ceil(m / n)
     if inside.any():
         if m <= _EXACT_CONVOLUTION_MAX_M:
-            out[inside] = _max_load_cdf_exact(m, n, ks[inside])
+            below = inside & (ks < m)  # one convolution per distinct load below m (at most m); from m on it is 1
+            out[below] = _max_load_cdf_exact(m, n, ks[below])
         else:
             order = np.argsort(ks[inside])
             vals = np.empty(order.size)
             vals[order] = _max_load_cdf_edgeworth(m, n, ks[inside][order])
             out[inside] = vals
-    return np.where(ks >= m, 1.0, out)
+    return np.where(ks >= m, 1.0, out)[where.reshape(-1)]
 
 
 @functools.lru_cache(maxsize=1024)

@@ -15,7 +15,7 @@ import numpy as np
 from numpy.typing import ArrayLike, NDArray
 
 from ._validation import MAX_ELEMENTS as _MAX_ELEMENTS
-from ._validation import check_array, check_count, check_number, check_seed
+from ._validation import check_array, check_count, check_divisor, check_number, check_seed
 
 __all__ = [
     "MigrationPlan",
@@ -142,9 +142,9 @@ class MigrationPlan:
     data_gb : float
         Data to move, GB, ``> 0``.
     copy_gb_per_h : float
-        Backfill rate, GB/h, ``> 0``.
+        Backfill rate, GB/h, ``> 0``, and at least ``data_gb`` over the largest float (so that the hours stay finite).
     verify_gb_per_h : float
-        Verification rate, GB/h, ``> 0``.
+        Verification rate, GB/h, ``> 0``, and at least ``data_gb`` over the largest float (so that the hours stay finite).
     dual_write_overhead : float
         Extra write cost while dual writing, as a fraction of the normal write load, in ``[0, 2]``.
     deploy_h : float
@@ -154,7 +154,8 @@ class MigrationPlan:
     bake_h : float
         Time the old copy stays as a fallback after the switch, h, ``>= 0``.
     delete_gb_per_h : float, optional
-        Deletion rate, GB/h; the copy rate if omitted.
+        Deletion rate, GB/h, ``> 0`` and at least ``data_gb`` over the largest float (so that the hours stay
+        finite); the copy rate if omitted.
 
     Examples
     --------
@@ -187,6 +188,8 @@ class MigrationPlan:
             object.__setattr__(self, name, check_number(name, getattr(self, name), **nonneg))
         rate = self.copy_gb_per_h if self.delete_gb_per_h is None else self.delete_gb_per_h
         object.__setattr__(self, "delete_gb_per_h", check_number("delete_gb_per_h", rate, **pos))
+        for name, step in (("copy_gb_per_h", "backfill"), ("verify_gb_per_h", "verify"), ("delete_gb_per_h", "delete")):
+            check_divisor(name, getattr(self, name), self.data_gb, f"data_gb / {name}, the {step} hours")
 
     def __repr__(self) -> str:
         return (

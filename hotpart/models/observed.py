@@ -49,7 +49,7 @@ import numpy as np
 from numpy.typing import NDArray
 
 from ._validation import MAX_ELEMENTS as _MAX_ELEMENTS
-from ._validation import check_choice, check_count, check_integer, check_number
+from ._validation import check_choice, check_count, check_divisor, check_integer, check_number
 from .constants import PERIOD_S
 from .metrics import Metrics, TopKeys
 
@@ -375,7 +375,7 @@ class TableDescription:
     mode_from : str
         Which field gave the mode.
     read_units, write_units : float
-        ``ProvisionedThroughput``, capacity units per second (0 on an on-demand table).
+        ``ProvisionedThroughput``, capacity units per second, ``>= 0`` and at most 1e12 (0 on an on-demand table).
     max_read_units, max_write_units : float or None
         ``OnDemandThroughput`` maximum, request units per second, ``> 0`` (``None``: not set, or -1).
     warm_read_per_s, warm_write_per_s : float or None
@@ -778,7 +778,8 @@ def read_metric_data(
     batch_size : int
         Items per request, in ``[1, 100]`` (CloudWatch does not say).
     item_units : float
-        Capacity units per item, ``> 0``; throttle events are items.
+        Capacity units per item, ``> 0``; throttle events are items. So small that a minute's consumed units over it
+        overflow (a subnormal) is refused by name.
     description : dict or path, optional
         ``aws dynamodb describe-table`` output (:func:`read_table_description`): the billing mode and capacities.
 
@@ -980,6 +981,11 @@ def read_metric_data(
             v.flags.writeable = False
     kinds = {k.lower() for k in _KINDS for name in [*tab, *(x for m in idx.values() for x in m)] if k in name}
     requests = np.zeros(n)
+    consumed = max(
+        (float(tab[f"Consumed{k}CapacityUnits"].max(initial=0.0)) for k in _KINDS if f"Consumed{k}CapacityUnits" in tab),
+        default=0.0,
+    )
+    check_divisor("item_units", u, consumed, f"the {consumed:g} consumed units of a minute / item_units, its items")
     for k in _KINDS:
         requests = requests + tab.get(f"Consumed{k}CapacityUnits", np.zeros(n)) / u + tab.get(f"{k}ThrottleEvents", np.zeros(n))
     requests = requests / b

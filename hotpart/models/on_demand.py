@@ -23,7 +23,7 @@ import numpy as np
 from numpy.typing import NDArray
 
 from ._capacity_common import _INF, _KINDS, _positive, _quota, _seq_sum
-from ._validation import check_choice, check_number
+from ._validation import check_choice, check_divisor, check_number
 from .constants import ASSUMPTIONS, ON_DEMAND_PEAK_MULTIPLIER, ON_DEMAND_TABLE_QUOTA_WRU
 from .refusals import Refusal
 
@@ -109,7 +109,8 @@ def on_demand_seconds_to_serve(
     demand : float
         Sustained table demand, units/s, ``>= 0``.
     previous_peak : float
-        The previous peak, units/s, ``> 0``.
+        The previous peak, units/s, ``> 0``, and at least ``demand / (2 * 1.8e308)`` (below it the ratio of demand
+        to twice the peak overflows).
     doubling_s : float
         Seconds for the peak to catch up, ``> 0``.
     quota : float
@@ -137,6 +138,7 @@ def on_demand_seconds_to_serve(
     q = _positive("quota", quota)
     if d > q:
         return _INF
+    check_divisor("previous_peak", p, d / ON_DEMAND_PEAK_MULTIPLIER, "demand / (2 x previous_peak), the peak's growth")
     ratio = d / (ON_DEMAND_PEAK_MULTIPLIER * p)
     if ratio <= 1.0:
         return 0.0
@@ -167,7 +169,7 @@ class OnDemand:
     max_throughput : float, optional
         A maximum throughput set on the table, units/s, ``> 0``; none if omitted.
     quota : float, optional
-        The table quota, units/s; the default quota for the kind if omitted.
+        The table quota, units/s, ``> 0``; the default quota for the kind if omitted.
     doubling_s : float
         Seconds for the peak to catch up, ``> 0``.
     warm_throughput : float, optional, keyword-only

@@ -11,7 +11,7 @@ from __future__ import annotations
 import math
 from typing import Final
 
-from ._validation import check_choice, check_count, check_number
+from ._validation import check_choice, check_count, check_divisor, check_number
 from .constants import UUID4_RANDOM_BITS
 
 __all__ = [
@@ -127,7 +127,8 @@ def unsharded_load(
     reads_per_s, writes_per_s : float
         Offered reads and writes per second, ``>= 0``.
     node_reads_per_s, node_writes_per_s : float
-        What one node serves per second, ``> 0``.
+        What one node serves per second, ``> 0``, and large enough that the load over it stays finite (a
+        subnormal is refused by name).
     replicas : int
         Read replicas, ``>= 0``.
     cache_hit_rate : float
@@ -155,8 +156,9 @@ def unsharded_load(
     wc = check_number("node_writes_per_s", node_writes_per_s, low=0, high=math.inf, low_open=True, high_open=True)
     k = check_count("replicas", replicas, low=0)
     h = check_number("cache_hit_rate", cache_hit_rate, low=0, high=1)
-    read_u = r * (1.0 - h) / (k + 1) / rc
-    write_u = w / wc
+    misses = r * (1.0 - h) / (k + 1)  # reads each node serves a second
+    read_u = misses / check_divisor("node_reads_per_s", rc, misses, "the reads each node serves / node_reads_per_s")
+    write_u = w / check_divisor("node_writes_per_s", wc, w, "writes_per_s / node_writes_per_s")
     node_u = read_u + write_u
     return {
         "read_utilisation": read_u,

@@ -471,7 +471,10 @@ def _heat_room(demand: NDArray[np.float64], threshold: float, minutes: float) ->
     20
     """
     totals = demand.sum(axis=1) * (1.0 + 1e-9)
-    return int(np.floor(totals / threshold).sum()) // max(1, math.ceil(60.0 * minutes))
+    # H_t capped at 2**53 partitions: a subnormal threshold (SplitForHeat(threshold=5e-324)) would make it infinite,
+    # and the room is only ever the smaller of this and max_partitions
+    hot = np.minimum(np.floor(totals / threshold), 2.0**53)
+    return int(hot.sum()) // max(1, math.ceil(60.0 * minutes))
 
 
 class _KeyPlacement:

@@ -223,7 +223,7 @@ class KeyDistribution:
         Parameters
         ----------
         t_h : array_like
-            Hours since the start, ``>= 0`` and finite; at least one value.
+            Hours since the start, ``>= 0`` and finite; any shape (elementwise); at least one value.
 
         Examples
         --------

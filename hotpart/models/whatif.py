@@ -42,6 +42,7 @@ import numpy as np
 from numpy.typing import ArrayLike, NDArray
 
 from ._memo import simulate_once
+from ._validation import MAX_ELEMENTS as _MAX_ELEMENTS
 from ._validation import check_array, check_choice, check_integer, check_number
 from .capacity import estimate_partitions
 from .hashing import partition_of
@@ -135,7 +136,10 @@ def what_if(
     ----------
     demand : LogProfile or array_like
         A profile (its ``demand`` of the hottest keys, ``rest`` and ``keys``), or
-        units/s shaped (minutes, keys), each finite and ``>= 0`` (a key may be idle in a minute).
+        units/s shaped (minutes, keys), each finite and ``>= 0`` (a key may be idle in a minute). Each replay runs
+        every second of every key (and the sharded one each suffix of a hot key): at most
+        :data:`hotpart.models._validation.MAX_ELEMENTS` key-seconds, ``60 x minutes x (keys + stand-ins + hot keys
+        x (shards - 1))``, refused by name beyond.
     table : Table
         The table as it is: partitions and provisioned capacity.
     keys : tuple of str, optional
@@ -206,10 +210,17 @@ def what_if(
     rest_cols, rest_names = _stand_ins(np.asarray(rest_arr, dtype=float), table.partitions)
     cols += rest_cols
     names = names + rest_names
-    base = np.column_stack(cols)
-    per_second = np.repeat(base, 60, axis=0)
     seconds = minutes * 60
     hot = [i for i in range(d.shape[1]) if float(d[:, i].max()) > above]
+    # the largest replay, the sharded one: every second of every key, each hot key as n_sh suffixes
+    replayed = seconds * (len(names) + len(hot) * (n_sh - 1))
+    if replayed > _MAX_ELEMENTS:
+        raise ValueError(
+            f"demand has {minutes:,} minutes of {len(names):,} keys ({len(hot):,} sharded into shards = {n_sh}): "
+            f"{replayed:,} key-seconds to replay, must be at most {_MAX_ELEMENTS:,}"
+        )
+    base = np.column_stack(cols)
+    per_second = np.repeat(base, 60, axis=0)
     sh_cols, sh_names = [], []
     for i, name in enumerate(names):
         if i in hot:
@@ -235,6 +246,11 @@ def what_if(
             m_cols, m_names = _stand_ins(moved, more_parts)
             more_cols = np.column_stack([d[:, i] for i in range(d.shape[1])] + m_cols) if m_cols else d.copy()
             more_names = names[: d.shape[1]] + m_names
+    if seconds * more_cols.shape[1] > _MAX_ELEMENTS:  # the other keys re-placed on more partitions
+        raise ValueError(
+            f"demand and capacity_factor = {factor:g} give {seconds * more_cols.shape[1]:,} key-seconds on "
+            f"{more_parts:,} partitions: must be at most {_MAX_ELEMENTS:,}"
+        )
     more_per_second = np.repeat(more_cols, 60, axis=0)
     peak = max(float(per_second.sum(axis=1).max()), 1.0)
     # each replay is remembered (simulate_once): moving the shard count reruns only the sharded replay, and the
