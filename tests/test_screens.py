@@ -32,7 +32,8 @@ _PAGES = (
     + [f"notebooks/{nb.stem}.html" for nb in NOTEBOOKS]
 )
 #: TeX that must not reach the reader: a dollar sign before a non-space, or a backslash command of the course's maths.
-_RAW_TEX = re.compile(r"\$[^\s$\d]|\\(?:frac|pi|text|sum|cdot|left|right|min|max|mathrm|quad|le|ge|times)\b|\\[()\[\]]")
+#: A dollar sign inside a name (AWS's API writes a member as ``ResultConfiguration$OutputLocation``) is not maths.
+_RAW_TEX = re.compile(r"(?<!\w)\$[^\s$\d]|\\(?:frac|pi|text|sum|cdot|left|right|min|max|mathrm|quad|le|ge|times)\b|\\[()\[\]]")
 #: A word written twice in a row within one line (across a line break it is two table cells or two list items).
 _DOUBLED = re.compile(r"\b([A-Za-z]{2,})[ \t]+\1\b(?![-\w])", re.IGNORECASE)
 
