@@ -64,9 +64,10 @@ lab-reset: $(STAMP)
 # Coverage: `make test` measures the line coverage of hotpart (pytest-cov; the notebooks and the book run in
 # their own kernels and add nothing) and fails below COV_FLOOR percent. The floor is set from what make test measured
 # (CONTRIBUTING.md, "Coverage floor"): raise it when coverage rises, never lower it to let a change in. The
-# full `make test` measured 97.3% on 2026-12-04 (a fresh clone's .ci/run, the command line's subprocesses counted
-# since coverage's patch = subprocess); the floor leaves a point for noise.
-COV_FLOOR ?= 96
+# full `make test` measured 97.35% on 2026-12-04 (13,338 statements, 353 missed: a fresh clone's .ci/run with Spark,
+# the command line's subprocesses counted since coverage's patch = subprocess; hotpart/__main__.py 95%, 13% before);
+# the floor is that, rounded down to a whole percent.
+COV_FLOOR ?= 97
 
 # Two pytest-xdist workers (TEST_WORKERS; the machine has 2 cores), a test file to a worker (--dist loadfile: one
 # JupyterLab server), handed out in the order tests/conftest.py puts them (--no-loadscope-reorder; FIRST_FILES: the
