@@ -12,7 +12,9 @@ Beside them it measures both paths of chapter 16 at 10**6, 10**7 and 10**8 rows:
 and ``profile_log(aggregated=True)`` on the query's output (what Spark or Athena would write), time and peak memory.
 ``python benchmarks/bench_logs.py --record`` also writes those to ``hotpart/models/log_scaling.json``, which the
 chapter reads (``hp.log_scaling``). The logs (``HOTPART_BENCH_LOG_SIZES``, default ``1e6,1e7,1e8``) are generated
-by DuckDB: one hour of requests over 100,000 partition keys with a skewed popularity, Parquet. Each measurement
+by DuckDB: one hour of requests over 100,000 partition keys with a skewed popularity, Parquet, drawn from a seeded
+hash of the row number (``SEED``) rather than ``random()``, so that every recording of a size has the same rows and
+minute-and-key counts (for the same DuckDB version, whose ``hash`` it is). Each measurement
 runs in a fresh Python process, so its peak resident memory (``VmHWM``) is its own.
 """
 
@@ -38,6 +40,8 @@ RATIO_ROWS = int(float(os.environ.get("HOTPART_BENCH_LOG_RATIO_ROWS", "1e7")))
 #: DuckDB's own buffer limit at the largest size, so that the whole process (Python, numpy, imports) stays under 1 GB.
 DUCKDB_LIMIT = "512MB"
 KEYS = 100_000
+#: The generator's seed: request i's key is drawn from the top 53 bits of hash(i, SEED) / 2**53, a uniform in [0, 1).
+SEED = 20_261_204
 PARTITIONS = 100
 OVERHEAD_TARGET = 1.3
 POLARS_TARGET = 1.0
@@ -110,7 +114,8 @@ def _generate(folder: Path, rows: int) -> dict[str, Path]:
     con.execute("SET memory_limit = '1GB'")
     gen = (
         f"SELECT TIMESTAMP '2026-11-30 09:00:00' + to_microseconds(CAST(i * 3600000000 // {rows} AS BIGINT)) AS ts, "
-        f"'K' || CAST(CAST(floor(pow(random(), 4) * {KEYS}) AS BIGINT) AS VARCHAR) AS pk, 1 AS units "
+        f"'K' || CAST(CAST(floor(pow(CAST(hash(i, {SEED}) >> 11 AS DOUBLE) / 9007199254740992.0, 4) * {KEYS}) AS BIGINT) "
+        "AS VARCHAR) AS pk, 1 AS units "
         f"FROM range({rows}) t(i)"
     )
     out = {"log": folder / f"log-{rows}.parquet", "output": folder / f"output-{rows}.parquet"}

@@ -115,7 +115,8 @@ def _parser() -> argparse.ArgumentParser:
         action="store_true",
         help="LOG is the output of hotpart's SQL query (minute, pk, requests, units) run on Spark or Athena: a "
         "Parquet file, a folder of part files (_SUCCESS, .crc and Athena's .metadata, -manifest.csv and .txt files "
-        "skipped), or a CSV with a header row such as Athena's QueryID.csv; an Athena UNLOAD must be WITH (format = "
+        "skipped; more than one CSV not named part-* is refused: download the one QueryID.csv), or a CSV with a "
+        "header row such as Athena's QueryID.csv; an Athena UNLOAD must be WITH (format = "
         "'PARQUET'). Minutes with an offset or UTC are converted to UTC, without a zone read as UTC (python -c "
         "'import hotpart; print(hotpart.log_profile_sql())' prints the query)",
     )

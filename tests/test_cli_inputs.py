@@ -152,6 +152,21 @@ def test_profile_aggregated_reads_athenas_result_location_as_downloaded(tmp_path
     assert folder.stdout.splitlines()[1:] == one.stdout.splitlines()[1:]
 
 
+def test_profile_aggregated_refuses_a_folder_of_several_results_csvs(tmp_path):
+    # round 4b, F4b-3: two runs of the query in one downloaded result location would be profiled as twice the traffic
+    log = DATA / "access-log.parquet"
+    out = query_output(log, "request_time AS ts, customer_id AS pk, consumed_wcu AS units")
+    (tmp_path / "results").mkdir()
+    for qid in ("1b2c3d4e-aaaa-bbbb-cccc-0123456789ab", "5e6f7a8b-aaaa-bbbb-cccc-0123456789ab"):
+        athena_csv(out, tmp_path / "results" / f"{qid}.csv")
+        (tmp_path / "results" / f"{qid}.csv.metadata").write_bytes(ATHENA_METADATA)
+    r = _run("profile", "--aggregated", "results", "--partitions", "8", cwd=tmp_path)
+    _one_line(r, "results: (folder): expected one query's output, not 2 results CSVs",
+              "1b2c3d4e-aaaa-bbbb-cccc-0123456789ab.csv, 5e6f7a8b-aaaa-bbbb-cccc-0123456789ab.csv",
+              "download the one QueryID.csv")  # fmt: skip
+    assert r.stdout == ""
+
+
 @pytest.mark.parametrize(
     ("name", "content", "words"),
     [

@@ -370,6 +370,43 @@ def test_athenas_result_location_profiles_as_its_results_csv(tmp_path):
     assert_same_profile(hp.profile_log(single, aggregated=True), hp.profile_log(folder, aggregated=True))
 
 
+def test_a_folder_of_several_results_csvs_is_refused_naming_them(tmp_path):
+    # round 4b, F4b-3: a result location keeps every query's QueryID.csv; two runs of the query would be summed
+    log = _log(tmp_path, [6, 2], "parquet", minutes=2)
+    folder = tmp_path / "results"
+    folder.mkdir()
+    for qid in ("1b2c3d4e-aaaa-bbbb-cccc-0123456789ab", "5e6f7a8b-aaaa-bbbb-cccc-0123456789ab"):
+        athena_csv(query_output(log), folder / f"{qid}.csv")
+        (folder / f"{qid}.csv.metadata").write_bytes(ATHENA_METADATA)
+    with pytest.raises(ExportError) as e:
+        hp.profile_log(folder, aggregated=True)
+    assert str(e.value) == (
+        f"{folder}: (folder): expected one query's output, not 2 results CSVs (1b2c3d4e-aaaa-bbbb-cccc-0123456789ab.csv, "
+        "5e6f7a8b-aaaa-bbbb-cccc-0123456789ab.csv), whose rows would be summed: download the one QueryID.csv (Spark's "
+        "part-* files are read together)"
+    )
+    for i in range(3):  # more names than a refusal lists: the first ones, then how many more
+        athena_csv(query_output(log), folder / f"q{i}.csv")
+    with pytest.raises(ExportError, match=r"not 5 results CSVs \(1b2c.*\.csv, 5e6f.*\.csv, q0\.csv and 2 more\)"):
+        hp.profile_log(folder, aggregated=True)
+
+
+def test_spark_csv_part_files_and_one_results_csv_are_read_together(tmp_path):
+    # any number of part-* CSVs is one output split across files; one other CSV beside them is still taken
+    log = _log(tmp_path, [30, 10, 5], "parquet", minutes=3)
+    out = query_output(log)
+    half = out.num_rows // 2
+    folder = tmp_path / "csv"
+    folder.mkdir()
+    athena_csv(out.slice(0, half), folder / "part-00000-0f1e2d3c-c000.csv")
+    athena_csv(out.slice(half), folder / "part-00001-0f1e2d3c-c000.csv")
+    (folder / "_SUCCESS").write_bytes(b"")
+    single = hp.profile_log(athena_csv(out, tmp_path / "one.csv"), aggregated=True)
+    assert_same_profile(single, hp.profile_log(folder, aggregated=True))
+    athena_csv(out.slice(0, 1), folder / "extra.csv")
+    assert hp.profile_log(folder, aggregated=True).rows == single.rows + out["requests"][0].as_py()
+
+
 def test_unloads_parquet_without_a_file_name_suffix_is_read(tmp_path):
     # UNLOAD ... WITH (format = 'PARQUET') writes gzip-compressed Parquet (its default) under names without a suffix;
     # Trino's timestamps as Parquet INT96
@@ -499,8 +536,14 @@ def test_a_month_of_the_measured_table_is_arithmetic_on_the_record():
     assert m["rows"] == 720 * agg["groups"] and m["parquet_gb"] == pytest.approx(720 * agg["file_mb"] / 1e3)
     assert m["seconds"] == pytest.approx(720 * agg["seconds"])
     # the row as Athena's CSV quotes it; the measured one-hour output is 47.4 MB of Parquet, its CSV ~ 6 times that
-    assert m["csv_row"] == '"2026-11-30 09:00:00.000","K99999","17","17.0"' and m["csv_bytes_per_row"] == 47
-    assert m["csv_gb"] == pytest.approx(720 * agg["groups"] * 47 / 1e9)
+    assert m["csv_row"] == '"2026-11-30 09:00:00.000","K99999","17","17.0"'
+    # an estimate: the row's fixed parts (41 bytes with the newline, less the key's 6) and the keys' mean length,
+    # K0 to K99999 each once: (10 x 2 + 90 x 3 + 900 x 4 + 9,000 x 5 + 90,000 x 6) / 100,000 = 5.8889
+    assert m["csv_bytes_per_row"] == pytest.approx(41 + 5.8889, abs=1e-4)
+    assert m["csv_gb"] == pytest.approx(720 * agg["groups"] * m["csv_bytes_per_row"] / 1e9)
+    assert m["fit_max_keys"] == 5_000_000  # fit_zipf's limit, stated on the page
+    with pytest.raises(ValueError, match=r"^counts "):
+        hp.fit_zipf(np.ones(m["fit_max_keys"] + 1))
     assert hp.log_scaling_month(1)["rows"] == agg["groups"]
     with pytest.raises(ValueError, match=r"^hours = 0 "):
         hp.log_scaling_month(0)

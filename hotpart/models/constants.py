@@ -3193,6 +3193,32 @@ SOURCES["TRINO_AT_TIME_ZONE"] = Source(
     "https://trino.io/docs/current/functions/datetime.html",
     "The AT TIME ZONE operator sets the time zone of a timestamp:",
 )
+SOURCES["ATHENA_UNLOAD_EMPTY_TO"] = Source(
+    "AWS, Amazon Athena User Guide, UNLOAD: syntax (note on the TO destination)",
+    _DATE_ISSUE40,
+    "https://docs.aws.amazon.com/athena/latest/ug/unload.html",
+    "The TO destination must specify a location in Amazon S3 that has no data.",
+)
+# Athena's DuckDB engine (Preview): the chapter's Athena route is for engine version 3 (Trino), the default engine.
+SOURCES["ATHENA_DUCKDB_PREVIEW"] = Source(
+    "AWS, Amazon Athena User Guide, Amazon Athena, powered by DuckDB: Regions and availability",
+    _DATE_ISSUE40,
+    "https://docs.aws.amazon.com/athena/latest/ug/duckdb-availability.html",
+    "Amazon Athena, powered by DuckDB is available in Preview in the following AWS Regions.",
+)
+SOURCES["ATHENA_DEFAULT_ENGINE_V3"] = Source(
+    "AWS, Amazon Athena User Guide, Amazon Athena, powered by DuckDB: Workgroups and query controls",
+    _DATE_ISSUE40,
+    "https://docs.aws.amazon.com/athena/latest/ug/duckdb-workgroups.html",
+    "If you create a workgroup without an engine version, Athena uses automatic engine selection, which runs queries "
+    "on Athena engine version 3.",
+)
+SOURCES["ATHENA_DUCKDB_MANAGED_RESULTS"] = Source(
+    "AWS, Amazon Athena User Guide, Amazon Athena, powered by DuckDB: Choose where query results are stored",
+    _DATE_ISSUE40,
+    "https://docs.aws.amazon.com/athena/latest/ug/duckdb-query-results-storage.md",
+    "A DuckDB workgroup uses managed query results by default.",
+)
 ASSUMPTIONS["LOG_SQL_UNTESTED_ENGINES"] = Assumption(
     ("Athena engine version 3 (Trino)",),
     "",
@@ -3204,7 +3230,9 @@ ASSUMPTIONS["LOG_SQL_UNTESTED_ENGINES"] = Assumption(
     "(2001-08-22 03:04:00.000); quoted or not, profile_log(aggregated=True) reads it. A minute written with its zone "
     "is converted to UTC when the zone is an offset, Z or UTC, and refused when it is a zone name; one without a zone "
     "is read as UTC. An UNLOAD's output is read in Parquet only; its other formats, files that are not the query's "
-    "output and columns of the wrong type are refused in one line naming the file, never misread.",
+    "output and columns of the wrong type are refused in one line naming the file, never misread. The route is for "
+    "Athena engine version 3, the engine a workgroup created without one runs; a workgroup on Athena's DuckDB engine "
+    "(Preview) keeps its results in managed storage by default (quoted above), and is not part of it.",
     aws_says='Athena engine version 3 refers to the Trino documentation for its functions, with a caveat: "Athena '
     "does not support all Trino or Presto features.\" (DML queries, functions, and operators). It saves a query's "
     "results as CSV, beside a binary metadata file, and "

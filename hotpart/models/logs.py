@@ -431,7 +431,10 @@ def profile_log(
         output of :func:`log_profile_sql` run elsewhere (Spark, Athena): a Parquet file, a folder of part files
         (Parquet or CSV; ``_SUCCESS``, ``.crc`` and other names starting with ``_`` or ``.`` are skipped, as Spark
         and Hadoop write them, and so are the ``.metadata``, ``-manifest.csv`` and ``.txt`` files Athena writes
-        beside its results), or a CSV file with a header row (Athena's query results, ``QueryID.csv``). An Athena
+        beside its results), or a CSV file with a header row (Athena's query results, ``QueryID.csv``). A folder
+        holds one query's output: more than one CSV in it whose name does not start ``part-`` is refused by name (an
+        Athena result location keeps every query's ``QueryID.csv``, and rows of one minute and key are summed across
+        files, so two results would count the traffic twice); Spark's ``part-*`` files are read together. An Athena
         UNLOAD is read in Parquet only (``WITH (format = 'PARQUET')``): its ORC, Avro, JSON and TEXTFILE outputs are
         refused by name. A minute written as text with an offset, ``Z`` or ``UTC`` is converted to UTC, one without
         a zone is read as UTC, and one with a zone name is refused.
@@ -474,8 +477,8 @@ def profile_log(
     ------
     ExportError
         When the file is missing, empty or lacks a mapped column (names the file, the column, what was expected);
-        with ``aggregated=True`` also when a folder holds no part files, a file is in another format or a column has
-        the wrong type; and whatever else DuckDB cannot read, in one line naming the input.
+        with ``aggregated=True`` also when a folder holds no part files or several results CSVs, a file is in another
+        format or a column has the wrong type; and whatever else DuckDB cannot read, in one line naming the input.
 
     Examples
     --------
@@ -693,7 +696,8 @@ def _sniff(f: Path) -> str:
 def _aggregated_readers(name: str) -> tuple[str, list[str]]:
     """The format (``"parquet"``, ``"csv"`` or ``"csv.gz"``) and the data files of the query's output at ``name``: a
     file, or a folder of part files (skipping empty files and those :data:`_SKIPPED_SUFFIXES` names); refused when
-    there are none, when a file is in another format (named) or when they mix formats."""
+    there are none, when a file is in another format (named), when they mix formats or when a folder holds several
+    results CSVs (:func:`_one_results_csv`)."""
     p = Path(name)
     if p.is_dir():
         files = sorted(f for f in p.iterdir() if f.is_file() and not _skipped(f))
@@ -712,7 +716,33 @@ def _aggregated_readers(name: str) -> tuple[str, list[str]]:
     found = sorted(set(kinds.values()))
     if len(found) > 1:
         raise ExportError(name, "(folder)", "part files of one format", f"{', '.join(found)}")
+    if p.is_dir():
+        _one_results_csv(name, [f for f in files if kinds[f] != "parquet"])
     return found[0], [str(f) for f in files]
+
+
+#: How a part file's name starts, as Spark and Hadoop write them (``part-00000-<uuid>-c000.csv``).
+_PART_PREFIX = "part-"
+#: At most this many file names are listed in a refusal.
+_NAMES_LISTED = 3
+
+
+def _one_results_csv(name: str, csv_files: list[Path]) -> None:
+    """Refuse a folder holding more than one CSV that is not a part file (``part-*``), naming them.
+
+    An Athena query result location keeps every query's results (``QueryID.csv``, one per query), and the rows of one
+    minute and key are summed across files: two runs of the profile's query in one downloaded folder would count the
+    traffic twice. Spark's part files are one output split across files, so any number of them is read.
+    """
+    loose = [f.name for f in csv_files if not f.name.startswith(_PART_PREFIX)]
+    if len(loose) > 1:
+        listed = ", ".join(loose[:_NAMES_LISTED]) + (
+            f" and {len(loose) - _NAMES_LISTED:,} more" if len(loose) > _NAMES_LISTED else ""
+        )
+        raise ExportError(
+            name, "(folder)", f"one query's output, not {len(loose):,} results CSVs ({listed}), whose rows would be "
+            "summed: download the one QueryID.csv (Spark's part-* files are read together)",
+        )  # fmt: skip
 
 
 def _output_reader(fmt: str, files: list[str]) -> str:
@@ -756,8 +786,10 @@ def _per_minute_from_output(con: Any, name: str, readers: tuple[str, list[str]])
     Each file's columns are checked first, so a refusal names the file. A CSV is read as text and each column
     converted here, so a wrong value is named (Athena's results CSV quotes every value); a minute written with its
     zone is converted to UTC (:func:`_utc_from_text`). A Parquet column must have the query's type. Rows of the same
-    minute and key are summed, so outputs of several runs may be given together. Whatever else DuckDB cannot read
-    is refused in one line naming ``name``.
+    minute and key are summed, so an output split across part files, or the Parquet outputs of several runs, may be
+    given together (several results CSVs in a folder are refused first, :func:`_one_results_csv`). The rows are held
+    in DuckDB, in memory or spilled to its temporary folder, so the working storage grows with the output's rows.
+    Whatever else DuckDB cannot read is refused in one line naming ``name``.
     """
     import duckdb
 
@@ -992,10 +1024,16 @@ def log_scaling_month(hours: float = 30 * 24) -> dict[str, Any]:
     :func:`log_scaling`'s largest log is one hour of the benchmark's table (its ``keys``, ``minutes`` of 60). Its
     query's output has at most one row per minute and key (``bound``); it fills that bound as the requests grow, and
     ``occupancy`` is how full it is at the largest size. Over ``hours`` of the same traffic the output has ``hours``
-    times its rows (each hour fills its own minutes), and its size and the profile's time are scaled the same way:
-    that the time grows linearly is an assumption, since nothing that large was run. ``csv_row`` is one row as
-    Athena's results CSV writes it (a header row, every value quoted), for the benchmark's longest key and the mean
-    requests per row, so ``csv_gb`` is an estimate of that file's size (``csv_bytes_per_row`` counts its newline).
+    times its rows (each hour fills its own minutes), and its Parquet size is scaled the same way. ``seconds`` scales
+    the measured profile's time too, but that is not a prediction: the profile holds the output's rows in DuckDB (in
+    memory, or spilled to its temporary folder), so its working storage grows with the rows, and nothing that large
+    was run. ``csv_row`` is one row as Athena's results CSV writes it (a header row, every value quoted), for the
+    benchmark's longest key and the mean requests per row. ``csv_bytes_per_row`` is an estimate of a row's mean
+    length: that row's quotes, commas, minute and newline, the keys' mean length (``K0`` to ``K<keys - 1>``, each
+    key as often, as a nearly full output has them) and the digits of the mean count; the counts of rarely
+    requested keys have fewer digits than the mean, so the real rows are a little shorter and ``csv_gb`` is an
+    upper estimate. ``fit_max_keys`` is the most distinct keys a profile takes (its Zipf fit's limit,
+    :func:`fit_zipf`): a log naming more is refused.
 
     Parameters
     ----------
@@ -1008,8 +1046,9 @@ def log_scaling_month(hours: float = 30 * 24) -> dict[str, Any]:
         ``hours``, ``keys``, ``minutes`` (per measured hour), ``bound`` (minutes x keys), ``groups`` (the measured
         output's rows, one hour), ``occupancy`` (``groups / bound``), ``rows`` (``groups x hours``), ``parquet_gb``
         (the output's Parquet, GB of 10**9 bytes), ``seconds`` (``profile_log(aggregated=True)``'s measured seconds
-        x hours, the work after the process's imports) and ``profile_minutes`` (the same in minutes), ``csv_row``,
-        ``csv_bytes_per_row``, ``csv_gb_per_hour`` and ``csv_gb``.
+        x hours, the work after the process's imports, if it grew linearly: not measured) and ``profile_minutes``
+        (the same in minutes), ``csv_row``, ``csv_bytes_per_row`` (an estimate, bytes), ``csv_gb_per_hour`` and
+        ``csv_gb`` (GB), and ``fit_max_keys``.
 
     Examples
     --------
@@ -1018,6 +1057,8 @@ def log_scaling_month(hours: float = 30 * 24) -> dict[str, Any]:
     (720.0, True, True)
     >>> m["csv_row"]
     '"2026-11-30 09:00:00.000","K99999","17","17.0"'
+    >>> round(m["csv_bytes_per_row"], 2), m["fit_max_keys"]
+    (46.89, 5000000)
     """
     h = check_number("hours", hours, low=0, high=1e6, low_open=True)
     record = log_scaling()
@@ -1025,8 +1066,9 @@ def log_scaling_month(hours: float = 30 * 24) -> dict[str, Any]:
     run = log_scaling_run("aggregated output", largest)
     keys, minutes, groups = int(record["keys"]), int(record["minutes"]), int(run["groups"])
     requests = round(largest / groups)
-    csv_row = f'"2026-11-30 09:00:00.000","K{keys - 1}","{requests}","{float(requests)!r}"'
-    row_bytes = len(csv_row.encode()) + 1  # and its newline
+    longest = f"K{keys - 1}"
+    csv_row = f'"2026-11-30 09:00:00.000","{longest}","{requests}","{float(requests)!r}"'
+    row_bytes = len(csv_row.encode()) + 1 - len(longest) + _mean_key_length(keys)  # and its newline
     per_hour = groups * row_bytes / 1e9
     return {
         "hours": h,
@@ -1043,4 +1085,22 @@ def log_scaling_month(hours: float = 30 * 24) -> dict[str, Any]:
         "csv_bytes_per_row": row_bytes,
         "csv_gb_per_hour": per_hour,
         "csv_gb": per_hour * h,
+        "fit_max_keys": _FIT_MAX_KEYS,
     }
+
+
+def _mean_key_length(keys: int) -> float:
+    """The mean length, in characters, of the benchmark's keys ``K0`` to ``K<keys - 1>``, each counted once.
+
+    Examples
+    --------
+    >>> _mean_key_length(10), _mean_key_length(100)
+    (2.0, 2.9)
+    """
+    n = check_integer("keys", keys, low=1, high=_MAX_COUNT)
+    total, low, digits = 0, 0, 1
+    while low < n:
+        high = min(n, 10**digits)
+        total += (high - low) * (1 + digits)
+        low, digits = high, digits + 1
+    return total / n
