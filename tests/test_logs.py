@@ -547,3 +547,14 @@ def test_a_month_of_the_measured_table_is_arithmetic_on_the_record():
     assert hp.log_scaling_month(1)["rows"] == agg["groups"]
     with pytest.raises(ValueError, match=r"^hours = 0 "):
         hp.log_scaling_month(0)
+
+
+def test_a_log_with_more_keys_than_the_fit_takes_is_refused_naming_the_log(tmp_path, monkeypatch):
+    # the limit lowered to 3 keys so that the test writes five: the refusal names the file and pk, not fit_zipf's counts
+    from hotpart.models import logs
+
+    monkeypatch.setattr(logs, "_FIT_MAX_KEYS", 3)
+    path = tmp_path / "log.csv"
+    path.write_text("timestamp,pk\n" + "".join(f"2026-12-01 00:00:0{i},K{i}\n" for i in range(5)), encoding="utf-8")
+    with pytest.raises(hp.ExportError, match=r"log\.csv: pk: expected at most 3 distinct keys \(the Zipf fit's limit\), got 5$"):
+        hp.profile_log(path)

@@ -859,6 +859,8 @@ def _profile_per_minute(con: Any, name: str, *, kind: str, n_part: int, k_top: i
     ).fetchnumpy()
     if len(keys_tab["pk"]) == 0:
         raise ExportError(name, "(rows)", "at least one request")
+    if len(keys_tab["pk"]) > _FIT_MAX_KEYS:  # refused here, naming the log, before the fit would name its counts
+        raise ExportError(name, "pk", f"at most {_FIT_MAX_KEYS:,} distinct keys (the Zipf fit's limit)", len(keys_tab["pk"]))
     rows = int(keys_tab["r"].sum())
     start, minutes = con.execute(
         "SELECT min(minute), CAST(date_diff('minute', min(minute), max(minute)) AS BIGINT) + 1 FROM per_minute"
