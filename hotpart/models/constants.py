@@ -3194,9 +3194,11 @@ SOURCES["TRINO_AT_TIME_ZONE"] = Source(
     "The AT TIME ZONE operator sets the time zone of a timestamp:",
 )
 SOURCES["ATHENA_UNLOAD_EMPTY_TO"] = Source(
-    "AWS, Amazon Athena User Guide, UNLOAD: syntax (note on the TO destination)",
+    "AWS, Amazon Athena User Guide, UNLOAD: syntax (note on the TO destination), in the guide's archived GitHub edition. "
+    "The current page, read on 2026-12-04 in its Chinese edition (docs.aws.amazon.com/zh_cn/athena/latest/ug/unload.html), "
+    "opens the same sentence with 'except when writing to partitions'; the chapter's UNLOAD writes no partitions",
     _DATE_ISSUE40,
-    "https://docs.aws.amazon.com/athena/latest/ug/unload.html",
+    "https://github.com/awsdocs/amazon-athena-user-guide/blob/main/doc_source/unload.md",
     "The TO destination must specify a location in Amazon S3 that has no data.",
 )
 # Athena's DuckDB engine (Preview): the chapter's Athena route is for engine version 3 (Trino), the default engine.
