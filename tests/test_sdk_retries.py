@@ -199,3 +199,19 @@ def test_legacy_mode_makes_the_attempts_and_sleeps_of_sdk_boto3_legacy(throttler
     policy = hp.SDK_BOTO3_LEGACY
     assert sent == policy.attempts == 10
     assert sleeps == pytest.approx([policy.ceiling_s(n) for n in range(policy.retries)])  # 50 ms doubling, no jitter
+
+
+def test_the_java_v2_dynamodb_figures_are_their_quotes() -> None:
+    # Java 2.x's DynamoDB client (chapter 14): each constant is the figure its pinned source line sets.
+    s = hp.SOURCES
+    retries = hp.JAVA_V2_DYNAMODB_MAX_RETRIES
+    assert f"MAX_ERROR_RETRY_V20 = {retries};" in s["JAVA_V2_DYNAMODB_MAX_RETRIES"].quote
+    assert "MAX_ATTEMPTS_V20 = MAX_ERROR_RETRY_V20 + 1;" in s["JAVA_V2_DYNAMODB_MAX_RETRIES"].quote
+    assert f"from {retries + 1} to 4" in s["JAVA_V2_DYNAMODB_2026_OPT_IN"].quote  # the PR agrees: 9 attempts
+    assert f"Duration.ofMillis({hp.JAVA_V2_DYNAMODB_BASE_S * 1000:g});" in s["JAVA_V2_DYNAMODB_BASE_S"].quote
+    assert "FullJitterBackoffStrategy" in s["JAVA_V2_DYNAMODB_BASE_S"].quote
+    assert f"Duration.ofMillis({hp.JAVA_V2_MAX_BACKOFF_S * 1000:_.0f});" in s["JAVA_V2_MAX_BACKOFF_S"].quote
+    assert f"Duration.ofMillis({hp.JAVA_V2_LEGACY_THROTTLED_BASE_S * 1000:g});" in (s["JAVA_V2_LEGACY_THROTTLED_BASE_S"].quote)
+    cost = hp.JAVA_V2_LEGACY_THROTTLE_TOKEN_COST
+    assert f"THROTTLE_EXCEPTION_TOKEN_COST = {cost};" in s["JAVA_V2_LEGACY_THROTTLE_TOKEN_COST"].quote
+    assert hp.JAVA_V2_MAX_BACKOFF_S == hp.SDK_STANDARD_MAX_BACKOFF_S  # the same 20 s cap as botocore's

@@ -3243,3 +3243,106 @@ ASSUMPTIONS["LOG_SQL_UNTESTED_ENGINES"] = Assumption(
     used_by=("LOG_SQL_UNTESTED_ENGINES",),
     chapters=("16_your_table",),
 )
+# --- sources: chapter 14 round 4 (2026-12-04)
+# The Java 2.x DynamoDB client's retries (it still defaults to legacy mode), the botocore opt-in window before
+# 1.44.0, and the quota a retried request that succeeds gives back (chapter 14).
+_DATE_CH14_R4 = "2026-12-04"
+_JAVA_V2_BLOB = "https://github.com/aws/aws-sdk-java-v2/blob/"
+_JAVA_V2_DDB_POLICY = (
+    _JAVA_V2_BLOB + "07c0c616ac480a3f055586e457a7297c74f9613c/services/dynamodb/src/main/java/software/amazon/awssdk/"
+    "services/dynamodb/DynamoDbRetryPolicy.java"
+)
+_JAVA_V2_RETRY_SETTING = (
+    _JAVA_V2_BLOB + "276b682ffd5992ca63987e7d05ffceff332d4a99/core/sdk-core/src/main/java/software/amazon/awssdk/core/"
+    "internal/retry/SdkDefaultRetrySetting.java"
+)
+#: Retries the Java 2.x DynamoDB client makes after the first attempt, in legacy and standard mode alike, unless
+#: AWS_NEW_RETRIES_2026=true (then 4 attempts in all); its attempts are this plus one.
+JAVA_V2_DYNAMODB_MAX_RETRIES: Final[int] = 8
+#: The Java 2.x DynamoDB client's base delay, seconds (Full Jitter, doubling).
+JAVA_V2_DYNAMODB_BASE_S: Final[float] = 0.025
+#: Java 2.x's cap on one backoff sleep, seconds (SdkDefaultRetrySetting.MAX_BACKOFF, which DynamoDB's policy uses).
+JAVA_V2_MAX_BACKOFF_S: Final[float] = 20.0
+#: Java 2.x's general base delay after a throttling error, seconds (DynamoDB's policy sets none of its own).
+JAVA_V2_LEGACY_THROTTLED_BASE_S: Final[float] = 0.5
+#: Tokens a throttled retry takes from the Java 2.x token bucket in legacy mode.
+JAVA_V2_LEGACY_THROTTLE_TOKEN_COST: Final[int] = 0
+__all__ += [
+    "JAVA_V2_DYNAMODB_MAX_RETRIES",
+    "JAVA_V2_DYNAMODB_BASE_S",
+    "JAVA_V2_MAX_BACKOFF_S",
+    "JAVA_V2_LEGACY_THROTTLED_BASE_S",
+    "JAVA_V2_LEGACY_THROTTLE_TOKEN_COST",
+]  # chapter 14 glues them
+SOURCES["JAVA_V2_DYNAMODB_MAX_RETRIES"] = Source(
+    "AWS SDK for Java 2.x, services/dynamodb, DynamoDbRetryPolicy (commit 07c0c61, with the AWS_NEW_RETRIES_2026 "
+    "opt-in): the DynamoDB client's retries and attempts in either retry mode while the 2026 update is not enabled "
+    "(Java 2.x keeps its legacy default: SOURCES['BOTOCORE_STANDARD_DEFAULT_SINCE'])",
+    _DATE_CH14_R4,
+    _JAVA_V2_DDB_POLICY,
+    quote="Default max retry count for DynamoDB client, regardless of retry mode. **/ private static final int "
+    "MAX_ERROR_RETRY_V20 = 8; … private static final int MAX_ATTEMPTS_V20 = MAX_ERROR_RETRY_V20 + 1;",
+)
+SOURCES["JAVA_V2_DYNAMODB_BASE_S"] = Source(
+    "AWS SDK for Java 2.x, services/dynamodb, DynamoDbRetryPolicy (commit 07c0c61): the DynamoDB client's backoff, "
+    "Full Jitter on a 25 ms base capped at SdkDefaultRetrySetting.MAX_BACKOFF; the policy sets no throttling "
+    "backoff of its own",
+    _DATE_CH14_R4,
+    _JAVA_V2_DDB_POLICY,
+    quote="private static final Duration BASE_DELAY = Duration.ofMillis(25); … FullJitterBackoffStrategy.builder() "
+    ".baseDelay(BASE_DELAY) .maxBackoffTime(SdkDefaultRetrySetting.MAX_BACKOFF) .build();",
+)
+SOURCES["JAVA_V2_MAX_BACKOFF_S"] = Source(
+    "AWS SDK for Java 2.x, core/sdk-core, SdkDefaultRetrySetting (commit 276b682): the cap on one sleep",
+    _DATE_CH14_R4,
+    _JAVA_V2_RETRY_SETTING,
+    quote="public static final Duration MAX_BACKOFF = Duration.ofMillis(20_000);",
+)
+SOURCES["JAVA_V2_LEGACY_THROTTLED_BASE_S"] = Source(
+    "AWS SDK for Java 2.x, core/sdk-core, SdkDefaultRetrySetting (commit 276b682): the general base delay after a "
+    "throttling error (the tracking issue's legacy 'Throttling base delay|500 ms', SOURCES['SDK_JAVA_V2_BEFORE_2026'])",
+    _DATE_CH14_R4,
+    _JAVA_V2_RETRY_SETTING,
+    quote="public static final Duration THROTTLED_BASE_DELAY = Duration.ofMillis(500);",
+)
+SOURCES["JAVA_V2_LEGACY_THROTTLE_TOKEN_COST"] = Source(
+    "AWS SDK for Java 2.x, core/sdk-core, SdkDefaultRetrySetting.Legacy (commit 276b682): in legacy mode a retry "
+    "after a throttling error costs the token bucket nothing (other errors 5)",
+    _DATE_CH14_R4,
+    _JAVA_V2_RETRY_SETTING,
+    quote="public static final class Legacy { private static final int THROTTLE_EXCEPTION_TOKEN_COST = 0; private "
+    "static final int DEFAULT_EXCEPTION_TOKEN_COST = 5;",
+)
+SOURCES["JAVA_V2_DYNAMODB_2026_OPT_IN"] = Source(
+    "AWS SDK for Java 2.x, pull request 6925, Implements Retries 2.1 Updates (merged April 2026, version 2.44.0): "
+    "with AWS_NEW_RETRIES_2026=true the DynamoDB client makes 4 attempts instead of 9",
+    _DATE_CH14_R4,
+    "https://github.com/aws/aws-sdk-java-v2/pull/6925",
+    quote="It introduces an opt-in feature gate (AWS_NEW_RETRIES_2026) that, when enabled, changes retry behavior "
+    "across the SDK: … Service-specific changes: DynamoDB max attempts reduced from 9 to 4",
+)
+SOURCES["BOTOCORE_2026_OPT_IN"] = Source(
+    "botocore pull request 3678, Implement updated retry behavior gated behind opt-in environment variable (April "
+    "2026): before botocore 1.44.0 the update, standard mode as the default included, ran only with "
+    "AWS_NEW_RETRIES_2026=true",
+    _DATE_CH14_R4,
+    "https://github.com/boto/botocore/pull/3678",
+    quote="DynamoDB-specific max attempts (4) and base backoff (25ms) … The default retry mode is also updated to "
+    "`standard` for internal users via the same flag. … To test this out prior to release, please set the "
+    "`AWS_NEW_RETRIES_2026` environment variable to `true`.",
+)
+SOURCES["BOTOCORE_NEW_RETRIES_ALWAYS_ON"] = Source(
+    f"botocore {_BOTOCORE_PINNED}, botocore/configprovider.py: the opt-in flag of the 2026 retry update is now fixed on",
+    _DATE_CH14_R4,
+    _BOTOCORE_FILE + "configprovider.py",
+    quote="# Deprecated: the retry behavior this flag gated while it was opt-in is now # always enabled. … "
+    "NEW_RETRIES_ENABLED = True",
+)
+SOURCES["SDK_STANDARD_RETRY_REFUND"] = Source(
+    f"botocore {_BOTOCORE_PINNED}, botocore/retries/standard.py, RetryQuotaChecker.release_retry_quota: a request "
+    "that succeeds after retries gives back the cost of its last retry",
+    _DATE_CH14_R4,
+    _BOTOCORE_FILE + "retries/standard.py",
+    quote="# 3. The API call had retries, and we eventually receive an HTTP #    response with a 2xx status code.  "
+    "In that case we give back #    whatever quota was associated with the last acquisition.",
+)
