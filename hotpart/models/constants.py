@@ -3323,8 +3323,9 @@ SOURCES["JAVA_V2_DYNAMODB_2026_OPT_IN"] = Source(
 )
 SOURCES["BOTOCORE_2026_OPT_IN"] = Source(
     "botocore pull request 3678, Implement updated retry behavior gated behind opt-in environment variable (April "
-    "2026): before botocore 1.44.0 the update, standard mode as the default included, ran only with "
-    "AWS_NEW_RETRIES_2026=true",
+    "2026): the code that reads AWS_NEW_RETRIES_2026 and, set to true, runs the update (standard mode as the default "
+    "included). The pull request itself calls the change internal-only; that the flag was the public opt-in of "
+    "released versions before 1.44.0 rests on AWS's SDK reference guide (SOURCES['SDK_RETRIES_2026_OPT_IN'])",
     _DATE_CH14_R4,
     "https://github.com/boto/botocore/pull/3678",
     quote="DynamoDB-specific max attempts (4) and base backoff (25ms) … The default retry mode is also updated to "
