@@ -31,10 +31,15 @@ def _stream(kind: str, n_keys: int, seed: int = 0) -> NDArray[np.uint64]:
     return keys
 
 
-def _whole_numbers(name: str, values: object, low: int, high: int) -> tuple[int, ...]:
-    """A non-empty sequence of whole numbers in ``[low, high]``, or ValueError naming ``name``."""
+def _whole_numbers(
+    name: str, values: object, low: int, high: int, max_size: int | None = None, what: str = "values"
+) -> tuple[int, ...]:
+    """A non-empty sequence of at most ``max_size`` whole numbers in ``[low, high]``, or ValueError naming ``name``
+    (its length is checked before any value is read)."""
     if isinstance(values, (str, bytes)) or not hasattr(values, "__len__") or len(values) == 0:  # type: ignore[arg-type]
         raise ValueError(f"{name} = {values!r} is not allowed: must be a non-empty sequence of whole numbers")
+    if max_size is not None and len(values) > max_size:  # type: ignore[arg-type]
+        raise ValueError(f"{name} has {len(values):,} {what}: must have at most {max_size:,}")  # type: ignore[arg-type]
     return tuple(check_integer(f"{name}[{i}]", v, low=low, high=high) for i, v in enumerate(values))  # type: ignore[arg-type]
 
 

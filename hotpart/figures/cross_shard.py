@@ -189,9 +189,7 @@ def two_phase_rows(participants: tuple[int, ...], availability: float, rtt_ms: f
     >>> rows[1]
     ('4', '16', '2', '9', '99.501%', '0.499%', '3.5')
     """
-    if hasattr(participants, "__len__") and len(participants) > _MAX_ROWS:
-        raise ValueError(f"participants has {len(participants):,} counts: must have at most {_MAX_ROWS:,} (one row each)")
-    ks = _whole_numbers("participants", participants, 1, _MAX_TABLE_SHARDS)
+    ks = _whole_numbers("participants", participants, 1, _MAX_TABLE_SHARDS, max_size=_MAX_ROWS, what="counts")
     availability = check_number("availability", availability, low=0, high=1, low_open=True)
     header = ["participants k", "messages", "round trips", "forced log writes", "commits", "aborts", "latency (ms)"]
     rows = []

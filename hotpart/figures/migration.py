@@ -232,10 +232,8 @@ def logical_balance_rows(n_logicals: tuple[int, ...], n_physicals: tuple[int, ..
     >>> rows
     [('12', '1.000', '1.250'), ('16', '1.125', '1.250')]
     """
-    for name, values in (("n_logicals", n_logicals), ("n_physicals", n_physicals)):
-        check_array(name, values, ndim=1, max_size=_MAX_TABLE_VALUES)  # the table's size, before any value
-    logicals = _whole_numbers("n_logicals", n_logicals, 1, 100_000)
-    physicals = _whole_numbers("n_physicals", n_physicals, 1, _MAX_TABLE_SHARDS)
+    logicals = _whole_numbers("n_logicals", n_logicals, 1, 100_000, max_size=_MAX_TABLE_VALUES)
+    physicals = _whole_numbers("n_physicals", n_physicals, 1, _MAX_TABLE_SHARDS, max_size=_MAX_TABLE_VALUES)
     header = ["logical shards L", *(f"P = {p}" for p in physicals)]
     rows = [(str(el), *(f"{logical_balance(el, p):.3f}" for p in physicals)) for el in logicals]
     return header, rows

@@ -246,8 +246,7 @@ def half_applied_rows(shards: tuple[int, ...], p_fail: tuple[float, ...]) -> _Ro
     >>> half_applied_rows((2,), (0.01,))
     (['shards', 'p = 1%'], [('2', '2.0%')])
     """
-    check_array("shards", shards, ndim=1, max_size=_MAX_TABLE_VALUES)  # the table's size, before any value
-    ss = _whole_numbers("shards", shards, 1, _MAX_TABLE_SHARDS)
+    ss = _whole_numbers("shards", shards, 1, _MAX_TABLE_SHARDS, max_size=_MAX_TABLE_VALUES)
     if isinstance(p_fail, (str, bytes)) or not hasattr(p_fail, "__len__") or len(p_fail) == 0:
         raise ValueError(f"p_fail = {p_fail!r} is not allowed: must be a non-empty sequence of probabilities")
     ps = tuple(float(p) for p in check_array("p_fail", p_fail, low=0, high=1, ndim=1, max_size=_MAX_TABLE_VALUES))

@@ -1026,16 +1026,15 @@ def log_scaling_month(hours: float = 30 * 24) -> dict[str, Any]:
     :func:`log_scaling`'s largest log is one hour of the benchmark's table (its ``keys``, ``minutes`` of 60). Its
     query's output has at most one row per minute and key (``bound``); it fills that bound as the requests grow, and
     ``occupancy`` is how full it is at the largest size. Over ``hours`` of the same traffic the output has ``hours``
-    times its rows (each hour fills its own minutes), and its Parquet size is scaled the same way. ``seconds`` scales
-    the measured profile's time too, but that is not a prediction: the profile holds the output's rows in DuckDB (in
-    memory, or spilled to its temporary folder), so its working storage grows with the rows, and nothing that large
-    was run. ``csv_row`` is one row as Athena's results CSV writes it (a header row, every value quoted), for the
-    benchmark's longest key and the mean requests per row. ``csv_bytes_per_row`` is an estimate of a row's mean
-    length: that row's quotes, commas, minute and newline, the keys' mean length (``K0`` to ``K<keys - 1>``, each
-    key as often, as a nearly full output has them) and the digits of the mean count; the counts of rarely
-    requested keys have fewer digits than the mean, so the real rows are a little shorter and ``csv_gb`` is an
-    upper estimate. ``fit_max_keys`` is the most distinct keys a profile takes (its Zipf fit's limit,
-    :func:`fit_zipf`): a log naming more is refused.
+    times its rows (each hour fills its own minutes), and its Parquet size is scaled the same way. No time is given:
+    the profile holds the output's rows in DuckDB (in memory, or spilled to its temporary folder), so its working
+    storage grows with the rows, and nothing that large was run. ``csv_row`` is one row as Athena's results CSV
+    writes it (a header row, every value quoted), for the benchmark's longest key and the mean requests per row.
+    ``csv_bytes_per_row`` is an estimate of a row's mean length: that row's quotes, commas, minute and newline, the
+    keys' mean length (``K0`` to ``K<keys - 1>``, each key as often, as a nearly full output has them) and the digits
+    of the mean count; the counts of rarely requested keys have fewer digits than the mean, so the real rows are a
+    little shorter and ``csv_gb`` is an upper estimate. ``fit_max_keys`` is the most distinct keys a profile takes
+    (its Zipf fit's limit, :func:`fit_zipf`): a log naming more is refused.
 
     Parameters
     ----------
@@ -1047,10 +1046,8 @@ def log_scaling_month(hours: float = 30 * 24) -> dict[str, Any]:
     dict
         ``hours``, ``keys``, ``minutes`` (per measured hour), ``bound`` (minutes x keys), ``groups`` (the measured
         output's rows, one hour), ``occupancy`` (``groups / bound``), ``rows`` (``groups x hours``), ``parquet_gb``
-        (the output's Parquet, GB of 10**9 bytes), ``seconds`` (``profile_log(aggregated=True)``'s measured seconds
-        x hours, the work after the process's imports, if it grew linearly: not measured) and ``profile_minutes``
-        (the same in minutes), ``csv_row``, ``csv_bytes_per_row`` (an estimate, bytes), ``csv_gb_per_hour`` and
-        ``csv_gb`` (GB), and ``fit_max_keys``.
+        (the output's Parquet, GB of 10**9 bytes), ``csv_row``, ``csv_bytes_per_row`` (an estimate, bytes),
+        ``csv_gb_per_hour`` and ``csv_gb`` (GB), and ``fit_max_keys``.
 
     Examples
     --------
@@ -1081,8 +1078,6 @@ def log_scaling_month(hours: float = 30 * 24) -> dict[str, Any]:
         "occupancy": groups / (minutes * keys),
         "rows": groups * h,
         "parquet_gb": float(run["file_mb"]) * h / 1e3,
-        "seconds": float(run["seconds"]) * h,
-        "profile_minutes": float(run["seconds"]) * h / 60,
         "csv_row": csv_row,
         "csv_bytes_per_row": row_bytes,
         "csv_gb_per_hour": per_hour,
