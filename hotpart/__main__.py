@@ -16,12 +16,37 @@ traceback, and no partial report folder.
 from __future__ import annotations
 
 import argparse
+import os
+import signal
 import sys
 from pathlib import Path
 
 from ._outdir import write_output_folder
 
 _EXIT_BAD_INPUT = 2
+_EXIT_SIGINT = 128 + signal.SIGINT  # 130, as a shell reports a command Ctrl-C stopped
+_EXIT_SIGTERM = 128 + signal.SIGTERM  # 143
+_EXIT_SIGPIPE = 128 + signal.SIGPIPE  # 141, as `yes | head -1` reports: a reader that closed the pipe
+
+
+class _Terminated(BaseException):
+    """SIGTERM, raised where the program is so that cleanup runs (a ``finally`` removes what this run created)."""
+
+
+_signalled: list[int] = []  # SIGTERM's number once it came (DuckDB reports either signal as its own interrupt)
+
+
+def _on_sigterm(sig, _frame):
+    _signalled.append(sig)
+    raise _Terminated
+
+
+class _Parser(argparse.ArgumentParser):
+    """argparse with a one-line error: the option, what was wrong, and where the help is (coreutils' style)."""
+
+    def error(self, message: str) -> None:  # type: ignore[override]
+        print(f"{self.prog}: error: {message} (see '{self.prog} --help')", file=sys.stderr)
+        sys.exit(_EXIT_BAD_INPUT)
 
 
 def _log_options(p: argparse.ArgumentParser) -> None:
@@ -54,7 +79,7 @@ def _log_options(p: argparse.ArgumentParser) -> None:
 
 
 def _parser() -> argparse.ArgumentParser:
-    ap = argparse.ArgumentParser(prog="python -m hotpart", description="The hotpart course's models on your own table.")
+    ap = _Parser(prog="hotpart", description="The hotpart course's models on your own table.")
     sub = ap.add_subparsers(dest="command", required=True)
     d = sub.add_parser("diagnose", help="diagnose a table from its CloudWatch and Contributor Insights exports")
     d.add_argument(
@@ -270,7 +295,58 @@ def _diagnose(args: argparse.Namespace) -> int:
 
 
 def main(argv: list[str] | None = None) -> int:
-    """Run the command line; returns the exit status."""
+    """Run the command line; returns the exit status.
+
+    Besides 0 (done) and 2 (bad input, one line): 130 after Ctrl-C and 143 after SIGTERM, each with one line and
+    nothing half written (the output folder's writer removes what this run created); 141, quietly, when the
+    reader of standard output closed the pipe (``hotpart queries orders | head -1``).
+    """
+    import threading
+
+    if threading.current_thread() is threading.main_thread():
+        signal.signal(signal.SIGTERM, _on_sigterm)
+    try:
+        return _run(argv)
+    except KeyboardInterrupt:
+        _ignore_further_signals()
+        print("hotpart: interrupted", file=sys.stderr)
+        return _EXIT_SIGINT
+    except _Terminated:
+        _ignore_further_signals()
+        print("hotpart: terminated", file=sys.stderr)
+        return _EXIT_SIGTERM
+    except BrokenPipeError:
+        # the reader has gone: say nothing more, and keep Python from complaining about the flush at exit
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        return _EXIT_SIGPIPE
+
+
+def _ignore_further_signals() -> None:
+    """One interrupt is one line: a second Ctrl-C, or the same one still pending (DuckDB answers an interrupt
+    with its own error and may leave Python's flag set), must not print a traceback on the way out."""
+    import threading
+
+    if threading.current_thread() is threading.main_thread():
+        for sig in (signal.SIGINT, signal.SIGTERM):
+            signal.signal(sig, signal.SIG_IGN)
+    # CPython remembers a KeyboardInterrupt that ended any code it ran through PyRun_String (DuckDB's bindings
+    # run Python that way) and, under `python -m`, then ends the process by SIGINT after it has exited: 130 would
+    # become -2 for a caller that is not a shell. An empty PyRun_String clears that note; the interrupt was handled.
+    try:
+        import ctypes
+
+        ctypes.pythonapi.PyRun_SimpleString(b"pass")
+    except (ImportError, AttributeError, OSError):  # pragma: no cover - not CPython
+        pass
+
+
+def _interrupted(e: BaseException) -> bool:
+    """DuckDB reports Ctrl-C during a query as its own error (``Query interrupted``), not KeyboardInterrupt."""
+    return type(e).__name__ == "InterruptException" or (isinstance(e, RuntimeError) and "Query interrupted" in str(e))
+
+
+def _run(argv: list[str] | None) -> int:
     args = _parser().parse_args(argv)
     try:
         if args.command == "diagnose":
@@ -312,10 +388,16 @@ def main(argv: list[str] | None = None) -> int:
         msg = str(e).splitlines()[0] if str(e) else type(e).__name__
         print(f"hotpart: error: {msg}", file=sys.stderr)
         return _EXIT_BAD_INPUT
+    except BrokenPipeError:
+        raise
     except OSError as e:  # a folder that cannot be written, a file that cannot be read: one line too
         where = e.filename if e.filename is not None else "(file)"
         print(f"hotpart: error: {where}: {e.strerror or type(e).__name__}", file=sys.stderr)
         return _EXIT_BAD_INPUT
+    except Exception as e:  # DuckDB's interrupt during a query; anything else is a bug and keeps its traceback
+        if _interrupted(e):
+            raise (_Terminated if _signalled else KeyboardInterrupt) from None
+        raise
 
 
 if __name__ == "__main__":  # pragma: no cover - exercised by tests/test_cli.py as a subprocess

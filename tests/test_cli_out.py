@@ -122,23 +122,17 @@ def test_files_a_previous_run_wrote_and_this_one_does_not_are_removed_and_nothin
 
 
 def test_a_failed_write_leaves_no_folder_and_no_temporary_files(tmp_path, monkeypatch):
-    def explode(*a, **k):
-        raise OSError(28, "No space left on device")
-
     folder = tmp_path / "new" / "out"
-    import builtins
-
-    real_open = builtins.open
+    real_fsync = os.fsync
     calls = {"n": 0}
 
-    def flaky_open(path, mode="r", *a, **k):
-        if "w" in mode:
-            calls["n"] += 1
-            if calls["n"] == 2:
-                explode()
-        return real_open(path, mode, *a, **k)
+    def flaky_fsync(fd):
+        calls["n"] += 1
+        if calls["n"] == 2:  # the second file: the disk is full
+            raise OSError(28, "No space left on device")
+        return real_fsync(fd)
 
-    monkeypatch.setattr(builtins, "open", flaky_open)
+    monkeypatch.setattr(os, "fsync", flaky_fsync)
     with pytest.raises(OSError):
         write_output_folder(folder, {"a.txt": b"1", "b.txt": b"2"}, kind="report")
     monkeypatch.undo()
