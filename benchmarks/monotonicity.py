@@ -276,10 +276,10 @@ def cause(case: Case, prop: str, more: np.ndarray) -> str:
             _splits(case, 1.0, case.demand),
             _splits(case, CAPACITY_FACTOR, case.demand) if prop == "capacity" else _splits(case, 1.0, more),
         )
+        if splits_a != splits_b and not _violates(case, prop, more, lend=True)[0]:
+            return "split halves the share"  # other splits, harmless once the halves lend to each other at once
         if _first_difference(cuts_a, cuts_b) < _first_difference([c[:2] for c in cuts_a], [c[:2] for c in cuts_b]):
             return "split cut follows its second"  # the same split, cut elsewhere, before any split differs
-        if splits_a != splits_b and not _violates(case, prop, more, lend=True)[0]:
-            return "split halves the share"
     if not _violates(case, prop, more, instant=True)[0]:
         return "adaptive delay"
     if case.mode == "indexes" and len(case.detail["indexes"]) > 1:
