@@ -357,12 +357,12 @@ def main(argv: list[str] | None = None) -> int:
             + f", {seconds:.0f} s"
         )
         print(line, flush=True)
-        for v in found[:20]:
+        for v in found:
             change = f"{v.before:,.1f} -> {v.after:,.1f} ({v.share:.3%} of offered)"
             print(f"  seed {v.seed} {v.prop}: {change}: {v.cause}", flush=True)
         by_cause = {c: sum(v.cause == c for v in found) for c in [*CAUSES, "unexplained"]}
         print("  by cause: " + "; ".join(f"{n} {c}" for c, n in by_cause.items() if n), flush=True)
-        rows.append((mode, args.cases, len(cap), len(dem), worst, seconds))
+        rows.append((mode, args.cases, len(cap), len(dem), worst, seconds, found))
     if args.write:
         RESULTS.parent.mkdir(exist_ok=True)
         RESULTS.write_text(_table(rows, args))
@@ -379,9 +379,16 @@ def _table(rows: list[tuple], args: argparse.Namespace) -> str:
         "| mode | cases | more capacity throttled more | more demand served less | worst | seconds |",
         "| --- | --- | --- | --- | --- | --- |",
     ]
-    for mode, n, cap, dem, worst, seconds in rows:
+    for mode, n, cap, dem, worst, seconds, _ in rows:
         w = f"seed {worst.seed}, {worst.prop}, {worst.share:.2%} of offered" if worst else "none"
         lines.append(f"| {mode} | {n:,} | {cap} | {dem} | {w} | {seconds:.0f} |")
+    lines += ["", "## Every violation, with its cause", ""]
+    lines += [f"* **{c}**: {why}" for c, why in CAUSES.items()]
+    lines += ["", "| mode | seed | property | before | after | share of offered | cause |"]
+    lines += ["| --- | --- | --- | --- | --- | --- | --- |"]
+    for mode, *_, found in rows:
+        for v in found:
+            lines.append(f"| {mode} | {v.seed} | {v.prop} | {v.before:,.1f} | {v.after:,.1f} | {v.share:.3%} | {v.cause} |")
     return "\n".join(lines) + "\n"
 
 

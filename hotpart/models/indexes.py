@@ -55,7 +55,7 @@ from numpy.typing import ArrayLike, NDArray
 
 from ._validation import check_array, check_choice, check_divisor, check_integer, check_number
 from .capacity import write_units
-from .constants import PARTITION_MAX_WCU
+from .constants import ITEM_MAX_BYTES, PARTITION_MAX_WCU
 from .hashing import partition_of
 from .on_demand import OnDemand
 from .provisioned import Provisioned
@@ -444,7 +444,8 @@ def index_write_units(entry_bytes: float, *, key_change: bool = False) -> float:
     Parameters
     ----------
     entry_bytes : float
-        Size of the index entry in bytes, ``>= 0``.
+        Size of the index entry in bytes, in ``[0, ITEM_MAX_BYTES]`` (:data:`hotpart.ITEM_MAX_BYTES`, DynamoDB's
+        400 KB item limit: an entry is at most the item it projects).
     key_change : bool
         Whether the write changes the index key value (from A to B).
 
@@ -463,7 +464,7 @@ def index_write_units(entry_bytes: float, *, key_change: bool = False) -> float:
     >>> index_write_units(200, key_change=True)  # OPEN -> SHIPPED: a delete and a put
     2.0
     """
-    size = check_number("entry_bytes", entry_bytes, low=0, high=math.inf, high_open=True)
+    size = check_number("entry_bytes", entry_bytes, low=0, high=ITEM_MAX_BYTES)
     check_choice("key_change", key_change, (True, False))
     return float(write_units(size)) * (2.0 if key_change else 1.0)
 
