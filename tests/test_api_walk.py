@@ -13,7 +13,14 @@ type admits it; a 0 inside the range the docstring gives (its numpydoc entry, or
 none; 5e-324 for a float parameter whose range includes 0 or opens at it (``>= 0``, ``> 0``, ``0 < x``, ``(0, ``);
 a 2-D array where the docstring says the parameter broadcasts (any shape, elementwise); any array of 10**7 elements
 computed in time; or an entry of ``ALLOWED``, with its reason. A list where a scalar belongs has no rule: it is
-refused by name (a list never stands for its first element). A finite result must hold no NaN, no infinity and no
+refused by name (a list never stands for its first element). Issue 49's kinds come on top (SCALAR_KINDS, ARRAY_KINDS):
+a bool, a complex number (Python's and numpy's), a numeric string, the base as a Decimal and as a Fraction; for an
+array the base with a complex element, bools (an array and a list), Decimals, Fractions, a pandas Series and DataFrame,
+and a number where the array belongs. A bool, a complex number or a string must be refused by name; a Decimal, a
+Fraction or a pandas object must be refused by name or converted by rule (the same result as the base call's, holding
+none of the objects passed); a number for an array may return any finite result. Probes of these kinds that fail in
+the modules issue 47 is rewriting are listed as deferred, not failed (DEFERRED_MODULES). A finite result must hold no
+NaN, no infinity and no
 negative number (an ``ALLOWED`` entry may return the negative value it documents, or a documented infinity, never a
 NaN), and its ``repr`` must work.
 
@@ -34,7 +41,9 @@ errors and results, not the lines. Alone under coverage, the module took 27.1 s 
 and 16.2 s after, with the forked workers untraced as well (``tests/conftest.py``). Issue 39's kinds took it from
 8,126 probes in 12.5 s to 11,211 in 24 s once no probe hangs (without coverage, 2 shared cores; 2026-12-04), an
 array of 10**7 being the costly kind (its arrays are built with ``np.tile``, not ``np.resize``, which takes a
-second for one value repeated); each hang costs its 8 s timeout.
+second for one value repeated); each hang costs its 8 s timeout. Issue 49's kinds took it to 17,113 probes
+(523 callables, 369 with numeric parameters): 13,981 raised-named, 3,126 finite-documented, 2 deferred to issue 47
+(2026-12-06).
 """
 
 from __future__ import annotations
