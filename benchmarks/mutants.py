@@ -39,7 +39,13 @@ DEFAULT_MODULES = (
 #: The test files each module's mutants run (those that cover a mutated function are picked by mutmut).
 TESTS = {
     "hotpart/models/simulator.py": ["tests/test_simulator.py", "tests/test_boundaries.py", "tests/test_monotonicity.py"],
-    "hotpart/models/hashing.py": ["tests/test_hashing_speed.py", "tests/test_boundaries.py", "tests/test_validation_kinds.py"],
+    "hotpart/models/hashing.py": [
+        "tests/test_hashing_speed.py",
+        "tests/test_sharding.py",
+        "tests/test_cases_sharding.py",
+        "tests/test_boundaries.py",
+        "tests/test_validation_kinds.py",
+    ],
     "hotpart/models/write_sharding.py": ["tests/test_sharding.py", "tests/test_boundaries.py", "tests/test_cases_sharding.py"],
     "hotpart/models/logs.py": ["tests/test_logs.py", "tests/test_boundaries.py"],
     "hotpart/models/diagnosis.py": ["tests/test_diagnosis.py", "tests/test_cases_diagnosis.py"],
@@ -100,17 +106,24 @@ def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--modules", nargs="+", default=list(DEFAULT_MODULES), help="the modules to mutate")
     ap.add_argument("--max-children", type=int, default=2, help="mutants tested at once (default 2: the cores)")
+    ap.add_argument(
+        "--report-only",
+        action="store_true",
+        help="write the report from the last run's results in _build/mutants (one interrupted, say), testing nothing",
+    )
     args = ap.parse_args(argv)
     modules = [m.strip() for m in args.modules if m.strip()]
     tests = sorted({t for m in modules for t in _tests_for(m)})
-    _prepare(modules, tests)
-    t0 = time.perf_counter()
-    run = subprocess.run([sys.executable, "-m", "mutmut", "run", "--max-children", str(args.max_children)], cwd=WORK)
-    seconds = time.perf_counter() - t0
+    seconds = 0.0
+    if not args.report_only:
+        _prepare(modules, tests)
+        t0 = time.perf_counter()
+        run = subprocess.run([sys.executable, "-m", "mutmut", "run", "--max-children", str(args.max_children)], cwd=WORK)
+        seconds = time.perf_counter() - t0
+        if run.returncode != 0 and not _results():
+            print(f"mutmut run failed ({run.returncode}) before testing any mutant", file=sys.stderr)
+            return run.returncode
     codes = _results()
-    if run.returncode != 0 and not codes:
-        print(f"mutmut run failed ({run.returncode}) before testing any mutant", file=sys.stderr)
-        return run.returncode
     report, unexplained = _report(modules, tests, codes, seconds)
     RESULTS.parent.mkdir(parents=True, exist_ok=True)
     RESULTS.write_text(report)
@@ -132,23 +145,25 @@ def _report(modules: list[str], tests: list[str], codes: dict[str, int | None], 
     lines = [
         "# Mutation testing: kill rates and every survivor",
         "",
-        f"`make mutants` ({time.strftime('%Y-%m-%d')}, mutmut, {seconds / 60:.0f} min on this machine's 2 shared cores): "
-        f"one mutation at a time in {', '.join(f'`{m}`' for m in modules)}, each mutant run against the tests that "
+        f"`make mutants` ({time.strftime('%Y-%m-%d')}, mutmut"
+        + (f", {seconds / 60:.0f} min on this machine's 2 shared cores): " if seconds else ", the last run's results): ")
+        + f"one mutation at a time in {', '.join(f'`{m}`' for m in modules)}, each mutant run against the tests that "
         f"cover its function among {', '.join(f'`{t}`' for t in tests)}. The diagnosis (issue 47's rewrite) is left "
         "to `make mutants MODULES=hotpart/models/diagnosis.py` once it lands.",
         "",
-        "| module | mutants | killed | survived | timeout | no tests | kill rate (killed / tested) |",
-        "| --- | --- | --- | --- | --- | --- | --- |",
+        "| module | mutants | killed | survived | timeout | no tests | not checked | kill rate (killed / tested) |",
+        "| --- | --- | --- | --- | --- | --- | --- | --- |",
     ]
     survivors: list[str] = []
     for module in modules:
         mine = {n: c for n, c in codes.items() if _module_of(n) == module}
         status = [STATUS.get(c, f"exit {c}") for c in mine.values()]
         killed, survived = status.count("killed"), status.count("survived")
-        timeout, none = status.count("timeout"), status.count("no tests")
+        timeout, none, unchecked = status.count("timeout"), status.count("no tests"), status.count("not checked")
         tested = killed + survived + timeout
         rate = f"{(killed + timeout) / tested:.1%}" if tested else "-"
-        lines.append(f"| `{module}` | {len(mine)} | {killed} | {survived} | {timeout} | {none} | {rate} |")
+        row = f"| `{module}` | {len(mine)} | {killed} | {survived} | {timeout} | {none} | {unchecked} | {rate} |"
+        lines.append(row)
         survivors += [n for n, c in mine.items() if STATUS.get(c) == "survived"]
     lines += ["", "A timeout counts as killed (the mutant hangs the tests). Survivors, each equivalent or killed:", ""]
     unexplained = 0
