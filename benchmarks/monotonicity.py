@@ -233,6 +233,9 @@ CAUSES = {
     "split cut follows its second": "a split cuts its keys at the traffic median of the second it happens: more demand "
     "moves the cut, and a cut drawn from one second can divide the later seconds' traffic less evenly (both runs split "
     "at the same seconds, their keys cut at other places)",
+    "split no longer triggers": "a split triggers on the units a partition serves: where the table's own limit (on-demand's "
+    "maximum throughput or peak) scales every partition back, more demand can keep a partition under the trigger, and "
+    "the split that relieved it in the other run never happens",
     "index charge order": "INDEX_CHARGE_ORDER: an index listed first is charged for writes a later index refuses",
     "auto scaling sized from consumption": "auto scaling sizes the capacity from the units served in its last minutes: "
     "the run with more demand or capacity was given less capacity in some second",
@@ -280,6 +283,8 @@ def cause(case: Case, prop: str, more: np.ndarray) -> str:
             return "split halves the share"  # other splits, harmless once the halves lend to each other at once
         if _first_difference(cuts_a, cuts_b) < _first_difference([c[:2] for c in cuts_a], [c[:2] for c in cuts_b]):
             return "split cut follows its second"  # the same split, cut elsewhere, before any split differs
+        if len(splits_b) < len(splits_a) and set(splits_b) < set(splits_a) and isinstance(case.detail["mode"], hp.OnDemand):
+            return "split no longer triggers"  # the run with more lost splits the other made, and nothing else
     if not _violates(case, prop, more, instant=True)[0]:
         return "adaptive delay"
     if case.mode == "indexes" and len(case.detail["indexes"]) > 1:
