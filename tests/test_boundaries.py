@@ -85,6 +85,31 @@ def test_jump_hash_stops_when_the_next_bucket_equals_the_bucket_count(n):
         assert hp.jump_hash(key, n + 1) == n == _published_jump(key, n + 1)
 
 
+def test_jump_hash_takes_one_to_2_31_buckets_and_answers_an_int_key_with_an_int():
+    """The survivors of the first mutation run (benchmarks/results/mutants.md): the bucket count's range, by name, at
+    both ends, and the type of a scalar answer."""
+    assert hp.jump_hash(42, 1) == 0 and hp.jump_hash(42, 2**31) == _published_jump(42, 2**31)
+    for bad in (0, 2**31 + 1):
+        with pytest.raises(ValueError, match=rf"^num_buckets = {bad} is out of range: must be in \[1, 2\.14748e\+09\]$"):
+            hp.jump_hash(42, bad)
+    assert type(hp.jump_hash(42, 57)) is int and type(hp.jump_hash(np.uint64(42), 57)) is int
+    assert hp.jump_hash(np.array([42], dtype=np.uint64), 57).tolist() == [43]
+
+
+@pytest.mark.parametrize("n0", [1, 2, 1024])
+def test_jump_hash_pair_stops_the_fewer_buckets_exactly_at_their_count(n0):
+    """``_jump_hash_pair`` reads the bucket among ``n0`` off the loop for ``n``: a key whose next bucket is exactly
+    ``n0`` stays in bucket 0 among ``n0``, as the published loop says."""
+    from hotpart.models import hashing
+
+    key = _key_whose_first_jump_is(n0)
+    got0, got = hashing._jump_hash_pair(np.array([key, 7], dtype=np.uint64), n0, 4 * n0)
+    assert got0.tolist() == [0, _published_jump(7, n0)] and got.tolist() == [
+        _published_jump(key, 4 * n0),
+        _published_jump(7, 4 * n0),
+    ]
+
+
 def test_jump_hash_matches_the_published_loop_on_random_keys():
     rng = np.random.default_rng(49)
     keys = rng.integers(0, 2**64, size=300, dtype=np.uint64)
