@@ -171,21 +171,70 @@ def _profile(args: argparse.Namespace, path: str) -> tuple[object, list[str]]:
     if rate is None:
         rate = 1.0
         said.append("sample rate: 1 assumed (every request logged); for a sampled log pass --sample-rate")
-    prof = profile_log(
-        path,
-        timestamp=args.timestamp,
-        key=args.key,
-        sort_key=args.sort_key,
-        units=args.units,
-        item_bytes=args.item_bytes,
-        kind=args.kind,
-        partitions=partitions,
-        top=getattr(args, "top", 20),
-        sample_rate=rate,
-        timestamp_unit=args.timestamp_unit,
-        aggregated=getattr(args, "aggregated", False),
-    )
+    line = _ProgressLine.on_terminal(sys.stderr)
+    try:
+        prof = profile_log(
+            path,
+            timestamp=args.timestamp,
+            key=args.key,
+            sort_key=args.sort_key,
+            units=args.units,
+            item_bytes=args.item_bytes,
+            kind=args.kind,
+            partitions=partitions,
+            top=getattr(args, "top", 20),
+            sample_rate=rate,
+            timestamp_unit=args.timestamp_unit,
+            aggregated=getattr(args, "aggregated", False),
+            progress=line,
+        )
+    finally:
+        if line is not None:
+            line.clear()
     return prof, said
+
+
+class _ProgressLine:
+    """Long work's progress on one line of a terminal (``profile``: rows read and time left), rewritten in place and
+    cleared when the work ends, so that the output and any error start on a clean line. Only on a terminal: on a
+    pipe or a file :meth:`on_terminal` gives ``None``, and nothing is written."""
+
+    def __init__(self, stream) -> None:
+        self.stream = stream
+        self.shown = False
+
+    @classmethod
+    def on_terminal(cls, stream) -> _ProgressLine | None:
+        try:
+            return cls(stream) if stream.isatty() else None
+        except (AttributeError, ValueError, OSError):  # a closed or replaced stream
+            return None
+
+    def __call__(self, text: str) -> None:
+        width = max(20, _terminal_columns(self.stream) - 1)
+        try:
+            self.stream.write(f"\r\x1b[K{('hotpart: ' + text)[:width]}")
+            self.stream.flush()
+            self.shown = True
+        except (OSError, ValueError):  # the terminal went away: the work goes on without its line
+            pass
+
+    def clear(self) -> None:
+        if self.shown:
+            try:
+                self.stream.write("\r\x1b[K")
+                self.stream.flush()
+            except (OSError, ValueError):
+                pass
+            self.shown = False
+
+
+def _terminal_columns(stream) -> int:
+    """The terminal's width, or 80 where it does not say (a terminal of no size, as a new pty has)."""
+    try:
+        return os.get_terminal_size(stream.fileno()).columns or 80
+    except (AttributeError, ValueError, OSError):
+        return 80
 
 
 def _figure(metrics) -> bytes:

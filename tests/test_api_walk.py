@@ -13,7 +13,14 @@ type admits it; a 0 inside the range the docstring gives (its numpydoc entry, or
 none; 5e-324 for a float parameter whose range includes 0 or opens at it (``>= 0``, ``> 0``, ``0 < x``, ``(0, ``);
 a 2-D array where the docstring says the parameter broadcasts (any shape, elementwise); any array of 10**7 elements
 computed in time; or an entry of ``ALLOWED``, with its reason. A list where a scalar belongs has no rule: it is
-refused by name (a list never stands for its first element). A finite result must hold no NaN, no infinity and no
+refused by name (a list never stands for its first element). Issue 49's kinds come on top (SCALAR_KINDS, ARRAY_KINDS):
+a bool, a complex number (Python's and numpy's), a numeric string, the base as a Decimal and as a Fraction; for an
+array the base with a complex element, bools (an array and a list), Decimals, Fractions, a pandas Series and DataFrame,
+and a number where the array belongs. A bool, a complex number or a string must be refused by name; a Decimal, a
+Fraction or a pandas object must be refused by name or converted by rule (the same result as the base call's, holding
+none of the objects passed); a number for an array may return any finite result. Probes of these kinds that fail in
+the modules issue 47 is rewriting are listed as deferred, not failed (DEFERRED_MODULES). A finite result must hold no
+NaN, no infinity and no
 negative number (an ``ALLOWED`` entry may return the negative value it documents, or a documented infinity, never a
 NaN), and its ``repr`` must work.
 
@@ -34,7 +41,9 @@ errors and results, not the lines. Alone under coverage, the module took 27.1 s 
 and 16.2 s after, with the forked workers untraced as well (``tests/conftest.py``). Issue 39's kinds took it from
 8,126 probes in 12.5 s to 11,211 in 24 s once no probe hangs (without coverage, 2 shared cores; 2026-12-04), an
 array of 10**7 being the costly kind (its arrays are built with ``np.tile``, not ``np.resize``, which takes a
-second for one value repeated); each hang costs its 8 s timeout.
+second for one value repeated); each hang costs its 8 s timeout. Issue 49's kinds took it to 17,113 probes
+(523 callables, 369 with numeric parameters): 13,981 raised-named, 3,126 finite-documented, 2 deferred to issue 47
+(2026-12-06).
 """
 
 from __future__ import annotations
@@ -44,6 +53,7 @@ import copy
 import dataclasses
 import doctest
 import enum
+import fractions
 import inspect
 import math
 import multiprocessing
@@ -52,6 +62,7 @@ import resource
 import sys
 import time
 from collections.abc import Callable
+from decimal import Decimal
 from typing import Any
 
 import matplotlib
@@ -59,6 +70,7 @@ import matplotlib
 matplotlib.use("Agg")
 import matplotlib.pyplot as plt
 import numpy as np
+import pandas as pd
 import pytest
 from matplotlib.axes import Axes
 from matplotlib.figure import Figure
@@ -90,6 +102,18 @@ TWO_D = "2-D"
 #: computed within the probe's timeout and memory ceiling.
 LARGE = "10**7"
 LARGE_SIZE = 10**7
+#: Issue 49's kinds, for a scalar parameter: a bool, complex numbers (Python's and numpy's), a numeric string where a
+#: number or count belongs (refused by name, every one), and the base value as a Decimal and as a Fraction (converted by
+#: rule to the float they equal, or refused by name: never stored as they came).
+SCALAR_KINDS = ("True", "1+2j", "np.complex128", "'3'", "Decimal", "Fraction")
+#: ... and for an array parameter: the base with a complex first element, the base's shape of bools (an array and a
+#: list), the base as lists of Decimals and Fractions and as pandas objects (a Series for a 1-D base, a DataFrame),
+#: all converted by rule (the same result as the base) or refused by name; and a number where the array belongs.
+ARRAY_KINDS = ("complex[]", "bool[]", "[True, ...]", "Decimal[]", "Fraction[]", "Series", "DataFrame", "1.5")
+#: The kinds that must be refused by name whatever the docstring says (no rule documents a finite result for them).
+REFUSED_KINDS = {"True", "1+2j", "np.complex128", "'3'", "complex[]", "bool[]", "[True, ...]"}
+#: The kinds converted by rule: a finite result must equal the base call's, and hold none of the objects passed.
+CONVERTED_KINDS = {"Decimal", "Fraction", "Decimal[]", "Fraction[]", "Series", "DataFrame"}
 #: Seconds one probe may take (busy shared cores); a hang fails the probe.
 PROBE_TIMEOUT_S = 8.0
 #: Seconds a worker may take to find a callable's base arguments (it runs the Example up to the recorded call).
@@ -146,6 +170,11 @@ INSTANCES: dict[str, Callable[[], Any]] = {
     "Chapter": lambda: hp.CHAPTERS[0],
 }
 
+#: Modules another issue is rewriting (issue 47: the diagnosis, its exports reader and its metrics): a probe of issue
+#: 49's kinds that fails in them is counted and listed as deferred, not failed, until that rewrite lands; every older
+#: kind still fails there as anywhere.
+DEFERRED_MODULES = ("hotpart.models.diagnosis", "hotpart.models.observed", "hotpart.models.metrics")
+
 #: Finite results that are documented, beyond the generic rules: (callable, parameter) -> {label: reason}.
 ALLOWED: dict[tuple[str, str], dict[str, str]] = {
     ("composite_cases", "item_bytes"): {
@@ -186,6 +215,7 @@ ALLOWED: dict[tuple[str, str], dict[str, str]] = {
         "-1": "a key is an identifier, not a quantity: any hashable value is a key",
         "0": "a key is an identifier, not a quantity: any hashable value is a key",
         "'abc'": "a key is an identifier, not a quantity: any hashable value is a key",
+        "'3'": "a key is an identifier, not a quantity: any hashable value is a key",
     },
     ("HashRangeSharding", "upper"): {"[]": "documented: no split points is the default, one range"},
     ("HashRangeSharding", "shard_order"): {"[]": "documented: no order given is the default, ranges in order"},
@@ -433,9 +463,29 @@ def _plan(key: str) -> list[tuple[str, str]] | str:
             probes.append((name, LARGE))
             if _one_d(value):
                 probes.append((name, TWO_D))
+            if _numeric_array(value):
+                probes += [(name, label) for label in ARRAY_KINDS if label != "Series" or _one_d(value)]
         else:
             probes.append((name, LIST))
+            probes += [(name, label) for label in SCALAR_KINDS if label not in ("Decimal", "Fraction") or _real(value)]
     return probes
+
+
+def _numeric_array(value: Any) -> bool:
+    """Whether a base value is a non-empty array (or list) of real numbers, which the kinds of issue 49 are made from."""
+    try:
+        arr = np.asarray(value)
+    except (TypeError, ValueError):
+        return False
+    return arr.ndim >= 1 and arr.size > 0 and arr.dtype.kind in "fiu"
+
+
+def _real(value: Any) -> bool:
+    """Whether a base value is one finite real number (not a bool), so that it has a Decimal and a Fraction of
+    itself (an infinite default, "no ceiling", has no Fraction)."""
+    if not isinstance(value, (int, float, np.integer, np.floating)) or isinstance(value, (bool, np.bool_)):
+        return False
+    return math.isfinite(float(value))
 
 
 def _one_d(value: Any) -> bool:
@@ -466,7 +516,44 @@ def _fresh(value: Any) -> Any:
         return value
 
 
+def _new_kind(base: Any, label: str) -> Any:
+    """The value of one of issue 49's kinds, made from the base value (see SCALAR_KINDS and ARRAY_KINDS)."""
+    scalars = {"True": True, "1+2j": 1 + 2j, "np.complex128": np.complex128(1 + 2j), "'3'": "3"}
+    if label in scalars:
+        return scalars[label]
+    if label == "Decimal":
+        return Decimal(repr(float(base))) if isinstance(base, (float, np.floating)) else Decimal(int(base))
+    if label == "Fraction":
+        return fractions.Fraction(float(base)) if isinstance(base, (float, np.floating)) else fractions.Fraction(int(base))
+    if label == "1.5":
+        return 1.5
+    arr = np.asarray(base)
+    if label == "complex[]":
+        out = arr.astype(complex)
+        out.flat[0] += 1j
+        return out
+    if label == "bool[]":
+        return np.ones(arr.shape, dtype=bool)
+    if label == "[True, ...]":
+        return np.ones(arr.shape, dtype=bool).tolist()
+    if label in ("Decimal[]", "Fraction[]"):
+        make = (lambda x: Decimal(repr(x))) if label == "Decimal[]" else fractions.Fraction
+        as_python = arr.tolist()  # floats stay floats, ints ints: each converted exactly
+        return _map_nested(as_python, make)
+    if label == "Series":
+        return pd.Series(arr)
+    if label == "DataFrame":
+        return pd.DataFrame(arr if arr.ndim == 2 else arr.reshape(-1, 1))
+    raise AssertionError(label)
+
+
+def _map_nested(value: Any, f: Callable[[Any], Any]) -> Any:
+    return [_map_nested(v, f) for v in value] if isinstance(value, list) else f(value)
+
+
 def _bad_value(base: Any, label: str, array: bool) -> Any:
+    if label in SCALAR_KINDS or label in ARRAY_KINDS:
+        return _new_kind(base, label)
     if label == EMPTY:
         return np.array([])
     if label == LIST:
@@ -595,6 +682,11 @@ def _numpydoc_entry(docs: list[str], name: str) -> str:
     return ""
 
 
+#: The reasons of issue 49's rules for a finite result.
+_CONVERTED = "converted by rule: the same result as the base value's"
+_NUMBER_FOR_ARRAY = "a number where an array belongs: numpy reads it as a 0-d array (ArrayLike admits a number)"
+
+
 #: The generic rules' reasons (anything else comes from ALLOWED).
 _GENERIC = (
     "the signature's type accepts None",
@@ -607,6 +699,8 @@ _GENERIC = (
     "2**63 inside the range the docstring gives",
     "the docstring says the parameter broadcasts (any shape)",
     "an array of 10**7 elements, computed within the probe's time and memory",
+    _CONVERTED,
+    _NUMBER_FOR_ARRAY,
 )
 #: A documented ceiling of 2**63 or more (``[1, 2**63]``, ``0 to 2**64 - 1``).
 _CEILING_PAST_2_63 = re.compile(r"2\s*\*\*\s*(6[3-9]|[7-9]\d|\d{3,})\b")
@@ -669,6 +763,10 @@ def _outcome(key: str, name: str, label: str) -> tuple[str, str]:
         return "fail", f"raw {type(error).__name__}: {str(error)[:160]}"
     finally:
         plt.close("all")
+    if label in CONVERTED_KINDS or label == "1.5":
+        judged = _judge_conversion(key, base, name, label, value, result)
+        if judged is not None:
+            return judged
     why = _documented(key, name, label, param)
     if why is None:
         return "fail", f"accepted silently, returned {_short(result)}"
@@ -682,6 +780,77 @@ def _outcome(key: str, name: str, label: str) -> tuple[str, str]:
     if problem is not None:
         return "fail", f"returned {problem} ({why})"
     return "finite-documented", why
+
+
+def _judge_conversion(key: str, base: tuple, name: str, label: str, value: Any, result: Any) -> tuple[str, str] | None:
+    """A finite result of a kind converted by rule: it holds none of the objects passed (a Decimal, a Fraction, a
+    pandas object stored as it came) and equals the base call's result; a number for an array may return anything
+    finite. ``None``: judge it by the generic rules (a DataFrame that broadcasts, say)."""
+    foreign = _foreign(result)
+    if foreign is not None:
+        return "fail", f"stored {foreign} unconverted"
+    if label == "1.5":
+        problem = _bad_numbers(result)
+        return ("fail", f"returned {problem}") if problem is not None else ("finite-documented", _NUMBER_FOR_ARRAY)
+    try:
+        with np.errstate(all="ignore"):
+            expected = _call(key, base, name, _fresh(value))
+    finally:
+        plt.close("all")
+    if _same(result, expected):
+        return "finite-documented", _CONVERTED
+    if label == "DataFrame":
+        return None  # a 2-D frame where a 1-D array belongs: the broadcasting rule decides
+    return "fail", f"converted to another result: {_short(result)} instead of {_short(expected)}"
+
+
+def _foreign(value: Any, depth: int = 0, seen: set | None = None) -> str | None:
+    """The first Decimal, Fraction or pandas object inside a result (stored as the caller passed it), or None."""
+    seen = set() if seen is None else seen
+    if depth > 6 or id(value) in seen:
+        return None
+    if isinstance(value, (Decimal, fractions.Fraction, pd.Series, pd.DataFrame, pd.Index)):
+        return type(value).__name__
+    if isinstance(value, (str, bytes, Axes, Figure, type, np.ndarray)):
+        return f"an array of {value.dtype}" if isinstance(value, np.ndarray) and value.dtype == object else None
+    seen.add(id(value))
+    if isinstance(value, dict):
+        items = list(value.values())[:200]
+    elif isinstance(value, (list, tuple)):
+        items = list(value[:200])
+    elif dataclasses.is_dataclass(value) and not isinstance(value, type):
+        items = [getattr(value, f.name, None) for f in dataclasses.fields(value)]
+    else:
+        return None
+    return next((r for v in items if (r := _foreign(v, depth + 1, seen)) is not None), None)
+
+
+def _same(a: Any, b: Any, depth: int = 0) -> bool:
+    """Whether two results are the same: arrays and numbers equal (NaN equal to NaN), containers and dataclasses
+    field by field, anything else by its repr."""
+    if depth > 8:
+        return True
+    if isinstance(a, np.ndarray) or isinstance(b, np.ndarray):
+        try:
+            return bool(np.array_equal(np.asarray(a), np.asarray(b), equal_nan=np.asarray(a).dtype.kind in "fc"))
+        except (TypeError, ValueError):
+            return False
+    if isinstance(a, (int, float, np.number)) and isinstance(b, (int, float, np.number)):
+        return a == b or (a != a and b != b)
+    if isinstance(a, dict) and isinstance(b, dict):
+        return a.keys() == b.keys() and all(_same(a[k], b[k], depth + 1) for k in a)
+    if isinstance(a, (list, tuple)) and isinstance(b, (list, tuple)):
+        return type(a) is type(b) and len(a) == len(b) and all(_same(x, y, depth + 1) for x, y in zip(a, b, strict=True))
+    if dataclasses.is_dataclass(a) and type(a) is type(b) and not isinstance(a, type):
+        return all(_same(getattr(a, f.name, None), getattr(b, f.name, None), depth + 1) for f in dataclasses.fields(a))
+    if isinstance(a, (Axes, Figure)) and type(a) is type(b):
+        return True  # a drawing: what it was drawn from is compared where it is returned with it
+    try:
+        ra, rb = repr(a), repr(b)
+    except Exception:
+        return False
+    # an object whose repr is its identity (a scipy distribution, deep-copied for each call) is the same object here
+    return ra == rb or (type(a) is type(b) and re.sub(r" at 0x[0-9a-f]+", "", ra) == re.sub(r" at 0x[0-9a-f]+", "", rb))
 
 
 def _short(value: Any) -> str:
@@ -795,6 +964,15 @@ def _failure_kind(detail: str) -> str:
     return next((kind for prefix, kind in _FAILURE_KINDS if detail.startswith(prefix)), "other")
 
 
+#: Probes deferred to issue 47's rewrite (DEFERRED_MODULES), listed in the summary.
+DEFERRED: list[str] = []
+
+
+def _deferred(key: str) -> bool:
+    obj, _, _ = _resolve(key)
+    return getattr(obj, "__module__", "") in DEFERRED_MODULES
+
+
 #: Why each finite result was documented, by rule.
 WHY: collections.Counter = collections.Counter()
 
@@ -809,11 +987,14 @@ def pool(request: pytest.FixtureRequest):
     summary = (
         f"API walk: {COUNTS['callables']} callables ({COUNTS['probed']} with numeric parameters), "
         f"{COUNTS['probes']} probes: {COUNTS['raised-named']} raised-named, "
-        f"{COUNTS['finite-documented']} finite-documented, {COUNTS['fail']} failed; "
+        f"{COUNTS['finite-documented']} finite-documented, {COUNTS['fail']} failed, "
+        f"{COUNTS['deferred']} deferred (issue 47's modules); "
         f"{COUNTS['skipped']} skipped (SKIP), {COUNTS['no-base']} without base arguments"
     )
     if FAILED:
         summary += "\nfailed, by kind: " + "; ".join(f"{n} {kind}" for kind, n in FAILED.most_common())
+    if DEFERRED:
+        summary += "\ndeferred to issue 47: " + "; ".join(DEFERRED)
     reporter = request.config.pluginmanager.get_plugin("terminalreporter")
     capture = request.config.pluginmanager.get_plugin("capturemanager")
     if reporter is None or capture is None:
@@ -841,8 +1022,12 @@ def test_public_callable_refuses_bad_values_by_name(key: str, pool: Pool) -> Non
         COUNTS["probed"] += 1
     outcomes = pool.run([("probe", key, name, label) for name, label in plan], PROBE_TIMEOUT_S)
     failures = []
+    deferred = _deferred(key)
     for (name, label), (kind, detail) in zip(plan, outcomes, strict=True):
         COUNTS["probes"] += 1
+        if kind == "fail" and deferred and (label in SCALAR_KINDS or label in ARRAY_KINDS):
+            kind = "deferred"
+            DEFERRED.append(f"{key}({name}={label}): {detail}")
         COUNTS[kind] += 1
         if kind == "finite-documented":
             WHY[detail if detail in _GENERIC else "an ALLOWED entry"] += 1

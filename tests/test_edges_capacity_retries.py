@@ -114,13 +114,13 @@ def test_a_subnormal_item_fits_one_transaction_and_one_page():
     assert (read.pages, read.read_units) == (1, 0.5)  # one 4 KB block, halved for an eventual read
 
 
-@given(st.integers(1, 10_000), st.floats(1e-300, hp.TRANSACT_MAX_BYTES))
+@given(st.integers(1, 10_000), st.floats(1e-300, hp.ITEM_MAX_BYTES))  # each item at most 400 KB (issue 49)
 def test_transact_write_calls_is_the_fewer_of_the_two_limits(n, item_bytes):
     per_call = min(hp.TRANSACT_MAX_ACTIONS, int(hp.TRANSACT_MAX_BYTES // item_bytes))
     assert hp.transact_write_calls(n, item_bytes) == math.ceil(n / per_call)
 
 
-@given(st.integers(0, 100_000), st.floats(1e-300, 400 * 1024), st.integers(1, 50))
+@given(st.integers(0, 100_000), st.floats(1e-300, hp.ITEM_MAX_BYTES), st.integers(1, 50))
 def test_query_cost_pages_are_the_items_over_a_page(n, item_bytes, keys):
     read = hp.query_cost(n, item_bytes, partition_keys=keys)
     per_page = max(1, int(hp.QUERY_PAGE_MAX_BYTES // item_bytes))

@@ -504,11 +504,11 @@ def test_2pc_helper_and_validation():
 def test_transact_write_limits():
     assert hp.transact_write_calls(hp.TRANSACT_MAX_ACTIONS, 100) == 1
     assert hp.transact_write_calls(hp.TRANSACT_MAX_ACTIONS + 1, 100) == 2
-    big = hp.TRANSACT_MAX_BYTES // 10
+    big = hp.ITEM_MAX_BYTES  # the largest item: 4 MB holds 10 of them (10.24)
     assert hp.transact_write_calls(10, big) == 1
     assert hp.transact_write_calls(11, big) == 2
     with pytest.raises(ValueError, match=r"item_bytes = "):
-        hp.transact_write_calls(1, hp.TRANSACT_MAX_BYTES + 1)
+        hp.transact_write_calls(1, hp.ITEM_MAX_BYTES + 1)  # no item is larger (issue 49)
 
 
 # --- pitfalls -------------------------------------------------------------------------------------

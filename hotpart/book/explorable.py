@@ -108,8 +108,11 @@ class Control:
         high = check_number(f"{self.name}.high", self.high, low=-_FINITE, high=_FINITE)
         if high <= low:
             raise ValueError(f"{self.name}.low = {self.low!r} is not below {self.name}.high = {self.high!r}: low must be < high")
-        check_number(f"{self.name}.default", self.default, low=low, high=self.high)
-        check_number(f"{self.name}.step", self.step, low=0, high=_FINITE, low_open=True)
+        default = check_number(f"{self.name}.default", self.default, low=low, high=high)
+        step = check_number(f"{self.name}.step", self.step, low=0, high=_FINITE, low_open=True)
+        # stored as the floats they were checked as: a Decimal or a Fraction converted by rule, never kept as it came
+        for field_name, value in (("low", low), ("high", high), ("default", default), ("step", step)):
+            object.__setattr__(self, field_name, value)
         if self.scale == "log":
             check_number(f"{self.name}.low", self.low, low=0, low_open=True)
         elif self.scale != "linear":

@@ -364,10 +364,13 @@ def burst_check_rows(rate: float, cases: Sequence[tuple[float, int]]) -> dict[st
     (('400', '300', '100.0', '100', '0'), 0.0)
     """
     rate = check_number("rate", rate, low=0, high=MAX_SIMULATED_DEMAND, low_open=True)
-    cases = _pairs("cases", cases, max_pairs=MAX_ELEMENTS // BURST_CHECK_SPIKE_S)
-    for i, (spike, idle_s) in enumerate(cases):
-        check_number(f"cases[{i}] spike", spike, low=rate, high=MAX_SIMULATED_DEMAND, low_open=True)
-        check_count(f"cases[{i}] idle_s", idle_s, high=_DAY_S)
+    cases = [
+        (
+            check_number(f"cases[{i}] spike", spike, low=rate, high=MAX_SIMULATED_DEMAND, low_open=True),
+            check_count(f"cases[{i}] idle_s", idle_s, high=_DAY_S),
+        )  # the checked values, a Decimal or a Fraction converted by rule
+        for i, (spike, idle_s) in enumerate(_pairs("cases", cases, max_pairs=MAX_ELEMENTS // BURST_CHECK_SPIKE_S))
+    ]
     simulated_s = sum(int(idle_s) + BURST_CHECK_SPIKE_S for _, idle_s in cases)
     if simulated_s > MAX_ELEMENTS:
         raise ValueError(

@@ -616,7 +616,7 @@ def modulo_case(n: int, m: int) -> dict[str, float]:
     Parameters
     ----------
     n, m : int
-        Shards before and after, each a whole number in ``[1, 10_000]``.
+        Shards before and after, each a whole number in ``[1, 10_000]``, ``m >= n`` (the table grows).
 
     Returns
     -------
@@ -634,9 +634,16 @@ def modulo_case(n: int, m: int) -> dict[str, float]:
     Traceback (most recent call last):
     ...
     ValueError: m = 0 is out of range: must be in [1, 10000]
+    >>> modulo_case(4, 3)  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    ValueError: m = 3 is out of range: must be in [n, 10000] = [4, 10000] (the shards after growing; ...)
     """
     n = check_integer("n", n, low=1, high=_MAX_TABLE_SHARDS)
     m = check_integer("m", m, low=1, high=_MAX_TABLE_SHARDS)
+    if m < n:  # the case grows the table: new_shards = m - n is a count, never negative
+        raise ValueError(f"m = {m!r} is out of range: must be in [n, {_MAX_TABLE_SHARDS}] = [{n}, {_MAX_TABLE_SHARDS}] (the "
+                         "shards after growing; for fewer shards, hp.moved_fraction_modulo(n, m))")  # fmt: skip
     period = math.lcm(n, m)
     return {
         "period": float(period),

@@ -3,6 +3,15 @@
 Each check raises :class:`ValueError` whose message names the parameter, the
 value it got and the range it allows, so that a bad slider value or a typo in
 a notebook points straight at its cause. No model returns a silent NaN.
+
+What counts as a number is decided here once, for scalars and arrays alike (issue 49):
+
+* refused by name: a bool (``True`` is not 1 unit), a complex number (its imaginary part would be dropped), a
+  string (``"3"`` is text, even where it would parse), and arrays or lists holding any of them;
+* converted by rule: a ``Decimal`` or a ``Fraction`` to the float nearest it (what ``float()`` gives, exactly the
+  value when it is one), a numpy number to its Python float, a pandas ``Series`` to its values (the index is
+  dropped); a pandas ``DataFrame`` only where the parameter takes a 2-D array, refused by name elsewhere (take one
+  column: ``df["x"]``).
 """
 
 from __future__ import annotations
@@ -88,6 +97,20 @@ def _not_a_scalar(value: Any) -> str | None:
     return None
 
 
+def _not_real(value: Any) -> str | None:
+    """What a single value is when it is no real number the models take (``"a bool"``, ``"complex"``,
+    ``"a string"``), or ``None``."""
+    if isinstance(value, (bool, np.bool_)):
+        return "a bool"
+    if isinstance(value, (complex, np.complexfloating)) or (isinstance(value, np.ndarray) and value.dtype.kind == "c"):
+        return "complex"
+    if isinstance(value, (str, bytes, np.str_, np.bytes_)):
+        return "a string"
+    if isinstance(value, np.ndarray) and value.dtype.kind == "b":
+        return "a bool"
+    return None
+
+
 def _outside(x: float, low: float | None, high: float | None, low_open: bool, high_open: bool) -> bool:
     if low is not None and (x < low or (low_open and x == low)):
         return True
@@ -139,10 +162,23 @@ def check_number(
     ValueError: n_shards = [5.0, 2.0] is a list, not a number: must be >= 1
     >>> check_number("rcu", np.float64(5.0)), check_number("rcu", np.array(5.0))
     (5.0, 5.0)
+    >>> from decimal import Decimal
+    >>> from fractions import Fraction
+    >>> check_number("rcu", Decimal("2.5")), check_number("rcu", Fraction(1, 3))  # converted by rule: float()
+    (2.5, 0.3333333333333333)
+    >>> check_number("rcu", "5", low=0)
+    Traceback (most recent call last):
+    ...
+    ValueError: rcu = '5' is a string, not a number: must be >= 0
+    >>> check_number("rcu", np.complex128(5 + 1j), low=0)
+    Traceback (most recent call last):
+    ...
+    ValueError: rcu = np.complex128(5+1j) is complex, not a number: must be >= 0
     """
     allowed = describe_range(low, high, low_open, high_open)
-    if isinstance(value, bool):
-        raise ValueError(f"{name} = {value!r} is not a number: must be {allowed}")
+    what = _not_real(value)
+    if what is not None:
+        raise ValueError(f"{name} = {value!r} is {what}, not a number: must be {allowed}")
     several = _not_a_scalar(value)
     if several is not None:
         raise ValueError(f"{name} = {_short(value)} is {several}, not a number: must be {allowed}")
@@ -211,7 +247,7 @@ def check_count(name: str, value: Any, *, low: int = 0, high: int = MAX_COUNT) -
     ...
     ValueError: n_rings = 100000000.0 is out of range: must be in [0, 1e+07]
     """
-    if isinstance(value, (str, bytes)) or value is None:
+    if value is None:
         raise ValueError(f"{name} = {value!r} is not a number: must be {describe_range(low, high)}")
     return check_integer(name, value, low=low, high=high)
 
@@ -294,8 +330,17 @@ def check_array(
     Traceback (most recent call last):
     ...
     ValueError: clients has 2,000 values: must have at most 1,000
+    >>> check_array("demand", [10, True], low=0)
+    Traceback (most recent call last):
+    ...
+    ValueError: demand[1] = True is a bool, not a number: must be >= 0
+    >>> check_array("demand", np.array([1, 2 + 1j]), low=0)
+    Traceback (most recent call last):
+    ...
+    ValueError: demand[1] = (2+1j) is complex, not a number: must be >= 0
     """
     allowed = describe_range(low, high, low_open, high_open)
+    _check_kinds(name, values, allowed, ndim)
     try:
         arr = np.asarray(values, dtype=float)
     except (TypeError, ValueError, OverflowError):
@@ -317,6 +362,66 @@ def check_array(
         value = float(arr[index]) if arr.ndim else float(arr)
         raise ValueError(f"{where} = {value!r} is out of range: must be {allowed}")
     return arr
+
+
+def _check_kinds(name: str, values: Any, allowed: str, ndim: int | tuple[int, ...] | None) -> None:
+    """Refuse by name an array-like that holds anything but real numbers (:func:`_not_real`), naming its first such
+    element, and a pandas DataFrame where no 2-D array belongs; numbers, Decimals, Fractions and Series pass (their
+    conversion to float is :func:`check_array`'s)."""
+    what = _not_real(values) if not isinstance(values, np.ndarray) or values.ndim == 0 else None
+    if what is not None:
+        raise ValueError(f"{name} = {_short(values)} is {what}, not a number: must be {allowed}")
+    if type(values).__name__ == "DataFrame" and type(values).__module__.startswith("pandas"):
+        if ndim is None or 2 not in ((ndim,) if isinstance(ndim, int) else tuple(ndim)):
+            raise ValueError(
+                f"{name} is a DataFrame of shape {values.shape}: must be {_dimensions(ndim or (0, 1))} of values {allowed} "
+                "(one column: df['x'])"
+            )
+    if isinstance(values, np.ndarray):
+        raw = values
+    elif isinstance(values, (list, tuple)) or hasattr(values, "__array__"):
+        try:
+            raw = np.asarray(values)
+        except (TypeError, ValueError, OverflowError):
+            return  # ragged or otherwise not an array: check_array's conversion names it
+    else:
+        return
+    kind = raw.dtype.kind
+    if kind in "bcUS":
+        what = {"b": "a bool", "c": "complex"}.get(kind, "a string")
+        bad = np.ones(raw.shape, dtype=bool) if kind != "c" else raw.imag != 0
+        if kind == "c" and not bad.any():
+            bad = np.ones(raw.shape, dtype=bool)  # a complex array is refused whole, its imaginary parts zero or not
+        _refuse_element(name, raw, bad, what, allowed)
+    if kind == "O" or (kind in "iuf" and isinstance(values, (list, tuple))):
+        # a list's bools become 1 and 0 beside numbers, and an object array may hold anything: look at each element
+        flat = raw.ravel() if kind == "O" else _flat_python(values)
+        for i, v in enumerate(flat):
+            what = _not_real(v)
+            if what is not None:
+                index = np.unravel_index(i, raw.shape) if raw.ndim else ()
+                where = f"{name}[{', '.join(map(str, index))}]" if raw.ndim else name
+                raise ValueError(f"{where} = {v!r} is {what}, not a number: must be {allowed}")
+
+
+def _flat_python(values: Any) -> list[Any]:
+    """The elements of a (nested) list or tuple, in C order."""
+    out: list[Any] = []
+    stack = [values]
+    while stack:
+        v = stack.pop()
+        if isinstance(v, (list, tuple)):
+            stack.extend(reversed(v))
+        else:
+            out.append(v)
+    return out
+
+
+def _refuse_element(name: str, raw: NDArray[Any], bad: NDArray[np.bool_], what: str, allowed: str) -> None:
+    index = tuple(int(i) for i in np.argwhere(bad)[0]) if raw.ndim else ()
+    where = f"{name}[{', '.join(map(str, index))}]" if raw.ndim else name
+    value = raw[index].item() if raw.ndim else raw.item()
+    raise ValueError(f"{where} = {value!r} is {what}, not a number: must be {allowed}")
 
 
 def check_broadcast(*named: tuple[str, NDArray[Any]], max_size: int | None = None) -> tuple[int, ...]:
@@ -413,7 +518,7 @@ def check_seed(name: str, value: Any) -> int:
     ValueError: seed = None is not allowed: must be a whole number from 0 to 18,446,744,073,709,551,615 (results ...)
     """
     allowed = f"a whole number from 0 to {MAX_SEED:,} (results are repeatable only with a seed)"
-    if value is None or isinstance(value, (str, bytes)):
+    if value is None or _not_real(value) is not None:
         raise ValueError(f"{name} = {value!r} is not allowed: must be {allowed}")
     if isinstance(value, (int, np.integer)) and not isinstance(value, bool):
         seed = int(value)

@@ -17,6 +17,7 @@ from typing import Final
 from ._validation import check_choice, check_count, check_number
 from .capacity import read_units, write_units
 from .constants import (
+    ITEM_MAX_BYTES,
     STREAMS_MAX_BATCH_SIZE,
     STREAMS_MAX_BATCH_WINDOW_S,
     STREAMS_MAX_PARALLELIZATION,
@@ -151,7 +152,7 @@ class StreamsAggregation:
         set_(self, "n_stream_shards", check_count("n_stream_shards", self.n_stream_shards, low=1, high=10**6))
         set_(self, "record_time_s", check_number("record_time_s", self.record_time_s, low=0, high=60))
         set_(self, "batch_overhead_s", check_number("batch_overhead_s", self.batch_overhead_s, low=0, high=60))
-        set_(self, "aggregate_bytes", check_number("aggregate_bytes", self.aggregate_bytes, low=0, high=400 * 1024))
+        set_(self, "aggregate_bytes", check_number("aggregate_bytes", self.aggregate_bytes, low=0, high=ITEM_MAX_BYTES))
         set_(self, "stream_delay_s", check_number("stream_delay_s", self.stream_delay_s, low=0, high=86_400))
         pf = check_count("parallelization_factor", self.parallelization_factor, low=1, high=STREAMS_MAX_PARALLELIZATION)
         set_(self, "parallelization_factor", pf)

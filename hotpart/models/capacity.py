@@ -18,6 +18,7 @@ from ._validation import MAX_COUNT as _MAX_COUNT
 from ._validation import MAX_ELEMENTS as _MAX_ELEMENTS
 from ._validation import check_array, check_choice, check_count, check_number
 from .constants import (
+    ITEM_MAX_BYTES,
     PARTITION_MAX_RCU,
     PARTITION_MAX_STORAGE_GB,
     PARTITION_MAX_WCU,
@@ -54,7 +55,9 @@ def read_units(item_bytes: ArrayLike, consistency: str = "strong") -> float | ND
     Parameters
     ----------
     item_bytes : float or array_like
-        Item size in bytes, ``>= 0`` and finite.
+        The bytes the read returns, ``>= 0`` and finite: one item's size (at most
+        :data:`hotpart.ITEM_MAX_BYTES`, 400 KB), or for a Query the sizes of the
+        items it reads summed (a page holds up to 1 MB), so no item ceiling here.
         At least one value (an empty array is refused).
     consistency : {"strong", "eventual", "transactional"}
         The kind of read.
@@ -90,8 +93,8 @@ def write_units(item_bytes: ArrayLike, transactional: bool = False) -> float | N
     Parameters
     ----------
     item_bytes : float or array_like
-        Item size in bytes, ``>= 0`` and finite.
-        At least one value (an empty array is refused).
+        Item size in bytes, in ``[0, ITEM_MAX_BYTES]`` (:data:`hotpart.ITEM_MAX_BYTES`, DynamoDB's 400 KB item
+        limit: a write is of one item). At least one value (an empty array is refused).
     transactional : bool
         Whether the write is part of a transaction.
 
@@ -110,7 +113,7 @@ def write_units(item_bytes: ArrayLike, transactional: bool = False) -> float | N
     2.0
     """
     check_choice("transactional", transactional, (True, False))
-    size = check_array("item_bytes", item_bytes, low=0, high=math.inf, high_open=True, empty=False)
+    size = check_array("item_bytes", item_bytes, low=0, high=ITEM_MAX_BYTES, empty=False)
     blocks = np.maximum(1.0, np.ceil(size / WRITE_UNIT_BYTES))
     return _scalar_or_array(blocks * (2.0 if transactional else 1.0))
 

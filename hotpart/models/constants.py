@@ -38,6 +38,7 @@ __all__ = [
     "EXAMPLE_RESHARD",
     "EXAMPLE_SHARD_COUNT",
     "ITEM_COLLECTION_MAX_GB",
+    "ITEM_MAX_BYTES",
     "ON_DEMAND_PEAK_MULTIPLIER",
     "ON_DEMAND_PEAK_WINDOW_MINUTES",
     "ON_DEMAND_TABLE_QUOTA_RRU",
@@ -154,6 +155,9 @@ PARTITION_MAX_STORAGE_GB: Final[float] = 10.0
 READ_UNIT_BYTES: Final[int] = 4096
 #: One write unit covers an item of up to this many bytes (1 KB).
 WRITE_UNIT_BYTES: Final[int] = 1024
+#: The largest item DynamoDB stores, in bytes (400 KB, 1 KB = 1,024 bytes): every item size a model takes is at most
+#: this (an index entry or a read's item alike).
+ITEM_MAX_BYTES: Final[int] = 400 * 1024
 
 #: The exception a client sees when a partition or the table refuses a
 #: request, by capacity mode, as 000 states it. AWS ties no class to a mode
@@ -265,6 +269,13 @@ SOURCES: Final[dict[str, Source]] = {
         "2026-12-04",
         "https://aws.amazon.com/dynamodb/pricing/provisioned/",
         "For items up to 1 KB in size, one WCU can perform one standard write request per second.",
+    ),
+    "ITEM_MAX_BYTES": Source(
+        "AWS, Constraints in Amazon DynamoDB, Items: item size (all sizes binary: 1 KB = 1,024 bytes)",
+        "2026-12-06",
+        _DEV_GUIDE + "Constraints.html#limits-items",
+        "The maximum item size in DynamoDB is 400 KB, which includes both attribute name binary length (UTF-8 length) "
+        "and attribute value lengths (again binary length).",
     ),
     "EXAMPLE_HOT_PARTITION": Source(
         "000 「なぜ発生するか」",

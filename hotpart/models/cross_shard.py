@@ -16,7 +16,7 @@ from numpy.typing import NDArray
 
 from ._validation import MAX_ELEMENTS as _MAX_ELEMENTS
 from ._validation import check_array, check_count, check_number
-from .constants import TRANSACT_MAX_ACTIONS, TRANSACT_MAX_BYTES
+from .constants import ITEM_MAX_BYTES, TRANSACT_MAX_ACTIONS, TRANSACT_MAX_BYTES
 
 __all__ = [
     "TwoPhaseCommit",
@@ -265,7 +265,8 @@ def transact_write_calls(n_items: int, item_bytes: float) -> int:
     n_items : int
         Items written, ``>= 1``.
     item_bytes : float
-        Size of each, bytes, in ``(0, TRANSACT_MAX_BYTES]``.
+        Size of each, bytes, in ``(0, ITEM_MAX_BYTES]`` (:data:`hotpart.ITEM_MAX_BYTES`, DynamoDB's 400 KB item
+        limit; a call's items together stay within :data:`TRANSACT_MAX_BYTES`).
 
     Returns
     -------
@@ -280,7 +281,7 @@ def transact_write_calls(n_items: int, item_bytes: float) -> int:
     5
     """
     n = check_count("n_items", n_items, low=1)
-    b = check_number("item_bytes", item_bytes, low=0, high=TRANSACT_MAX_BYTES, low_open=True)
+    b = check_number("item_bytes", item_bytes, low=0, high=ITEM_MAX_BYTES, low_open=True)
     # the byte limit binds only when a full call's items exceed it (a subnormal ``b`` makes MAX // b inf)
     per_call = TRANSACT_MAX_ACTIONS if b * TRANSACT_MAX_ACTIONS <= TRANSACT_MAX_BYTES else int(TRANSACT_MAX_BYTES // b)
     return math.ceil(n / per_call)

@@ -25,7 +25,7 @@ from numpy.typing import ArrayLike, NDArray
 from ._validation import MAX_ELEMENTS as _MAX_ELEMENTS
 from ._validation import check_array, check_broadcast, check_choice, check_count, check_divisor, check_number, check_seed
 from .capacity import read_units, write_units
-from .constants import PARTITION_MAX_RCU, PARTITION_MAX_WCU
+from .constants import ITEM_MAX_BYTES, PARTITION_MAX_RCU, PARTITION_MAX_WCU
 from .harmonic_numbers import harmonic
 from .write_sharding import (
     _CONSISTENCY,
@@ -122,8 +122,8 @@ class FanoutParams:
         set_ = object.__setattr__
         set_(self, "write_rate", check_number("write_rate", self.write_rate, low=0, high=1e9))
         set_(self, "read_write_ratio", check_number("read_write_ratio", self.read_write_ratio, low=0, high=1e6))
-        set_(self, "write_bytes", check_number("write_bytes", self.write_bytes, low=0, high=400 * 1024))
-        set_(self, "read_bytes", check_number("read_bytes", self.read_bytes, low=0, high=400 * 1024))
+        set_(self, "write_bytes", check_number("write_bytes", self.write_bytes, low=0, high=ITEM_MAX_BYTES))
+        set_(self, "read_bytes", check_number("read_bytes", self.read_bytes, low=0, high=ITEM_MAX_BYTES))
         check_choice("strategy", self.strategy, _STRATEGIES)
         check_choice("read", self.read, _READS)
         check_choice("consistency", self.consistency, _CONSISTENCY)
@@ -206,11 +206,18 @@ class FanoutCost:
         object.__setattr__(
             self, "write_units", check_number("write_units", self.write_units, low=0, high=math.inf, high_open=True)
         )
-        for name in ("writes_refused", "busiest_shard_wcu", "read_units", "read_requests", "shard_read_rcu", "feasible"):
+        for name in ("writes_refused", "busiest_shard_wcu", "read_units", "read_requests", "shard_read_rcu"):
             arr = check_array(name, getattr(self, name), low=0, high=math.inf, high_open=True)
             if arr.shape != n.shape:
                 raise ValueError(f"{name} has shape {arr.shape}: must be {n.shape}, one value per n_shards")
-            object.__setattr__(self, name, arr.astype(bool) if name == "feasible" else arr)
+            object.__setattr__(self, name, arr)
+        feasible = np.asarray(self.feasible)
+        if feasible.dtype != np.bool_ or feasible.shape != n.shape:
+            raise ValueError(
+                f"feasible has dtype {feasible.dtype} and shape {feasible.shape}: must be bools of shape {n.shape}, "
+                "one per n_shards"
+            )
+        object.__setattr__(self, "feasible", feasible)
         for name in ("best_n", "fewest_n_refusing"):
             if getattr(self, name) is not None:
                 object.__setattr__(self, name, check_count(name, getattr(self, name), low=1))

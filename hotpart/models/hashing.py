@@ -84,6 +84,11 @@ def partition_of(keys: str | Iterable[str], n_partitions: int) -> NDArray[np.int
 
 
 def _as_u64(keys: ArrayLike, name: str = "keys") -> NDArray[np.uint64]:
+    """Keys as uint64, refused by name when they are not unsigned 64-bit integers (floats, bools, negative numbers,
+    a pandas DataFrame: take its key column, ``df["key"].to_numpy()``)."""
+    if type(keys).__name__ == "DataFrame" and type(keys).__module__.startswith("pandas"):
+        shape = getattr(keys, "shape", "?")
+        raise ValueError(f"{name} is a DataFrame of shape {shape}: must be one array of keys (one column: df['key'])")
     arr = np.asarray(keys)
     if arr.dtype == np.uint64:
         return arr

@@ -55,7 +55,7 @@ from numpy.typing import ArrayLike, NDArray
 
 from ._validation import check_array, check_choice, check_divisor, check_integer, check_number
 from .capacity import write_units
-from .constants import PARTITION_MAX_WCU
+from .constants import ITEM_MAX_BYTES, PARTITION_MAX_WCU
 from .hashing import partition_of
 from .on_demand import OnDemand
 from .provisioned import Provisioned
@@ -444,7 +444,8 @@ def index_write_units(entry_bytes: float, *, key_change: bool = False) -> float:
     Parameters
     ----------
     entry_bytes : float
-        Size of the index entry in bytes, ``>= 0``.
+        Size of the index entry in bytes, in ``[0, ITEM_MAX_BYTES]`` (:data:`hotpart.ITEM_MAX_BYTES`, DynamoDB's
+        400 KB item limit: an entry is at most the item it projects).
     key_change : bool
         Whether the write changes the index key value (from A to B).
 
@@ -463,7 +464,7 @@ def index_write_units(entry_bytes: float, *, key_change: bool = False) -> float:
     >>> index_write_units(200, key_change=True)  # OPEN -> SHIPPED: a delete and a put
     2.0
     """
-    size = check_number("entry_bytes", entry_bytes, low=0, high=math.inf, high_open=True)
+    size = check_number("entry_bytes", entry_bytes, low=0, high=ITEM_MAX_BYTES)
     check_choice("key_change", key_change, (True, False))
     return float(write_units(size)) * (2.0 if key_change else 1.0)
 
@@ -528,11 +529,23 @@ def simulate_with_indexes(
     base reads throttle only the base table's read capacity, index reads only
     the index's.
 
+    An index is charged only for writes the base partition accepts: a write
+    the base partition refuses changes no index. What the base partitions
+    accept depends on what the indexes refuse, and the other way round, so
+    the two are settled together: the indexes are charged with the writes the
+    base partitions accepted, the base partitions offered what the indexes
+    let through, round after round from every write charged (a fixed point,
+    reached from above). So more demand never serves fewer writes for a
+    charge the base table refused (issue 49; ``tests/test_monotonicity.py``).
+
     Assumptions, each an upper bound on an index's consumption: an index is
-    charged for writes that a *later* index or the base partition then
-    refuses (in DynamoDB such a write changes nothing), so list the index
-    you expect to throttle first; ``q_i`` is shared by every value of an
-    index partition (requests arrive mixed within the second). Splits for
+    charged for writes that a *later* index then refuses
+    (:data:`INDEX_CHARGE_ORDER`; in DynamoDB such a write changes nothing),
+    so list the index you expect to throttle first (with two indexes that
+    both refuse, more demand can then serve fewer writes: the first index
+    spends its burst on writes the second refuses); ``q_i`` is shared by
+    every value of an index partition (requests arrive mixed within the
+    second). Splits for
     heat are not simulated, on the base table nor on the indexes
     (:data:`INDEX_SPLIT_FOR_HEAT`): a hot index value stays on its one
     partition for the whole run.
@@ -615,38 +628,31 @@ def simulate_with_indexes(
         g = idx_list[names.index(name)]
         idx_read_d[name] = _demand_matrix(f"index_reads[{name!r}]", r, n_sec, len(g.values), "index value")
 
-    # INDEX_CHARGE_ORDER: the indexes in the order listed; INDEX_REFUSAL_DELAY_S: refusals come back the same second
-    passing: NDArray[np.float64] | None = None  # share of each key's writes every index let through; None: all
+    # INDEX_CHARGE_ORDER: the indexes in the order listed; INDEX_REFUSAL_DELAY_S: refusals come back the same second.
+    # An index is charged only for writes the base partition accepts (a write it refuses changes no index): the share
+    # each base partition accepts and the share the indexes let through depend on each other, so both are found
+    # together (_charged_indexes), starting from every write charged to every index.
     base_part = partition_of(key_list, table.partitions)
-    index_results: dict[str, SimulationResult] = {}
-    bp: dict[str, NDArray[np.float64]] = {}
-    for g in idx_list:
-        col = g._value_columns()  # index value of each base key, -1 where the items lack the attribute
-        has = col >= 0
-        through = d if passing is None else d * passing
-        index_demand = np.zeros((n_sec, len(g.values)))
-        if has.any():
-            keys_in = np.flatnonzero(has)
-            index_demand = _group_sum(through[:, keys_in], col[keys_in], len(g.values))
-            with np.errstate(over="ignore"):
-                index_demand *= g.fraction * g.units_per_write
-        _check_index_demand(g, index_demand)
-        # no split for heat on an index partition (INDEX_SPLIT_FOR_HEAT is False): split=None
-        res = simulate(g.table, index_demand, n_sec, kind="write", keys=list(g.values), mode=g.mode, split=None)
-        index_results[g.name] = res
-        if g.fraction == 0 or not res.throttled.any():  # nothing refused: nothing pushed back
-            bp[g.name] = np.zeros((n_sec, table.partitions))
-            bp[g.name].flags.writeable = False
-            continue
-        q = _refused_fraction(res, len(g.values), g.value_partitions())
-        # share of key k's surviving writes refused by this index: f * q(value of k), 0 outside the index
-        refused_share = np.where(has, q[:, np.maximum(col, 0)] * g.fraction, 0.0)
-        per_part = _group_sum(through * refused_share, base_part, table.partitions)
-        per_part.flags.writeable = False
-        bp[g.name] = per_part
-        passing = 1.0 - refused_share if passing is None else passing * (1.0 - refused_share)
-
-    own = simulate(table, d if passing is None else d * passing, n_sec, kind="write", keys=key_list, mode=mode)
+    accepted: NDArray[np.float64] | None = None  # share of each key's writes the base partition accepts; None: all
+    own: SimulationResult | None = None
+    own_saw_all = False
+    seen: list[NDArray[np.float64]] = [np.ones_like(d)]  # the accepted shares since the last extrapolation
+    for _ in range(_MAX_CHARGE_ROUNDS):
+        index_results, bp, passing = _charged_indexes(idx_list, d, accepted, base_part, table.partitions, n_sec)
+        if passing is None and own is not None and own_saw_all:
+            break  # the base partitions see every write again: the same refusals, the charges already match them
+        own = simulate(table, d if passing is None else d * passing, n_sec, kind="write", keys=key_list, mode=mode)
+        own_saw_all = passing is None
+        if not own.throttled.any():
+            break  # the base refused nothing: every charge is of a write it accepted
+        now = 1.0 - _refused_fraction(own, len(key_list), base_part)
+        if accepted is not None and float(np.max(np.abs(now - accepted), initial=0.0)) <= _CHARGE_TOLERANCE:
+            break  # the charges were of the writes the base partitions accept: settled
+        seen.append(now)
+        accepted = _aitken(seen) if len(seen) == 3 else now
+        if len(seen) == 3:
+            seen = [accepted]
+    assert own is not None
     combined = _combine(own, d, passing, base_part, bp)
 
     read_res = None
@@ -657,6 +663,84 @@ def simulate_with_indexes(
         g = idx_list[names.index(name)]
         idx_reads[name] = simulate(g.table, r, n_sec, kind="read", keys=list(g.values), mode=g.mode)
     return IndexedResult(table=combined, own=own, indexes=index_results, backpressure=bp, reads=read_res, index_reads=idx_reads)
+
+
+#: The most rounds :func:`simulate_with_indexes` takes to find the writes each index is charged for, and the change of
+#: the base partitions' accepted shares below which they are settled. Each round charges the indexes with the writes
+#: the base partitions accepted in the round before; the accepted shares only fall and the indexes' only rise from
+#: round to round (each a decreasing function of the other's), so they settle on the greatest fixed point, most runs in
+#: one or two rounds (one side refuses nothing), else geometrically (a ratio up to 0.9 when both refuse), which every
+#: third round's extrapolation (:func:`_aitken`) cuts to a few rounds; past the bound the last round stands.
+_MAX_CHARGE_ROUNDS: Final[int] = 60
+_CHARGE_TOLERANCE: Final[float] = 1e-12
+
+
+def _aitken(seen: list[NDArray[np.float64]]) -> NDArray[np.float64]:
+    """Aitken's extrapolation of three accepted shares in a row (``x``, ``F(x)``, ``F(F(x))``), cell by cell, in
+    ``[0, 1]``: where they close in geometrically (the base and an index both refusing: a ratio up to 0.9), the limit
+    comes in one step instead of dozens; where they do not (a ratio outside ``[0, 1)``, or settled), the last one.
+
+    Examples
+    --------
+    >>> _aitken([np.array([1.0]), np.array([0.5]), np.array([0.25])])  # halving each round: the limit is 0
+    array([0.])
+    """
+    x0, x1, x2 = seen
+    step0, step1 = x1 - x0, x2 - x1
+    with np.errstate(divide="ignore", invalid="ignore"):
+        ratio = np.where(step0 != 0.0, step1 / step0, 0.0)
+        out = np.where((ratio > 0.0) & (ratio < 1.0), x2 + step1 * ratio / (1.0 - ratio), x2)
+    return np.clip(out, 0.0, 1.0)
+
+
+def _charged_indexes(
+    idx_list: list[GlobalSecondaryIndex],
+    d: NDArray[np.float64],
+    accepted: NDArray[np.float64] | None,
+    base_part: NDArray[np.int64],
+    n_part: int,
+    n_sec: int,
+) -> tuple[dict[str, SimulationResult], dict[str, NDArray[np.float64]], NDArray[np.float64] | None]:
+    """Every index simulated on the writes it is charged for, in the order listed; their back-pressure and passing.
+
+    Index ``i`` is charged for key ``k``'s writes that the base partition accepts (``accepted``, ``None`` for all)
+    and the indexes before it let through (INDEX_CHARGE_ORDER), thinned by its ``fraction`` and scaled by its
+    ``units_per_write``. Its refused share ``q`` of a second then refuses that share of every write of the key that
+    reached it: the back-pressure counts writes of the whole demand ``d`` (each refused write counted under the first
+    index that refuses it), so that with the base partition's own refusals they add up to what is refused. Returns the
+    results by index name, the back-pressure by index name (shaped (seconds, base partitions)) and the share of each
+    key's writes every index let through (``None`` when no index refused anything).
+    """
+    passing: NDArray[np.float64] | None = None
+    index_results: dict[str, SimulationResult] = {}
+    bp: dict[str, NDArray[np.float64]] = {}
+    for g in idx_list:
+        col = g._value_columns()  # index value of each base key, -1 where the items lack the attribute
+        has = col >= 0
+        through = d if passing is None else d * passing
+        charged = through if accepted is None else through * accepted
+        index_demand = np.zeros((n_sec, len(g.values)))
+        if has.any():
+            keys_in = np.flatnonzero(has)
+            index_demand = _group_sum(charged[:, keys_in], col[keys_in], len(g.values))
+            with np.errstate(over="ignore"):
+                index_demand *= g.fraction * g.units_per_write
+        _check_index_demand(g, index_demand)
+        # no split for heat on an index partition (INDEX_SPLIT_FOR_HEAT is False): split=None
+        res = simulate(g.table, index_demand, n_sec, kind="write", keys=list(g.values), mode=g.mode, split=None)
+        index_results[g.name] = res
+        if g.fraction == 0 or not res.throttled.any():  # nothing refused: nothing pushed back
+            bp[g.name] = np.zeros((n_sec, n_part))
+            bp[g.name].flags.writeable = False
+            continue
+        q = _refused_fraction(res, len(g.values), g.value_partitions())
+        # share of key k's surviving writes refused by this index: f * q(value of k), 0 outside the index
+        refused_share = np.where(has, q[:, np.maximum(col, 0)] * g.fraction, 0.0)
+        per_part = _group_sum(through * refused_share, base_part, n_part)
+        per_part.flags.writeable = False
+        bp[g.name] = per_part
+        passing = 1.0 - refused_share if passing is None else passing * (1.0 - refused_share)
+    return index_results, bp, passing
 
 
 def _per_minute(x: NDArray[np.float64]) -> NDArray[np.float64]:

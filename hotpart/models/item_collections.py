@@ -17,7 +17,7 @@ from numpy.typing import ArrayLike, NDArray
 from ._validation import MAX_COUNT as _MAX_COUNT
 from ._validation import check_array, check_choice, check_count, check_number
 from .capacity import read_units
-from .constants import ITEM_COLLECTION_MAX_GB, QUERY_PAGE_MAX_BYTES
+from .constants import ITEM_COLLECTION_MAX_GB, ITEM_MAX_BYTES, QUERY_PAGE_MAX_BYTES
 
 __all__ = [
     "QueryRead",
@@ -66,7 +66,7 @@ def item_collection_gb(
     array([1.2472])
     """
     w = check_array("writes_per_s", writes_per_s, low=0, high=1e12, empty=False)
-    b = check_number("item_bytes", item_bytes, low=0, high=400 * 1024)
+    b = check_number("item_bytes", item_bytes, low=0, high=ITEM_MAX_BYTES)
     d = check_array("days", days, low=0, high=_MAX_COUNT, empty=False)
     try:
         np.broadcast_shapes(w.shape, d.shape)
@@ -84,7 +84,8 @@ def days_to_collection_limit(writes_per_s: float, item_bytes: float, limit_gb: f
     writes_per_s : float
         New items per second under the key, ``>= 0`` and finite; 0 never fills it (the result is ``inf``).
     item_bytes : float
-        Bytes per item, ``>= 0`` and finite; 0 never fills it (the result is ``inf``).
+        Bytes per item, in ``[0, ITEM_MAX_BYTES]`` (:data:`hotpart.ITEM_MAX_BYTES`, DynamoDB's 400 KB item limit);
+        0 never fills it (the result is ``inf``).
     limit_gb : float
         The collection's limit, GB (2**30 bytes), ``> 0`` and finite.
 
@@ -99,7 +100,7 @@ def days_to_collection_limit(writes_per_s: float, item_bytes: float, limit_gb: f
     248.6
     """
     w = check_number("writes_per_s", writes_per_s, low=0, high=math.inf, high_open=True)
-    b = check_number("item_bytes", item_bytes, low=0, high=math.inf, high_open=True)
+    b = check_number("item_bytes", item_bytes, low=0, high=ITEM_MAX_BYTES)
     lim = check_number("limit_gb", limit_gb, low=0, high=math.inf, low_open=True, high_open=True)
     rate = w * b * _DAY_S / _GB
     return lim / rate if rate > 0 else math.inf
@@ -190,7 +191,7 @@ def query_cost(
     2.0
     """
     n = check_count("items_read", items_read, low=0)
-    b = check_number("item_bytes", item_bytes, low=0, high=400 * 1024, low_open=True)
+    b = check_number("item_bytes", item_bytes, low=0, high=ITEM_MAX_BYTES, low_open=True)
     kept = n if items_returned is None else check_count("items_returned", items_returned, low=0, high=n)
     check_choice("consistency", consistency, ("eventual", "strong"))
     keys = check_count("partition_keys", partition_keys, low=1)

@@ -53,6 +53,9 @@ fit as ``s`` known to a few hundredths, not to the interval
 from __future__ import annotations
 
 import math
+import threading
+import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
@@ -421,6 +424,7 @@ def profile_log(
     memory_limit: str | None = None,
     timestamp_unit: str | None = None,
     aggregated: bool = False,
+    progress: Callable[[str], None] | None = None,
 ) -> LogProfile:
     """Profile an access log with DuckDB: per-minute demand per key, hottest keys, Zipf fit, busiest partition.
 
@@ -467,6 +471,13 @@ def profile_log(
         ``True``: ``path`` is the query's output (one row per minute and key: ``minute``, ``pk``, ``requests``,
         ``units``), not the raw log; the profile is the same as the raw log's. ``sort_key``, ``units``,
         ``item_bytes`` and ``timestamp_unit`` are refused with it (the engine applied them before it wrote).
+    progress : callable, optional
+        Called every half second while the profile runs, from another thread, with one line of
+        text: while the log is read, the rows read and the time left (``"reading log.csv: 4,100,000 of about
+        10,000,000 rows (41%), 9 s left"``: exact row counts for Parquet, from its metadata, estimated from the
+        first lines' length for CSV and JSON; the fraction is DuckDB's own progress of the read), then the groups
+        being summed. Never called for a profile shorter than that. The command line shows it on a terminal
+        (``python -m hotpart profile``), never on a pipe.
 
     Returns
     -------
@@ -527,23 +538,168 @@ def profile_log(
                 raise ExportError(name, "(file)", "a readable file", "no such file")
             if p.stat().st_size == 0:
                 raise ExportError(name, "(file)", "a log with a header and rows, not an empty file")
+    if progress is not None and not callable(progress):
+        raise ValueError(f"progress = {progress!r} is not allowed: must be None or a callable taking one str")
     con = duckdb.connect()
+    watch = _Progress(con, progress, name)
     try:
-        con.execute("SET enable_progress_bar = false")
+        # DuckDB tracks a query's progress only with its progress bar on; it never prints it here
+        con.execute(f"SET enable_progress_bar = {'true' if progress is not None else 'false'}")
+        con.execute("SET enable_progress_bar_print = false")
         # a timestamp written without a zone is read as UTC, whatever the machine's zone (DuckDB's default is local)
         con.execute("SET TimeZone = 'UTC'")
         if memory_limit is not None:
             con.execute(f"SET memory_limit = '{memory_limit}'")
-        if aggregated:
-            _per_minute_from_output(con, name, readers)
-        else:
-            mapped = {"timestamp": timestamp, "key": key, "sort_key": sort_key, "units": units, "item_bytes": item_bytes}
-            _per_minute_from_log(con, name, suffix, mapped, kind, timestamp_unit)
-        return _profile_per_minute(con, name, kind=kind, n_part=n_part, k_top=k_top, rate=rate)
+        with watch:
+            if aggregated:
+                if progress is not None:
+                    watch.rows = _log_rows(con, readers[1], readers[0] == "parquet", header=readers[0] != "parquet")
+                _per_minute_from_output(con, name, readers, watch)
+            else:
+                if progress is not None:
+                    watch.rows = _log_rows(con, _files_of(name), suffix == ".parquet", header=suffix == ".csv")
+                mapped = {"timestamp": timestamp, "key": key, "sort_key": sort_key, "units": units, "item_bytes": item_bytes}
+                _per_minute_from_log(con, name, suffix, mapped, kind, timestamp_unit, watch)
+            return _profile_per_minute(con, name, kind=kind, n_part=n_part, k_top=k_top, rate=rate)
     except duckdb.Error as e:  # whatever the checks above did not name: still one line, naming the input
         raise ExportError(name, "(file)", "input DuckDB can read and profile", str(e).splitlines()[0]) from None
     finally:
         con.close()
+
+
+#: Seconds between two calls of :func:`profile_log`'s ``progress`` (the first comes after as long).
+_PROGRESS_EVERY_S: Final[float] = 0.5
+#: Bytes of a text log's head read to estimate its rows from the mean length of a line.
+_ROWS_SAMPLE_BYTES = 1 << 20
+
+
+def _files_of(name: str) -> list[str]:
+    """The files a log path names: itself, or a glob's matches (in order)."""
+    import glob
+
+    return sorted(glob.glob(name)) if "*" in name else [name]
+
+
+def _log_rows(con: Any, files: list[str], parquet: bool, *, header: bool) -> tuple[int, bool] | None:
+    """The rows of a log and whether the count is exact: a Parquet file's from its metadata (exact), a text file's
+    from its size over the mean length of its first lines (an estimate, less a header row per file); ``None`` when
+    neither can be had (an unreadable or single-line head)."""
+    import duckdb
+
+    if not files:
+        return None
+    if parquet:
+        listed = "[" + ", ".join(_sql_path(f) for f in files) + "]"
+        try:
+            (n,) = con.execute(f"SELECT sum(num_rows) FROM parquet_file_metadata({listed})").fetchall()[0]
+        except duckdb.Error:
+            return None
+        return (int(n), True) if n is not None else None
+    try:
+        with open(files[0], "rb") as fh:
+            head = fh.read(_ROWS_SAMPLE_BYTES)
+        size = sum(Path(f).stat().st_size for f in files)
+    except OSError:
+        return None
+    if head[:2] == b"\x1f\x8b":  # gzip: its size says nothing of its rows
+        return None
+    lines = head.count(b"\n")
+    if lines < 2:
+        return None
+    per_line = (head.rindex(b"\n") + 1) / lines
+    return max(0, round(size / per_line) - (len(files) if header else 0)), size <= len(head)
+
+
+def _duration(seconds: float) -> str:
+    """``9 s``, ``2 min 5 s``, ``1 h 3 min``: a time left, in words."""
+    s = max(0, round(seconds))
+    if s < 60:
+        return f"{s} s"
+    if s < 3600:
+        return f"{s // 60} min {s % 60} s"
+    return f"{s // 3600} h {s % 3600 // 60} min"
+
+
+class _Progress:
+    """:func:`profile_log`'s ``progress``: a thread that reads DuckDB's progress of the running query every
+    ``_PROGRESS_EVERY_S`` seconds and says it in one line (:meth:`line`).
+
+    Contract: a context manager that does nothing without a callback. The main thread says which stage runs:
+    :meth:`reading` before the query that reads the log (with the share of DuckDB's progress that is the read: a
+    ``GROUP BY`` is two pipelines that DuckDB counts alike, the scan and the groups it emits, so the scan is its first
+    half), :meth:`summing` after it. ``rows`` is the log's ``(rows, exact)``, or ``None``. On exit the thread is
+    stopped and joined, so no line comes after :func:`profile_log` returns or raises.
+    """
+
+    def __init__(self, con: Any, report: Callable[[str], None] | None, name: str) -> None:
+        self.con, self.report, self.name = con, report, Path(name).name or name
+        self.rows: tuple[int, bool] | None = None
+        self.stage, self.scan_share, self.groups = "starting", 1.0, 0
+        self.t_stage = self.read_s = 0.0
+        self._stop = threading.Event()
+        self._thread: threading.Thread | None = None
+
+    def __enter__(self) -> _Progress:
+        self.t_stage = time.monotonic()
+        if self.report is not None:
+            self._thread = threading.Thread(target=self._run, name="hotpart-progress", daemon=True)
+            self._thread.start()
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self._stop.set()
+        if self._thread is not None:
+            self._thread.join()
+
+    def reading(self, scan_share: float) -> None:
+        """The query that reads the log starts; ``scan_share`` of DuckDB's progress of it is the read."""
+        self.stage, self.scan_share, self.t_stage = "reading", scan_share, time.monotonic()
+
+    def summing(self, table: str = "per_minute") -> None:
+        """The log has been read into ``table``; the rest sums its rows, the per-minute groups."""
+        if self.report is not None:
+            now = time.monotonic()
+            self.read_s = now - self.t_stage
+            self.groups = int(self.con.execute(f"SELECT count(*) FROM {table}").fetchall()[0][0])
+            self.stage, self.t_stage = "summing", now
+
+    def _run(self) -> None:
+        while not self._stop.wait(_PROGRESS_EVERY_S):
+            try:
+                percent = float(self.con.query_progress())
+            except Exception:  # a connection closing under us: no more lines
+                return
+            text = self.line(percent, time.monotonic() - self.t_stage)
+            if text and not self._stop.is_set():
+                assert self.report is not None
+                self.report(text)
+
+    def line(self, percent: float, elapsed_s: float) -> str:
+        """What to say when DuckDB reports ``percent`` (``-1`` between queries) ``elapsed_s`` into the stage.
+
+        Examples
+        --------
+        >>> p = _Progress(None, print, "/tmp/log.csv")
+        >>> p.rows = (10_000_000, False)
+        >>> p.reading(scan_share=0.5)
+        >>> p.line(20.5, 8.2)
+        'reading log.csv: 4,100,000 of about 10,000,000 rows (41%), 12 s left'
+        >>> p.line(-1.0, 8.2)
+        ''
+        >>> p.stage, p.read_s, p.groups = "summing", 20.0, 3_812_152
+        >>> p.line(-1.0, 1.4)
+        'log.csv: read in 20 s, summing 3,812,152 groups (1 s)'
+        """
+        if self.stage == "summing":
+            return f"{self.name}: read in {_duration(self.read_s)}, summing {self.groups:,} groups ({_duration(elapsed_s)})"
+        if self.stage != "reading" or percent < 0:
+            return ""
+        done = min(1.0, percent / 100.0 / self.scan_share)
+        left = f"{_duration(elapsed_s * (1.0 - done) / done)} left" if done >= 0.01 else "estimating the time left"
+        if self.rows is None:
+            return f"reading {self.name}: {done:.0%}, {left}"
+        rows, exact = self.rows
+        return f"reading {self.name}: {round(done * rows):,} of {'' if exact else 'about '}{rows:,} rows ({done:.0%}), {left}"
 
 
 def _sql_path(path: str) -> str:
@@ -581,7 +737,7 @@ def _utc_from_text(text: str) -> str:
 
 
 def _per_minute_from_log(con: Any, name: str, suffix: str, mapped: dict[str, str | None], kind: str,
-                         timestamp_unit: str | None) -> None:  # fmt: skip
+                         timestamp_unit: str | None, watch: _Progress | None = None) -> None:  # fmt: skip
     """The table ``per_minute`` from a raw log: the view ``access_log`` over the file, then the shipped query."""
     import duckdb
 
@@ -623,7 +779,11 @@ def _per_minute_from_log(con: Any, name: str, suffix: str, mapped: dict[str, str
         u = "1.0"
     con.execute(f"CREATE VIEW access_log AS SELECT {ts} AS ts, {pk} AS pk, {u} AS units FROM {reader}")
     try:
+        if watch is not None:
+            watch.reading(scan_share=0.5)  # the scan, then the groups: two pipelines DuckDB counts alike
         con.execute(f"CREATE TEMP TABLE per_minute AS {log_profile_sql()}")
+        if watch is not None:
+            watch.summing()
         bad = con.execute(
             "SELECT count(*) FILTER (WHERE minute IS NULL), count(*) FILTER (WHERE pk IS NULL), "
             f"count(*) FILTER (WHERE units IS NULL OR NOT (units BETWEEN 0 AND {_MAX_LOG_UNITS})) FROM per_minute"
@@ -780,7 +940,7 @@ def _output_columns(con: Any, fmt: str, file: str) -> dict[str, str]:
     return cols
 
 
-def _per_minute_from_output(con: Any, name: str, readers: tuple[str, list[str]]) -> None:
+def _per_minute_from_output(con: Any, name: str, readers: tuple[str, list[str]], watch: _Progress | None = None) -> None:
     """The table ``per_minute`` from the query's output (``minute, pk, requests, units``), checked column by column.
 
     Each file's columns are checked first, so a refusal names the file. A CSV is read as text and each column
@@ -797,12 +957,12 @@ def _per_minute_from_output(con: Any, name: str, readers: tuple[str, list[str]])
     types = [_output_columns(con, fmt, f) for f in files]
     reader = _output_reader(fmt, files)
     try:
-        _output_rows(con, name, reader, {t["minute"] for t in types})
+        _output_rows(con, name, reader, {t["minute"] for t in types}, watch)
     except duckdb.Error as e:
         raise ExportError(name, "(file)", f"{_OUTPUT_EXPECTED} ({str(e).splitlines()[0]})") from None
 
 
-def _output_rows(con: Any, name: str, reader: str, minute_types: set[str]) -> None:
+def _output_rows(con: Any, name: str, reader: str, minute_types: set[str], watch: _Progress | None = None) -> None:
     """``per_minute`` from the checked files, through the table ``output_rows`` (each value and its raw text)."""
     q = {c: _quote(c) for c in _OUTPUT_COLUMNS}
     what_minute = "timestamps (the query's date_trunc('minute', ts))"
@@ -817,11 +977,15 @@ def _output_rows(con: Any, name: str, reader: str, minute_types: set[str]) -> No
     else:
         minute = _utc_from_text(q["minute"])
         what_minute += _TS_TEXT_RULE
+    if watch is not None:
+        watch.reading(scan_share=1.0)  # one pipeline: the scan into the table
     con.execute(
         f"CREATE TEMP TABLE output_rows AS SELECT {q['minute']} AS raw_minute, {minute} AS minute, "
         f"CAST({q['pk']} AS VARCHAR) AS pk, {q['requests']} AS raw_requests, TRY_CAST({q['requests']} AS DOUBLE) AS requests, "
         f"{q['units']} AS raw_units, TRY_CAST({q['units']} AS DOUBLE) AS units FROM {reader}"
     )
+    if watch is not None:
+        watch.summing("output_rows")
     checks = (
         ("minute", "minute IS NULL", "raw_minute", what_minute),
         ("pk", "pk IS NULL", "pk", "keys"),

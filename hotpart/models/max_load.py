@@ -372,4 +372,5 @@ def expected_max_excess(m: int, n: int) -> float:
     0.2596
     """
     m = check_count("m", m, low=1)
+    n = check_count("n", n, low=1, high=10**6)
     return expected_max_load(m, n) / (m / n) - 1.0

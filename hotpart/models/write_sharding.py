@@ -32,7 +32,7 @@ from ._validation import MAX_COUNT as _MAX_COUNT
 from ._validation import MAX_ELEMENTS as _MAX_ELEMENTS
 from ._validation import check_array, check_choice, check_count, check_counts, check_number, check_seed
 from .capacity import read_units
-from .constants import BATCH_GET_MAX_BYTES, BATCH_GET_MAX_ITEMS, PARTITION_MAX_WCU
+from .constants import BATCH_GET_MAX_BYTES, BATCH_GET_MAX_ITEMS, ITEM_MAX_BYTES, PARTITION_MAX_WCU
 from .hashing import partition_of
 
 __all__ = [
@@ -495,7 +495,7 @@ def query_units(items: ArrayLike, item_bytes: float, consistency: str = "eventua
         Items returned, in ``[0, MAX_COUNT]`` (:data:`hotpart.models._validation.MAX_COUNT`).
         At least one value (an empty array is refused).
     item_bytes : float
-        Size of one item, bytes, ``>= 0``.
+        Size of one item, bytes, in ``[0, ITEM_MAX_BYTES]`` (:data:`hotpart.ITEM_MAX_BYTES`, 400 KB).
     consistency : {"eventual", "strong", "transactional"}
         The kind of read; ``"eventual"`` is DynamoDB's default.
 
@@ -512,7 +512,7 @@ def query_units(items: ArrayLike, item_bytes: float, consistency: str = "eventua
     [1.0, 10.0]
     """
     k = check_array("items", items, low=0, high=_MAX_COUNT, empty=False)
-    b = check_number("item_bytes", item_bytes, low=0, high=400 * 1024)
+    b = check_number("item_bytes", item_bytes, low=0, high=ITEM_MAX_BYTES)
     check_choice("consistency", consistency, _CONSISTENCY)
     return _scalar_or_array(np.asarray(read_units(k * b, consistency), dtype=float))
 
@@ -561,7 +561,7 @@ def read_cost(
     read : {"point", "aggregate"}
         One item, or every item of the logical key.
     item_bytes : float
-        Size of one item, bytes, ``>= 0``.
+        Size of one item, bytes, in ``[0, ITEM_MAX_BYTES]`` (:data:`hotpart.ITEM_MAX_BYTES`, 400 KB).
     items_per_shard : int
         Items an aggregate read returns from each shard, ``>= 1``.
     consistency : {"eventual", "strong", "transactional"}
@@ -597,7 +597,7 @@ def read_cost(
     k = check_count("items_per_shard", items_per_shard, low=1, high=_MAX_COUNT)
     if request != "query" and k != 1:
         raise ValueError(f"items_per_shard = {k} is not allowed with request = {request!r}: GetItem reads one item; allowed: 1")
-    b = check_number("item_bytes", item_bytes, low=0, high=400 * 1024)
+    b = check_number("item_bytes", item_bytes, low=0, high=ITEM_MAX_BYTES)
     one = float(read_units(b, consistency))
     empty = float(read_units(0, consistency))
     per_shard = float(query_units(k, b, consistency))
