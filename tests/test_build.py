@@ -175,6 +175,18 @@ def test_kernels_share_the_cores_for_frames_unless_the_caller_chose(monkeypatch)
     assert os.environ["HOTPART_FRAME_WORKERS"] == "3"
 
 
+def test_frame_workers_reads_the_environment_as_a_whole_number(monkeypatch):
+    from hotpart.book._frames import frame_workers
+
+    for text, expected in (("1", 1), (" 2 ", 2), ("64", 64)):
+        monkeypatch.setenv("HOTPART_FRAME_WORKERS", text)
+        assert frame_workers() == expected
+    for text in ("0", "65", "x", "1.5"):
+        monkeypatch.setenv("HOTPART_FRAME_WORKERS", text)
+        with pytest.raises(ValueError, match=r"HOTPART_FRAME_WORKERS = .*\[1, 64\]"):
+            frame_workers()
+
+
 @pytest.mark.parametrize("workers", [0, 65, -1])
 def test_execute_notebooks_rejects_workers_outside_1_to_64(tmp_path, workers):
     with pytest.raises(ValueError, match=f"workers={workers}.*1 to 64"):
