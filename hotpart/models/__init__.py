@@ -46,113 +46,45 @@ module                concept                                                   
 ====================  ============================================================  =============================================
 """
 
-from . import (
-    adaptive,
-    aggregation,
-    autoscaling,
-    backoff,
-    burst,
-    capacity,
-    constants,
-    cross_shard,
-    diagnosis,
-    fanout,
-    harmonic_numbers,
-    hashing,
-    heavy_hitters,
-    indexes,
-    item_collections,
-    key_designs,
-    logs,
-    max_load,
-    metrics,
-    migration,
-    observed,
-    on_demand,
-    pitfalls,
-    provisioned,
-    refusals,
-    resharding,
-    retries,
-    scale_limits,
-    simulator,
-    skew,
-    split_for_heat,
-    strategies,
-    whatif,
-    write_sharding,
+from .._lazy import lazy_layer
+
+#: The public modules, in the order their chapters come. Each loads on first use (hotpart/_lazy.py): ``MODULES``
+#: (the module objects) and ``__all__`` (the union of their ``__all__``) are bound when first asked for.
+_MODULE_NAMES = (
+    "constants",
+    "capacity",
+    "hashing",
+    "skew",
+    "key_designs",
+    "harmonic_numbers",
+    "max_load",
+    "scale_limits",
+    "item_collections",
+    "write_sharding",
+    "fanout",
+    "aggregation",
+    "simulator",
+    "burst",
+    "provisioned",
+    "adaptive",
+    "split_for_heat",
+    "on_demand",
+    "autoscaling",
+    "refusals",
+    "indexes",
+    "metrics",
+    "heavy_hitters",
+    "backoff",
+    "retries",
+    "diagnosis",
+    "observed",
+    "logs",
+    "whatif",
+    "strategies",
+    "resharding",
+    "migration",
+    "cross_shard",
+    "pitfalls",
 )
 
-#: The public modules, in the order their chapters come (bound before the star imports, which may rebind a name).
-MODULES = (
-    constants,
-    capacity,
-    hashing,
-    skew,
-    key_designs,
-    harmonic_numbers,
-    max_load,
-    scale_limits,
-    item_collections,
-    write_sharding,
-    fanout,
-    aggregation,
-    simulator,
-    burst,
-    provisioned,
-    adaptive,
-    split_for_heat,
-    on_demand,
-    autoscaling,
-    refusals,
-    indexes,
-    metrics,
-    heavy_hitters,
-    backoff,
-    retries,
-    diagnosis,
-    observed,
-    logs,
-    whatif,
-    strategies,
-    resharding,
-    migration,
-    cross_shard,
-    pitfalls,
-)
-from .adaptive import *
-from .aggregation import *
-from .autoscaling import *
-from .backoff import *
-from .burst import *
-from .capacity import *
-from .constants import *
-from .cross_shard import *
-from .diagnosis import *
-from .fanout import *
-from .harmonic_numbers import *
-from .hashing import *
-from .heavy_hitters import *
-from .indexes import *
-from .item_collections import *
-from .key_designs import *
-from .logs import *
-from .max_load import *
-from .metrics import *
-from .migration import *
-from .observed import *
-from .on_demand import *
-from .pitfalls import *
-from .provisioned import *
-from .refusals import *
-from .resharding import *
-from .retries import *
-from .scale_limits import *
-from .simulator import *
-from .skew import *
-from .split_for_heat import *
-from .strategies import *
-from .whatif import *
-from .write_sharding import *
-
-__all__ = [name for module in MODULES for name in module.__all__]
+__getattr__, __dir__ = lazy_layer(__name__, _MODULE_NAMES, globals())
