@@ -176,7 +176,7 @@ def cli_commands(table: str, indexes: tuple[str, ...] | list[str] = (), start: s
 
 def _iso(value: str, what: str) -> datetime:
     """An ISO 8601 time (UTC without an offset), read as the export readers read timestamps."""
-    from .models.observed import _epoch
+    from .models.metric_data import _epoch
 
     return datetime.fromtimestamp(_epoch(value, what, what), UTC)
 
