@@ -6,15 +6,15 @@ public interface, and ``hotpart`` re-exports the union. A module whose name star
 (``_validation``: the parameter checks every model shares; ``_capacity_common``: what the capacity modules of
 chapters 08 to 11 share).
 
-======================  ============================================================  =============================================
+======================  ============================================================  ============================================
 module                  concept                                                       chapters (``notebooks/``)
-======================  ============================================================  =============================================
+======================  ============================================================  ============================================
 ``constants``           published limits, ``SOURCES`` and ``ASSUMPTIONS``             all
 ``capacity``            units, partitions, the per-partition ceiling                  ``01_partitions``
 ``hashing``             keys onto partitions and shards: MD5, SplitMix64, jump, ring  ``02_key_designs``, ``18_resharding``
-``skew``                key popularity: Zipf, uniform, one key boosted                ``02_key_designs`` to ``04_composite_keys``
+``skew``                key popularity: Zipf, uniform, one key boosted                ``02_key_designs``-``04_composite_keys``
 ``key_designs``         the sources' key designs; their load on partitions over time  ``02_key_designs``
-``harmonic_numbers``    generalized harmonic numbers                                  ``03_zipf``, ``06_fanout``, ``18_resharding``
+``harmonic_numbers``    generalized harmonic numbers                                  ``03_zipf``, ``06_fanout`` and 18
 ``max_load``            balls into bins: the fullest partition's keys                 ``03_zipf``
 ``scale_limits``        demand carried before the hottest partition throttles         ``03_zipf``
 ``item_collections``    one key's item collection over time; Query's read cost        ``04_composite_keys``
@@ -34,8 +34,10 @@ module                  concept                                                 
 ``heavy_hitters``       streaming top keys (Space-Saving, Count-Min)                  ``13_detection``
 ``backoff``             retry policies: backoff, jitter, the SDKs' presets            ``14_retries``
 ``retries``             retry storms on a partition; Brooker's jitter comparison      ``14_retries``
-``diagnosis``           symptom to remedy                                             ``15_diagnosis``
-``metric_data``         ``get-metric-data`` and ``get-metric-statistics``, per metric   ``16_your_table``
+``diagnosis``           symptom to remedy: the symptom table, ``diagnose``            ``15_diagnosis``, ``16_your_table``
+``evidence``            one evidence model over the table and its indexes             ``15_diagnosis``, ``16_your_table``
+``findings``            throttle events attributed to causes; remedies with numbers   ``15_diagnosis``, ``16_your_table``
+``metric_data``         ``get-metric-data`` and ``get-metric-statistics`` output      ``16_your_table``
 ``insight_reports``     Contributor Insights reports, per table and index             ``16_your_table``
 ``table_description``   ``describe-table``: mode, capacities, indexes                 ``16_your_table``
 ``observed``            one table's exports read together into metrics                ``16_your_table``
@@ -47,7 +49,7 @@ module                  concept                                                 
 ``migration``           logical shards, live migration, backfill                      ``19_migration``
 ``cross_shard``         two-phase commit, transaction limits                          ``20_cross_shard``
 ``pitfalls``            ID collisions, half-applied changes, one node's load          ``21_pitfalls``
-======================  ============================================================  =============================================
+======================  ============================================================  ============================================
 """
 
 from .._lazy import lazy_layer
@@ -80,6 +82,8 @@ _MODULE_NAMES = (
     "heavy_hitters",
     "backoff",
     "retries",
+    "evidence",
+    "findings",
     "diagnosis",
     "metric_data",
     "insight_reports",
