@@ -251,6 +251,8 @@ class Diagnosis:
         What the evidence says that no finding takes (events no reason accounts for, the batch trap).
     material_share : float
         The share that makes a cause material (:data:`hotpart.MATERIAL_SHARE`).
+    total_events : float
+        Throttle events over the run, every scope and kind: what the shares are of.
 
     The first finding's row, remedy, pitfall, evidence, confidence and the rest are also the diagnosis's own
     (``d.symptom``, ``d.remedy``, ...), for a reader who asks for one verdict.
@@ -265,6 +267,7 @@ class Diagnosis:
     minor: tuple[Finding, ...] = ()
     notes: tuple[str, ...] = ()
     material_share: float = MATERIAL_SHARE
+    total_events: float = 0.0
 
     def __post_init__(self) -> None:
         if not self.findings or not all(isinstance(f, Finding) for f in self.findings + self.minor):
@@ -329,9 +332,34 @@ class Diagnosis:
         """The first material finding of ``row`` (and ``scope``: ``""`` for the table, else an index), or ``None``."""
         return next((f for f in self.findings if f.row == row and (scope is None or f.scope == scope)), None)
 
-    def explain(self, markdown: bool = True) -> str:
-        """The diagnosis for a person: each finding its own section (Markdown headings, or plain text for a
-        terminal with ``markdown=False``).
+    def summary(self) -> str:
+        """The diagnosis in one paragraph: how many causes, which, and their shares.
+
+        Examples
+        --------
+        >>> diagnose(scenario("under-provisioned table").metrics).summary()
+        "One cause, of the 600,000 throttle events: under-provisioned table on the table's writes (100%)."
+        """
+        if self.symptom == "no throttling":
+            return "Nothing is throttled: no throttle event and no ThrottledRequests in any minute."
+        causes = [f for f in self.findings if f.cause != "short spike"]
+        lead = "All the throttling falls in one short window. " if len(causes) < len(self.findings) else ""
+        if not causes:
+            return lead.strip()
+        total = f"the {self.total_events:,.0f} throttle events" if self.total_events > 0 else "the throttled requests"
+        parts = ", ".join(f"{f.row} on {f.where} ({f.share:.0%})" for f in causes)
+        more = (
+            f" {len(self.minor)} more carry less than {self.material_share:.0%} each (listed after the findings)."
+            if self.minor
+            else ""
+        )
+        if len(causes) == 1:
+            return f"{lead}One cause, of {total}: {parts}.{more}"
+        return f"{lead}{len(causes)} causes, each at least {self.material_share:.0%} of {total}: {parts}.{more}"
+
+    def explain(self, markdown: bool = True, level: int = 2) -> str:
+        """The diagnosis for a person: each finding its own section (Markdown headings of ``level``, or plain text for
+        a terminal with ``markdown=False``).
 
         Examples
         --------
@@ -341,19 +369,20 @@ class Diagnosis:
         1. No throttling
         """
         out: list[str] = []
+        h = "#" * check_count("level", level, low=1, high=6) + " "
         for i, f in enumerate(self.findings, 1):
-            out += [*_finding_text(i, f, markdown), ""]
+            out += [*_finding_text(i, f, markdown, h), ""]
         if self.minor:
             head = f"Causes below the material share ({self.material_share:.0%} of the throttle events)"
-            out += [f"## {head}" if markdown else head, ""]
+            out += [f"{h}{head}" if markdown else head, ""]
             out += [f"- {f.row} on {f.where}: {f.share:.1%} of the throttle events; {f.action} ({f.chapter})" for f in self.minor]
             out.append("")
         if self.notes:
-            out += ["## Also in the evidence" if markdown else "Also in the evidence", "", *[f"- {n}" for n in self.notes], ""]
+            out += [f"{h}Also in the evidence" if markdown else "Also in the evidence", "", *[f"- {n}" for n in self.notes], ""]
         return "\n".join(out).rstrip() + "\n"
 
 
-def _finding_text(i: int, f: Finding, markdown: bool) -> list[str]:
+def _finding_text(i: int, f: Finding, markdown: bool, h: str = "## ") -> list[str]:
     """One finding as a section: its heading, then a paragraph per part (symptom, remedy, pitfall, confidence, what
     would settle it, what is not ruled out), then the evidence as a list."""
     b = (lambda x: f"**{x}**") if markdown else (lambda x: x)
@@ -374,12 +403,10 @@ def _finding_text(i: int, f: Finding, markdown: bool) -> list[str]:
         parts.append(f"{b('Would settle it:')} export {'; '.join(f.missing)} ({cmd} prints the queries and commands).")
     if f.alternatives:
         parts.append(f"{b('Not ruled out:')} {', '.join(f.alternatives)}.")
-    parts.append(b("Evidence:"))
-    lines = [f"## {title}" if markdown else title, ""]
+    lines = [f"{h}{title}" if markdown else title, ""]
     for part in parts:
         lines += [part, ""] if markdown else [part]
-    if not markdown:
-        lines.append("")
+    lines += [b("Evidence:"), ""] if markdown else ["", "Evidence:"]
     lines += [f"- {e}" for e in f.evidence]
     return lines
 
@@ -472,7 +499,7 @@ def diagnose(
     minor = tuple(f for f in found if f not in material)
     if not material:  # every cause below the share: the largest still answers
         material, minor = minor[:1], minor[1:]
-    return Diagnosis(material, minor, tuple(notes))
+    return Diagnosis(material, minor, tuple(notes), MATERIAL_SHARE, ev.total_events())
 
 
 # ---------------------------------------------------------------------------------------------

@@ -672,10 +672,11 @@ def _spike(ev: Evidence, found: list[Finding], hit: NDArray[np.bool_], th: _Thre
         peak = _offered_peak(worst, ev, hit)
         if peak:
             nums = {"peak": peak, "target": float(_target(peak))}
+            unit = ("RCU" if worst.kind == "Read" else "WCU") if ev.mode != "on-demand" else "units/s of warm throughput"
             action = (
                 f"if the spikes recur, raise the {worst.kind.lower()} capacity of {worst.where} ahead of them to at least "
-                f"{int(nums['target']):,} {_UNIT[worst.kind]} (the spike's offered peak, {peak:,.0f}, at chapter 11's "
-                f"{AUTOSCALING_TARGET:.0%} target)"
+                f"{int(nums['target']):,} {unit} (the spike's offered peak, {peak:,.0f} {_UNIT[worst.kind]}, at "
+                f"chapter 11's {AUTOSCALING_TARGET:.0%} target)"
             )
     action += (
         "; retry throttled requests with exponential backoff and jitter (chapter 14); burst capacity covers at most 300 s "

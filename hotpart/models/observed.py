@@ -14,6 +14,7 @@ as the files a reader would export, so a round trip (simulate, export, import) g
 from __future__ import annotations
 
 import math
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -313,28 +314,45 @@ def read_metric_data(
 
 
 def _scoped(reports: Any, kind: str, table: str, indexes: list[str]) -> dict[str, Any]:
-    """Reports of one kind by scope: a dict as given, else each report's scope read from its rule name."""
+    """Reports of one kind by scope: a dict as given; else each report's scope given with it (``(scope, report)``) or
+    read from its rule name (the document's ``RuleName``, or the file's name), the table's when neither says."""
     if reports is None:
         return {}
     if isinstance(reports, dict) and "Contributors" not in reports and "KeyLabels" not in reports:
         return dict(reports)
-    items = list(reports) if isinstance(reports, (list, tuple)) else [reports]
+    items = list(reports) if isinstance(reports, (list, tuple)) and not _is_pair(reports) else [reports]
     from .insight_reports import _rule_of, insight_rule_scope
 
     out: dict[str, Any] = {}
-    for rep in items:
+    for item in items:
+        given, rep = item if _is_pair(item) else (None, item)
         data, file = _load(rep, "report")
         rule = _rule_of(data, file) if isinstance(data, dict) else ""
         read = insight_rule_scope(rule, table, indexes) if rule else None
-        scope = read[1] if read else ""
+        scope = given if given is not None else read[1] if read else ""
+        if read and given is not None and read[1] != given:
+            raise ExportError(file, "RuleName", f"a report of {given or 'the table'} (as given)", rule)
         if scope and scope not in indexes:
             known = ", ".join(indexes) or "none exported"
-            raise ExportError(file, "RuleName", f"a report of the table or of one of its indexes ({known})", rule)
+            raise ExportError(
+                file, "RuleName" if rule else "(file)", f"a report of the table or of one of its indexes ({known})", scope
+            )
         if scope in out:
             where = f"index {scope!r}" if scope else "the table"
             raise ExportError(file, "RuleName" if rule else "(file)", f"one {kind} report for {where}", "a second one")
         out[scope] = rep
     return out
+
+
+def _is_pair(x: Any) -> bool:
+    """A report given with its scope: ``(scope, report)``, the scope ``""`` or an index name (never a file's path)."""
+    return (
+        isinstance(x, tuple)
+        and len(x) == 2
+        and isinstance(x[0], str)
+        and re.fullmatch(r"[A-Za-z0-9_.-]{0,255}", x[0]) is not None
+        and not x[0].endswith(".json")
+    )
 
 
 def _key_reports(
