@@ -233,10 +233,17 @@ def plot_fingerprints(ax: Axes, cases: list[Data], *, title: str) -> None:
             label = f"{label} (batches of {cases[0]['batch_size']})"
         totals = np.array([float(c[columns[key]].sum()) for c in cases])
         ax.bar(x + (j - 1.5) * width, np.maximum(totals, 0.0), width, color=color, label=label, log=True)
-    ax.set_xticks(x, [f"{c['name']}\n-> rule {c['diagnosis'].rule}" for c in cases], fontsize=7)
+    ax.set_xticks(x, [f"{c['name']}\n({_findings_label(c['diagnosis'])})" for c in cases], fontsize=7)
     ax.set_ylim(*EVENTS_YLIM)
     log_axis(ax, "y")
-    finish_axes(ax, title, "scenario (and the rule that decided)", "count over the run (log scale)", loc="upper right")
+    finish_axes(
+        ax, title, "scenario (and how many causes the diagnosis finds)", "count over the run (log scale)", loc="upper right"
+    )
+
+
+def _findings_label(d: Diagnosis) -> str:
+    n = len(d.findings)
+    return "nothing to find" if d.symptom == "no throttling" else f"{n} finding" + ("s" if n > 1 else "")
 
 
 # ---------------------------------------------------------------------------------------------
@@ -273,12 +280,14 @@ def _update(fig: Figure, data: Data) -> None:
 
 def _caption(data: Data) -> str:
     d: Diagnosis = data["diagnosis"]
+    f = d.findings[0]
     ci = "on" if data["contributor_insights"] else "off"
     alt = f" Not ruled out: {', '.join(d.alternatives)}." if d.alternatives else ""
     match = "as expected" if d.symptom == data["expected"] else f"the scenario expects {data['expected']}"
+    action = f"{f.action[0].upper()}{f.action[1:]}" if f.action else d.remedy
     return (
-        f"Scenario: {data['name']} (Contributor Insights {ci}). Diagnosis, rule {d.rule} ({match}): "
-        f"{REMEDIES[d.symptom].symptom}. Remedy: {d.remedy}. Pitfall: {d.pitfall}. "
+        f"Scenario: {data['name']} (Contributor Insights {ci}). Diagnosis ({match}): {d.summary()} First finding: "
+        f"{REMEDIES[d.symptom].symptom}. Remedy: {d.remedy}; here: {action}. Pitfall: {d.pitfall}. "
         f"Confidence {d.confidence}: {d.why}. Evidence: {'; '.join(d.evidence)}.{alt}"
     )
 
@@ -331,14 +340,25 @@ def scenario_rows() -> tuple[list[str], list[tuple[str, str, str, str]]]:
     --------
     >>> header, rows = scenario_rows()
     >>> rows[0][0], rows[0][2]
-    ('low-cardinality key', 'low-cardinality key (rule 5b, high)')
+    ('low-cardinality key', 'low-cardinality key: 100%, high')
     """
     rows = []
     for name, text in SCENARIOS.items():
         on = diagnose(scenario(name).metrics)
         off = diagnose(scenario(name, contributor_insights=False).metrics)
-        rows.append((name, text, f"{on.symptom} (rule {on.rule}, {on.confidence})", f"{off.symptom} ({off.confidence})"))
-    return ["scenario", "what it simulates", "Contributor Insights on", "off"], rows
+        rows.append((name, text, _findings_cell(on), _findings_cell(off)))
+    return ["scenario", "what it simulates", "findings, Contributor Insights on (share, confidence)", "off"], rows
+
+
+def _findings_cell(d: Diagnosis) -> str:
+    """A diagnosis's findings in a table cell: each row with its scope, share and confidence."""
+    if d.symptom == "no throttling":
+        return "no throttling (high)"
+    parts = []
+    for f in d.findings:
+        where = f" ({f.scope})" if f.scope else ""
+        parts.append(f"{f.row}{where}: {f.share:.0%}, {f.confidence}")
+    return "; ".join(parts)
 
 
 def evidence_rows() -> tuple[list[str], list[tuple[str, str, str, str]]]:
@@ -361,8 +381,9 @@ def evidence_rows() -> tuple[list[str], list[tuple[str, str, str, str]]]:
         if name in PROVISIONED_WRITE_SCENARIOS:
             continue
         d = diagnose(scenario(name).metrics)
-        rows.append((name, d.evidence[0], f"{d.symptom} ({d.rule}, {d.confidence})", d.remedy))
-    return ["scenario", "first evidence", "row (rule, confidence)", "remedy"], rows
+        f = d.findings[0]
+        rows.append((name, f.evidence[0], _findings_cell(d), f"{f.action[0].upper()}{f.action[1:]} ({f.chapter})"))
+    return ["scenario", "first evidence", "findings (share, confidence)", "remedy, with its numbers"], rows
 
 
 #: The longest surge :func:`on_demand_surge_case` simulates: the throttled time may be at most this, in seconds.
@@ -445,8 +466,8 @@ def peak_as_key_range_case() -> dict[str, Any]:
     Examples
     --------
     >>> c = peak_as_key_range_case()
-    >>> c["as_simulated"].rule, c["as_key_range"].rule, c["as_key_range"].symptom
-    ('4d', '4d', 'past double the previous peak')
+    >>> c["as_simulated"].symptom, c["as_key_range"].symptom
+    ('past double the previous peak', 'past double the previous peak')
     """
     import dataclasses
 
@@ -608,8 +629,8 @@ def _clause(text: str) -> str:
 
 
 def verdict_phrases(diagnosis: Diagnosis) -> dict[str, str]:
-    """A diagnosis in the words a sentence of the chapter needs: its row, rule and confidence, and its remedy
-    and pitfall as clauses (first letter in lower case).
+    """A diagnosis in the words a sentence of the chapter needs: its first finding's row, share and confidence, the
+    row's remedy and pitfall and the finding's remedy with its numbers as clauses (first letter in lower case).
 
     Parameters
     ----------
@@ -619,7 +640,9 @@ def verdict_phrases(diagnosis: Diagnosis) -> dict[str, str]:
     Returns
     -------
     dict
-        ``row`` (the symptom's key), ``rule``, ``confidence``, ``remedy`` and ``pitfall``.
+        ``row`` (the symptom's key), ``where`` (its scope and kind), ``share`` (its share of the throttle events),
+        ``confidence``, ``remedy`` and ``pitfall`` (the row's), ``action`` and ``chapter`` (the finding's remedy, with
+        its numbers, and the chapter that explains it), ``findings`` (how many causes are material).
 
     Examples
     --------
@@ -631,7 +654,11 @@ def verdict_phrases(diagnosis: Diagnosis) -> dict[str, str]:
         raise ValueError(f"diagnosis must be a Diagnosis (from hotpart.diagnose), got {type(diagnosis).__name__}")
     return {
         "row": diagnosis.symptom,
-        "rule": diagnosis.rule,
+        "where": diagnosis.findings[0].where,
+        "share": f"{diagnosis.findings[0].share:.0%}",
+        "findings": f"{len(diagnosis.findings)}",
+        "action": _clause(diagnosis.findings[0].action),
+        "chapter": diagnosis.findings[0].chapter,
         "confidence": diagnosis.confidence,
         "remedy": _clause(diagnosis.remedy),
         "pitfall": _clause(diagnosis.pitfall),

@@ -458,7 +458,7 @@ def diagnose(
     --------
     >>> d = diagnose(scenario("GSI-only throttling").metrics)
     >>> d.symptom, d.findings[0].scope, d.confidence
-    ('GSI-only throttling', 'by-status', 'low')
+    ('GSI-only throttling', 'by-status', 'high')
     >>> f = diagnose(scenario("single-key write concentration").metrics).findings[0]
     >>> f.row, f.key, int(f.numbers["shards"])
     ('single-key write concentration', 'COUNTER#2026-11-30', 2)

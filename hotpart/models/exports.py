@@ -100,7 +100,7 @@ def to_metric_data(
 
     Examples
     --------
-    >>> from hotpart import Table, simulate, cloudwatch
+    >>> from hotpart import Table, cloudwatch, read_metric_data, simulate
     >>> m = cloudwatch(simulate(Table(4, wcu=4_000), [1_500, 100, 100, 100], 120))
     >>> res, queries = to_metric_data(m)
     >>> read_metric_data(res, queries)["WriteKeyRangeThroughputThrottleEvents"].tolist()
@@ -171,6 +171,7 @@ def to_insight_report(
     start: str = _DEFAULT_START,
     key_label: str = "PK",
     weight: float = 1.0,
+    unique: int | None = None,
 ) -> dict:
     """Per-minute top keys as a ``get-insight-rule-report`` response of one DynamoDB rule.
 
@@ -187,18 +188,21 @@ def to_insight_report(
     weight : float
         Units the report counts per unit of the lists, in ``[1, 3]``: 3 writes the most-accessed report of a
         write table in AWS's ConsumedThroughputUnits (3 x write units + read units); 1 leaves the lists' units.
+    unique : int, optional
+        The distinct keys the rule saw over the window, at least the keys the lists name (AWS's
+        ``ApproximateUniqueCount``); left out of the report when omitted (the lists alone cannot give it).
 
     Returns
     -------
     dict
         ``KeyLabels``, ``AggregationStatistic`` ``"Sum"``, ``AggregateValue``,
-        ``ApproximateUniqueCount`` (the keys listed), ``Contributors`` (most
+        ``ApproximateUniqueCount`` (``unique``, when given), ``Contributors`` (most
         first, each with its one-minute ``Datapoints``) and
         ``MetricDatapoints`` (each minute's ``Sum`` over all keys).
 
     Examples
     --------
-    >>> from hotpart import Table, simulate, top_keys
+    >>> from hotpart import Table, read_insight_report, simulate, top_keys
     >>> top = top_keys(simulate(Table(1, wcu=3_000), [1_500, 10, 5], 120, keys=["hot", "a", "b"]), 2)
     >>> rep = to_insight_report(top, "throttled")
     >>> [c["Keys"] for c in rep["Contributors"]], read_insight_report(rep, "throttled")[0].throttled == top[0].throttled
@@ -236,7 +240,7 @@ def to_insight_report(
         "KeyLabels": [key_label],
         "AggregationStatistic": "Sum",
         "AggregateValue": math.fsum(p["Sum"] for p in metric_points),
-        "ApproximateUniqueCount": len(per_key),
+        **({} if unique is None else {"ApproximateUniqueCount": check_count("unique", unique, low=len(per_key))}),
         "Contributors": contributors,
         "MetricDatapoints": metric_points,
     }
@@ -252,6 +256,7 @@ SAMPLE_FILES: dict[str, str] = {
     "queries": "queries.json",
     "insights": "insights-accessed.json",
     "throttled_keys": "insights-throttled.json",
+    "description": "table.json",
     "log": "access-log.parquet",
 }
 
@@ -288,7 +293,7 @@ def write_sample_exports(folder: str | Path, *, seed: int = 21, start: str = _DE
 
     The table is :data:`SAMPLE_TABLE` simulated by :func:`sample_simulation`; the files are
     :data:`SAMPLE_FILES`: ``get-metric-data`` output and its queries, the two Contributor Insights
-    reports, and an access log (Parquet; one request in ``1 / SAMPLE_LOG_RATE`` recorded, columns
+    reports, ``describe-table`` output, and an access log (Parquet; one request in ``1 / SAMPLE_LOG_RATE`` recorded, columns
     ``request_time``, ``customer_id``, ``consumed_wcu``) drawn from the offered demand with ``seed``.
 
     Parameters
@@ -326,8 +331,22 @@ def write_sample_exports(folder: str | Path, *, seed: int = 21, start: str = _DE
         "metrics": results,
         "queries": queries,
         # AWS's most-accessed report counts ConsumedThroughputUnits: a write table's units weighted 3
-        "insights": to_insight_report(m.top, "accessed", start=start, key_label="customer_id", weight=3.0),
-        "throttled_keys": to_insight_report(m.top, "throttled", start=start, key_label="customer_id"),
+        "insights": to_insight_report(
+            m.top,
+            "accessed",
+            start=start,
+            key_label="customer_id",
+            weight=3.0,
+            unique=int(np.count_nonzero(res.key_offered.sum(axis=0))),
+        ),
+        "throttled_keys": to_insight_report(
+            m.top,
+            "throttled",
+            start=start,
+            key_label="customer_id",
+            unique=int(np.count_nonzero(res.key_throttled.sum(axis=0))),
+        ),
+        "description": _description(res, "orders", ()),
     }
     paths = {}
     for role, doc in docs.items():
@@ -606,14 +625,14 @@ def simulated_exports(
 
     Examples
     --------
-    >>> from hotpart import Table, simulate
+    >>> from hotpart import Table, read_metric_data, simulate
     >>> res = simulate(Table(4, wcu=4_000), [1_500] + [10.0] * 99, 120, keys=[f"K{i}" for i in range(100)])
     >>> files = simulated_exports(res)
     >>> sorted(files)
     ['insights-accessed.json', 'insights-throttled.json', 'metrics.json', 'queries.json', 'table.json']
     >>> m = read_metric_data(files["metrics.json"], files["queries.json"], description=files["table.json"])
     >>> m["WriteKeyRangeThroughputThrottleEvents"].tolist(), m.capacity_mode[0]
-    ([30000.0, 30000.0], 'provisioned')
+    ([45600.0, 45600.0], 'provisioned')
     """
     from .._aws import metric_queries
 

@@ -35,7 +35,7 @@ __all__ = ["INSIGHT_RULE_CODES", "insight_rule_scope", "read_insight_report", "r
 #: contributorinsights_HowItWorks.html: "CloudWatch rule name format: DynamoDBContributorInsights-PKC-
 #: [resource_name]-[creationtimestamp]").
 INSIGHT_RULE_CODES: dict[str, str] = {"PKC": "accessed", "PKT": "throttled", "SKC": "accessed", "SKT": "throttled"}
-_RULE = re.compile(r"DynamoDBContributorInsights-(PKC|PKT|SKC|SKT)-([A-Za-z0-9_.\-/]+?)(?:-(\d{9,}))?(?:\.json)?$")
+_RULE = re.compile(r"DynamoDBContributorInsights-(PKC|PKT|SKC|SKT)-([A-Za-z0-9_.\-/]+?)(?:-(\d+))?(?:\.json)?$")
 _KINDS = ("accessed", "throttled")
 
 

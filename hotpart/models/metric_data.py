@@ -378,7 +378,10 @@ def _times(values: list, file: str, where: str, cache: dict) -> NDArray[np.int64
 def _values(values: list, file: str, where: str) -> NDArray[np.float64]:
     """A result's values as numbers from 0 to _MAX_VALUE; the first bad one is named."""
     if all(type(v) in (int, float) for v in values):
-        arr = np.asarray(values, dtype=float)
+        try:
+            arr = np.asarray(values, dtype=float)
+        except OverflowError:  # an integer past float64: the first bad value is named below
+            arr = np.array([math.inf])
         if arr.size == 0 or (np.all(arr >= 0) and np.all(arr <= _MAX_VALUE)):
             return arr
     return np.array([_number(v, file, f"{where}Values[{j}]") for j, v in enumerate(values)], dtype=float)
@@ -563,21 +566,27 @@ def _merge(series: list[_Series], default_period: int, notes: list[str]) -> list
     return out
 
 
-def _coverage(series: list[_Series], periods: dict[int, int], start: int, n: int, files: list[str]) -> NDArray[np.bool_]:
-    """Minutes that no export's window covers (between the first and the last data point of each file): a gap
-    between exports, no data, not zero traffic."""
-    if len(files) < 2:
+def _windows(series: list[_Series], default_period: int) -> dict[str, tuple[int, int]]:
+    """Each export's window, before the exports are merged: its first data point and the end of its last period (a
+    level's five-minute points say nothing of the window's end)."""
+    out: dict[str, tuple[int, int]] = {}
+    for s in series:
+        if not s.times.size or _is_level(s.name):
+            continue
+        lo, hi = int(s.times.min()), int(s.times.max()) + (s.period if s.period is not None else default_period)
+        a, b = out.get(s.file, (lo, hi))
+        out[s.file] = (min(a, lo), max(b, hi))
+    return out
+
+
+def _coverage(windows: dict[str, tuple[int, int]], start: int, n: int) -> NDArray[np.bool_]:
+    """Minutes that no export's window covers, between the first and the last: a gap between exports, no data,
+    not zero traffic."""
+    if len(windows) < 2:
         return np.zeros(n, dtype=bool)
     covered = np.zeros(n, dtype=bool)
-    for f in files:
-        ts = [s.times for s in series if f in s.files and s.times.size]
-        if not ts:
-            continue
-        every = np.concatenate(ts)
-        span = max(periods[id(s)] for s in series if f in s.files)
-        lo = (int(every.min()) - start) // PERIOD_S
-        hi = (int(every.max()) - start + span) // PERIOD_S
-        covered[max(lo, 0) : min(hi, n)] = True
+    for lo, hi in windows.values():
+        covered[max((lo - start) // PERIOD_S, 0) : min((hi - start) // PERIOD_S, n)] = True
     return ~covered
 
 

@@ -36,6 +36,7 @@ from .metric_data import (
     _load,
     _merge,
     _read_results,
+    _windows,
 )
 from .metrics import KeyReport, Metrics
 from .table_description import TableDescription, read_table_description
@@ -237,6 +238,7 @@ def read_metric_data(
     notes: list[str] = []
     series, tables, first_file = _read_results(docs, queries, table, notes)
     files = list(dict.fromkeys(s.file for s in series))
+    windows = _windows(series, default_period)
     series = _merge(series, default_period, notes)
     all_times = [s.times for s in series if s.times.size]
     if not all_times:
@@ -253,7 +255,7 @@ def read_metric_data(
     n = (max(ends) - start) // PERIOD_S
     if n > _MAX_MINUTES:
         raise ExportError(first_file, "Timestamps", f"at most {_MAX_MINUTES:,} minutes from the first to the last", n)
-    gaps = _coverage(series, periods, start, n, files)
+    gaps = _coverage(windows, start, n)
     if gaps.any():
         runs = np.flatnonzero(np.diff(np.concatenate([[0], gaps.astype(int), [0]])))
         spans = [
