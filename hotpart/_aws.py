@@ -250,7 +250,10 @@ def _client_error(e: Exception) -> tuple[str, str]:
     err = getattr(e, "response", None) or {}
     err = err.get("Error", {}) if isinstance(err, dict) else {}
     code = err.get("Code") or type(e).__name__
-    lines = str(err.get("Message") or e or "").splitlines()
+    message = str(err.get("Message") or e or "")
+    if message.lstrip().startswith("<"):  # an HTML error page (a proxy, or a service that does not implement the call)
+        message = f"the endpoint answered HTTP {code} with an HTML page"
+    lines = message.splitlines()
     return str(code), (lines[0] if lines else "")[:200]
 
 

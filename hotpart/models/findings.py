@@ -467,9 +467,14 @@ def _inferred(
     """Events whose reason metrics were not exported: utilisation of the same kind, the capacity mode and the growth
     decide, at medium confidence at most, and the export that would settle it is named."""
     missing = tuple(s.metric(stem) for stem in s.missing_reasons)
+    unknown = (
+        f"; not exported: {', '.join(missing)}: their counts are unknown, not zero"
+        if missing
+        else " (all four were exported: AWS gives every throttle a reason, so the export is short of some)"
+    )
     lines = [
         f"{s.metric('ThrottleEvents')}: {events:,.0f} over {int(minutes.sum())} minutes that no exported reason metric "
-        f"accounts for; not exported: {', '.join(missing)}: their counts are unknown, not zero",
+        f"accounts for{unknown}",
         f"capacity mode: {ev.mode or 'unknown'} ({ev.mode_from})",
     ]
     u = _utilisation(s, ev, minutes)
@@ -569,20 +574,17 @@ def _scope_findings(
             found.append(_limit_finding(stem, s, ev, v, total, [line, use]))
     rest = events - attributed
     if rest > 1e-6 * events:
-        if s.missing_reasons:
-            found.append(_inferred(s, ev, rest, total, minutes, th, hit))
-        elif ev.mode == "on-demand":
-            growth = _growth(s, ev, hit)
+        growth = _growth(s, ev, hit) if ev.mode == "on-demand" and not s.scope else None
+        if (
+            not s.missing_reasons
+            and ev.mode == "on-demand"
+            and not s.scope
+            and (growth is None or growth >= ON_DEMAND_PEAK_MULTIPLIER)
+        ):
             line = f"{s.metric('ThrottleEvents')}: {rest:,.0f} of {events:,.0f} that none of the four reason metrics accounts for"
-            if growth is None or growth >= ON_DEMAND_PEAK_MULTIPLIER:
-                found.append(_past_peak(s, ev, rest, total, [line, _growth_words(growth)], cap="medium"))
-            else:
-                notes.append(f"{line}, while its traffic stayed within double its previous peak: left out of the reading")
-        else:
-            notes.append(
-                f"{s.metric('ThrottleEvents')}: {rest:,.0f} of {events:,.0f} that none of the four reason metrics accounts "
-                "for (AWS gives every throttle a reason with its own metric): left out of the reading"
-            )
+            found.append(_past_peak(s, ev, rest, total, [line, _growth_words(growth)], cap="medium"))
+        else:  # read from what is there: utilisation of the same kind, the mode, the growth
+            found.append(_inferred(s, ev, rest, total, minutes, th, hit))
     return found, notes
 
 
