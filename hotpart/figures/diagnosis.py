@@ -487,7 +487,7 @@ def peak_as_key_range_case() -> dict[str, Any]:
         "growth": surge / peak,
         "as_simulated": diagnose(metrics),
         "as_key_range": diagnose(as_kr),
-        "as_key_range_no_insights": diagnose(dataclasses.replace(as_kr, top=None)),
+        "as_key_range_no_insights": diagnose(dataclasses.replace(as_kr, top=None, key_reports={})),
     }
 
 

@@ -179,7 +179,7 @@ REMEDIES: dict[str, Remedy] = {
         "throughput with the ongoing writes",
         in_source=False,
     ),
-    "no throttling": Remedy("Nothing is throttled", "Nothing to fix", "None", in_source=False),
+    "no throttling": Remedy("Nothing is throttled", "Nothing to fix", "Nothing to watch for", in_source=False),
 }
 
 
