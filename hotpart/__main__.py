@@ -312,8 +312,8 @@ def _from_folder(args: argparse.Namespace) -> list[str]:
         raise ValueError(f"{notes}: (file): expected the notes fetch writes") from None
 
 
-def _diagnose(args: argparse.Namespace) -> int:
-    from .models.diagnosis import diagnose
+def _read_exports(args: argparse.Namespace) -> tuple[object, list[str]]:
+    """The metrics ``diagnose`` reads from its options (or a fetch folder), and what fetch noted it could not export."""
     from .models.observed import read_metric_data
 
     fetch_notes = _from_folder(args) if args.from_dir else []
@@ -331,6 +331,13 @@ def _diagnose(args: argparse.Namespace) -> int:
         batch_size=args.batch_size,
         description=args.table_description,
     )
+    return m, fetch_notes
+
+
+def _diagnose(args: argparse.Namespace) -> int:
+    from .models.diagnosis import diagnose
+
+    m, fetch_notes = _read_exports(args)
     profile, said = _profile(args, args.log) if args.log else (None, [])
     d = diagnose(m)
     whatif = None

@@ -262,6 +262,8 @@ def _key_reading(s: ScopeEvidence, ev: Evidence, minutes: NDArray[np.bool_], th:
                 "a few keys share the throttling" if not small else "the whole key space is in the list",
                 values=rep.unique_accessed,
             )
+        if rep.unique_throttled:
+            ev_lines.append(f"the most-throttled report saw {rep.unique_throttled:,.0f} distinct keys throttled")
         return _KeyReading(
             "spread",
             key,

@@ -401,7 +401,7 @@ def _limit_finding(
     """A table-level reason (of the table or of one index): its capacity, its quota or its maximum."""
     unit = "WCU" if s.kind == "Write" else "RCU"
     if stem == "ProvisionedThroughputThrottleEvents":
-        words, nums = _capacity_words(s, ev, f"provision the {s.kind.lower()} capacity of {s.where} at")
+        words, nums = _capacity_words(s, ev, f"set the provisioned {s.kind.lower()} capacity of {s.where} to")
         if s.scope and s.kind == "Write":
             table = ev.scope("", "Write")
             level = float(table.provisioned.max()) if table is not None and table.provisioned is not None else None
@@ -717,16 +717,23 @@ def _requests_only(ev: Evidence) -> Finding:
     """ThrottledRequests with no throttle event that accounts for them: what is missing is named, never what was read."""
     n = float(ev.requests.sum())
     table_events = [k for k in ("Read", "Write") if ev.has(f"{k}ThrottleEvents")]
-    index_metrics = bool(ev.indexes)
-    lines = [f"ThrottledRequests: {n:,.0f}, and no throttle event of the table or of an index accounts for them"]
+    index_missing = [f"{i} WriteThrottleEvents" for i in ev.indexes if not ev.has("WriteThrottleEvents", i)]
+    index_missing += [f"{i} ReadThrottleEvents" for i in ev.indexes if not ev.has("ReadThrottleEvents", i)]
+    lines = [f"ThrottledRequests: {n:,.0f}, and no exported throttle event of the table or of an index accounts for them"]
     missing = [f"{k}ThrottleEvents of the table" for k in ("Read", "Write") if k not in table_events]
-    if not index_metrics:
+    if not ev.indexes:
         lines.append(
-            "no index metric was exported: a write refused for an index's back-pressure counts in the table's "
-            "ThrottledRequests, not in its ThrottleEvents"
+            "no index is named in the export or the description: a write refused for an index's back-pressure counts "
+            "in the table's ThrottledRequests, not in its ThrottleEvents"
         )
-        missing.append("the indexes' ThrottleEvents (GlobalSecondaryIndexName)")
-    row = "GSI-only throttling" if table_events and not index_metrics else "hot partition, key unknown"
+        missing.append("every index's ThrottleEvents (GlobalSecondaryIndexName), and the table description")
+    elif index_missing:
+        lines.append(
+            f"not exported: {', '.join(index_missing)}: a write refused for an index's back-pressure counts in the "
+            "table's ThrottledRequests, not in its ThrottleEvents"
+        )
+        missing += index_missing
+    row = "GSI-only throttling" if table_events and (not ev.indexes or index_missing) else "hot partition, key unknown"
     return Finding(
         row,
         "key unknown",

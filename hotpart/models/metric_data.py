@@ -512,7 +512,7 @@ def _read_results(docs: list[Any], queries: Any, table: str | None, notes: list[
         if other:
             notes.append("skipped (documented DynamoDB metrics the diagnosis does not use): " + ", ".join(other))
         if read:
-            notes.append("read for an index being built: " + ", ".join(read))
+            notes.append("read per index (the metrics of a backfill, when one runs): " + ", ".join(read))
     if len(tables - {""}) > 1:
         raise ExportError(idents[0][1], "Dimensions.TableName", "one table (pass table= or --table)", sorted(tables))
     return series, tables, first_file
