@@ -226,6 +226,16 @@ def _key_reading(s: ScopeEvidence, ev: Evidence, minutes: NDArray[np.bool_], th:
             )
         key = max(per_key, key=per_key.__getitem__)
         top, listed_share = per_key[key] / denominator, sum(per_key.values()) / denominator
+        own = float(s.events[minutes].sum()) / ev.item_units
+        mixed = False
+        if own > 0 and float(events[minutes].sum()) / ev.item_units <= own * (1 + 1e-9):
+            # the scope throttles only this kind, yet the report counts more (writes refused for an index's
+            # back-pressure are throttled requests of the table, not its throttle events): the key's share of them
+            top = max(top, min(per_key[key] / own, 1.0))
+        elif own > 0 and top < th.one and th.one * own <= per_key[key] <= own * 1.05:
+            # both kinds throttle and the report counts both: a key whose count is most of this kind's events, and no
+            # more than them, may be this kind's hot key; said, at medium confidence
+            top, mixed = per_key[key] / own, True
         named_words = "" if named == n_hit else f"; it names a key in {named} of them"
         if top >= th.one:
             line = (
@@ -249,10 +259,16 @@ def _key_reading(s: ScopeEvidence, ev: Evidence, minutes: NDArray[np.bool_], th:
                     "one value of a key with few values takes the throttling",
                     values=rep.unique_accessed,
                 )
-            alts = ("low-cardinality key",) if small is None else ()
-            return _KeyReading(
-                "hot key", key, tuple(ev_lines), "high", "one key among many takes the throttling", alternatives=alts
+            alts = ("low-cardinality key",) if small is None or mixed else ()
+            if mixed:
+                ev_lines.append(
+                    f"the most-throttled report counts the throttled requests of both kinds; {key!r}'s count is "
+                    f"{top:.0%} of the {own:,.0f} {s.kind.lower()} throttle events, and no more than them"
+                )
+            why = "one key among many takes the throttling" + (
+                ", if its count is of these requests (the report does not tell reads from writes)" if mixed else ""
             )
+            return _KeyReading("hot key", key, tuple(ev_lines), "medium" if mixed else "high", why, alternatives=alts)
         if small or listed_share >= th.few:
             return _KeyReading(
                 "small key space",
