@@ -92,3 +92,40 @@ def test_bad_input_gets_one_line_exit_2_and_no_report(tmp_path, case):
 def test_profile_of_a_missing_log_exits_2():
     r = _run("profile", "no-such-log.csv")
     assert r.returncode == 2 and r.stderr.startswith("hotpart: error: no-such-log.csv: (file)")
+
+
+@pytest.mark.parametrize("args", [["--help"], ["diagnose", "--help"], ["queries", "orders", "--index", "status-index"]])
+def test_help_and_queries_load_no_numerical_or_plotting_library(args):
+    """Issue 47: the command line starts at once; the layers load only what a command uses (hotpart/_lazy.py)."""
+    code = (
+        "import contextlib, io, runpy, sys\n"
+        f"sys.argv = ['hotpart', *{args!r}]\n"
+        "with contextlib.redirect_stdout(io.StringIO()), contextlib.redirect_stderr(io.StringIO()):\n"
+        "    try:\n"
+        "        runpy.run_module('hotpart', run_name='__main__', alter_sys=True)\n"
+        "    except SystemExit as e:\n"
+        "        assert e.code in (0, None), e.code\n"
+        "print(sorted(m for m in ('matplotlib', 'numpy', 'scipy', 'IPython', 'ipywidgets', 'boto3', 'duckdb') if m in sys.modules))\n"
+    )
+    r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, timeout=120)
+    assert r.returncode == 0, r.stderr
+    assert r.stdout.strip() == "[]", r.stdout
+
+
+def test_the_package_still_reaches_every_name_and_loads_each_layer_on_first_use():
+    code = (
+        "import sys, hotpart as hp\n"
+        "assert 'numpy' not in sys.modules and 'matplotlib' not in sys.modules\n"
+        "hp.simulate\n"
+        "assert 'hotpart.models.simulator' in sys.modules and 'matplotlib' not in sys.modules\n"
+        "assert callable(hp.explore) and 'burst' in hp.EXPLORABLES and 'matplotlib' in sys.modules\n"
+        "assert hp.__all__ == [*hp.models.__all__, *hp.book.__all__, *hp.figures.__all__] and 'diagnose' in dir(hp)\n"
+        "try:\n"
+        "    hp.no_such_name\n"
+        "except AttributeError as e:\n"
+        "    assert 'no_such_name' in str(e)\n"
+        "else:\n"
+        "    raise SystemExit('no AttributeError')\n"
+    )
+    r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, timeout=120)
+    assert r.returncode == 0, r.stderr
