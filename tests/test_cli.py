@@ -129,3 +129,30 @@ def test_the_package_still_reaches_every_name_and_loads_each_layer_on_first_use(
     )
     r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, timeout=120)
     assert r.returncode == 0, r.stderr
+
+
+def _chapter_16_commands():
+    """The `python -m hotpart` commands of chapter 16's shell block, continuation lines joined."""
+    cells = json.loads((ROOT / "notebooks" / "16_your_table.ipynb").read_text(encoding="utf-8"))["cells"]
+    text = next("".join(c["source"]) for c in cells if "python -m hotpart profile access-log.parquet" in "".join(c["source"]))
+    block = text.split("```bash", 1)[1].split("```", 1)[0].replace("\\\n", " ")
+    return [line.split("#")[0].split() for line in block.splitlines() if line.startswith("python -m hotpart ")]
+
+
+def test_chapter_16s_commands_give_the_answers_the_chapter_gives(tmp_path):
+    """Issue 46 item 7: the printed profile command takes the log's units and sample rate, so it finds the busiest
+    partition the chapter reports (above the ceiling), as diagnose does."""
+    import hotpart as hp
+
+    commands = {c[3]: c for c in _chapter_16_commands()}
+    profile = commands["profile"]
+    assert "--units" in profile and "--sample-rate" in profile
+    r = _run(*profile[3:], cwd=DATA)
+    assert r.returncode == 0, r.stderr
+    want = f"busiest of 8 partitions: peak {hp.sample_log_numbers()['peak_partition']:,.0f} units/s (ceiling 1,000)"
+    assert want in r.stdout, r.stdout
+    diagnose = [a if a != "report" else str(tmp_path / "report") for a in commands["diagnose"][3:]]
+    r = _run(*diagnose, cwd=DATA)
+    assert r.returncode == 0, r.stderr
+    assert "1. Single-key write concentration on the table's writes" in r.stdout and want in r.stdout
+    assert "ZipfFit(" not in r.stdout

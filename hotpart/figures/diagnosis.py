@@ -22,6 +22,7 @@ from ..book.explorable import Control, Explorable, register
 from ..book.plotting import COLORS, finish_axes, fixed_layout, log_axis
 from ..models import (
     BATCH_WRITE_MAX_ITEMS,
+    GSI_OPEN_SHARE,
     MAX_SIMULATED_DEMAND,
     ON_DEMAND_TABLE_QUOTA_WRU,
     PARTITION_MAX_WCU,
@@ -30,6 +31,7 @@ from ..models import (
     SCENARIOS,
     SHARD_UTILIZATION,
     Diagnosis,
+    GlobalSecondaryIndex,
     Metrics,
     OnDemand,
     Table,
@@ -44,6 +46,7 @@ from ..models import (
     scenario,
     shards_needed,
     simulate,
+    simulate_with_indexes,
 )
 from ..models._validation import check_choice, check_count, check_integer, check_number
 from .metrics import plot_consumed, plot_event_metrics
@@ -54,6 +57,7 @@ __all__ = [
     "diagnosis_case",
     "diagnosis_claims",
     "evidence_rows",
+    "two_causes_case",
     "gsi_read_case",
     "hot_counter_case",
     "on_demand_surge_case",
@@ -810,4 +814,43 @@ def gsi_read_case() -> dict[str, Any]:
         "throttled_queries": float(s.result.index_reads["by-status"].throttled.sum()),
         "table_refused": float(s.result.table.throttled.sum()),
         "diagnosis": diagnose(s.metrics),
+    }
+
+
+@functools.lru_cache(maxsize=1)
+def two_causes_case() -> dict[str, Any]:
+    """Two causes at once: a table short of write capacity, and a status index whose hot value is above its
+    partition's ceiling; the diagnosis gives two findings, each with its share and its numbers.
+
+    2,000 orders at 1.2 WCU/s each (2,400 WCU/s) on a table of 4 partitions and 1,800 WCU/s, for 10 minutes; an index
+    keyed by status (:data:`hotpart.GSI_OPEN_SHARE` of the orders OPEN, the rest SHIPPED and CLOSED 3:1) on 4
+    partitions with 8,000 WCU/s, so its capacity is ample and only the OPEN partition throttles.
+
+    Returns
+    -------
+    dict
+        ``metrics`` (with Contributor Insights of the table and the index), ``diagnosis``, ``offered`` and
+        ``table_wcu`` (WCU/s), and for each finding by its row: ``share``, ``target`` and the rest of its numbers.
+
+    Examples
+    --------
+    >>> c = two_causes_case()
+    >>> [f.row for f in c["diagnosis"].findings]
+    ['GSI-only throttling', 'under-provisioned table']
+    """
+    n = 2_000
+    n_open = round(GSI_OPEN_SHARE * n)
+    values = ["OPEN"] * n_open + ["SHIPPED"] * round(0.75 * (n - n_open))
+    values += ["CLOSED"] * (n - len(values))
+    gsi = GlobalSecondaryIndex("by-status", values, partitions=4, wcu=8_000)
+    keys = [f"ORDER#{i:05d}" for i in range(n)]
+    res = simulate_with_indexes(Table(4, wcu=1_800), [1.2] * n, 600, keys, [gsi])
+    metrics = cloudwatch(res, top_k=10)
+    d = diagnose(metrics)
+    return {
+        "metrics": metrics,
+        "diagnosis": d,
+        "offered": 1.2 * n,
+        "table_wcu": 1_800.0,
+        "findings": {f.row: {"share": f.share, "key": f.key, **f.numbers} for f in d.findings},
     }

@@ -36,7 +36,13 @@ def _offered_peak(s: ScopeEvidence, ev: Evidence, minutes: NDArray[np.bool_] | N
     ``item_units`` each), over the minutes given (all by default). ``None`` when consumption was not exported."""
     if s.consumed is None:
         return None
-    rate = (s.consumed + s.events * ev.item_units) / ev.seconds
+    refused = s.events
+    if not s.scope and s.kind == "Write" and ev.batch_size == 1 and ev.requests_exported:
+        # writes an index refused first never reach the table's partitions: they are throttled requests of the
+        # table, not its throttle events; the requests no read accounts for are writes the table is offered too
+        reads = sum((t.events for t in ev.scopes if t.kind == "Read"), np.zeros(ev.minutes))
+        refused = np.maximum(refused, ev.requests - reads)
+    rate = (s.consumed + refused * ev.item_units) / ev.seconds
     if minutes is not None and minutes.any():
         rate = rate[minutes]
     return float(rate.max(initial=0.0))
