@@ -58,6 +58,8 @@ ROWS = {
 #: material share with a margin, since a cause at the edge may fall either side of it.
 REQUIRED_SHARE = 2 * hp.MATERIAL_SHARE
 MINUTES = 8
+#: Per cause, the draws whose export lacked what decides it, in which a finding named the export that would.
+UNDECIDED: Counter = Counter()
 
 
 @dataclass
@@ -218,7 +220,8 @@ def _decides(d: Draw, cause: str) -> bool:
 
 
 def check(d: Draw, m: hp.Metrics, diagnosis: hp.Diagnosis) -> dict[str, bool | None]:
-    """Per drawn cause: ``True`` named, ``False`` missed, ``None`` not required (immaterial); raises nothing."""
+    """Per drawn cause: ``True`` named (or, when the export lacks what decides it, the export that would settle it
+    named: counted in :data:`UNDECIDED`), ``False`` missed, ``None`` not required (immaterial); raises nothing."""
     shares = _true_shares(d)
     out: dict[str, bool | None] = {}
     found = [(f.row, f.scope) for f in (*diagnosis.findings, *diagnosis.minor)]
@@ -231,12 +234,14 @@ def check(d: Draw, m: hp.Metrics, diagnosis: hp.Diagnosis) -> dict[str, bool | N
             out[cause] = (ROWS[cause], scope) in found
         else:  # "cannot tell": a finding on that scope names the export that would settle it
             out[cause] = any(f.missing for f in diagnosis.findings if f.scope == scope)
+            UNDECIDED[cause] += bool(out[cause])
     return out
 
 
 def run(draws: int = DRAWS, seed: int = SEED) -> tuple[Counter, Counter, list[str]]:
     """Draw, simulate, export, read, diagnose, check; the hits and tries per cause, and every failure in words."""
     hits, tries = Counter(), Counter()
+    UNDECIDED.clear()
     failures: list[str] = []
     for i in range(draws):
         rng = np.random.default_rng([seed, i])
@@ -263,10 +268,10 @@ def run(draws: int = DRAWS, seed: int = SEED) -> tuple[Counter, Counter, list[st
 
 
 def table(hits: Counter, tries: Counter) -> str:
-    rows = [f"{'cause':32} {'named':>7} {'of':>7} {'hit rate':>9}"]
+    rows = [f"{'cause':32} {'named':>7} {'of':>7} {'hit rate':>9}  {'of which: export named':>22}"]
     for c in CAUSES:
         if tries[c]:
-            rows.append(f"{c:32} {hits[c]:7,} {tries[c]:7,} {hits[c] / tries[c]:9.1%}")
+            rows.append(f"{c:32} {hits[c]:7,} {tries[c]:7,} {hits[c] / tries[c]:9.1%}  {UNDECIDED[c]:22,}")
     return "\n".join(rows)
 
 
