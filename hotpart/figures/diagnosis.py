@@ -22,7 +22,6 @@ from ..book.explorable import Control, Explorable, register
 from ..book.plotting import COLORS, finish_axes, fixed_layout, log_axis
 from ..models import (
     BATCH_WRITE_MAX_ITEMS,
-    GSI_OPEN_SHARE,
     MAX_SIMULATED_DEMAND,
     ON_DEMAND_TABLE_QUOTA_WRU,
     PARTITION_MAX_WCU,
@@ -31,7 +30,6 @@ from ..models import (
     SCENARIOS,
     SHARD_UTILIZATION,
     Diagnosis,
-    GlobalSecondaryIndex,
     Metrics,
     OnDemand,
     Table,
@@ -46,7 +44,6 @@ from ..models import (
     scenario,
     shards_needed,
     simulate,
-    simulate_with_indexes,
 )
 from ..models._validation import check_choice, check_count, check_integer, check_number
 from .metrics import plot_consumed, plot_event_metrics
@@ -57,14 +54,12 @@ __all__ = [
     "diagnosis_case",
     "diagnosis_claims",
     "evidence_rows",
-    "two_causes_case",
     "gsi_read_case",
     "hot_counter_case",
     "on_demand_surge_case",
     "peak_as_key_range_case",
     "plot_diagnosis_metrics",
     "plot_fingerprints",
-    "remedy_rows",
     "scenario_rows",
     "shard_count_case",
     "sparse_index_case",
@@ -594,39 +589,6 @@ def diagnosis_claims(hot_key_wcu: float = 2_500.0, date_partitions: int = 10) ->
     return out
 
 
-def remedy_rows(in_source_only: bool = False) -> tuple[list[str], list[tuple[str, str, str, str, str]]]:
-    """The course's table of symptoms (:data:`hotpart.REMEDIES`), one row per symptom, for
-    :func:`hotpart.markdown_table`.
-
-    Parameters
-    ----------
-    in_source_only : bool
-        Keep only the rows of 000's own table (「症状から手を選ぶ」), not the ones the course adds.
-
-    Returns
-    -------
-    tuple
-        ``(header, rows)``: the row's key, symptom, remedy, pitfall, and whether 000's table has it
-        (``"yes"`` or ``"no (course)"``).
-
-    Examples
-    --------
-    >>> header, rows = remedy_rows()
-    >>> header[-1], len(rows) == len(REMEDIES)
-    ("in 000's table", True)
-    >>> all(r[-1] == "yes" for r in remedy_rows(in_source_only=True)[1])
-    True
-    """
-    if not isinstance(in_source_only, bool):
-        raise ValueError(f"in_source_only = {in_source_only!r} is not allowed: must be True or False")
-    rows = [
-        (key, row.symptom, row.remedy, row.pitfall, "yes" if row.in_source else "no (course)")
-        for key, row in REMEDIES.items()
-        if row.in_source or not in_source_only
-    ]
-    return ["row", "symptom", "remedy", "pitfall", "in 000's table"], rows
-
-
 def _clause(text: str) -> str:
     """A row's remedy or pitfall inside a sentence: first letter in lower case, the rest as written."""
     return text[:1].lower() + text[1:]
@@ -814,43 +776,4 @@ def gsi_read_case() -> dict[str, Any]:
         "throttled_queries": float(s.result.index_reads["by-status"].throttled.sum()),
         "table_refused": float(s.result.table.throttled.sum()),
         "diagnosis": diagnose(s.metrics),
-    }
-
-
-@functools.lru_cache(maxsize=1)
-def two_causes_case() -> dict[str, Any]:
-    """Two causes at once: a table short of write capacity, and a status index whose hot value is above its
-    partition's ceiling; the diagnosis gives two findings, each with its share and its numbers.
-
-    2,000 orders at 1.2 WCU/s each (2,400 WCU/s) on a table of 4 partitions and 1,800 WCU/s, for 10 minutes; an index
-    keyed by status (:data:`hotpart.GSI_OPEN_SHARE` of the orders OPEN, the rest SHIPPED and CLOSED 3:1) on 4
-    partitions with 8,000 WCU/s, so its capacity is ample and only the OPEN partition throttles.
-
-    Returns
-    -------
-    dict
-        ``metrics`` (with Contributor Insights of the table and the index), ``diagnosis``, ``offered`` and
-        ``table_wcu`` (WCU/s), and for each finding by its row: ``share``, ``target`` and the rest of its numbers.
-
-    Examples
-    --------
-    >>> c = two_causes_case()
-    >>> [f.row for f in c["diagnosis"].findings]
-    ['GSI-only throttling', 'under-provisioned table']
-    """
-    n = 2_000
-    n_open = round(GSI_OPEN_SHARE * n)
-    values = ["OPEN"] * n_open + ["SHIPPED"] * round(0.75 * (n - n_open))
-    values += ["CLOSED"] * (n - len(values))
-    gsi = GlobalSecondaryIndex("by-status", values, partitions=4, wcu=8_000)
-    keys = [f"ORDER#{i:05d}" for i in range(n)]
-    res = simulate_with_indexes(Table(4, wcu=1_800), [1.2] * n, 600, keys, [gsi])
-    metrics = cloudwatch(res, top_k=10)
-    d = diagnose(metrics)
-    return {
-        "metrics": metrics,
-        "diagnosis": d,
-        "offered": 1.2 * n,
-        "table_wcu": 1_800.0,
-        "findings": {f.row: {"share": f.share, "key": f.key, **f.numbers} for f in d.findings},
     }

@@ -1,7 +1,7 @@
 """One evidence model over every scope: the table and each index, reads and writes apart.
 
-Chapter 15 (``notebooks/15_diagnosis.ipynb``) and chapter 16 (``notebooks/16_your_table.ipynb``) read tables through
-it. :func:`gather_evidence` turns a :class:`hotpart.Metrics` (a simulation's, from :func:`hotpart.cloudwatch`, or a
+Chapter 15 (``notebooks/15_diagnosis.ipynb``) teaches it; chapter 16 reads real tables' exports through it.
+:func:`gather_evidence` turns a :class:`hotpart.Metrics` (a simulation's, from :func:`hotpart.cloudwatch`, or a
 real table's, from :func:`hotpart.read_metric_data`) into an :class:`Evidence`: one :class:`ScopeEvidence` per
 scope and kind, the table's writes, the table's reads, each index's writes and reads, each with the same metrics
 (consumed and provisioned capacity, the throttle events and each of AWS's reason metrics) and the same Contributor
