@@ -42,7 +42,7 @@ from ._readings import (
     _target,
     _Thresholds,
 )
-from ._validation import check_choice, check_number
+from ._validation import check_choice, check_count, check_number
 from .autoscaling import AUTOSCALING_TARGET
 from .evidence import Evidence, ScopeEvidence
 
@@ -405,14 +405,43 @@ def find_causes(
     ----------
     evidence : Evidence
         From :func:`hotpart.gather_evidence`.
-    spike_minutes, small_key_space, one_key, few_keys, at_capacity, hot_key_share
-        The thresholds, checked by :func:`hotpart.diagnose`.
+    spike_minutes : int
+        The longest span of throttled minutes that reads as a short spike, minutes, in ``[1, 60]``.
+    small_key_space : float
+        Share of the traffic, in ``(0, 1]``, the listed most-accessed keys must carry for the key space to count as
+        small when the report gives no ``ApproximateUniqueCount``.
+    one_key : float
+        Share of the throttled requests, in ``(0, 1]``, one key must carry to be the cause.
+    few_keys : float
+        Share of the throttled requests, in ``(0, 1]``, the listed most-throttled keys must carry for a few keys to
+        share the throttling.
+    at_capacity : float
+        Share of the capacity of the same kind, in ``(0, 1]``, at which a scope whose reason metrics were not
+        exported reads as at its limit.
+    hot_key_share : float
+        Share of the traffic, in ``(0, 1]``, one most-accessed key must carry to be named without the
+        most-throttled report.
 
     Returns
     -------
     (list of Finding, list of str)
         The findings, largest share first (a short spike before the rest), and notes on events no finding takes.
+
+    Examples
+    --------
+    >>> from hotpart import gather_evidence, scenario
+    >>> found, notes = find_causes(gather_evidence(scenario("under-provisioned table").metrics))
+    >>> [(f.row, f.cause, round(f.share, 2)) for f in found], notes
+    ([('under-provisioned table', 'provisioned capacity', 1.0)], [])
     """
+    if not isinstance(evidence, Evidence):
+        raise ValueError(f"evidence = {evidence!r} is not an Evidence (use hotpart.gather_evidence)")
+    spike_minutes = check_count("spike_minutes", spike_minutes, low=1, high=60)
+    small_key_space = check_number("small_key_space", small_key_space, low=0, high=1, low_open=True)
+    one_key = check_number("one_key", one_key, low=0, high=1, low_open=True)
+    few_keys = check_number("few_keys", few_keys, low=0, high=1, low_open=True)
+    at_capacity = check_number("at_capacity", at_capacity, low=0, high=1, low_open=True)
+    hot_key_share = check_number("hot_key_share", hot_key_share, low=0, high=1, low_open=True)
     th = _Thresholds(spike_minutes, small_key_space, one_key, few_keys, at_capacity, hot_key_share, MATERIAL_SHARE)
     total = evidence.total_events()
     hit = evidence.hit()

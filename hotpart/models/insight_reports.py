@@ -305,6 +305,10 @@ def read_key_report(
     """
     if accessed is None and throttled is None:
         raise ValueError("read_key_report: expected a most-accessed or a most-throttled report (or both)")
+    if start is not None:
+        start = check_count("start", start, low=0, high=_MAX_EPOCH_S)
+    if minutes is not None:
+        minutes = check_count("minutes", minutes, low=1, high=_MAX_MINUTES)
     reps = {k: _parse(doc, k) if doc is not None else None for k, doc in (("accessed", accessed), ("throttled", throttled))}
     present = [r for r in reps.values() if r is not None]
     span = max(_period(r, period) for r in present) // PERIOD_S
