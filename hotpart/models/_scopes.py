@@ -104,6 +104,9 @@ def _key_range_finding(
         if not s.scope:
             single = "single-key read concentration" if s.kind == "Read" else "single-key write concentration"
             alts = (*alts, "low-cardinality key", single)
+        elif cap == "high":  # the index's row is certain (its own metric); only which of its keys is not known
+            confidence = "medium"
+            why = f"{why_prefix}the index's key-range throttling is certain, but which of its keys needs its reports"
     return _finding(
         kr.cause,
         s,

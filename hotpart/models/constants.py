@@ -2837,7 +2837,7 @@ ASSUMPTIONS: Final[dict[str, Assumption]] = {
         chapters=("15_diagnosis", "16_your_table"),
     ),
     "EXPORT_BACKFILL_METRICS": Assumption(
-        "OnlineIndex* only",
+        "OnlineIndex metrics only",
         "",
         why="The course's exporter writes an index being built with its simulated writes and refusals in "
         "OnlineIndexConsumedWriteCapacity and OnlineIndexThrottleEvents (sums at five minutes), its progress rising "

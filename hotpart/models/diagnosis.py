@@ -31,7 +31,8 @@ from typing import Any, Final
 import numpy as np
 
 from ._validation import check_choice, check_count, check_number
-from .constants import BATCH_WRITE_MAX_ITEMS, ON_DEMAND_TABLE_QUOTA_WRU
+from .autoscaling import AUTOSCALING_TARGET
+from .constants import BATCH_WRITE_MAX_ITEMS, ON_DEMAND_TABLE_QUOTA_WRU, PARTITION_MAX_RCU, PARTITION_MAX_WCU
 from .evidence import gather_evidence
 from .findings import (
     AT_CAPACITY_SHARE,
@@ -48,6 +49,7 @@ from .indexes import GlobalSecondaryIndex, IndexedResult, simulate_with_indexes
 from .metrics import Metrics, cloudwatch
 from .on_demand import ON_DEMAND_NEW_TABLE_PEAK, OnDemand
 from .simulator import SimulationResult, Table, simulate
+from .write_sharding import SHARD_UTILIZATION
 
 __all__ = [
     "DECISION_TABLE",
@@ -200,40 +202,39 @@ QUERIES_COMMAND: Final[str] = "python -m hotpart queries TABLE"
 #: How each cause is read: (the throttle events it takes its share from, what tells it apart, the row of
 #: :data:`REMEDIES`, the number its remedy gives, the chapter that explains the remedy). Every scope (the table and
 #: each index) and kind (reads, writes) is read alike; an index's causes report under the GSI rows.
+_AT = f"{AUTOSCALING_TARGET:.0%} utilisation"
 DECISION_TABLE: tuple[tuple[str, str, str, str, str], ...] = (
-    ("none, anywhere", "no throttle event and no ThrottledRequests in any minute", "no throttling", "none", "15"),
-    ("KeyRangeThroughputThrottleEvents", "Contributor Insights of the scope: one key carries at least ONE_KEY_SHARE of "
-     "the throttled requests, and the key space is not listed whole; the events are writes",
-     "single-key write concentration", "suffixes: chapter 5's shards_needed of the key's rate; a whole-key read costs "
-     "that many queries", "5, 6"),
-    ("ReadKeyRangeThroughputThrottleEvents", "the same, the events reads", "single-key read concentration",
-     "the share of the key's reads a cache must serve to keep the rest under 80% of 3,000 RCU/s", "10, 15"),
-    ("KeyRangeThroughputThrottleEvents", "the most-accessed report's ApproximateUniqueCount no larger than the keys it "
-     "lists (the whole key space listed), or the listed most-throttled keys carry FEW_KEYS_SHARE",
-     "low-cardinality key", "the key's values; the hottest value's rate and its suffixes", "2, 5"),
-    ("KeyRangeThroughputThrottleEvents", "the listed most-throttled keys carry less than FEW_KEYS_SHARE (or none is "
-     "listed): every partition at its limit", "under-provisioned table (provisioned); past double the previous peak "
-     "(on-demand, its traffic grown past double)", "the capacity that serves the offered peak at 70% utilisation",
-     "1, 11"),
-    ("KeyRangeThroughputThrottleEvents", "no Contributor Insights report of the scope", "hot partition, key unknown",
+    ("none", "no throttle event and no throttled request in any minute", "no throttling", "none", "15"),
+    ("key range, writes", f"Contributor Insights of the scope: one key carries at least {ONE_KEY_SHARE:.0%} of the "
+     "throttled requests, and the key space is not listed whole", "single-key write concentration",
+     f"the suffixes that keep each shard under {SHARD_UTILIZATION:.0%} of {PARTITION_MAX_WCU:,.0f} WCU/s at the "
+     "key's rate; a read of the whole key costs that many queries", "5, 6"),
+    ("key range, reads", "the same", "single-key read concentration", "the share of the key's reads a cache must serve "
+     f"to keep the rest under {SHARD_UTILIZATION:.0%} of {PARTITION_MAX_RCU:,.0f} RCU/s", "10, 15"),
+    ("key range", "the most-accessed report saw no more distinct keys (ApproximateUniqueCount) than it lists, or the "
+     f"listed most-throttled keys carry {FEW_KEYS_SHARE:.0%}", "low-cardinality key",
+     "the key's values; the hottest value's rate and its suffixes", "2, 5"),
+    ("key range", f"the listed most-throttled keys carry less than {FEW_KEYS_SHARE:.0%} (or none is listed): every "
+     "partition at its limit", "under-provisioned table (provisioned); past double the previous peak (on-demand, "
+     "its traffic grown past double)", f"the capacity that serves the offered peak at {_AT}", "1, 11"),
+    ("key range", "no Contributor Insights report of the scope", "hot partition, key unknown",
      "the command that turns Contributor Insights on", "13"),
-    ("ProvisionedThroughputThrottleEvents", "the reason metric itself", "under-provisioned table (an index: GSI-only "
-     "throttling)", "the capacity that serves the offered peak at 70% utilisation (an index: at least the table's)",
-     "11, 12"),
-    ("AccountLimitThrottleEvents", "the reason metric itself", "per-table quota reached",
-     "the quota to request: the offered peak at 70% utilisation", "11"),
-    ("MaxOnDemandThroughputThrottleEvents", "the reason metric itself", "maximum throughput reached",
-     "the Max*RequestUnits to set: the offered peak at 70% utilisation", "11"),
-    ("ThrottleEvents no reason metric accounts for (all four exported)", "an on-demand table whose traffic grew past "
-     "double its previous peak (AWS names no reason for it)", "past double the previous peak",
-     "the warm throughput to set: the offered peak at 70% utilisation", "11"),
-    ("ThrottleEvents whose reason metrics were not exported", "utilisation of the same kind (at least AT_CAPACITY_SHARE: "
-     "the capacity; below: a partition), the capacity mode, the growth; medium confidence at most, and the export that "
-     "settles it named", "any of the rows above", "as the row", "13, 16"),
-    ("OnlineIndexThrottleEvents of an index", "the metric itself (the index's WriteThrottleEvents do not count them)",
-     "index backfill throttled", "the index's write capacity for its backfill at 70% utilisation", "12"),
-    ("every scope's events", "all of them within SPIKE_MINUTES minutes, with as many quiet", "short spike (first, the "
-     "other findings at medium confidence)", "the capacity for the spike's offered peak, if it recurs", "8, 14"),
+    ("provisioned throughput", "the reason's own metric", "under-provisioned table (an index: GSI-only throttling)",
+     f"the capacity that serves the offered peak at {_AT} (an index: at least the table's too)", "11, 12"),
+    ("account limit", "the reason's own metric", "per-table quota reached", f"the quota to request: the offered peak "
+     f"at {_AT}", "11"),
+    ("maximum on-demand throughput", "the reason's own metric", "maximum throughput reached",
+     f"the maximum to set: the offered peak at {_AT}", "11"),
+    ("none of the four reasons (all four exported)", "an on-demand table whose traffic grew past double its previous "
+     "peak (AWS names no reason for it)", "past double the previous peak",
+     f"the warm throughput to set: the offered peak at {_AT}", "11"),
+    ("the reasons not exported", f"the utilisation of the same kind (at least {AT_CAPACITY_SHARE:.0%}: the capacity; "
+     "below: a partition), the capacity mode, the growth; medium confidence at most, and the export that settles it "
+     "named", "any of the rows above", "as the row", "13, 16"),
+    ("an index being built (OnlineIndexThrottleEvents)", "the metric itself (the index's own throttle events do not "
+     "count them)", "index backfill throttled", f"the index's write capacity for its backfill at {_AT}", "12"),
+    ("every scope's", f"all of them within {SPIKE_MINUTES} minutes, with as many quiet", "short spike (first, the other "
+     "findings at medium confidence)", "the capacity for the spike's offered peak, if it recurs", "8, 14"),
 )  # fmt: skip
 _CONFIDENCES = ("high", "medium", "low")
 
@@ -334,14 +335,21 @@ class Diagnosis:
         """The first material finding of ``row`` (and ``scope``: ``""`` for the table, else an index), or ``None``."""
         return next((f for f in self.findings if f.row == row and (scope is None or f.scope == scope)), None)
 
-    def summary(self) -> str:
-        """The diagnosis in one paragraph: how many causes, which, and their shares.
+    def summary(self, width: int | None = None) -> str:
+        """The diagnosis in one paragraph: how many causes, which, and their shares (wrapped at ``width`` characters,
+        in ``[40, 200]``, when given).
 
         Examples
         --------
         >>> diagnose(scenario("under-provisioned table").metrics).summary()
         "One cause, of the 600,000 throttle events: under-provisioned table on the table's writes (100%)."
         """
+        text = self._summary()
+        if width is None:
+            return text
+        return "\n".join(_wrap(text, check_count("width", width, low=40, high=200)))
+
+    def _summary(self) -> str:
         if self.symptom == "no throttling":
             return "Nothing is throttled: no throttle event and no ThrottledRequests in any minute."
         causes = [f for f in self.findings if f.cause != "short spike"]
@@ -359,9 +367,9 @@ class Diagnosis:
             return f"{lead}One cause, of {total}: {parts}.{more}"
         return f"{lead}{len(causes)} causes, each at least {self.material_share:.0%} of {total}: {parts}.{more}"
 
-    def explain(self, markdown: bool = True, level: int = 2) -> str:
+    def explain(self, markdown: bool = True, level: int = 2, width: int | None = None) -> str:
         """The diagnosis for a person: each finding its own section (Markdown headings of ``level``, or plain text for
-        a terminal with ``markdown=False``).
+        a terminal with ``markdown=False``, its lines wrapped at ``width`` characters, in ``[40, 200]``, when given).
 
         Examples
         --------
@@ -381,7 +389,18 @@ class Diagnosis:
             out.append("")
         if self.notes:
             out += [f"{h}Also in the evidence" if markdown else "Also in the evidence", "", *[f"- {n}" for n in self.notes], ""]
+        if width is not None:
+            w = check_count("width", width, low=40, high=200)
+            out = [wrapped for line in out for wrapped in (_wrap(line, w) if line else [line])]
         return "\n".join(out).rstrip() + "\n"
+
+
+def _wrap(line: str, width: int) -> list[str]:
+    """One line of the plain text wrapped at ``width``, a list item's continuation indented under its text."""
+    import textwrap
+
+    indent = "  " if line.startswith("- ") else ""
+    return textwrap.wrap(line, width, subsequent_indent=indent, break_long_words=False, break_on_hyphens=False) or [line]
 
 
 def _finding_text(i: int, f: Finding, markdown: bool, h: str = "## ") -> list[str]:

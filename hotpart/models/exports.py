@@ -383,7 +383,7 @@ def write_sample_exports(folder: str | Path, *, seed: int = 21, start: str = _DE
 #: evenly over the window, and its own ``ConsumedWriteCapacityUnits`` and ``WriteThrottleEvents`` carry no data
 #: point. AWS documents each metric, not how a backfill's writes divide between them
 #: (``hp.ASSUMPTIONS["EXPORT_BACKFILL_METRICS"]``).
-EXPORT_BACKFILL_METRICS: Final[str] = "OnlineIndex* only"
+EXPORT_BACKFILL_METRICS: Final[str] = "OnlineIndex metrics only"
 #: AWS's weight of a write unit in the most-accessed report's ConsumedThroughputUnits (3 x write + read units;
 #: ``hp.SOURCES["CI_CONSUMED_THROUGHPUT_UNITS"]``).
 _WRITE_WEIGHT = 3.0
