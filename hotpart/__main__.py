@@ -78,24 +78,36 @@ def _log_options(p: argparse.ArgumentParser) -> None:
     )
 
 
-def _parser() -> argparse.ArgumentParser:
-    ap = _Parser(prog="hotpart", description="The hotpart course's models on your own table.")
-    sub = ap.add_subparsers(dest="command", required=True)
+def _diagnose_parser(sub: argparse._SubParsersAction) -> None:
     d = sub.add_parser("diagnose", help="diagnose a table from its CloudWatch and Contributor Insights exports")
     d.add_argument(
         "--from",
         dest="from_dir",
-        help="a folder `python -m hotpart fetch` wrote: reads its metrics, queries, description and key reports",
+        help="a folder `python -m hotpart fetch` wrote: reads its metrics, queries, description, every scope's key "
+        "reports and its notes",
     )
     d.add_argument(
         "--metrics",
         action="append",
-        help="output of `aws cloudwatch get-metric-data` (JSON), or of `get-metric-statistics` for one metric; "
-        "give it once per file",
+        help="output of `aws cloudwatch get-metric-data` (JSON), or of `get-metric-statistics` for one metric; give it "
+        "once per file: several exports of one table (consecutive or overlapping windows) are read together",
     )
-    d.add_argument("--queries", help="the --metric-data-queries file given to get-metric-data (JSON)")
-    d.add_argument("--insights", help="get-insight-rule-report of the most-accessed-keys rule (JSON)")
-    d.add_argument("--throttled-keys", help="get-insight-rule-report of the most-throttled-keys rule (JSON)")
+    d.add_argument(
+        "--queries",
+        action="append",
+        help="the --metric-data-queries file given to get-metric-data (JSON): once, or once per --metrics, in order",
+    )
+    d.add_argument(
+        "--insights",
+        action="append",
+        help="get-insight-rule-report of a most-accessed-keys rule (PKC) (JSON); once per scope: the table's, and "
+        "each index's (the scope is read from the rule name, the file's RuleName or its name, else INDEX=FILE)",
+    )
+    d.add_argument(
+        "--throttled-keys",
+        action="append",
+        help="get-insight-rule-report of a most-throttled-keys rule (PKT) (JSON); once per scope, as --insights",
+    )
     d.add_argument("--log", help="an access log (CSV, Parquet or JSON lines) to profile as well")
     d.add_argument("--table", help="the TableName to read when the queries name several")
     d.add_argument("--period", type=int, help="the data points' period in seconds when no queries are given")
@@ -114,6 +126,9 @@ def _parser() -> argparse.ArgumentParser:
         "a folder holding anything else is refused, and only the files hotpart wrote are replaced",
     )
     _log_options(d)
+
+
+def _queries_parser(sub: argparse._SubParsersAction) -> None:
     q = sub.add_parser(
         "queries",
         help="print the --metric-data-queries JSON for every metric diagnose reads (stdout) and the AWS CLI "
@@ -121,10 +136,14 @@ def _parser() -> argparse.ArgumentParser:
     )
     q.add_argument("table", help="the table's name")
     q.add_argument("--index", action="append", default=[], help="a global secondary index (repeat for each)")
+
+
+def _fetch_parser(sub: argparse._SubParsersAction) -> None:
     f = sub.add_parser(
         "fetch",
         help="export a table's metrics, Contributor Insights reports and description with boto3, "
-        "as the files diagnose --from reads",
+        "as the files diagnose --from reads (a refused call is noted in fetch-notes.json and the rest kept: exit 0 "
+        "when only Contributor Insights failed, 1 when the metrics or the description did)",
     )
     f.add_argument("table", help="the table's name")
     f.add_argument("--start", required=True, help="window start, ISO 8601 (UTC without an offset)")
@@ -133,6 +152,9 @@ def _parser() -> argparse.ArgumentParser:
     f.add_argument("--region", help="the AWS Region (boto3's default otherwise)")
     f.add_argument("--profile", help="a named AWS profile")
     f.add_argument("--endpoint-url", help=argparse.SUPPRESS)
+
+
+def _profile_parser(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("profile", help="profile an access log: hottest keys, Zipf fit, busiest partition")
     p.add_argument("log", help="the log (CSV, Parquet or JSON lines), or with --aggregated the query's output")
     p.add_argument(
@@ -148,6 +170,13 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("--top", type=int, default=20, help="keys kept per minute (default 20)")
     p.add_argument("--table-description", help="describe-table output: the partition estimate")
     _log_options(p)
+
+
+def _parser() -> argparse.ArgumentParser:
+    ap = _Parser(prog="hotpart", description="The hotpart course's models on your own table.")
+    sub = ap.add_subparsers(dest="command", required=True)
+    for build, _ in _SUBCOMMANDS.values():
+        build(sub)
     return ap
 
 
@@ -278,34 +307,86 @@ def _figure(metrics) -> bytes:
     return buf.getvalue()
 
 
-def _diagnose(args: argparse.Namespace) -> int:
-    from .models.diagnosis import diagnose
+def _scoped(values: list[str] | None) -> list | None:
+    """``--insights``/``--throttled-keys`` values: a file, or ``INDEX=FILE`` for an index's report (``=FILE``: the
+    table's) when the value is not itself a file."""
+    if not values:
+        return None
+    out: list = []
+    for v in values:
+        index, sep, file = v.partition("=")
+        if sep and not Path(v).exists() and (not index or index.replace("-", "").replace("_", "").replace(".", "").isalnum()):
+            out.append((index, file))
+        else:
+            out.append(v)
+    return out
+
+
+def _from_folder(args: argparse.Namespace) -> list[str]:
+    """Fill the options from a folder ``fetch`` wrote: its metrics, queries, description, every scope's reports;
+    return what fetch noted it could not export."""
+    import json
+
+    from ._aws import FETCH_FILES, FETCH_NOTES
+
+    folder = Path(args.from_dir)
+    if not folder.is_dir():
+        raise ValueError(f"{folder}: (--from): expected a folder `python -m hotpart fetch` wrote")
+    if not args.metrics:
+        if not (folder / FETCH_FILES["metrics"]).exists():
+            raise ValueError(
+                f"{folder / FETCH_FILES['metrics']}: (--from): expected the metrics fetch writes (see {FETCH_NOTES})"
+            )
+        args.metrics = [str(folder / FETCH_FILES["metrics"])]
+    for role, attr in (("queries", "queries"), ("description", "table_description")):
+        if getattr(args, attr) is None and (folder / FETCH_FILES[role]).exists():
+            setattr(args, attr, [str(folder / FETCH_FILES[role])] if attr == "queries" else str(folder / FETCH_FILES[role]))
+    for role, attr in (("insights", "insights"), ("throttled_keys", "throttled_keys")):
+        if getattr(args, attr) is None:
+            stem = FETCH_FILES[role].removesuffix(".json")
+            found = [("", str(folder / FETCH_FILES[role]))] if (folder / FETCH_FILES[role]).exists() else []
+            found += [(f.stem[len(stem) + 1 :], str(f)) for f in sorted(folder.glob(f"{stem}-*.json"))]
+            setattr(args, attr, [f"{scope}={path}" for scope, path in found] or None)
+    notes = folder / FETCH_NOTES
+    if not notes.exists():
+        return []
+    try:
+        failed = json.loads(notes.read_text(encoding="utf-8"))["failed"]
+        return [
+            f"{f['call']}{' for ' + f['scope'] if f.get('scope') else ''}: {f['error']} ({f['message']}); it needs "
+            f"{f['iam_action']}" + ("" if f.get("required") else ": the diagnosis reads without it")
+            for f in failed
+        ]
+    except (ValueError, KeyError, TypeError):
+        raise ValueError(f"{notes}: (file): expected the notes fetch writes") from None
+
+
+def _read_exports(args: argparse.Namespace) -> tuple[object, list[str]]:
+    """The metrics ``diagnose`` reads from its options (or a fetch folder), and what fetch noted it could not export."""
     from .models.observed import read_metric_data
 
-    if args.from_dir:
-        from ._aws import FETCH_FILES
-
-        folder = Path(args.from_dir)
-        if not folder.is_dir():
-            raise ValueError(f"{folder}: (--from): expected a folder `python -m hotpart fetch` wrote")
-        args.metrics = args.metrics or [str(folder / FETCH_FILES["metrics"])]
-        for role, attr in (("queries", "queries"), ("description", "table_description"),
-                           ("insights", "insights"), ("throttled_keys", "throttled_keys")):  # fmt: skip
-            if getattr(args, attr) is None and (folder / FETCH_FILES[role]).exists():
-                setattr(args, attr, str(folder / FETCH_FILES[role]))
+    fetch_notes = _from_folder(args) if args.from_dir else []
     if not args.metrics:
         raise ValueError("diagnose: (--metrics): expected --metrics FILE or --from DIR")
+    queries = args.queries
     m = read_metric_data(
         args.metrics if len(args.metrics) > 1 else args.metrics[0],
-        args.queries,
-        insights=args.insights,
-        throttled_keys=args.throttled_keys,
+        queries if queries is None or len(queries) > 1 else queries[0],
+        insights=_scoped(args.insights),
+        throttled_keys=_scoped(args.throttled_keys),
         table=args.table,
         period=args.period,
         insights_period=args.insights_period,
         batch_size=args.batch_size,
         description=args.table_description,
     )
+    return m, fetch_notes
+
+
+def _diagnose(args: argparse.Namespace) -> int:
+    from .models.diagnosis import diagnose
+
+    m, fetch_notes = _read_exports(args)
     profile, said = _profile(args, args.log) if args.log else (None, [])
     d = diagnose(m)
     whatif = None
@@ -313,34 +394,99 @@ def _diagnose(args: argparse.Namespace) -> int:
         from .models.whatif import what_if
 
         whatif = what_if(profile, m.description.as_table(), kind=args.kind)
-    head = f"Diagnosis of {m.table_name or 'the table'}: {m.minutes} one-minute data points from {m.timestamp(0)}"
-
-    def render(markdown: bool) -> str:
-        b = (lambda x: f"**{x}**") if markdown else (lambda x: x)
-        text = [f"# {head}" if markdown else head, ""]
-        text.append(d.explain(markdown=markdown))
-        text += ["", f"{b('Rule:')} {d.rule_in_words()}"]
-        if m.notes:
-            text += ["", b("What the reader noticed in the exports:"), *[f"- {n}" for n in m.notes]]
-        if profile is not None:
-            summary = "\n".join([profile.summary(), *said])
-            text += ["", "## Access log" if markdown else "Access log", ""]
-            text += ["```", summary, "```"] if markdown else [summary]
-        if whatif is not None:
-            text += ["", "## What if (the log replayed on the described table)" if markdown else "What if", ""]
-            if markdown:
-                text += ["| remedy | units refused | share of offered | reads per logical read |", "| --- | --- | --- | --- |"]
-                text += ["| " + " | ".join(r) + " |" for r in whatif.rows()]
-            else:
-                text += [f"- {r[0]}: {r[1]} units refused ({r[2]}), {r[3]} reads per logical read" for r in whatif.rows()]
-        return "\n".join(text) + "\n"
-
-    report = render(True)
+    report = _report(m, d, fetch_notes, profile, said, whatif, markdown=True)
     # the folder is checked before anything is written, and only files hotpart wrote are ever replaced
     write_output_folder(args.out, {"report.md": report.encode("utf-8"), "metrics.png": _figure(m)}, kind="report")
-    print(render(False), end="")
+    print(_report(m, d, fetch_notes, profile, said, whatif, markdown=False), end="")
     print(f"\nReport written to {args.out}/ (report.md, metrics.png)")
     return 0
+
+
+def _report(m, d, fetch_notes, profile, said, whatif, *, markdown: bool) -> str:
+    """The diagnosis for a person: a heading and a summary, each finding its own section, then what the reader
+    noticed, what fetch could not export, the access log and the what-if, each its own section."""
+
+    def heading(level: int, text: str) -> list[str]:
+        return [f"{'#' * level} {text}" if markdown else text, ""]
+
+    last = m.timestamp(m.minutes - 1) if m.minutes > 1 else m.timestamp(0)
+    mode, mode_from = m.capacity_mode
+    text = heading(1, f"Diagnosis of {m.table_name or 'the table'}")
+    text += [
+        f"{m.minutes} one-minute data points, {m.timestamp(0)} to {last}; capacity mode: {mode or 'unknown'} ({mode_from}).",
+        "",
+        d.summary(),
+        "",
+        *heading(2, "Findings"),
+        d.explain(markdown=markdown, level=3),
+    ]
+    if m.notes:
+        text += [*heading(2, "What the reader noticed in the exports"), *[f"- {n}" for n in m.notes], ""]
+    if fetch_notes:
+        text += [*heading(2, "What fetch could not export"), *[f"- {n}" for n in fetch_notes], ""]
+    if profile is not None:
+        summary = "\n".join([profile.summary(), *said])
+        text += [*heading(2, "Access log"), *(["```", summary, "```"] if markdown else [summary]), ""]
+    if whatif is not None:
+        text += heading(2, "What if (the log replayed on the described table)")
+        if markdown:
+            text += ["| remedy | units refused | share of offered | reads per logical read |", "| --- | --- | --- | --- |"]
+            text += ["| " + " | ".join(r) + " |" for r in whatif.rows()]
+        else:
+            text += [f"- {r[0]}: {r[1]} units refused ({r[2]}), {r[3]} reads per logical read" for r in whatif.rows()]
+        text.append("")
+    return "\n".join(text).rstrip() + "\n"
+
+
+def _queries(args: argparse.Namespace) -> int:
+    import json
+
+    from ._aws import GET_METRIC_DATA_MAX_QUERIES, cli_commands, metric_queries
+
+    queries = metric_queries(args.table, args.index)
+    if len(queries) > GET_METRIC_DATA_MAX_QUERIES:
+        raise ValueError(
+            f"--index: {len(queries)} queries: expected at most {GET_METRIC_DATA_MAX_QUERIES} (GetMetricData's "
+            "limit); fewer indexes per call"
+        )
+    print(json.dumps(queries, indent=1))
+    print("# save the JSON above as queries.json, then:", *cli_commands(args.table, args.index), sep="\n", file=sys.stderr)
+    return 0
+
+
+def _fetch(args: argparse.Namespace) -> int:
+    from botocore.exceptions import BotoCoreError, ClientError
+
+    from ._aws import fetch
+
+    try:
+        got = fetch(args.table, args.start, args.end, args.out, region=args.region, profile=args.profile,
+                    endpoint_url=args.endpoint_url)  # fmt: skip
+    except (BotoCoreError, ClientError) as e:  # credentials, network, no such table: one line, nothing written
+        print(f"hotpart: error: AWS: {str(e).splitlines()[0]}", file=sys.stderr)
+        return 1
+    print(f"Wrote {', '.join(sorted(p.name for p in got.files.values()))} to {args.out}/")
+    for f in got.failures:
+        print(f"hotpart: {'error' if f.required else 'note'}: {f}", file=sys.stderr)
+    if got.required_failed:
+        return 1
+    print(f"Next: python -m hotpart diagnose --from {args.out}")
+    return 0
+
+
+def _profile_command(args: argparse.Namespace) -> int:
+    prof, said = _profile(args, args.log)
+    print("\n".join([prof.summary(), *said]))
+    return 0
+
+
+#: Each subcommand: the function that adds its options, and the one that runs it. A new subcommand is one entry.
+_SUBCOMMANDS = {
+    "diagnose": (_diagnose_parser, _diagnose),
+    "queries": (_queries_parser, _queries),
+    "fetch": (_fetch_parser, _fetch),
+    "profile": (_profile_parser, _profile_command),
+}
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -398,41 +544,7 @@ def _interrupted(e: BaseException) -> bool:
 def _run(argv: list[str] | None) -> int:
     args = _parser().parse_args(argv)
     try:
-        if args.command == "diagnose":
-            return _diagnose(args)
-        if args.command == "queries":
-            import json
-
-            from ._aws import GET_METRIC_DATA_MAX_QUERIES, cli_commands, metric_queries
-
-            queries = metric_queries(args.table, args.index)
-            if len(queries) > GET_METRIC_DATA_MAX_QUERIES:
-                raise ValueError(
-                    f"--index: {len(queries)} queries: expected at most {GET_METRIC_DATA_MAX_QUERIES} (GetMetricData's "
-                    "limit); fewer indexes per call"
-                )
-            print(json.dumps(queries, indent=1))
-            print(
-                "# save the JSON above as queries.json, then:", *cli_commands(args.table, args.index), sep="\n", file=sys.stderr
-            )
-            return 0
-        if args.command == "fetch":
-            from botocore.exceptions import BotoCoreError, ClientError
-
-            from ._aws import fetch
-
-            try:
-                written = fetch(args.table, args.start, args.end, args.out, region=args.region, profile=args.profile,
-                                endpoint_url=args.endpoint_url)  # fmt: skip
-            except (BotoCoreError, ClientError) as e:  # credentials, network, AWS's refusal: one line
-                print(f"hotpart: error: AWS: {str(e).splitlines()[0]}", file=sys.stderr)
-                return 1
-            print(f"Wrote {', '.join(sorted(p.name for p in written.values()))} to {args.out}/")
-            print(f"Next: python -m hotpart diagnose --from {args.out}")
-            return 0
-        prof, said = _profile(args, args.log)
-        print("\n".join([prof.summary(), *said]))
-        return 0
+        return _SUBCOMMANDS[args.command][1](args)
     except ValueError as e:  # ExportError and the models' checks: one line, no traceback
         msg = str(e).splitlines()[0] if str(e) else type(e).__name__
         print(f"hotpart: error: {msg}", file=sys.stderr)

@@ -5,13 +5,15 @@ metric :func:`hotpart.diagnose` reads (AWS's periods and dimensions, at most 500
 ``GetMetricData`` call) and the AWS CLI commands that export the rest. ``python -m hotpart fetch TABLE
 --start ISO --end ISO --out DIR`` makes the same calls with boto3 (``DescribeTable``, ``GetMetricData``
 following ``NextToken``, ``DescribeContributorInsights``, ``GetInsightRuleReport``) and writes exactly the
-files ``diagnose --from DIR`` reads.
+files ``diagnose --from DIR`` reads; a refused or unimplemented call is noted in ``fetch-notes.json`` (the call, the
+error code, the IAM action it needs) and the rest is kept.
 """
 
 from __future__ import annotations
 
 import json
 import re
+from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
@@ -20,6 +22,10 @@ from ._outdir import write_output_folder
 
 __all__ = [
     "FETCH_FILES",
+    "FETCH_NOTES",
+    "IAM_ACTIONS",
+    "FetchFailure",
+    "Fetched",
     "GET_METRIC_DATA_MAX_QUERIES",
     "INSIGHT_MAX_CONTRIBUTORS",
     "THROTTLED_REQUEST_OPERATIONS",
@@ -176,7 +182,7 @@ def cli_commands(table: str, indexes: tuple[str, ...] | list[str] = (), start: s
 
 def _iso(value: str, what: str) -> datetime:
     """An ISO 8601 time (UTC without an offset), read as the export readers read timestamps."""
-    from .models.observed import _epoch
+    from .models.metric_data import _epoch
 
     return datetime.fromtimestamp(_epoch(value, what, what), UTC)
 
@@ -191,6 +197,66 @@ def _jsonable(obj: Any) -> Any:
     return obj
 
 
+#: What ``fetch`` writes when a call fails: the call, its scope, AWS's error code and message, the IAM action the call
+#: needs, and whether the part is required (the metrics and the description) or optional (Contributor Insights).
+FETCH_NOTES = "fetch-notes.json"
+#: The IAM action each call needs (AWS's service authorization reference names them after the API operation).
+IAM_ACTIONS = {
+    "DescribeTable": "dynamodb:DescribeTable",
+    "GetMetricData": "cloudwatch:GetMetricData",
+    "DescribeContributorInsights": "dynamodb:DescribeContributorInsights",
+    "GetInsightRuleReport": "cloudwatch:GetInsightRuleReport",
+}
+
+
+@dataclass(frozen=True)
+class FetchFailure:
+    """One call ``fetch`` could not make: what, where, AWS's error, and the IAM action it needs."""
+
+    call: str
+    scope: str
+    code: str
+    message: str
+    required: bool
+
+    @property
+    def iam_action(self) -> str:
+        return IAM_ACTIONS[self.call]
+
+    def __str__(self) -> str:
+        part = "required" if self.required else "optional"
+        where = f" for {self.scope}" if self.scope else ""
+        return f"{self.call}{where} failed ({self.code}: {self.message}); it needs {self.iam_action} ({part})"
+
+
+@dataclass(frozen=True)
+class Fetched:
+    """What ``fetch`` wrote (files by role) and the calls that failed."""
+
+    files: dict[str, Path]
+    failures: tuple[FetchFailure, ...] = ()
+
+    @property
+    def required_failed(self) -> bool:
+        """Whether a required part (the metrics or the description) could not be fetched."""
+        return any(f.required for f in self.failures)
+
+    def __getitem__(self, role: str) -> Path:
+        return self.files[role]
+
+
+def _client_error(e: Exception) -> tuple[str, str]:
+    """AWS's error code and the first line of its message."""
+    err = getattr(e, "response", None) or {}
+    err = err.get("Error", {}) if isinstance(err, dict) else {}
+    code = err.get("Code") or type(e).__name__
+    message = str(err.get("Message") or e or "")
+    if message.lstrip().startswith("<"):  # an HTML error page (a proxy, or a service that does not implement the call)
+        message = f"the endpoint answered HTTP {code} with an HTML page"
+    lines = message.splitlines()
+    return str(code), (lines[0] if lines else "")[:200]
+
+
 def fetch(
     table: str,
     start: str,
@@ -201,8 +267,14 @@ def fetch(
     profile: str | None = None,
     session: Any = None,
     endpoint_url: str | None = None,
-) -> dict[str, Path]:
+) -> Fetched:
     """Export a table's metrics, key reports and description with boto3, as the files ``diagnose --from`` reads.
+
+    A call AWS refuses (a role without the permission) or does not implement does not discard the rest: the folder
+    is written with what succeeded and :data:`FETCH_NOTES`, which names each failed call, its error code and the IAM
+    action it needs. The metrics and the description are required, Contributor Insights optional; the caller decides
+    the exit status from :attr:`Fetched.required_failed`. A table that does not exist, or credentials that do not
+    work, write nothing.
 
     Parameters
     ----------
@@ -222,10 +294,12 @@ def fetch(
 
     Returns
     -------
-    dict of str to Path
-        The files written, by role (:data:`FETCH_FILES`).
+    Fetched
+        The files written, by role (:data:`FETCH_FILES`; an index's reports as ``insights-accessed-INDEX`` and
+        ``insights-throttled-INDEX``, the notes as ``notes``), and the failed calls.
     """
     import boto3
+    from botocore.exceptions import ClientError
 
     _check_name("table", table)
     t0, t1 = _iso(start, "start"), _iso(end, "end")
@@ -235,9 +309,70 @@ def fetch(
     kw = {"endpoint_url": endpoint_url} if endpoint_url else {}
     ddb = s.client("dynamodb", **kw)
     cw = s.client("cloudwatch", **kw)
-    desc = ddb.describe_table(TableName=table)
-    indexes = [g["IndexName"] for g in desc["Table"].get("GlobalSecondaryIndexes", [])]
+    failures: list[FetchFailure] = []
+    files: dict[str, Any] = {}
+    indexes: list[str] = []
+    try:
+        desc = ddb.describe_table(TableName=table)
+        indexes = [g["IndexName"] for g in desc["Table"].get("GlobalSecondaryIndexes", [])]
+        files[FETCH_FILES["description"]] = desc
+    except ClientError as e:
+        code, message = _client_error(e)
+        if code == "ResourceNotFoundException":
+            raise  # no such table: nothing to write
+        failures.append(FetchFailure("DescribeTable", "", code, message, True))
     queries = metric_queries(table, indexes)
+    files[FETCH_FILES["queries"]] = queries
+    try:
+        files[FETCH_FILES["metrics"]] = _metric_data(cw, queries, t0, t1)
+    except ClientError as e:
+        failures.append(FetchFailure("GetMetricData", "", *_client_error(e), True))
+    for index in [None, *indexes]:
+        scope = f"index {index}" if index else "the table"
+        try:
+            ci = ddb.describe_contributor_insights(TableName=table, **({"IndexName": index} if index else {}))
+        except ClientError as e:
+            failures.append(FetchFailure("DescribeContributorInsights", scope, *_client_error(e), False))
+            continue
+        rules = ci.get("ContributorInsightsRuleList", []) if ci.get("ContributorInsightsStatus") == "ENABLED" else []
+        for code, role in (("PKC", "insights"), ("PKT", "throttled_keys")):
+            rule = next((r for r in rules if r.startswith(f"DynamoDBContributorInsights-{code}-")), None)
+            if rule is None:
+                continue
+            name = FETCH_FILES[role] if index is None else FETCH_FILES[role].replace(".json", f"-{index}.json")
+            try:
+                report = cw.get_insight_rule_report(
+                    RuleName=rule, StartTime=t0, EndTime=t1, Period=60, MaxContributorCount=INSIGHT_MAX_CONTRIBUTORS
+                )
+            except ClientError as e:
+                failures.append(FetchFailure("GetInsightRuleReport", f"{scope} ({rule})", *_client_error(e), False))
+                continue
+            files[name] = {"RuleName": rule, **report}
+    if FETCH_FILES["metrics"] not in files and FETCH_FILES["description"] not in files:
+        first = failures[0]
+        raise ValueError(f"fetch: nothing could be fetched, so nothing was written: {first}")
+    if failures:
+        files[FETCH_NOTES] = {
+            "failed": [
+                {"call": f.call, "scope": f.scope, "error": f.code, "message": f.message, "iam_action": f.iam_action,
+                 "required": f.required}
+                for f in failures
+            ]
+        }  # fmt: skip
+    write_output_folder(
+        out, {name: (json.dumps(_jsonable(doc), indent=1) + "\n").encode() for name, doc in files.items()}, kind="exports"
+    )
+    roles = {role: Path(out) / name for role, name in FETCH_FILES.items() if name in files}
+    for name in files:
+        if name.startswith("insights-") and name not in FETCH_FILES.values():
+            roles[name.removesuffix(".json")] = Path(out) / name
+    if FETCH_NOTES in files:
+        roles["notes"] = Path(out) / FETCH_NOTES
+    return Fetched(roles, tuple(failures))
+
+
+def _metric_data(cw: Any, queries: list[dict], t0: datetime, t1: datetime) -> dict:
+    """GetMetricData for every query, at most 500 a call, following NextToken."""
     results: list[dict] = []
     messages: list[dict] = []
     for i in range(0, len(queries), GET_METRIC_DATA_MAX_QUERIES):
@@ -261,22 +396,4 @@ def fetch(
             if not token:
                 break
         results += list(merged.values())
-    files = {
-        FETCH_FILES["queries"]: queries,
-        FETCH_FILES["metrics"]: {"MetricDataResults": results, "Messages": messages},
-        FETCH_FILES["description"]: desc,
-    }
-    for index in [None, *indexes]:
-        ci = ddb.describe_contributor_insights(TableName=table, **({"IndexName": index} if index else {}))
-        rules = ci.get("ContributorInsightsRuleList", []) if ci.get("ContributorInsightsStatus") == "ENABLED" else []
-        for code, role in (("PKC", "insights"), ("PKT", "throttled_keys")):
-            rule = next((r for r in rules if r.startswith(f"DynamoDBContributorInsights-{code}-")), None)
-            if rule is not None:
-                name = FETCH_FILES[role] if index is None else FETCH_FILES[role].replace(".json", f"-{index}.json")
-                files[name] = cw.get_insight_rule_report(
-                    RuleName=rule, StartTime=t0, EndTime=t1, Period=60, MaxContributorCount=INSIGHT_MAX_CONTRIBUTORS
-                )
-    write_output_folder(
-        out, {name: (json.dumps(_jsonable(doc), indent=1) + "\n").encode() for name, doc in files.items()}, kind="exports"
-    )
-    return {role: Path(out) / name for role, name in FETCH_FILES.items() if name in files}
+    return {"MetricDataResults": results, "Messages": messages}

@@ -34,8 +34,10 @@ def test_remedy_rows_are_the_remedies_table():
 def test_verdict_phrases_quote_the_diagnosis(name: str):
     d = hp.diagnose(hp.scenario(name).metrics)
     v = hp.verdict_phrases(d)
-    assert (v["row"], v["rule"], v["confidence"]) == (d.symptom, d.rule, d.confidence)
-    for key, text in (("remedy", d.remedy), ("pitfall", d.pitfall)):
+    f = d.findings[0]
+    assert (v["row"], v["where"], v["share"], v["confidence"]) == (d.symptom, f.where, f"{f.share:.0%}", d.confidence)
+    assert v["findings"] == str(len(d.findings)) and v["chapter"] == f.chapter
+    for key, text in (("remedy", d.remedy), ("pitfall", d.pitfall), ("action", f.action)):
         assert v[key] == text[0].lower() + text[1:]
         assert v[key].lower() == text.lower()
 

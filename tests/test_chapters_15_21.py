@@ -26,8 +26,8 @@ def test_scenario_rows_diagnose_each_scenario_as_its_own_row():
     for name, text, on, off in rows:
         assert text == hp.SCENARIOS[name]
         # every canonical scenario is built so that its own row applies when Contributor Insights is on
-        assert on.startswith(f"{name} (rule ")
-        assert off.split(" (")[0] == hp.diagnose(hp.scenario(name, contributor_insights=False).metrics).symptom
+        assert on.startswith(name)
+        assert off.split(":")[0].split(" (")[0] == hp.diagnose(hp.scenario(name, contributor_insights=False).metrics).symptom
 
 
 def test_evidence_rows_are_the_scenarios_beyond_provisioned_writes():
@@ -35,8 +35,9 @@ def test_evidence_rows_are_the_scenarios_beyond_provisioned_writes():
     assert [r[0] for r in rows] == [n for n in hp.SCENARIOS if n not in hp.PROVISIONED_WRITE_SCENARIOS]
     for name, evidence, row, remedy in rows:
         d = hp.diagnose(hp.scenario(name).metrics)
-        assert evidence == d.evidence[0] and remedy == d.remedy == hp.REMEDIES[name].remedy
-        assert row.startswith(name)
+        f = d.findings[0]
+        assert evidence == f.evidence[0] and remedy == f"{f.action[0].upper()}{f.action[1:]} ({f.chapter})"
+        assert row.startswith(name) and d.remedy == hp.REMEDIES[name].remedy
 
 
 def test_on_demand_surge_case_matches_the_closed_form_and_the_refusals_by_hand():
@@ -341,7 +342,7 @@ def test_growth_past_the_peak_counted_as_key_range_still_reads_as_past_double():
     c = hp.peak_as_key_range_case()
     assert c["growth"] == pytest.approx(3.0) and c["growth"] >= hp.ON_DEMAND_PEAK_MULTIPLIER
     for key in ("as_simulated", "as_key_range"):
-        assert (c[key].symptom, c[key].rule) == ("past double the previous peak", "4d")
+        assert (c[key].symptom, c[key].findings[0].cause) == ("past double the previous peak", "past previous peak")
     assert c["as_key_range"].confidence == "medium"
     off = c["as_key_range_no_insights"]
     assert off.symptom == "hot partition, key unknown" and "past double the previous peak" in off.alternatives

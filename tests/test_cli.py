@@ -26,7 +26,8 @@ def test_diagnose_the_sample_files_writes_a_report(tmp_path):
         "--units", "consumed_wcu", "--partitions", "8", "--sample-rate", "0.005", "--out", out,
     )  # fmt: skip
     assert r.returncode == 0, r.stderr
-    assert "single-key write concentration" in r.stdout and "(chapter 15, rule 5c)" in r.stdout and "**" not in r.stdout
+    assert "1. Single-key write concentration on the table's writes" in r.stdout and "**" not in r.stdout
+    assert "write-shard 'customer#00000' over at least" in r.stdout.lower() and "See chapter 5" in r.stdout
     assert "Zipf fits" in r.stdout
     assert sorted(p.name for p in out.iterdir()) == [".hotpart-output.json", "metrics.png", "report.md"]
 
@@ -91,3 +92,68 @@ def test_bad_input_gets_one_line_exit_2_and_no_report(tmp_path, case):
 def test_profile_of_a_missing_log_exits_2():
     r = _run("profile", "no-such-log.csv")
     assert r.returncode == 2 and r.stderr.startswith("hotpart: error: no-such-log.csv: (file)")
+
+
+@pytest.mark.parametrize("args", [["--help"], ["diagnose", "--help"], ["queries", "orders", "--index", "status-index"]])
+def test_help_and_queries_load_no_numerical_or_plotting_library(args):
+    """Issue 47: the command line starts at once; the layers load only what a command uses (hotpart/_lazy.py)."""
+    code = (
+        "import contextlib, io, runpy, sys\n"
+        f"sys.argv = ['hotpart', *{args!r}]\n"
+        "with contextlib.redirect_stdout(io.StringIO()), contextlib.redirect_stderr(io.StringIO()):\n"
+        "    try:\n"
+        "        runpy.run_module('hotpart', run_name='__main__', alter_sys=True)\n"
+        "    except SystemExit as e:\n"
+        "        assert e.code in (0, None), e.code\n"
+        "heavy = ('matplotlib', 'numpy', 'scipy', 'IPython', 'ipywidgets', 'boto3', 'duckdb')\n"
+        "print(sorted(m for m in heavy if m in sys.modules))\n"
+    )
+    r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, timeout=120)
+    assert r.returncode == 0, r.stderr
+    assert r.stdout.strip() == "[]", r.stdout
+
+
+def test_the_package_still_reaches_every_name_and_loads_each_layer_on_first_use():
+    code = (
+        "import sys, hotpart as hp\n"
+        "assert 'numpy' not in sys.modules and 'matplotlib' not in sys.modules\n"
+        "hp.simulate\n"
+        "assert 'hotpart.models.simulator' in sys.modules and 'matplotlib' not in sys.modules\n"
+        "assert callable(hp.explore) and 'burst' in hp.EXPLORABLES and 'matplotlib' in sys.modules\n"
+        "assert hp.__all__ == [*hp.models.__all__, *hp.book.__all__, *hp.figures.__all__] and 'diagnose' in dir(hp)\n"
+        "try:\n"
+        "    hp.no_such_name\n"
+        "except AttributeError as e:\n"
+        "    assert 'no_such_name' in str(e)\n"
+        "else:\n"
+        "    raise SystemExit('no AttributeError')\n"
+    )
+    r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, timeout=120)
+    assert r.returncode == 0, r.stderr
+
+
+def _chapter_16_commands():
+    """The `python -m hotpart` commands of chapter 16's shell block, continuation lines joined."""
+    cells = json.loads((ROOT / "notebooks" / "16_your_table.ipynb").read_text(encoding="utf-8"))["cells"]
+    text = next("".join(c["source"]) for c in cells if "python -m hotpart profile access-log.parquet" in "".join(c["source"]))
+    block = text.split("```bash", 1)[1].split("```", 1)[0].replace("\\\n", " ")
+    return [line.split("#")[0].split() for line in block.splitlines() if line.startswith("python -m hotpart ")]
+
+
+def test_chapter_16s_commands_give_the_answers_the_chapter_gives(tmp_path):
+    """Issue 46 item 7: the printed profile command takes the log's units and sample rate, so it finds the busiest
+    partition the chapter reports (above the ceiling), as diagnose does."""
+    import hotpart as hp
+
+    commands = {c[3]: c for c in _chapter_16_commands()}
+    profile = commands["profile"]
+    assert "--units" in profile and "--sample-rate" in profile
+    r = _run(*profile[3:], cwd=DATA)
+    assert r.returncode == 0, r.stderr
+    want = f"busiest of 8 partitions: peak {hp.sample_log_numbers()['peak_partition']:,.0f} units/s (ceiling 1,000)"
+    assert want in r.stdout, r.stdout
+    diagnose = [a if a != "report" else str(tmp_path / "report") for a in commands["diagnose"][3:]]
+    r = _run(*diagnose, cwd=DATA)
+    assert r.returncode == 0, r.stderr
+    assert "1. Single-key write concentration on the table's writes" in r.stdout and want in r.stdout
+    assert "ZipfFit(" not in r.stdout

@@ -37,7 +37,7 @@ def test_utf16_with_a_bom_and_gzip_are_read(tmp_path):
     (tmp_path / "q.json.gz").write_bytes(gzip.compress((DATA / "queries.json").read_bytes()))
     r = _run("diagnose", "--metrics", "m16.json", "--queries", "q.json.gz", "--out", "r", cwd=tmp_path)
     assert r.returncode == 0, r.stderr
-    assert "(hot partition, key unknown)." in r.stdout
+    assert "1. Hot partition, key unknown on the table's writes" in r.stdout
 
 
 def test_a_file_that_is_not_utf8_is_refused_by_name(tmp_path):

@@ -158,14 +158,15 @@ def test_fetch_writes_what_diagnose_from_reads(endpoint, tmp_path, monkeypatch):
     written = fetch("orders", "2026-11-30T09:00:00Z", "2026-11-30T09:30:00Z", out, session=s, endpoint_url=endpoint)
     for stub in s.stubs:  # every stubbed call was made: the table's and the index's Insights, both reports
         stub.assert_no_pending_responses()
-    assert sorted(p.name for p in out.iterdir()) == sorted([MARKER, *(p.name for p in written.values())])
+    assert not written.failures
+    assert sorted(p.name for p in out.iterdir()) == sorted([MARKER, *(p.name for p in written.files.values())])
     m = read_metric_data(written["metrics"], written["queries"], insights=written["insights"], description=written["description"])
     assert m.capacity_mode[0] == "provisioned" and m.description.write_units == 4000
     assert m["ProvisionedWriteCapacityUnits"].tolist() == [4000.0] * m.minutes
     r = subprocess.run([sys.executable, "-m", "hotpart", "diagnose", "--from", str(out), "--out", str(tmp_path / "r")],
                        capture_output=True, text=True, env={**os.environ, "PYTHONPATH": str(ROOT)})  # fmt: skip
     assert r.returncode == 0, r.stderr
-    assert "(single-key write concentration)." in r.stdout and "CUSTOMER#0042" in r.stdout
+    assert "1. Single-key write concentration on the table's writes" in r.stdout and "CUSTOMER#0042" in r.stdout
 
 
 def test_fetch_refuses_a_folder_holding_the_users_files(endpoint, tmp_path, monkeypatch):
@@ -196,3 +197,84 @@ def test_fetch_of_a_missing_table_is_one_line_from_the_cli(endpoint, tmp_path):
 def test_fetch_refuses_a_bad_window_by_name(start, end, match, tmp_path):
     with pytest.raises(ValueError, match=match):
         fetch("orders", start, end, tmp_path / "o", session=_session(), endpoint_url="http://127.0.0.1:9")
+
+
+# --- issue 47: fetch keeps what it fetched ---------------------------------------------------------------------
+
+
+def _cli(*args, env=None):
+    return subprocess.run([sys.executable, "-m", "hotpart", *map(str, args)], capture_output=True, text=True,
+                          env={**os.environ, **CREDS, "PYTHONPATH": str(ROOT), **(env or {})}, timeout=240)  # fmt: skip
+
+
+def test_fetch_against_moto_without_contributor_insights_keeps_the_rest_and_says_what_failed(endpoint, tmp_path):
+    # moto does not implement DescribeContributorInsights: the call fails, the metrics and description are kept
+    _seed(endpoint, table="no-insights")  # a table of its own: the module's server keeps what other tests put
+    out = tmp_path / "exports"
+    r = _cli("fetch", "no-insights", "--start", "2026-11-30T09:00:00Z", "--end", "2026-11-30T09:30:00Z", "--out", out,
+             "--endpoint-url", endpoint)  # fmt: skip
+    assert r.returncode == 0, r.stderr
+    notes = [line for line in r.stderr.splitlines() if line.startswith("hotpart: note: DescribeContributorInsights")]
+    assert len(notes) == 2 and all("dynamodb:DescribeContributorInsights" in n and "(optional)" in n for n in notes), r.stderr
+    assert {p.name for p in out.iterdir()} >= {"metrics.json", "queries.json", "table.json", "fetch-notes.json"}
+    failed = json.loads((out / "fetch-notes.json").read_text())["failed"]
+    assert [(f["call"], f["iam_action"], f["required"]) for f in failed] == [
+        ("DescribeContributorInsights", "dynamodb:DescribeContributorInsights", False)] * 2  # fmt: skip
+    assert {f["scope"] for f in failed} == {"the table", "index status-index"}
+    d = _cli("diagnose", "--from", out, "--out", tmp_path / "report")
+    assert d.returncode == 0, d.stderr
+    assert "What fetch could not export" in d.stdout and "DescribeContributorInsights for the table" in d.stdout
+    report = (tmp_path / "report" / "report.md").read_text()
+    assert "## What fetch could not export" in report and "1. Hot partition, key unknown on the table's writes" in report
+
+
+def _refuse(session, method, code, status=400):
+    """A session whose clients refuse one call with AWS's error (botocore's Stubber), the rest from moto."""
+    real = session.client
+
+    def client(name, **kw):
+        c = real(name, **kw)
+        if hasattr(c, method):
+            stub = Stubber(c)
+            stub.add_client_error(method, service_error_code=code, service_message=f"User is not authorized to perform: {method}",
+                                  http_status_code=status)  # fmt: skip
+            stub.add_client_error(method, service_error_code=code, service_message="denied", http_status_code=status)
+            original = getattr(c, method)
+
+            def call(**k):
+                stub.activate()
+                try:
+                    return original(**k)
+                finally:
+                    stub.deactivate()
+
+            setattr(c, method, call)
+        return c
+
+    session.client = client
+    return session
+
+
+def test_a_denied_contributor_insights_call_is_noted_and_the_folder_written(endpoint, tmp_path, monkeypatch):
+    for k, v in CREDS.items():
+        monkeypatch.setenv(k, v)
+    _seed(endpoint)
+    s = _refuse(_session(), "describe_contributor_insights", "AccessDeniedException")
+    got = fetch("orders", "2026-11-30T09:00:00Z", "2026-11-30T09:30:00Z", tmp_path / "o", session=s, endpoint_url=endpoint)
+    assert not got.required_failed and [f.code for f in got.failures] == ["AccessDeniedException"] * 2
+    assert "it needs dynamodb:DescribeContributorInsights (optional)" in str(got.failures[0])
+    assert got["notes"].exists() and got["metrics"].exists() and got["description"].exists()
+    m = read_metric_data(got["metrics"], got["queries"], description=got["description"])
+    assert m.minutes == 30 and not m["WriteThrottleEvents"][:5].any() and m["WriteThrottleEvents"][5:].all()
+
+
+def test_a_denied_describe_table_keeps_the_metrics_and_fails_the_command(endpoint, tmp_path, monkeypatch):
+    for k, v in CREDS.items():
+        monkeypatch.setenv(k, v)
+    _seed(endpoint)
+    s = _refuse(_stub_insights(_session(), [], REPORT), "describe_table", "AccessDeniedException")
+    got = fetch("orders", "2026-11-30T09:00:00Z", "2026-11-30T09:30:00Z", tmp_path / "o", session=s, endpoint_url=endpoint)
+    assert got.required_failed and got.failures[0].iam_action == "dynamodb:DescribeTable"
+    assert "description" not in got.files and got["metrics"].exists()
+    failed = json.loads(got["notes"].read_text())["failed"]
+    assert failed[0]["call"] == "DescribeTable" and failed[0]["required"] is True

@@ -16,12 +16,14 @@ module             what it does
 =================  ==================================================================================
 """
 
-from . import course, explorable, plotting
+from .._lazy import lazy_layer
 
-#: The public modules (bound before the star imports, which may rebind a module's name) of this layer.
-MODULES = (explorable, plotting, course)
-from .course import *
-from .explorable import *
-from .plotting import *
+#: The public modules, in the order their chapters come. Each loads on first use (hotpart/_lazy.py): ``MODULES``
+#: (the module objects) and ``__all__`` (the union of their ``__all__``) are bound when first asked for.
+_MODULE_NAMES = (
+    "explorable",
+    "plotting",
+    "course",
+)
 
-__all__ = [name for module in MODULES for name in module.__all__]
+__getattr__, __dir__ = lazy_layer(__name__, _MODULE_NAMES, globals())

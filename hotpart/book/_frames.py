@@ -112,9 +112,7 @@ def frame_workers() -> int:
         try:
             number = int(value.strip())
         except ValueError:
-            raise ValueError(
-                f"HOTPART_FRAME_WORKERS = {value!r} is not a whole number: must be in [1, 64]"
-            ) from None
+            raise ValueError(f"HOTPART_FRAME_WORKERS = {value!r} is not a whole number: must be in [1, 64]") from None
         return check_integer("HOTPART_FRAME_WORKERS", number, low=1, high=64)
     return max(1, min(os.cpu_count() or 1, 64))
 

@@ -331,12 +331,12 @@ def _explorable_output(source: str, frames: Path | None = None) -> list[dict[str
     """
     import nbformat
 
-    from .explorable import EXPLORABLES
+    from .explorable import _declared
     from .plotting import render_rgba
 
     outputs = []
     for name in re.findall(r"""explore\(\s*["']([\w-]+)["']""", source):
-        e = EXPLORABLES[name]
+        e = _declared()[name]
         kept = None if frames is None else frames / _first_frame_key(name)
         if kept is not None and (kept / "frame.png").is_file() and (kept / "caption.txt").is_file():
             png_bytes = (kept / "frame.png").read_bytes()

@@ -450,6 +450,16 @@ def freeze_gc_once() -> None:
 EXPLORABLES: dict[str, Explorable] = {}
 
 
+def _declared() -> dict[str, Explorable]:
+    """:data:`EXPLORABLES` with every declaration in it: the figures declare the explorables, and they load with the
+    package's flat names (``hotpart/_lazy.py``), so a caller that reaches the registry by name from the book layer
+    alone (the reader's edition, the build) loads them first, through the package, not by importing the figures."""
+    import hotpart
+
+    dir(hotpart)  # loads every layer: the figures register their explorables as they import
+    return EXPLORABLES
+
+
 def register(explorable: Explorable) -> Explorable:
     """Add an explorable to :data:`EXPLORABLES` and return it."""
     if explorable.name in EXPLORABLES:

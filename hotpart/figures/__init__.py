@@ -39,80 +39,34 @@ module                explorables                                     chapters (
 (internal) holds the helpers chapters 17 to 21 share: cached key streams and table checks.
 """
 
-from . import (
-    adaptive,
-    aggregation,
-    burst,
-    capacity,
-    capacity_modes,
-    cross_shard,
-    diagnosis,
-    fanout,
-    heavy_hitters,
-    indexes,
-    item_collections,
-    key_designs,
-    metrics,
-    migration,
-    observed,
-    pitfalls,
-    resharding,
-    retries,
-    simulator,
-    skew,
-    split_for_heat,
-    strategies,
-    write_sharding,
+from .._lazy import lazy_layer
+
+#: The public modules, in the order their chapters come. Each loads on first use (hotpart/_lazy.py): ``MODULES``
+#: (the module objects) and ``__all__`` (the union of their ``__all__``) are bound when first asked for.
+_MODULE_NAMES = (
+    "capacity",
+    "key_designs",
+    "skew",
+    "item_collections",
+    "write_sharding",
+    "fanout",
+    "aggregation",
+    "simulator",
+    "burst",
+    "adaptive",
+    "split_for_heat",
+    "capacity_modes",
+    "indexes",
+    "metrics",
+    "heavy_hitters",
+    "retries",
+    "diagnosis",
+    "observed",
+    "strategies",
+    "resharding",
+    "migration",
+    "cross_shard",
+    "pitfalls",
 )
 
-#: The public modules, in the order their chapters come (bound before the star imports, which may rebind a name).
-MODULES = (
-    capacity,
-    key_designs,
-    skew,
-    item_collections,
-    write_sharding,
-    fanout,
-    aggregation,
-    simulator,
-    burst,
-    adaptive,
-    split_for_heat,
-    capacity_modes,
-    indexes,
-    metrics,
-    heavy_hitters,
-    retries,
-    diagnosis,
-    observed,
-    strategies,
-    resharding,
-    migration,
-    cross_shard,
-    pitfalls,
-)
-from .adaptive import *
-from .aggregation import *
-from .burst import *
-from .capacity import *
-from .capacity_modes import *
-from .cross_shard import *
-from .diagnosis import *
-from .fanout import *
-from .heavy_hitters import *
-from .indexes import *
-from .item_collections import *
-from .key_designs import *
-from .metrics import *
-from .migration import *
-from .observed import *
-from .pitfalls import *
-from .resharding import *
-from .retries import *
-from .simulator import *
-from .skew import *
-from .split_for_heat import *
-from .strategies import *
-from .write_sharding import *
-
-__all__ = [name for module in MODULES for name in module.__all__]
+__getattr__, __dir__ = lazy_layer(__name__, _MODULE_NAMES, globals())

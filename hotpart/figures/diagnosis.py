@@ -60,7 +60,6 @@ __all__ = [
     "peak_as_key_range_case",
     "plot_diagnosis_metrics",
     "plot_fingerprints",
-    "remedy_rows",
     "scenario_rows",
     "shard_count_case",
     "sparse_index_case",
@@ -233,10 +232,17 @@ def plot_fingerprints(ax: Axes, cases: list[Data], *, title: str) -> None:
             label = f"{label} (batches of {cases[0]['batch_size']})"
         totals = np.array([float(c[columns[key]].sum()) for c in cases])
         ax.bar(x + (j - 1.5) * width, np.maximum(totals, 0.0), width, color=color, label=label, log=True)
-    ax.set_xticks(x, [f"{c['name']}\n-> rule {c['diagnosis'].rule}" for c in cases], fontsize=7)
+    ax.set_xticks(x, [f"{c['name']}\n({_findings_label(c['diagnosis'])})" for c in cases], fontsize=7)
     ax.set_ylim(*EVENTS_YLIM)
     log_axis(ax, "y")
-    finish_axes(ax, title, "scenario (and the rule that decided)", "count over the run (log scale)", loc="upper right")
+    finish_axes(
+        ax, title, "scenario (and how many causes the diagnosis finds)", "count over the run (log scale)", loc="upper right"
+    )
+
+
+def _findings_label(d: Diagnosis) -> str:
+    n = len(d.findings)
+    return "nothing to find" if d.symptom == "no throttling" else f"{n} finding" + ("s" if n > 1 else "")
 
 
 # ---------------------------------------------------------------------------------------------
@@ -273,12 +279,14 @@ def _update(fig: Figure, data: Data) -> None:
 
 def _caption(data: Data) -> str:
     d: Diagnosis = data["diagnosis"]
+    f = d.findings[0]
     ci = "on" if data["contributor_insights"] else "off"
     alt = f" Not ruled out: {', '.join(d.alternatives)}." if d.alternatives else ""
     match = "as expected" if d.symptom == data["expected"] else f"the scenario expects {data['expected']}"
+    action = f"{f.action[0].upper()}{f.action[1:]}" if f.action else d.remedy
     return (
-        f"Scenario: {data['name']} (Contributor Insights {ci}). Diagnosis, rule {d.rule} ({match}): "
-        f"{REMEDIES[d.symptom].symptom}. Remedy: {d.remedy}. Pitfall: {d.pitfall}. "
+        f"Scenario: {data['name']} (Contributor Insights {ci}). Diagnosis ({match}): {d.summary()} First finding: "
+        f"{REMEDIES[d.symptom].symptom}. Remedy: {d.remedy}; here: {action}. Pitfall: {d.pitfall}. "
         f"Confidence {d.confidence}: {d.why}. Evidence: {'; '.join(d.evidence)}.{alt}"
     )
 
@@ -331,14 +339,25 @@ def scenario_rows() -> tuple[list[str], list[tuple[str, str, str, str]]]:
     --------
     >>> header, rows = scenario_rows()
     >>> rows[0][0], rows[0][2]
-    ('low-cardinality key', 'low-cardinality key (rule 5b, high)')
+    ('low-cardinality key', 'low-cardinality key: 100%, high')
     """
     rows = []
     for name, text in SCENARIOS.items():
         on = diagnose(scenario(name).metrics)
         off = diagnose(scenario(name, contributor_insights=False).metrics)
-        rows.append((name, text, f"{on.symptom} (rule {on.rule}, {on.confidence})", f"{off.symptom} ({off.confidence})"))
-    return ["scenario", "what it simulates", "Contributor Insights on", "off"], rows
+        rows.append((name, text, _findings_cell(on), _findings_cell(off)))
+    return ["scenario", "what it simulates", "findings, Contributor Insights on (share, confidence)", "off"], rows
+
+
+def _findings_cell(d: Diagnosis) -> str:
+    """A diagnosis's findings in a table cell: each row with its scope, share and confidence."""
+    if d.symptom == "no throttling":
+        return "no throttling (high)"
+    parts = []
+    for f in d.findings:
+        where = f" ({f.scope})" if f.scope else ""
+        parts.append(f"{f.row}{where}: {f.share:.0%}, {f.confidence}")
+    return "; ".join(parts)
 
 
 def evidence_rows() -> tuple[list[str], list[tuple[str, str, str, str]]]:
@@ -361,8 +380,9 @@ def evidence_rows() -> tuple[list[str], list[tuple[str, str, str, str]]]:
         if name in PROVISIONED_WRITE_SCENARIOS:
             continue
         d = diagnose(scenario(name).metrics)
-        rows.append((name, d.evidence[0], f"{d.symptom} ({d.rule}, {d.confidence})", d.remedy))
-    return ["scenario", "first evidence", "row (rule, confidence)", "remedy"], rows
+        f = d.findings[0]
+        rows.append((name, f.evidence[0], _findings_cell(d), f"{f.action[0].upper()}{f.action[1:]} ({f.chapter})"))
+    return ["scenario", "first evidence", "findings (share, confidence)", "remedy, with its numbers"], rows
 
 
 #: The longest surge :func:`on_demand_surge_case` simulates: the throttled time may be at most this, in seconds.
@@ -445,8 +465,8 @@ def peak_as_key_range_case() -> dict[str, Any]:
     Examples
     --------
     >>> c = peak_as_key_range_case()
-    >>> c["as_simulated"].rule, c["as_key_range"].rule, c["as_key_range"].symptom
-    ('4d', '4d', 'past double the previous peak')
+    >>> c["as_simulated"].symptom, c["as_key_range"].symptom
+    ('past double the previous peak', 'past double the previous peak')
     """
     import dataclasses
 
@@ -466,7 +486,7 @@ def peak_as_key_range_case() -> dict[str, Any]:
         "growth": surge / peak,
         "as_simulated": diagnose(metrics),
         "as_key_range": diagnose(as_kr),
-        "as_key_range_no_insights": diagnose(dataclasses.replace(as_kr, top=None)),
+        "as_key_range_no_insights": diagnose(dataclasses.replace(as_kr, top=None, key_reports={})),
     }
 
 
@@ -569,47 +589,14 @@ def diagnosis_claims(hot_key_wcu: float = 2_500.0, date_partitions: int = 10) ->
     return out
 
 
-def remedy_rows(in_source_only: bool = False) -> tuple[list[str], list[tuple[str, str, str, str, str]]]:
-    """The course's table of symptoms (:data:`hotpart.REMEDIES`), one row per symptom, for
-    :func:`hotpart.markdown_table`.
-
-    Parameters
-    ----------
-    in_source_only : bool
-        Keep only the rows of 000's own table (「症状から手を選ぶ」), not the ones the course adds.
-
-    Returns
-    -------
-    tuple
-        ``(header, rows)``: the row's key, symptom, remedy, pitfall, and whether 000's table has it
-        (``"yes"`` or ``"no (course)"``).
-
-    Examples
-    --------
-    >>> header, rows = remedy_rows()
-    >>> header[-1], len(rows) == len(REMEDIES)
-    ("in 000's table", True)
-    >>> all(r[-1] == "yes" for r in remedy_rows(in_source_only=True)[1])
-    True
-    """
-    if not isinstance(in_source_only, bool):
-        raise ValueError(f"in_source_only = {in_source_only!r} is not allowed: must be True or False")
-    rows = [
-        (key, row.symptom, row.remedy, row.pitfall, "yes" if row.in_source else "no (course)")
-        for key, row in REMEDIES.items()
-        if row.in_source or not in_source_only
-    ]
-    return ["row", "symptom", "remedy", "pitfall", "in 000's table"], rows
-
-
 def _clause(text: str) -> str:
     """A row's remedy or pitfall inside a sentence: first letter in lower case, the rest as written."""
     return text[:1].lower() + text[1:]
 
 
 def verdict_phrases(diagnosis: Diagnosis) -> dict[str, str]:
-    """A diagnosis in the words a sentence of the chapter needs: its row, rule and confidence, and its remedy
-    and pitfall as clauses (first letter in lower case).
+    """A diagnosis in the words a sentence of the chapter needs: its first finding's row, share and confidence, the
+    row's remedy and pitfall and the finding's remedy with its numbers as clauses (first letter in lower case).
 
     Parameters
     ----------
@@ -619,7 +606,9 @@ def verdict_phrases(diagnosis: Diagnosis) -> dict[str, str]:
     Returns
     -------
     dict
-        ``row`` (the symptom's key), ``rule``, ``confidence``, ``remedy`` and ``pitfall``.
+        ``row`` (the symptom's key), ``where`` (its scope and kind), ``share`` (its share of the throttle events),
+        ``confidence``, ``remedy`` and ``pitfall`` (the row's), ``action`` and ``chapter`` (the finding's remedy, with
+        its numbers, and the chapter that explains it), ``findings`` (how many causes are material).
 
     Examples
     --------
@@ -631,7 +620,11 @@ def verdict_phrases(diagnosis: Diagnosis) -> dict[str, str]:
         raise ValueError(f"diagnosis must be a Diagnosis (from hotpart.diagnose), got {type(diagnosis).__name__}")
     return {
         "row": diagnosis.symptom,
-        "rule": diagnosis.rule,
+        "where": diagnosis.findings[0].where,
+        "share": f"{diagnosis.findings[0].share:.0%}",
+        "findings": f"{len(diagnosis.findings)}",
+        "action": _clause(diagnosis.findings[0].action),
+        "chapter": diagnosis.findings[0].chapter,
         "confidence": diagnosis.confidence,
         "remedy": _clause(diagnosis.remedy),
         "pitfall": _clause(diagnosis.pitfall),

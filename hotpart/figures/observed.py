@@ -338,9 +338,11 @@ def sample_diagnosis() -> Data:
     dict
         ``minutes`` (data points), ``series`` (table metrics read), ``peak_use`` (peak consumed per second over the
         provisioned level), ``key_range_events`` and ``provisioned_events`` (write throttle events over the run);
-        ``symptom``, ``rule`` and ``confidence`` (:func:`hotpart.diagnose` with both Contributor Insights reports);
+        ``symptom``, ``share``, ``n_findings``, ``action``, ``key``, ``numbers`` and ``confidence`` (the first finding
+        of :func:`hotpart.diagnose` with both Contributor Insights reports: its row, its share of the throttle events,
+        how many causes are material, its remedy with its numbers, the key it names);
         ``symptom_without_reports`` and ``confidence_without_reports`` (the metrics alone); ``symptom_throttled_only``,
-        ``rule_throttled_only`` and ``top_throttled_share`` (the throttled-keys report alone, and the most-throttled
+        ``confidence_throttled_only`` and ``top_throttled_share`` (the throttled-keys report alone, and the most-throttled
         key's share of the refused units, averaged over the minutes with any); ``round_trip`` (``"identical"`` when
         every series read back equals the simulation's, else ``"different"``), ``simulation_symptom``;
         ``online_metrics`` (the metrics of an index being built that the readers take, joined by commas)
@@ -373,12 +375,16 @@ def sample_diagnosis() -> Data:
         "key_range_events": float(metrics["WriteKeyRangeThroughputThrottleEvents"].sum()),
         "provisioned_events": float(metrics["WriteProvisionedThroughputThrottleEvents"].sum()),
         "symptom": full.symptom,
-        "rule": full.rule,
+        "share": full.findings[0].share,
+        "n_findings": len(full.findings),
+        "action": full.findings[0].action,
+        "key": full.findings[0].key,
+        "numbers": dict(full.findings[0].numbers),
         "confidence": full.confidence,
         "symptom_without_reports": bare.symptom,
         "confidence_without_reports": bare.confidence,
         "symptom_throttled_only": by_throttled.symptom,
-        "rule_throttled_only": by_throttled.rule,
+        "confidence_throttled_only": by_throttled.confidence,
         "top_throttled_share": float(np.mean(shares)) if shares else 0.0,
         "round_trip": "identical" if same else "different",
         "simulation_symptom": diagnose(simulated).symptom,

@@ -2795,8 +2795,9 @@ ASSUMPTIONS: Final[dict[str, Assumption]] = {
     "SMALL_KEY_SPACE_SHARE": Assumption(
         0.99,
         "share of the traffic",
-        why="If the keys Contributor Insights lists carry nearly all the traffic, the key space fits in the list: "
-        "a low-cardinality key. 99% leaves room for a stray key outside the list.",
+        why="When the most-accessed report gives no ApproximateUniqueCount (the distinct keys it saw, which settles "
+        "the question when it is there), the key space counts as small if the keys it lists carry nearly all the "
+        "traffic: it fits in the list, a low-cardinality key. 99% leaves room for a stray key outside the list.",
         aws_says="AWS sets no threshold; Contributor Insights lists the most accessed and most throttled keys.",
         used_by=("diagnose.small_key_space",),
         chapters=("15_diagnosis",),
@@ -2804,7 +2805,9 @@ ASSUMPTIONS: Final[dict[str, Assumption]] = {
     "ONE_KEY_SHARE": Assumption(
         0.5,
         "share of the throttled units",
-        why="One key carrying at least half of the throttled units dominates every other key together.",
+        why="One key carrying at least half of the throttled requests of a scope (the table or one index) "
+        "dominates every other key together: it is the cause, unless the key space is listed whole (then its few "
+        "values are).",
         aws_says="AWS sets no threshold; Contributor Insights lists the most throttled keys with their counts.",
         used_by=("diagnose.one_key",),
         chapters=("15_diagnosis",),
@@ -2821,14 +2824,41 @@ ASSUMPTIONS: Final[dict[str, Assumption]] = {
     "AT_CAPACITY_SHARE": Assumption(
         0.9,
         "share of the provisioned capacity (or of the on-demand maximum or quota)",
-        why="When an export lacks the reason metrics, a table throttling while its consumed capacity is at least 90% "
-        "of what it may serve reads as the table at its limit; below that it had capacity to spare, so a partition "
-        "ran out. One-minute averages hide peaks within the minute, hence a share below 1.",
+        why="When an export lacks the reason metrics, a table or index throttling while its consumed capacity of one "
+        "kind is at least 90% of what it may serve of that kind (reads and writes apart) reads as the limit reached; "
+        "below that it had capacity to spare, so a partition ran out. One-minute averages hide peaks within the "
+        "minute, hence a share below 1.",
         aws_says="AWS gives every throttle a reason with its own metric (TroubleshootingThrottling.html: 'Each "
         "reason for throttling corresponds to specific CloudWatch metrics'); it sets no utilisation threshold, and "
         "the reason metric settles the question.",
         used_by=("diagnose.at_capacity",),
         chapters=("15_diagnosis",),
+    ),
+    "MATERIAL_SHARE": Assumption(
+        0.05,
+        "share of all the throttle events (every scope and kind)",
+        why="The diagnosis attributes every throttle event to a cause and reports each cause carrying at least 5% of "
+        "them as a finding of its own, with its evidence, remedy and confidence; smaller causes are listed apart, so "
+        "two causes at once (a hot index key and an under-provisioned table) give two findings while a stray minute "
+        "does not bury the main one.",
+        aws_says="AWS gives every throttle a reason with its own metric (TroubleshootingThrottling.html: 'Each "
+        "reason for throttling corresponds to specific CloudWatch metrics') and sets no share at which a reason "
+        "matters.",
+        used_by=("MATERIAL_SHARE",),
+        chapters=("15_diagnosis", "16_your_table"),
+    ),
+    "EXPORT_BACKFILL_METRICS": Assumption(
+        "OnlineIndex metrics only",
+        "",
+        why="The course's exporter writes an index being built with its simulated writes and refusals in "
+        "OnlineIndexConsumedWriteCapacity and OnlineIndexThrottleEvents (sums at five minutes), its progress rising "
+        "evenly, and no data point in its own ConsumedWriteCapacityUnits and WriteThrottleEvents, so the generative "
+        "test exercises the reading of a backfill the way a real export shows one.",
+        aws_says="AWS documents each metric (metrics-dimensions.html: OnlineIndexThrottleEvents 'The number of "
+        "write throttle events that occur when adding a new global secondary index to a table'), not how a "
+        "backfill's writes divide between them and the index's other metrics.",
+        used_by=("EXPORT_BACKFILL_METRICS",),
+        chapters=("16_your_table",),
     ),
     "HOT_KEY_TRAFFIC_SHARE": Assumption(
         0.5,
@@ -2904,11 +2934,11 @@ ASSUMPTIONS: Final[dict[str, Assumption]] = {
         "none (ThrottleEvents only)",
         "",
         why="The simulator counts the refusals of on-demand traffic past double its previous peak in ThrottleEvents "
-        "only, under no reason metric, because AWS names no reason for them; rule 4d reads such unattributed events "
-        "on an on-demand table as growth past the previous peak. A real export may count the same refusals under a "
-        "reason, most likely key range (the table lacks partitions): rule 5e then reads key-range events spread over "
-        "many keys, on an on-demand table whose traffic grew past double as it began to throttle, as the same row, "
-        "and rule 5's other verdicts on such a table name it as the alternative.",
+        "only, under no reason metric, because AWS names no reason for them; the diagnosis reads such unattributed "
+        "events on an on-demand table as growth past the previous peak. A real export may count the same refusals "
+        "under a reason, most likely key range (the table lacks partitions): the diagnosis then reads key-range "
+        "events spread over many keys, on an on-demand table whose traffic grew past double as it began to throttle, "
+        "as the same cause.",
         aws_says="AWS says each throttling reason corresponds to specific CloudWatch metrics "
         "(SOURCES['EVERY_REASON_HAS_A_METRIC']) and that throttling can occur past twice the previous peak within 30 "
         "minutes (pre-warming-on-demand-capacity-mode.html); it does not say which reason that throttling carries.",

@@ -381,7 +381,11 @@ class LogProfile:
             f"(ceiling {self.ceiling:,.0f}) on partition {self.busiest_partition}",
         ]
         if self.zipf is not None:
-            lines.append(f"key popularity: {self.zipf!r}")
+            z = self.zipf
+            lines.append(
+                f"key popularity: Zipf exponent {z.exponent:.3f} ({z.ci_low:.3f} to {z.ci_high:.3f}), "
+                f"Kolmogorov-Smirnov distance {z.ks:.3f}: {z.verdict}"
+            )
         return "\n".join(lines)
 
 

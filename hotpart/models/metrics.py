@@ -49,7 +49,10 @@ request of the table.
 
 :func:`top_keys` is Contributor Insights' view: per minute, the most accessed
 and the most throttled partition keys (its "partition key" rules, for the
-table or for one index), in either of its two modes.
+table or for one index), in either of its two modes. A :class:`KeyReport` holds
+one table's or one index's two reports with what they say of the key space
+(how many distinct keys, how many listed); :func:`cloudwatch` gives one per
+scope, the table's under ``""``, each index's under its name.
 """
 
 from __future__ import annotations
@@ -71,6 +74,7 @@ from .simulator import SimulationResult
 __all__ = [
     "CONTRIBUTOR_INSIGHTS_MODES",
     "TABLE_DIMENSION_SUMS_INDEXES",
+    "KeyReport",
     "Metrics",
     "TopKeys",
     "batch_throttled_requests",
@@ -267,6 +271,99 @@ def top_keys(
 
 
 @dataclass(frozen=True)
+class KeyReport:
+    """Contributor Insights for one table or one index: its two reports, minute by minute, and its key space.
+
+    Attributes
+    ----------
+    top : tuple of TopKeys
+        One per minute: the most-accessed and the most-throttled lists (either may be empty).
+    accessed, throttled : bool
+        Whether the most-accessed (``PKC``) and the most-throttled (``PKT``) report are there. A report that is not
+        there is unknown, never empty.
+    unique_accessed, unique_throttled : float or None
+        Distinct keys each report saw over its window (AWS's ``ApproximateUniqueCount``; for a simulation, the keys
+        offered or refused anything), ``None`` when not known.
+    listed_accessed, listed_throttled : int
+        Distinct keys each report lists over its window (at most its ``MaxContributorCount``).
+    weighted : bool
+        Whether the most-accessed units are AWS's ``ConsumedThroughputUnits`` (3 x write units + read units), as a
+        real report counts them; ``False`` for a simulation's lists, which count units.
+    rules : tuple of str
+        The rule names the reports came from, when known.
+
+    Examples
+    --------
+    >>> from hotpart import Table, simulate
+    >>> m = cloudwatch(simulate(Table(1, wcu=3_000), [1_500, 10, 5], 120, keys=["hot", "a", "b"]), top_k=2)
+    >>> r = m.key_reports[""]
+    >>> r.unique_accessed, r.listed_accessed, r.key_space_listed()
+    (3.0, 2, False)
+    """
+
+    top: tuple[TopKeys, ...]
+    accessed: bool = True
+    throttled: bool = True
+    unique_accessed: float | None = None
+    unique_throttled: float | None = None
+    listed_accessed: int = 0
+    listed_throttled: int = 0
+    weighted: bool = False
+    rules: tuple[str, ...] = ()
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.top, tuple) or not all(isinstance(t, TopKeys) for t in self.top):
+            raise ValueError(f"top = {self.top!r} is not allowed: must be a tuple of TopKeys, one per minute")
+        for name in ("unique_accessed", "unique_throttled"):
+            v = getattr(self, name)
+            if v is not None:
+                object.__setattr__(self, name, check_number(name, v, low=0, high=math.inf, high_open=True))
+        for name in ("listed_accessed", "listed_throttled"):
+            object.__setattr__(self, name, check_count(name, getattr(self, name), low=0))
+
+    def __repr__(self) -> str:
+        which = " and ".join(w for w, on in (("most accessed", self.accessed), ("most throttled", self.throttled)) if on)
+        unique = "" if self.unique_accessed is None else f", {self.unique_accessed:,.0f} distinct keys"
+        return f"KeyReport({which or 'no report'}, {len(self.top)} minutes{unique})"
+
+    def key_space_listed(self) -> bool:
+        """Whether the most-accessed report lists every key it saw: its distinct keys are no more than it lists."""
+        return self.accessed and self.unique_accessed is not None and 0 < self.unique_accessed <= self.listed_accessed
+
+
+def _key_report(results: list[SimulationResult], k: int) -> KeyReport:
+    """A simulated table's or index's Contributor Insights: the per-key demand of ``results`` (writes, and reads
+    on the same keys) summed, the ``k`` keys of each list per minute."""
+    res = results[0]
+    offered = sum(r.key_offered for r in results)  # type: ignore[misc]
+    refused = sum(r.key_throttled for r in results)  # type: ignore[misc]
+    top = []
+    for m in range(offered.shape[0]):
+        off, thr = offered[m], refused[m]
+        top_a = np.argsort(-off, kind="stable")[:k]
+        refused_any = bool(np.count_nonzero(thr))
+        top_t = [i for i in np.argsort(-thr, kind="stable")[:k] if thr[i] > 0] if refused_any else []
+        top.append(
+            TopKeys(
+                m,
+                tuple((res.keys[i], float(off[i])) for i in top_a if off[i] > 0),
+                tuple((res.keys[i], float(thr[i])) for i in top_t),
+                math.fsum(off.tolist()),
+                math.fsum(thr.tolist()) if refused_any else 0.0,
+            )
+        )
+    listed_a = {key for t in top for key, _ in t.accessed}
+    listed_t = {key for t in top for key, _ in t.throttled}
+    return KeyReport(
+        tuple(top),
+        unique_accessed=float(np.count_nonzero(offered.sum(axis=0))),
+        unique_throttled=float(np.count_nonzero(refused.sum(axis=0))),
+        listed_accessed=len(listed_a),
+        listed_throttled=len(listed_t),
+    )
+
+
+@dataclass(frozen=True)
 class Metrics:
     """CloudWatch's one-minute data points for a table and its indexes.
 
@@ -287,7 +384,10 @@ class Metrics:
     requests : numpy.ndarray
         Requests per minute (items / ``batch_size``): the bound of ``ThrottledRequests``.
     top : tuple of TopKeys or None
-        Contributor Insights, when enabled (``top_k`` given to :func:`cloudwatch`).
+        Contributor Insights of the table, when enabled (``top_k`` given to :func:`cloudwatch`).
+    key_reports : dict of str to KeyReport
+        Contributor Insights per scope: the table's under ``""``, each index's under its name (only the scopes
+        whose reports are there).
     """
 
     kind: str
@@ -298,9 +398,12 @@ class Metrics:
     indexes: dict[str, dict[str, NDArray[np.float64]]] = field(default_factory=dict)
     requests: NDArray[np.float64] = field(default_factory=lambda: np.zeros(0))
     top: tuple[TopKeys, ...] | None = None
+    key_reports: dict[str, KeyReport] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         check_choice("kind", self.kind, ("write", "read", "both"))
+        if not isinstance(self.key_reports, dict) or not all(isinstance(r, KeyReport) for r in self.key_reports.values()):
+            raise ValueError(f"key_reports = {self.key_reports!r} is not allowed: must be a dict of scope to KeyReport")
         object.__setattr__(self, "seconds", check_count("seconds", self.seconds, low=1))
         object.__setattr__(self, "batch_size", check_count("batch_size", self.batch_size, low=1, high=BATCH_GET_MAX_ITEMS))
         u = check_number("item_units", self.item_units, low=0, high=math.inf, low_open=True, high_open=True)
@@ -528,8 +631,16 @@ def cloudwatch(
         indexes[name] = merged
     kinds = {r.kind for r, _ in results} | {r.kind for parts in index_parts.values() for r in parts}
     top = None
+    reports: dict[str, KeyReport] = {}
     if top_k is not None:
         top = top_keys(result, top_k)
+        table_parts = [r for r, _ in results if r.key_offered is not None and r.key_throttled is not None]
+        if table_parts:  # reads join the writes' lists when they name the same keys
+            same = [r for r in table_parts if r.keys == table_parts[0].keys]
+            reports[""] = _key_report(same, top_k)
+        for name, parts in index_parts.items():
+            if all(r.key_offered is not None and r.key_throttled is not None for r in parts):
+                reports[name] = _key_report(parts, top_k)
     for series in list(table.values()) + [v for m in indexes.values() for v in m.values()]:
         series.flags.writeable = False
     return Metrics(
@@ -541,4 +652,5 @@ def cloudwatch(
         indexes=indexes,
         requests=requests,
         top=top,
+        key_reports=reports,
     )

@@ -1,0 +1,409 @@
+"""What one scope's evidence says: the numbers of the remedies, and Contributor Insights' reading of the keys.
+
+Internal to :mod:`hotpart.models.findings` (chapters ``15_diagnosis`` and ``16_your_table``): the offered peak of a
+scope and the capacity that serves it at the course's target utilisation, the suffix count of a hot key and its
+read cost, the share of reads a cache must serve, the growth of on-demand traffic, the utilisation of one kind, and
+which key design a scope's Contributor Insights reports point to.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+import numpy as np
+from numpy.typing import NDArray
+
+from .autoscaling import AUTOSCALING_TARGET
+from .constants import ON_DEMAND_TABLE_QUOTA_RRU, ON_DEMAND_TABLE_QUOTA_WRU, PARTITION_MAX_RCU, PARTITION_MAX_WCU
+from .evidence import Evidence, ScopeEvidence
+from .on_demand import ON_DEMAND_NEW_TABLE_PEAK
+from .write_sharding import SHARD_UTILIZATION, read_cost, shards_needed
+
+_CEILING = {"Read": PARTITION_MAX_RCU, "Write": PARTITION_MAX_WCU}
+_QUOTA = {"Read": ON_DEMAND_TABLE_QUOTA_RRU, "Write": ON_DEMAND_TABLE_QUOTA_WRU}
+_UNIT = {"Read": "RCU/s", "Write": "WCU/s"}
+_WRITE_WEIGHT = 3.0  # a write unit in ConsumedThroughputUnits (hp.SOURCES["CI_CONSUMED_THROUGHPUT_UNITS"])
+
+
+# ---------------------------------------------------------------------------------------------
+# The numbers of the remedies
+# ---------------------------------------------------------------------------------------------
+
+
+def _offered_peak(s: ScopeEvidence, ev: Evidence, minutes: NDArray[np.bool_] | None = None) -> float | None:
+    """The scope's peak offered rate, units per second: consumed plus refused (one unit per throttle event,
+    ``item_units`` each), over the minutes given (all by default). ``None`` when consumption was not exported."""
+    if s.consumed is None:
+        return None
+    refused = s.events
+    if not s.scope and s.kind == "Write" and ev.batch_size == 1 and ev.requests_exported:
+        # writes an index refused first never reach the table's partitions: they are throttled requests of the
+        # table, not its throttle events; the requests no read accounts for are writes the table is offered too
+        reads = sum((t.events for t in ev.scopes if t.kind == "Read"), np.zeros(ev.minutes))
+        refused = np.maximum(refused, ev.requests - reads)
+    rate = (s.consumed + refused * ev.item_units) / ev.seconds
+    if minutes is not None and minutes.any():
+        rate = rate[minutes]
+    return float(rate.max(initial=0.0))
+
+
+def _target(peak: float) -> int:
+    """The capacity that serves ``peak`` at the course's target utilisation (chapter 11's auto scaling target)."""
+    return math.ceil(peak / AUTOSCALING_TARGET - 1e-9)
+
+
+def _capacity_words(s: ScopeEvidence, ev: Evidence, what: str) -> tuple[str, dict[str, float]]:
+    """``<what> at least N WCU: its offered peak, P WCU/s, at 70% utilisation``, or how to size it without consumption."""
+    peak = _offered_peak(s, ev)
+    rate = _UNIT[s.kind]
+    unit = ("RCU" if s.kind == "Read" else "WCU") if ev.mode != "on-demand" else ("RRU" if s.kind == "Read" else "WRU")
+    if peak is None or peak <= 0:
+        return f"{what} above its present level (export {s.metric('C')} to size it)", {}
+    t = _target(peak)
+    words = (
+        f"{what} at least {t:,} {unit}: its offered peak, {peak:,.0f} {rate} (consumed plus refused), at chapter 11's "
+        f"{AUTOSCALING_TARGET:.0%} target utilisation"
+    )
+    return words, {"target": float(t), "peak": peak}
+
+
+def _key_rate(s: ScopeEvidence, ev: Evidence, key: str, minutes: NDArray[np.bool_]) -> float | None:
+    """A lower bound of one key's rate, units per second: its busiest minute's counted units (AWS's most-accessed
+    units divided by 3 for writes) or its throttled requests, whichever is larger; ``None`` when no report lists it."""
+    rep = ev.key_reports.get(s.scope)
+    if rep is None:
+        return None
+    weight = _WRITE_WEIGHT if rep.weighted and s.kind == "Write" else 1.0
+    best = None
+    for m in np.flatnonzero(minutes):
+        if m >= len(rep.top):
+            continue
+        tk = rep.top[m]
+        acc = dict(tk.accessed).get(key, 0.0) / weight
+        thr = dict(tk.throttled).get(key, 0.0) * ev.item_units
+        if acc or thr:
+            rate = max(acc, thr) / float(ev.seconds[m])
+            best = rate if best is None else max(best, rate)
+    return best
+
+
+def _shard_words(s: ScopeEvidence, key: str, rate: float | None) -> tuple[str, str, dict[str, float]]:
+    """Write sharding for one hot key: the suffix count (chapter 5) and what it costs a read (chapter 6)."""
+    if rate is None:
+        return (
+            f"write-shard {key!r} (chapter 5 sizes the suffix count from its rate, which the reports do not give)",
+            "chapter 5, write sharding",
+            {},
+        )
+    n = max(int(shards_needed(rate)), 2)
+    reads = float(read_cost(n, "random", "aggregate").requests[0])
+    target = "the index's partition key " if s.scope else ""
+    words = (
+        f"write-shard {target}{key!r} over at least {n} suffixes: it is offered at least {rate:,.0f} WCU/s, and each "
+        f"shard must stay under {SHARD_UTILIZATION:.0%} of a partition's {PARTITION_MAX_WCU:,.0f} WCU/s (chapter 5); a "
+        f"read of the whole key then takes {reads:,.0f} queries, one per suffix (chapter 6)"
+    )
+    if s.scope:
+        words += "; or make the index sparse, so that only the items its queries need carry the key (chapter 12)"
+    return words, "chapter 5, write sharding; chapter 6, its read cost", {"rate": rate, "shards": n, "read_queries": reads}
+
+
+def _cache_words(s: ScopeEvidence, key: str, rate: float | None) -> tuple[str, str, dict[str, float]]:
+    """A cache for one hot item: the share of its reads the cache must serve."""
+    limit = SHARD_UTILIZATION * PARTITION_MAX_RCU
+    what = f"the queries on index key {key!r}" if s.scope else f"the reads of {key!r}"
+    if rate is None:
+        return (
+            f"cache {what} in front of the table (DAX or an application cache)",
+            "chapter 15, the hot-read row; chapter 10, a split cannot cut one item",
+            {},
+        )
+    hit = max(0.0, 1.0 - limit / rate)
+    words = (
+        f"cache {what} (DAX or an application cache): at least {rate:,.0f} RCU/s, so the cache must serve at least "
+        f"{hit:.0%} of them to keep the rest under {limit:,.0f} RCU/s ({SHARD_UTILIZATION:.0%} of a partition's "
+        f"{PARTITION_MAX_RCU:,.0f}); strongly consistent reads still reach the partition"
+    )
+    return words, "chapter 15, the hot-read row; chapter 10, a split cannot cut one item", {"rate": rate, "hit_ratio": hit}
+
+
+# ---------------------------------------------------------------------------------------------
+# Contributor Insights: which key design
+# ---------------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class _KeyReading:
+    cause: str  # "hot key", "small key space", "spread" or "key unknown"
+    key: str
+    evidence: tuple[str, ...]
+    confidence: str
+    why: str
+    missing: tuple[str, ...] = ()
+    alternatives: tuple[str, ...] = ()
+    values: float | None = None
+
+
+def _keys(n: int) -> str:
+    return "one key" if n == 1 else f"{n:,} keys"
+
+
+def _rule_names(s: ScopeEvidence) -> str:
+    resource = "TABLE" + (f"/{s.scope}" if s.scope else "")
+    return f"DynamoDBContributorInsights-PKC-{resource}-… and -PKT-{resource}-…"
+
+
+def _scope_events(s: ScopeEvidence, ev: Evidence) -> NDArray[np.float64]:
+    """The scope's throttle events per minute, reads and writes (the most-throttled report counts both)."""
+    out = np.zeros(ev.minutes)
+    for t in ev.scopes:
+        if t.scope == s.scope:
+            out = out + t.events
+    return out
+
+
+def _small_space(s: ScopeEvidence, ev: Evidence, minutes: NDArray[np.bool_], small_share: float) -> tuple[bool | None, str]:
+    """Whether the key space is small (the report lists it whole), and what says so; ``None`` when unknown."""
+    rep = ev.key_reports.get(s.scope)
+    if rep is None or not rep.accessed:
+        return None, "the key space's size is not in the export (the most-accessed report's ApproximateUniqueCount gives it)"
+    if rep.unique_accessed is not None:
+        small = rep.key_space_listed()
+        words = (
+            f"the most-accessed report saw {rep.unique_accessed:,.0f} distinct keys (ApproximateUniqueCount) and lists "
+            f"{rep.listed_accessed}: " + ("the whole key space is in the list" if small else "the key space is not small")
+        )
+        return small, words
+    covers = []
+    for m in np.flatnonzero(minutes):
+        if m < len(rep.top):
+            tk = rep.top[m]
+            total = tk.total_accessed
+            if rep.weighted and s.consumed is not None:  # AWS gives no total: the consumed metric, in the same units
+                total = max(total, (_WRITE_WEIGHT if s.kind == "Write" else 1.0) * float(s.consumed[m]))
+            if total > 0:
+                covers.append(min(sum(v for _, v in tk.accessed) / total, 1.0))
+    if not covers:
+        return None, "the most-accessed report lists no key in the minutes with throttling"
+    cover = float(np.mean(covers))
+    return cover >= small_share, f"the keys the most-accessed report lists carry {cover:.1%} of the traffic"
+
+
+def _key_reading(s: ScopeEvidence, ev: Evidence, minutes: NDArray[np.bool_], th: _Thresholds) -> _KeyReading:
+    """Contributor Insights of one scope over its throttled minutes: which key design is at fault."""
+    rep = ev.key_reports.get(s.scope)
+    report = f"Contributor Insights of {s.where}"
+    if rep is None or not (rep.accessed or rep.throttled):
+        return _KeyReading(
+            "key unknown",
+            "",
+            (
+                f"no Contributor Insights report of {s.where}: CloudWatch's metrics stop at the table and the index, so no "
+                "key can be named",
+            ),
+            "low",
+            "a partition is at its limit, but which key design is at fault needs the keys",
+            (f"Contributor Insights reports of {s.where} ({_rule_names(s)})",),
+        )
+    n_hit = int(minutes.sum())
+    small, small_words = _small_space(s, ev, minutes, th.small)
+    if rep.throttled:
+        events = _scope_events(s, ev)
+        per_key: dict[str, float] = {}
+        denominator = 0.0
+        named = 0
+        for m in np.flatnonzero(minutes):
+            tk = rep.top[m] if m < len(rep.top) else None
+            listed = sum(v for _, v in tk.throttled) if tk else 0.0
+            denominator += max(tk.total_throttled if tk else 0.0, listed, float(events[m]) / ev.item_units)
+            if tk and tk.throttled:
+                named += 1
+                for key, v in tk.throttled:
+                    per_key[key] = per_key.get(key, 0.0) + v
+        if not per_key or denominator <= 0:
+            unique = f" of the {rep.unique_throttled:,.0f} keys it saw throttled" if rep.unique_throttled else ""
+            return _KeyReading(
+                "spread",
+                "",
+                (f"{report}: the most-throttled report names no key{unique} in the {n_hit} minutes with throttling",),
+                "medium",
+                "the throttling is spread too thin for any key to reach the report's list",
+            )
+        key = max(per_key, key=per_key.__getitem__)
+        top, listed_share = per_key[key] / denominator, sum(per_key.values()) / denominator
+        own = float(s.events[minutes].sum()) / ev.item_units
+        mixed = False
+        if own > 0 and float(events[minutes].sum()) / ev.item_units <= own * (1 + 1e-9):
+            # the scope throttles only this kind, yet the report counts more (writes refused for an index's
+            # back-pressure are throttled requests of the table, not its throttle events): the key's share of them
+            top = max(top, min(per_key[key] / own, 1.0))
+        elif own > 0 and top < th.one and th.one * own <= per_key[key] <= own * 1.05:
+            # both kinds throttle and the report counts both: a key whose count is most of this kind's events, and no
+            # more than them, may be this kind's hot key; said, at medium confidence
+            top, mixed = per_key[key] / own, True
+        named_words = "" if named == n_hit else f"; it names a key in {named} of them"
+        if top >= th.one:
+            line = (
+                f"{report}: {key!r} carries {top:.0%} of the throttled requests over the {n_hit} minutes with "
+                f"throttling (the {_keys(len(per_key))} the most-throttled report lists, {listed_share:.0%}{named_words})"
+            )
+        else:
+            line = (
+                f"{report}: the {_keys(len(per_key))} the most-throttled report lists carry {listed_share:.0%} of the "
+                f"throttled requests over the {n_hit} minutes with throttling, the most throttled, {key!r}, "
+                f"{top:.0%}{named_words}"
+            )
+        ev_lines = [line, small_words]
+        if top >= th.one:
+            if small:
+                return _KeyReading(
+                    "small key space",
+                    key,
+                    tuple(ev_lines),
+                    "high",
+                    "one value of a key with few values takes the throttling",
+                    values=rep.unique_accessed,
+                )
+            alts = ("low-cardinality key",) if small is None or mixed else ()
+            if mixed:
+                ev_lines.append(
+                    f"the most-throttled report counts the throttled requests of both kinds; {key!r}'s count is "
+                    f"{top:.0%} of the {own:,.0f} {s.kind.lower()} throttle events, and no more than them"
+                )
+            why = "one key among many takes the throttling" + (
+                ", if its count is of these requests (the report does not tell reads from writes)" if mixed else ""
+            )
+            return _KeyReading("hot key", key, tuple(ev_lines), "medium" if mixed else "high", why, alternatives=alts)
+        if small or listed_share >= th.few:
+            return _KeyReading(
+                "small key space",
+                key,
+                tuple(ev_lines),
+                "high" if small else "medium",
+                "a few keys share the throttling" if not small else "the whole key space is in the list",
+                values=rep.unique_accessed,
+            )
+        if rep.unique_throttled:
+            ev_lines.append(f"the most-throttled report saw {rep.unique_throttled:,.0f} distinct keys throttled")
+        return _KeyReading(
+            "spread",
+            key,
+            tuple(ev_lines),
+            "medium",
+            "the throttling is spread over many keys: every partition they fall on is at its limit",
+        )
+    # the most-accessed report alone: a key at a partition's worth of traffic, or carrying most of it
+    missing = (f"the most-throttled report of {s.where} ({_rule_names(s)})",)
+    if small:
+        return _KeyReading(
+            "small key space",
+            "",
+            (small_words,),
+            "high",
+            "the whole key space is in the list",
+            missing=missing,
+            values=rep.unique_accessed,
+        )
+    weight = _WRITE_WEIGHT if rep.weighted and s.kind == "Write" else 1.0
+    best: tuple[float, str] = (0.0, "")
+    shares: dict[str, list[float]] = {}
+    for m in np.flatnonzero(minutes):
+        if m >= len(rep.top):
+            continue
+        tk = rep.top[m]
+        total = tk.total_accessed
+        if rep.weighted and s.consumed is not None:
+            total = max(total, weight * float(s.consumed[m]))
+        for key, v in tk.accessed:
+            best = max(best, (v / weight / float(ev.seconds[m]), key))
+            shares.setdefault(key, []).append(v / total if total > 0 else 0.0)
+    rate, key = best
+    if not key:
+        return _KeyReading(
+            "key unknown",
+            "",
+            (f"{report}: the most-accessed report lists no key while it throttles",),
+            "low",
+            "no report names a key",
+            missing,
+        )
+    share = float(np.mean(shares[key])) if shares.get(key) else 0.0
+    ceiling = _CEILING[s.kind]
+    line = (
+        f"{report}: {key!r} at {rate:,.0f} {_UNIT[s.kind]} in its busiest minute"
+        + (" (AWS's units divided by 3: its traffic taken to be writes)" if weight > 1 else "")
+        + f", {share:.0%} of the traffic counted while {s.where} throttles"
+    )
+    if rate >= th.at_cap * ceiling:
+        return _KeyReading(
+            "hot key",
+            key,
+            (
+                line,
+                f"at least {th.at_cap:.0%} of a partition's {ceiling:,.0f} {_UNIT[s.kind]}: "
+                "a partition's worth of traffic on one key",
+            ),
+            "high",
+            "one key's own rate is what a partition serves",
+            missing,
+        )
+    if share >= th.hot_share:
+        return _KeyReading(
+            "hot key",
+            key,
+            (line,),
+            "medium",
+            "one key carries most of the traffic while it throttles",
+            missing,
+            ("low-cardinality key",),
+        )
+    return _KeyReading(
+        "key unknown", "", (line, "no key stands out"), "low", "no key stands out in the most-accessed report", missing
+    )
+
+
+@dataclass(frozen=True)
+class _Thresholds:
+    spike: int
+    small: float
+    one: float
+    few: float
+    at_cap: float
+    hot_share: float
+    material: float
+
+
+def _growth(s: ScopeEvidence, ev: Evidence, hit: NDArray[np.bool_]) -> float | None:
+    """How far the offered traffic rose above its previous peak (at least what a new on-demand table serves) into
+    each run of throttled minutes: the largest ratio; ``None`` when every run starts at the export's first minute."""
+    if s.consumed is None:
+        return None
+    offered = (s.consumed + s.events * ev.item_units) / ev.seconds
+    floor = ON_DEMAND_NEW_TABLE_PEAK[s.kind.lower()]
+    starts = [int(i) for i in np.flatnonzero(hit) if i > 0 and not hit[i - 1]]
+    ratios = [float(offered[i]) / max(float(offered[:i].max()), floor) for i in starts]
+    return max(ratios) if ratios else None
+
+
+def _utilisation(s: ScopeEvidence, ev: Evidence, minutes: NDArray[np.bool_]) -> float | None:
+    """Peak consumed over provisioned, of this scope's kind only, in the minutes given."""
+    if s.consumed is None or s.provisioned is None or not minutes.any() or float(np.min(s.provisioned[minutes])) <= 0:
+        return None
+    return float(np.max((s.consumed / ev.seconds)[minutes] / s.provisioned[minutes]))
+
+
+_RANK = {"high": 0, "medium": 1, "low": 2}
+_LOWER = {v: k for k, v in _RANK.items()}
+
+
+def _growth_words(g: float | None) -> str:
+    if g is None:
+        return (
+            "the export starts already throttling, so the growth into it is not in the data (export from 30 minutes "
+            "before the throttling began)"
+        )
+    return (
+        f"traffic (consumed plus refused) rose to {g:.1f}× its previous peak in the export (at least a new on-demand "
+        "table's) as the throttling began"
+    )
