@@ -38,6 +38,9 @@ module                concept                                                   
 ``observed``          AWS's export formats, read and written                        ``16_your_table``
 ``logs``              access-log profiling on DuckDB (``sql/``)                     ``16_your_table``
 ``whatif``            a real table replayed under each remedy                       ``16_your_table``
+``definitions``       table definitions: CloudFormation, Terraform, Workbench        ``17_before_you_deploy``
+``workload``          a workload's access patterns, peak rates and key spread       ``17_before_you_deploy``
+``planning``          a design checked before deploy: loads, verdicts, remedies     ``17_before_you_deploy``
 ``strategies``        key streams and the five sharding strategies                  ``17_strategies``
 ``resharding``        keys moved when the shard count changes; lookup cost          ``18_resharding``
 ``migration``         logical shards, live migration, backfill                      ``19_migration``
@@ -55,6 +58,7 @@ from . import (
     capacity,
     constants,
     cross_shard,
+    definitions,
     diagnosis,
     fanout,
     harmonic_numbers,
@@ -70,6 +74,7 @@ from . import (
     observed,
     on_demand,
     pitfalls,
+    planning,
     provisioned,
     refusals,
     resharding,
@@ -80,6 +85,7 @@ from . import (
     split_for_heat,
     strategies,
     whatif,
+    workload,
     write_sharding,
 )
 
@@ -114,6 +120,9 @@ MODULES = (
     observed,
     logs,
     whatif,
+    definitions,
+    workload,
+    planning,
     strategies,
     resharding,
     migration,
@@ -128,6 +137,7 @@ from .burst import *
 from .capacity import *
 from .constants import *
 from .cross_shard import *
+from .definitions import *
 from .diagnosis import *
 from .fanout import *
 from .harmonic_numbers import *
@@ -143,6 +153,7 @@ from .migration import *
 from .observed import *
 from .on_demand import *
 from .pitfalls import *
+from .planning import *
 from .provisioned import *
 from .refusals import *
 from .resharding import *
@@ -153,6 +164,7 @@ from .skew import *
 from .split_for_heat import *
 from .strategies import *
 from .whatif import *
+from .workload import *
 from .write_sharding import *
 
 __all__ = [name for module in MODULES for name in module.__all__]
