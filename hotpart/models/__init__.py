@@ -41,6 +41,7 @@ module                concept                                                   
 ``definitions``       table definitions: CloudFormation, Terraform, Workbench        ``17_before_you_deploy``
 ``workload``          a workload's access patterns, peak rates and key spread       ``17_before_you_deploy``
 ``planning``          a design checked before deploy: loads, verdicts, remedies     ``17_before_you_deploy``
+``rehearsal``         a planned peak simulated, exported and diagnosed              ``17_before_you_deploy``
 ``strategies``        key streams and the five sharding strategies                  ``17_strategies``
 ``resharding``        keys moved when the shard count changes; lookup cost          ``18_resharding``
 ``migration``         logical shards, live migration, backfill                      ``19_migration``
@@ -77,6 +78,7 @@ from . import (
     planning,
     provisioned,
     refusals,
+    rehearsal,
     resharding,
     retries,
     scale_limits,
@@ -123,6 +125,7 @@ MODULES = (
     definitions,
     workload,
     planning,
+    rehearsal,
     strategies,
     resharding,
     migration,
@@ -156,6 +159,7 @@ from .pitfalls import *
 from .planning import *
 from .provisioned import *
 from .refusals import *
+from .rehearsal import *
 from .resharding import *
 from .retries import *
 from .scale_limits import *

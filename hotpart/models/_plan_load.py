@@ -107,6 +107,23 @@ def place(c: Contribution, n: int, seed: int) -> None:
     c.hot_units = float(busiest_shard_bound(visits * hot, n_suffix)) * per_visit
 
 
+def key_loads(contribs: list[Contribution], n: int, k: int = 64) -> tuple[list[str], NDArray[np.float64], NDArray[np.int64]]:
+    """The hottest keys of a target's traffic, heaviest first: names, units/s and partitions (each pattern's ``k``
+    hottest keys, a suffixed key's suffixes apart, the patterns' loads on one name added up)."""
+    from .hashing import partition_of
+
+    units: dict[str, float] = {}
+    for c in contribs:
+        names, shares = top_keys(c.dist, k)
+        if c.spread.suffixes > 1:
+            names = [f"{name}#{i}" for name in names for i in range(c.spread.suffixes)]
+            shares = np.repeat(shares / c.spread.suffixes, c.spread.suffixes)
+        for name, share in zip(names, shares, strict=True):
+            units[name] = units.get(name, 0.0) + c.units * float(share)
+    names = sorted(units, key=units.__getitem__, reverse=True)
+    return names, np.array([units[x] for x in names]), partition_of(names, n) if names else np.zeros(0, dtype=np.int64)
+
+
 @dataclass
 class Served:
     """What a target serves at the peak: partition demand, the hottest key, and what is refused before and after

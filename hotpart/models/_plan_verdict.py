@@ -13,11 +13,13 @@ from __future__ import annotations
 
 import math
 
-from ._plan_load import Contribution, Served, utilization
+import numpy as np
+
+from ._plan_load import Contribution, Served, key_loads, utilization
 from .capacity import write_units
 from .constants import ON_DEMAND_TABLE_QUOTA_RRU, ON_DEMAND_TABLE_QUOTA_WRU
 from .definitions import IndexDefinition, TableDefinition
-from .diagnosis import ONE_KEY_SHARE
+from .diagnosis import FEW_KEYS_SHARE, ONE_KEY_SHARE, SMALL_KEY_SPACE_SHARE
 from .on_demand import on_demand_seconds_to_serve
 from .planning import _TOL, PLAN_CHAPTERS, Number, PatternVerdict, PlannedRemedy, TargetLoad, _prefix
 from .workload import AccessPattern
@@ -61,7 +63,7 @@ def verdict(
     after = min(units, r1 + bp1)
     util = max(util, table_util)
     verdict = "throttles" if after > _TOL else "at risk" if refused > _TOL or util > SHARD_UTILIZATION else "fits"
-    cause = _cause(p, tl, s, c, r0, bp0, bp_loads, util, verdict)
+    cause = _cause(p, tl, s, contribs[own_key], c, bp_loads, util, verdict)
     numbers = _numbers(t, p, tl, s, c, r0, r1, bp_loads, idx)
     remedies = _remedies(t, p, tl, s, c, cause, bp_loads, contribs) if verdict != "fits" else ()
     return PatternVerdict(
@@ -79,31 +81,29 @@ def _cause(
     p: AccessPattern,
     tl: TargetLoad,
     s: Served,
+    cs: list[Contribution],
     c: Contribution,
-    r0: float,
-    bp0: float,
     bp: list[tuple[TargetLoad, Contribution, float]],
     util: float,
     verdict: str,
 ) -> str:
-    """The row of chapter 15's table the pattern's throttling (or its risk) would be diagnosed as."""
+    """The row of chapter 15's table the pattern's throttling (or its risk) would be diagnosed as, by diagnose's own
+    rules: an index that refuses while the table does not (2a, 2b), a table-level limit (4), then the keys
+    Contributor Insights would list (5b: a key space its ten hottest keys cover; 5c: one key taking half the
+    refusals; 5d: a few keys; 5e: a long tail)."""
     if verdict == "fits":
         return "no throttling"
-    if bp0 > r0 or (r0 <= _TOL and bp and max(_table_use(g) for g, _, _ in bp) >= _table_use(tl) and bp0 > _TOL):
+    index_refused = sum(g.refused for g, _, _ in bp)
+    index_use = max((max(g.hot_partition / g.ceiling, _table_use(g)) for g, _, _ in bp), default=0.0)
+    own_use = max(tl.hot_partition / tl.ceiling, _table_use(tl))
+    if tl.refused <= _TOL and (index_refused > _TOL or (bp and index_use >= own_use)):
         return "GSI-only throttling"
-    if (
-        bp
-        and r0 <= _TOL
-        and bp0 <= _TOL
-        and max(g.hot_partition / g.ceiling for g, _, _ in bp) >= util - 1e-12 > tl.hot_partition / tl.ceiling
-    ):
-        return "GSI-only throttling"
-    table_level = s.table_excess0 if r0 > _TOL else 0.0
-    if r0 <= _TOL:  # at risk without refusals: the limit nearest to binding
-        table_level = _table_use(tl) * tl.demand if _table_use(tl) >= tl.hot_partition / tl.ceiling else 0.0
-    ceiling_level = s.ceiling_excess if r0 > _TOL else (tl.hot_partition if table_level == 0 else 0.0)
-    if tl.index is not None and p.kind == "read" and ceiling_level >= table_level:
+    if tl.index is not None and p.kind == "read":
         return "GSI read throttling"
+    if tl.refused > _TOL:
+        table_level, ceiling_level = s.table_excess0, s.ceiling_excess
+    else:  # at risk without refusals: the limit nearest to binding
+        table_level, ceiling_level = _table_use(tl), tl.hot_partition / tl.ceiling
     if table_level > ceiling_level:
         if tl.capacity is not None:
             return "under-provisioned table"
@@ -113,9 +113,26 @@ def _cause(
         if tl.shape in ("launch", "spike") and tl.limit_at_start < quota:
             return "past double the previous peak"
         return "maximum throughput reached"
-    if s.hot_key >= ONE_KEY_SHARE * tl.hot_partition and c.hot_units > 0:
-        return "single-key write concentration" if p.kind == "write" else "single-key read concentration"
-    return "low-cardinality key"
+    _, units, parts = key_loads(cs, tl.partitions)
+    single = "single-key write concentration" if p.kind == "write" else "single-key read concentration"
+    if tl.demand > 0 and float(units[:10].sum()) >= SMALL_KEY_SPACE_SHARE * tl.demand:
+        return "low-cardinality key"
+    demand = s.demand
+    if tl.refused > _TOL:
+        frac = np.divide(s.refused0, demand, out=np.zeros_like(demand), where=demand > 0)
+    else:
+        frac = np.divide(
+            np.maximum(demand - tl.ceiling * SHARD_UTILIZATION, 0.0), demand, out=np.zeros_like(demand), where=demand > 0
+        )
+    refused = units * frac[parts]
+    total = float((demand * frac).sum())
+    if total <= 0:
+        return single if s.hot_key >= ONE_KEY_SHARE * tl.hot_partition else "low-cardinality key"
+    if float(refused.max(initial=0.0)) >= ONE_KEY_SHARE * total:
+        return single
+    if float(np.sort(refused)[-10:].sum()) >= FEW_KEYS_SHARE * total:
+        return "low-cardinality key"
+    return "under-provisioned table"
 
 
 def _numbers(

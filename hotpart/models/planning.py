@@ -30,7 +30,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Final
 
@@ -272,6 +272,10 @@ class Plan:
         The files read, and the definition's format.
     notes : tuple of str
         What the readers and the plan noticed.
+    stats : mapping of str to TableStats
+        What the workload says of each planned table (its ``table_list``), by table name.
+    seed : int
+        The seed of the placement of large key spaces.
     """
 
     tables: tuple[TableDefinition, ...]
@@ -281,6 +285,8 @@ class Plan:
     definition_format: str = ""
     workload: str = ""
     notes: tuple[str, ...] = ()
+    stats: Mapping[str, TableStats] = field(default_factory=dict, repr=False, compare=False)
+    seed: int = 0
 
     def __repr__(self) -> str:
         counts = ", ".join(f"{sum(v.verdict == k for v in self.patterns)} {k}" for k in VERDICTS)
@@ -379,13 +385,13 @@ def read_plan(
     ...     "rps": 1500, "item_size_bytes": 200, "spread": {"design": "date", "hot_share": 1.0}}]}
     >>> p = read_plan(os.path.join(d, "t.json"), w)
     >>> v = p.patterns[0]
-    >>> v.verdict, round(v.refused), v.cause
-    ('throttles', 500, 'single-key write concentration')
+    >>> v.verdict, round(v.refused), v.cause  # today's key, the only one written: a key space of one
+    ('throttles', 500, 'low-cardinality key')
     """
     tables, fmt = read_definition(definition, table=table, parameters=parameters)
     wl = workload if isinstance(workload, Workload) else read_workload(workload)
     p = plan(tables, wl, seed=seed)
-    return Plan(p.tables, p.targets, p.patterns, str(definition), fmt, wl.file, p.notes)
+    return Plan(p.tables, p.targets, p.patterns, str(definition), fmt, wl.file, p.notes, p.stats, seed)
 
 
 def plan(
@@ -442,7 +448,8 @@ def plan(
         targets += got_targets
         verdicts.update(got_verdicts)
     patterns = tuple(verdicts[id(p)] for p in wl.patterns)
-    return Plan(defs, tuple(targets), patterns, workload=wl.file, notes=tuple(notes))
+    stats = {t.name: wl.stats(t.name, *t.aliases) for t in defs}
+    return Plan(defs, tuple(targets), patterns, workload=wl.file, notes=tuple(notes), stats=stats, seed=seed)
 
 
 def _match(p: AccessPattern, tables: tuple[TableDefinition, ...], file: str) -> TableDefinition:
@@ -533,6 +540,52 @@ def _shape(contribs: list[Contribution]) -> tuple[str, float | None, float]:
 def _plan_table(
     t: TableDefinition, patterns: list[AccessPattern], stats: TableStats, file: str, seed: int
 ) -> tuple[list[TargetLoad], dict[int, PatternVerdict]]:
+    contribs, unchecked = _contributions(t, patterns, stats)
+    size_gb = (t.size_bytes or 0) / 1e9 or stats.size_gb
+    loads: dict[tuple[str | None, str], tuple[TargetLoad, Served, list[float], list[float]]] = {}
+    for target in dict.fromkeys(k[0] for k in contribs):
+        idx = t.index(target) if target else None
+        n, n_from, caps = _partitions(t, idx, contribs, target, stats, size_gb)
+        for kind in ("read", "write"):
+            cs = contribs.get((target, kind))
+            if not cs:
+                continue
+            for c in cs:
+                place(c, n, seed)
+            shape, spike, base = _shape(cs)
+            ceiling = PARTITION_MAX_WCU if kind == "write" else PARTITION_MAX_RCU
+            cap0, cap1, lim0, lim1 = caps[kind]
+            s = serve(
+                cs,
+                n=n,
+                ceiling=ceiling,
+                capacity0=cap0,
+                capacity1=cap1,
+                limit0=lim0,
+                limit1=lim1,
+                splittable_target=target is None,
+                has_lsi=bool(t.local_indexes),
+                spike_s=spike,
+                base_units=base,
+            )
+            r0, r1 = allocate(cs, s)
+            tl = TargetLoad(
+                t.name, target, kind, t.mode, n, n_from, cap1, cap0, lim1, lim0, float(s.demand.sum()),
+                tuple(float(x) for x in s.demand), s.hot_key, float(s.demand.max()), ceiling, float(s.refused0.sum()),
+                s.refused1, s.blocked, s.split_minutes, s.burst_s, shape,
+            )  # fmt: skip
+            loads[(target, kind)] = (tl, s, r0, r1)
+    from ._plan_verdict import verdict
+
+    verdicts = {id(p): verdict(t, p, contribs, loads, unchecked[id(p)]) for p in patterns}
+    return [v[0] for v in loads.values()], verdicts
+
+
+def _contributions(
+    t: TableDefinition, patterns: Sequence[AccessPattern], stats: TableStats
+) -> tuple[dict[tuple[str | None, str], list[Contribution]], dict[int, list[str]]]:
+    """Each pattern's load on the table and its indexes, by (index or ``None``, kind), before placement on partitions;
+    and what could not be checked, by pattern (internal: the plan and its rehearsal share it)."""
     pk = t.partition_key
     contribs: dict[tuple[str | None, str], list[Contribution]] = {}
     unchecked: dict[int, list[str]] = {id(p): [] for p in patterns}
@@ -576,44 +629,7 @@ def _plan_table(
                     p, idx_units, sp, _distribution(sp, g.partition_key, t), per_base_unit=idx_units / p.units_per_second
                 )  # type: ignore[union-attr]
             )
-    size_gb = (t.size_bytes or 0) / 1e9 or stats.size_gb
-    loads: dict[tuple[str | None, str], tuple[TargetLoad, Served, list[float], list[float]]] = {}
-    for target in dict.fromkeys(k[0] for k in contribs):
-        idx = t.index(target) if target else None
-        n, n_from, caps = _partitions(t, idx, contribs, target, stats, size_gb)
-        for kind in ("read", "write"):
-            cs = contribs.get((target, kind))
-            if not cs:
-                continue
-            for c in cs:
-                place(c, n, seed)
-            shape, spike, base = _shape(cs)
-            ceiling = PARTITION_MAX_WCU if kind == "write" else PARTITION_MAX_RCU
-            cap0, cap1, lim0, lim1 = caps[kind]
-            s = serve(
-                cs,
-                n=n,
-                ceiling=ceiling,
-                capacity0=cap0,
-                capacity1=cap1,
-                limit0=lim0,
-                limit1=lim1,
-                splittable_target=target is None,
-                has_lsi=bool(t.local_indexes),
-                spike_s=spike,
-                base_units=base,
-            )
-            r0, r1 = allocate(cs, s)
-            tl = TargetLoad(
-                t.name, target, kind, t.mode, n, n_from, cap1, cap0, lim1, lim0, float(s.demand.sum()),
-                tuple(float(x) for x in s.demand), s.hot_key, float(s.demand.max()), ceiling, float(s.refused0.sum()),
-                s.refused1, s.blocked, s.split_minutes, s.burst_s, shape,
-            )  # fmt: skip
-            loads[(target, kind)] = (tl, s, r0, r1)
-    from ._plan_verdict import verdict
-
-    verdicts = {id(p): verdict(t, p, contribs, loads, unchecked[id(p)]) for p in patterns}
-    return [v[0] for v in loads.values()], verdicts
+    return contribs, unchecked
 
 
 def _partitions(
