@@ -189,43 +189,9 @@ def _remedies(
     out: list[PlannedRemedy] = []
     unit = "WCU" if p.kind == "write" else "RCU"
     if cause == "single-key write concentration":
-        visits = p.rps * p.items_per_request * c.dist.top_share(1)
-        per_item = float(write_units(p.item_size_bytes, transactional=p.operation == "TransactWriteItems"))
-        nums = []
-        try:
-            n_sh = shards_needed(
-                visits, units_per_write=per_item, n_partitions=tl.partitions, base_key=_prefix(t.partition_key) + "1"
-            )
-            where = f"on the table's {tl.partitions} partitions"
-        except ValueError:
-            n_sh = shards_needed(visits, units_per_write=per_item)
-            parts = math.ceil(visits * per_item / (u * tl.ceiling))
-            nums.append(Number("partitions the suffixes need at least", parts, "", ch["suffixes"]))
-            where = (
-                f"each on a partition of its own (the table's {tl.partitions} cannot carry them: raise its capacity or "
-                "warm throughput)"
-            )
-        nums.insert(0, Number("suffixes", n_sh, "", ch["suffixes"]))
-        action = f"Write the hot key over {n_sh} random suffixes, {where}"
-        reads = [r for (tg, k), cs in contribs.items() if tg is None and k == "read" for r in cs]
-        for r in reads:
-            kind = "aggregate" if r.pattern.operation in ("Query", "query") else "point"
-            cons = "strong" if r.pattern.consistency == "strong" else "eventual"
-            one = read_cost(1, "random", kind, r.pattern.item_size_bytes, 1, cons)
-            many = read_cost(n_sh, "random", kind, r.pattern.item_size_bytes, 1, cons)
-            extra = r.pattern.rps * float(many.read_units[0] - one.read_units[0])
-            nums.append(Number(f"requests per read of {r.pattern.pattern}", float(many.requests[0]), "", ch["read cost"]))
-            nums.append(Number(f"extra RCU/s for {r.pattern.pattern}", extra, "RCU/s", ch["read cost"]))
-        if reads:
-            action += "; every read of it then asks all of them (a calculated suffix keeps a point read at one request)"
-        out.append(PlannedRemedy(cause, action, tuple(nums)))
+        out.append(_sharding(t, p, tl, c, contribs, cause))
     elif cause == "single-key read concentration":
-        nums = [Number("hottest key", c.hot_units, "RCU/s", ch["hottest key"])]
-        action = "Cache the hot key's reads in front of the table (DAX or an application cache)"
-        if p.consistency == "strong":
-            nums.append(Number("hottest key read eventually consistent", c.hot_units / 2, "RCU/s", ch["units"]))
-            action += "; eventually consistent reads would halve its units"
-        out.append(PlannedRemedy(cause, action, tuple(nums)))
+        out.append(_cache(p, c, cause))
     elif cause == "low-cardinality key":
         even = math.ceil(tl.demand / (u * tl.ceiling))
         what = "the index's partition key" if tl.index else "the partition key"
@@ -296,6 +262,11 @@ def _remedies(
                 (Number(f"{unit}/s at {u:.0%} use", tl.demand / u, f"{unit}/s", ch["on-demand"]),),
             )
         )
+    # beyond the cause's row, what the numbers call for: a key hotter than the course's headroom of a partition
+    if p.kind == "write" and tl.index is None and c.hot_units > u * tl.ceiling and cause != "single-key write concentration":
+        out.append(_sharding(t, p, tl, c, contribs, "single-key write concentration"))
+    if p.kind == "read" and c.hot_units > u * tl.ceiling and cause != "single-key read concentration":
+        out.append(_cache(p, c, "single-key read concentration"))
     if tl.refused > _TOL and tl.refused_after_split <= _TOL and tl.split_minutes > 0 and not s.blocked:
         parts = math.ceil(tl.partitions * tl.hot_partition / (u * tl.ceiling))
         out.append(
@@ -307,3 +278,57 @@ def _remedies(
             )
         )
     return tuple(out)
+
+
+def _sharding(
+    t: TableDefinition,
+    p: AccessPattern,
+    tl: TargetLoad,
+    c: Contribution,
+    contribs: dict[tuple[str | None, str], list[Contribution]],
+    row: str,
+) -> PlannedRemedy:
+    """Write sharding of the hottest key (chapter 5): the suffixes :func:`hotpart.shards_needed` gives on the table's
+    partitions, and what they cost each read of the table (:func:`hotpart.read_cost`, chapter 6)."""
+    ch, u = PLAN_CHAPTERS, SHARD_UTILIZATION
+    visits = p.rps * p.items_per_request * c.dist.top_share(1)
+    per_item = float(write_units(p.item_size_bytes, transactional=p.operation == "TransactWriteItems"))
+    nums = []
+    try:
+        n_sh = shards_needed(
+            visits, units_per_write=per_item, n_partitions=tl.partitions, base_key=_prefix(t.partition_key) + "1"
+        )
+        where = f"on the table's {tl.partitions} partitions"
+    except ValueError:
+        n_sh = shards_needed(visits, units_per_write=per_item)
+        parts = math.ceil(visits * per_item / (u * tl.ceiling))
+        nums.append(Number("partitions the suffixes need at least", parts, "", ch["suffixes"]))
+        where = (
+            f"each on a partition of its own (the table's {tl.partitions} cannot carry them: raise its capacity or "
+            "warm throughput)"
+        )
+    nums.insert(0, Number("suffixes", n_sh, "", ch["suffixes"]))
+    action = f"Write the hot key over {n_sh} random suffixes, {where}"
+    reads = [r for (tg, k), cs in contribs.items() if tg is None and k == "read" for r in cs]
+    for r in reads:
+        kind = "aggregate" if r.pattern.operation in ("Query", "query") else "point"
+        cons = "strong" if r.pattern.consistency == "strong" else "eventual"
+        one = read_cost(1, "random", kind, r.pattern.item_size_bytes, 1, cons)
+        many = read_cost(n_sh, "random", kind, r.pattern.item_size_bytes, 1, cons)
+        extra = r.pattern.rps * float(many.read_units[0] - one.read_units[0])
+        nums.append(Number(f"requests per read of {r.pattern.pattern}", float(many.requests[0]), "", ch["read cost"]))
+        nums.append(Number(f"extra RCU/s for {r.pattern.pattern}", extra, "RCU/s", ch["read cost"]))
+    if reads:
+        action += "; every read of it then asks all of them (a calculated suffix keeps a point read at one request)"
+    return PlannedRemedy(row, action, tuple(nums))
+
+
+def _cache(p: AccessPattern, c: Contribution, row: str) -> PlannedRemedy:
+    """A cache in front of a hot read key; eventually consistent reads halve a strong read's units (chapter 1)."""
+    ch = PLAN_CHAPTERS
+    nums = [Number("hottest key", c.hot_units, "RCU/s", ch["hottest key"])]
+    action = "Cache the hot key's reads in front of the table (DAX or an application cache)"
+    if p.consistency == "strong":
+        nums.append(Number("hottest key read eventually consistent", c.hot_units / 2, "RCU/s", ch["units"]))
+        action += "; eventually consistent reads would halve its units"
+    return PlannedRemedy(row, action, tuple(nums))
