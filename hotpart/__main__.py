@@ -202,11 +202,11 @@ def _plan(args: argparse.Namespace) -> int:
     """``hotpart plan``: read, plan, report; the exit status is the gate's."""
     import json
 
-    from .models.planning import PLAN_REPORT_SCHEMA, read_plan
-    from .models.workload import WORKLOAD_SCHEMA
+    from .models.planning import plan_report_schema, read_plan
+    from .models.workload import workload_schema
 
     if args.schema is not None:
-        print(json.dumps(WORKLOAD_SCHEMA if args.schema == "workload" else PLAN_REPORT_SCHEMA, indent=1))
+        print(json.dumps(workload_schema() if args.schema == "workload" else plan_report_schema(), indent=1))
         return 0
     if not args.definition:
         raise ValueError("plan: (DEFINITION): expected a table definition file (see 'hotpart plan --help')")

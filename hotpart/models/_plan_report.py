@@ -1,4 +1,4 @@
-"""A :class:`hotpart.Plan` as the JSON report (:data:`hotpart.PLAN_REPORT_SCHEMA`), text and Markdown (internal)."""
+"""A :class:`hotpart.Plan` as the JSON report (:func:`hotpart.plan_report_schema`), text and Markdown (internal)."""
 
 from __future__ import annotations
 

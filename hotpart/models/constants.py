@@ -2413,7 +2413,7 @@ ASSUMPTIONS: Final[dict[str, Assumption]] = {
         why="Splits take minutes (000: too slow for sudden spikes); five minutes is the course's round choice.",
         aws_says="AWS publishes no delay; 000 says splits follow sustained imbalance and do not catch sudden spikes.",
         used_by=("SplitForHeat.minutes",),
-        chapters=("10_isolation",),
+        chapters=("10_isolation", "17_before_you_deploy"),
     ),
     "MAX_SPLIT_PARTITIONS": Assumption(
         4096,
@@ -2531,7 +2531,7 @@ ASSUMPTIONS: Final[dict[str, Assumption]] = {
         '(on-demand-table-throttling-dynamodb) and "…or a combination of both, your table throttles." '
         "(dynamodb-spiky-workloads-short-intervals). AWS does not reconcile the two wordings.",
         used_by=("partition_utilization.combine", "FanoutParams.combine"),
-        chapters=("01_partitions", "06_fanout"),
+        chapters=("01_partitions", "06_fanout", "17_before_you_deploy"),
     ),
     "SHARD_UTILIZATION": Assumption(
         0.8,
@@ -2542,7 +2542,7 @@ ASSUMPTIONS: Final[dict[str, Assumption]] = {
         aws_says="AWS publishes the per-partition ceilings (3,000 RCU/s, 1,000 WCU/s) but no utilization target for "
         "write-sharded keys.",
         used_by=("shards_needed.utilization", "FanoutParams.utilization"),
-        chapters=("05_write_sharding", "06_fanout", "07_aggregation"),
+        chapters=("05_write_sharding", "06_fanout", "07_aggregation", "17_before_you_deploy"),
     ),
     "REFUSAL_TOLERANCE_WCU": Assumption(
         1.0 / 86_400,
@@ -2652,7 +2652,7 @@ ASSUMPTIONS: Final[dict[str, Assumption]] = {
         "by sort key only when its traffic is not tracked by a monotonically increasing or decreasing sort key "
         "(SOURCES['ITEM_COLLECTION_SPLIT_BY_SORT_KEY']).",
         used_by=("INDEX_SPLIT_FOR_HEAT",),
-        chapters=("12_gsi", "15_diagnosis"),
+        chapters=("12_gsi", "15_diagnosis", "17_before_you_deploy"),
     ),
     "INDEX_REFUSAL_DELAY_S": Assumption(
         0.0,
@@ -3346,4 +3346,131 @@ SOURCES["SDK_STANDARD_RETRY_REFUND"] = Source(
     _BOTOCORE_FILE + "retries/standard.py",
     quote="# 3. The API call had retries, and we eventually receive an HTTP #    response with a 2xx status code.  "
     "In that case we give back #    whatever quota was associated with the last acquisition.",
+)
+
+# --- sources and assumptions: before you deploy (chapter 17, issue 48)
+_DATE_PLAN = "2026-12-06"
+_API_REF = "https://docs.aws.amazon.com/amazondynamodb/latest/APIReference/"
+SOURCES["GSI_KEY_ATTRIBUTES_MAX"] = Source(
+    "AWS, Multi-attribute keys pattern (global secondary indexes; announced in November 2025); the installed "
+    "botocore's service model says the same of CreateGlobalSecondaryIndexAction's KeySchema: 'Global secondary index "
+    "supports up to 4 partition and up to 4 sort keys.' (tests/test_plan_definitions.py reads it there)",
+    _DATE_PLAN,
+    _DEV_GUIDE + "GSI.DesignPattern.MultiAttributeKeys.html",
+    "Multi-attribute keys allow you to create Global Secondary Index (GSI) partition and sort keys composed of up to "
+    "four attributes each.",
+)
+SOURCES["LSI_WRITES_USE_TABLE_CAPACITY"] = Source(
+    "AWS, Local secondary indexes: provisioned throughput considerations, write capacity units (read in the archived "
+    "awsdocs/amazon-dynamodb-developer-guide source of the page, LSI.md)",
+    _DATE_PLAN,
+    _DEV_GUIDE + "LSI.html",
+    "When an item in a table is added, updated, or deleted, updating the local secondary indexes will consume "
+    "provisioned write capacity units for the table.",
+)
+SOURCES["GSI_EVENTUAL_READS_ONLY"] = Source(
+    f"Amazon DynamoDB API Reference, Query: ConsistentRead (the same text in botocore {_BOTOCORE_PINNED}'s service model)",
+    _DATE_PLAN,
+    _API_REF + "API_Query.html",
+    "Strongly consistent reads are not supported on global secondary indexes. If you query a global secondary index "
+    "with ConsistentRead set to true, you will receive a ValidationException.",
+)
+SOURCES["GLOBAL_TABLE_REPLICATES_WRITES"] = Source(
+    "AWS, Global tables core concepts (version 2019.11.21)",
+    _DATE_PLAN,
+    _DEV_GUIDE + "globaltables-CoreConcepts.html",
+    "When an application writes data to a replica in one Region, DynamoDB automatically replicates the write to all "
+    "other replicas in the global table.",
+)
+SOURCES["GLOBAL_TABLE_WRITES_AUTOSCALED"] = Source(
+    "AWS, Best practices and requirements for managing global tables: requirements for managing capacity",
+    _DATE_PLAN,
+    _DEV_GUIDE + "V2globaltables_reqs_bestpractices.html",
+    "A global table must have throughput capacity configured one of two ways: … Provisioned capacity mode with auto "
+    "scaling, measured in replicated write capacity units (rWCUs)",
+)
+SOURCES["GLOBAL_TABLE_SINGLE_REGION"] = Source(
+    "AWS CloudFormation Template Reference, AWS::DynamoDB::GlobalTable (as the CDK's CfnGlobalTable repeats it)",
+    _DATE_PLAN,
+    "https://docs.aws.amazon.com/AWSCloudFormation/latest/TemplateReference/aws-resource-dynamodb-globaltable.html",
+    "You can instead use the GlobalTable resource to create a new table in a single Region.",
+)
+SOURCES["TERRAFORM_PLAN_UNKNOWN_VALUES"] = Source(
+    "Terraform, JSON Output Format: values representation (terraform show -json)",
+    _DATE_PLAN,
+    "https://developer.hashicorp.com/terraform/internals/json-format",
+    "Any unknown values are omitted or set to null, making them indistinguishable from absent values; callers which "
+    "need to distinguish unknown from unset must use the plan-specific or configuration-specific structures described "
+    "in later sections.",
+)
+SOURCES["TERRAFORM_PLAN_FORMAT_VERSION"] = Source(
+    "Terraform, JSON Output Format: the format_version key",
+    _DATE_PLAN,
+    "https://developer.hashicorp.com/terraform/internals/json-format",
+    "Reject any input which reports an unsupported major version.",
+)
+SOURCES["TERRAFORM_GSI_KEY_SCHEMA"] = Source(
+    "hashicorp/terraform-provider-aws issue 46197, a maintainer's answer (2026-04-13): multi-attribute GSI keys in "
+    "aws_dynamodb_table are key_schema blocks",
+    _DATE_PLAN,
+    "https://github.com/hashicorp/terraform-provider-aws/issues/46197",
+    "The existing `global_secondary_index[*].hash_key` and `global_secondary_index[*].range_key` attributes have been "
+    "deprecated, and `key_schema` should be used instead.",
+)
+SOURCES["MCP_ACCESS_PATTERN_FIELDS"] = Source(
+    "AWS Labs MCP servers, DynamoDB MCP server, prompts/dynamodb_architect.md: the compute_performances_and_costs "
+    "tool's access_pattern_list (awslabs/mcp, read at commit 100b55b)",
+    _DATE_PLAN,
+    "https://github.com/awslabs/mcp/blob/main/src/dynamodb-mcp-server/awslabs/dynamodb_mcp_server/prompts/dynamodb_architect.md",
+    "Common fields: `operation`, `pattern`, `description`, `table`, `rps`, `item_size_bytes`",
+)
+SOURCES["CFN_NUMBERS_AS_STRINGS"] = Source(
+    "AWS CloudFormation User Guide, AWS::DynamoDB::Table examples (a template writes capacity units as strings; read "
+    "in the archived awsdocs/aws-cloudformation-user-guide source)",
+    _DATE_PLAN,
+    "https://docs.aws.amazon.com/AWSCloudFormation/latest/UserGuide/aws-resource-dynamodb-table.html",
+    '"ReadCapacityUnits" : "5"',
+)
+ASSUMPTIONS["PLAN_PATTERNS_SHARE_KEYS"] = Assumption(
+    True,
+    "",
+    why="A workload says how each pattern spreads over keys, not whether two patterns hit the same keys. Taking the "
+    "patterns on one table's (or index's) key to share their key space, so that their hottest keys are one key, is "
+    "the worst case: the plan never calls a design safe because it assumed two hot keys sit apart.",
+    aws_says="Nothing: a table's key popularity is the application's.",
+    used_by=("PLAN_PATTERNS_SHARE_KEYS",),
+    chapters=("17_before_you_deploy",),
+)
+ASSUMPTIONS["PLAN_KEYS_ONLY_ENTRY_BYTES"] = Assumption(
+    1024.0,
+    "bytes",
+    why="An index write costs one unit per 1 KB of the index entry; a KEYS_ONLY entry holds the table's and the "
+    "index's keys, which fit in 1 KB for most designs. INCLUDE and ALL entries are taken as large as the item (an "
+    "upper bound). A workload's table_list may give the entry's size (the MCP calculator's GSI item_size_bytes).",
+    aws_says="The write cost is per 1 KB of the index entry (SOURCES['GSI_WRITE_COST']); the entry's size depends on "
+    "the keys and projected attributes, which a definition does not size.",
+    used_by=("PLAN_KEYS_ONLY_ENTRY_BYTES",),
+    chapters=("17_before_you_deploy",),
+)
+ASSUMPTIONS["PLAN_ON_DEMAND_PARTITIONS"] = Assumption(
+    "warm throughput",
+    "",
+    why="AWS does not publish an on-demand table's partitions. Warm throughput is what a table serves at once, so the "
+    "plan estimates the partitions from it with chapter 1's rule (a new table's 12,000 reads and 4,000 writes a second "
+    "when none is set); a peak served before (a steady or daily shape) has grown the table to carry it, so the peak "
+    "counts too.",
+    aws_says="Warm throughput refers to the number of read and write operations your DynamoDB table can "
+    "instantaneously support (SOURCES['WARM_THROUGHPUT']).",
+    used_by=("PLAN_ON_DEMAND_PARTITIONS",),
+    chapters=("17_before_you_deploy",),
+)
+ASSUMPTIONS["PLAN_SIMULATED_KEYS"] = Assumption(
+    256,
+    "keys",
+    why="A rehearsal simulates each pattern's hottest keys by name and carries the rest of each partition's load on "
+    "stand-in keys that hash to it: the partition loads are the plan's, and the named keys are what Contributor "
+    "Insights would list. 256 keys per pattern keep a peak hour of a table within seconds.",
+    aws_says="Nothing: a resolution of the simulation, not a property of DynamoDB.",
+    used_by=("PLAN_SIMULATED_KEYS",),
+    chapters=("17_before_you_deploy",),
 )

@@ -21,7 +21,7 @@ would be diagnosed as (:data:`hotpart.REMEDIES`), and the remedy with its number
 :func:`hotpart.shards_needed` gives and what they cost every read, :func:`hotpart.read_cost`; the capacity, warm
 throughput or index capacity that would fit). Every number names the chapter that explains it.
 
-:class:`Plan` renders the result as text, Markdown or JSON (:data:`PLAN_REPORT_SCHEMA`, version
+:class:`Plan` renders the result as text, Markdown or JSON (:func:`plan_report_schema`, version
 :data:`PLAN_SCHEMA_VERSION`), and gives the exit status a CI gate needs. :func:`hotpart.rehearse` closes the loop:
 it simulates a planned table's peak and diagnoses the exports AWS would give.
 """
@@ -54,7 +54,6 @@ __all__ = [
     "PLAN_KEYS_ONLY_ENTRY_BYTES",
     "PLAN_ON_DEMAND_PARTITIONS",
     "PLAN_PATTERNS_SHARE_KEYS",
-    "PLAN_REPORT_SCHEMA",
     "PLAN_SCHEMA_VERSION",
     "VERDICTS",
     "Number",
@@ -63,10 +62,11 @@ __all__ = [
     "PlannedRemedy",
     "TargetLoad",
     "plan",
+    "plan_report_schema",
     "read_plan",
 ]
 
-#: The version of the JSON report (:data:`PLAN_REPORT_SCHEMA`): the minor number grows with added fields, the major
+#: The version of the JSON report (:func:`plan_report_schema`): the minor number grows with added fields, the major
 #: with anything a reader of the previous version would misread.
 PLAN_SCHEMA_VERSION: Final[str] = "1.0"
 #: The verdicts, from best to worst.
@@ -336,7 +336,7 @@ class Plan:
         raise KeyError(pattern)
 
     def to_dict(self, fail_on: str = "throttles") -> dict[str, Any]:
-        """The JSON report (:data:`PLAN_REPORT_SCHEMA`)."""
+        """The JSON report (:func:`plan_report_schema`)."""
         from ._plan_report import report_dict
 
         return report_dict(self, fail_on)
@@ -706,7 +706,7 @@ _NUMBER = {
 }
 
 #: The JSON Schema (draft 2020-12) of ``hotpart plan --format json``, version :data:`PLAN_SCHEMA_VERSION`.
-PLAN_REPORT_SCHEMA: Final[dict[str, Any]] = {
+_PLAN_REPORT_SCHEMA: Final[dict[str, Any]] = {
     "$schema": "https://json-schema.org/draft/2020-12/schema",
     "$id": "urn:hotpart:plan-report:1",
     "title": "hotpart plan report",
@@ -813,3 +813,17 @@ PLAN_REPORT_SCHEMA: Final[dict[str, Any]] = {
         "assumptions": {"type": "array", "items": {"type": "string"}},
     },
 }
+
+
+def plan_report_schema() -> dict[str, Any]:
+    """The JSON Schema (draft 2020-12) of the JSON report, version :data:`PLAN_SCHEMA_VERSION` (a copy:
+    ``hotpart plan --schema report`` prints it).
+
+    Examples
+    --------
+    >>> plan_report_schema()["properties"]["worst"]
+    {'enum': ['fits', 'at risk', 'throttles']}
+    """
+    import copy
+
+    return copy.deepcopy(_PLAN_REPORT_SCHEMA)

@@ -1,7 +1,7 @@
 """The workload a design must carry: access patterns, their peak rates, item sizes, and how requests spread over keys.
 
 Chapter 17 (``notebooks/17_before_you_deploy.ipynb``) is built on this module and on :mod:`hotpart.models.plan`.
-A workload file is YAML or JSON, validated with jsonschema against :data:`WORKLOAD_SCHEMA`. It is shaped so that the
+A workload file is YAML or JSON, validated with jsonschema against :func:`workload_schema`. It is shaped so that the
 input of the AWS Labs DynamoDB MCP server's cost and performance calculator (``access_pattern_list`` of records with
 ``pattern``, ``description``, ``table``, ``operation``, ``rps``, ``item_size_bytes``, ``item_count``, ``gsi``,
 ``strongly_consistent``, ``gsi_list``; ``table_list`` of tables with ``name``, ``item_count``, ``item_size_bytes``
@@ -51,7 +51,6 @@ from .write_sharding import query_units
 __all__ = [
     "OPERATIONS",
     "SHAPES",
-    "WORKLOAD_SCHEMA",
     "WORKLOAD_SCHEMA_VERSION",
     "AccessPattern",
     "Shape",
@@ -59,10 +58,11 @@ __all__ = [
     "TableStats",
     "Workload",
     "read_workload",
+    "workload_schema",
 ]
 
-#: The version of :data:`WORKLOAD_SCHEMA` (a workload may say ``schema_version: 1``).
-WORKLOAD_SCHEMA_VERSION: Final[int] = 1
+#: The version of :func:`workload_schema` (a workload may say ``schema_version: 1``).
+WORKLOAD_SCHEMA_VERSION: Final[str] = "1"
 #: Each operation a pattern may name and the capacity it uses: the MCP calculator's DynamoDB operations, and the
 #: course's short names.
 OPERATIONS: Final[dict[str, str]] = {
@@ -124,8 +124,8 @@ _SPREAD: dict[str, Any] = {
     "additionalProperties": False,
 }
 
-#: The JSON Schema (draft 2020-12) a workload file is validated against.
-WORKLOAD_SCHEMA: Final[dict[str, Any]] = {
+#: The JSON Schema (draft 2020-12) a workload file is validated against (:func:`workload_schema` gives a copy).
+_WORKLOAD_SCHEMA: Final[dict[str, Any]] = {
     "$schema": "https://json-schema.org/draft/2020-12/schema",
     "$id": "urn:hotpart:workload:1",
     "title": "hotpart plan workload",
@@ -133,7 +133,7 @@ WORKLOAD_SCHEMA: Final[dict[str, Any]] = {
     "type": "object",
     "required": ["access_pattern_list"],
     "properties": {
-        "schema_version": {"const": WORKLOAD_SCHEMA_VERSION},
+        "schema_version": {"enum": [int(WORKLOAD_SCHEMA_VERSION), WORKLOAD_SCHEMA_VERSION]},
         "access_pattern_list": {"type": "array", "minItems": 1, "items": {"$ref": "#/$defs/pattern"}},
         "table_list": {"type": "array", "items": {"$ref": "#/$defs/table"}},
     },
@@ -513,8 +513,23 @@ def _load_document(path: str | Path) -> tuple[Any, str]:
         raise ExportError(name, where, f"valid YAML ({getattr(e, 'problem', None) or 'a syntax error'})") from None
 
 
+def workload_schema() -> dict[str, Any]:
+    """The JSON Schema (draft 2020-12) a workload file is validated against, version :data:`WORKLOAD_SCHEMA_VERSION`
+    (a copy: ``hotpart plan --schema workload`` prints it).
+
+    Examples
+    --------
+    >>> s = workload_schema()
+    >>> s["required"], sorted(s["$defs"]["pattern"]["required"])
+    (['access_pattern_list'], ['item_size_bytes', 'operation', 'pattern', 'rps', 'spread', 'table'])
+    """
+    import copy
+
+    return copy.deepcopy(_WORKLOAD_SCHEMA)
+
+
 def read_workload(workload: str | Path | Mapping[str, Any]) -> Workload:
-    """Read and check a workload (a YAML or JSON file, or its parsed document) against :data:`WORKLOAD_SCHEMA`.
+    """Read and check a workload (a YAML or JSON file, or its parsed document) against :func:`workload_schema`.
 
     Parameters
     ----------
@@ -549,7 +564,7 @@ def read_workload(workload: str | Path | Mapping[str, Any]) -> Workload:
         doc, file = workload, "workload"
     else:
         doc, file = _load_document(workload)
-    validator = jsonschema.Draft202012Validator(WORKLOAD_SCHEMA)
+    validator = jsonschema.Draft202012Validator(_WORKLOAD_SCHEMA)
     error = jsonschema.exceptions.best_match(validator.iter_errors(doc))
     if error is not None:
         raise _schema_error(file, error)
