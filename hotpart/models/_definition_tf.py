@@ -33,6 +33,8 @@ from .definitions import (
 from .observed import ExportError
 
 _PROJECTIONS = ("ALL", "KEYS_ONLY", "INCLUDE")
+#: Blocks the provider computes when the configuration leaves them out: unknown in a plan, and not needed to plan.
+_OPTIONAL = ("warm_throughput", "on_demand_throughput")
 
 
 def read_plan_json(doc: Mapping[str, Any], file: str) -> tuple[TableDefinition, ...]:
@@ -168,11 +170,15 @@ class _PlanReader(_Reader):
     def __init__(self, file: str, resolve: Any, after_unknown: Any, address: str) -> None:
         super().__init__(file, resolve)
         self.after_unknown, self.address = after_unknown, address
+        self.notes: list[str] = []
 
     def get(self, obj: Any, key: str, where: str, default: Any = None) -> Any:
         path = f"{where}.{key}" if where else key
         relative = path[len(self.address) :].lstrip(".") if path.startswith(self.address) else path
         if isinstance(obj, Mapping) and obj.get(key) is None and _unknown_at(self.after_unknown, relative):
+            if key in _OPTIONAL:  # computed by the provider at apply: the plan goes on without it, and says so
+                self.notes.append(f"{relative} is known only after apply: planned without it")
+                return default
             raise self.error(path, "a value known before apply (the plan marks it known only after apply)")
         return super().get(obj, key, where, default)
 
@@ -304,6 +310,7 @@ class _Config:
         replicas = r.items(values, "replica", where)
         if replicas:
             notes.append(f"{len(replicas)} replica(s) besides the table's own Region; every replica takes every write")
+        notes += getattr(r, "notes", [])
         try:
             return TableDefinition(
                 name,

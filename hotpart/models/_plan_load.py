@@ -202,10 +202,15 @@ def serve(
             blocked = "LSI"
         elif monotonic:
             blocked = "monotonic sort key"
+        # every key above the ceiling, not only the hottest (the hottest as the patterns' shared hottest key)
+        _, keys, _ = key_loads(contributions, n, k=16)
+        keys = keys.copy()
+        if keys.size:
+            keys[0] = max(keys[0], hot_key)
         if blocked:
-            blocked_excess = hot_key - ceiling
-        else:  # a collection cut between its items: each item at most hot_key / items
-            blocked_excess = items * max(0.0, hot_key / items - ceiling)
+            blocked_excess = float(np.maximum(keys - ceiling, 0.0).sum())
+        else:  # a collection cut between its items: each item at most the key's load over its items
+            blocked_excess = float((items * np.maximum(keys / items - ceiling, 0.0)).sum())
             if blocked_excess > 0:
                 blocked = "items hotter than a partition's ceiling"
     if not splittable_target:

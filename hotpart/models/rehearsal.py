@@ -284,6 +284,8 @@ def _index(
         for p, r in enumerate(rest):
             for rn in [x for x in rnames if partition_of(x, tl.partitions)[0] == p][:per]:
                 value_units[rn] = value_units.get(rn, 0.0) + float(r) / per
+    # the writes that update the index: a share of every key's writes (the patterns that update it, over all writes)
+    fraction = min(1.0, base_units / total) if total > 0 else 1.0
     # greedy pairing: the heaviest base keys first, each to the value with the most share still wanted
     wanted = {v: u * total for v, u in value_units.items()}
     values: list[str | None] = [None] * len(keys)
@@ -291,12 +293,18 @@ def _index(
         v = max(wanted, key=wanted.__getitem__)
         values[int(i)] = v
         wanted[v] -= float(per_key[i])
-    per_write = ics[0].per_base_unit
+    per_write = math.fsum(c.units for c in ics) / base_units
     owner = t.index(name)
     mode = Provisioned() if tl.mode == "provisioned" else OnDemand(
         previous_peak=max(ON_DEMAND_NEW_TABLE_PEAK["write"], tl.demand), max_throughput=owner.max_write_units,
         warm_throughput=owner.warm_write_units,
     )  # fmt: skip
     return GlobalSecondaryIndex(
-        name, tuple(values), partitions=tl.partitions, wcu=tl.capacity or 0.0, units_per_write=per_write, mode=mode
+        name,
+        tuple(values),
+        partitions=tl.partitions,
+        wcu=tl.capacity or 0.0,
+        fraction=fraction,
+        units_per_write=per_write,
+        mode=mode,
     )
