@@ -366,7 +366,9 @@ class _Reader:
             raise self.error(path, "one of " + ", ".join(choices), value)
         return value
 
-    def number(self, obj: Any, key: str, where: str, *, low: float = 0.0, allow_minus_one: bool = False) -> float | None:
+    def number(
+        self, obj: Any, key: str, where: str, *, low: float = 0.0, high: float = _MAX_UNITS, allow_minus_one: bool = False
+    ) -> float | None:
         """A number (CloudFormation also takes one written as a string), ``None`` when absent; ``-1`` (no
         maximum) reads as ``None`` where allowed."""
         value = self.get(obj, key, where)
@@ -382,8 +384,8 @@ class _Reader:
             raise self.error(path, "a number", value)
         if allow_minus_one and value == -1:
             return None
-        if not low <= value <= _MAX_UNITS:
-            raise self.error(path, f"a number from {low:g} to {_MAX_UNITS:g}", value)
+        if not low <= value <= high:
+            raise self.error(path, f"a number from {low:g} to {high:g}", value)
         return float(value)
 
     def items(self, obj: Any, key: str, where: str) -> list[Any]:
@@ -541,8 +543,8 @@ def table_from_api_shape(
         _check_defined(r, attributes, lsk, f"{w}.KeySchema")
         ptype, nonkey = _projection(r, lsi, w)
         indexes.append(IndexDefinition(r.text(lsi, "IndexName", w), "local", lpk, lsk, ptype, nonkey))  # type: ignore[arg-type]
-    size = r.number(props, "TableSizeBytes", where)
-    count = r.number(props, "ItemCount", where)
+    size = r.number(props, "TableSizeBytes", where, high=2**53)
+    count = r.number(props, "ItemCount", where, high=2**53)
     try:
         return TableDefinition(
             table_name,  # type: ignore[arg-type]

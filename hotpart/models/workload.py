@@ -462,6 +462,17 @@ def _path(parts: Any) -> str:
     return out or "(document)"
 
 
+_TYPE_WORDS = {
+    "object": "an object",
+    "array": "a list",
+    "string": "a string",
+    "number": "a number",
+    "integer": "a whole number",
+    "boolean": "true or false",
+    "null": "null",
+}
+
+
 def _schema_error(file: str, error: Any) -> ExportError:
     """One jsonschema error as one line: the field and what was expected."""
     where = _path(error.absolute_path)
@@ -474,7 +485,7 @@ def _schema_error(file: str, error: Any) -> ExportError:
         extra = [k for k in error.instance if k not in error.schema.get("properties", {})]
         return ExportError(file, f"{where}.{extra[0]}" if extra else where, f"one of the known fields ({allowed})")
     expected = {
-        "type": f"a {' or '.join(spec) if isinstance(spec, list) else spec}",
+        "type": " or ".join(_TYPE_WORDS.get(t, t) for t in (spec if isinstance(spec, list) else [spec])),
         "enum": "one of " + ", ".join(map(str, spec)) if isinstance(spec, list) else "",
         "const": f"{spec!r}",
         "minimum": f"a number >= {spec:g}" if isinstance(spec, (int, float)) else "",
