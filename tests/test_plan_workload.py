@@ -10,7 +10,7 @@ import math
 
 import jsonschema
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import hotpart as hp
@@ -93,6 +93,7 @@ def test_spreads_are_the_courses_key_popularities():
     assert hp.Spread(sample_items=True).distribution(samples={"A": 3, "B": 1}).top_share(1) == 0.75
 
 
+@settings(deadline=None, max_examples=60)
 @given(st.integers(2, 10**9), st.floats(0.0, 1.0, exclude_min=True))
 def test_top_share_gives_the_hottest_key_exactly_that_share(n, q):
     q = max(q, 1.0 / n)

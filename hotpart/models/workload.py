@@ -485,7 +485,7 @@ def _schema_error(file: str, error: Any) -> ExportError:
         extra = [k for k in error.instance if k not in error.schema.get("properties", {})]
         return ExportError(file, f"{where}.{extra[0]}" if extra else where, f"one of the known fields ({allowed})")
     expected = {
-        "type": " or ".join(_TYPE_WORDS.get(t, t) for t in (spec if isinstance(spec, list) else [spec])),
+        "type": " or ".join(_TYPE_WORDS.get(str(t), str(t)) for t in (spec if isinstance(spec, list) else [spec])),
         "enum": "one of " + ", ".join(map(str, spec)) if isinstance(spec, list) else "",
         "const": f"{spec!r}",
         "minimum": f"a number >= {spec:g}" if isinstance(spec, (int, float)) else "",
