@@ -219,7 +219,9 @@ def _plan(args: argparse.Namespace) -> int:
             raise ValueError(f"--parameter: expected NAME=VALUE, got {item!r}")
         params[name] = value
     fail_on = args.fail_on.replace("-", " ")
-    _import_jsonschema_lean()
+    from .book._build import skip_iri_grammar
+
+    skip_iri_grammar()  # the workload's schema checks no format: jsonschema's IRI grammar would cost 2 s at start
     result = read_plan(args.definition, args.workload, table=args.table, parameters=params)
     report = json.dumps(result.to_dict(fail_on), indent=1) + "\n"
     if args.out:
@@ -235,19 +237,6 @@ def _plan(args: argparse.Namespace) -> int:
     if args.out:
         print(f"\nReport written to {args.out}/ (report.md, report.json)", file=sys.stderr)
     return result.exit_status(fail_on)
-
-
-def _import_jsonschema_lean() -> None:
-    """jsonschema without its IRI format checker: importing rfc3987_syntax builds Lark grammars (about 2 s of CPU, most
-    of the command's start), and the workload's schema checks no format. The command is the only code in its process;
-    the name is unblocked again at once, so a later direct import works."""
-    if "jsonschema" in sys.modules or "rfc3987_syntax" in sys.modules:
-        return
-    sys.modules["rfc3987_syntax"] = None  # type: ignore[assignment]  # an import of it now raises ImportError
-    try:
-        import jsonschema  # noqa: F401
-    finally:
-        del sys.modules["rfc3987_syntax"]
 
 
 def _profile(args: argparse.Namespace, path: str) -> tuple[object, list[str]]:
