@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import math
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
+
+from .planning import PLAN_SCHEMA_VERSION, VERDICTS
 
 if TYPE_CHECKING:
     from .planning import Number, Plan, TargetLoad
@@ -53,7 +55,6 @@ def _target_numbers(t: TargetLoad) -> list[Number]:
 
 def report_dict(plan: Plan, fail_on: str) -> dict[str, Any]:
     """The JSON report of ``hotpart plan --format json``."""
-    from .planning import PLAN_SCHEMA_VERSION, VERDICTS
 
     status = plan.exit_status(fail_on)
     return {
@@ -136,8 +137,6 @@ def _numbers_line(numbers: tuple[Number, ...] | list[Number], markdown: bool) ->
 
 def report_text(plan: Plan, *, markdown: bool = False) -> str:
     """The report in words: what each table and index carries, then each pattern's verdict, its numbers and remedies."""
-    from .planning import VERDICTS
-
     b = (lambda s: f"**{s}**") if markdown else (lambda s: s)
     counts = ", ".join(f"{sum(v.verdict == k for v in plan.patterns)} {k}" for k in VERDICTS)
     head = (
@@ -188,3 +187,128 @@ def report_text(plan: Plan, *, markdown: bool = False) -> str:
         out += ["", "## Notes" if markdown else "Notes"]
         out += [f"- {n}" if markdown else f"  {n}" for n in plan.notes]
     return "\n".join(out) + "\n"
+
+
+# ---------------------------------------------------------------------------------------------
+# The JSON report's schema
+# ---------------------------------------------------------------------------------------------
+
+_NUMBER = {
+    "type": "object",
+    "required": ["name", "value", "unit", "chapter"],
+    "properties": {
+        "name": {"type": "string"},
+        "value": {"type": ["number", "null"], "description": "null for an unbounded value"},
+        "unit": {"type": "string"},
+        "chapter": {"type": "string", "description": "The notebook that explains the number (notebooks/<chapter>.ipynb)"},
+    },
+}
+
+#: The JSON Schema (draft 2020-12) of ``hotpart plan --format json``, version :data:`PLAN_SCHEMA_VERSION`.
+PLAN_REPORT_SCHEMA: Final[dict[str, Any]] = {
+    "$schema": "https://json-schema.org/draft/2020-12/schema",
+    "$id": "urn:hotpart:plan-report:1",
+    "title": "hotpart plan report",
+    "type": "object",
+    "required": ["schema_version", "definition", "workload", "worst", "fail_on", "exit_status", "targets", "patterns"],
+    "properties": {
+        "schema_version": {"type": "string", "pattern": r"^1\.\d+$"},
+        "definition": {
+            "type": "object",
+            "required": ["file", "format"],
+            "properties": {"file": {"type": "string"}, "format": {"type": "string"}},
+        },
+        "workload": {"type": "object", "required": ["file"], "properties": {"file": {"type": "string"}}},
+        "worst": {"enum": list(VERDICTS)},
+        "fail_on": {"enum": ["throttles", "at risk"]},
+        "exit_status": {"enum": [0, 1], "description": "1 when a pattern's verdict is fail_on or worse"},
+        "counts": {"type": "object", "additionalProperties": {"type": "integer"}},
+        "targets": {
+            "type": "array",
+            "items": {
+                "type": "object",
+                "required": [
+                    "table",
+                    "index",
+                    "kind",
+                    "mode",
+                    "partitions",
+                    "demand",
+                    "hottest_key",
+                    "hottest_partition",
+                    "ceiling",
+                    "refused",
+                    "refused_after_split",
+                    "numbers",
+                ],
+                "properties": {
+                    "table": {"type": "string"},
+                    "index": {"type": ["string", "null"]},
+                    "kind": {"enum": ["read", "write"]},
+                    "mode": {"enum": ["provisioned", "on-demand"]},
+                    "shape": {"type": "string"},
+                    "partitions": {"type": "integer", "minimum": 1},
+                    "partitions_from": {"type": "string"},
+                    "demand": {"type": "number"},
+                    "hottest_key": {"type": "number"},
+                    "hottest_partition": {"type": "number"},
+                    "ceiling": {"type": "number"},
+                    "refused": {"type": "number"},
+                    "refused_after_split": {"type": "number"},
+                    "blocked": {"type": "string"},
+                    "numbers": {"type": "array", "items": _NUMBER},
+                },
+            },
+        },
+        "patterns": {
+            "type": "array",
+            "items": {
+                "type": "object",
+                "required": [
+                    "pattern",
+                    "table",
+                    "target",
+                    "operation",
+                    "kind",
+                    "verdict",
+                    "refused",
+                    "refused_after_split",
+                    "cause",
+                    "numbers",
+                    "remedies",
+                    "unchecked",
+                ],
+                "properties": {
+                    "pattern": {"type": "string"},
+                    "description": {"type": "string"},
+                    "table": {"type": "string"},
+                    "target": {"type": "string"},
+                    "operation": {"type": "string"},
+                    "kind": {"enum": ["read", "write"]},
+                    "verdict": {"enum": list(VERDICTS)},
+                    "refused": {"type": "number", "minimum": 0, "description": "units/s refused at the peak"},
+                    "refused_after_split": {"type": "number", "minimum": 0},
+                    "backpressure": {"type": "number", "minimum": 0},
+                    "utilization": {"type": ["number", "null"]},
+                    "cause": {"type": "string", "description": "The row of chapter 15's symptom table"},
+                    "numbers": {"type": "array", "items": _NUMBER},
+                    "remedies": {
+                        "type": "array",
+                        "items": {
+                            "type": "object",
+                            "required": ["row", "action", "numbers"],
+                            "properties": {
+                                "row": {"type": "string"},
+                                "action": {"type": "string"},
+                                "numbers": {"type": "array", "items": _NUMBER},
+                            },
+                        },
+                    },
+                    "unchecked": {"type": "array", "items": {"type": "string"}},
+                },
+            },
+        },
+        "notes": {"type": "array", "items": {"type": "string"}},
+        "assumptions": {"type": "array", "items": {"type": "string"}},
+    },
+}

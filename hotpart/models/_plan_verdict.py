@@ -16,7 +16,6 @@ import math
 import numpy as np
 
 from ._plan_load import Contribution, Served, key_loads, utilization
-from .capacity import write_units
 from .constants import ON_DEMAND_TABLE_QUOTA_RRU, ON_DEMAND_TABLE_QUOTA_WRU
 from .definitions import IndexDefinition, TableDefinition
 from .diagnosis import FEW_KEYS_SHARE, ONE_KEY_SHARE, SMALL_KEY_SPACE_SHARE
@@ -189,7 +188,7 @@ def _remedies(
     out: list[PlannedRemedy] = []
     unit = "WCU" if p.kind == "write" else "RCU"
     if cause == "single-key write concentration":
-        out.append(_sharding(t, p, tl, c, contribs, cause))
+        out += filter(None, [_sharding(t, p, tl, c, contribs, cause)])
     elif cause == "single-key read concentration":
         out.append(_cache(p, c, cause))
     elif cause == "low-cardinality key":
@@ -264,16 +263,19 @@ def _remedies(
         )
     # beyond the cause's row, what the numbers call for: a key hotter than the course's headroom of a partition
     if p.kind == "write" and tl.index is None and c.hot_units > u * tl.ceiling and cause != "single-key write concentration":
-        out.append(_sharding(t, p, tl, c, contribs, "single-key write concentration"))
+        out += filter(None, [_sharding(t, p, tl, c, contribs, "single-key write concentration")])
     if p.kind == "read" and c.hot_units > u * tl.ceiling and cause != "single-key read concentration":
         out.append(_cache(p, c, "single-key read concentration"))
-    if tl.refused > _TOL and tl.refused_after_split <= _TOL and tl.split_minutes > 0 and not s.blocked:
+    absorbed = tl.refused > _TOL and tl.refused_after_split <= _TOL and tl.split_minutes > 0 and not s.blocked
+    if absorbed or (not out and tl.index is None and tl.hot_partition > u * tl.ceiling):
+        # the partition, not one key, is too hot: more partitions from the start separate its keys
         parts = math.ceil(tl.partitions * tl.hot_partition / (u * tl.ceiling))
+        head = f"Split for heat absorbs it after about {tl.split_minutes:g} minutes; to avoid those minutes, pre-warm"
+        action = head if absorbed else "The hottest partition's keys fit apart, not together: pre-warm or provision"
         out.append(
             PlannedRemedy(
                 cause,
-                f"Split for heat absorbs it after about {tl.split_minutes:g} minutes; to avoid those minutes, pre-warm "
-                f"{tl.name} so it starts with more partitions",
+                f"{action} {tl.name} so it starts with more partitions",
                 (Number("partitions to start with", parts, "", ch["split for heat"]),),
             )
         )
@@ -287,27 +289,37 @@ def _sharding(
     c: Contribution,
     contribs: dict[tuple[str | None, str], list[Contribution]],
     row: str,
-) -> PlannedRemedy:
+) -> PlannedRemedy | None:
     """Write sharding of the hottest key (chapter 5): the suffixes :func:`hotpart.shards_needed` gives on the table's
-    partitions, and what they cost each read of the table (:func:`hotpart.read_cost`, chapter 6)."""
+    partitions, and what they cost each read of the table (:func:`hotpart.read_cost`, chapter 6).
+
+    The key is the patterns' hottest key (``PLAN_PATTERNS_SHARE_KEYS``), and each suffix shares its partition with the
+    other keys' mean load there, ``(demand - key) / partitions``: the busiest suffix must fit in the headroom it
+    leaves, ``SHARD_UTILIZATION x ceiling - background``. None when the key fits a partition on its own (its
+    neighbours, not the key, fill the partition: more partitions separate them, which the caller says).
+    """
     ch, u = PLAN_CHAPTERS, SHARD_UTILIZATION
-    visits = p.rps * p.items_per_request * c.dist.top_share(1)
-    per_item = float(write_units(p.item_size_bytes, transactional=p.operation == "TransactWriteItems"))
+    key = max(tl.hot_key, c.hot_units)
+    background = max(tl.demand - key, 0.0) / tl.partitions
+    room = tl.ceiling - background / u  # a shard's ceiling such that u x room = u x ceiling - background
     nums = []
     try:
-        n_sh = shards_needed(
-            visits, units_per_write=per_item, n_partitions=tl.partitions, base_key=_prefix(t.partition_key) + "1"
-        )
+        if room <= 0:
+            raise ValueError("the other keys fill every partition")
+        n_sh = shards_needed(key, room, n_partitions=tl.partitions, base_key=_prefix(t.partition_key) + "1")
         where = f"on the table's {tl.partitions} partitions"
     except ValueError:
-        n_sh = shards_needed(visits, units_per_write=per_item)
-        parts = math.ceil(visits * per_item / (u * tl.ceiling))
+        n_sh = shards_needed(key)
+        parts = math.ceil(tl.demand / (u * tl.ceiling))
         nums.append(Number("partitions the suffixes need at least", parts, "", ch["suffixes"]))
         where = (
             f"each on a partition of its own (the table's {tl.partitions} cannot carry them: raise its capacity or "
             "warm throughput)"
         )
+    if n_sh <= 1:
+        return None
     nums.insert(0, Number("suffixes", n_sh, "", ch["suffixes"]))
+    nums.insert(1, Number("hot key's load per suffix", key / n_sh, "WCU/s", ch["suffixes"]))
     action = f"Write the hot key over {n_sh} random suffixes, {where}"
     reads = [r for (tg, k), cs in contribs.items() if tg is None and k == "read" for r in cs]
     for r in reads:

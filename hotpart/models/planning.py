@@ -690,131 +690,6 @@ def _partitions(
     return n, how, caps
 
 
-# ---------------------------------------------------------------------------------------------
-# The JSON report's schema
-# ---------------------------------------------------------------------------------------------
-
-_NUMBER = {
-    "type": "object",
-    "required": ["name", "value", "unit", "chapter"],
-    "properties": {
-        "name": {"type": "string"},
-        "value": {"type": ["number", "null"], "description": "null for an unbounded value"},
-        "unit": {"type": "string"},
-        "chapter": {"type": "string", "description": "The notebook that explains the number (notebooks/<chapter>.ipynb)"},
-    },
-}
-
-#: The JSON Schema (draft 2020-12) of ``hotpart plan --format json``, version :data:`PLAN_SCHEMA_VERSION`.
-_PLAN_REPORT_SCHEMA: Final[dict[str, Any]] = {
-    "$schema": "https://json-schema.org/draft/2020-12/schema",
-    "$id": "urn:hotpart:plan-report:1",
-    "title": "hotpart plan report",
-    "type": "object",
-    "required": ["schema_version", "definition", "workload", "worst", "fail_on", "exit_status", "targets", "patterns"],
-    "properties": {
-        "schema_version": {"type": "string", "pattern": r"^1\.\d+$"},
-        "definition": {
-            "type": "object",
-            "required": ["file", "format"],
-            "properties": {"file": {"type": "string"}, "format": {"type": "string"}},
-        },
-        "workload": {"type": "object", "required": ["file"], "properties": {"file": {"type": "string"}}},
-        "worst": {"enum": list(VERDICTS)},
-        "fail_on": {"enum": ["throttles", "at risk"]},
-        "exit_status": {"enum": [0, 1], "description": "1 when a pattern's verdict is fail_on or worse"},
-        "counts": {"type": "object", "additionalProperties": {"type": "integer"}},
-        "targets": {
-            "type": "array",
-            "items": {
-                "type": "object",
-                "required": [
-                    "table",
-                    "index",
-                    "kind",
-                    "mode",
-                    "partitions",
-                    "demand",
-                    "hottest_key",
-                    "hottest_partition",
-                    "ceiling",
-                    "refused",
-                    "refused_after_split",
-                    "numbers",
-                ],
-                "properties": {
-                    "table": {"type": "string"},
-                    "index": {"type": ["string", "null"]},
-                    "kind": {"enum": ["read", "write"]},
-                    "mode": {"enum": ["provisioned", "on-demand"]},
-                    "shape": {"type": "string"},
-                    "partitions": {"type": "integer", "minimum": 1},
-                    "partitions_from": {"type": "string"},
-                    "demand": {"type": "number"},
-                    "hottest_key": {"type": "number"},
-                    "hottest_partition": {"type": "number"},
-                    "ceiling": {"type": "number"},
-                    "refused": {"type": "number"},
-                    "refused_after_split": {"type": "number"},
-                    "blocked": {"type": "string"},
-                    "numbers": {"type": "array", "items": _NUMBER},
-                },
-            },
-        },
-        "patterns": {
-            "type": "array",
-            "items": {
-                "type": "object",
-                "required": [
-                    "pattern",
-                    "table",
-                    "target",
-                    "operation",
-                    "kind",
-                    "verdict",
-                    "refused",
-                    "refused_after_split",
-                    "cause",
-                    "numbers",
-                    "remedies",
-                    "unchecked",
-                ],
-                "properties": {
-                    "pattern": {"type": "string"},
-                    "description": {"type": "string"},
-                    "table": {"type": "string"},
-                    "target": {"type": "string"},
-                    "operation": {"type": "string"},
-                    "kind": {"enum": ["read", "write"]},
-                    "verdict": {"enum": list(VERDICTS)},
-                    "refused": {"type": "number", "minimum": 0, "description": "units/s refused at the peak"},
-                    "refused_after_split": {"type": "number", "minimum": 0},
-                    "backpressure": {"type": "number", "minimum": 0},
-                    "utilization": {"type": ["number", "null"]},
-                    "cause": {"type": "string", "description": "The row of chapter 15's symptom table"},
-                    "numbers": {"type": "array", "items": _NUMBER},
-                    "remedies": {
-                        "type": "array",
-                        "items": {
-                            "type": "object",
-                            "required": ["row", "action", "numbers"],
-                            "properties": {
-                                "row": {"type": "string"},
-                                "action": {"type": "string"},
-                                "numbers": {"type": "array", "items": _NUMBER},
-                            },
-                        },
-                    },
-                    "unchecked": {"type": "array", "items": {"type": "string"}},
-                },
-            },
-        },
-        "notes": {"type": "array", "items": {"type": "string"}},
-        "assumptions": {"type": "array", "items": {"type": "string"}},
-    },
-}
-
-
 def plan_report_schema() -> dict[str, Any]:
     """The JSON Schema (draft 2020-12) of the JSON report, version :data:`PLAN_SCHEMA_VERSION` (a copy:
     ``hotpart plan --schema report`` prints it).
@@ -826,4 +701,6 @@ def plan_report_schema() -> dict[str, Any]:
     """
     import copy
 
-    return copy.deepcopy(_PLAN_REPORT_SCHEMA)
+    from ._plan_report import PLAN_REPORT_SCHEMA
+
+    return copy.deepcopy(PLAN_REPORT_SCHEMA)
