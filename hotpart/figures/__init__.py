@@ -28,6 +28,7 @@ module                explorables                                     chapters (
 ``retries``           ``retry_storm``                                 ``14_retries``
 ``diagnosis``         ``symptom_to_remedy``                           ``15_diagnosis``
 ``observed``          ``your_table_what_if``                          ``16_your_table``
+``planning``          ``plan_verdict``                                ``17_before_you_deploy``
 ``strategies``        ``sharding_strategies``                         ``17_strategies``
 ``resharding``        ``resharding``, ``virtual_nodes``               ``18_resharding``
 ``migration``         ``migration_timeline``                          ``19_migration``
@@ -56,6 +57,7 @@ from . import (
     migration,
     observed,
     pitfalls,
+    planning,
     resharding,
     retries,
     simulator,
@@ -85,6 +87,7 @@ MODULES = (
     retries,
     diagnosis,
     observed,
+    planning,
     strategies,
     resharding,
     migration,
@@ -107,6 +110,7 @@ from .metrics import *
 from .migration import *
 from .observed import *
 from .pitfalls import *
+from .planning import *
 from .resharding import *
 from .retries import *
 from .simulator import *

@@ -143,7 +143,8 @@ class TargetLoad:
         An on-demand target's table-level limit through the peak and at its start (the least of the instant ceiling,
         the maximum throughput and the quota), units/s; ``inf`` when none binds.
     demand : float
-        Units/s offered at the peak; ``partition_demand`` per partition.
+        Units/s offered at the peak; ``partition_demand`` per partition, and ``partition_refused`` what each refuses
+        at the peak (before split for heat).
     hot_key, hot_partition : float
         Units/s on the hottest key and on the hottest partition.
     ceiling : float
@@ -170,6 +171,7 @@ class TargetLoad:
     limit_at_start: float
     demand: float
     partition_demand: tuple[float, ...]
+    partition_refused: tuple[float, ...]
     hot_key: float
     hot_partition: float
     ceiling: float
@@ -571,7 +573,7 @@ def _plan_table(
             r0, r1 = allocate(cs, s)
             tl = TargetLoad(
                 t.name, target, kind, t.mode, n, n_from, cap1, cap0, lim1, lim0, float(s.demand.sum()),
-                tuple(float(x) for x in s.demand), s.hot_key, float(s.demand.max()), ceiling, float(s.refused0.sum()),
+                tuple(float(x) for x in s.demand), tuple(float(x) for x in s.refused0), s.hot_key, float(s.demand.max()), ceiling, float(s.refused0.sum()),
                 s.refused1, s.blocked, s.split_minutes, s.burst_s, shape,
             )  # fmt: skip
             loads[(target, kind)] = (tl, s, r0, r1)

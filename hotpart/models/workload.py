@@ -43,7 +43,7 @@ from typing import Any, Final
 
 from ._validation import check_number
 from .capacity import read_units, write_units
-from .key_designs import KEY_DESIGNS, Categorical, key_design
+from .key_designs import DESIGN_KEYS, KEY_DESIGNS, Categorical, key_design
 from .observed import ExportError
 from .skew import Boosted, KeyDistribution, Uniform, Zipf
 from .write_sharding import query_units
@@ -269,7 +269,7 @@ class Spread:
             kwargs["multiplier"] = self.multiplier
         if self.s is not None:
             kwargs["items_s"] = self.s
-        counts = {"userId": 10**6, "deviceId": 10**5, "orderId": 10**9, "items": 10_000}
+        counts = dict(DESIGN_KEYS)
         if self.items is not None:
             counts["items"] = self.items
         if self.keys is not None and self.design in counts:

@@ -1,0 +1,394 @@
+"""Chapter 17's explorable, figures and numbers: a key design and its workload checked before they ship.
+
+Models: :mod:`hotpart.models.planning` (:func:`hotpart.plan`, :func:`hotpart.read_plan`),
+:mod:`hotpart.models.definitions`, :mod:`hotpart.models.workload` and :mod:`hotpart.models.rehearsal`.
+Notebook: ``notebooks/17_before_you_deploy.ipynb`` (explorable ``plan_verdict``). The chapter's three examples are
+files in ``notebooks/data/plan/``, each in the format a team would deploy (:data:`PLAN_EXAMPLES`).
+"""
+
+from __future__ import annotations
+
+import functools
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+from matplotlib.axes import Axes
+from matplotlib.figure import Figure
+
+from ..book.explorable import Control, Data, Explorable, register
+from ..book.plotting import COLORS, finish_axes, fixed_layout, partition_bars, set_partition_bars
+from ..models import (
+    PARTITION_MAX_WCU,
+    SHARD_UTILIZATION,
+    Plan,
+    TableDefinition,
+    TargetLoad,
+    plan,
+    read_plan,
+    rehearse,
+    workload_schema,
+)
+from ..models._validation import check_choice, check_integer, check_number
+
+__all__ = [
+    "PLAN_EXAMPLES",
+    "plan_case",
+    "plan_example",
+    "plan_example_paths",
+    "plan_pattern_rows",
+    "plan_rehearsal_rows",
+    "plan_remedy_rows",
+    "plot_plan_partitions",
+    "workload_field_rows",
+]
+
+#: The chapter's examples: a name, and the definition and workload files in ``notebooks/data/plan/``. The orders
+#: service is cdk synth output (two tables, one with a global index), the sessions table a Terraform plan
+#: (``terraform show -json``, provisioned with auto scaling), the catalogue a NoSQL Workbench model with sample data.
+PLAN_EXAMPLES: dict[str, tuple[str, str]] = {
+    "orders": ("orders-cdk.template.json", "orders-workload.yaml"),
+    "sessions": ("sessions-plan.json", "sessions-workload.json"),
+    "catalog": ("catalog-workbench.json", "catalog-workload.yaml"),
+}
+_DATA = Path(__file__).resolve().parents[2] / "notebooks" / "data" / "plan"
+
+
+def plan_example_paths(name: str) -> tuple[Path, Path]:
+    """The definition and workload files of one of the chapter's examples (:data:`PLAN_EXAMPLES`).
+
+    Examples
+    --------
+    >>> [p.name for p in plan_example_paths("orders")]
+    ['orders-cdk.template.json', 'orders-workload.yaml']
+    """
+    check_choice("name", name, tuple(PLAN_EXAMPLES))
+    definition, workload = (_DATA / f for f in PLAN_EXAMPLES[name])
+    if not (definition.is_file() and workload.is_file()):
+        raise ValueError(f"name = {name!r}: its files are not in {_DATA} (the course's repository holds them)")
+    return definition, workload
+
+
+@functools.lru_cache(maxsize=4)
+def plan_example(name: str) -> Plan:
+    """One of the chapter's examples, planned (cached: the same :class:`hotpart.Plan` each time).
+
+    Examples
+    --------
+    >>> plan_example("orders").worst
+    'throttles'
+    """
+    return read_plan(*plan_example_paths(name))
+
+
+def _pct(x: float) -> str:
+    return f"{x:.0%}"
+
+
+def _units(x: float) -> str:
+    """A rate as the report prints it: whole units from 10 up, three significant digits below."""
+    return f"{x:,.0f}" if x >= 10 or x == 0 else f"{x:.3g}"
+
+
+def plan_pattern_rows(p: Plan) -> list[list[str]]:
+    """One row per access pattern: what it is, the units it offers, the highest use of a ceiling it meets, the units
+    refused at the peak and after split for heat, its verdict and the row of chapter 15's table it would be diagnosed
+    as.
+
+    Examples
+    --------
+    >>> plan_pattern_rows(plan_example("orders"))[0][5:]
+    ['throttles', 'GSI-only throttling']
+    """
+    rows = []
+    for v in p.patterns:
+        unit = "WCU/s" if v.pattern.kind == "write" else "RCU/s"
+        what = f"{v.pattern.pattern}: {v.pattern.description}" if v.pattern.description else v.pattern.pattern
+        target = v.table if v.target == v.table else f"{v.table}/{v.target}"
+        rows.append(
+            [
+                what,
+                f"{v.pattern.operation} on {target}",
+                f"{_units(v.number('units per second'))} {unit}",
+                _pct(v.utilization),
+                f"{_units(v.refused)} / {_units(v.refused_after_split)}",
+                v.verdict,
+                v.cause,
+            ]
+        )
+    return rows
+
+
+def plan_remedy_rows(p: Plan) -> list[list[str]]:
+    """One row per remedy the plan proposes: the pattern, the remedy and its numbers with their chapters.
+
+    Examples
+    --------
+    >>> plan_remedy_rows(plan_example("orders"))[0][0]
+    '1: Place an order'
+    """
+    rows = []
+    for v in p.patterns:
+        what = f"{v.pattern.pattern}: {v.pattern.description}" if v.pattern.description else v.pattern.pattern
+        for r in v.remedies:
+            nums = "; ".join(f"{n.name} {_units(n.value)}{' ' + n.unit if n.unit else ''} ({n.chapter})" for n in r.numbers)
+            rows.append([what, r.action, nums])
+    return rows
+
+
+@functools.lru_cache(maxsize=1)
+def _rehearsals() -> tuple[Any, ...]:
+    out = []
+    for name in PLAN_EXAMPLES:
+        p = plan_example(name)
+        for table in dict.fromkeys(v.table for v in p.patterns):
+            out.append((name, rehearse(p, table)))
+    return tuple(out)
+
+
+def plan_rehearsal_rows() -> list[list[str]]:
+    """Each table of the chapter's examples rehearsed (:func:`hotpart.rehearse`): its peak simulated, exported in
+    AWS's formats, read back and diagnosed; the plan's cause beside the diagnosis's row and rule.
+
+    Examples
+    --------
+    >>> [r[-1] for r in plan_rehearsal_rows()]
+    ['yes', 'yes', 'yes', 'yes']
+    """
+    return [
+        [name, r.table, f"{r.kind}s", r.expected, f"{r.diagnosis.symptom} (rule {r.diagnosis.rule})", "yes" if r.agrees else "no"]
+        for name, r in _rehearsals()
+    ]
+
+
+def workload_field_rows() -> list[list[str]]:
+    """The workload schema's fields for one access pattern: name, type and meaning (:func:`hotpart.workload_schema`).
+
+    Examples
+    --------
+    >>> workload_field_rows()[0][:2]
+    ['pattern (required)', 'string or integer']
+    """
+    pattern = workload_schema()["$defs"]["pattern"]
+    required = set(pattern.get("required", ()))
+    rows = []
+    for name, spec in pattern["properties"].items():
+        kind = spec.get("type", "enum" if "enum" in spec else "object" if "$ref" in spec else "")
+        kind = " or ".join(kind) if isinstance(kind, list) else kind
+        if "enum" in spec:
+            kind = " | ".join(str(x) for x in spec["enum"])
+        rows.append([name + (" (required)" if name in required else ""), kind, spec.get("description", "")])
+    return rows
+
+
+# ---------------------------------------------------------------------------------------------
+# The partitions of one planned table or index
+# ---------------------------------------------------------------------------------------------
+
+
+def _served(t: TargetLoad) -> np.ndarray:
+    return np.maximum(np.array(t.partition_demand) - np.array(t.partition_refused), 0.0)
+
+
+def _target_title(t: TargetLoad) -> str:
+    return f"{t.name} {t.kind}s: {t.partitions} partitions"
+
+
+def plot_plan_partitions(
+    ax: Axes, p: Plan, table: str, kind: str, index: str | None = None, *, ymax: float | None = None
+) -> None:
+    """A planned table's (or index's) partitions at the peak: units served and refused on each, against the ceiling.
+
+    Parameters
+    ----------
+    ax : Axes
+        Where to draw.
+    p : Plan
+        From :func:`hotpart.plan`.
+    table, kind, index
+        The target, as :meth:`hotpart.Plan.target` takes it.
+    ymax : float, optional
+        Upper y limit, units/s, ``> 0``; fitted if omitted.
+
+    Examples
+    --------
+    >>> from hotpart import new_figure
+    >>> fig, (ax,) = new_figure()
+    >>> plot_plan_partitions(ax, plan_example("orders"), "orders", "write", "by-status")
+    >>> ax.get_title()
+    'orders/by-status writes: 8 partitions'
+    """
+    t = p.target(table, kind, index)
+    unit = "WCU/s" if kind == "write" else "RCU/s"
+    demand = np.array(t.partition_demand)
+    even = t.capacity / t.partitions if t.capacity is not None else None
+    partition_bars(ax, demand, _served(t), t.ceiling, even_share=even, unit=unit)
+    top = ymax if ymax is not None else 1.2 * max(float(demand.max(initial=0.0)), t.ceiling)
+    ax.set_ylim(0, check_number("ymax", top, low=0, high=np.inf, low_open=True, high_open=True))
+    finish_axes(ax, _target_title(t), "partition", f"units at the peak ({unit})", loc="upper left")
+
+
+# ---------------------------------------------------------------------------------------------
+# plan_verdict: one write pattern against its table, planned as the controls move
+# ---------------------------------------------------------------------------------------------
+
+_MODES = ("provisioned", "on-demand")
+_KEYS = 100_000
+_ITEM_BYTES = 1_000  # one write unit per write
+#: The explorable's defaults: writes a second, the hottest key's share, and the table's capacity (WCU/s).
+_RATE, _SHARE, _CAPACITY = 3_000, 0.5, 8_000
+
+
+def plan_case(rate: float, top_share: float, suffixes: int, capacity: float, mode: int = 0) -> Data:
+    """One write pattern on a one-table design, planned: the explorable ``plan_verdict``.
+
+    A table keyed by ``userId`` takes ``rate`` writes a second of 1 KB items (one WCU each) over 100,000 keys, the
+    hottest taking ``top_share`` of them and the others the rest evenly (all evenly at 0), each key written over
+    ``suffixes`` random suffixes; the table has ``capacity`` WCU/s provisioned, or as its warm throughput in
+    on-demand mode.
+
+    Parameters
+    ----------
+    rate : float
+        Writes per second at the peak, in ``[1, 100,000]``.
+    top_share : float
+        The hottest key's share of the writes, in ``[0, 1]``.
+    suffixes : int
+        Write-sharding suffixes per key, in ``[1, 1000]``.
+    capacity : float
+        Provisioned write capacity, or on-demand warm write throughput, WCU/s, in ``[1, 1,000,000]``.
+    mode : int
+        0 provisioned, 1 on-demand.
+
+    Returns
+    -------
+    dict
+        The pattern's ``verdict``, ``refused`` and ``refused_after_split`` (WCU/s), ``utilization`` (of the ceiling),
+        ``cause`` and ``remedy`` (the first remedy's action, or ""); the table's ``demand`` and ``served`` per
+        partition (WCU/s), ``partitions`` and ``partitions_from``, ``even_share`` (provisioned capacity per partition,
+        ``None`` on-demand), ``ceiling``, ``hot_key`` and ``hot_partition`` (WCU/s), ``blocked`` (why split for heat
+        cannot help, or ""); ``mode`` (its name) and the inputs.
+
+    Examples
+    --------
+    >>> c = plan_case(3_000, 0.5, 1, 8_000)
+    >>> c["verdict"], round(c["refused_after_split"])
+    ('throttles', 500)
+    >>> plan_case(3_000, 0.5, 4, 8_000)["verdict"]
+    'fits'
+    """
+    r = check_number("rate", rate, low=1, high=100_000)
+    share = check_number("top_share", top_share, low=0, high=1)
+    k = check_integer("suffixes", suffixes, low=1, high=1000)
+    cap = check_number("capacity", capacity, low=1, high=1e6)
+    m = _MODES[check_integer("mode", mode, low=0, high=1)]
+    if m == "provisioned":
+        t = TableDefinition("events", m, ("userId",), read_units=0, write_units=cap)
+    else:
+        t = TableDefinition("events", m, ("userId",), warm_write_units=cap)  # reads: a new table's warm throughput
+    spread: dict[str, Any] = {"keys": _KEYS, "suffixes": k}
+    if share > 0:  # the hottest key's share; at 0 every key takes the same
+        spread["top_share"] = share
+    w = {"access_pattern_list": [{"pattern": "write", "table": "events", "operation": "PutItem", "rps": r,
+                                  "item_size_bytes": _ITEM_BYTES, "spread": spread}]}  # fmt: skip
+    p = plan(t, w)
+    tl = p.target("events", "write")
+    v = p.patterns[0]
+    return {
+        "verdict": v.verdict,
+        "refused": v.refused,
+        "refused_after_split": v.refused_after_split,
+        "utilization": v.utilization,
+        "cause": v.cause,
+        "remedy": v.remedies[0].action if v.remedies else "",
+        "demand": np.array(tl.partition_demand),
+        "served": _served(tl),
+        "partitions": tl.partitions,
+        "partitions_from": tl.partitions_from,
+        "even_share": tl.capacity / tl.partitions if tl.capacity is not None else None,
+        "ceiling": tl.ceiling,
+        "hot_key": tl.hot_key,
+        "hot_partition": tl.hot_partition,
+        "blocked": tl.blocked,
+        "mode": m,
+        "rate": r,
+        "top_share": share,
+        "suffixes": k,
+        "capacity": cap,
+    }
+
+
+def _verdict_top(data: Data) -> float:
+    """The panel's upper y limit: the tallest bar a control can make stays inside, the legend above the bars."""
+    return 1.6 * max(float(data["demand"].max()), PARTITION_MAX_WCU)
+
+
+def _verdict_plot(fig: Figure, data: Data) -> None:
+    fixed_layout(fig, left=0.1, right=0.98, bottom=0.15, top=0.9)
+    (ax,) = fig.axes
+    partition_bars(ax, data["demand"], data["served"], data["ceiling"])
+    headroom = SHARD_UTILIZATION * data["ceiling"]
+    ax.axhline(headroom, color=COLORS["accent"], lw=1.0, ls=":", label=f"{SHARD_UTILIZATION:.0%} of the ceiling: at risk above")
+    ax.set_ylim(0, _verdict_top(data))
+    finish_axes(ax, _verdict_title(data), "partition", "writes at the peak (WCU/s)", loc="upper left")
+
+
+def _verdict_title(data: Data) -> str:
+    return f"{data['mode']}: {data['partitions']} partitions; verdict: {data['verdict'].upper()}"
+
+
+def _verdict_update(fig: Figure, data: Data) -> None:
+    """New heights on the bars when the partitions are as many as before; otherwise the panel drawn anew."""
+    (ax,) = fig.axes
+    if not set_partition_bars(ax, data["demand"], data["served"]):
+        ax.cla()
+        _verdict_plot(fig, data)
+        return
+    ax.set_ylim(0, _verdict_top(data))
+    ax.set_title(_verdict_title(data), fontsize=11)
+
+
+def _verdict_caption(data: Data) -> str:
+    over = f" over {data['suffixes']} suffixes" if data["suffixes"] > 1 else ""
+    spread = f"the hottest key taking {data['top_share']:.0%}{over}" if data["top_share"] > 0 else f"every key alike{over}"
+    head = (
+        f"{data['rate']:,.0f} WCU/s, {spread}: {_units(data['hot_key'])} WCU/s on the busiest key, "
+        f"{data['hot_partition']:,.0f} on the busiest of {data['partitions']} partition"
+        f"{'s' if data['partitions'] > 1 else ''}. "
+    )
+    if data["verdict"] == "fits":
+        return head + f"Verdict: fits (highest use of a ceiling {data['utilization']:.0%})."
+    refused = (
+        f"refused {data['refused']:,.0f} WCU/s at the peak, {data['refused_after_split']:,.0f} once split for heat has acted"
+    )
+    why = f" (split for heat blocked: {data['blocked']})" if data["blocked"] else ""
+    remedy = f" Remedy: {data['remedy']}." if data["remedy"] else ""
+    return head + f"Verdict: {data['verdict']}, {refused}{why}; cause: {data['cause']}.{remedy}"
+
+
+plan_verdict = register(
+    Explorable(
+        name="plan_verdict",
+        title="One write pattern, planned: partitions, verdict and remedy",
+        controls=(
+            Control("rate", "writes at the peak (1 KB items)", 500, 20_000, _RATE, step=500, unit="WCU/s"),
+            Control("top_share", "hottest key's share of the writes", 0.0, 1.0, _SHARE, step=0.05, percent=True),
+            Control("suffixes", "suffixes per key (write sharding)", 1, 8, 1, step=1, integer=True),
+            Control("capacity", "provisioned capacity, or warm throughput", 1_000, 40_000, _CAPACITY, step=1_000, unit="WCU/s"),
+            Control("mode", "capacity mode", 0, 1, 0, integer=True, choices=_MODES),
+        ),
+        compute=plan_case,
+        plot=_verdict_plot,
+        update=_verdict_update,
+        caption=_verdict_caption,
+        try_this=(
+            f"at the default, one key takes {_SHARE:.0%} of {_RATE:,} writes a second: {_SHARE * _RATE:,.0f} WCU/s, "
+            f"past the {PARTITION_MAX_WCU:,.0f} WCU/s ceiling of its partition whatever the table's capacity, and split "
+            "for heat cannot cut one item. Raise the suffixes until the verdict is fits, then set them back to 1 and "
+            "switch to on-demand: the hot key is refused all the same. Then lower the capacity below the writes "
+            "offered: the table itself runs short, and the cause becomes an under-provisioned table."
+        ),
+        static=("top_share", "suffixes"),
+        figsize=(7.5, 3.8),
+    )
+)
