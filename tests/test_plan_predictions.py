@@ -226,7 +226,11 @@ def _plan_for(rps, wcu, s):
 def test_more_demand_never_refuses_less_and_more_capacity_never_more(rps, factor, wcu, s):
     low, high = _plan_for(rps, wcu, s), _plan_for(rps * factor, wcu, s)
     assert high.patterns[0].refused >= low.patterns[0].refused - 1e-6
-    assert _plan_for(rps, wcu * factor, s).patterns[0].refused <= low.patterns[0].refused + 1e-6
+    more = _plan_for(rps, wcu * factor, s)
+    if more.target("t", "write").partitions == low.target("t", "write").partitions:
+        # more capacity on the same partitions never refuses more; more partitions place the keys anew (chapter 1's
+        # rule), which may put a cool key beside the hot one: not monotone, as chapter 16's what-if shows
+        assert more.patterns[0].refused <= low.patterns[0].refused + 1e-6
     for p in (low, high):
         tl, v = p.target("t", "write"), p.patterns[0]
         assert 0.0 <= v.refused_after_split <= v.refused + 1e-9 <= v.pattern.units_per_second + 1e-6

@@ -70,6 +70,10 @@ def verdict(
     )
 
 
+#: The rows of chapter 15's table that name a key (the ones a bystander pattern can be caught in).
+_KEY_ROWS = ("low-cardinality key", "single-key write concentration", "single-key read concentration")
+
+
 def _table_use(tl: TargetLoad) -> float:
     if tl.capacity is not None:
         return tl.demand / tl.capacity if tl.capacity > 0 else math.inf
@@ -187,6 +191,22 @@ def _remedies(
     u = SHARD_UTILIZATION
     out: list[PlannedRemedy] = []
     unit = "WCU" if p.kind == "write" else "RCU"
+    own_key = (tl.index, p.kind)
+    hot = [ci for ci in contribs.get(own_key, []) if ci.hot_units >= ONE_KEY_SHARE * tl.hot_key]
+    if cause in _KEY_ROWS and tl.hot_key > 0 and all(ci is not c for ci in hot):
+        # a bystander: other patterns carry most of the hottest key's load, on the partitions it shares with them
+        names = ", ".join(sorted({ci.pattern.pattern for ci in hot}))
+        return (
+            PlannedRemedy(
+                cause,
+                f"Fix pattern {names} first: it carries most of the load on the hottest key and its partition, which "
+                "this pattern shares",
+                (
+                    Number("this pattern's hottest key", c.hot_units, f"{unit}/s", ch["hottest key"]),
+                    Number(f"hottest key of {tl.name}", tl.hot_key, f"{unit}/s", ch["hottest key"]),
+                ),
+            ),
+        )
     if cause == "single-key write concentration":
         out += filter(None, [_sharding(t, p, tl, c, contribs, cause)])
     elif cause == "single-key read concentration":
