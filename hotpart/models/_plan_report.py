@@ -151,7 +151,7 @@ def report_text(plan: Plan, *, markdown: bool = False) -> str:
             f"on-demand, table-level limit {_fmt(t.limit)} {unit}" if math.isfinite(t.limit) else "on-demand"
         )  # fmt: skip
         line = (
-            f"{t.name} {t.kind}s ({t.shape}): {_fmt(t.demand)} {unit} offered, {cap}; {t.partitions} partitions "
+            f"{t.name} {t.kind}s ({t.shape}): {_fmt(t.demand)} {unit} on its partitions, {cap}; {t.partitions} partitions "
             f"from {t.partitions_from} {_cite('01_partitions', markdown)}; hottest key {_fmt(t.hot_key)}, hottest "
             f"partition {_fmt(t.hot_partition)} of {_fmt(t.ceiling)} {unit}; refused {_fmt(t.refused)} {unit} at the "
             f"peak, {_fmt(t.refused_after_split)} after split for heat"

@@ -143,8 +143,9 @@ class TargetLoad:
         An on-demand target's table-level limit through the peak and at its start (the least of the instant ceiling,
         the maximum throughput and the quota), units/s; ``inf`` when none binds.
     demand : float
-        Units/s offered at the peak; ``partition_demand`` per partition, and ``partition_refused`` what each refuses
-        at the peak (before split for heat).
+        Units/s that reach its partitions at the peak (a table's writes: what its global indexes let through, as
+        :func:`hotpart.simulate_with_indexes` checks them first); ``partition_demand`` per partition, and
+        ``partition_refused`` what each refuses at the peak (before split for heat).
     hot_key, hot_partition : float
         Units/s on the hottest key and on the hottest partition.
     ceiling : float
@@ -545,7 +546,10 @@ def _plan_table(
     contribs, unchecked = _contributions(t, patterns, stats)
     size_gb = (t.size_bytes or 0) / 1e9 or stats.size_gb
     loads: dict[tuple[str | None, str], tuple[TargetLoad, Served, list[float], list[float]]] = {}
-    for target in dict.fromkeys(k[0] for k in contribs):
+    # global indexes before the table, in the simulator's order (hotpart.simulate_with_indexes): a write an index
+    # refuses never reaches the table's partitions, which serve the share of each pattern's writes let through
+    through: dict[int, float] = {}
+    for target in sorted(dict.fromkeys(k[0] for k in contribs), key=lambda g: g is None):
         idx = t.index(target) if target else None
         n, n_from, caps = _partitions(t, idx, contribs, target, stats, size_gb)
         for kind in ("read", "write"):
@@ -554,6 +558,9 @@ def _plan_table(
                 continue
             for c in cs:
                 place(c, n, seed)
+                if target is None and kind == "write":
+                    c.units *= through.get(id(c.pattern), 1.0)
+                    c.hot_units *= through.get(id(c.pattern), 1.0)
             shape, spike, base = _shape(cs)
             ceiling = PARTITION_MAX_WCU if kind == "write" else PARTITION_MAX_RCU
             cap0, cap1, lim0, lim1 = caps[kind]
@@ -571,10 +578,14 @@ def _plan_table(
                 base_units=base,
             )
             r0, r1 = allocate(cs, s)
+            if target is not None and kind == "write":
+                for c, refused in zip(cs, r0, strict=True):
+                    through[id(c.pattern)] = through.get(id(c.pattern), 1.0) * (1.0 - refused / c.units if c.units > 0 else 1.0)
             tl = TargetLoad(
                 t.name, target, kind, t.mode, n, n_from, cap1, cap0, lim1, lim0, float(s.demand.sum()),
-                tuple(float(x) for x in s.demand), tuple(float(x) for x in s.refused0), s.hot_key, float(s.demand.max()), ceiling, float(s.refused0.sum()),
-                s.refused1, s.blocked, s.split_minutes, s.burst_s, shape,
+                tuple(float(x) for x in s.demand), tuple(float(x) for x in s.refused0), s.hot_key,
+                float(s.demand.max()), ceiling, float(s.refused0.sum()), s.refused1, s.blocked, s.split_minutes,
+                s.burst_s, shape,
             )  # fmt: skip
             loads[(target, kind)] = (tl, s, r0, r1)
     from ._plan_verdict import verdict
