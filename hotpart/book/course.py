@@ -332,6 +332,20 @@ CHAPTERS: tuple[Chapter, ...] = (
         ),
         _P5,
     ),
+    # placed after chapter 16 in part V (issue 48): checking a key design before it is deployed
+    Chapter(
+        17,
+        "Before you deploy",
+        "notebooks/17_before_you_deploy.ipynb",
+        48,
+        (
+            ("002", "パーティションキーを効率的に設計し、使用するためのベストプラクティス"),
+            ("000", _KEYS),
+            ("001", "ホットパーティション問題"),
+            ("000", "症状から手を選ぶ"),
+        ),
+        _P5,
+    ),
     Chapter(
         17,
         "Sharding strategies and their hot spots",

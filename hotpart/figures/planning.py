@@ -26,16 +26,23 @@ from ..models import (
     TargetLoad,
     plan,
     read_plan,
+    read_units,
     rehearse,
     workload_schema,
+    write_units,
 )
 from ..models._validation import check_choice, check_integer, check_number
 
 __all__ = [
     "PLAN_EXAMPLES",
     "plan_case",
+    "plan_chapter_numbers",
     "plan_example",
     "plan_example_paths",
+    "plan_formula_refused",
+    "plan_index_suffix_case",
+    "plan_launch_case",
+    "plan_spike_case",
     "plan_pattern_rows",
     "plan_rehearsal_rows",
     "plan_remedy_rows",
@@ -55,7 +62,8 @@ _DATA = Path(__file__).resolve().parents[2] / "notebooks" / "data" / "plan"
 
 
 def plan_example_paths(name: str) -> tuple[Path, Path]:
-    """The definition and workload files of one of the chapter's examples (:data:`PLAN_EXAMPLES`).
+    """The definition and workload files of one of the chapter's examples (:data:`PLAN_EXAMPLES`), relative to the
+    current folder when they are under it (so that a report names them as a reader would type them).
 
     Examples
     --------
@@ -66,7 +74,8 @@ def plan_example_paths(name: str) -> tuple[Path, Path]:
     definition, workload = (_DATA / f for f in PLAN_EXAMPLES[name])
     if not (definition.is_file() and workload.is_file()):
         raise ValueError(f"name = {name!r}: its files are not in {_DATA} (the course's repository holds them)")
-    return definition, workload
+    here = Path.cwd().resolve()
+    return tuple(p.relative_to(here) if p.is_relative_to(here) else p for p in (definition, workload))  # type: ignore[return-value]
 
 
 @functools.lru_cache(maxsize=4)
@@ -104,7 +113,7 @@ def plan_pattern_rows(p: Plan) -> list[list[str]]:
     for v in p.patterns:
         unit = "WCU/s" if v.pattern.kind == "write" else "RCU/s"
         what = f"{v.pattern.pattern}: {v.pattern.description}" if v.pattern.description else v.pattern.pattern
-        target = v.table if v.target == v.table else f"{v.table}/{v.target}"
+        target = v.table if v.target == "table" else f"{v.table}/{v.target}"
         rows.append(
             [
                 what,
@@ -173,12 +182,280 @@ def workload_field_rows() -> list[list[str]]:
     required = set(pattern.get("required", ()))
     rows = []
     for name, spec in pattern["properties"].items():
-        kind = spec.get("type", "enum" if "enum" in spec else "object" if "$ref" in spec else "")
+        kind = spec.get("type", "one of the names below" if "enum" in spec else "object" if "$ref" in spec else "")
         kind = " or ".join(kind) if isinstance(kind, list) else kind
         if "enum" in spec:
-            kind = " | ".join(str(x) for x in spec["enum"])
+            kind = ", ".join(str(x) for x in spec["enum"])
+        elif "oneOf" in spec:
+            kind = " or ".join(str(o.get("type")) for o in spec["oneOf"])
         rows.append([name + (" (required)" if name in required else ""), kind, spec.get("description", "")])
     return rows
+
+
+# ---------------------------------------------------------------------------------------------
+# The chapter's numbers, and its exercises' cases
+# ---------------------------------------------------------------------------------------------
+
+
+def plan_formula_refused(partition_demand: Any, ceiling: float, limit: float) -> float:
+    r"""The refused units per second of the chapter's formula, from a target's partition loads:
+    :math:`R = \sum_j L_j - \min\big(C, \sum_j \min(L_j, c)\big)` (adaptive capacity's steady state).
+
+    Parameters
+    ----------
+    partition_demand : array_like
+        :math:`L_j`, units/s on each partition, ``>= 0``.
+    ceiling : float
+        :math:`c`, the per-partition ceiling, units/s, ``> 0``.
+    limit : float
+        :math:`C`, the table-level limit (provisioned capacity, or on-demand's), units/s, ``>= 0`` (``inf``: none).
+
+    Examples
+    --------
+    >>> plan_formula_refused([1_500, 200, 200], 1_000, 8_000)
+    500.0
+    >>> plan_formula_refused([900, 900], 1_000, 1_500)
+    300.0
+    """
+    d = np.asarray(partition_demand, dtype=float)
+    c = check_number("ceiling", ceiling, low=0, high=np.inf, low_open=True, high_open=True)
+    lim = check_number("limit", limit, low=0, high=np.inf)
+    return float(d.sum() - min(lim, float(np.minimum(d, c).sum())))
+
+
+def _orders_doc() -> dict[str, Any]:
+    import yaml
+
+    return yaml.safe_load(plan_example_paths("orders")[1].read_text(encoding="utf-8"))
+
+
+def plan_index_suffix_case(suffixes: int) -> Data:
+    """Chapter 17's exercise: the orders example with the ``by-status`` index's PENDING value written over
+    ``suffixes`` suffixes (``PENDING#0`` ..), each taking an equal share of the new orders.
+
+    Parameters
+    ----------
+    suffixes : int
+        Suffixes of the PENDING value, in ``[1, 64]``.
+
+    Returns
+    -------
+    dict
+        ``verdict`` and ``refused`` (pattern 1, WCU/s), ``index_hot_partition`` (WCU/s on the index's busiest
+        partition), ``per_suffix`` (WCU/s each suffix takes) and ``queries`` (requests per listing of the pending
+        orders: one per suffix).
+
+    Examples
+    --------
+    >>> c = plan_index_suffix_case(3)
+    >>> c["verdict"], c["queries"]
+    ('fits', 3)
+    """
+    k = check_integer("suffixes", suffixes, low=1, high=64)
+    doc = _orders_doc()
+    doc["access_pattern_list"][0]["index_spread"]["by-status"] = {"shares": {f"PENDING#{i}": 1.0 / k for i in range(k)}}
+    p = read_plan(plan_example_paths("orders")[0], doc)
+    v = p.verdict("1")
+    g = p.target("orders", "write", "by-status")
+    return {
+        "verdict": v.verdict,
+        "refused": v.refused_after_split,
+        "index_hot_partition": g.hot_partition,
+        "per_suffix": g.demand / k,
+        "queries": k,
+    }
+
+
+def plan_launch_case(rps: float, previous_peak_rps: float = 300.0) -> Data:
+    """Chapter 17's exercise: a checkout launched on an on-demand table whose writes peaked at ``previous_peak_rps``.
+
+    A new on-demand table keyed by ``orderId`` (no warm throughput set) takes ``rps`` writes a second of 1 KB items,
+    spread over a million orders, up from ``previous_peak_rps``, recorded as its previous peak (``table_list``).
+
+    Parameters
+    ----------
+    rps : float
+        Writes per second at the launch, in ``(previous_peak_rps, 100,000]``.
+    previous_peak_rps : float
+        The previous peak, writes per second, in ``(0, 100,000)``.
+
+    Returns
+    -------
+    dict
+        ``verdict``, ``refused`` (WCU/s), ``cause``, ``limit`` (the on-demand instant limit, WCU/s), ``warm``
+        (the warm write throughput to pre-warm to, WCU/s) and ``ramp_min`` (minutes over which to ramp instead).
+
+    Examples
+    --------
+    >>> c = plan_launch_case(3_000)
+    >>> c["cause"], c["limit"], c["refused"]
+    ('past double the previous peak', 600.0, 2400.0)
+    """
+    prev = check_number("previous_peak_rps", previous_peak_rps, low=0, high=100_000, low_open=True, high_open=True)
+    r = check_number("rps", rps, low=prev, high=100_000, low_open=True)
+    t = TableDefinition("checkout", "on-demand", ("orderId",))
+    w = {
+        "access_pattern_list": [{"pattern": "checkout", "table": "checkout", "operation": "PutItem", "rps": r,
+                                 "item_size_bytes": _ITEM_BYTES, "spread": {"keys": 1_000_000},
+                                 "shape": {"kind": "launch", "from_rps": prev}}],
+        "table_list": [{"name": "checkout", "previous_peak_write_units": prev * write_units(_ITEM_BYTES)}],
+    }  # fmt: skip
+    p = plan(t, w)
+    v = p.patterns[0]
+    nums = {n.name: n.value for r_ in v.remedies for n in r_.numbers}
+    return {
+        "verdict": v.verdict,
+        "refused": v.refused_after_split,
+        "cause": v.cause,
+        "limit": p.target("checkout", "write").limit_at_start,
+        "warm": nums.get("warm write units per second", 0.0),
+        "ramp_min": nums.get("minutes for the previous peak to double up to the demand", 0.0),
+    }
+
+
+#: The flash-sale table of chapter 17's exercise: read and write capacity (units/s), writes a second before and during
+#: the sale, and the two sales' lengths (s) the exercise compares.
+SALE_TABLE: dict[str, float] = {
+    "read_units": 9_000,
+    "write_units": 2_000,
+    "base_rps": 1_000,
+    "sale_rps": 3_000,
+    "short_s": 60,
+    "long_s": 600,
+}
+
+
+def plan_spike_case(seconds: float) -> Data:
+    """Chapter 17's exercise: a flash sale's writes jump from 1,000 to 3,000 a second for ``seconds`` seconds on a
+    provisioned table of 2,000 WCU and 9,000 RCU (5 partitions: no partition reaches its ceiling, the table's
+    capacity binds).
+
+    Parameters
+    ----------
+    seconds : float
+        The spike's length, s, in ``(0, 86,400]``.
+
+    Returns
+    -------
+    dict
+        ``verdict``, ``refused`` and ``refused_after`` (WCU/s, at the peak and once burst has acted), ``burst_s``
+        (seconds the bank carries the shortfall), ``cause``, ``provision`` (WCU/s the remedy provisions) and
+        ``partitions``.
+
+    Examples
+    --------
+    >>> plan_spike_case(60)["verdict"], plan_spike_case(600)["verdict"]
+    ('at risk', 'throttles')
+    """
+    sec = check_number("seconds", seconds, low=0, high=86_400, low_open=True)
+    t = TableDefinition("sale", "provisioned", ("itemId",), read_units=SALE_TABLE["read_units"],
+                        write_units=SALE_TABLE["write_units"])  # fmt: skip
+    w = {"access_pattern_list": [{"pattern": "sale", "table": "sale", "operation": "PutItem",
+                                  "rps": SALE_TABLE["sale_rps"], "item_size_bytes": _ITEM_BYTES,
+                                  "spread": {"keys": 100_000},
+                                  "shape": {"kind": "spike", "from_rps": SALE_TABLE["base_rps"],
+                                            "duration_s": sec}}]}  # fmt: skip
+    p = plan(t, w)
+    v = p.patterns[0]
+    tl = p.target("sale", "write")
+    nums = {n.name: n.value for r_ in v.remedies for n in r_.numbers}
+    return {
+        "verdict": v.verdict,
+        "refused": v.refused,
+        "refused_after": v.refused_after_split,
+        "burst_s": tl.burst_s,
+        "cause": v.cause,
+        "provision": next((x for name, x in nums.items() if name.startswith("WCU/s at")), 0.0),
+        "partitions": tl.partitions,
+    }
+
+
+def plan_chapter_numbers() -> Data:
+    """The numbers chapter 17's prose quotes, from its three examples and their rehearsals (each checked in
+    ``tests/test_plan_chapter.py`` against a second route: the formula, chapter 1's rules, the simulator).
+
+    Examples
+    --------
+    >>> n = plan_chapter_numbers()
+    >>> n["o_bp"], n["d_refused"], n["agree"]
+    (1400.0, 200.0, 4)
+    """
+    o, se, ca = plan_example("orders"), plan_example("sessions"), plan_example("catalog")
+    ow, og, dw = o.target("orders", "write"), o.target("orders", "write", "by-status"), o.target("daily-stats", "write")
+    v1, v4 = o.verdict("1"), o.verdict("4")
+    shard = next(r for r in v4.remedies if r.row == "single-key write concentration")
+    sn = {n.name: n.value for n in shard.numbers}
+    sw = se.target("sessions-prod", "write")
+    s2 = se.verdict("2")
+    s_split = next(r for r in s2.remedies if r.action.startswith("Split for heat"))
+    s_shard = next(r for r in s2.remedies if r.row == "single-key write concentration")
+    cr = ca.target("Catalog", "read")
+    browse = ca.verdict("browse")
+    reh = _rehearsals()
+    pattern1 = v1.pattern
+    return {
+        # orders (cdk synth)
+        "o_patterns": len(o.patterns),
+        "o_throttles": sum(v.verdict == "throttles" for v in o.patterns),
+        "o_parts": ow.partitions,
+        "o_parts_from": ow.partitions_from,
+        "o_order_rps": pattern1.rps,
+        "o_item_bytes": pattern1.item_size_bytes,
+        "o_units_per_write": float(write_units(pattern1.item_size_bytes)),
+        "o_write_units": v1.number("units per second"),
+        "o_from_rps": pattern1.shape.from_rps,
+        "o_limit": ow.limit_at_start,
+        "o_idx_units": v1.number("index units per write on by-status"),
+        "o_idx_parts": og.partitions,
+        "o_idx_hot": og.hot_partition,
+        "o_bp": v1.backpressure,
+        "o_bp_share": v1.backpressure / v1.pattern.units_per_second,
+        "o_per_part": v1.number("units per second") / ow.partitions,
+        "o_get_units": float(read_units(o.verdict("2").pattern.item_size_bytes)),
+        # daily-stats
+        "d_rate": v4.number("units per second"),
+        "d_parts": dw.partitions,
+        "d_capacity": dw.capacity,
+        "d_refused": v4.refused_after_split,
+        "d_blocked": dw.blocked,
+        "d_suffixes": sn["suffixes"],
+        "d_per_suffix": sn["hot key's load per suffix"],
+        "d_reads_per": sn["requests per read of 5"],
+        "d_extra_rcu": sn["extra RCU/s for 5"],
+        "d_read_rps": o.verdict("5").pattern.rps,
+        # sessions (Terraform plan)
+        "s_scale_min": se.tables[0].write_scaling.min_units,
+        "s_scale_max": se.tables[0].write_scaling.max_units,
+        "s_scale_target": se.tables[0].write_scaling.target,
+        "s_keys": se.verdict("2").pattern.spread.keys,
+        "s_parts": sw.partitions,
+        "s_capacity": sw.capacity,
+        "s_demand": sw.demand,
+        "s_hot": sw.hot_partition,
+        "s_hot_key": sw.hot_key,
+        "s_refused": sw.refused,
+        "s_after": sw.refused_after_split,
+        "s_split_min": sw.split_minutes,
+        "s_prewarm": next(n.value for n in s_split.numbers),
+        "s_suffixes": next(n.value for n in s_shard.numbers if n.name == "suffixes"),
+        "s_notes": len(se.notes),
+        "s_verdict": se.worst,
+        # catalog (NoSQL Workbench)
+        "c_parts": cr.partitions,
+        "c_demand": cr.demand,
+        "c_hot": cr.hot_partition,
+        "c_refused": cr.refused,
+        "c_after": cr.refused_after_split,
+        "c_split_min": cr.split_minutes,
+        "c_eff": next(n.value for r in browse.remedies for n in r.numbers if n.name.startswith("effective cardinality")),
+        "c_hot_key": browse.number("hottest key"),
+        # the loop
+        "agree": sum(r.agrees for _, r in reh),
+        "rehearsed": len(reh),
+        "sale": dict(SALE_TABLE),
+        "ceiling_w": PARTITION_MAX_WCU,
+        "headroom": SHARD_UTILIZATION,
+    }
 
 
 # ---------------------------------------------------------------------------------------------
@@ -267,7 +544,7 @@ def plan_case(rate: float, top_share: float, suffixes: int, capacity: float, mod
         ``cause`` and ``remedy`` (the first remedy's action, or ""); the table's ``demand`` and ``served`` per
         partition (WCU/s), ``partitions`` and ``partitions_from``, ``even_share`` (provisioned capacity per partition,
         ``None`` on-demand), ``ceiling``, ``hot_key`` and ``hot_partition`` (WCU/s), ``blocked`` (why split for heat
-        cannot help, or ""); ``mode`` (its name) and the inputs.
+        cannot help, or ""); ``mode`` (its name), ``keys`` (100,000) and the inputs.
 
     Examples
     --------
@@ -311,6 +588,7 @@ def plan_case(rate: float, top_share: float, suffixes: int, capacity: float, mod
         "hot_partition": tl.hot_partition,
         "blocked": tl.blocked,
         "mode": m,
+        "keys": _KEYS,
         "rate": r,
         "top_share": share,
         "suffixes": k,

@@ -591,7 +591,8 @@ def _plan_table(
     from ._plan_verdict import verdict
 
     verdicts = {id(p): verdict(t, p, contribs, loads, unchecked[id(p)]) for p in patterns}
-    return [v[0] for v in loads.values()], verdicts
+    # reported table first, then its indexes, whatever order they were served in
+    return sorted((v[0] for v in loads.values()), key=lambda tl: tl.index is not None), verdicts
 
 
 def _contributions(
