@@ -35,6 +35,7 @@ from ..models._validation import check_choice, check_integer, check_number
 
 __all__ = [
     "PLAN_EXAMPLES",
+    "SALE_TABLE",
     "plan_case",
     "plan_chapter_numbers",
     "plan_example",
@@ -520,9 +521,9 @@ def plan_case(rate: float, top_share: float, suffixes: int, capacity: float, mod
     """One write pattern on a one-table design, planned: the explorable ``plan_verdict``.
 
     A table keyed by ``userId`` takes ``rate`` writes a second of 1 KB items (one WCU each) over 100,000 keys, the
-    hottest taking ``top_share`` of them and the others the rest evenly (all evenly at 0), each key written over
-    ``suffixes`` random suffixes; the table has ``capacity`` WCU/s provisioned, or as its warm throughput in
-    on-demand mode.
+    hottest taking ``top_share`` of them and the others the rest evenly (all evenly at 1/100,000 or less), each key
+    written over ``suffixes`` random suffixes; the table has ``capacity`` WCU/s provisioned, or as its warm
+    throughput in on-demand mode.
 
     Parameters
     ----------
@@ -543,8 +544,9 @@ def plan_case(rate: float, top_share: float, suffixes: int, capacity: float, mod
         The pattern's ``verdict``, ``refused`` and ``refused_after_split`` (WCU/s), ``utilization`` (of the ceiling),
         ``cause`` and ``remedy`` (the first remedy's action, or ""); the table's ``demand`` and ``served`` per
         partition (WCU/s), ``partitions`` and ``partitions_from``, ``even_share`` (provisioned capacity per partition,
-        ``None`` on-demand), ``ceiling``, ``hot_key`` and ``hot_partition`` (WCU/s), ``blocked`` (why split for heat
-        cannot help, or ""); ``mode`` (its name), ``keys`` (100,000) and the inputs.
+        ``None`` on-demand), ``limit`` (the table-level limit: the capacity, or on-demand's, WCU/s), ``ceiling``,
+        ``hot_key`` and ``hot_partition`` (WCU/s), ``blocked`` (why split for heat cannot help, or ""); ``mode`` (its
+        name), ``keys`` (100,000) and the inputs.
 
     Examples
     --------
@@ -564,7 +566,7 @@ def plan_case(rate: float, top_share: float, suffixes: int, capacity: float, mod
     else:
         t = TableDefinition("events", m, ("userId",), warm_write_units=cap)  # reads: a new table's warm throughput
     spread: dict[str, Any] = {"keys": _KEYS, "suffixes": k}
-    if share > 0:  # the hottest key's share; at 0 every key takes the same
+    if share > 1.0 / _KEYS:  # the hottest key's share; at 1/keys or less every key takes the same
         spread["top_share"] = share
     w = {"access_pattern_list": [{"pattern": "write", "table": "events", "operation": "PutItem", "rps": r,
                                   "item_size_bytes": _ITEM_BYTES, "spread": spread}]}  # fmt: skip
@@ -583,6 +585,7 @@ def plan_case(rate: float, top_share: float, suffixes: int, capacity: float, mod
         "partitions": tl.partitions,
         "partitions_from": tl.partitions_from,
         "even_share": tl.capacity / tl.partitions if tl.capacity is not None else None,
+        "limit": tl.capacity if tl.capacity is not None else tl.limit,
         "ceiling": tl.ceiling,
         "hot_key": tl.hot_key,
         "hot_partition": tl.hot_partition,
