@@ -226,6 +226,13 @@ def simulate_plan(plan: Plan, table: str, kind: str = "write", seconds: int = 36
     """
     check_choice("kind", kind, ("write", "read"))
     n_sec = check_integer("seconds", seconds, low=60, high=7200)
+    run, args, kwargs = _simulation(plan, table, kind, n_sec)
+    return run(*args, **kwargs)
+
+
+def _simulation(plan: Plan, table: str, kind: str, n_sec: int) -> tuple[Any, tuple[Any, ...], dict[str, Any]]:
+    """The simulator call :func:`simulate_plan` makes: the function, its arguments and its keywords (built from the
+    plan, not yet run; ``benchmarks/bench_plan.py`` times the run alone as the floor)."""
     t = next((d for d in plan.tables if d.name == table), None)
     if t is None:
         raise ValueError(
@@ -246,9 +253,9 @@ def simulate_plan(plan: Plan, table: str, kind: str = "write", seconds: int = 36
     mode = _mode(tl, t, stats)
     if kind == "write" and index_cs:
         indexes = [_index(plan, t, name, ics, keys, per_key) for name, ics in index_cs.items()]
-        return simulate_with_indexes(base, demand, n_sec, keys, indexes, mode=mode)
+        return simulate_with_indexes, (base, demand, n_sec, keys, indexes), {"mode": mode}
     split = SplitForHeat(monotonic_sort_key=any(c.spread.monotonic for c in cs)) if items > 1 or len(keys) > 1 else None
-    return simulate(base, demand, n_sec, kind=kind, keys=keys, mode=mode, split=split)
+    return simulate, (base, demand, n_sec), {"kind": kind, "keys": keys, "mode": mode, "split": split}
 
 
 def _rebuild(plan: Plan, t: Any, kind: str) -> tuple[list[Contribution], dict[str, list[Contribution]], TableStats]:
