@@ -32,6 +32,7 @@ from .definitions import (
     _attributes,
     _check_defined,
     _key_schema,
+    _local_indexes,
     _projection,
     _Reader,
     _throughput,
@@ -455,13 +456,7 @@ def _global_table(
                 warm_write_units=g_warm[1],
             )
         )
-    for j, lsi in enumerate(r.items(props, "LocalSecondaryIndexes", where)):
-        lw = f"{where}.LocalSecondaryIndexes[{j}]"
-        lpk, lsk = _key_schema(r, r.get(lsi, "KeySchema", lw), f"{lw}.KeySchema", kind="local")
-        if lpk != pk or not lsk:
-            raise r.error(f"{lw}.KeySchema", f"the table's partition key ({pk[0]}) and one sort key", list(lpk + lsk))
-        ptype, nonkey = _projection(r, lsi, lw)
-        indexes.append(IndexDefinition(r.text(lsi, "IndexName", lw), "local", lpk, lsk, ptype, nonkey))  # type: ignore[arg-type]
+    indexes += _local_indexes(r, props, where, pk, attributes)
     return TableDefinition(
         name,
         "provisioned" if provisioned else "on-demand",

@@ -453,6 +453,23 @@ _OD = ("MaxReadRequestUnits", "MaxWriteRequestUnits")
 _WT = ("ReadUnitsPerSecond", "WriteUnitsPerSecond")
 
 
+def _local_indexes(
+    r: _Reader, props: Any, where: str, pk: tuple[str, ...], attributes: Mapping[str, str]
+) -> list[IndexDefinition]:
+    """``LocalSecondaryIndexes`` as CloudFormation and the DynamoDB API both write them: the table's partition key
+    and one sort key each, a projection."""
+    out = []
+    for i, lsi in enumerate(r.items(props, "LocalSecondaryIndexes", where)):
+        w = f"{where}.LocalSecondaryIndexes[{i}]"
+        lpk, lsk = _key_schema(r, r.get(lsi, "KeySchema", w), f"{w}.KeySchema", kind="local")
+        if lpk != pk or not lsk:
+            raise r.error(f"{w}.KeySchema", f"the table's partition key ({pk[0]}) and one sort key", list(lpk + lsk))
+        _check_defined(r, attributes, lsk, f"{w}.KeySchema")
+        ptype, nonkey = _projection(r, lsi, w)
+        out.append(IndexDefinition(r.text(lsi, "IndexName", w), "local", lpk, lsk, ptype, nonkey))  # type: ignore[arg-type]
+    return out
+
+
 def _projection(r: _Reader, index: Any, where: str) -> tuple[str, tuple[str, ...]]:
     proj = r.get(index, "Projection", where)
     if proj is None:
@@ -535,14 +552,7 @@ def table_from_api_shape(
                 warm_write_units=g_warm[1],
             )
         )
-    for i, lsi in enumerate(r.items(props, "LocalSecondaryIndexes", where)):
-        w = f"{where}.LocalSecondaryIndexes[{i}]"
-        lpk, lsk = _key_schema(r, r.get(lsi, "KeySchema", w), f"{w}.KeySchema", kind="local")
-        if lpk != pk or not lsk:
-            raise r.error(f"{w}.KeySchema", f"the table's partition key ({pk[0]}) and one sort key", list(lpk + lsk))
-        _check_defined(r, attributes, lsk, f"{w}.KeySchema")
-        ptype, nonkey = _projection(r, lsi, w)
-        indexes.append(IndexDefinition(r.text(lsi, "IndexName", w), "local", lpk, lsk, ptype, nonkey))  # type: ignore[arg-type]
+    indexes += _local_indexes(r, props, where, pk, attributes)
     size = r.number(props, "TableSizeBytes", where, high=2**53)
     count = r.number(props, "ItemCount", where, high=2**53)
     try:
