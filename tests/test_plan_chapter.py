@@ -29,15 +29,24 @@ def test_the_formula_is_the_plans_refusal_on_every_example_target():
 
 
 @settings(deadline=None, max_examples=25)
-@given(st.floats(500, 20_000), st.floats(0.0, 1.0), st.integers(1, 8), st.floats(1_000, 40_000), st.integers(0, 1))
-def test_the_formula_is_the_plans_refusal_on_the_explorables_design(rate, share, suffixes, capacity, mode):
-    c = hp.plan_case(rate, share, suffixes, capacity, mode)
+@given(
+    st.floats(10, 1e6), st.floats(0.0, 2.0), st.integers(1, 8), st.floats(1, 1000), st.floats(1_000, 40_000), st.integers(0, 1)
+)
+def test_the_formula_is_the_plans_refusal_on_the_explorables_design(keys, zipf, suffixes, values, capacity, mode):
+    c = hp.plan_case(keys, zipf, suffixes, values, capacity, mode)
     if c["mode"] == "provisioned":
         assert c["limit"] == capacity
     else:  # a steady peak has been served before: only the per-table quota bounds it (no maximum throughput set)
         assert c["limit"] == hp.ON_DEMAND_TABLE_QUOTA_WRU
-    assert hp.plan_formula_refused(c["demand"], c["ceiling"], c["limit"]) == pytest.approx(c["refused"], abs=1e-6)
-    assert float(c["demand"].sum()) == pytest.approx(rate)  # every write lands on a partition
+    # the table's partitions carry what the index lets through; the index is refused by the same formula
+    assert hp.plan_formula_refused(c["demand"], c["ceiling"], c["limit"]) == pytest.approx(
+        c["refused"] - c["backpressure"], abs=1e-6
+    )
+    index_limit = capacity if c["mode"] == "provisioned" else hp.ON_DEMAND_TABLE_QUOTA_WRU
+    index_refused = hp.plan_formula_refused(c["index_demand"], c["ceiling"], index_limit)
+    assert index_refused == pytest.approx(c["backpressure"], abs=1e-6)  # one KEYS_ONLY entry (1 WCU) per write
+    assert float(c["index_demand"].sum()) == pytest.approx(hp.PLAN_CASE_RATE)  # every write reaches the index
+    assert float(c["demand"].sum()) == pytest.approx(hp.PLAN_CASE_RATE - c["backpressure"])
 
 
 def test_the_orders_numbers(n):
@@ -115,14 +124,14 @@ def test_burst_carries_a_short_sale_and_not_a_long_one():
 
 
 @settings(deadline=None, max_examples=20)
-@given(st.floats(1_000, 10_000), st.floats(0.2, 0.9), st.floats(4_000, 40_000))
-def test_the_suffixes_a_remedy_names_on_the_tables_partitions_leave_nothing_refused(rate, share, capacity):
-    c = hp.plan_case(rate, share, 1, capacity)
+@given(st.floats(100, 1e6), st.floats(0.8, 2.0), st.floats(4_000, 40_000))
+def test_the_suffixes_a_remedy_names_on_the_tables_partitions_leave_nothing_refused(keys, zipf, capacity):
+    c = hp.plan_case(keys, zipf, 1, 1_000, capacity)
     m = re.match(r"Write the hot key over (\d+) random suffixes, on the table's", c["remedy"])
     if m is None or int(m.group(1)) > 1000:
         return
-    after = hp.plan_case(rate, share, int(m.group(1)), capacity)
-    assert after["refused"] == pytest.approx(0.0, abs=1e-6), (c["remedy"], after)
+    after = hp.plan_case(keys, zipf, int(m.group(1)), 1_000, capacity)
+    assert after["refused"] == pytest.approx(0.0, abs=1e-6), (c["remedy"], after["refused"])
 
 
 def test_the_pattern_table_and_the_remedies_rows():

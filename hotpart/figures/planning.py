@@ -21,6 +21,7 @@ from ..book.plotting import COLORS, finish_axes, fixed_layout, partition_bars, s
 from ..models import (
     PARTITION_MAX_WCU,
     SHARD_UTILIZATION,
+    IndexDefinition,
     Plan,
     TableDefinition,
     TargetLoad,
@@ -34,6 +35,7 @@ from ..models import (
 from ..models._validation import check_choice, check_integer, check_number
 
 __all__ = [
+    "PLAN_CASE_RATE",
     "PLAN_EXAMPLES",
     "SALE_TABLE",
     "plan_case",
@@ -507,155 +509,176 @@ def plot_plan_partitions(
 
 
 # ---------------------------------------------------------------------------------------------
-# plan_verdict: one write pattern against its table, planned as the controls move
+# plan_verdict: one write pattern against its table and a status index, planned as the controls move
 # ---------------------------------------------------------------------------------------------
 
 _MODES = ("provisioned", "on-demand")
-_KEYS = 100_000
-_ITEM_BYTES = 1_000  # one write unit per write
-#: The explorable's defaults: writes a second, the hottest key's share, and the table's capacity (WCU/s).
-_RATE, _SHARE, _CAPACITY = 3_000, 0.5, 8_000
+_ITEM_BYTES = 1_000  # one write unit per write, on the table and (KEYS_ONLY) on the index
+#: The explorable's design: writes a second at the peak (WCU/s); and the defaults of its controls: keys, Zipf
+#: exponent, index values, capacity (WCU/s).
+PLAN_CASE_RATE = 4_000
+_KEYS, _ZIPF, _VALUES, _CAPACITY = 100_000, 1.3, 100, 8_000
 
 
-def plan_case(rate: float, top_share: float, suffixes: int, capacity: float, mode: int = 0) -> Data:
-    """One write pattern on a one-table design, planned: the explorable ``plan_verdict``.
+def plan_case(keys: float, zipf: float, suffixes: int, index_values: float, capacity: float, mode: int = 0) -> Data:
+    """One write pattern on a table with a global index, planned: the explorable ``plan_verdict``.
 
-    A table keyed by ``userId`` takes ``rate`` writes a second of 1 KB items (one WCU each) over 100,000 keys, the
-    hottest taking ``top_share`` of them and the others the rest evenly (all evenly at 1/100,000 or less), each key
-    written over ``suffixes`` random suffixes; the table has ``capacity`` WCU/s provisioned, or as its warm
-    throughput in on-demand mode.
+    A table keyed by ``userId`` takes :data:`PLAN_CASE_RATE` writes a second of 1 KB items (one WCU each) over
+    ``keys`` keys of Zipf popularity ``zipf`` (chapter 3), each key written over ``suffixes`` random suffixes
+    (chapter 5). Every write also updates a ``KEYS_ONLY`` global index keyed by a status of ``index_values`` equally
+    common values (chapter 12). The table and its index have ``capacity`` WCU/s each, provisioned, or as their warm
+    throughput in on-demand mode (chapter 11).
 
     Parameters
     ----------
-    rate : float
-        Writes per second at the peak, in ``[1, 100,000]``.
-    top_share : float
-        The hottest key's share of the writes, in ``[0, 1]``.
+    keys : float
+        Partition-key values, in ``[1, 10**7]`` (rounded to a whole number).
+    zipf : float
+        Zipf exponent of their popularity, in ``[0, 3]`` (0: all alike).
     suffixes : int
         Write-sharding suffixes per key, in ``[1, 1000]``.
+    index_values : float
+        Values of the index's key, in ``[1, 10**6]`` (rounded).
     capacity : float
-        Provisioned write capacity, or on-demand warm write throughput, WCU/s, in ``[1, 1,000,000]``.
+        Write capacity, or warm write throughput, of the table and of the index, WCU/s, in ``[1, 1,000,000]``.
     mode : int
         0 provisioned, 1 on-demand.
 
     Returns
     -------
     dict
-        The pattern's ``verdict``, ``refused`` and ``refused_after_split`` (WCU/s), ``utilization`` (of the ceiling),
-        ``cause`` and ``remedy`` (the first remedy's action, or ""); the table's ``demand`` and ``served`` per
-        partition (WCU/s), ``partitions`` and ``partitions_from``, ``even_share`` (provisioned capacity per partition,
-        ``None`` on-demand), ``limit`` (the table-level limit: the capacity, or on-demand's, WCU/s), ``ceiling``,
-        ``hot_key`` and ``hot_partition`` (WCU/s), ``blocked`` (why split for heat cannot help, or ""); ``mode`` (its
-        name), ``keys`` (100,000) and the inputs.
+        The pattern's ``verdict``, ``refused`` and ``refused_after_split`` (WCU/s, the index's back-pressure
+        included), ``backpressure`` (WCU/s), ``utilization`` (of a ceiling), ``cause`` and ``remedy`` (the first
+        remedy's action, or ""); the table's ``demand`` and ``served`` per partition (WCU/s: what reaches its
+        partitions, past the index), ``partitions``, ``limit`` (the table-level limit, WCU/s), ``ceiling``,
+        ``hot_key`` (WCU/s reaching the table on its busiest key or suffix) and ``blocked`` (why split for heat cannot
+        help, or ""); the index's ``index_demand``, ``index_served`` and ``index_partitions``; ``mode`` (its name) and
+        the inputs.
 
     Examples
     --------
-    >>> c = plan_case(3_000, 0.5, 1, 8_000)
-    >>> c["verdict"], round(c["refused_after_split"])
-    ('throttles', 500)
-    >>> plan_case(3_000, 0.5, 4, 8_000)["verdict"]
-    'fits'
+    >>> c = plan_case(100_000, 1.3, 1, 100, 8_000)
+    >>> c["verdict"], c["cause"], round(c["hot_key"]), round(c["refused_after_split"])
+    ('throttles', 'single-key write concentration', 1045, 45)
+    >>> plan_case(100_000, 1.3, 2, 100, 8_000)["verdict"]
+    'at risk'
+    >>> c = plan_case(100_000, 1.3, 2, 3, 8_000)
+    >>> c["verdict"], c["cause"], round(c["backpressure"])
+    ('throttles', 'GSI-only throttling', 2000)
     """
-    r = check_number("rate", rate, low=1, high=100_000)
-    share = check_number("top_share", top_share, low=0, high=1)
+    n = round(check_number("keys", keys, low=1, high=1e7))
+    s = check_number("zipf", zipf, low=0, high=3)
     k = check_integer("suffixes", suffixes, low=1, high=1000)
+    v = round(check_number("index_values", index_values, low=1, high=1e6))
     cap = check_number("capacity", capacity, low=1, high=1e6)
     m = _MODES[check_integer("mode", mode, low=0, high=1)]
+    attrs = {"userId": "S", "status": "S"}
     if m == "provisioned":
-        t = TableDefinition("events", m, ("userId",), read_units=0, write_units=cap)
-    else:
-        t = TableDefinition("events", m, ("userId",), warm_write_units=cap)  # reads: a new table's warm throughput
-    spread: dict[str, Any] = {"keys": _KEYS, "suffixes": k}
-    if share > 1.0 / _KEYS:  # the hottest key's share; at 1/keys or less every key takes the same
-        spread["top_share"] = share
-    w = {"access_pattern_list": [{"pattern": "write", "table": "events", "operation": "PutItem", "rps": r,
-                                  "item_size_bytes": _ITEM_BYTES, "spread": spread}]}  # fmt: skip
+        idx = IndexDefinition("by-status", "global", ("status",), projection="KEYS_ONLY", read_units=0, write_units=cap)
+        t = TableDefinition("events", m, ("userId",), attributes=attrs, read_units=0, write_units=cap, indexes=(idx,))
+    else:  # reads: a new table's warm throughput
+        idx = IndexDefinition("by-status", "global", ("status",), projection="KEYS_ONLY", warm_write_units=cap)
+        t = TableDefinition("events", m, ("userId",), attributes=attrs, warm_write_units=cap, indexes=(idx,))
+    w = {"access_pattern_list": [{"pattern": "write", "table": "events", "operation": "PutItem", "rps": PLAN_CASE_RATE,
+                                  "item_size_bytes": _ITEM_BYTES, "spread": {"keys": n, "zipf": s, "suffixes": k},
+                                  "index_spread": {"by-status": {"keys": v}}}]}  # fmt: skip
     p = plan(t, w)
-    tl = p.target("events", "write")
-    v = p.patterns[0]
+    tl, g = p.target("events", "write"), p.target("events", "write", "by-status")
+    pv = p.patterns[0]
     return {
-        "verdict": v.verdict,
-        "refused": v.refused,
-        "refused_after_split": v.refused_after_split,
-        "utilization": v.utilization,
-        "cause": v.cause,
-        "remedy": v.remedies[0].action if v.remedies else "",
+        "verdict": pv.verdict,
+        "refused": pv.refused,
+        "refused_after_split": pv.refused_after_split,
+        "backpressure": pv.backpressure,
+        "utilization": pv.utilization,
+        "cause": pv.cause,
+        "remedy": pv.remedies[0].action if pv.remedies else "",
         "demand": np.array(tl.partition_demand),
         "served": _served(tl),
         "partitions": tl.partitions,
-        "partitions_from": tl.partitions_from,
-        "even_share": tl.capacity / tl.partitions if tl.capacity is not None else None,
         "limit": tl.capacity if tl.capacity is not None else tl.limit,
         "ceiling": tl.ceiling,
         "hot_key": tl.hot_key,
-        "hot_partition": tl.hot_partition,
         "blocked": tl.blocked,
+        "index_demand": np.array(g.partition_demand),
+        "index_served": _served(g),
+        "index_partitions": g.partitions,
         "mode": m,
-        "keys": _KEYS,
-        "rate": r,
-        "top_share": share,
+        "rate": float(PLAN_CASE_RATE),
+        "keys": n,
+        "zipf": s,
         "suffixes": k,
+        "index_values": v,
         "capacity": cap,
     }
 
 
 def _verdict_top(data: Data) -> float:
-    """The panel's upper y limit: the tallest bar a control can make stays inside, the legend above the bars."""
-    return 1.6 * max(float(data["demand"].max()), PARTITION_MAX_WCU)
+    """Both panels' upper y limit: the tallest bar stays inside, the legend above the bars."""
+    tallest = max(float(data["demand"].max()), float(data["index_demand"].max()), PARTITION_MAX_WCU)
+    return 1.6 * tallest
 
 
 def _verdict_plot(fig: Figure, data: Data) -> None:
-    fixed_layout(fig, left=0.1, right=0.98, bottom=0.15, top=0.9)
-    (ax,) = fig.axes
-    partition_bars(ax, data["demand"], data["served"], data["ceiling"])
-    headroom = SHARD_UTILIZATION * data["ceiling"]
-    ax.axhline(headroom, color=COLORS["accent"], lw=1.0, ls=":", label=f"{SHARD_UTILIZATION:.0%} of the ceiling: at risk above")
-    ax.set_ylim(0, _verdict_top(data))
-    finish_axes(ax, _verdict_title(data), "partition", "writes at the peak (WCU/s)", loc="upper left")
-
-
-def _verdict_title(data: Data) -> str:
-    return f"{data['mode']}: {data['partitions']} partitions; verdict: {data['verdict'].upper()}"
+    fixed_layout(fig, left=0.08, right=0.99, bottom=0.15, top=0.9, wspace=0.2)
+    left, right = fig.axes
+    top = _verdict_top(data)
+    for ax, demand, served, title in (
+        (left, data["demand"], data["served"], f"table: {data['partitions']} partitions"),
+        (right, data["index_demand"], data["index_served"], f"index by-status: {data['index_partitions']} partitions"),
+    ):
+        partition_bars(ax, demand, served, data["ceiling"])
+        headroom = SHARD_UTILIZATION * data["ceiling"]
+        ax.axhline(headroom, color=COLORS["accent"], lw=1.0, ls=":", label=f"{SHARD_UTILIZATION:.0%} of the ceiling")
+        ax.set_ylim(0, top)
+        finish_axes(ax, title, "partition", "writes at the peak (WCU/s)", loc="upper left")
 
 
 def _verdict_update(fig: Figure, data: Data) -> None:
-    """New heights on the bars when the partitions are as many as before; otherwise the panel drawn anew."""
-    (ax,) = fig.axes
-    if not set_partition_bars(ax, data["demand"], data["served"]):
-        ax.cla()
+    """New heights on the bars when both panels keep their partitions; otherwise both drawn anew."""
+    left, right = fig.axes
+    same = len(left.containers) >= 2 and len(left.containers[0]) == data["partitions"]
+    same = same and len(right.containers) >= 2 and len(right.containers[0]) == data["index_partitions"]
+    if not same:
+        left.cla()
+        right.cla()
         _verdict_plot(fig, data)
         return
-    ax.set_ylim(0, _verdict_top(data))
-    ax.set_title(_verdict_title(data), fontsize=11)
+    set_partition_bars(left, data["demand"], data["served"])
+    set_partition_bars(right, data["index_demand"], data["index_served"])
+    top = _verdict_top(data)
+    left.set_ylim(0, top)
+    right.set_ylim(0, top)
 
 
 def _verdict_caption(data: Data) -> str:
-    over = f" over {data['suffixes']} suffixes" if data["suffixes"] > 1 else ""
-    spread = f"the hottest key taking {data['top_share']:.0%}{over}" if data["top_share"] > 0 else f"every key alike{over}"
+    over = f", each written over {data['suffixes']} suffixes" if data["suffixes"] > 1 else ""
     head = (
-        f"{data['rate']:,.0f} WCU/s, {spread}: {_units(data['hot_key'])} WCU/s on the busiest key, "
-        f"{data['hot_partition']:,.0f} on the busiest of {data['partitions']} partition"
-        f"{'s' if data['partitions'] > 1 else ''}. "
+        f"{data['rate']:,.0f} WCU/s over {data['keys']:,} keys of Zipf exponent {data['zipf']:g}{over}: "
+        f"{_units(data['hot_key'])} WCU/s on the busiest key; the index's {data['index_values']:,} values take "
+        f"{data['rate'] / data['index_values']:,.0f} WCU/s each ({data['mode']}, {data['capacity']:,.0f} WCU/s). "
     )
     if data["verdict"] == "fits":
-        return head + f"Verdict: fits (highest use of a ceiling {data['utilization']:.0%})."
-    refused = (
-        f"refused {data['refused']:,.0f} WCU/s at the peak, {data['refused_after_split']:,.0f} once split for heat has acted"
-    )
+        return head + f"Verdict: FITS (highest use of a ceiling {data['utilization']:.0%})."
+    refused = f"refused {data['refused']:,.0f} WCU/s at the peak"
+    if data["backpressure"] > 0:
+        refused += f" ({data['backpressure']:,.0f} pushed back by the index)"
+    refused += f", {data['refused_after_split']:,.0f} once split for heat has acted"
     why = f" (split for heat blocked: {data['blocked']})" if data["blocked"] else ""
     remedy = f" Remedy: {data['remedy']}." if data["remedy"] else ""
-    return head + f"Verdict: {data['verdict']}, {refused}{why}; cause: {data['cause']}.{remedy}"
+    return head + f"Verdict: {data['verdict'].upper()}, {refused}{why}; cause: {data['cause']}.{remedy}"
 
 
 plan_verdict = register(
     Explorable(
         name="plan_verdict",
-        title="One write pattern, planned: partitions, verdict and remedy",
+        title="A design's knobs against its verdict: one write pattern, its table and a status index",
         controls=(
-            Control("rate", "writes at the peak (1 KB items)", 500, 20_000, _RATE, step=500, unit="WCU/s"),
-            Control("top_share", "hottest key's share of the writes", 0.0, 1.0, _SHARE, step=0.05, percent=True),
+            Control("keys", "partition-key values", 10, 10_000_000, _KEYS, step=1, scale="log"),
+            Control("zipf", "skew: Zipf exponent of the keys", 0.0, 2.0, _ZIPF, step=0.1),
             Control("suffixes", "suffixes per key (write sharding)", 1, 8, 1, step=1, integer=True),
-            Control("capacity", "provisioned capacity, or warm throughput", 1_000, 40_000, _CAPACITY, step=1_000, unit="WCU/s"),
+            Control("index_values", "values of the index's key", 1, 1_000, _VALUES, step=0.5, scale="log"),
+            Control("capacity", "capacity, or warm throughput", 1_000, 40_000, _CAPACITY, step=1_000, unit="WCU/s"),
             Control("mode", "capacity mode", 0, 1, 0, integer=True, choices=_MODES),
         ),
         compute=plan_case,
@@ -663,13 +686,14 @@ plan_verdict = register(
         update=_verdict_update,
         caption=_verdict_caption,
         try_this=(
-            f"at the default, one key takes {_SHARE:.0%} of {_RATE:,} writes a second: {_SHARE * _RATE:,.0f} WCU/s, "
-            f"past the {PARTITION_MAX_WCU:,.0f} WCU/s ceiling of its partition whatever the table's capacity, and split "
-            "for heat cannot cut one item. Raise the suffixes until the verdict is fits, then set them back to 1 and "
-            "switch to on-demand: the hot key is refused all the same. Then lower the capacity below the writes "
-            "offered: the table itself runs short, and the cause becomes an under-provisioned table."
+            f"at the defaults, {PLAN_CASE_RATE:,} writes a second over {_KEYS:,} keys of Zipf exponent {_ZIPF:g} put "
+            f"the hottest key just past the {PARTITION_MAX_WCU:,.0f} WCU/s ceiling. Raise the suffixes until the "
+            "verdict is fits; set them back to 1 and switch to on-demand: the hot key is refused all the same. Then "
+            "lower the index's values to 3: each value takes a third of the writes, and the index pushes back on the "
+            "table."
         ),
-        static=("top_share", "suffixes"),
-        figsize=(7.5, 3.8),
+        static=("zipf", "suffixes"),
+        ncols=2,
+        figsize=(10.0, 3.8),
     )
 )
