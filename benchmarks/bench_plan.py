@@ -5,10 +5,10 @@
   :func:`hotpart.read_plan`. Its floor is reading the same two files into their shapes (:func:`hotpart.read_definition`
   and :func:`hotpart.read_workload`: parsing and schema validation), which any check must do; the target is the
   plan within 1 s of CPU and within 10x its floor.
-* The rehearsal: one of those tables' peak hour simulated second by second (:func:`hotpart.simulate_plan`, the
+* The rehearsal: each of those tables' peak hour simulated second by second (:func:`hotpart.simulate_plan`, the
   table's writes with its index). Its floor is the simulator's run alone (:func:`hotpart.simulate_with_indexes` with
-  the keys, demand and index already built); the target is 2x (the plan's contributions rebuilt and its keys named,
-  then the same run) and 2 s.
+  the keys, demand and index already built); the target is 3x (the plan's contributions rebuilt, each pattern's
+  256 hottest keys and each partition's stand-ins named by hash, then the same run) and the issue's 2 s.
 * The command: ``python -m hotpart plan`` on the orders example, wall time, against ``python -c "import hotpart"``
   (the package's import, a cost every command pays); the target is 2x.
 """
@@ -34,7 +34,7 @@ PATTERNS = 10
 PLAN_CPU_TARGET_S = 1.0
 PLAN_RATIO_TARGET = 10.0
 HOUR_TARGET_S = 2.0
-HOUR_RATIO_TARGET = 2.0
+HOUR_RATIO_TARGET = 3.0  # the inputs: the plan's contributions rebuilt, 256 keys a pattern and stand-ins named by hash
 CLI_RATIO_TARGET = 2.0
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -119,10 +119,15 @@ def run(repeats: int) -> list[str]:
     p = hp.read_plan(definition, workload)
     n_patterns = len(p.patterns)
 
-    # one table's peak hour; the floor is the same simulator call with its inputs already built
-    t_hour, _ = time_call(lambda: hp.simulate_plan(p, "t00", "write", 3600), repeats)
-    sim, args, kwargs = _simulation(p, "t00", "write", 3600)
-    t_floor_hour, _ = time_call(lambda: sim(*args, **kwargs), repeats)
+    # each table's peak hour; the floor is the same simulator call with its inputs already built
+    hours = []
+    for i in range(TABLES):
+        name = f"t{i:02d}"
+        t_h, _ = time_call(lambda name=name: hp.simulate_plan(p, name, "write", 3600), repeats)
+        sim, args, kwargs = _simulation(p, name, "write", 3600)
+        t_f, _ = time_call(lambda sim=sim, args=args, kwargs=kwargs: sim(*args, **kwargs), repeats)
+        hours.append((t_h, t_f))
+    t_hour, t_floor_hour = max(hours)  # the slowest table's
 
     example = [str(x) for x in (ROOT / "notebooks/data/plan/orders-cdk.template.json", "--workload",
                                 ROOT / "notebooks/data/plan/orders-workload.yaml")]  # fmt: skip
@@ -142,7 +147,7 @@ def run(repeats: int) -> list[str]:
         f"| plan of {TABLES} tables x {PATTERNS} patterns ({n_patterns} verdicts), CPU s (floor: reading both files) | "
         f"{t_plan:.3f} | {floor:.3f} | {plan_ratio:.1f}x | <= {PLAN_CPU_TARGET_S:g} s, <= {PLAN_RATIO_TARGET:g}x | "
         f"{yes['plan']} |",
-        f"| one table's peak hour rehearsed, s (floor: simulate_with_indexes on the same keys) | {t_hour:.2f} | "
+        f"| the slowest of the {TABLES} tables' peak hours simulated, s (floor: its simulator run alone) | {t_hour:.2f} | "
         f"{t_floor_hour:.2f} | {hour_ratio:.2f}x | <= {HOUR_TARGET_S:g} s, <= {HOUR_RATIO_TARGET:g}x | {yes['hour']} |",
         f"| python -m hotpart plan (orders example), wall s (floor: python -c 'import hotpart') | {t_cli:.2f} | "
         f"{t_import:.2f} | {cli_ratio:.2f}x | <= {CLI_RATIO_TARGET:g}x | {yes['cli']} |",

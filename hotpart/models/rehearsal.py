@@ -288,8 +288,9 @@ def _index(
         rest = np.maximum(c.shares - placed, 0.0) * weight
         _, rnames = _stand_ins(rest[None, :], tl.partitions)
         per = max(1, len(rnames) // max(1, int((rest > 0).sum())))
+        rparts = partition_of(list(rnames), tl.partitions) if rnames else np.zeros(0, dtype=np.int64)
         for p, r in enumerate(rest):
-            for rn in [x for x in rnames if partition_of(x, tl.partitions)[0] == p][:per]:
+            for rn in [x for x, q in zip(rnames, rparts, strict=True) if q == p][:per]:
                 value_units[rn] = value_units.get(rn, 0.0) + float(r) / per
     # the writes that update the index: a share of every key's writes (the patterns that update it, over all writes)
     fraction = min(1.0, base_units / total) if total > 0 else 1.0
