@@ -34,6 +34,8 @@ from .split_for_heat import SPLIT_TRIGGER_MINUTES
 from .workload import AccessPattern, Spread
 from .write_sharding import busiest_shard_bound
 
+#: Refusals below this share of a target's demand are floating-point residue of the steady state, not refusals.
+_RESIDUE = 1e-12
 #: Keys hashed one by one when a spread's keys are written over suffixes (the rest keep the unsuffixed placement).
 _SUFFIXED_HEAD = 256
 
@@ -186,6 +188,8 @@ def serve(
         if table_excess0 > 0:
             served0 = served0 * (limit0 / float(served0.sum()))
     refused0 = np.maximum(demand - served0, 0.0)
+    # the steady state's arithmetic leaves rounding residue (1e-13 units/s) where nothing is refused: not a refusal
+    refused0[refused0 <= _RESIDUE * max(float(demand.sum()), 1.0)] = 0.0
     ceiling_excess = float(np.maximum(demand - ceiling, 0.0).sum())
     # split for heat: every partition above its ceiling splits until its pieces fit, unless the hottest key cannot
     hot_spreads = [c.spread for c in contributions if c.hot_units > 0]
@@ -230,6 +234,8 @@ def serve(
         table_excess1 = max(0.0, servable - capacity1)
     else:
         table_excess1 = max(0.0, servable - limit1)
+    if table_excess1 <= _RESIDUE * max(total, 1.0):
+        table_excess1 = 0.0
     burst_s = 0.0
     if capacity1 is not None and spike_s is not None and table_excess1 > 0 and capacity1 > 0:
         # the table's bank, filled by the minutes before the spike (chapter 8), carries the shortfall for a while
