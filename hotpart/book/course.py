@@ -347,9 +347,9 @@ CHAPTERS: tuple[Chapter, ...] = (
         _P5,
     ),
     Chapter(
-        17,
+        18,
         "Sharding strategies and their hot spots",
-        "notebooks/17_strategies.ipynb",
+        "notebooks/18_strategies.ipynb",
         7,
         (
             ("003", "シャーディングとは"),
@@ -358,11 +358,11 @@ CHAPTERS: tuple[Chapter, ...] = (
         ),
         _P6,
     ),
-    Chapter(18, "Resharding", "notebooks/18_resharding.ipynb", 7, (("003", "リシャーディング"),), _P6),
+    Chapter(19, "Resharding", "notebooks/19_resharding.ipynb", 7, (("003", "リシャーディング"),), _P6),
     Chapter(
-        19,
+        20,
         "Logical shards and live migration",
-        "notebooks/19_migration.ipynb",
+        "notebooks/20_migration.ipynb",
         7,
         (
             ("003", _CHALLENGES),
@@ -371,9 +371,9 @@ CHAPTERS: tuple[Chapter, ...] = (
         _P6,
     ),
     Chapter(
-        20,
+        21,
         "Cross-shard queries and transactions",
-        "notebooks/20_cross_shard.ipynb",
+        "notebooks/21_cross_shard.ipynb",
         7,
         (
             ("003", "クロスシャードクエリ"),
@@ -383,9 +383,9 @@ CHAPTERS: tuple[Chapter, ...] = (
         _P6,
     ),
     Chapter(
-        21,
+        22,
         "When not to shard, and the pitfalls",
-        "notebooks/21_pitfalls.ipynb",
+        "notebooks/22_pitfalls.ipynb",
         7,
         (
             ("003", "シャーディングを避ける方法"),

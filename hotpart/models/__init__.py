@@ -11,15 +11,15 @@ module                concept                                                   
 ====================  ============================================================  =============================================
 ``constants``         published limits, ``SOURCES`` and ``ASSUMPTIONS``             all
 ``capacity``          units, partitions, the per-partition ceiling                  ``01_partitions``
-``hashing``           keys onto partitions and shards: MD5, SplitMix64, jump, ring  ``02_key_designs``, ``18_resharding``
+``hashing``           keys onto partitions and shards: MD5, SplitMix64, jump, ring  ``02_key_designs``, ``19_resharding``
 ``skew``              key popularity: Zipf, uniform, one key boosted                ``02_key_designs`` to ``04_composite_keys``
 ``key_designs``       the sources' key designs; their load on partitions over time  ``02_key_designs``
-``harmonic_numbers``  generalized harmonic numbers                                  ``03_zipf``, ``06_fanout``, ``18_resharding``
+``harmonic_numbers``  generalized harmonic numbers                                  ``03_zipf``, ``06_fanout``, ``19_resharding``
 ``max_load``          balls into bins: the fullest partition's keys                 ``03_zipf``
 ``scale_limits``      demand carried before the hottest partition throttles         ``03_zipf``
 ``item_collections``  one key's item collection over time; Query's read cost        ``04_composite_keys``
 ``write_sharding``    shard counts for a hot key; a sharded key's read cost         ``05_write_sharding``
-``fanout``            the cost of N shards; scatter-gather tail latency, hedging    ``06_fanout``, ``20_cross_shard``
+``fanout``            the cost of N shards; scatter-gather tail latency, hedging    ``06_fanout``, ``21_cross_shard``
 ``aggregation``       Streams aggregation: staleness and write units                ``07_aggregation``
 ``simulator``         per-second capacity simulator: table, records, orchestration  ``08_burst`` to ``16_your_table``
 ``burst``             burst: unused capacity banked, up to 300 s of the share       ``08_burst``
@@ -42,11 +42,11 @@ module                concept                                                   
 ``workload``          a workload's access patterns, peak rates and key spread       ``17_before_you_deploy``
 ``planning``          a design checked before deploy: loads, verdicts, remedies     ``17_before_you_deploy``
 ``rehearsal``         a planned peak simulated, exported and diagnosed              ``17_before_you_deploy``
-``strategies``        key streams and the five sharding strategies                  ``17_strategies``
-``resharding``        keys moved when the shard count changes; lookup cost          ``18_resharding``
-``migration``         logical shards, live migration, backfill                      ``19_migration``
-``cross_shard``       two-phase commit, transaction limits                          ``20_cross_shard``
-``pitfalls``          ID collisions, half-applied changes, one node's load          ``21_pitfalls``
+``strategies``        key streams and the five sharding strategies                  ``18_strategies``
+``resharding``        keys moved when the shard count changes; lookup cost          ``19_resharding``
+``migration``         logical shards, live migration, backfill                      ``20_migration``
+``cross_shard``       two-phase commit, transaction limits                          ``21_cross_shard``
+``pitfalls``          ID collisions, half-applied changes, one node's load          ``22_pitfalls``
 ====================  ============================================================  =============================================
 """
 

@@ -2005,7 +2005,7 @@ SOURCES["SDK_JAVA_V2_BEFORE_2026"] = Source(
     "https://github.com/aws/aws-sdk-java-v2/issues/6987",
     "|Default retry mode|`legacy`|**`standard`**| … |Throttling base delay|500 ms|**1,000 ms**|",
 )
-# --- sources: sharding beyond DynamoDB (chapters 17-21)
+# --- sources: sharding beyond DynamoDB (chapters 18-22)
 #: Twitter Snowflake's custom epoch, ms since the Unix epoch (2010-11-04 01:42:54.657 UTC).
 SNOWFLAKE_EPOCH_MS: Final[int] = 1_288_834_974_657
 #: Random bits in a version-4 UUID (RFC 9562: 128 bits less 4 version and 2 variant bits).
@@ -2845,16 +2845,16 @@ ASSUMPTIONS: Final[dict[str, Assumption]] = {
         used_by=("scenario.open_share",),
         chapters=("15_diagnosis",),
     ),
-    # --- assumptions: sharding beyond DynamoDB (chapters 17-21)
+    # --- assumptions: sharding beyond DynamoDB (chapters 18-22)
     "MIGRATION_DEPLOY_H": Assumption(
         2.0,
         "h",
         why="Two hours to roll out the dual-write code to every application server before the backfill starts. A "
-        "scenario input of chapter 19's timeline, not a measured figure; it does not depend on the data moved.",
+        "scenario input of chapter 20's timeline, not a measured figure; it does not depend on the data moved.",
         aws_says="Nothing: a live resharding is the application's (or Vitess's) procedure, and neither 003 nor the "
         "Vitess documentation gives a deployment time.",
         used_by=("MigrationPlan.deploy_h",),
-        chapters=("19_migration",),
+        chapters=("20_migration",),
     ),
     "MIGRATION_DELETE_AT_COPY_RATE": Assumption(
         None,
@@ -2865,17 +2865,17 @@ ASSUMPTIONS: Final[dict[str, Assumption]] = {
         aws_says="Nothing; 003 lists deleting the old data as the last step, without a rate, and Vitess says only "
         "that 'the source shards are deleted'.",
         used_by=("MigrationPlan.delete_gb_per_h",),
-        chapters=("19_migration",),
+        chapters=("20_migration",),
     ),
     "MIGRATION_SWITCH_H": Assumption(
         24.0,
         "h",
         why="A read ramp of one day: long enough to move reads over in stages and watch a daily traffic cycle on "
-        "the new placement. A scenario input of chapter 19's timeline, not a measured figure.",
+        "the new placement. A scenario input of chapter 20's timeline, not a measured figure.",
         aws_says="Nothing: a live resharding is the application's (or Vitess's) procedure, and neither 003 nor the "
         "Vitess documentation gives a duration for switching reads; 003 says the whole step takes days to weeks.",
         used_by=("MigrationPlan.switch_h",),
-        chapters=("19_migration",),
+        chapters=("20_migration",),
     ),
     "MIGRATION_BAKE_H": Assumption(
         72.0,
@@ -2886,7 +2886,7 @@ ASSUMPTIONS: Final[dict[str, Assumption]] = {
         aws_says="Nothing; 003 lists dual writes, backfill, verification, the read switch and deletion, with no "
         "waiting period, and says the work takes days to weeks.",
         used_by=("MigrationPlan.bake_h",),
-        chapters=("19_migration",),
+        chapters=("20_migration",),
     ),
     # --- assumptions: your own table (chapter 16)
     "ON_DEMAND_PEAK_REASON_METRIC": Assumption(
@@ -2923,10 +2923,10 @@ ASSUMPTIONS: Final[dict[str, Assumption]] = {
         50_000,
         "keys",
         why="Keys present when the range boundaries are chosen (at their quantiles): enough for boundaries that "
-        "split them evenly over any shard count the chapter uses. A scenario input of chapter 17's tables.",
+        "split them evenly over any shard count the chapter uses. A scenario input of chapter 18's tables.",
         aws_says="Nothing: 003 gives an example of three ranges, not a key count.",
         used_by=("INITIAL_KEYS",),
-        chapters=("17_strategies",),
+        chapters=("18_strategies",),
     ),
     "STRATEGY_KEYS_PER_DAY": Assumption(
         5_000,
@@ -2935,7 +2935,7 @@ ASSUMPTIONS: Final[dict[str, Assumption]] = {
         "triple the data and the last range shard's pile-up shows. A scenario input.",
         aws_says="Nothing: a workload, not a published figure.",
         used_by=("KEYS_PER_DAY",),
-        chapters=("17_strategies",),
+        chapters=("18_strategies",),
     ),
     "GEO_REGION_SHARES": Assumption(
         (0.5, 0.3, 0.2),
@@ -2943,7 +2943,7 @@ ASSUMPTIONS: Final[dict[str, Assumption]] = {
         why="Three regions of unequal size, to show that geo shards are as uneven as the user base. A scenario input.",
         aws_says="Nothing: 003 names geo sharding without figures.",
         used_by=("GEO_REGION_SHARES",),
-        chapters=("17_strategies",),
+        chapters=("18_strategies",),
     ),
     "GEO_LOCAL_MS": Assumption(
         5.0,
@@ -2952,7 +2952,7 @@ ASSUMPTIONS: Final[dict[str, Assumption]] = {
         "scenario input, not a measurement.",
         aws_says="Nothing: 003 says geo sharding optimises latency, without figures.",
         used_by=("GEO_LOCAL_MS",),
-        chapters=("17_strategies",),
+        chapters=("18_strategies",),
     ),
     "GEO_REMOTE_MS": Assumption(
         (5.0, 80.0, 150.0),
@@ -2962,7 +2962,7 @@ ASSUMPTIONS: Final[dict[str, Assumption]] = {
         "input, not a measurement.",
         aws_says="Nothing: 003 says cross-region queries are complex, without figures.",
         used_by=("GEO_REMOTE_MS",),
-        chapters=("17_strategies",),
+        chapters=("18_strategies",),
     ),
     "DIRECTORY_LOOKUP_AVAILABILITY": Assumption(
         0.999,
@@ -2971,7 +2971,7 @@ ASSUMPTIONS: Final[dict[str, Assumption]] = {
         "single point of failure shows in every cache miss.",
         aws_says="Nothing: 003 says the directory is a single point of failure, without figures.",
         used_by=("DirectorySharding.lookup_availability",),
-        chapters=("17_strategies",),
+        chapters=("18_strategies",),
     ),
     "DIRECTORY_CACHE_HIT_RATE": Assumption(
         0.9,
@@ -2979,7 +2979,7 @@ ASSUMPTIONS: Final[dict[str, Assumption]] = {
         why="Clients cache nine placements in ten: a round figure for a warm cache; new keys always miss.",
         aws_says="Nothing: a scenario input.",
         used_by=("DirectorySharding.cache_hit_rate",),
-        chapters=("17_strategies",),
+        chapters=("18_strategies",),
     ),
     "DIRECTORY_BLOCK_KEYS": Assumption(
         1024,
@@ -2988,7 +2988,7 @@ ASSUMPTIONS: Final[dict[str, Assumption]] = {
         "round power of two, small against a day's keys so that a day spans several blocks.",
         aws_says="Nothing: 003 describes a lookup table from key to shard, without a granularity.",
         used_by=("DirectorySharding.block_keys",),
-        chapters=("17_strategies",),
+        chapters=("18_strategies",),
     ),
     "NODE_LOAD_ADDS_READS_AND_WRITES": Assumption(
         True,
@@ -3006,7 +3006,7 @@ ASSUMPTIONS: Final[dict[str, Assumption]] = {
         "the same storage volume as the primary DB instance but supports only read operations' "
         "(Aurora.Overview.html, SHARDING_AURORA_REPLICA_SHARED_VOLUME).",
         used_by=("NODE_LOAD_ADDS_READS_AND_WRITES",),
-        chapters=("21_pitfalls",),
+        chapters=("22_pitfalls",),
     ),
     "WHATIF_CAPACITY_PARTITIONS": Assumption(
         "estimate_partitions",
