@@ -180,6 +180,93 @@ def _parser() -> argparse.ArgumentParser:
     return ap
 
 
+def _plan_parser(sub: argparse._SubParsersAction) -> None:
+    """The ``plan`` subcommand: a key design and its workload checked before it ships (chapter 17)."""
+    pl = sub.add_parser(
+        "plan",
+        help="check a key design before it ships: each access pattern of a workload against the table definition's "
+        "partitions; exit 1 when one throttles (or, with --fail-on at-risk, is at risk)",
+        description="Predicts each table's and index's partitions and load, and each access pattern's verdict (fits, "
+        "at risk, throttles) with the units per second refused, the cause and the remedy. Exit status: 0 the gate "
+        "passes, 1 a pattern fails it, 2 bad input (one line naming the file and the field).",
+    )
+    pl.add_argument(
+        "definition",
+        nargs="?",
+        help="the table definition: a CloudFormation template (JSON or YAML, cdk synth output included), a Terraform "
+        "plan (terraform show -json) or .tf file or folder, a NoSQL Workbench model, or describe-table output",
+    )
+    pl.add_argument(
+        "--workload", help="the workload: access patterns at their peak (YAML or JSON; --schema workload prints its schema)"
+    )
+    pl.add_argument("--table", help="plan only this table of the definition (its TableName, logical ID or Terraform address)")
+    pl.add_argument(
+        "--format", choices=("text", "json", "markdown"), default="text", help="the report's format on stdout (default text)"
+    )
+    pl.add_argument(
+        "--fail-on",
+        choices=("throttles", "at-risk"),
+        default="throttles",
+        help="the verdict that fails the gate (exit 1): a pattern that throttles (default), or one at risk too",
+    )
+    pl.add_argument(
+        "--parameter",
+        action="append",
+        default=[],
+        metavar="NAME=VALUE",
+        help="a value for a template parameter or Terraform variable, over its default (repeat for each)",
+    )
+    pl.add_argument(
+        "--out",
+        help="also write the report to this folder (report.md, report.json): a new name, an empty folder or a previous "
+        "plan report; a folder holding anything else is refused, and only the files hotpart wrote are replaced",
+    )
+    pl.add_argument(
+        "--schema", choices=("workload", "report"), help="print the workload's or the JSON report's JSON Schema and exit"
+    )
+
+
+def _plan(args: argparse.Namespace) -> int:
+    """``hotpart plan``: read, plan, report; the exit status is the gate's."""
+    import json
+
+    from .models.planning import plan_report_schema, read_plan
+    from .models.workload import workload_schema
+
+    if args.schema is not None:
+        print(json.dumps(workload_schema() if args.schema == "workload" else plan_report_schema(), indent=1))
+        return 0
+    if not args.definition:
+        raise ValueError("plan: (DEFINITION): expected a table definition file (see 'hotpart plan --help')")
+    if not args.workload:
+        raise ValueError("plan: (--workload): expected a workload file (hotpart plan --schema workload prints its schema)")
+    params: dict[str, str] = {}
+    for item in args.parameter:
+        name, sep, value = item.partition("=")
+        if not sep or not name:
+            raise ValueError(f"--parameter: expected NAME=VALUE, got {item!r}")
+        params[name] = value
+    fail_on = args.fail_on.replace("-", " ")
+    from .book._build import skip_iri_grammar
+
+    skip_iri_grammar()  # the workload's schema checks no format: jsonschema's IRI grammar would cost 2 s at start
+    result = read_plan(args.definition, args.workload, table=args.table, parameters=params)
+    report = json.dumps(result.to_dict(fail_on), indent=1) + "\n"
+    if args.out:
+        write_output_folder(
+            args.out,
+            {"report.md": result.text(markdown=True).encode("utf-8"), "report.json": report.encode("utf-8")},
+            kind="plan",
+        )
+    if args.format == "json":
+        print(report, end="")
+    else:
+        print(result.text(markdown=args.format == "markdown"), end="")
+    if args.out:
+        print(f"\nReport written to {args.out}/ (report.md, report.json)", file=sys.stderr)
+    return result.exit_status(fail_on)
+
+
 def _profile(args: argparse.Namespace, path: str) -> tuple[object, list[str]]:
     """The log's profile, and the assumptions it rests on, in words."""
     from .models.logs import profile_log
@@ -483,6 +570,7 @@ def _profile_command(args: argparse.Namespace) -> int:
 #: Each subcommand: the function that adds its options, and the one that runs it. A new subcommand is one entry.
 _SUBCOMMANDS = {
     "diagnose": (_diagnose_parser, _diagnose),
+    "plan": (_plan_parser, _plan),
     "queries": (_queries_parser, _queries),
     "fetch": (_fetch_parser, _fetch),
     "profile": (_profile_parser, _profile_command),

@@ -1,4 +1,4 @@
-"""Chapters 20 and 21's cases (hotpart/figures/cross_shard.py, hotpart/figures/pitfalls.py), recomputed another way:
+"""Chapters 21 and 22's cases (hotpart/figures/cross_shard.py, hotpart/figures/pitfalls.py), recomputed another way:
 closed forms written out here, a Monte Carlo run, and the published transaction limits."""
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 
 import hotpart as hp
 
-# --- 20: scatter-gather ----------------------------------------------------------------------------------------
+# --- 21: scatter-gather ----------------------------------------------------------------------------------------
 
 
 @pytest.mark.parametrize(("n", "mean"), [(1, 10.0), (16, 10.0), (32, 8.0)])
@@ -31,7 +31,7 @@ def test_scatter_gather_case_names_a_bad_parameter():
         hp.scatter_gather_case(4, 0.0)
 
 
-# --- 20: two-phase commit ---------------------------------------------------------------------------------------
+# --- 21: two-phase commit ---------------------------------------------------------------------------------------
 
 
 @settings(max_examples=40, deadline=None)
@@ -56,7 +56,7 @@ def test_two_phase_case_names_a_bad_parameter():
         hp.two_phase_case(4, 0.999, coordinator_mtbf_s=0)
 
 
-# --- 20: transaction limits -------------------------------------------------------------------------------------
+# --- 21: transaction limits -------------------------------------------------------------------------------------
 
 
 @pytest.mark.parametrize(("n", "size"), [(250, 2_000), (100, 1_024), (101, 1_024), (1, 100 * 1024), (50, 400_000)])
@@ -75,7 +75,7 @@ def test_transaction_case_of_chapter_20():
         hp.transaction_case(1, 5 * 1024 * 1024)
 
 
-# --- 21: ID collisions ------------------------------------------------------------------------------------------
+# --- 22: ID collisions ------------------------------------------------------------------------------------------
 
 
 @pytest.mark.parametrize(("p", "bits", "digits"), [(0.01, 64, 7), (0.001, 64, 6), (0.5, 32, 3)])
@@ -104,7 +104,7 @@ def test_collision_case_names_a_bad_parameter():
         hp.collision_case(0.5, digits=-1)
 
 
-# --- 20: where the commit latency ends; 21: the suffixes as chapter 5 runs them -----------------------------
+# --- 21: where the commit latency ends; 22: the suffixes as chapter 5 runs them -----------------------------
 
 
 @pytest.mark.parametrize(("rtts", "log"), [([1.0] * 16, 0.5), ([1.0, 1.0, 1.0, 40.0], 0.5), ([2.0, 5.0], 0.0)])
@@ -120,7 +120,7 @@ def test_two_phase_case_of_chapter_20_reports_both_end_points():
 
 
 def test_chapter_21_suffixes_are_chapter_5s_run():
-    """Chapter 21 quotes the busiest suffix key from the same seeded hour as chapter 5: random above sequential, and
+    """Chapter 22 quotes the busiest suffix key from the same seeded hour as chapter 5: random above sequential, and
     sequential within a few writes of even on average (Poisson arrivals, ceil(X/N))."""
     w, n = hp.EXAMPLE_HOT_PARTITION["hot_wcu"], hp.EXAMPLE_SHARD_COUNT
     c = hp.write_sharding_case(w, n, seconds=3600, seed=5, utilization=hp.ASSUMPTIONS["SHARD_UTILIZATION"].value)

@@ -136,7 +136,7 @@ def test_range_split_case_new_keys_against_closed_forms(n, splits):
 
 
 def test_range_split_case_of_chapter_18_vitess_copies_a_third_and_a_balancer_a_quarter():
-    """Chapter 18, 3 -> 4: DynamoDB's split moves 1/6, a Vitess split copies the whole shard (1/3), a balancer that
+    """Chapter 19, 3 -> 4: DynamoDB's split moves 1/6, a Vitess split copies the whole shard (1/3), a balancer that
     evens data sizes moves the floor 1/4 (the reviewer's recomputation)."""
     c = hp.range_split_case(3, splits=1)
     assert c["formula"] == pytest.approx(1 / 6)
@@ -147,7 +147,7 @@ def test_range_split_case_of_chapter_18_vitess_copies_a_third_and_a_balancer_a_q
 
 @pytest.mark.parametrize("n", [2, 4, 25, 1000])
 def test_harmonic_number_is_ln_n_plus_euler_gamma_to_within_one_over_2n(n):
-    """Chapter 18: jump hash's expected loop steps H(n) = ln n + gamma + O(1/(2n)), below Lamping & Veach's ln n + 1."""
+    """Chapter 19: jump hash's expected loop steps H(n) = ln n + gamma + O(1/(2n)), below Lamping & Veach's ln n + 1."""
     h = hp.harmonic(n, 1)
     assert h == pytest.approx(sum(1 / i for i in range(1, n + 1)))
     assert abs(h - (math.log(n) + np.euler_gamma)) <= 1 / (2 * n)
@@ -156,7 +156,7 @@ def test_harmonic_number_is_ln_n_plus_euler_gamma_to_within_one_over_2n(n):
 
 @pytest.mark.parametrize("n", [1, 4, 11, 500])
 def test_jump_steps_case_counts_the_loop_steps_of_a_direct_jump_hash(n):
-    """Chapter 18: H(n) is the mean number of jumps the loop takes, counted here on 20,000 keys (1 + jumps below n)."""
+    """Chapter 19: H(n) is the mean number of jumps the loop takes, counted here on 20,000 keys (1 + jumps below n)."""
     c = hp.jump_steps_case(n)
     assert c["expected"] == pytest.approx(hp.harmonic(n, 1))
     assert c["approx"] == pytest.approx(c["ln"] + c["gamma"]) and c["bound"] == pytest.approx(c["ln"] + 1)
@@ -172,7 +172,7 @@ def test_jump_steps_case_counts_the_loop_steps_of_a_direct_jump_hash(n):
 
 
 def test_virtual_nodes_figure_follows_v_and_labels_a_cumulative_axis():
-    """Chapter 18: the x-range shrinks with 1/sqrt(V) and keeps every measured share; the y-axis says it is a CDF."""
+    """Chapter 19: the x-range shrinks with 1/sqrt(V) and keeps every measured share; the y-axis says it is a CDF."""
     from hotpart.figures.resharding import _vnodes_xrange
 
     e = hp.EXPLORABLES["virtual_nodes"]
@@ -217,7 +217,7 @@ def test_migration_case_against_the_step_lengths_added_up(d, c, v):
 
 @pytest.mark.parametrize(("n", "m"), [(3, 4), (8, 16), (10, 11)])
 def test_placement_step_hours_scale_with_the_data_the_rule_moves(n, m):
-    """Chapter 19: the copy, the verification and the deletion scale with the moved data (modulo against the floor)."""
+    """Chapter 20: the copy, the verification and the deletion scale with the moved data (modulo against the floor)."""
     c = hp.placement_step_hours(2_000, n, m, 50, 100)
     assert c["modulo_gb"] == pytest.approx(2_000 * (1 - min(n, m) / math.lcm(n, m)))
     assert c["floor_gb"] == pytest.approx(2_000 * (1 - n / m))
@@ -236,7 +236,7 @@ def test_placement_step_hours_of_chapter_19():
 
 
 def test_migration_defaults_are_the_named_assumptions():
-    """Chapter 19's box lists every default the timeline takes from the course: deploy, ramp, fallback, deletion."""
+    """Chapter 20's box lists every default the timeline takes from the course: deploy, ramp, fallback, deletion."""
     plan = hp.MigrationPlan(2_000, 50, 100)
     assert plan.deploy_h == hp.ASSUMPTIONS["MIGRATION_DEPLOY_H"].value
     assert plan.switch_h == hp.ASSUMPTIONS["MIGRATION_SWITCH_H"].value
@@ -245,7 +245,7 @@ def test_migration_defaults_are_the_named_assumptions():
 
 
 def test_migration_timeline_axis_follows_the_move():
-    """Chapter 19: the explorable's time axis ends at 1.5 times the move, whatever the data size."""
+    """Chapter 20: the explorable's time axis ends at 1.5 times the move, whatever the data size."""
     e = hp.EXPLORABLES["migration_timeline"]
     for gb in (e.control("data_gb").low, e.defaults()["data_gb"], e.control("data_gb").high):
         data = e.data(data_gb=gb)

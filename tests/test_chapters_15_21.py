@@ -1,4 +1,4 @@
-"""Chapters 15 to 21: the tables and cases the chapters show, recomputed another way (closed forms, direct model
+"""Chapters 15 to 22: the tables and cases the chapters show, recomputed another way (closed forms, direct model
 calls, a Monte Carlo run)."""
 
 from __future__ import annotations
@@ -70,7 +70,7 @@ def test_sparse_index_case_brackets_the_exact_share():
     assert case["f_star"] * float(dense.offered.max(axis=1).max()) == pytest.approx(hp.PARTITION_MAX_WCU)
 
 
-# --- 17: strategies ---------------------------------------------------------------------------------
+# --- 18: strategies ---------------------------------------------------------------------------------
 
 
 def test_strategy_rows_sequential_ids():
@@ -95,7 +95,7 @@ def test_strategy_rows_refuse_an_unknown_stream():
         hp.strategy_rows("nope", 4)
 
 
-# --- 18: resharding ---------------------------------------------------------------------------------
+# --- 19: resharding ---------------------------------------------------------------------------------
 
 
 @pytest.mark.parametrize(("n", "m"), [(4, 5), (8, 16), (10, 11)])
@@ -123,7 +123,7 @@ def test_moved_rows_refuse_a_bad_pair():
         hp.moved_rows([])
 
 
-# --- 19: logical shards -----------------------------------------------------------------------------
+# --- 20: logical shards -----------------------------------------------------------------------------
 
 
 def test_logical_balance_rows_closed_form():
@@ -139,7 +139,7 @@ def test_logical_balance_rows_closed_form():
             assert float(cell) == pytest.approx(counts.max() / (el / p), abs=5e-4)
 
 
-# --- 20: two-phase commit ---------------------------------------------------------------------------
+# --- 21: two-phase commit ---------------------------------------------------------------------------
 
 
 def test_two_phase_rows_closed_form():
@@ -152,7 +152,7 @@ def test_two_phase_rows_closed_form():
         assert row[6] == f"{2 * rtt + 3 * log:g}"
 
 
-# --- 21: pitfalls -----------------------------------------------------------------------------------
+# --- 22: pitfalls -----------------------------------------------------------------------------------
 
 
 def test_alternatives_rows_closed_form():
@@ -240,7 +240,7 @@ def test_logical_shards_needed_is_the_smallest_by_brute_force():
     assert all(worst(x) > 1.05 for x in range(20, el))
 
 
-# --- 21: the cases ----------------------------------------------------------------------------------
+# --- 22: the cases ----------------------------------------------------------------------------------
 
 
 def test_auto_increment_case_repeats_are_s_minus_one_over_s():
@@ -255,7 +255,7 @@ def test_ids_for_collision_inverts_the_birthday_bound():
     for p, bits in ((0.01, 64), (0.001, 64), (0.5, 32)):
         n = hp.ids_for_collision(p, bits)
         assert 1 - math.exp(-n * n / 2.0 ** (bits + 1)) == pytest.approx(p, rel=1e-9)
-        # and the model of chapter 21 (which uses N(N-1)) agrees at that many IDs
+        # and the model of chapter 22 (which uses N(N-1)) agrees at that many IDs
         assert hp.id_collision_probability(1, int(n), "random", bits) == pytest.approx(p, rel=1e-3)
     # a published figure: 77,163 random 32-bit values give even odds of a collision
     assert round(hp.ids_for_collision(0.5, 32)) == 77_163
@@ -335,7 +335,7 @@ def test_strategy_rows_label():
     assert hp.strategy_rows("tenant_time", 4, 2)[0][0] == hp.STREAM_LABELS[3][1]
 
 
-# --- issue 37: review findings of chapters 15 to 21 --------------------------------------------------
+# --- issue 37: review findings of chapters 15 to 22 --------------------------------------------------
 
 
 def test_growth_past_the_peak_counted_as_key_range_still_reads_as_past_double():

@@ -1,4 +1,4 @@
-"""The vectorised placements of chapter 18 against verbatim copies of the loops they replaced: bit for bit equal.
+"""The vectorised placements of chapter 19 against verbatim copies of the loops they replaced: bit for bit equal.
 
 The references below are the implementations of :mod:`hotpart.models.hashing`, :mod:`hotpart.models.resharding`
 and :mod:`hotpart.figures.resharding` before they were vectorised (one ring, one node, one call at a time); every

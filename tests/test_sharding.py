@@ -1,4 +1,4 @@
-"""Chapters 17 to 21's models: strategies, resharding, logical shards, migration, 2PC, pitfalls."""
+"""Chapters 18 to 22's models: strategies, resharding, logical shards, migration, 2PC, pitfalls."""
 
 import math
 from bisect import bisect_left
@@ -580,7 +580,7 @@ def test_replicas_and_cache_relieve_reads_never_writes(reads, writes, replicas, 
     assert helped["write_utilisation"] == base["write_utilisation"]
 
 
-# --- hash-range splitting (chapter 18) and the backfill race (chapter 19) ---------------------------
+# --- hash-range splitting (chapter 19) and the backfill race (chapter 20) ---------------------------
 
 
 def test_hash_range_split_moves_only_the_split_half():

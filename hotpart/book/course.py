@@ -332,10 +332,24 @@ CHAPTERS: tuple[Chapter, ...] = (
         ),
         _P5,
     ),
+    # placed after chapter 16 in part V (issue 48): checking a key design before it is deployed
     Chapter(
         17,
+        "Before you deploy",
+        "notebooks/17_before_you_deploy.ipynb",
+        48,
+        (
+            ("002", "パーティションキーを効率的に設計し、使用するためのベストプラクティス"),
+            ("000", _KEYS),
+            ("001", "ホットパーティション問題"),
+            ("000", "症状から手を選ぶ"),
+        ),
+        _P5,
+    ),
+    Chapter(
+        18,
         "Sharding strategies and their hot spots",
-        "notebooks/17_strategies.ipynb",
+        "notebooks/18_strategies.ipynb",
         7,
         (
             ("003", "シャーディングとは"),
@@ -344,11 +358,11 @@ CHAPTERS: tuple[Chapter, ...] = (
         ),
         _P6,
     ),
-    Chapter(18, "Resharding", "notebooks/18_resharding.ipynb", 7, (("003", "リシャーディング"),), _P6),
+    Chapter(19, "Resharding", "notebooks/19_resharding.ipynb", 7, (("003", "リシャーディング"),), _P6),
     Chapter(
-        19,
+        20,
         "Logical shards and live migration",
-        "notebooks/19_migration.ipynb",
+        "notebooks/20_migration.ipynb",
         7,
         (
             ("003", _CHALLENGES),
@@ -357,9 +371,9 @@ CHAPTERS: tuple[Chapter, ...] = (
         _P6,
     ),
     Chapter(
-        20,
+        21,
         "Cross-shard queries and transactions",
-        "notebooks/20_cross_shard.ipynb",
+        "notebooks/21_cross_shard.ipynb",
         7,
         (
             ("003", "クロスシャードクエリ"),
@@ -369,9 +383,9 @@ CHAPTERS: tuple[Chapter, ...] = (
         _P6,
     ),
     Chapter(
-        21,
+        22,
         "When not to shard, and the pitfalls",
-        "notebooks/21_pitfalls.ipynb",
+        "notebooks/22_pitfalls.ipynb",
         7,
         (
             ("003", "シャーディングを避ける方法"),

@@ -1,7 +1,7 @@
 """The figures: each chapter's explorables and plotting functions, built on the models and the book layer.
 
 One module per chapter family, named after the model module it draws where that reads well (``figures/skew.py``
-draws ``models/skew.py`` for chapter 3, ``figures/resharding.py`` draws ``models/resharding.py`` for chapter 18);
+draws ``models/skew.py`` for chapter 3, ``figures/resharding.py`` draws ``models/resharding.py`` for chapter 19);
 each module's docstring names the model modules it draws and the chapters that use it.
 Importing a module here declares its explorables in :data:`hotpart.EXPLORABLES`; a chapter shows one with
 ``hp.explore("name")``, the one way to reach an explorable (they are not attributes of ``hotpart``, so an
@@ -28,15 +28,16 @@ module                explorables                                     chapters (
 ``retries``           ``retry_storm``                                 ``14_retries``
 ``diagnosis``         ``symptom_to_remedy``                           ``15_diagnosis``
 ``observed``          ``your_table_what_if``                          ``16_your_table``
-``strategies``        ``sharding_strategies``                         ``17_strategies``
-``resharding``        ``resharding``, ``virtual_nodes``               ``18_resharding``
-``migration``         ``migration_timeline``                          ``19_migration``
-``cross_shard``       ``cross_shard``                                 ``20_cross_shard``
-``pitfalls``          ``pitfalls``                                    ``21_pitfalls``
+``planning``          ``plan_verdict``                                ``17_before_you_deploy``
+``strategies``        ``sharding_strategies``                         ``18_strategies``
+``resharding``        ``resharding``, ``virtual_nodes``               ``19_resharding``
+``migration``         ``migration_timeline``                          ``20_migration``
+``cross_shard``       ``cross_shard``                                 ``21_cross_shard``
+``pitfalls``          ``pitfalls``                                    ``22_pitfalls``
 ====================  ==============================================  ====================================
 
 ``_fanout_common`` (internal) holds chapters 5 to 7's shared input limits and checks; ``_sharding_common``
-(internal) holds the helpers chapters 17 to 21 share: cached key streams and table checks.
+(internal) holds the helpers chapters 18 to 22 share: cached key streams and table checks.
 """
 
 from .._lazy import lazy_layer
@@ -62,6 +63,7 @@ _MODULE_NAMES = (
     "retries",
     "diagnosis",
     "observed",
+    "planning",
     "strategies",
     "resharding",
     "migration",

@@ -1,5 +1,5 @@
 """Private helpers shared by the sharding chapters' figures (17 to 21): cached key streams, random keys, table checks,
-and the shard-count panel that chapters 20 and 21 draw and update.
+and the shard-count panel that chapters 21 and 22 draw and update.
 
 Internal: no public names. Used by :mod:`hotpart.figures.strategies`, :mod:`~hotpart.figures.resharding`,
 :mod:`~hotpart.figures.migration`, :mod:`~hotpart.figures.cross_shard` and :mod:`~hotpart.figures.pitfalls`.
@@ -47,7 +47,7 @@ def _random_keys(n_keys: int, seed: int) -> NDArray[np.uint64]:
     return np.random.default_rng(seed).integers(0, 2**64, size=n_keys, dtype=np.uint64)
 
 
-# --- the shard-count panel of chapters 20 and 21: curves against the number of shards, the chosen count marked ---
+# --- the shard-count panel of chapters 21 and 22: curves against the number of shards, the chosen count marked ---
 
 
 def _shards_control(label: str, high: int, default: int) -> Control:

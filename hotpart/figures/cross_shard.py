@@ -1,8 +1,8 @@
-"""Chapter 20's explorable and table: scatter-gather latency and two-phase commit against the number of shards.
+"""Chapter 21's explorable and table: scatter-gather latency and two-phase commit against the number of shards.
 
 Models: :mod:`hotpart.models.cross_shard` (``two_phase_commit``, ``TwoPhaseCommit``) and the fan-out models of
 :mod:`hotpart.models.fanout` (``fanout_quantile``, ``prob_any_slow``) for scatter-gather. Notebook:
-``notebooks/20_cross_shard``. The explorable ``cross_shard``; the chapter's table (``two_phase_rows``), tested in
+``notebooks/21_cross_shard``. The explorable ``cross_shard``; the chapter's table (``two_phase_rows``), tested in
 ``tests/test_chapters_15_21.py``, and cases (``scatter_gather_case``, ``two_phase_case``, ``transaction_case``),
 tested in ``tests/test_cases_cross_shard.py``.
 """
@@ -155,7 +155,7 @@ cross_shard = register(
 )
 
 
-# --- chapter 20's table -------------------------------------------------------------------------------------
+# --- chapter 21's table -------------------------------------------------------------------------------------
 
 
 #: The most rows :func:`two_phase_rows` builds (each a commit of up to 10,000 participants, so at most 10**7 in all).
@@ -163,7 +163,7 @@ _MAX_ROWS = 1_000
 
 
 def two_phase_rows(participants: tuple[int, ...], availability: float, rtt_ms: float, log_ms: float) -> _Rows:
-    """Chapter 20's table: two-phase commit against the number of participants.
+    """Chapter 21's table: two-phase commit against the number of participants.
 
     Parameters
     ----------
@@ -209,13 +209,13 @@ def two_phase_rows(participants: tuple[int, ...], availability: float, rtt_ms: f
     return header, rows
 
 
-# --- chapter 20's cases ----------------------------------------------------------------------------------------
+# --- chapter 21's cases ----------------------------------------------------------------------------------------
 
 _MONTH_S = 30 * 24 * 3600.0  # a 30-day month, seconds
 
 
 def scatter_gather_case(n_shards: int, mean_ms: float, size: int = 20_000, seed: int = 0) -> dict[str, float]:
-    """Chapter 20: the p99 of a scatter-gather over ``n_shards`` shards with exponential latency, two ways.
+    """Chapter 21: the p99 of a scatter-gather over ``n_shards`` shards with exponential latency, two ways.
 
     Parameters
     ----------
@@ -264,7 +264,7 @@ def two_phase_case(
     coordinator_mtbf_s: float = _MONTH_S,
     tx_per_s: float = 0.0,
 ) -> dict[str, float]:
-    """Chapter 20: one two-phase commit over ``k`` participants, its availability and its blocking risk.
+    """Chapter 21: one two-phase commit over ``k`` participants, its availability and its blocking risk.
 
     Parameters
     ----------
@@ -324,7 +324,7 @@ def two_phase_case(
 
 
 def transaction_case(n_items: int, item_bytes: float) -> dict[str, float]:
-    """Chapter 20: what ``n_items`` transactional writes of ``item_bytes`` each cost in calls and write units.
+    """Chapter 21: what ``n_items`` transactional writes of ``item_bytes`` each cost in calls and write units.
 
     Parameters
     ----------

@@ -1,7 +1,7 @@
-"""Chapter 19's explorable, tables and figures: logical shards on physical ones, and the steps of a live migration.
+"""Chapter 20's explorable, tables and figures: logical shards on physical ones, and the steps of a live migration.
 
 Models: :mod:`hotpart.models.migration` (``logical_placement``, ``logical_balance``, ``MigrationPlan``) and, for dual
-writes, :mod:`~hotpart.models.pitfalls` (``half_applied_probability``). Notebook: ``notebooks/19_migration``. The
+writes, :mod:`~hotpart.models.pitfalls` (``half_applied_probability``). Notebook: ``notebooks/20_migration``. The
 explorable ``migration_timeline`` (drawn once, then updated in place); the chapter's table (``logical_balance_rows``),
 its plots and its cases (``migration_case``, ``backfill_case``, ``dual_write_case``, ``logical_move_case``,
 ``logical_resize_case``, ``logical_shards_needed``), tested in ``tests/test_chapters_15_21.py`` and
@@ -206,11 +206,11 @@ migration_timeline = register(
 )
 
 
-# --- chapter 19's table and cases ---------------------------------------------------------------------------
+# --- chapter 20's table and cases ---------------------------------------------------------------------------
 
 
 def logical_balance_rows(n_logicals: tuple[int, ...], n_physicals: tuple[int, ...]) -> _Rows:
-    """Chapter 19's table: the busiest physical shard over the mean, ``ceil(L/P) / (L/P)``, for each ``L`` and ``P``.
+    """Chapter 20's table: the busiest physical shard over the mean, ``ceil(L/P) / (L/P)``, for each ``L`` and ``P``.
 
     Parameters
     ----------
@@ -242,7 +242,7 @@ def logical_balance_rows(n_logicals: tuple[int, ...], n_physicals: tuple[int, ..
 def logical_move_case(
     n_logical: int, p_before: int, p_after: int | None = None, n_keys: int = 100_000, seed: int = 0
 ) -> dict[str, float]:
-    """Chapter 19: ``n_logical`` logical shards moved from ``p_before`` to ``p_after`` machines.
+    """Chapter 20: ``n_logical`` logical shards moved from ``p_before`` to ``p_after`` machines.
 
     Parameters
     ----------
@@ -299,7 +299,7 @@ def logical_move_case(
 
 
 def logical_shards_needed(max_imbalance: float, max_physical: int) -> dict[str, float]:
-    """Chapter 19: the fewest logical shards ``L`` that keep the busiest of ``P`` machines within ``max_imbalance``
+    """Chapter 20: the fewest logical shards ``L`` that keep the busiest of ``P`` machines within ``max_imbalance``
     of the mean for every ``P`` from 1 to ``max_physical``.
 
     Parameters
@@ -331,7 +331,7 @@ def logical_shards_needed(max_imbalance: float, max_physical: int) -> dict[str, 
 
 
 def dual_write_case(coexistence_h: float, writes_per_s: float, p_fail: float) -> dict[str, float]:
-    """Chapter 19: dual writes during a migration, each of the two writes failing on its own with ``p_fail``.
+    """Chapter 20: dual writes during a migration, each of the two writes failing on its own with ``p_fail``.
 
     One write lands and the other does not with probability ``1 - (1-p)^2 - p^2 = 2p(1-p)``
     (:func:`hotpart.half_applied_probability` with two shards).
@@ -368,7 +368,7 @@ def dual_write_case(coexistence_h: float, writes_per_s: float, p_fail: float) ->
 
 
 def migration_case(data_gb: float, copy_gb_per_h: float, verify_gb_per_h: float) -> dict[str, float]:
-    """Chapter 19: the lengths of a :class:`hotpart.MigrationPlan` with the default deploy, ramp and fallback times.
+    """Chapter 20: the lengths of a :class:`hotpart.MigrationPlan` with the default deploy, ramp and fallback times.
 
     Parameters
     ----------
@@ -425,7 +425,7 @@ def migration_case(data_gb: float, copy_gb_per_h: float, verify_gb_per_h: float)
 
 
 def backfill_case(n_rows: int, writes_per_s: float, backfill_h: float, copy_lag_s: float, seed: int = 0) -> dict[str, float]:
-    """Chapter 19: a backfill racing live updates, with plain and with conditional writes
+    """Chapter 20: a backfill racing live updates, with plain and with conditional writes
     (:func:`hotpart.backfill_lost_updates`), and the small-lag approximation ``W l``.
 
     Parameters
@@ -471,7 +471,7 @@ def backfill_case(n_rows: int, writes_per_s: float, backfill_h: float, copy_lag_
 
 
 def logical_resize_case(n_logical: int) -> dict[str, float]:
-    """Chapter 19: what changing the logical shard count moves, a key's logical shard being ``h(k) mod L``.
+    """Chapter 20: what changing the logical shard count moves, a key's logical shard being ``h(k) mod L``.
 
     Parameters
     ----------
@@ -500,7 +500,7 @@ def logical_resize_case(n_logical: int) -> dict[str, float]:
 
 
 def placement_step_hours(table_gb: float, n: int, m: int, copy_gb_per_h: float, verify_gb_per_h: float) -> dict[str, float]:
-    """Chapter 19: the steps whose length the placement rule sets, for a table going from ``n`` to ``m`` shards.
+    """Chapter 20: the steps whose length the placement rule sets, for a table going from ``n`` to ``m`` shards.
 
     The rule decides how much data moves: modulo moves :func:`hotpart.moved_fraction_modulo` of the table, a
     scheme that reaches the balanced floor (a ring on average, jump hash, rendezvous, logical shards) ``1 - n/m``.

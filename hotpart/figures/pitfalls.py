@@ -1,8 +1,8 @@
-"""Chapter 21's explorable and tables: operations run on every shard, time-ordered IDs, and what to try before sharding.
+"""Chapter 22's explorable and tables: operations run on every shard, time-ordered IDs, and what to try before sharding.
 
 Models: :mod:`hotpart.models.pitfalls` (``half_applied_probability``, ``unsharded_load``), with
 :mod:`~hotpart.models.strategies` (range and hash sharding of ID schemes) and :mod:`~hotpart.models.write_sharding`
-(``simulate_shard_writes``). Notebook: ``notebooks/21_pitfalls``. The explorable ``pitfalls``; the chapter's tables
+(``simulate_shard_writes``). Notebook: ``notebooks/22_pitfalls``. The explorable ``pitfalls``; the chapter's tables
 (``alternatives_rows``, ``half_applied_rows``) and cases (``auto_increment_case``, ``ids_for_collision``,
 ``suffix_spread_case``, ``replicas_needed``), tested in ``tests/test_chapters_15_21.py``, and ``collision_case``,
 tested in ``tests/test_cases_cross_shard.py``.
@@ -164,7 +164,7 @@ pitfalls = register(
 )
 
 
-# --- chapter 21's tables and cases --------------------------------------------------------------------------
+# --- chapter 22's tables and cases --------------------------------------------------------------------------
 
 
 def alternatives_rows(
@@ -176,7 +176,7 @@ def alternatives_rows(
     replicas: int = 3,
     cache_hit_rate: float = 0.8,
 ) -> _Rows:
-    """Chapter 21's table: one node, read replicas, a cache, and both, against the same reads and writes.
+    """Chapter 22's table: one node, read replicas, a cache, and both, against the same reads and writes.
 
     Parameters
     ----------
@@ -226,7 +226,7 @@ def alternatives_rows(
 
 
 def half_applied_rows(shards: tuple[int, ...], p_fail: tuple[float, ...]) -> _Rows:
-    """Chapter 21's table: the probability that a change run on every shard ends half applied.
+    """Chapter 22's table: the probability that a change run on every shard ends half applied.
 
     Parameters
     ----------
@@ -256,7 +256,7 @@ def half_applied_rows(shards: tuple[int, ...], p_fail: tuple[float, ...]) -> _Ro
 
 
 def auto_increment_case(n_shards: int = 4, ids_per_shard: int = 1_000) -> dict[str, float]:
-    """Chapter 21: ``n_shards`` shards side by side, each counting its IDs from one.
+    """Chapter 22: ``n_shards`` shards side by side, each counting its IDs from one.
 
     Parameters
     ----------
@@ -289,7 +289,7 @@ def auto_increment_case(n_shards: int = 4, ids_per_shard: int = 1_000) -> dict[s
 
 
 def ids_for_collision(probability: float, bits: int = 64) -> float:
-    """Chapter 21: how many random ``bits``-bit IDs reach a collision ``probability``, from the birthday bound.
+    """Chapter 22: how many random ``bits``-bit IDs reach a collision ``probability``, from the birthday bound.
 
     Solves ``P = 1 - exp(-N^2 / 2^(b+1))`` for ``N``: ``N = sqrt(-2^(b+1) ln(1 - P))``.
 
@@ -316,7 +316,7 @@ def ids_for_collision(probability: float, bits: int = 64) -> float:
 
 
 def collision_case(probability: float, bits: int = 64, digits: int = 6) -> dict[str, float]:
-    """Chapter 21: the random IDs that reach a collision ``probability``, rounded for the prose, and a check.
+    """Chapter 22: the random IDs that reach a collision ``probability``, rounded for the prose, and a check.
 
     Parameters
     ----------
@@ -354,7 +354,7 @@ def collision_case(probability: float, bits: int = 64, digits: int = 6) -> dict[
 
 
 def suffix_spread_case(writes_per_s: float, suffixes: int, seconds: int = 60, seed: int = 0) -> dict[str, float]:
-    """Chapter 21: one hot key's writes spread over random suffixes and over sequential (round-robin) ones.
+    """Chapter 22: one hot key's writes spread over random suffixes and over sequential (round-robin) ones.
 
     Parameters
     ----------
@@ -395,7 +395,7 @@ def replicas_needed(
     writes_per_s: float = 0.0,
     node_writes_per_s: float = 1.0,
 ) -> int | None:
-    """Chapter 21: the fewest read replicas that keep every node within its capacity behind a cache.
+    """Chapter 22: the fewest read replicas that keep every node within its capacity behind a cache.
 
     ``k`` replicas and the primary share the reads the cache misses, and every node applies every write:
     ``(1 - h) R / ((k + 1) C_r) + W / C_w <= 1`` (:func:`hotpart.unsharded_load`'s node load).

@@ -1,8 +1,8 @@
-"""Chapter 18's explorables, table and figure: what moves when shards are added, and how even a ring is.
+"""Chapter 19's explorables, table and figure: what moves when shards are added, and how even a ring is.
 
 Models: :mod:`hotpart.models.resharding` (``moved_fraction``, ``moved_fraction_modulo``,
 ``range_split_moved_fraction``, ``lookup_cost``, ``ring_spread``) and :mod:`~hotpart.models.hashing` (``jump_hash``,
-``HashRing``, ``rendezvous``, ``HashRangeSharding``). Notebook: ``notebooks/18_resharding``. The explorables
+``HashRing``, ``rendezvous``, ``HashRangeSharding``). Notebook: ``notebooks/19_resharding``. The explorables
 ``resharding`` and ``virtual_nodes`` (drawn once, then updated in place); the chapter's table (``moved_rows``), its plot
 and its cases (``modulo_case``, ``ring_growth_case``, ``ring_spread_case``, ``vnodes_for_spread``, ``range_split_case``,
 ``jump_growth_case``), tested in ``tests/test_chapters_15_21.py`` and ``tests/test_cases_sharding.py``.
@@ -403,11 +403,11 @@ virtual_nodes = register(
 )
 
 
-# --- chapter 18's table and cases ---------------------------------------------------------------------------
+# --- chapter 19's table and cases ---------------------------------------------------------------------------
 
 
 def moved_rows(changes: tuple[tuple[int, int], ...], vnodes: int = 100, n_keys: int = 100_000) -> _Rows:
-    """Chapter 18's table: the share of keys each scheme moves when ``n`` shards become ``m``.
+    """Chapter 19's table: the share of keys each scheme moves when ``n`` shards become ``m``.
 
     Parameters
     ----------
@@ -461,7 +461,7 @@ def moved_rows(changes: tuple[tuple[int, int], ...], vnodes: int = 100, n_keys: 
 
 
 def range_split_case(n_shards: int, splits: int = 1, n_keys: int = 100_000, seed: int = 3) -> dict[str, float]:
-    """Chapter 18: split the first ``splits`` of ``n_shards`` equal hash ranges in half; what moves, and where.
+    """Chapter 19: split the first ``splits`` of ``n_shards`` equal hash ranges in half; what moves, and where.
 
     Parameters
     ----------
@@ -532,7 +532,7 @@ def range_split_case(n_shards: int, splits: int = 1, n_keys: int = 100_000, seed
 
 
 def jump_steps_case(n_buckets: int) -> dict[str, float]:
-    """Chapter 18: jump hash's expected loop steps at ``n_buckets``, against ``ln n`` and ``ln n + gamma``.
+    """Chapter 19: jump hash's expected loop steps at ``n_buckets``, against ``ln n`` and ``ln n + gamma``.
 
     The loop jumps to bucket ``j`` with probability ``1/j`` for each ``j <= n`` (Lamping & Veach 2014), so it
     runs the harmonic number ``H(n) = 1 + 1/2 + ... + 1/n`` steps on average, ``ln n + gamma + O(1/n)``, below the
@@ -567,7 +567,7 @@ def jump_steps_case(n_buckets: int) -> dict[str, float]:
 
 
 def jump_growth_case(n_buckets: int, n_keys: int = 100_000) -> dict[str, float]:
-    """Chapter 18: hash the keys ``0 .. n_keys - 1`` with jump hash into ``n_buckets`` and then one bucket more.
+    """Chapter 19: hash the keys ``0 .. n_keys - 1`` with jump hash into ``n_buckets`` and then one bucket more.
 
     Parameters
     ----------
@@ -607,7 +607,7 @@ def jump_growth_case(n_buckets: int, n_keys: int = 100_000) -> dict[str, float]:
 
 
 def modulo_case(n: int, m: int) -> dict[str, float]:
-    """Chapter 18: ``key % n`` becomes ``key % m``; one period of keys, who stays and who moves.
+    """Chapter 19: ``key % n`` becomes ``key % m``; one period of keys, who stays and who moves.
 
     Over a period of ``lcm(n, m)`` consecutive keys exactly ``min(n, m)`` keep their shard (one per common
     remainder, by the Chinese remainder theorem), so ``1 - min(n, m) / lcm(n, m)`` of the keys move
@@ -656,7 +656,7 @@ def modulo_case(n: int, m: int) -> dict[str, float]:
 
 
 def ring_growth_case(n: int, m: int, vnodes: int = 100) -> dict[str, float]:
-    """Chapter 18: a ring (:class:`hotpart.HashRing`, nodes ``"0"`` to ``"m-1"``) grown from ``n`` to ``m`` nodes.
+    """Chapter 19: a ring (:class:`hotpart.HashRing`, nodes ``"0"`` to ``"m-1"``) grown from ``n`` to ``m`` nodes.
 
     Parameters
     ----------
@@ -694,7 +694,7 @@ def ring_growth_case(n: int, m: int, vnodes: int = 100) -> dict[str, float]:
 
 
 def ring_busiest_case(n_nodes: int, vnodes: int, busiest: float, n_rings: int = 2_000, seed: int = 0) -> dict[str, float]:
-    """Chapter 18: how typical one ring's busiest node is, over random rings of the same size.
+    """Chapter 19: how typical one ring's busiest node is, over random rings of the same size.
 
     Each of ``n_rings`` rings puts ``n_nodes * vnodes`` uniform random points on the circle; a node owns the arcs
     ending at its points. The busiest node's share over the even share ``1/n_nodes`` is recorded per ring.
@@ -749,7 +749,7 @@ def ring_busiest_case(n_nodes: int, vnodes: int, busiest: float, n_rings: int = 
 
 
 def ring_spread_case(vnodes: int, n_nodes: int, n_rings: int = 200) -> dict[str, float]:
-    """Chapter 18: the spread of node shares on a ring, analytic (:func:`hotpart.ring_spread`) and measured.
+    """Chapter 19: the spread of node shares on a ring, analytic (:func:`hotpart.ring_spread`) and measured.
 
     Parameters
     ----------
@@ -787,7 +787,7 @@ def ring_spread_case(vnodes: int, n_nodes: int, n_rings: int = 200) -> dict[str,
 
 
 def vnodes_for_spread(target: float, n_nodes: int, n_rings: int = 10) -> dict[str, float]:
-    """Chapter 18: the virtual nodes per node that bring the spread of node shares to ``target``, and their cost.
+    """Chapter 19: the virtual nodes per node that bring the spread of node shares to ``target``, and their cost.
 
     The spread (standard deviation over the mean) is about ``1/sqrt(V)``, so ``V = ceil(1 / target**2)``.
 

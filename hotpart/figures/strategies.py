@@ -1,7 +1,7 @@
-"""Chapter 17's explorable, table and figure: hash, range, geo, directory and composite sharding of one key stream.
+"""Chapter 18's explorable, table and figure: hash, range, geo, directory and composite sharding of one key stream.
 
 Models: :mod:`hotpart.models.strategies` (``key_stream``, the five strategies, ``shard_report``) and
-:mod:`~hotpart.models.hashing`. Notebook: ``notebooks/17_strategies``. The explorable ``sharding_strategies`` (drawn once,
+:mod:`~hotpart.models.hashing`. Notebook: ``notebooks/18_strategies``. The explorable ``sharding_strategies`` (drawn once,
 then updated in place); the chapter's table (``strategy_table``, ``strategy_rows``), its write-share plot, its cases
 (``range_example_case``, ``strategy_settings_case``) and its exercise answer (``directory_hit_rate_needed``), tested in
 ``tests/test_chapters_15_21.py`` and ``tests/test_cases_sharding.py``.
@@ -271,7 +271,7 @@ sharding_strategies = register(
 )
 
 
-# --- chapter 17's table and exercise: each table returns (header, rows) for hp.markdown_table ----------------
+# --- chapter 18's table and exercise: each table returns (header, rows) for hp.markdown_table ----------------
 
 #: The strategies in the order the chapter's tables list them.
 STRATEGY_ORDER: tuple[str, ...] = ("hash", "range", "geo", "directory", "composite")
@@ -279,7 +279,7 @@ _KIND_LABELS = {kind: label for kind, label in STREAM_LABELS.values()}
 
 
 def strategy_rows(kind: str, n_shards: int, day: int = MAX_DAYS, label: str | None = None) -> _Rows:
-    """Chapter 17's table: every strategy against one key stream, ``day`` days after the ranges were set.
+    """Chapter 18's table: every strategy against one key stream, ``day`` days after the ranges were set.
 
     Parameters
     ----------
@@ -345,7 +345,7 @@ def _new_key_routed(strategy: object) -> float:
 
 
 def directory_hit_rate_needed(target: float, lookup_availability: float) -> float:
-    """Chapter 17: the cache hit rate at which a directory routes ``target`` of point queries.
+    """Chapter 18: the cache hit rate at which a directory routes ``target`` of point queries.
 
     A point query is routed when the client's cache holds the placement (probability ``h``) or the lookup service
     answers (``a``): ``h + (1 - h) a = target``, so ``h = 1 - (1 - target) / (1 - a)``.
@@ -375,7 +375,7 @@ def directory_hit_rate_needed(target: float, lookup_availability: float) -> floa
 def range_example_case(
     boundaries: tuple[int, ...] = (1_000, 2_000), last_listed: int = 2_999, new_id: int = 1_000_000
 ) -> dict[str, object]:
-    """Chapter 17: 003's range table as a :class:`hotpart.RangeSharding`, and where IDs past the table land.
+    """Chapter 18: 003's range table as a :class:`hotpart.RangeSharding`, and where IDs past the table land.
 
     Parameters
     ----------
@@ -425,7 +425,7 @@ def range_example_case(
 
 
 def strategy_settings_case(n_shards: int, day: int = MAX_DAYS) -> dict[str, object]:
-    """Chapter 17: the settings behind :func:`strategy_table`'s geo and directory strategies, and two reference values.
+    """Chapter 18: the settings behind :func:`strategy_table`'s geo and directory strategies, and two reference values.
 
     Parameters
     ----------

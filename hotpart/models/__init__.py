@@ -11,7 +11,7 @@ module                  concept                                                 
 ======================  ============================================================  ============================================
 ``constants``           published limits, ``SOURCES`` and ``ASSUMPTIONS``             all
 ``capacity``            units, partitions, the per-partition ceiling                  ``01_partitions``
-``hashing``             keys onto partitions and shards: MD5, SplitMix64, jump, ring  ``02_key_designs``, ``18_resharding``
+``hashing``             keys onto partitions and shards: MD5, SplitMix64, jump, ring  ``02_key_designs``, ``19_resharding``
 ``skew``                key popularity: Zipf, uniform, one key boosted                ``02_key_designs``-``04_composite_keys``
 ``key_designs``         the sources' key designs; their load on partitions over time  ``02_key_designs``
 ``harmonic_numbers``    generalized harmonic numbers                                  ``03_zipf``, ``06_fanout`` and 18
@@ -19,7 +19,7 @@ module                  concept                                                 
 ``scale_limits``        demand carried before the hottest partition throttles         ``03_zipf``
 ``item_collections``    one key's item collection over time; Query's read cost        ``04_composite_keys``
 ``write_sharding``      shard counts for a hot key; a sharded key's read cost         ``05_write_sharding``
-``fanout``              the cost of N shards; scatter-gather tail latency, hedging    ``06_fanout``, ``20_cross_shard``
+``fanout``              the cost of N shards; scatter-gather tail latency, hedging    ``06_fanout``, ``21_cross_shard``
 ``aggregation``         Streams aggregation: staleness and write units                ``07_aggregation``
 ``simulator``           per-second capacity simulator: table, records, orchestration  ``08_burst`` to ``16_your_table``
 ``burst``               burst: unused capacity banked, up to 300 s of the share       ``08_burst``
@@ -44,11 +44,15 @@ module                  concept                                                 
 ``exports``             a simulation written in AWS's formats (generative exporter)   ``16_your_table``
 ``logs``                access-log profiling on DuckDB (``sql/``)                     ``16_your_table``
 ``whatif``              a real table replayed under each remedy                       ``16_your_table``
-``strategies``          key streams and the five sharding strategies                  ``17_strategies``
-``resharding``          keys moved when the shard count changes; lookup cost          ``18_resharding``
-``migration``           logical shards, live migration, backfill                      ``19_migration``
-``cross_shard``         two-phase commit, transaction limits                          ``20_cross_shard``
-``pitfalls``            ID collisions, half-applied changes, one node's load          ``21_pitfalls``
+``definitions``         table definitions: CloudFormation, Terraform, Workbench        ``17_before_you_deploy``
+``workload``            a workload's access patterns, peak rates and key spread       ``17_before_you_deploy``
+``planning``            a design checked before deploy: loads, verdicts, remedies     ``17_before_you_deploy``
+``rehearsal``           a planned peak simulated, exported and diagnosed              ``17_before_you_deploy``
+``strategies``          key streams and the five sharding strategies                  ``18_strategies``
+``resharding``          keys moved when the shard count changes; lookup cost          ``19_resharding``
+``migration``           logical shards, live migration, backfill                      ``20_migration``
+``cross_shard``         two-phase commit, transaction limits                          ``21_cross_shard``
+``pitfalls``            ID collisions, half-applied changes, one node's load          ``22_pitfalls``
 ======================  ============================================================  ============================================
 """
 
@@ -92,6 +96,10 @@ _MODULE_NAMES = (
     "exports",
     "logs",
     "whatif",
+    "definitions",
+    "workload",
+    "planning",
+    "rehearsal",
     "strategies",
     "resharding",
     "migration",

@@ -2016,7 +2016,7 @@ SOURCES["SDK_JAVA_V2_BEFORE_2026"] = Source(
     "https://github.com/aws/aws-sdk-java-v2/issues/6987",
     "|Default retry mode|`legacy`|**`standard`**| … |Throttling base delay|500 ms|**1,000 ms**|",
 )
-# --- sources: sharding beyond DynamoDB (chapters 17-21)
+# --- sources: sharding beyond DynamoDB (chapters 18-22)
 #: Twitter Snowflake's custom epoch, ms since the Unix epoch (2010-11-04 01:42:54.657 UTC).
 SNOWFLAKE_EPOCH_MS: Final[int] = 1_288_834_974_657
 #: Random bits in a version-4 UUID (RFC 9562: 128 bits less 4 version and 2 variant bits).
@@ -2424,7 +2424,7 @@ ASSUMPTIONS: Final[dict[str, Assumption]] = {
         why="Splits take minutes (000: too slow for sudden spikes); five minutes is the course's round choice.",
         aws_says="AWS publishes no delay; 000 says splits follow sustained imbalance and do not catch sudden spikes.",
         used_by=("SplitForHeat.minutes",),
-        chapters=("10_isolation",),
+        chapters=("10_isolation", "17_before_you_deploy"),
     ),
     "MAX_SPLIT_PARTITIONS": Assumption(
         4096,
@@ -2542,7 +2542,7 @@ ASSUMPTIONS: Final[dict[str, Assumption]] = {
         '(on-demand-table-throttling-dynamodb) and "…or a combination of both, your table throttles." '
         "(dynamodb-spiky-workloads-short-intervals). AWS does not reconcile the two wordings.",
         used_by=("partition_utilization.combine", "FanoutParams.combine"),
-        chapters=("01_partitions", "06_fanout"),
+        chapters=("01_partitions", "06_fanout", "17_before_you_deploy"),
     ),
     "SHARD_UTILIZATION": Assumption(
         0.8,
@@ -2553,7 +2553,7 @@ ASSUMPTIONS: Final[dict[str, Assumption]] = {
         aws_says="AWS publishes the per-partition ceilings (3,000 RCU/s, 1,000 WCU/s) but no utilization target for "
         "write-sharded keys.",
         used_by=("shards_needed.utilization", "FanoutParams.utilization"),
-        chapters=("05_write_sharding", "06_fanout", "07_aggregation"),
+        chapters=("05_write_sharding", "06_fanout", "07_aggregation", "17_before_you_deploy"),
     ),
     "REFUSAL_TOLERANCE_WCU": Assumption(
         1.0 / 86_400,
@@ -2663,7 +2663,7 @@ ASSUMPTIONS: Final[dict[str, Assumption]] = {
         "by sort key only when its traffic is not tracked by a monotonically increasing or decreasing sort key "
         "(SOURCES['ITEM_COLLECTION_SPLIT_BY_SORT_KEY']).",
         used_by=("INDEX_SPLIT_FOR_HEAT",),
-        chapters=("12_gsi", "15_diagnosis"),
+        chapters=("12_gsi", "15_diagnosis", "17_before_you_deploy"),
     ),
     "INDEX_REFUSAL_DELAY_S": Assumption(
         0.0,
@@ -2886,16 +2886,16 @@ ASSUMPTIONS: Final[dict[str, Assumption]] = {
         used_by=("scenario.open_share",),
         chapters=("15_diagnosis",),
     ),
-    # --- assumptions: sharding beyond DynamoDB (chapters 17-21)
+    # --- assumptions: sharding beyond DynamoDB (chapters 18-22)
     "MIGRATION_DEPLOY_H": Assumption(
         2.0,
         "h",
         why="Two hours to roll out the dual-write code to every application server before the backfill starts. A "
-        "scenario input of chapter 19's timeline, not a measured figure; it does not depend on the data moved.",
+        "scenario input of chapter 20's timeline, not a measured figure; it does not depend on the data moved.",
         aws_says="Nothing: a live resharding is the application's (or Vitess's) procedure, and neither 003 nor the "
         "Vitess documentation gives a deployment time.",
         used_by=("MigrationPlan.deploy_h",),
-        chapters=("19_migration",),
+        chapters=("20_migration",),
     ),
     "MIGRATION_DELETE_AT_COPY_RATE": Assumption(
         None,
@@ -2906,17 +2906,17 @@ ASSUMPTIONS: Final[dict[str, Assumption]] = {
         aws_says="Nothing; 003 lists deleting the old data as the last step, without a rate, and Vitess says only "
         "that 'the source shards are deleted'.",
         used_by=("MigrationPlan.delete_gb_per_h",),
-        chapters=("19_migration",),
+        chapters=("20_migration",),
     ),
     "MIGRATION_SWITCH_H": Assumption(
         24.0,
         "h",
         why="A read ramp of one day: long enough to move reads over in stages and watch a daily traffic cycle on "
-        "the new placement. A scenario input of chapter 19's timeline, not a measured figure.",
+        "the new placement. A scenario input of chapter 20's timeline, not a measured figure.",
         aws_says="Nothing: a live resharding is the application's (or Vitess's) procedure, and neither 003 nor the "
         "Vitess documentation gives a duration for switching reads; 003 says the whole step takes days to weeks.",
         used_by=("MigrationPlan.switch_h",),
-        chapters=("19_migration",),
+        chapters=("20_migration",),
     ),
     "MIGRATION_BAKE_H": Assumption(
         72.0,
@@ -2927,7 +2927,7 @@ ASSUMPTIONS: Final[dict[str, Assumption]] = {
         aws_says="Nothing; 003 lists dual writes, backfill, verification, the read switch and deletion, with no "
         "waiting period, and says the work takes days to weeks.",
         used_by=("MigrationPlan.bake_h",),
-        chapters=("19_migration",),
+        chapters=("20_migration",),
     ),
     # --- assumptions: your own table (chapter 16)
     "ON_DEMAND_PEAK_REASON_METRIC": Assumption(
@@ -2964,10 +2964,10 @@ ASSUMPTIONS: Final[dict[str, Assumption]] = {
         50_000,
         "keys",
         why="Keys present when the range boundaries are chosen (at their quantiles): enough for boundaries that "
-        "split them evenly over any shard count the chapter uses. A scenario input of chapter 17's tables.",
+        "split them evenly over any shard count the chapter uses. A scenario input of chapter 18's tables.",
         aws_says="Nothing: 003 gives an example of three ranges, not a key count.",
         used_by=("INITIAL_KEYS",),
-        chapters=("17_strategies",),
+        chapters=("18_strategies",),
     ),
     "STRATEGY_KEYS_PER_DAY": Assumption(
         5_000,
@@ -2976,7 +2976,7 @@ ASSUMPTIONS: Final[dict[str, Assumption]] = {
         "triple the data and the last range shard's pile-up shows. A scenario input.",
         aws_says="Nothing: a workload, not a published figure.",
         used_by=("KEYS_PER_DAY",),
-        chapters=("17_strategies",),
+        chapters=("18_strategies",),
     ),
     "GEO_REGION_SHARES": Assumption(
         (0.5, 0.3, 0.2),
@@ -2984,7 +2984,7 @@ ASSUMPTIONS: Final[dict[str, Assumption]] = {
         why="Three regions of unequal size, to show that geo shards are as uneven as the user base. A scenario input.",
         aws_says="Nothing: 003 names geo sharding without figures.",
         used_by=("GEO_REGION_SHARES",),
-        chapters=("17_strategies",),
+        chapters=("18_strategies",),
     ),
     "GEO_LOCAL_MS": Assumption(
         5.0,
@@ -2993,7 +2993,7 @@ ASSUMPTIONS: Final[dict[str, Assumption]] = {
         "scenario input, not a measurement.",
         aws_says="Nothing: 003 says geo sharding optimises latency, without figures.",
         used_by=("GEO_LOCAL_MS",),
-        chapters=("17_strategies",),
+        chapters=("18_strategies",),
     ),
     "GEO_REMOTE_MS": Assumption(
         (5.0, 80.0, 150.0),
@@ -3003,7 +3003,7 @@ ASSUMPTIONS: Final[dict[str, Assumption]] = {
         "input, not a measurement.",
         aws_says="Nothing: 003 says cross-region queries are complex, without figures.",
         used_by=("GEO_REMOTE_MS",),
-        chapters=("17_strategies",),
+        chapters=("18_strategies",),
     ),
     "DIRECTORY_LOOKUP_AVAILABILITY": Assumption(
         0.999,
@@ -3012,7 +3012,7 @@ ASSUMPTIONS: Final[dict[str, Assumption]] = {
         "single point of failure shows in every cache miss.",
         aws_says="Nothing: 003 says the directory is a single point of failure, without figures.",
         used_by=("DirectorySharding.lookup_availability",),
-        chapters=("17_strategies",),
+        chapters=("18_strategies",),
     ),
     "DIRECTORY_CACHE_HIT_RATE": Assumption(
         0.9,
@@ -3020,7 +3020,7 @@ ASSUMPTIONS: Final[dict[str, Assumption]] = {
         why="Clients cache nine placements in ten: a round figure for a warm cache; new keys always miss.",
         aws_says="Nothing: a scenario input.",
         used_by=("DirectorySharding.cache_hit_rate",),
-        chapters=("17_strategies",),
+        chapters=("18_strategies",),
     ),
     "DIRECTORY_BLOCK_KEYS": Assumption(
         1024,
@@ -3029,7 +3029,7 @@ ASSUMPTIONS: Final[dict[str, Assumption]] = {
         "round power of two, small against a day's keys so that a day spans several blocks.",
         aws_says="Nothing: 003 describes a lookup table from key to shard, without a granularity.",
         used_by=("DirectorySharding.block_keys",),
-        chapters=("17_strategies",),
+        chapters=("18_strategies",),
     ),
     "NODE_LOAD_ADDS_READS_AND_WRITES": Assumption(
         True,
@@ -3047,7 +3047,7 @@ ASSUMPTIONS: Final[dict[str, Assumption]] = {
         "the same storage volume as the primary DB instance but supports only read operations' "
         "(Aurora.Overview.html, SHARDING_AURORA_REPLICA_SHARED_VOLUME).",
         used_by=("NODE_LOAD_ADDS_READS_AND_WRITES",),
-        chapters=("21_pitfalls",),
+        chapters=("22_pitfalls",),
     ),
     "WHATIF_CAPACITY_PARTITIONS": Assumption(
         "estimate_partitions",
@@ -3387,4 +3387,131 @@ SOURCES["SDK_STANDARD_RETRY_REFUND"] = Source(
     _BOTOCORE_FILE + "retries/standard.py",
     quote="# 3. The API call had retries, and we eventually receive an HTTP #    response with a 2xx status code.  "
     "In that case we give back #    whatever quota was associated with the last acquisition.",
+)
+
+# --- sources and assumptions: before you deploy (chapter 17, issue 48)
+_DATE_PLAN = "2026-12-06"
+_API_REF = "https://docs.aws.amazon.com/amazondynamodb/latest/APIReference/"
+SOURCES["GSI_KEY_ATTRIBUTES_MAX"] = Source(
+    "AWS, Multi-attribute keys pattern (global secondary indexes; announced in November 2025); the installed "
+    "botocore's service model says the same of CreateGlobalSecondaryIndexAction's KeySchema: 'Global secondary index "
+    "supports up to 4 partition and up to 4 sort keys.' (tests/test_plan_definitions.py reads it there)",
+    _DATE_PLAN,
+    _DEV_GUIDE + "GSI.DesignPattern.MultiAttributeKeys.html",
+    "Multi-attribute keys allow you to create Global Secondary Index (GSI) partition and sort keys composed of up to "
+    "four attributes each.",
+)
+SOURCES["LSI_WRITES_USE_TABLE_CAPACITY"] = Source(
+    "AWS, Local secondary indexes: provisioned throughput considerations, write capacity units (read in the archived "
+    "awsdocs/amazon-dynamodb-developer-guide source of the page, LSI.md)",
+    _DATE_PLAN,
+    _DEV_GUIDE + "LSI.html",
+    "When an item in a table is added, updated, or deleted, updating the local secondary indexes will consume "
+    "provisioned write capacity units for the table.",
+)
+SOURCES["GSI_EVENTUAL_READS_ONLY"] = Source(
+    f"Amazon DynamoDB API Reference, Query: ConsistentRead (the same text in botocore {_BOTOCORE_PINNED}'s service model)",
+    _DATE_PLAN,
+    _API_REF + "API_Query.html",
+    "Strongly consistent reads are not supported on global secondary indexes. If you query a global secondary index "
+    "with ConsistentRead set to true, you will receive a ValidationException.",
+)
+SOURCES["GLOBAL_TABLE_REPLICATES_WRITES"] = Source(
+    "AWS, Global tables core concepts (version 2019.11.21)",
+    _DATE_PLAN,
+    _DEV_GUIDE + "globaltables-CoreConcepts.html",
+    "When an application writes data to a replica in one Region, DynamoDB automatically replicates the write to all "
+    "other replicas in the global table.",
+)
+SOURCES["GLOBAL_TABLE_WRITES_AUTOSCALED"] = Source(
+    "AWS, Best practices and requirements for managing global tables: requirements for managing capacity",
+    _DATE_PLAN,
+    _DEV_GUIDE + "V2globaltables_reqs_bestpractices.html",
+    "A global table must have throughput capacity configured one of two ways: … Provisioned capacity mode with auto "
+    "scaling, measured in replicated write capacity units (rWCUs)",
+)
+SOURCES["GLOBAL_TABLE_SINGLE_REGION"] = Source(
+    "AWS CloudFormation Template Reference, AWS::DynamoDB::GlobalTable (as the CDK's CfnGlobalTable repeats it)",
+    _DATE_PLAN,
+    "https://docs.aws.amazon.com/AWSCloudFormation/latest/TemplateReference/aws-resource-dynamodb-globaltable.html",
+    "You can instead use the GlobalTable resource to create a new table in a single Region.",
+)
+SOURCES["TERRAFORM_PLAN_UNKNOWN_VALUES"] = Source(
+    "Terraform, JSON Output Format: values representation (terraform show -json)",
+    _DATE_PLAN,
+    "https://developer.hashicorp.com/terraform/internals/json-format",
+    "Any unknown values are omitted or set to null, making them indistinguishable from absent values; callers which "
+    "need to distinguish unknown from unset must use the plan-specific or configuration-specific structures described "
+    "in later sections.",
+)
+SOURCES["TERRAFORM_PLAN_FORMAT_VERSION"] = Source(
+    "Terraform, JSON Output Format: the format_version key",
+    _DATE_PLAN,
+    "https://developer.hashicorp.com/terraform/internals/json-format",
+    "Reject any input which reports an unsupported major version.",
+)
+SOURCES["TERRAFORM_GSI_KEY_SCHEMA"] = Source(
+    "hashicorp/terraform-provider-aws issue 46197, a maintainer's answer (2026-04-13): multi-attribute GSI keys in "
+    "aws_dynamodb_table are key_schema blocks",
+    _DATE_PLAN,
+    "https://github.com/hashicorp/terraform-provider-aws/issues/46197",
+    "The existing `global_secondary_index[*].hash_key` and `global_secondary_index[*].range_key` attributes have been "
+    "deprecated, and `key_schema` should be used instead.",
+)
+SOURCES["MCP_ACCESS_PATTERN_FIELDS"] = Source(
+    "AWS Labs MCP servers, DynamoDB MCP server, prompts/dynamodb_architect.md: the compute_performances_and_costs "
+    "tool's access_pattern_list (awslabs/mcp, read at commit 100b55b)",
+    _DATE_PLAN,
+    "https://github.com/awslabs/mcp/blob/main/src/dynamodb-mcp-server/awslabs/dynamodb_mcp_server/prompts/dynamodb_architect.md",
+    "Common fields: `operation`, `pattern`, `description`, `table`, `rps`, `item_size_bytes`",
+)
+SOURCES["CFN_NUMBERS_AS_STRINGS"] = Source(
+    "AWS CloudFormation User Guide, AWS::DynamoDB::Table examples (a template writes capacity units as strings; read "
+    "in the archived awsdocs/aws-cloudformation-user-guide source)",
+    _DATE_PLAN,
+    "https://docs.aws.amazon.com/AWSCloudFormation/latest/UserGuide/aws-resource-dynamodb-table.html",
+    '"ReadCapacityUnits" : "5"',
+)
+ASSUMPTIONS["PLAN_PATTERNS_SHARE_KEYS"] = Assumption(
+    True,
+    "",
+    why="A workload says how each pattern spreads over keys, not whether two patterns hit the same keys. Taking the "
+    "patterns on one table's (or index's) key to share their key space, so that their hottest keys are one key, is "
+    "the worst case: the plan never calls a design safe because it assumed two hot keys sit apart.",
+    aws_says="Nothing: a table's key popularity is the application's.",
+    used_by=("PLAN_PATTERNS_SHARE_KEYS",),
+    chapters=("17_before_you_deploy",),
+)
+ASSUMPTIONS["PLAN_KEYS_ONLY_ENTRY_BYTES"] = Assumption(
+    1024.0,
+    "bytes",
+    why="An index write costs one unit per 1 KB of the index entry; a KEYS_ONLY entry holds the table's and the "
+    "index's keys, which fit in 1 KB for most designs. INCLUDE and ALL entries are taken as large as the item (an "
+    "upper bound). A workload's table_list may give the entry's size (the MCP calculator's GSI item_size_bytes).",
+    aws_says="The write cost is per 1 KB of the index entry (SOURCES['GSI_WRITE_COST']); the entry's size depends on "
+    "the keys and projected attributes, which a definition does not size.",
+    used_by=("PLAN_KEYS_ONLY_ENTRY_BYTES",),
+    chapters=("17_before_you_deploy",),
+)
+ASSUMPTIONS["PLAN_ON_DEMAND_PARTITIONS"] = Assumption(
+    "warm throughput",
+    "",
+    why="AWS does not publish an on-demand table's partitions. Warm throughput is what a table serves at once, so the "
+    "plan estimates the partitions from it with chapter 1's rule (a new table's 12,000 reads and 4,000 writes a second "
+    "when none is set); a peak served before (a steady or daily shape) has grown the table to carry it, so the peak "
+    "counts too.",
+    aws_says="Warm throughput refers to the number of read and write operations your DynamoDB table can "
+    "instantaneously support (SOURCES['WARM_THROUGHPUT']).",
+    used_by=("PLAN_ON_DEMAND_PARTITIONS",),
+    chapters=("17_before_you_deploy",),
+)
+ASSUMPTIONS["PLAN_SIMULATED_KEYS"] = Assumption(
+    256,
+    "keys",
+    why="A rehearsal simulates each pattern's hottest keys by name and carries the rest of each partition's load on "
+    "stand-in keys that hash to it: the partition loads are the plan's, and the named keys are what Contributor "
+    "Insights would list. 256 keys per pattern keep a peak hour of a table within seconds.",
+    aws_says="Nothing: a resolution of the simulation, not a property of DynamoDB.",
+    used_by=("PLAN_SIMULATED_KEYS",),
+    chapters=("17_before_you_deploy",),
 )

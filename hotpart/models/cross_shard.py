@@ -2,7 +2,7 @@
 
 :class:`TwoPhaseCommit` and :func:`two_phase_commit` (messages, round trips, forced log writes, commit
 availability, the blocking window), and :func:`transact_write_calls` (how many TransactWriteItems calls a write
-set needs). Chapter 20 (``notebooks/20_cross_shard.ipynb``) teaches them; its scatter-gather queries are the
+set needs). Chapter 21 (``notebooks/21_cross_shard.ipynb``) teaches them; its scatter-gather queries are the
 fan-out model of :mod:`hotpart.models.fanout`.
 """
 

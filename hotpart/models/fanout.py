@@ -2,7 +2,7 @@
 
 Chapter 6 (``notebooks/06_fanout.ipynb``) is built on this module; chapter 5
 (``notebooks/05_write_sharding.ipynb``) quotes the expected slowest of ``N`` reads
-(:func:`expected_max_exponential`), and chapter 20 (``notebooks/20_cross_shard.ipynb``) reuses the tail-latency
+(:func:`expected_max_exponential`), and chapter 21 (``notebooks/21_cross_shard.ipynb``) reuses the tail-latency
 models for a cross-shard query:
 
 * writes refused, read units and read requests per second as functions of

@@ -2,7 +2,7 @@
 
 The normaliser of Zipf popularity (chapter 3, ``notebooks/03_zipf.ipynb``: :class:`hotpart.models.skew.Zipf`),
 the expected maximum of exponential latencies in a fan-out (chapter 6, ``notebooks/06_fanout.ipynb``) and the
-expected loop count of jump consistent hashing (chapter 18, ``notebooks/18_resharding.ipynb``).
+expected loop count of jump consistent hashing (chapter 19, ``notebooks/19_resharding.ipynb``).
 """
 
 from __future__ import annotations

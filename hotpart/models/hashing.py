@@ -2,9 +2,9 @@
 
 * :func:`partition_of`: string partition keys onto DynamoDB-like partitions (MD5, contiguous hash ranges),
   chapter 2 (``notebooks/02_key_designs.ipynb``) and every chapter that places keys (4, 5, 10, 13, 16);
-* :func:`hash64`: the SplitMix64 finaliser for 64-bit keys (chapters 17 to 21, ``notebooks/17_strategies.ipynb``
-  to ``21_pitfalls.ipynb``), deterministic across processes and machines;
-* the placements chapter 18 (``notebooks/18_resharding.ipynb``) compares when the shard count changes:
+* :func:`hash64`: the SplitMix64 finaliser for 64-bit keys (chapters 18 to 22, ``notebooks/18_strategies.ipynb``
+  to ``22_pitfalls.ipynb``), deterministic across processes and machines;
+* the placements chapter 19 (``notebooks/19_resharding.ipynb``) compares when the shard count changes:
   :func:`jump_hash`, :class:`HashRing` (consistent hashing with virtual nodes), :func:`rendezvous` and
   :class:`HashRangeSharding` (contiguous hash ranges that split). Modulo placement, ``hash64(key) % n``, is
   :class:`hotpart.models.strategies.HashSharding`; what each placement moves is :mod:`hotpart.models.resharding`.

@@ -291,7 +291,12 @@ INDEX_SPLITS: tuple[str, str] = ("proportional", "neediest-first")
 
 
 def steady_index_rates(
-    partition_demand: ArrayLike, wcu: float, *, adaptive: bool = True, split: str = "proportional"
+    partition_demand: ArrayLike,
+    wcu: float,
+    *,
+    adaptive: bool = True,
+    split: str = "proportional",
+    ceiling: float = PARTITION_MAX_WCU,
 ) -> NDArray[np.float64]:
     """Index write units/s each partition of one provisioned index serves, in a steady state.
 
@@ -329,6 +334,10 @@ def steady_index_rates(
         Whether adaptive capacity lends unused index capacity.
     split : {"proportional", "neediest-first"}
         How the unused units are shared among partitions above their share.
+    ceiling : float
+        The per-partition ceiling ``c``, units/s, ``> 0``: :data:`PARTITION_MAX_WCU` for an index's writes (the
+        default); :data:`hotpart.PARTITION_MAX_RCU` applies the same steady state to a table's or an index's reads
+        (chapter 17 does).
 
     Returns
     -------
@@ -352,8 +361,9 @@ def steady_index_rates(
     w = check_number("wcu", wcu, low=0, high=math.inf, high_open=True)
     check_choice("adaptive", adaptive, (True, False))
     check_choice("split", split, INDEX_SPLITS)
+    c = check_number("ceiling", ceiling, low=0, high=math.inf, low_open=True, high_open=True)
     share = w / d.size
-    m = np.minimum(d, PARTITION_MAX_WCU)
+    m = np.minimum(d, c)
     want = np.maximum(0.0, m - share)
     served = np.minimum(m, share)
     if adaptive:

@@ -2,8 +2,8 @@
 
 :func:`logical_placement` and :func:`logical_balance` (many logical shards on few physical ones: growing moves whole
 logical shards, and only the excess), :class:`MigrationPlan` (dual write, backfill, verify, switch reads, delete
-old) and :func:`backfill_lost_updates` (what a backfill overwrites unless its writes are conditional). Chapter 19
-(``notebooks/19_migration.ipynb``) teaches them.
+old) and :func:`backfill_lost_updates` (what a backfill overwrites unless its writes are conditional). Chapter 20
+(``notebooks/20_migration.ipynb``) teaches them.
 """
 
 from __future__ import annotations

@@ -2,8 +2,8 @@
 
 :func:`id_collision_probability` (per-shard auto-increment IDs against random ones), :func:`half_applied_probability`
 (a schema change that succeeds on some shards only) and :func:`unsharded_load` (what a cache and read replicas
-buy before sharding is needed). Chapter 21 (``notebooks/21_pitfalls.ipynb``) teaches them; chapter 19
-(``notebooks/19_migration.ipynb``) uses :func:`half_applied_probability` for dual writes.
+buy before sharding is needed). Chapter 22 (``notebooks/22_pitfalls.ipynb``) teaches them; chapter 20
+(``notebooks/20_migration.ipynb``) uses :func:`half_applied_probability` for dual writes.
 """
 
 from __future__ import annotations

@@ -4,8 +4,8 @@ Modulo placement moves most keys (:func:`moved_fraction_modulo`); splitting hash
 (:func:`range_split_moved_fraction`); jump hashing, a consistent-hash ring and rendezvous hashing move close to the
 floor ``1 - n/m`` (:func:`moved_fraction`), at different lookup costs (:func:`lookup_cost`); a ring's virtual nodes
 set how evenly it spreads (:func:`ring_spread`, :func:`ring_spread_measured`). The placements themselves are in
-:mod:`hotpart.models.hashing`. Chapter 18 (``notebooks/18_resharding.ipynb``) teaches them; chapter 19
-(``notebooks/19_migration.ipynb``) compares logical shards with modulo placement.
+:mod:`hotpart.models.hashing`. Chapter 19 (``notebooks/19_resharding.ipynb``) teaches them; chapter 20
+(``notebooks/20_migration.ipynb``) compares logical shards with modulo placement.
 """
 
 from __future__ import annotations

@@ -4,12 +4,12 @@ Key streams (:func:`key_stream`: sequential IDs, timestamps, UUIDv4, UUIDv7, Sno
 the five strategies of source document 003 (シャーディング): :class:`HashSharding` (modulo placement of
 :func:`hotpart.models.hashing.hash64`), :class:`RangeSharding`, :class:`GeoSharding`, :class:`DirectorySharding`
 and :class:`CompositeSharding`; :func:`shard_report` measures the write load per shard and the shards a point or
-range query touches. Chapter 17 (``notebooks/17_strategies.ipynb``) teaches them; chapters 20 and 21
-(``notebooks/20_cross_shard.ipynb``, ``21_pitfalls.ipynb``) reuse the key streams and the shards a query touches.
+range query touches. Chapter 18 (``notebooks/18_strategies.ipynb``) teaches them; chapters 21 and 22
+(``notebooks/21_cross_shard.ipynb``, ``22_pitfalls.ipynb``) reuse the key streams and the shards a query touches.
 
 Keys are unsigned 64-bit integers (``numpy.uint64``): a sequential ID, a millisecond timestamp, the top 64 bits of
 a UUID, or a tenant ID in the high bits with a time counter in the low ones. Scatter-gather latency is not
-modelled here: it is the fan-out model of :mod:`hotpart.models.fanout` (chapter 6), which chapter 20 calls.
+modelled here: it is the fan-out model of :mod:`hotpart.models.fanout` (chapter 6), which chapter 21 calls.
 """
 
 from __future__ import annotations

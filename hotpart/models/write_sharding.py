@@ -3,7 +3,7 @@
 Chapter 5 (``notebooks/05_write_sharding.ipynb``) is built on this module. Chapters 6 and 7
 (``notebooks/06_fanout.ipynb``, ``notebooks/07_aggregation.ipynb``) price their reads with :func:`read_cost`,
 chapter 6 sizes shards with :func:`shards_needed`, as chapter 15 (``notebooks/15_diagnosis.ipynb``) does for a
-remedy, and chapters 7 and 21 (``notebooks/21_pitfalls.ipynb``) count or draw writes with
+remedy, and chapters 7 and 22 (``notebooks/22_pitfalls.ipynb``) count or draw writes with
 :func:`distinct_shards_written` and :func:`simulate_shard_writes`:
 
 * how many suffixes ``N`` a hot key needs when random suffixes spread its

@@ -1,0 +1,366 @@
+"""Each pattern's verdict, its cause and its remedies with their numbers (internal: :func:`hotpart.plan`).
+
+A pattern's refusals are its share of what its table or index refuses (:mod:`hotpart.models._plan_load`) and, for a
+write, of what each global index it updates pushes back (in base-table units: the index's refusals divided by the
+index units one of its write units costs). The verdict follows the module docstring of :mod:`hotpart.models.planning`;
+the cause is the row of chapter 15's table the throttling would be diagnosed as, chosen by what binds: an index's
+back-pressure, a table-level limit (provisioned capacity; on-demand's instant ceiling, maximum throughput or
+quota), or a partition's ceiling (one key carrying at least :data:`hotpart.ONE_KEY_SHARE` of the hottest
+partition, or a few keys).
+"""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+
+from ._plan_load import Contribution, Served, key_loads, utilization
+from .constants import ON_DEMAND_TABLE_QUOTA_RRU, ON_DEMAND_TABLE_QUOTA_WRU
+from .definitions import IndexDefinition, TableDefinition
+from .diagnosis import FEW_KEYS_SHARE, ONE_KEY_SHARE, SMALL_KEY_SPACE_SHARE
+from .on_demand import on_demand_seconds_to_serve
+from .planning import _TOL, PLAN_CHAPTERS, Number, PatternVerdict, PlannedRemedy, TargetLoad, _prefix
+from .workload import AccessPattern
+from .write_sharding import SHARD_UTILIZATION, read_cost, shards_needed
+
+# ---------------------------------------------------------------------------------------------
+# Verdicts and remedies
+# ---------------------------------------------------------------------------------------------
+
+
+def verdict(
+    t: TableDefinition,
+    p: AccessPattern,
+    contribs: dict[tuple[str | None, str], list[Contribution]],
+    loads: dict[tuple[str | None, str], tuple[TargetLoad, Served, list[float], list[float]]],
+    unchecked: list[str],
+) -> PatternVerdict:
+    idx = t.index(p.index) if p.index else None
+    own_key = (idx.name if idx is not None and idx.kind == "global" else None, p.kind)
+    tl, s, r0s, r1s = loads[own_key]
+    i = next(j for j, c in enumerate(contribs[own_key]) if c.pattern is p)
+    c = contribs[own_key][i]
+    r0, r1 = r0s[i], r1s[i]
+    util = utilization(c, s, tl.ceiling)
+    table_util = _table_use(tl)
+    bp0 = bp1 = 0.0
+    bp_loads: list[tuple[TargetLoad, Contribution, float]] = []
+    if p.kind == "write":
+        for (target, kind), cs in contribs.items():
+            if target is None or kind != "write":
+                continue
+            for j, ci in enumerate(cs):
+                if ci.pattern is p:
+                    gtl, gs, g0, g1 = loads[(target, kind)]
+                    bp0 += g0[j] / ci.per_base_unit
+                    bp1 += g1[j] / ci.per_base_unit
+                    bp_loads.append((gtl, ci, g0[j] / ci.per_base_unit))
+                    util = max(util, utilization(ci, gs, gtl.ceiling), _table_use(gtl))
+    units = p.units_per_second
+    refused = min(units, r0 + bp0)
+    after = min(units, r1 + bp1)
+    util = max(util, table_util)
+    verdict = "throttles" if after > _TOL else "at risk" if refused > _TOL or util > SHARD_UTILIZATION else "fits"
+    cause = _cause(p, tl, s, contribs[own_key], c, bp_loads, util, verdict)
+    numbers = _numbers(t, p, tl, s, c, r0, r1, bp_loads, idx)
+    remedies = _remedies(t, p, tl, s, c, cause, bp_loads, contribs) if verdict != "fits" else ()
+    return PatternVerdict(
+        p, t.name, own_key[0] or "table", verdict, refused, after, bp0, util, cause, numbers, remedies, tuple(unchecked)
+    )
+
+
+#: The rows of chapter 15's table that name a key (the ones a bystander pattern can be caught in).
+_KEY_ROWS = ("low-cardinality key", "single-key write concentration", "single-key read concentration")
+
+
+def _table_use(tl: TargetLoad) -> float:
+    if tl.capacity is not None:
+        return tl.demand / tl.capacity if tl.capacity > 0 else math.inf
+    return tl.demand / tl.limit if math.isfinite(tl.limit) and tl.limit > 0 else 0.0
+
+
+def _cause(
+    p: AccessPattern,
+    tl: TargetLoad,
+    s: Served,
+    cs: list[Contribution],
+    c: Contribution,
+    bp: list[tuple[TargetLoad, Contribution, float]],
+    util: float,
+    verdict: str,
+) -> str:
+    """The row of chapter 15's table the pattern's throttling (or its risk) would be diagnosed as, by diagnose's own
+    rules: an index that refuses while the table does not (2a, 2b), a table-level limit (4), then the keys
+    Contributor Insights would list (5b: a key space its ten hottest keys cover; 5c: one key taking half the
+    refusals; 5d: a few keys; 5e: a long tail)."""
+    if verdict == "fits":
+        return "no throttling"
+    index_refused = sum(g.refused for g, _, _ in bp)
+    index_use = max((max(g.hot_partition / g.ceiling, _table_use(g)) for g, _, _ in bp), default=0.0)
+    own_use = max(tl.hot_partition / tl.ceiling, _table_use(tl))
+    if tl.refused <= _TOL and (index_refused > _TOL or (bp and index_use >= own_use)):
+        return "GSI-only throttling"
+    if tl.index is not None and p.kind == "read":
+        return "GSI read throttling"
+    if tl.refused > _TOL:
+        table_level, ceiling_level = s.table_excess0, s.ceiling_excess
+    else:  # at risk without refusals: the limit nearest to binding
+        table_level, ceiling_level = _table_use(tl), tl.hot_partition / tl.ceiling
+    if table_level > ceiling_level:
+        if tl.capacity is not None:
+            return "under-provisioned table"
+        quota = ON_DEMAND_TABLE_QUOTA_WRU if p.kind == "write" else ON_DEMAND_TABLE_QUOTA_RRU
+        if tl.limit_at_start >= quota:
+            return "per-table quota reached"
+        if tl.shape in ("launch", "spike") and tl.limit_at_start < quota:
+            return "past double the previous peak"
+        return "maximum throughput reached"
+    _, units, parts = key_loads(cs, tl.partitions)
+    single = "single-key write concentration" if p.kind == "write" else "single-key read concentration"
+    if tl.demand > 0 and float(units[:10].sum()) >= SMALL_KEY_SPACE_SHARE * tl.demand:
+        return "low-cardinality key"
+    demand = s.demand
+    if tl.refused > _TOL:
+        frac = np.divide(s.refused0, demand, out=np.zeros_like(demand), where=demand > 0)
+    else:
+        frac = np.divide(
+            np.maximum(demand - tl.ceiling * SHARD_UTILIZATION, 0.0), demand, out=np.zeros_like(demand), where=demand > 0
+        )
+    refused = units * frac[parts]
+    total = float((demand * frac).sum())
+    if total <= 0:
+        return single if s.hot_key >= ONE_KEY_SHARE * tl.hot_partition else "low-cardinality key"
+    if float(refused.max(initial=0.0)) >= ONE_KEY_SHARE * total:
+        return single
+    if float(np.sort(refused)[-10:].sum()) >= FEW_KEYS_SHARE * total:
+        return "low-cardinality key"
+    return "under-provisioned table"
+
+
+def _numbers(
+    t: TableDefinition,
+    p: AccessPattern,
+    tl: TargetLoad,
+    s: Served,
+    c: Contribution,
+    r0: float,
+    r1: float,
+    bp: list[tuple[TargetLoad, Contribution, float]],
+    idx: IndexDefinition | None,
+) -> tuple[Number, ...]:
+    ch = PLAN_CHAPTERS
+    unit = "WCU" if p.kind == "write" else "RCU"
+    out = [
+        Number("units per request", p.units_per_request, unit, ch["units"]),
+        Number("units per second", p.units_per_second, f"{unit}/s", ch["units"]),
+        Number(f"partitions of {tl.name}", tl.partitions, "", ch["partitions"]),
+        Number("hottest key", c.hot_units, f"{unit}/s", ch["hottest key"]),
+        Number(f"hottest partition of {tl.name}", tl.hot_partition, f"{unit}/s", ch["ceiling"]),
+        Number("partition ceiling", tl.ceiling, f"{unit}/s", ch["ceiling"]),
+    ]
+    if tl.capacity is not None:
+        out.append(Number(f"{tl.name} capacity", tl.capacity, f"{unit}/s", ch["adaptive"]))
+        out.append(Number("even share of a partition", tl.capacity / tl.partitions, f"{unit}/s", ch["adaptive"]))
+    elif math.isfinite(tl.limit):
+        out.append(Number(f"{tl.name} table-level limit", tl.limit, f"{unit}/s", ch["on-demand"]))
+    out.append(Number("refused at the peak", r0, f"{unit}/s", ch["adaptive"] if tl.capacity is not None else ch["on-demand"]))
+    if tl.split_minutes:
+        out.append(Number("minutes of split for heat", tl.split_minutes, "min", ch["split for heat"]))
+    out.append(Number("refused after split for heat", r1, f"{unit}/s", ch["split for heat"]))
+    if tl.burst_s:
+        out.append(Number("seconds burst carries", tl.burst_s, "s", ch["burst"]))
+    for g, ci, refused in bp:
+        out.append(Number(f"index units per write on {g.index}", ci.per_base_unit * p.units_per_request, "WCU", ch["index"]))
+        out.append(Number(f"hottest partition of {g.name}", g.hot_partition, "WCU/s", ch["index"]))
+        out.append(Number(f"back-pressure from {g.index}", refused, "WCU/s", ch["index"]))
+    return tuple(out)
+
+
+def _remedies(
+    t: TableDefinition,
+    p: AccessPattern,
+    tl: TargetLoad,
+    s: Served,
+    c: Contribution,
+    cause: str,
+    bp: list[tuple[TargetLoad, Contribution, float]],
+    contribs: dict[tuple[str | None, str], list[Contribution]],
+) -> tuple[PlannedRemedy, ...]:
+    ch = PLAN_CHAPTERS
+    u = SHARD_UTILIZATION
+    out: list[PlannedRemedy] = []
+    unit = "WCU" if p.kind == "write" else "RCU"
+    own_key = (tl.index, p.kind)
+    hot = [ci for ci in contribs.get(own_key, []) if ci.hot_units >= ONE_KEY_SHARE * tl.hot_key]
+    if cause in _KEY_ROWS and tl.hot_key > 0 and all(ci is not c for ci in hot):
+        # a bystander: other patterns carry most of the hottest key's load, on the partitions it shares with them
+        names = ", ".join(sorted({ci.pattern.pattern for ci in hot}))
+        return (
+            PlannedRemedy(
+                cause,
+                f"Fix pattern {names} first: it carries most of the load on the hottest key and its partition, which "
+                "this pattern shares",
+                (
+                    Number("this pattern's hottest key", c.hot_units, f"{unit}/s", ch["hottest key"]),
+                    Number(f"hottest key of {tl.name}", tl.hot_key, f"{unit}/s", ch["hottest key"]),
+                ),
+            ),
+        )
+    if cause == "single-key write concentration":
+        out += filter(None, [_sharding(t, p, tl, c, contribs, cause)])
+    elif cause == "single-key read concentration":
+        out.append(_cache(p, c, cause))
+    elif cause == "low-cardinality key":
+        even = math.ceil(tl.demand / (u * tl.ceiling))
+        what = "the index's partition key" if tl.index else "the partition key"
+        eff = c.dist.effective_cardinality()
+        out.append(
+            PlannedRemedy(
+                cause,
+                f"Move {what} to a high-cardinality attribute (and put this one in the sort key): its keys act like "
+                f"{eff:,.1f} equally popular values",
+                (
+                    Number("effective cardinality of the key", eff, "keys", ch["key design"]),
+                    Number(f"partitions {tl.name} needs at {u:.0%} of the ceiling", even, "", ch["partitions"]),
+                ),
+            )
+        )
+    elif cause == "GSI-only throttling":
+        for g, _ci, refused in bp:
+            if refused <= _TOL and g.hot_partition <= u * g.ceiling:
+                continue
+            need = g.demand / u
+            nums = [Number(f"{g.index} hottest value", g.hot_key, "WCU/s", ch["index"])]
+            if g.capacity is not None:
+                need = max(need, tl.capacity or 0.0)
+                nums.append(Number(f"{g.index} write capacity at {u:.0%}", need, "WCU/s", ch["index"]))
+            action = f"Index {g.index}: "
+            if g.hot_key > u * g.ceiling:
+                action += (
+                    "its hottest value alone is beyond what one index partition takes: spread the index key (more values, "
+                    "a suffix) or make the index sparse"
+                )
+            else:
+                action += "give it write capacity for its peak (at least the table's, as AWS advises)"
+            out.append(PlannedRemedy(cause, action, tuple(nums)))
+    elif cause == "under-provisioned table":
+        need = tl.demand / u
+        out.append(
+            PlannedRemedy(
+                cause,
+                f"Provision {tl.name} for its peak, or use on-demand",
+                (Number(f"{unit}/s at {u:.0%} use", need, f"{unit}/s", ch["adaptive"]),),
+            )
+        )
+    elif cause == "past double the previous peak":
+        prev = tl.limit_at_start / 2
+        secs = on_demand_seconds_to_serve(tl.demand, max(prev, 1e-9))
+        out.append(
+            PlannedRemedy(
+                cause,
+                f"Pre-warm {tl.name} (warm throughput) to its peak before the launch, or ramp the traffic over "
+                f"{secs / 60:,.0f} minutes",
+                (
+                    Number(
+                        f"warm {'write' if p.kind == 'write' else 'read'} units per second",
+                        tl.demand,
+                        f"{unit}/s",
+                        ch["on-demand"],
+                    ),
+                    Number("minutes for the previous peak to double up to the demand", secs / 60, "min", ch["on-demand"]),
+                ),
+            )
+        )
+    elif cause in ("maximum throughput reached", "per-table quota reached"):
+        what = "the maximum throughput" if cause == "maximum throughput reached" else "the per-table quota (Service Quotas)"
+        out.append(
+            PlannedRemedy(
+                cause,
+                f"Raise {what} of {tl.name}",
+                (Number(f"{unit}/s at {u:.0%} use", tl.demand / u, f"{unit}/s", ch["on-demand"]),),
+            )
+        )
+    # beyond the cause's row, what the numbers call for: a key hotter than the course's headroom of a partition
+    if p.kind == "write" and tl.index is None and c.hot_units > u * tl.ceiling and cause != "single-key write concentration":
+        out += filter(None, [_sharding(t, p, tl, c, contribs, "single-key write concentration")])
+    if p.kind == "read" and c.hot_units > u * tl.ceiling and cause != "single-key read concentration":
+        out.append(_cache(p, c, "single-key read concentration"))
+    absorbed = tl.refused > _TOL and tl.refused_after_split <= _TOL and tl.split_minutes > 0 and not s.blocked
+    if absorbed or (not out and tl.index is None and tl.hot_partition > u * tl.ceiling):
+        # the partition, not one key, is too hot: more partitions from the start separate its keys
+        parts = math.ceil(tl.partitions * tl.hot_partition / (u * tl.ceiling))
+        head = f"Split for heat absorbs it after about {tl.split_minutes:g} minutes; to avoid those minutes, pre-warm"
+        action = head if absorbed else "The hottest partition's keys fit apart, not together: pre-warm or provision"
+        out.append(
+            PlannedRemedy(
+                cause,
+                f"{action} {tl.name} so it starts with more partitions",
+                (Number("partitions to start with", parts, "", ch["split for heat"]),),
+            )
+        )
+    return tuple(out)
+
+
+def _sharding(
+    t: TableDefinition,
+    p: AccessPattern,
+    tl: TargetLoad,
+    c: Contribution,
+    contribs: dict[tuple[str | None, str], list[Contribution]],
+    row: str,
+) -> PlannedRemedy | None:
+    """Write sharding of the hottest key (chapter 5): the suffixes :func:`hotpart.shards_needed` gives on the table's
+    partitions, and what they cost each read of the table (:func:`hotpart.read_cost`, chapter 6).
+
+    The key is the patterns' hottest key (``PLAN_PATTERNS_SHARE_KEYS``), and each suffix shares its partition with the
+    other keys' mean load there, ``(demand - key) / partitions``: the busiest suffix must fit in the headroom it
+    leaves, ``SHARD_UTILIZATION x ceiling - background``. None when the key fits a partition on its own (its
+    neighbours, not the key, fill the partition: more partitions separate them, which the caller says).
+    """
+    ch, u = PLAN_CHAPTERS, SHARD_UTILIZATION
+    key = max(tl.hot_key, c.hot_units)
+    background = max(tl.demand - key, 0.0) / tl.partitions
+    room = tl.ceiling - background / u  # a shard's ceiling such that u x room = u x ceiling - background
+    nums = []
+    try:
+        if room <= 0:
+            raise ValueError("the other keys fill every partition")
+        n_sh = shards_needed(key, room, n_partitions=tl.partitions, base_key=_prefix(t.partition_key) + "1")
+        where = f"on the table's {tl.partitions} partitions"
+    except ValueError:
+        n_sh = shards_needed(key)
+        parts = math.ceil(tl.demand / (u * tl.ceiling))
+        nums.append(Number("partitions the suffixes need at least", parts, "", ch["suffixes"]))
+        where = (
+            f"each on a partition of its own (the table's {tl.partitions} cannot carry them: raise its capacity or "
+            "warm throughput)"
+        )
+    if n_sh <= 1:
+        return None
+    nums.insert(0, Number("suffixes", n_sh, "", ch["suffixes"]))
+    nums.insert(1, Number("hot key's load per suffix", key / n_sh, "WCU/s", ch["suffixes"]))
+    action = f"Write the hot key over {n_sh} random suffixes, {where}"
+    reads = [r for (tg, k), cs in contribs.items() if tg is None and k == "read" for r in cs]
+    for r in reads:
+        kind = "aggregate" if r.pattern.operation in ("Query", "query") else "point"
+        cons = "strong" if r.pattern.consistency == "strong" else "eventual"
+        one = read_cost(1, "random", kind, r.pattern.item_size_bytes, 1, cons)
+        many = read_cost(n_sh, "random", kind, r.pattern.item_size_bytes, 1, cons)
+        extra = r.pattern.rps * float(many.read_units[0] - one.read_units[0])
+        nums.append(Number(f"requests per read of {r.pattern.pattern}", float(many.requests[0]), "", ch["read cost"]))
+        nums.append(Number(f"extra RCU/s for {r.pattern.pattern}", extra, "RCU/s", ch["read cost"]))
+    if reads:
+        action += "; every read of it then asks all of them (a calculated suffix keeps a point read at one request)"
+    return PlannedRemedy(row, action, tuple(nums))
+
+
+def _cache(p: AccessPattern, c: Contribution, row: str) -> PlannedRemedy:
+    """A cache in front of a hot read key; eventually consistent reads halve a strong read's units (chapter 1)."""
+    ch = PLAN_CHAPTERS
+    nums = [Number("hottest key", c.hot_units, "RCU/s", ch["hottest key"])]
+    action = "Cache the hot key's reads in front of the table (DAX or an application cache)"
+    if p.consistency == "strong":
+        nums.append(Number("hottest key read eventually consistent", c.hot_units / 2, "RCU/s", ch["units"]))
+        action += "; eventually consistent reads would halve its units"
+    return PlannedRemedy(row, action, tuple(nums))
