@@ -35,9 +35,9 @@ import matplotlib
 from ..models._validation import check_integer
 from . import _reader
 from ._build import source_digest
-from ._narrow import picture_html
+from ._narrow import picture_html, smallest_text_px
 from .explorable import Control, Explorable, freeze_gc_once
-from .plotting import palette_png, render_rgba
+from .plotting import DPI, palette_png, render_rgba
 
 __all__ = ["FRAMES_FOLDER", "FRAME_PHASES", "NARROW_SUFFIX", "frame_key", "frame_workers", "static_html"]
 
@@ -288,7 +288,8 @@ def static_html(explorable: Explorable, out_dir: Path) -> str:
     freeze_gc_once()  # as the live widget does: full collections then skip the imports' objects (9% of a frame)
     data = explorable.data()
     pixels = render_rgba(explorable.draw(data))  # the defaults, drawn anew: the reader's edition shows this figure
-    narrow_pixels = render_rgba(explorable.draw(data, narrow=True))
+    narrow_figure = explorable.draw(data, narrow=True)
+    narrow_pixels = render_rgba(narrow_figure)
     caches = out_dir.resolve().parent / ".explorable-cache"
     # the reader's edition, written after the book, finds its first frame here instead of drawing it again
     _reader.first_frame(explorable, data, pixels, keep_in=caches / _reader.FIRST_FRAMES)
@@ -351,6 +352,7 @@ def static_html(explorable: Explorable, out_dir: Path) -> str:
             f"{base}{first:03d}{NARROW_SUFFIX}.png",
             (narrow_pixels.shape[1], _png_height((cache / f"{first:03d}{NARROW_SUFFIX}.png").read_bytes())),
             explorable.title,
+            smallest_text_px(narrow_figure, DPI),
         )
         + "</div>"
         f'<p class="hp-caption" style="font-size:90%;">{html.escape(captions[first])}</p>'

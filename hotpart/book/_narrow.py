@@ -33,11 +33,21 @@ from typing import Any
 from matplotlib.axes import Axes
 from matplotlib.figure import Figure
 from matplotlib.text import Text
+from matplotlib.ticker import FixedFormatter, FixedLocator
 from matplotlib.transforms import Bbox
 
 from ._draw_memo import memoised_draw
 
-__all__ = ["FIGURES_FOLDER", "NARROW_PANEL_HEIGHT", "NARROW_WIDTH", "BookFigure", "narrow_layout", "narrow_media", "picture_html"]
+__all__ = [
+    "FIGURES_FOLDER",
+    "NARROW_PANEL_HEIGHT",
+    "NARROW_WIDTH",
+    "BookFigure",
+    "narrow_layout",
+    "narrow_media",
+    "picture_html",
+    "smallest_text_px",
+]
 
 #: The narrow figure's width, inches: 330 px at the book's 100 dpi, the inside of an explorable's box on a 390 px
 #: screen (the phone the tests read with), so that its text shows at the size it was drawn.
@@ -145,12 +155,26 @@ def _wrap(text: Text, renderer: Any, limit_px: float, vertical: bool = False) ->
     setattr(text, _OWN, (text.get_text(), original))
 
 
+def _restore_ticks(axis: Any) -> None:
+    """Put back the tick locator and formatter a previous layout replaced to thin the labels, each unless the figure's
+    own code has set another since (``set_xticks(x)`` sets a locator and leaves the formatter)."""
+    own = getattr(axis, _OWN, None)
+    if own is not None:
+        (locator, formatter), original = own
+        if axis.get_major_locator() is locator:
+            axis.set_major_locator(original[0])
+        if axis.get_major_formatter() is formatter:
+            axis.set_major_formatter(original[1])
+        delattr(axis, _OWN)
+
+
 def _thin_or_turn_ticks(ax: Axes, renderer: Any) -> None:
     """Make the x tick labels of ``ax`` that would overlap readable: numbers thinned to every second, third, ... tick,
     names turned by 30, 45 or 90 degrees, just enough; labels that fit flat are left alone.
 
     Turned labels run parallel: two neighbours clear each other when the distance between their ticks, times the
     sine of the turn, exceeds a label's line height."""
+    _restore_ticks(ax.xaxis)
     ax.xaxis.get_tightbbox(renderer)  # places the ticks and their labels as the next draw will
     labels = [t for t in ax.xaxis.get_ticklabels() if t.get_visible() and t.get_text().strip()]
     for t in labels:
@@ -168,7 +192,12 @@ def _thin_or_turn_ticks(ax: Axes, renderer: Any) -> None:
         widest = max(b.width for b in boxes) + _TICK_GAP_PX
         step = max(2, math.ceil(widest / max(spacing, 1.0)))
         kept = sorted(labels, key=lambda t: t.get_window_extent(renderer).x0)[::step]
-        ax.set_xticks([t.get_position()[0] for t in kept], [t.get_text() for t in kept], fontsize=kept[0].get_fontsize())
+        axis = ax.xaxis
+        original = (axis.get_major_locator(), axis.get_major_formatter())
+        thinned = (FixedLocator([t.get_position()[0] for t in kept]), FixedFormatter([t.get_text() for t in kept]))
+        axis.set_major_locator(thinned[0])
+        axis.set_major_formatter(thinned[1])
+        setattr(axis, _OWN, (thinned, original))
         return
     line = max(t.get_window_extent(renderer).height / (t.get_text().count("\n") + 1) for t in labels)
     for turn in _TURNS:
@@ -318,6 +347,7 @@ def narrow_layout(fig: Figure, width: float = NARROW_WIDTH, panel_height: float 
             _fit_legend(legend, renderer, (width - 2 * _PAD) * dpi)
     ys = [guess - (i + 1) * slot + 1.0 for i in range(len(panels))]
     xs = [(0.75, width - 0.2)] * len(panels)
+    settled = False
     for _ in range(3):
         _place(panels, width, guess, xs, ys, panel_height)
         with memoised_draw(fig):  # each axis's ticks computed once per pass, as in a draw
@@ -328,9 +358,10 @@ def narrow_layout(fig: Figure, width: float = NARROW_WIDTH, panel_height: float 
         for area, box in measured:
             x0 = (area.x0 - box.x0) / dpi + _PAD
             new.append((x0, max(x0 + 0.5, width - (box.x1 - area.x1) / dpi - _PAD)))
-        if all(abs(a - c) < _SETTLED and abs(b - d) < _SETTLED for (a, b), (c, d) in zip(xs, new, strict=True)):
-            break
+        settled = all(abs(a - c) < _SETTLED and abs(b - d) < _SETTLED for (a, b), (c, d) in zip(xs, new, strict=True))
         xs = new
+        if settled:
+            break
 
     # final places, from the top: each panel's text above, its plotting area, its text below, its legends
     tops = [(box.y1 - area.y1) / dpi for area, box in measured]
@@ -348,6 +379,11 @@ def narrow_layout(fig: Figure, width: float = NARROW_WIDTH, panel_height: float 
         ys.append(cursor - top - panel_height)
         cursor -= row + _PANEL_GAP
     _place(panels, width, height, xs, ys, panel_height)
+    if not settled:  # the last measure was taken elsewhere: tick labels judged again where they now are
+        with memoised_draw(fig):
+            for group in panels:
+                for ax in group:
+                    _thin_or_turn_ticks(ax, renderer)
     for group, y0, bottom, heights in zip(panels, ys, bottoms, legends, strict=True):
         slot_top = y0 - bottom - _LEGEND_GAP
         for legend, h in zip(_legends(group), heights, strict=True):
@@ -370,7 +406,14 @@ class BookFigure:
     """
 
     def __init__(
-        self, wide: bytes, narrow: bytes, wide_size: tuple[int, int], narrow_size: tuple[int, int], alt: str, out_dir: str
+        self,
+        wide: bytes,
+        narrow: bytes,
+        wide_size: tuple[int, int],
+        narrow_size: tuple[int, int],
+        alt: str,
+        text_px: float,
+        out_dir: str,
     ) -> None:
         import hashlib
 
@@ -382,7 +425,7 @@ class BookFigure:
         _publish_file(folder / f"{key}.png", wide)
         _publish_file(folder / f"{key}-narrow.png", narrow)
         base = f"{_page_prefix()}{FIGURES_FOLDER}/{key}"
-        self.html = picture_html(f"{base}.png", wide_size, f"{base}-narrow.png", narrow_size, alt)
+        self.html = picture_html(f"{base}.png", wide_size, f"{base}-narrow.png", narrow_size, alt, text_px)
 
     def _repr_mimebundle_(self, include: Any = None, exclude: Any = None) -> tuple[dict[str, str], dict[str, Any]]:
         import base64
@@ -396,17 +439,18 @@ class BookFigure:
 
 
 def picture_html(
-    wide_src: str, wide_size: tuple[int, int], narrow_src: str, narrow_size: tuple[int, int], alt: str, attrs: str = ""
+    wide_src: str, wide_size: tuple[int, int], narrow_src: str, narrow_size: tuple[int, int], alt: str, text_px: float
 ) -> str:
-    """A ``<picture>`` of a figure's two layouts: the narrow one (:func:`narrow_layout`) on screens where the
-    wide one would shrink its text below reading size (:func:`narrow_media`), the wide one
-    elsewhere. Each carries its size, so the page keeps the figure's place before the image arrives.
+    """A ``<picture>`` of a figure's two layouts: the narrow one (:func:`narrow_layout`) on screens where the wide one
+    would shrink its text below reading size (:func:`narrow_media`), the wide one elsewhere. Each carries its size,
+    so the page keeps the figure's place before the image arrives, and the picture its smallest text's height as
+    drawn (``text_px``, :func:`smallest_text_px`), for the browser tests to scale.
 
     Examples
     --------
-    >>> html = picture_html("a.png", (1000, 380), "a-narrow.png", (330, 700), "Load")
+    >>> html = picture_html("a.png", (1000, 380), "a-narrow.png", (330, 700), "Load", 11.1)
     >>> print(html.replace("><", ">\\n<"))
-    <picture class="hp-figure">
+    <picture class="hp-figure" data-text-px="11.1">
     <source media="(max-width: 780px)" srcset="a-narrow.png" width="330" height="700">
     <img src="a.png" width="1000" height="380" alt="Load">
     </picture>
@@ -415,7 +459,24 @@ def picture_html(
 
     (ww, wh), (nw, nh) = wide_size, narrow_size
     return (
-        f'<picture class="hp-figure"><source media="{narrow_media(int(ww))}" srcset="{_html.escape(narrow_src)}" '
-        f'width="{nw}" height="{nh}"><img src="{_html.escape(wide_src)}" width="{ww}" height="{wh}" '
-        f'alt="{_html.escape(alt)}"{attrs}></picture>'
+        f'<picture class="hp-figure" data-text-px="{text_px:.1f}"><source media="{narrow_media(int(ww))}" '
+        f'srcset="{_html.escape(narrow_src)}" width="{nw}" height="{nh}"><img src="{_html.escape(wide_src)}" '
+        f'width="{ww}" height="{wh}" alt="{_html.escape(alt)}"></picture>'
     )
+
+
+def smallest_text_px(fig: Figure, dpi: float = 100.0) -> float:
+    """The height of the smallest text ``fig`` draws (its font size), in pixels at ``dpi``: what a reader sees at
+    one image pixel to one CSS pixel.
+
+    Examples
+    --------
+    >>> from hotpart.book.plotting import finish_axes, new_figure
+    >>> fig, (ax,) = new_figure()
+    >>> _ = ax.plot([0, 1], label="a line")
+    >>> finish_axes(ax, "title", "x", "y")
+    >>> round(smallest_text_px(fig), 1)  # the legend's 8 pt
+    11.1
+    """
+    sizes = [t.get_fontsize() for t in fig.findobj(Text) if t.get_visible() and t.get_text().strip()]
+    return min(sizes, default=10.0) * dpi / 72.0

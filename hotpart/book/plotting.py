@@ -214,11 +214,12 @@ def show(fig: Figure) -> Any:
     out_dir = os.environ.get("HOTPART_STATIC", "")
     if not out_dir:
         return Image(data=_lossless_png(wide), format="png")
-    from ._narrow import BookFigure, narrow_layout
+    from ._narrow import BookFigure, narrow_layout, smallest_text_px
 
     alt = "; ".join(t for ax in fig.axes if (t := " ".join(ax.get_title().split()))) or "figure"
     narrow = render_rgba(narrow_layout(fig))
-    return BookFigure(_lossless_png(wide), _lossless_png(narrow), wide.shape[1::-1], narrow.shape[1::-1], alt, out_dir)
+    sizes = wide.shape[1::-1], narrow.shape[1::-1]
+    return BookFigure(_lossless_png(wide), _lossless_png(narrow), *sizes, alt, smallest_text_px(fig, DPI), out_dir)
 
 
 def markdown_table(header: Sequence[str], rows: Iterable[Sequence[Any]]) -> Any:
