@@ -36,7 +36,7 @@ from matplotlib.text import Text
 from matplotlib.ticker import FixedFormatter, FixedLocator
 from matplotlib.transforms import Bbox
 
-from ._draw_memo import memoised_draw
+from ._draw_memo import forget, memoised_draw
 
 __all__ = [
     "FIGURES_FOLDER",
@@ -60,14 +60,19 @@ _LEGEND_GAP = 0.04
 _PANEL_GAP = 0.22
 #: Margins that moved less than this between two measures, inches (2 px), are settled.
 _SETTLED = 0.02
+#: Margins are whole pixels at the book's 100 dpi.
+_PX = 100.0
 #: Pixels between two x tick labels, at least.
 _TICK_GAP_PX = 3
 #: A tick label that is a number (thinned rather than turned when labels overlap): 12, 1,000, 0.5, 25k, 40%.
 _NUMBER = re.compile(r"[-\u2212]?[\d.,]+\s?[kMGT%]?")
 #: Tick label turns tried, in order, when a narrow x axis's labels would overlap, degrees.
 _TURNS = (30, 45, 90)
-#: The attribute a wrapped text keeps its own string under (so that the next layout starts from it).
+#: The attribute a wrapped text keeps its own string under (so that the next layout starts from it); an axis, the
+#: ticks it had before they were thinned; a figure, the last layout's places.
 _OWN = "_hotpart_unwrapped"
+#: The attribute that marks an axis whose tick labels a layout turned.
+_TURNED = "_hotpart_turned"
 #: Legend columns at most, whatever fits.
 _MAX_LEGEND_COLUMNS = 4
 #: The contrast the test asks for: text no smaller than this many CSS px (the legends' 8 pt at 100 dpi is 11.1 px).
@@ -155,9 +160,9 @@ def _wrap(text: Text, renderer: Any, limit_px: float, vertical: bool = False) ->
     setattr(text, _OWN, (text.get_text(), original))
 
 
-def _restore_ticks(axis: Any) -> None:
+def _restore_ticks(axis: Any) -> bool:
     """Put back the tick locator and formatter a previous layout replaced to thin the labels, each unless the figure's
-    own code has set another since (``set_xticks(x)`` sets a locator and leaves the formatter)."""
+    own code has set another since (``set_xticks(x)`` sets a locator and leaves the formatter). Whether it had."""
     own = getattr(axis, _OWN, None)
     if own is not None:
         (locator, formatter), original = own
@@ -166,6 +171,14 @@ def _restore_ticks(axis: Any) -> None:
         if axis.get_major_formatter() is formatter:
             axis.set_major_formatter(original[1])
         delattr(axis, _OWN)
+        return True
+    return False
+
+
+def _shown_ticks(axis: Any) -> list[Any]:
+    """The ticks a draw of ``axis`` shows (inside its view), placed and labelled: matplotlib's own list, which a
+    memoised draw (:mod:`hotpart.book._draw_memo`) computes once."""
+    return axis._update_ticks()
 
 
 def _thin_or_turn_ticks(ax: Axes, renderer: Any) -> None:
@@ -173,17 +186,23 @@ def _thin_or_turn_ticks(ax: Axes, renderer: Any) -> None:
     names turned by 30, 45 or 90 degrees, just enough; labels that fit flat are left alone.
 
     Turned labels run parallel: two neighbours clear each other when the distance between their ticks, times the
-    sine of the turn, exceeds a label's line height."""
-    _restore_ticks(ax.xaxis)
-    ax.xaxis.get_tightbbox(renderer)  # places the ticks and their labels as the next draw will
-    labels = [t for t in ax.xaxis.get_ticklabels() if t.get_visible() and t.get_text().strip()]
-    for t in labels:
-        t.set_rotation(0)
-        t.set_horizontalalignment("center")
-        t.set_rotation_mode("default")
+    sine of the turn, exceeds a label's height (all its lines)."""
+    axis = ax.xaxis
+    changed = _restore_ticks(axis)
+    if getattr(axis, _TURNED, False):
+        for tick in axis.majorTicks:  # every tick object, shown or not: matplotlib copies a tick's style to new ones
+            tick.label1.set_rotation(0)
+            tick.label1.set_horizontalalignment("center")
+            tick.label1.set_rotation_mode("default")
+        setattr(axis, _TURNED, False)
+        changed = True
+    if changed:
+        forget(axis)
+    labels = [t.label1 for t in _shown_ticks(axis) if t.label1.get_visible() and t.label1.get_text().strip()]
     if len(labels) < 2:
         return
-    boxes = sorted((t.get_window_extent(renderer) for t in labels), key=lambda b: b.x0)
+    placed = sorted(((t.get_window_extent(renderer), t) for t in labels), key=lambda bt: bt[0].x0)
+    boxes = [b for b, _ in placed]
     if all(a.x1 + _TICK_GAP_PX <= b.x0 for a, b in itertools.pairwise(boxes)):
         return
     centres = [(b.x0 + b.x1) / 2 for b in boxes]
@@ -191,22 +210,22 @@ def _thin_or_turn_ticks(ax: Axes, renderer: Any) -> None:
     if all(_NUMBER.fullmatch(t.get_text().strip()) for t in labels):
         widest = max(b.width for b in boxes) + _TICK_GAP_PX
         step = max(2, math.ceil(widest / max(spacing, 1.0)))
-        kept = sorted(labels, key=lambda t: t.get_window_extent(renderer).x0)[::step]
-        axis = ax.xaxis
+        kept = [t for _, t in placed][::step]
         original = (axis.get_major_locator(), axis.get_major_formatter())
         thinned = (FixedLocator([t.get_position()[0] for t in kept]), FixedFormatter([t.get_text() for t in kept]))
         axis.set_major_locator(thinned[0])
         axis.set_major_formatter(thinned[1])
         setattr(axis, _OWN, (thinned, original))
+        forget(axis)  # other ticks now: a memoised draw measures them afresh
         return
-    line = max(t.get_window_extent(renderer).height / (t.get_text().count("\n") + 1) for t in labels)
-    for turn in _TURNS:
-        if spacing * math.sin(math.radians(turn)) >= line + 1 or turn == _TURNS[-1]:
-            for t in labels:
-                t.set_rotation(turn)
-                t.set_horizontalalignment("right" if turn < 90 else "center")
-                t.set_rotation_mode("anchor" if turn < 90 else "default")
-            return
+    thick = max(b.height for b in boxes)  # a label's lines, all of them, stand across the turned direction
+    turn = next((t for t in _TURNS if spacing * math.sin(math.radians(t)) >= thick + 1), _TURNS[-1])
+    for tick in axis.majorTicks:
+        tick.label1.set_rotation(turn)
+        tick.label1.set_horizontalalignment("right" if turn < 90 else "center")
+        tick.label1.set_rotation_mode("anchor" if turn < 90 else "default")
+    setattr(axis, _TURNED, True)
+    forget(axis)  # turned labels: a memoised draw measures their boxes afresh
 
 
 def _legends(group: list[Axes]) -> list[Any]:
@@ -266,7 +285,9 @@ def _extent(group: list[Axes], renderer: Any) -> tuple[Bbox, Bbox]:
     area = Bbox.union([ax.bbox for ax in group])
     boxes = [area]
     for ax in group:
-        box = ax.get_tightbbox(renderer)
+        # the axes' own text (title, ticks, labels) and its notes; lines, bars and patches stay inside the axes
+        notes = [t for t in ax.texts if t.get_visible() and t.get_in_layout()]
+        box = ax.get_tightbbox(renderer, bbox_extra_artists=notes)
         if box is not None and box.width > 0 and box.height > 0:
             boxes.append(box)
     return area, Bbox.union(boxes)
@@ -347,21 +368,24 @@ def narrow_layout(fig: Figure, width: float = NARROW_WIDTH, panel_height: float 
             _fit_legend(legend, renderer, (width - 2 * _PAD) * dpi)
     ys = [guess - (i + 1) * slot + 1.0 for i in range(len(panels))]
     xs = [(0.75, width - 0.2)] * len(panels)
-    settled = False
+    settled, tried = False, []
     for _ in range(3):
         _place(panels, width, guess, xs, ys, panel_height)
         with memoised_draw(fig):  # each axis's ticks computed once per pass, as in a draw
             _wrap_text(panels, renderer, width * dpi, panel_height * dpi)
-        with memoised_draw(fig):  # afresh: tick labels may have turned
             measured = [_extent(group, renderer) for group in panels]
         new = []
-        for area, box in measured:
-            x0 = (area.x0 - box.x0) / dpi + _PAD
-            new.append((x0, max(x0 + 0.5, width - (box.x1 - area.x1) / dpi - _PAD)))
+        for area, box in measured:  # in whole pixels: the same margins give the same places, whatever the guess
+            x0 = round((area.x0 - box.x0) / dpi * _PX + _PAD * _PX) / _PX
+            x1 = round((width - (box.x1 - area.x1) / dpi - _PAD) * _PX) / _PX
+            new.append((x0, max(x0 + 0.5, x1)))
         settled = all(abs(a - c) < _SETTLED and abs(b - d) < _SETTLED for (a, b), (c, d) in zip(xs, new, strict=True))
+        tried.append(new)
         xs = new
         if settled:
             break
+    if not settled:  # the margins swing between two places (a tick label comes and goes): the narrower plotting area
+        xs = [(max(a[0], b[0]), min(a[1], b[1])) for a, b in zip(tried[-2], tried[-1], strict=True)]
 
     # final places, from the top: each panel's text above, its plotting area, its text below, its legends
     tops = [(box.y1 - area.y1) / dpi for area, box in measured]
