@@ -66,6 +66,8 @@ _PX = 100.0
 _TICK_GAP_PX = 3
 #: A tick label that is a number (thinned rather than turned when labels overlap): 12, 1,000, 0.5, 25k, 40%.
 _NUMBER = re.compile(r"[-\u2212]?[\d.,]+\s?[kMGT%]?")
+#: The room a turned label needs across its direction, in its own heights.
+_TURN_ROOM = 1.25
 #: Tick label turns tried, in order, when a narrow x axis's labels would overlap, degrees.
 _TURNS = (30, 45, 90)
 #: The attribute a wrapped text keeps its own string under (so that the next layout starts from it); an axis, the
@@ -185,8 +187,8 @@ def _thin_or_turn_ticks(ax: Axes, renderer: Any) -> None:
     """Make the x tick labels of ``ax`` that would overlap readable: numbers thinned to every second, third, ... tick,
     names turned by 30, 45 or 90 degrees, just enough; labels that fit flat are left alone.
 
-    Turned labels run parallel: two neighbours clear each other when the distance between their ticks, times the
-    sine of the turn, exceeds a label's height (all its lines)."""
+    Turned labels run parallel: two neighbours read apart when the distance between their ticks, times the sine of
+    the turn, is a label's height (all its lines) and a quarter more."""
     axis = ax.xaxis
     changed = _restore_ticks(axis)
     if getattr(axis, _TURNED, False):
@@ -219,7 +221,7 @@ def _thin_or_turn_ticks(ax: Axes, renderer: Any) -> None:
         forget(axis)  # other ticks now: a memoised draw measures them afresh
         return
     thick = max(b.height for b in boxes)  # a label's lines, all of them, stand across the turned direction
-    turn = next((t for t in _TURNS if spacing * math.sin(math.radians(t)) >= thick + 1), _TURNS[-1])
+    turn = next((t for t in _TURNS if spacing * math.sin(math.radians(t)) >= thick * _TURN_ROOM), _TURNS[-1])
     for tick in axis.majorTicks:
         tick.label1.set_rotation(turn)
         tick.label1.set_horizontalalignment("right" if turn < 90 else "center")
