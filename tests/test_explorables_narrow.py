@@ -167,3 +167,38 @@ def test_the_check_catches_a_legend_on_a_panel_and_text_outside_the_figure():
     fig.axes[0].set_title("a title set after the layout, far too long to fit a phone's column of 330 px")
     assert any("outside the figure" in p for p in _problems(fig))
     assert any("inches wide" in p for p in _problems(e.draw(e.data())))
+
+
+def test_show_in_the_book_writes_both_layouts_and_the_readers_edition_keeps_the_png(tmp_path, monkeypatch):
+    """``hp.show`` under ``make book`` (``HOTPART_STATIC``): the wide and the narrow PNG written under the book's
+    folder, a ``<picture>`` naming both, the wide PNG in the output too; the reader's edition, which copies the
+    book's outputs, drops the picture (its files are beside the book's pages) and keeps the PNG. Outside the book,
+    the wide PNG alone, as before."""
+    import base64
+
+    import nbformat
+    from IPython.display import Image
+
+    from hotpart.book import _reader
+
+    def figure():
+        fig, (left, right) = new_figure(10, 3.8, ncols=2)
+        for ax in (left, right):
+            ax.plot([0, 1], [0, 1], label="a line")
+            finish_axes(ax, "a panel", "x", "y")
+        return fig
+
+    monkeypatch.delenv("HOTPART_STATIC", raising=False)
+    assert isinstance(hp.show(figure()), Image)
+    monkeypatch.setenv("HOTPART_STATIC", str(tmp_path))
+    monkeypatch.chdir(tmp_path)
+    shown = hp.show(figure())
+    data, metadata = shown._repr_mimebundle_()
+    files = sorted((p.name for p in (tmp_path / _narrow.FIGURES_FOLDER).iterdir()), key=lambda n: n.endswith("-narrow.png"))
+    assert len(files) == 2 and files[1] == files[0].replace(".png", "-narrow.png")
+    assert f'srcset="{_narrow.FIGURES_FOLDER}/{files[1]}"' in data["text/html"]
+    assert f'src="{_narrow.FIGURES_FOLDER}/{files[0]}"' in data["text/html"]
+    assert base64.b64decode(data["image/png"]) == (tmp_path / _narrow.FIGURES_FOLDER / files[0]).read_bytes()
+    out = nbformat.v4.new_output("display_data", data=data, metadata=metadata)
+    kept = _reader._clean_outputs([out])
+    assert set(kept[0]["data"]) == {"image/png", "text/plain"} and "hotpart" not in kept[0]["metadata"]
