@@ -202,3 +202,20 @@ def test_show_in_the_book_writes_both_layouts_and_the_readers_edition_keeps_the_
     out = nbformat.v4.new_output("display_data", data=data, metadata=metadata)
     kept = _reader._clean_outputs([out])
     assert set(kept[0]["data"]) == {"image/png", "text/plain"} and "hotpart" not in kept[0]["metadata"]
+
+
+def test_axes_placed_by_hand_are_stacked_by_place_and_a_figure_without_axes_keeps_the_width():
+    """Axes added at a place rather than on a grid (``fig.add_axes``) are stacked in reading order: top row first,
+    left to right; a figure with no axes is only made narrow."""
+    fig, _ = new_figure(9, 3.8)
+    fig.delaxes(fig.axes[0])
+    right = fig.add_axes((0.55, 0.15, 0.4, 0.7))
+    left = fig.add_axes((0.08, 0.15, 0.4, 0.7))
+    for ax, title in ((left, "left"), (right, "right")):
+        ax.plot([0, 1], [0, 1], label="a line")
+        finish_axes(ax, title, "x", "y")
+    _narrow.narrow_layout(fig)
+    assert left.get_position().y0 > right.get_position().y1 and not _problems(fig)
+    empty, _ = new_figure()
+    empty.delaxes(empty.axes[0])
+    assert float(_narrow.narrow_layout(empty).get_figwidth()) == _narrow.NARROW_WIDTH

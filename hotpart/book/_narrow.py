@@ -107,6 +107,7 @@ def _panels(fig: Figure) -> list[list[Axes]]:
     """The figure's visible axes grouped by the place they share (an axes and its twins), in reading order: by
     row, then column, of the grid they were laid out on (by their position when they have none)."""
     groups: dict[Any, list[Axes]] = {}
+    orders: dict[Any, Any] = {}
     for ax in fig.axes:
         if not ax.get_visible() or ax.get_axes_locator() is not None:
             continue  # an inset moves with its parent
@@ -114,17 +115,13 @@ def _panels(fig: Figure) -> list[list[Axes]]:
         if spec is not None:
             rows, cols = spec.rowspan, spec.colspan
             key: Any = (id(spec.get_gridspec()), rows.start, cols.start, rows.stop, cols.stop)
-            order: Any = (rows.start, cols.start)
+            orders.setdefault(key, (rows.start, cols.start))
         else:
             x0, y0, _, _ = ax.get_position().bounds
-            key, order = ("position", round(x0, 3), round(y0, 3)), (-round(y0, 3), round(x0, 3))
-        groups.setdefault(key, []).append(ax)
-        groups[key].sort(key=lambda a: fig.axes.index(a))
-        ax._hotpart_order = order  # an attribute of ours, read just below
-    ordered = sorted(groups.values(), key=lambda g: g[0]._hotpart_order)
-    for g in ordered:
-        for ax in g:
-            del ax._hotpart_order
+            key = ("position", round(x0, 3), round(y0, 3))
+            orders.setdefault(key, (-round(y0, 3), round(x0, 3)))
+        groups.setdefault(key, []).append(ax)  # fig.axes's order: an axes before its twins
+    ordered = [groups[key] for key in sorted(groups, key=orders.__getitem__)]
     return ordered
 
 
