@@ -29,6 +29,9 @@ pytestmark = [pytest.mark.book, pytest.mark.browser]
 SCREENS = ((390, 844), (1280, 900))
 #: The smallest text a reader should have to read in a figure, CSS px (the legends' 8 pt is 11.1 px at 100 dpi).
 MIN_TEXT_PX = 8.0
+#: Characters a code line may have: the code column at 1280 px holds 77 of the book's 14 px monospace (8.43 px each in
+#: a 652 px box), one kept for fonts a little wider.
+CODE_COLUMNS = 76
 #: Code blocks allowed to scroll sideways at 1280 px, by page and the block's longest line's start, with the reason.
 #: None: every code cell, command and output fits or wraps (tests/test_screens.py's code check keeps it so).
 CODE_EXEMPT: dict[tuple[str, str], str] = {}
@@ -114,6 +117,31 @@ _MEASURE = """() => {
     });
   return {wide, text: copy.textContent, split, code, figures};
 }"""
+
+
+def _code_lines(notebook):
+    """Every line of code a reader sees in a chapter, with where it is: visible code cells, and code blocks in the
+    prose (```bash, ```sql, ...); cells the book removes are not shown."""
+    import json
+
+    cells = json.loads(notebook.read_text(encoding="utf-8"))["cells"]
+    for i, cell in enumerate(cells):
+        source = "".join(cell["source"])
+        if cell["cell_type"] == "code":
+            if not {"remove-cell", "remove-input"} & set(cell.get("metadata", {}).get("tags", [])):
+                yield from ((f"code cell {i}", line) for line in source.split("\n"))
+        elif cell["cell_type"] == "markdown":
+            for block in re.findall(r"^(`{3,})[a-z]+\n(.*?)^\1", source, re.M | re.S):
+                yield from ((f"code block in cell {i}", line) for line in block[1].split("\n"))
+
+
+@pytest.mark.parametrize("notebook", NOTEBOOKS, ids=lambda p: p.name)
+def test_the_code_a_reader_copies_fits_the_desktop_column(notebook):
+    """Before any browser: each line of a visible code cell or a code block is at most :data:`CODE_COLUMNS`
+    characters (long calls one argument a line, comments on their own line, shell commands continued with ``\\``);
+    the browser test below measures the same on the built pages."""
+    long = [(where, len(line)) for where, line in _code_lines(notebook) if len(line) > CODE_COLUMNS]
+    assert not long, f"{notebook.name}: lines longer than {CODE_COLUMNS} characters: {long[:6]}"
 
 
 def test_the_theme_mode_error_is_no_longer_allowed():
