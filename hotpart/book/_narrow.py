@@ -58,6 +58,9 @@ NARROW_PANEL_HEIGHT = 2.2
 _PAD = 0.06
 _LEGEND_GAP = 0.04
 _PANEL_GAP = 0.22
+#: Where the first measure puts a panel's plotting area: this far from the left, and from the right past the pad,
+#: inches (the y tick labels and label of most panels, half a tick label).
+_GUESS_LEFT, _GUESS_RIGHT = 0.6, 0.1
 #: Margins that moved less than this between two measures, inches (2 px), are settled.
 _SETTLED = 0.02
 #: Margins are whole pixels at the book's 100 dpi.
@@ -73,6 +76,8 @@ _TURNS = (30, 45, 90)
 #: The attribute a wrapped text keeps its own string under (so that the next layout starts from it); an axis, the
 #: ticks it had before they were thinned; a figure, the last layout's places.
 _OWN = "_hotpart_unwrapped"
+#: The attribute that holds the columns of a legend a layout built.
+_COLUMNS = "_hotpart_columns"
 #: The attribute that marks an axis whose tick labels a layout turned.
 _TURNED = "_hotpart_turned"
 #: Legend columns at most, whatever fits.
@@ -245,6 +250,7 @@ def _rebuilt(legend: Any, columns: int) -> Any:
         framealpha=legend.get_frame().get_alpha(),
         title=title or None,
     )
+    setattr(new, _COLUMNS, columns)
     return new
 
 
@@ -255,14 +261,18 @@ def _fit_legend(legend: Any, renderer: Any, limit_px: float) -> Any:
     for t in texts:
         _restore(t)
     if legend.get_window_extent(renderer).width > limit_px:
-        # too wide as built: one column, then as many more as fit (the entries never change order)
-        legend = _rebuilt(legend, 1)
-        for columns in range(2, min(len(texts), _MAX_LEGEND_COLUMNS) + 1):
-            wider = _rebuilt(legend, columns)
+        # too wide as built: one column, then as many more as fit (the entries never change order); a legend
+        # this layout built already has the most that fit
+        if getattr(legend, _COLUMNS, None) != 1:
+            legend = _rebuilt(legend, 1)
+        one = legend.get_window_extent(renderer).width
+        columns = 1
+        while columns < min(len(texts), _MAX_LEGEND_COLUMNS) and one * (columns + 1) <= limit_px * 1.2:
+            wider = _rebuilt(legend, columns + 1)
             if wider.get_window_extent(renderer).width > limit_px:
-                legend = _rebuilt(wider, columns - 1)
+                legend = _rebuilt(wider, columns)
                 break
-            legend = wider
+            legend, columns = wider, columns + 1
         legend.set_in_layout(False)
     if legend.get_window_extent(renderer).width > limit_px:
         # one column and still too wide: wrap the widest entries to what is left beside their handles
@@ -290,6 +300,15 @@ def _extent(group: list[Axes], renderer: Any) -> tuple[Bbox, Bbox]:
         if box is not None and box.width > 0 and box.height > 0:
             boxes.append(box)
     return area, Bbox.union(boxes)
+
+
+def _half_label(ax: Axes, renderer: Any) -> float:
+    """Half the width of the widest x tick label ``ax`` shows flat, pixels (0 when they are turned: a turned label
+    ends at its tick)."""
+    ticks = _shown_ticks(ax.xaxis)
+    if not ticks or ticks[0].label1.get_rotation():
+        return 0.0
+    return max(t.label1.get_window_extent(renderer).width for t in ticks if t.label1.get_visible()) / 2
 
 
 def _place(
@@ -366,7 +385,7 @@ def narrow_layout(fig: Figure, width: float = NARROW_WIDTH, panel_height: float 
             legend.set_bbox_to_anchor(None)
             _fit_legend(legend, renderer, (width - 2 * _PAD) * dpi)
     ys = [guess - (i + 1) * slot + 1.0 for i in range(len(panels))]
-    xs = [(0.75, width - 0.2)] * len(panels)
+    xs = [(_GUESS_LEFT, width - _PAD - _GUESS_RIGHT)] * len(panels)
     settled, tried = False, []
     for _ in range(3):
         _place(panels, width, guess, xs, ys, panel_height)
@@ -374,9 +393,12 @@ def narrow_layout(fig: Figure, width: float = NARROW_WIDTH, panel_height: float 
             _wrap_text(panels, renderer, width * dpi, panel_height * dpi)
             measured = [_extent(group, renderer) for group in panels]
         new = []
-        for area, box in measured:  # in whole pixels: the same margins give the same places, whatever the guess
+        for group, (area, box) in zip(panels, measured, strict=True):
+            # in whole pixels: the same margins give the same places, whatever the guess. On the right, room for
+            # half the widest x tick label whether or not a tick falls at the end (one may, at another width)
+            right = max(box.x1 - area.x1, max((_half_label(ax, renderer) for ax in group), default=0.0))
             x0 = round((area.x0 - box.x0) / dpi * _PX + _PAD * _PX) / _PX
-            x1 = round((width - (box.x1 - area.x1) / dpi - _PAD) * _PX) / _PX
+            x1 = round((width - right / dpi - _PAD) * _PX) / _PX
             new.append((x0, max(x0 + 0.5, x1)))
         settled = all(abs(a - c) < _SETTLED and abs(b - d) < _SETTLED for (a, b), (c, d) in zip(xs, new, strict=True))
         tried.append(new)
