@@ -179,7 +179,8 @@ def bench_callbacks(repeats: int) -> list[str]:
 
 def bench_frames() -> list[str]:
     """Every explorable's frames through the book's own path (``_frames._frame``: compute, update or draw, render,
-    palette PNG), serially; per-frame median against the 40 ms target, and whether the explorable updates."""
+    palette PNG, for the wide and the narrow layout), serially; per-frame median against the 40 ms target, and whether
+    the explorable updates."""
     import itertools
 
     from hotpart.book._frames import _FIGURES, FRAME_PHASES, _frame
@@ -189,7 +190,7 @@ def bench_frames() -> list[str]:
 
     rows = [
         "| explorable | updates | frames | target <= 100 | render s (serial) | median ms per frame | target <= 40 ms "
-        f"| median ms: {' / '.join(FRAME_PHASES)} | bytes, all frames |",
+        f"| median ms: {' / '.join(FRAME_PHASES)} | bytes, all frames (wide + narrow) |",
         "| --- | --- | --- | --- | --- | --- | --- | --- | --- |",
     ]
     total = 0.0
@@ -198,12 +199,13 @@ def bench_frames() -> list[str]:
     for name, e in sorted(hp.EXPLORABLES.items()):
         grid = e.frame_grid()
         n = math.prod(len(a) for a in grid)
-        size, times, phases = 0, [], {}
+        size, narrow, times, phases = 0, 0, [], {}
         for point in itertools.product(*grid):
             t0 = time.perf_counter()
-            size += len(_frame(e, point, phases)[0])
+            wide_png, narrow_png, _ = _frame(e, point, phases)  # both layouts: the desktop's and the phone's
             times.append(time.perf_counter() - t0)
-        _FIGURES.pop(name, None)
+            size, narrow = size + len(wide_png), narrow + len(narrow_png)
+        _FIGURES.clear()
         total += sum(times)
         per_frame += times
         for phase, seconds in phases.items():
@@ -212,7 +214,7 @@ def bench_frames() -> list[str]:
         rows.append(
             f"| {name} | {'yes' if e.update else 'no'} | {n} | {'yes' if n <= FRAMES_TARGET else 'NO'} | "
             f"{sum(times):.1f} | {med:.0f} | {'yes' if med <= FRAME_TARGET_MS else 'NO'} | {medians(phases)} "
-            f"| {size:,} |"
+            f"| {size:,} + {narrow:,} |"
         )
     ok = "yes" if total <= FRAMES_BUILD_TARGET_S else "NO"
     med = statistics.median(per_frame) * 1e3
@@ -303,37 +305,45 @@ def bench_build() -> tuple[list[str], Path]:
 
 
 def page_weights(html: Path) -> list[str]:
-    """Bytes a page brings beyond the theme: its HTML, its images, its explorable frames, its extra scripts."""
+    """Bytes a page brings beyond the theme, on a desktop and on a phone: its HTML, its figures and its explorable
+    frames in the layout that screen shows (the wide ``<img>``, or the narrow ``<source>`` of its ``<picture>``), its
+    extra scripts."""
     rows = [
-        "| page | HTML | images | all explorable frames | widget/MathJax scripts | total beyond theme | target <= 1 MB |",
+        "| page | HTML | images, desktop / phone | all explorable frames, desktop / phone | widget/MathJax scripts "
+        "| total beyond theme, desktop / phone | target <= 1 MB |",
         "| --- | --- | --- | --- | --- | --- | --- |",
     ]
+
+    def size(page: Path, sources: set[str]) -> int:
+        files = [(page.parent / src).resolve() for src in sources if "_images" in src or "_figures" in src]
+        return sum(f.stat().st_size for f in files if f.exists())
+
     for page in sorted(html.rglob("*.html")):
         rel = page.relative_to(html)
-        if rel.parts[0] in ("_static", "_explorables", "reports") or rel.name in ("search.html", "genindex.html"):
+        if rel.parts[0] in ("_static", "_explorables", "_figures", "reports") or rel.name in ("search.html", "genindex.html"):
             continue
         text = page.read_text(encoding="utf-8")
-        images = sum(
-            (page.parent / src).resolve().stat().st_size
-            for src in set(re.findall(r'<img[^>]+src="([^"]+)"', text))
-            if "_images" in src and (page.parent / src).exists()
-        )
-        frames = sum(
-            f.stat().st_size
-            for base in set(re.findall(r'data-base="([^"]+)"', text))
-            for f in (page.parent / base).resolve().glob("*.png")
-        )
+        wide_images = size(page, set(re.findall(r'<img[^>]+src="([^"]+)"', text)))
+        narrow_images = size(page, set(re.findall(r'<source[^>]+srcset="([^"]+)"', text)))
+        bases = {(page.parent / base).resolve() for base in set(re.findall(r'data-base="([^"]+)"', text))}
+        wide_frames = sum(f.stat().st_size for base in bases for f in base.glob("[0-9][0-9][0-9].png"))
+        narrow_frames = sum(f.stat().st_size for base in bases for f in base.glob("*-narrow.png"))
         extra = sum(
             (page.parent / src.split("?")[0]).resolve().stat().st_size
             for src in set(re.findall(r'<script[^>]+src="([^"]+)"', text))
             if ("/widgets/" in src or "/mathjax/" in src) and (page.parent / src.split("?")[0]).exists()
         )
-        beyond = len(text.encode()) + images + frames
-        ok = "yes" if beyond <= PAGE_TARGET_BYTES else "NO"
-        rows.append(f"| {rel} | {len(text.encode()):,} | {images:,} | {frames:,} | {extra:,} | {beyond:,} | {ok} |")
+        desktop = len(text.encode()) + wide_images + wide_frames
+        phone = len(text.encode()) + narrow_images + narrow_frames
+        ok = "yes" if max(desktop, phone) <= PAGE_TARGET_BYTES else "NO"
+        rows.append(
+            f"| {rel} | {len(text.encode()):,} | {wide_images:,} / {narrow_images:,} | {wide_frames:,} / {narrow_frames:,} "
+            f"| {extra:,} | {desktop:,} / {phone:,} | {ok} |"
+        )
     rows.append("")
     rows.append("MathJax (`tex-svg.js`) is Sphinx's math renderer, loaded on pages with math and counted apart;")
-    rows.append("no page of the static book loads the widget scripts (no page carries widget state).")
+    rows.append("no page of the static book loads the widget scripts (no page carries widget state). A reader's browser")
+    rows.append("fetches one layout of each figure, the one its screen's media query picks.")
     return rows
 
 

@@ -140,13 +140,16 @@ PAGES = (
     + ["book/glossary.html", "book/evidence.html", "book/references.html"]
 )
 
-#: Every display equation, table and figure on a page, with how far it passes the content column, px.
+#: Every display equation, table and figure on a page, with how far it passes the content column, px. A table whose
+#: words need more room than the column scrolls inside its box (the theme's .pst-scrollable-table-container): the box
+#: must fit, the table in it may be wider.
 _OVERFLOWING = """() => {
   const col = document.querySelector("article.bd-article") || document.querySelector("main");
   const limit = col.getBoundingClientRect().right + 2;
   const items = [...document.querySelectorAll(
     "article mjx-container[display='true'] > svg, article mjx-container[display='true'] mjx-math, "
-    + "article table, article img, article figure")];
+    + "article .pst-scrollable-table-container, article table:not(.pst-scrollable-table-container > table), "
+    + "article img, article figure")];
   return items
     .filter(e => e.getBoundingClientRect().width > 0 && e.getBoundingClientRect().right > limit)
     .map(e => `${e.tagName.toLowerCase()} ${(e.getAttribute("alt") || e.textContent || "").slice(0, 60)}: `

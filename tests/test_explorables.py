@@ -98,6 +98,7 @@ def test_explore_rejects_unknown_names():
 
 
 def test_static_html_writes_every_frame(tmp_path, monkeypatch):
+    from hotpart.book import _frames
     from hotpart.book._frames import FRAMES_FOLDER, frame_budget, static_html
 
     e = hp.EXPLORABLES["partition_ceiling"]
@@ -105,9 +106,12 @@ def test_static_html_writes_every_frame(tmp_path, monkeypatch):
     out.mkdir()
     monkeypatch.chdir(tmp_path)
     page = static_html(e, out)
-    frames = list((out / FRAMES_FOLDER).glob("*/*.png"))
-    assert len(frames) == math.prod(len(a) for a in e.frame_grid(frame_budget(e)))
+    wide = list((out / FRAMES_FOLDER).glob("*/[0-9][0-9][0-9].png"))
+    narrow = list((out / FRAMES_FOLDER).glob("*/[0-9][0-9][0-9]-narrow.png"))
+    assert len(wide) == len(narrow) == math.prod(len(a) for a in e.frame_grid(frame_budget(e)))
+    assert len({_frames._png_height(p.read_bytes()) for p in narrow}) == 1  # one height: the page never jumps
     assert f'data-explorable="{e.name}"' in page
+    assert '<picture class="hp-figure"' in page and "-narrow.png" in page and 'media="(max-width:' in page
     assert page.count('type="range"') == len(e.static)
     assert "Fixed in the book at their defaults" in page
 
@@ -214,13 +218,13 @@ def test_a_timed_frame_is_the_untimed_frame_and_times_each_step_once():
 
     explorable = hp.EXPLORABLES["partition_ceiling"]
     point = tuple(axis[-1] for axis in explorable.frame_grid(4))
-    _frames._FIGURES.pop(explorable.name, None)
+    _frames._FIGURES.clear()
     plain = _frames._frame(explorable, point)
     phases: dict[str, list[float]] = {}
     start = time.perf_counter()
     timed = _frames._frame(explorable, point, phases)  # the update path: the figure of the frame before
     took = time.perf_counter() - start
-    _frames._FIGURES.pop(explorable.name, None)
+    _frames._FIGURES.clear()
     assert timed == plain
     assert list(phases) == list(_frames.FRAME_PHASES) and all(len(v) == 1 and v[0] > 0 for v in phases.values())
     assert sum(v[0] for v in phases.values()) <= took

@@ -1,9 +1,14 @@
 """Every built page on a phone (390 x 844) and on a desktop (1280 x 900), in Chromium, as a reader sees it.
 
 On each page and at each width: nothing scrolls the page sideways; the rendered text outside code has no raw TeX
-and no doubled word; no console error and no request to another host. At 390 px every figure shows its smallest
-text (the legends' 8 pt, drawn at the book's 100 dpi) at least :data:`MIN_TEXT_PX` CSS pixels high: measured from
-the image's size on screen, not its file's.
+and no doubled word; no console error and no request to another host; no table cell shows a word or a number
+broken across two lines (a table whose words need more room scrolls in its own box). At 1280 px no code block
+scrolls sideways (a code cell, a command in the prose, a cell's printed output; :data:`CODE_EXEMPT` lists the
+exceptions, with their reasons: none today). Every figure and explorable frame shows whole: never wider than the
+column or inside a box that scrolls; at 390 px it is the narrow layout (panels stacked, legends below) and its
+smallest text, as drawn (``data-text-px``, the figure's smallest font at the book's 100 dpi) and scaled to the
+image's size on screen, is at least :data:`MIN_TEXT_PX` CSS pixels high; at 1280 px it is the wide layout, as
+before. Closed ``<details>`` are opened first, so that what a reader unfolds is measured too.
 """
 
 from __future__ import annotations
@@ -16,7 +21,7 @@ from test_book import _open
 import hotpart as hp
 from allowlist import BENIGN_CONSOLE_ERRORS
 from conftest import NOTEBOOKS
-from hotpart.book.plotting import DPI
+from test_notebooks import explorables_in
 
 pytestmark = [pytest.mark.book, pytest.mark.browser]
 
@@ -24,7 +29,12 @@ pytestmark = [pytest.mark.book, pytest.mark.browser]
 SCREENS = ((390, 844), (1280, 900))
 #: The smallest text a reader should have to read in a figure, CSS px (the legends' 8 pt is 11.1 px at 100 dpi).
 MIN_TEXT_PX = 8.0
-_SMALLEST_PT = 8.0  # finish_axes draws legends at 8 pt; titles 11, ticks and labels 10
+#: Characters a code line may have: the code column at 1280 px holds 77 of the book's 14 px monospace (8.43 px each in
+#: a 652 px box), one kept for fonts a little wider.
+CODE_COLUMNS = 76
+#: Code blocks allowed to scroll sideways at 1280 px, by page and the block's longest line's start, with the reason.
+#: None: every code cell, command and output fits or wraps (tests/test_screens.py's code check keeps it so).
+CODE_EXEMPT: dict[tuple[str, str], str] = {}
 _PAGES = (
     ["index.html", "book/intro.html"]
     + [f"{page}.html" for page in hp.PARTS.values()]
@@ -38,19 +48,100 @@ _RAW_TEX = re.compile(r"(?<!\w)\$[^\s$\d]|\\(?:frac|pi|text|sum|cdot|left|right|
 _DOUBLED = re.compile(r"\b([A-Za-z]{2,})[ \t]+\1\b(?![-\w])", re.IGNORECASE)
 
 _MEASURE = """() => {
+  document.querySelectorAll("article details").forEach(d => { d.open = true; });
   const vw = document.documentElement.clientWidth;
   const wide = document.documentElement.scrollWidth - vw;
   const article = document.querySelector("article") || document.body;
+  const column = (document.querySelector("article.bd-article") || article).getBoundingClientRect();
   const copy = article.cloneNode(true);
   copy.querySelectorAll("pre, script, style").forEach(x => x.remove());
-  copy.querySelectorAll("mjx-container, .MathJax").forEach(x => x.replaceWith(" \u00a4 "));  // typeset maths
-  copy.querySelectorAll("code").forEach(x => x.replaceWith(" \u00a4 "));  // code names are not words of the prose
+  copy.querySelectorAll("mjx-container, .MathJax").forEach(x => x.replaceWith(" \\u00a4 "));  // typeset maths
+  copy.querySelectorAll("code").forEach(x => x.replaceWith(" \\u00a4 "));  // code names are not words of the prose
   copy.querySelectorAll("td, th, li, p, div").forEach(x => x.append("\\n"));
+
+  // Words and numbers broken across two lines in a table cell: a line break between two letters or digits
+  // ("writte/n", "1/0", "5,20/0"), or between a number and its point, comma or percent sign ("100.0/%"). Breaks
+  // at a space, after a hyphen or dash, around other punctuation ("members":/{), and between Japanese characters
+  // (which break anywhere) are where text wraps.
+  const CJK = /[\\u3000-\\u30ff\\u3400-\\u9fff\\uf900-\\ufaff\\uff00-\\uffef]/;
+  const ALNUM = /[\\p{L}\\p{N}]/u, DIGIT = /\\p{N}/u;
+  const splits = (a, b) => !CJK.test(a) && !CJK.test(b) && ((ALNUM.test(a) && ALNUM.test(b))
+    || (DIGIT.test(a) && /[.,%]/.test(b)) || (/[.,]/.test(a) && DIGIT.test(b)));
+  const line = (node, i) => {
+    const r = document.createRange(); r.setStart(node, i); r.setEnd(node, i + 1);
+    const box = [...r.getClientRects()].find(x => x.width > 0);
+    return box ? Math.round(box.bottom) : null;
+  };
+  const split = [];
+  for (const cell of article.querySelectorAll("td, th")) {
+    const walker = document.createTreeWalker(cell, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      for (const m of node.textContent.matchAll(/\\S{2,}/g)) {
+        const r = document.createRange(); r.setStart(node, m.index); r.setEnd(node, m.index + m[0].length);
+        if (new Set([...r.getClientRects()].filter(x => x.width > 0).map(x => Math.round(x.bottom))).size < 2) continue;
+        let last = line(node, m.index);
+        for (let i = 1; i < m[0].length; i++) {
+          const here = line(node, m.index + i);
+          if (here === null) continue;
+          if (last !== null && here !== last && splits(m[0][i - 1], m[0][i])) {
+            split.push(m[0].slice(0, i) + "/" + m[0].slice(i, 60));
+            break;
+          }
+          last = here;
+        }
+      }
+    }
+  }
+
+  // Code blocks that scroll sideways: inputs, commands in the prose, printed outputs.
+  const code = [...article.querySelectorAll("pre")].filter(p => p.scrollWidth > p.clientWidth + 1).map(p => ({
+    kind: p.closest(".cell_input") ? "code cell" : p.closest(".cell_output") ? "output" : "block in the prose",
+    over: p.scrollWidth - p.clientWidth,
+    line: p.textContent.split("\\n").reduce((a, b) => (b.length > a.length ? b : a), "").trim().slice(0, 40),
+  }));
+
+  // Figures: the image on screen against the column and every box around it that could clip it.
   const figures = [...article.querySelectorAll("img")]
     .filter(i => i.naturalWidth > 0 && i.getBoundingClientRect().width > 0)
-    .map(i => ({src: i.getAttribute("src"), scale: i.getBoundingClientRect().width / i.naturalWidth}));
-  return {wide, text: copy.textContent, figures};
+    .map(i => {
+      const r = i.getBoundingClientRect();
+      let room = column.width;
+      for (let e = i.parentElement; e && e !== article; e = e.parentElement) {
+        if (getComputedStyle(e).overflowX !== "visible") room = Math.min(room, e.clientWidth);
+      }
+      const src = i.currentSrc || i.src;
+      return {src: src.split("/").slice(-2).join("/"), narrow: /-narrow\\.png$/.test(src),
+              picture: !!i.closest("picture.hp-figure"), drawn: r.width, natural: i.naturalWidth,
+              fits: r.width <= room + 1 && r.left >= column.left - 1 && r.right <= column.right + 1,
+              textPx: parseFloat((i.closest("picture") || i).dataset.textPx || i.dataset.textPx || "NaN")};
+    });
+  return {wide, text: copy.textContent, split, code, figures};
 }"""
+
+
+def _code_lines(notebook):
+    """Every line of code a reader sees in a chapter, with where it is: visible code cells, and code blocks in the
+    prose (```bash, ```sql, ...); cells the book removes are not shown."""
+    import json
+
+    cells = json.loads(notebook.read_text(encoding="utf-8"))["cells"]
+    for i, cell in enumerate(cells):
+        source = "".join(cell["source"])
+        if cell["cell_type"] == "code":
+            if not {"remove-cell", "remove-input"} & set(cell.get("metadata", {}).get("tags", [])):
+                yield from ((f"code cell {i}", line) for line in source.split("\n"))
+        elif cell["cell_type"] == "markdown":
+            for block in re.findall(r"^(`{3,})[a-z]+\n(.*?)^\1", source, re.M | re.S):
+                yield from ((f"code block in cell {i}", line) for line in block[1].split("\n"))
+
+
+@pytest.mark.parametrize("notebook", NOTEBOOKS, ids=lambda p: p.name)
+def test_the_code_a_reader_copies_fits_the_desktop_column(notebook):
+    """Before any browser: each line of a visible code cell or a code block is at most :data:`CODE_COLUMNS`
+    characters (long calls one argument a line, comments on their own line, shell commands continued with ``\\``);
+    the browser test below measures the same on the built pages."""
+    long = [(where, len(line)) for where, line in _code_lines(notebook) if len(line) > CODE_COLUMNS]
+    assert not long, f"{notebook.name}: lines longer than {CODE_COLUMNS} characters: {long[:6]}"
 
 
 def test_the_theme_mode_error_is_no_longer_allowed():
@@ -58,13 +149,35 @@ def test_the_theme_mode_error_is_no_longer_allowed():
     assert not [k for k in BENIGN_CONSOLE_ERRORS if "theme mode" in k]
 
 
+def _measure(page) -> dict:
+    page.evaluate("() => window.MathJax && MathJax.startup ? MathJax.startup.promise : null")
+    return page.evaluate(_MEASURE)
+
+
+def _check_figures(path: str, width: int, figures: list[dict]) -> None:
+    """Every figure whole in the column; on a phone the narrow layout, its smallest text readable; on a desktop the
+    wide layout."""
+    loose = [f["src"] for f in figures if not f["fits"]]
+    assert not loose, f"{path} at {width} px: figures wider than the column or a box around them: {loose[:4]}"
+    plain = [f["src"] for f in figures if not f["picture"]]
+    assert not plain, f"{path}: figures without a narrow layout (not hp.show or an explorable): {plain[:4]}"
+    if width <= 400:
+        wide = [f["src"] for f in figures if not f["narrow"]]
+        assert not wide, f"{path} at {width} px: the wide layout on a phone: {wide[:4]}"
+        small = [(f["src"], round(f["textPx"] * f["drawn"] / f["natural"], 1)) for f in figures]
+        small = [s for s in small if not s[1] >= MIN_TEXT_PX]
+        assert not small, f"{path} at {width} px: figure text below {MIN_TEXT_PX} px: {small[:4]}"
+    else:
+        narrow = [f["src"] for f in figures if f["narrow"]]
+        assert not narrow, f"{path} at {width} px: the narrow layout on a desktop: {narrow[:4]}"
+
+
 @pytest.mark.parametrize(("width", "height"), SCREENS, ids=lambda v: str(v))
 @pytest.mark.parametrize("path", _PAGES)
 def test_every_page_reads_at_phone_and_desktop_width(browser, book_server, path, width, height):
     page, external, failed, errors = _open(browser, book_server + path, width, height)
     try:
-        page.evaluate("() => window.MathJax && MathJax.startup ? MathJax.startup.promise : null")
-        m = page.evaluate(_MEASURE)
+        m = _measure(page)
     finally:
         page.close()
     assert m["wide"] <= 1, f"{path} at {width} px scrolls sideways by {m['wide']} px"
@@ -75,8 +188,39 @@ def test_every_page_reads_at_phone_and_desktop_width(browser, book_server, path,
     assert not external, f"{path}: requests to other hosts {external[:3]}"
     assert not failed, f"{path}: failed requests {failed[:3]}"
     assert not errors, f"{path} at {width} px: {errors[:3]}"
-    if width <= 400:
-        smallest = _SMALLEST_PT * DPI / 72.0
-        small = [(f["src"].rsplit("/", 1)[-1], round(f["scale"] * smallest, 1)) for f in m["figures"]]
-        small = [s for s in small if s[1] < MIN_TEXT_PX]
-        assert not small, f"{path} at {width} px: figure text below {MIN_TEXT_PX} px: {small[:4]}"
+    assert not m["split"], f"{path} at {width} px: {len(m['split'])} words broken in table cells: {m['split'][:6]}"
+    if width >= 1280:
+        scrolling = [c for c in m["code"] if (path, c["line"]) not in CODE_EXEMPT]
+        assert not scrolling, f"{path} at {width} px: code blocks that scroll sideways: {scrolling[:4]}"
+    _check_figures(path, width, m["figures"])
+
+
+_EXPLORABLE_PAGES = [nb for nb in NOTEBOOKS if explorables_in(nb)]
+
+
+@pytest.mark.parametrize("notebook", _EXPLORABLE_PAGES, ids=lambda p: p.name)
+def test_explorable_frames_keep_the_narrow_layout_as_the_reader_moves_them(browser, book_server, notebook):
+    """On a phone, each control of each explorable moved to its other end shows that frame's narrow layout, loaded,
+    whole in the column, its text readable: the frame script swaps both layouts' images."""
+    path = f"notebooks/{notebook.stem}.html"
+    page, external, failed, errors = _open(browser, book_server + path, 390, 844)
+    try:
+        for name in explorables_in(notebook):
+            box = page.locator(f'[data-explorable="{name}"]')
+            img = box.locator("img")
+            for k in range(box.locator("input[type=range]").count()):
+                slider = box.locator("input[type=range]").nth(k)
+                before = img.evaluate("e => e.currentSrc")
+                last = int(slider.get_attribute("max"))
+                target = 0 if int(slider.input_value()) == last else last
+                slider.evaluate("(e, v) => { e.value = v; e.dispatchEvent(new Event('input', {bubbles: true})); }", target)
+                page.wait_for_function(
+                    "([e, before]) => e.currentSrc !== before && e.complete && e.naturalWidth > 0",
+                    arg=[img.element_handle(), before],
+                )
+                figures = [f for f in page.evaluate(_MEASURE)["figures"] if f["src"] in img.evaluate("e => e.currentSrc")]
+                assert figures, f"{name}: control {k} shows no frame"
+                _check_figures(f"{path} ({name}, control {k} at {target})", 390, figures)
+    finally:
+        page.close()
+    assert not external and not failed and not errors, (external, failed, errors)

@@ -8,6 +8,8 @@ module             what it does
                    tables (``markdown_table``) and the evidence boxes (``source_box``, ``assumption_box``)
 ``course``         the course map: every source section and the chapter that covers it; ``_toc.yml``
 ``_frames``        internal: an explorable's kernel-free frames for the built book
+``_narrow``        internal: every figure's narrow layout for phones (panels stacked, legends below), and
+                   the ``<picture>`` that lets the page pick it
 ``_text_cache``    internal: the Agg canvas every figure renders on, remembering text layouts and glyphs
 ``_draw_memo``     internal: within one draw, each axis lays out its ticks once and each legend its boxes once
 ``_tick_batch``    internal: within one draw, each axis draws its alike tick marks and grid lines as one line

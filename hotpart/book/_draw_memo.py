@@ -38,7 +38,7 @@ from typing import Any
 from matplotlib.figure import Figure
 from matplotlib.offsetbox import DrawingArea, HPacker, TextArea, VPacker
 
-__all__ = ["MEMOISED", "MEMOISED_BOX", "memoised_draw"]
+__all__ = ["MEMOISED", "MEMOISED_BOX", "forget", "memoised_draw"]
 
 #: The :class:`matplotlib.axis.Axis` methods memoised for the length of one draw.
 MEMOISED = ("_update_ticks", "_get_ticklabel_bboxes", "_update_label_position")
@@ -172,3 +172,25 @@ def memoised_draw(fig: Figure) -> Iterator[None]:
         for box in boxes:
             for name in MEMOISED_BOX:
                 vars(box).pop(name, None)
+
+
+def forget(axis: Any) -> None:
+    """Inside :func:`memoised_draw`, drop what the memo holds for ``axis``: its ticks, its tick labels' boxes and its
+    label's place. For a caller that changes the axis's ticks or turns its labels in the middle of a draw (the narrow
+    layout, ``hotpart.book._narrow``); outside a memoised draw it does nothing.
+
+    Examples
+    --------
+    >>> from hotpart.book.plotting import new_figure
+    >>> fig, (ax,) = new_figure()
+    >>> with memoised_draw(fig):
+    ...     ticks = ax.xaxis._update_ticks()
+    ...     forget(ax.xaxis)
+    ...     vars(ax.xaxis)["_update_ticks"].__self__.ticks is None
+    True
+    """
+    method = vars(axis).get("_update_ticks")
+    memo = getattr(method, "__self__", None)
+    if isinstance(memo, _Memo):
+        memo.ticks, memo.placed = None, None
+        memo.boxes.clear()

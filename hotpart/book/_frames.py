@@ -35,10 +35,11 @@ import matplotlib
 from ..models._validation import check_integer
 from . import _reader
 from ._build import source_digest
+from ._narrow import picture_html, smallest_text_px
 from .explorable import Control, Explorable, freeze_gc_once
-from .plotting import palette_png, render_rgba
+from .plotting import DPI, palette_png, render_rgba
 
-__all__ = ["FRAMES_FOLDER", "FRAME_PHASES", "frame_key", "frame_workers", "static_html"]
+__all__ = ["FRAMES_FOLDER", "FRAME_PHASES", "NARROW_SUFFIX", "frame_key", "frame_workers", "static_html"]
 
 #: Where frames go, under the book's HTML output folder.
 FRAMES_FOLDER = "_explorables"
@@ -58,40 +59,53 @@ def frame_key(explorable: Explorable, grid: list[tuple[Any, ...]]) -> str:
     return h.hexdigest()[:16]
 
 
-#: The figure each explorable last drew in this process, reused through ``Explorable.update`` for the next frame.
-_FIGURES: dict[str, Any] = {}
+#: The figures each explorable last drew in this process, by its name and layout (narrow or not), reused through
+#: ``Explorable.update`` for the next frame.
+_FIGURES: dict[tuple[str, bool], Any] = {}
+#: What a frame's narrow layout adds to its file name (``007-narrow.png``).
+NARROW_SUFFIX = "-narrow"
 
 
 #: The steps of one frame, in order, as :func:`_frame` times them for ``make bench``.
 FRAME_PHASES = ("compute", "update or draw", "render", "PNG")
 
 
-def _frame(explorable: Explorable, point: tuple[Any, ...], phases: dict[str, list[float]] | None = None) -> tuple[bytes, str]:
-    """One frame: the palette PNG and the caption at the static controls' values ``point``.
+def _frame(
+    explorable: Explorable, point: tuple[Any, ...], phases: dict[str, list[float]] | None = None
+) -> tuple[bytes, bytes, str]:
+    """One frame: the palette PNGs of the wide and the narrow layout, and the caption, at the static controls'
+    values ``point``.
 
-    An explorable with an ``update`` redraws the figure it drew for the previous frame (in this process) instead
-    of building a new one; the pixels are the same either way (a test compares them). With ``phases``, the
-    seconds each of :data:`FRAME_PHASES` took are appended to it, a list per phase (the benchmark's profile of
-    where a frame's time goes).
+    An explorable with an ``update`` redraws the figures it drew for the previous frame (in this process, one per
+    layout) instead of building new ones; the pixels are the same either way (a test compares them). With
+    ``phases``, the seconds each of :data:`FRAME_PHASES` took (both layouts together) are appended to it, a list per
+    phase (the benchmark's profile of where a frame's time goes).
     """
     start = time.perf_counter()
     data = explorable.data(**dict(zip(explorable.static, point, strict=True)))
-    computed = time.perf_counter()
-    fig = explorable.redraw(_FIGURES.get(explorable.name), data)
-    if explorable.update is not None:
-        _FIGURES[explorable.name] = fig
-    drawn = time.perf_counter()
-    pixels = render_rgba(fig)
-    rendered = time.perf_counter()
-    png = palette_png(pixels)
+    marks = [start, time.perf_counter()]
+    pngs = []
+    spent = dict.fromkeys(FRAME_PHASES[1:], 0.0)
+    for narrow in (False, True):
+        key = (explorable.name, narrow)
+        begin = time.perf_counter()
+        fig = explorable.redraw(_FIGURES.get(key), data, narrow=narrow)
+        if explorable.update is not None:
+            _FIGURES[key] = fig
+        drawn = time.perf_counter()
+        pixels = render_rgba(fig)
+        rendered = time.perf_counter()
+        pngs.append(palette_png(pixels))
+        for name, a, b in zip(FRAME_PHASES[1:], (begin, drawn, rendered), (drawn, rendered, time.perf_counter()), strict=True):
+            spent[name] += b - a
     if phases is not None:
-        marks = (start, computed, drawn, rendered, time.perf_counter())
-        for name, begin, end in zip(FRAME_PHASES, marks, marks[1:], strict=False):
-            phases.setdefault(name, []).append(end - begin)
-    return png, explorable.caption(data)
+        phases.setdefault(FRAME_PHASES[0], []).append(marks[1] - marks[0])
+        for name, seconds in spent.items():
+            phases.setdefault(name, []).append(seconds)
+    return pngs[0], pngs[1], explorable.caption(data)
 
 
-def _registered_frame(job: tuple[str, tuple[Any, ...]]) -> tuple[bytes, str]:
+def _registered_frame(job: tuple[str, tuple[Any, ...]]) -> tuple[bytes, bytes, str]:
     """A frame in a worker process: the explorable is looked up by name in the registry the fork inherited."""
     from .explorable import EXPLORABLES
 
@@ -121,7 +135,8 @@ def _render_frames(explorable: Explorable, grid: list[tuple[Any, ...]], folder: 
     """Render every frame of ``grid`` into ``folder``, in parallel on ``workers`` forked processes.
 
     The frames are byte-for-byte those of the serial path (a test compares them): each worker runs the same
-    ``compute``, ``plot`` and PNG encoding on the same inputs, and the results come back in grid order.
+    ``compute``, ``plot`` and PNG encoding on the same inputs, and the results come back in grid order. Each frame is
+    two files: ``NNN.png`` (the wide layout) and ``NNN-narrow.png`` (the narrow one, for phones).
     """
     from .explorable import EXPLORABLES
 
@@ -134,12 +149,42 @@ def _render_frames(explorable: Explorable, grid: list[tuple[Any, ...]], folder: 
             frames = pool.map(_registered_frame, [(explorable.name, p) for p in points], chunksize=1)
     else:
         frames = [_frame(explorable, p) for p in points]
-    _FIGURES.pop(explorable.name, None)
-    for index, (png, _) in enumerate(frames):
-        (folder / f"{index:03d}.png").write_bytes(png)
-    captions = [caption for _, caption in frames]
+    for narrow in (False, True):
+        _FIGURES.pop((explorable.name, narrow), None)
+    tallest = max(_png_height(narrow_png) for _, narrow_png, _ in frames)
+    for index, (wide, narrow_png, _) in enumerate(frames):
+        (folder / f"{index:03d}.png").write_bytes(wide)
+        (folder / f"{index:03d}{NARROW_SUFFIX}.png").write_bytes(_pad_to_height(narrow_png, tallest))
+    captions = [caption for _, _, caption in frames]
     (folder / "captions.json").write_text(json.dumps(captions, ensure_ascii=False), encoding="utf-8")
     return captions
+
+
+def _png_height(png: bytes) -> int:
+    """A PNG's height in pixels, from its header."""
+    return int.from_bytes(png[20:24], "big")
+
+
+def _pad_to_height(png: bytes, height: int) -> bytes:
+    """A palette PNG made ``height`` pixels high by white rows below: an explorable's narrow frames differ in height
+    by a line of a wrapped title or legend, and a frame that changed height would move the page under the reader's
+    finger as the slider moves. The pixels above are kept as they are, palette index for palette index."""
+    if _png_height(png) >= height:
+        return png
+    import io
+
+    from PIL import Image
+
+    image = Image.open(io.BytesIO(png))
+    palette = image.getpalette() or []
+    colours = [tuple(palette[i : i + 3]) for i in range(0, len(palette), 3)]
+    white = min(range(len(colours)), key=lambda i: sum((255 - c) ** 2 for c in colours[i]))
+    padded = Image.new("P", (image.width, height), white)
+    padded.putpalette(palette)
+    padded.paste(image, (0, 0))
+    buffer = io.BytesIO()
+    padded.save(buffer, format="PNG", compress_level=6)
+    return buffer.getvalue()
 
 
 _EXPLORE_CALL = re.compile(r"""explore\(\s*["']([\w-]+)["']""")
@@ -158,15 +203,19 @@ def explorables_on_page(name: str, root: Path | None = None) -> int:
     return max(counts)
 
 
-def frame_budget(explorable: Explorable, on_page: int = 1, default_pixels: Any = None) -> int:
+def frame_budget(explorable: Explorable, on_page: int = 1, default_pixels: Any = None, narrow_pixels: Any = None) -> int:
     """How many frames fit this explorable's part of :data:`PAGE_FRAMES_BUDGET_BYTES` (at most 100).
 
-    The default frame (``default_pixels``, the pixels of the figure drawn at the defaults, else drawn here) is
-    measured as a frame; frames of one figure differ little, and a 10% margin absorbs that.
+    The default frame (``default_pixels`` and ``narrow_pixels``, the pixels of the figure drawn at the defaults in
+    the wide and the narrow layout, else drawn here) is measured as a frame, the larger of the two layouts: a reader
+    downloads one of them (the page's media query picks it), so each keeps within the budget. Frames of one figure
+    differ little, and a 10% margin absorbs that.
     """
     if default_pixels is None:
         default_pixels = render_rgba(explorable.draw(explorable.data()))
-    first = len(palette_png(default_pixels))
+    if narrow_pixels is None:
+        narrow_pixels = render_rgba(explorable.draw(explorable.data(), narrow=True))
+    first = max(len(palette_png(default_pixels)), len(palette_png(narrow_pixels)))
     share = 0.9 * PAGE_FRAMES_BUDGET_BYTES / max(1, on_page)
     return max(4, min(MAX_FRAMES, int(share // first)))
 
@@ -211,6 +260,19 @@ def _publish(folder: Path, fill: Callable[[Path], object]) -> None:
         shutil.rmtree(private, ignore_errors=True)
 
 
+def _publish_file(path: Path, content: bytes) -> None:
+    """Write ``path`` whole or not at all, unless it is there already (its name hashes its content)."""
+    if path.is_file():
+        return
+    path.parent.mkdir(parents=True, exist_ok=True)
+    private = path.with_name(f".{path.name}.{os.getpid()}.{threading.get_ident()}.tmp")
+    try:
+        private.write_bytes(content)
+        os.replace(private, path)
+    finally:
+        private.unlink(missing_ok=True)
+
+
 def static_html(explorable: Explorable, out_dir: Path) -> str:
     """Render ``explorable``'s frames into ``out_dir`` and return the HTML that shows them.
 
@@ -230,10 +292,12 @@ def static_html(explorable: Explorable, out_dir: Path) -> str:
     freeze_gc_once()  # as the live widget does: full collections then skip the imports' objects (9% of a frame)
     data = explorable.data()
     pixels = render_rgba(explorable.draw(data))  # the defaults, drawn anew: the reader's edition shows this figure
+    narrow_figure = explorable.draw(data, narrow=True)
+    narrow_pixels = render_rgba(narrow_figure)
     caches = out_dir.resolve().parent / ".explorable-cache"
     # the reader's edition, written after the book, finds its first frame here instead of drawing it again
     _reader.first_frame(explorable, data, pixels, keep_in=caches / _reader.FIRST_FRAMES)
-    grid = explorable.frame_grid(frame_budget(explorable, explorables_on_page(explorable.name), pixels))
+    grid = explorable.frame_grid(frame_budget(explorable, explorables_on_page(explorable.name), pixels, narrow_pixels))
     key = frame_key(explorable, grid)
     cache = caches / f"{explorable.name}-{key}"
     if not (cache / "captions.json").is_file():
@@ -270,13 +334,14 @@ def static_html(explorable: Explorable, out_dir: Path) -> str:
         "(function(){var root=document.currentScript.parentElement;"
         "var sizes=JSON.parse(root.dataset.sizes),base=root.dataset.base;"
         "var captions=JSON.parse(root.querySelector('script.hp-captions').textContent);"
-        "var img=root.querySelector('img'),cap=root.querySelector('.hp-caption');"
+        "var img=root.querySelector('img'),narrow=root.querySelector('source'),cap=root.querySelector('.hp-caption');"
         "var inputs=root.querySelectorAll('input[type=range]');"
         "function update(){var index=0;inputs.forEach(function(el,k){var i=parseInt(el.value,10);"
         "index=index*sizes[k]+i;el.nextElementSibling.textContent=JSON.parse(el.dataset.labels)[i];});"
-        "var s=String(index);while(s.length<3){s='0'+s;}img.src=base+s+'.png';cap.textContent=captions[index];}"
+        "var s=String(index);while(s.length<3){s='0'+s;}narrow.srcset=base+s+'NARROW.png';img.src=base+s+'.png';"
+        "cap.textContent=captions[index];}"
         "inputs.forEach(function(el){el.addEventListener('input',update);});})();"
-    )
+    ).replace("NARROW", NARROW_SUFFIX)
     return (
         f'<div class="hotpart-explorable" data-explorable="{html.escape(explorable.name)}" '
         f"data-sizes='{json.dumps(sizes)}' data-base=\"{html.escape(base)}\" "
@@ -284,9 +349,16 @@ def static_html(explorable: Explorable, out_dir: Path) -> str:
         f'<p style="margin:0 0 0.3em 0;"><b>{html.escape(explorable.title)}</b></p>'
         f'<p style="margin:0 0 0.5em 0;font-size:90%;"><i>Try: {html.escape(explorable.try_this)}</i></p>'
         f'<div style="display:flex;flex-direction:column;gap:0.2em;">{"".join(inputs)}</div>'
-        '<div class="hp-frame" style="overflow-x:auto;">'
-        f'<img src="{html.escape(base)}{first:03d}.png" alt="{html.escape(explorable.title)}" '
-        'style="max-width:100%;height:auto;display:block;margin-top:0.5em;"></div>'
+        '<div class="hp-frame">'
+        + picture_html(
+            f"{base}{first:03d}.png",
+            pixels.shape[1::-1],
+            f"{base}{first:03d}{NARROW_SUFFIX}.png",
+            (narrow_pixels.shape[1], _png_height((cache / f"{first:03d}{NARROW_SUFFIX}.png").read_bytes())),
+            explorable.title,
+            smallest_text_px(narrow_figure, DPI),
+        )
+        + "</div>"
         f'<p class="hp-caption" style="font-size:90%;">{html.escape(captions[first])}</p>'
         + (
             f'<p style="font-size:80%;color:#555;">Fixed in the book at their defaults: {fixed_text}. '

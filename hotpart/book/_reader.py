@@ -400,6 +400,8 @@ def _clean_outputs(outputs: list[Any]) -> list[Any]:
         data = out.get("data")
         if data is not None:
             data.pop("application/vnd.jupyter.widget-view+json", None)  # no widget state is saved
+            for mime in out.get("metadata", {}).pop("hotpart", {}).get("book_only", []):
+                data.pop(mime, None)  # a figure's <picture> of files beside the book's pages: its PNG stays
             if not data:
                 continue
         kept.append(out)

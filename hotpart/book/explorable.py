@@ -33,6 +33,7 @@ import numpy as np
 from matplotlib.figure import Figure
 
 from ..models._validation import check_divisor, check_integer, check_number
+from ._narrow import narrow_layout
 from .plotting import new_figure, palette_png, render_png, render_rgba
 
 __all__ = ["EXPLORABLES", "Control", "Explorable", "explore", "register"]
@@ -311,22 +312,24 @@ class Explorable:
         """The figure's data at the given control values (defaults elsewhere)."""
         return self.compute(**self.values(**overrides))
 
-    def draw(self, data: Data) -> Figure:
-        """A new figure with ``data`` drawn on it."""
+    def draw(self, data: Data, narrow: bool = False) -> Figure:
+        """A new figure with ``data`` drawn on it; with ``narrow``, laid out for a phone's column (panels stacked,
+        legends below: :func:`hotpart.book._narrow.narrow_layout`)."""
         fig, _ = new_figure(*self.figsize, ncols=self.ncols)
         self.plot(fig, data)
-        return fig
+        return narrow_layout(fig) if narrow else fig
 
-    def redraw(self, fig: Figure | None, data: Data) -> Figure:
+    def redraw(self, fig: Figure | None, data: Data, narrow: bool = False) -> Figure:
         """``data`` on ``fig`` through :attr:`update` when the explorable has one and ``fig`` exists, else a new figure.
 
         The live widget and the book's frames both draw through this, so an updated figure is what the reader sees
-        in both; ``fig`` must be one this explorable drew.
+        in both; ``fig`` must be one this explorable drew, with the same ``narrow`` (a narrow figure is laid out
+        again after each update: its titles and legends may have changed).
         """
         if fig is None or self.update is None:
-            return self.draw(data)
+            return self.draw(data, narrow)
         self.update(fig, data)
-        return fig
+        return narrow_layout(fig) if narrow else fig
 
     def png(self, **overrides: Any) -> bytes:
         """The figure at the given control values, as PNG bytes."""

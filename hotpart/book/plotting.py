@@ -8,6 +8,7 @@ freed as soon as it is rendered.
 from __future__ import annotations
 
 import io
+import os
 import re
 import sys
 from collections.abc import Iterable, Sequence
@@ -196,14 +197,29 @@ def palette_png(pixels: np.ndarray) -> bytes:
 
 
 def show(fig: Figure) -> Any:
-    """The figure as an IPython PNG image, for a notebook cell or ``glue``.
+    """The figure as an IPython PNG image, for a notebook cell or ``glue``; in the built book, in two layouts.
 
     Rendering here, rather than through a matplotlib backend, makes the
     notebook output the same bytes in Jupyter, under test and in the book.
+
+    When ``HOTPART_STATIC`` names the book's HTML output folder (``make book`` sets it), the figure is also laid
+    out for a phone's column (:func:`hotpart.book._narrow.narrow_layout`: panels stacked, legends below; the
+    figure itself is changed, after its wide layout was rendered) and both PNGs are written under that folder;
+    the result then shows as a ``<picture>`` whose media query picks the narrow layout on narrow screens, and
+    still carries the wide PNG for any other front end.
     """
     from IPython.display import Image
 
-    return Image(data=render_png(fig), format="png")
+    wide = render_rgba(fig)
+    out_dir = os.environ.get("HOTPART_STATIC", "")
+    if not out_dir:
+        return Image(data=_lossless_png(wide), format="png")
+    from ._narrow import BookFigure, narrow_layout, smallest_text_px
+
+    alt = "; ".join(t for ax in fig.axes if (t := " ".join(ax.get_title().split()))) or "figure"
+    narrow = render_rgba(narrow_layout(fig))
+    sizes = wide.shape[1::-1], narrow.shape[1::-1]
+    return BookFigure(_lossless_png(wide), _lossless_png(narrow), *sizes, alt, smallest_text_px(fig, DPI), out_dir)
 
 
 def markdown_table(header: Sequence[str], rows: Iterable[Sequence[Any]]) -> Any:
