@@ -138,7 +138,7 @@ def test_execute_notebooks_fills_the_cache_myst_nb_reads_and_reports_failures(tm
     assert "HOTPART_FRAME_WORKERS" not in os.environ
     assert _build.execute_notebooks(book, workers=2, log=lines.append) == []
     assert "HOTPART_FRAME_WORKERS" not in os.environ  # set for the kernels only
-    assert lines[0] == "book: executing 2 notebook(s), 2 at a time"
+    assert lines[0] == "book: executing 2 notebooks, 2 at a time"
     cache = get_cache(str(book / "_build" / ".jupyter_cache"))
     for page in _build.toc_notebooks(book):  # read as myst-nb reads them: each one matches, with its outputs
         record = cache.match_cache_notebook(_build._read_as_myst_nb(page, []))
