@@ -28,7 +28,7 @@ from sphinx.transforms import SphinxTransform
 from sphinx.util import logging
 
 from .evidence import EVIDENCE_ID_PREFIX, NUMBER_CLASS
-from .reading import main_line_words, reading_minutes
+from .reading import main_line_words, reading_minutes, reading_time_text
 
 __all__ = ["GlossaryLinks", "evidence_role", "glossary_forms", "glossary_terms", "setup"]
 
@@ -285,7 +285,7 @@ def fill_reading_times(outdir: str | Path) -> int:
             if not counts or None in counts:
                 return match.group(0)
             filled += 1
-            return f"{match.group(1)}{reading_minutes(sum(counts))} min{match.group(3)}"
+            return f"{match.group(1)}{reading_time_text(reading_minutes(sum(counts)))}{match.group(3)}"
 
         new = READING_TIME.sub(fill, text)
         if new != text:

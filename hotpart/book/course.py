@@ -688,6 +688,6 @@ def reading_paths(root: str | Path = ".") -> str:
             checks = [c for c in chapters if has_self_check(c, root)]
             if checks:
                 anchors = ", ".join(f'<a href="../{_docname(c)}.html#self-check">chapter {c.number}</a>' for c in checks)
-                block += ["", f"Then check yourself: each chapter ends in a short self-check, answered on the page ({anchors})."]
+                block += ["", f"Then check yourself with the chapters' self-checks, answered on the page ({anchors})."]
         blocks.append("\n".join(block))
     return "\n\n".join(blocks)

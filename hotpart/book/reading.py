@@ -16,7 +16,14 @@ import math
 import re
 from html.parser import HTMLParser
 
-__all__ = ["MAIN_LINE_MAX_WORDS", "READING_WORDS_PER_MINUTE", "main_line_text", "main_line_words", "reading_minutes"]
+__all__ = [
+    "MAIN_LINE_MAX_WORDS",
+    "READING_WORDS_PER_MINUTE",
+    "main_line_text",
+    "main_line_words",
+    "reading_minutes",
+    "reading_time_text",
+]
 
 #: The most words a chapter's main line may have: a lecture a reader finishes in one sitting (issue 46).
 MAIN_LINE_MAX_WORDS = 4_000
@@ -130,6 +137,22 @@ def reading_minutes(words: int, words_per_minute: int = READING_WORDS_PER_MINUTE
     if isinstance(words_per_minute, bool) or not isinstance(words_per_minute, int) or words_per_minute < 1:
         raise ValueError(f"words_per_minute = {words_per_minute!r} is not allowed: must be a whole number >= 1")
     return max(1, math.ceil(words / words_per_minute))
+
+
+def reading_time_text(minutes: int) -> str:
+    """A reading time as a page writes it: ``"12 min"``, ``"1 h 42 min"``, ``"2 h"``.
+
+    Examples
+    --------
+    >>> reading_time_text(12), reading_time_text(102), reading_time_text(120)
+    ('12 min', '1 h 42 min', '2 h')
+    """
+    if isinstance(minutes, bool) or not isinstance(minutes, int) or minutes < 0:
+        raise ValueError(f"minutes = {minutes!r} is not allowed: must be a whole number >= 0")
+    hours, rest = divmod(minutes, 60)
+    if not hours:
+        return f"{rest} min"
+    return f"{hours} h" + (f" {rest} min" if rest else "")
 
 
 def reading_time_html(pages: list[str]) -> str:
