@@ -139,7 +139,7 @@ def _build_book() -> Path:
     # the chapters ran before Sphinx read them, in parallel; myst-nb found every one in the cache (Sphinx's output,
     # myst-nb's included, is in the build's log, which the terminal's last lines name)
     log = (ROOT / "_build" / "book.log").read_text(encoding="utf-8")
-    assert f"({ROOT / '_build' / 'book.log'})" in result.stdout, "make book does not say where Sphinx's output is"
+    assert str(ROOT / "_build" / "book.log") in result.stdout, "make book does not say where Sphinx's output is"
     assert "Executing notebook" not in log + result.stdout + result.stderr, "myst-nb executed a chapter the build had run"
     return BUILD
 

@@ -501,7 +501,7 @@ def failure_lines(log: str, limit: int = _FAILURE_LINES) -> list[str]:
     ['two', 'three']
     """
     plain = re.sub(r"\x1b\[[0-9;]*m", "", log).splitlines()
-    wrong = [line for line in plain if re.search(r"WARNING|ERROR|Error|Traceback|Exception|failed", line)]
+    wrong = [line for line in plain if re.search(r"warning|error|traceback|exception|failed", line, re.IGNORECASE)]
     return (wrong or plain)[-limit:]
 
 

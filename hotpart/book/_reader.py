@@ -45,7 +45,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from .evidence import EVIDENCE_ID_PREFIX, NUMBER_CLASS
+from .evidence import BOX_ID, EVIDENCE_ID_PREFIX, number_boxes, parse_citation
 
 __all__ = [
     "Citation",
@@ -264,8 +264,7 @@ def _role(
     urls: CourseUrls | None = None,
 ) -> str:
     if name == "evidence":
-        explicit = re.fullmatch(r"(?P<text>.*?)\s*<(?P<anchor>[^<>]+)>\s*", body, re.S)
-        label, anchor = (explicit["text"].strip(), explicit["anchor"].strip()) if explicit else ("", body.strip())
+        label, anchor = parse_citation(body)
         numbers = evidence or {}
         if anchor not in numbers:
             raise KeyError(f"evidence anchor {anchor!r} has no evidence box in the notebook")
@@ -503,10 +502,6 @@ def _clean_outputs(outputs: list[Any]) -> list[Any]:
     return kept
 
 
-_BOX_ID = re.compile(rf'<details\b[^>]*\bid="{re.escape(EVIDENCE_ID_PREFIX)}([a-z0-9-]+)"')
-_NUMBER_SLOT = f'<span class="{NUMBER_CLASS}"></span>'
-
-
 def _html_outputs(cell: Any) -> list[Any]:
     return [o for o in cell.get("outputs", []) if "text/html" in (o.get("data") or {})]
 
@@ -526,7 +521,7 @@ def evidence_numbers(executed: Any) -> dict[str, int]:
     for cell in executed.cells:
         for out in _html_outputs(cell):
             html = out["data"]["text/html"]
-            for anchor in _BOX_ID.findall("".join(html) if isinstance(html, list) else html):
+            for anchor in BOX_ID.findall("".join(html) if isinstance(html, list) else html):
                 numbers.setdefault(anchor, len(numbers) + 1)
     return numbers
 
@@ -535,18 +530,9 @@ def _number_boxes(outputs: list[Any], numbers: dict[str, int]) -> None:
     """Write each evidence box's number into its title, in the outputs' HTML, as the book does."""
     for out in outputs:
         data = out.get("data") or {}
-        if "text/html" not in data:
-            continue
-        html = "".join(data["text/html"]) if isinstance(data["text/html"], list) else data["text/html"]
-        pieces, at = [], 0
-        for match in _BOX_ID.finditer(html):
-            slot = html.find(_NUMBER_SLOT, match.end())
-            if slot < 0 or match.group(1) not in numbers:
-                continue
-            pieces += [html[at:slot], f'<span class="{NUMBER_CLASS}">[{numbers[match.group(1)]}]</span> ']
-            at = slot + len(_NUMBER_SLOT)
-        if pieces:
-            data["text/html"] = "".join(pieces) + html[at:]
+        if "text/html" in data:
+            html = "".join(data["text/html"]) if isinstance(data["text/html"], list) else data["text/html"]
+            data["text/html"] = number_boxes(html, numbers)
 
 
 def reader_notebook(

@@ -27,7 +27,7 @@ from sphinx import addnodes
 from sphinx.transforms import SphinxTransform
 from sphinx.util import logging
 
-from .evidence import EVIDENCE_ID_PREFIX, NUMBER_CLASS
+from .evidence import BOX_ID, EVIDENCE_ID_PREFIX, number_boxes, parse_citation
 from .reading import main_line_words, reading_minutes, reading_time_text
 
 __all__ = ["GlossaryLinks", "evidence_role", "glossary_forms", "glossary_terms", "setup"]
@@ -43,9 +43,6 @@ LINKED_PAGES = "notebooks/"
 READING_TIME = re.compile(r'(<span class="hp-reading-time" data-pages="([^"]*)">)[^<]*(</span>)')
 
 _ANCHOR = re.compile(r"[a-z0-9][a-z0-9-]*")
-_EXPLICIT = re.compile(r"(?P<text>.*?)\s*<(?P<anchor>[^<>]+)>\s*$", re.S)
-_BOX_ID = re.compile(rf'<details\b[^>]*\bid="({re.escape(EVIDENCE_ID_PREFIX)}[a-z0-9-]+)"')
-_NUMBER_SLOT = f'<span class="{NUMBER_CLASS}"></span>'
 
 #: Other words the prose uses for a glossary term, besides the term's own (its parts around " / " and a
 #: parenthesis count already: "RCU / read unit" is "RCU" and "read unit").
@@ -64,8 +61,7 @@ ALIASES: dict[str, tuple[str, ...]] = {
 
 def evidence_role(name: str, rawtext: str, text: str, lineno: int, inliner: Any, options: Any = None, content: Any = None):
     """``{evidence}`anchor``` (a numbered citation) or ``{evidence}`words <anchor>``` (a link on the words)."""
-    explicit = _EXPLICIT.fullmatch(text.strip())
-    label, anchor = (explicit["text"].strip(), explicit["anchor"].strip()) if explicit else ("", text.strip())
+    label, anchor = parse_citation(text)
     if not _ANCHOR.fullmatch(anchor):
         message = inliner.reporter.error(
             f"evidence anchor {anchor!r} is not allowed: lower-case letters, digits and hyphens, as in "
@@ -89,39 +85,32 @@ def number_evidence(app: Any, doctree: nodes.document, docname: str) -> None:
     and warn about a citation of a box the page does not show or two boxes with one anchor."""
     numbers: dict[str, int] = {}
     for raw in _html_raw(doctree):
+        for match in BOX_ID.finditer(raw.astext()):
+            if match.group(1) in numbers:
+                logger.warning(
+                    f"two evidence boxes have the anchor {match.group(1)!r} on this page: give one an anchor=", location=raw
+                )
+            numbers.setdefault(match.group(1), len(numbers) + 1)
+    for raw in _html_raw(doctree):
         text = raw.astext()
-        if EVIDENCE_ID_PREFIX not in text:
-            continue
-        pieces, at = [], 0
-        for match in _BOX_ID.finditer(text):
-            box = match.group(1)
-            if box in numbers:
-                logger.warning(f"two evidence boxes have the id {box!r} on this page: give one an anchor=", location=raw)
-                continue
-            numbers[box] = len(numbers) + 1
-            slot = text.find(_NUMBER_SLOT, match.end())
-            if slot < 0:
-                continue
-            pieces += [text[at:slot], f'<span class="{NUMBER_CLASS}">[{numbers[box]}]</span> ']
-            at = slot + len(_NUMBER_SLOT)
-        if pieces:
-            new = nodes.raw("", "".join(pieces) + text[at:], format=raw["format"])
+        numbered = number_boxes(text, numbers)
+        if numbered != text:
+            new = nodes.raw("", numbered, format=raw["format"])
             new["classes"] = list(raw.get("classes", []))
             raw.replace_self(new)
     for ref in list(doctree.findall(nodes.reference)):
         anchor = ref.get("hp_evidence")
         if anchor is None:
             continue
-        box = EVIDENCE_ID_PREFIX + anchor
-        if box not in numbers:
-            shown = ", ".join(sorted(b.removeprefix(EVIDENCE_ID_PREFIX) for b in numbers)) or "none"
+        if anchor not in numbers:
+            shown = ", ".join(sorted(numbers)) or "none"
             logger.warning(
                 f"{{evidence}} links to {anchor!r}, which no evidence box on this page has (anchors: {shown})", location=ref
             )
             continue
         if ref["hp_numbered"]:
             ref.children = []
-            ref += nodes.Text(f"[{numbers[box]}]")
+            ref += nodes.Text(f"[{numbers[anchor]}]")
 
 
 @functools.cache

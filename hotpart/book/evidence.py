@@ -44,6 +44,44 @@ _ANCHOR = re.compile(r"[a-z0-9][a-z0-9-]*")
 _JAPANESE = re.compile(r"[\u3040-\u30ff\u4e00-\u9fff]")
 
 
+#: A box in a page's or an output's HTML; its group is the anchor (after ``ev-``).
+BOX_ID = re.compile(rf'<details\b[^>]*\bid="{re.escape(EVIDENCE_ID_PREFIX)}([a-z0-9][a-z0-9-]*)"')
+_NUMBER_SLOT = f'<span class="{NUMBER_CLASS}"></span>'
+_CITATION = re.compile(r"(?P<text>.*?)\s*<(?P<anchor>[^<>]+)>\s*", re.S)
+
+
+def parse_citation(body: str) -> tuple[str, str]:
+    """The words and the anchor of an ``{evidence}`` citation: ``("", "ceiling")`` for ``ceiling`` (a numbered
+    citation), ``("AWS says so", "ceiling")`` for ``AWS says so <ceiling>``.
+
+    Examples
+    --------
+    >>> parse_citation("ceiling"), parse_citation("two ways <two-wordings>")
+    (('', 'ceiling'), ('two ways', 'two-wordings'))
+    """
+    explicit = _CITATION.fullmatch(body.strip())
+    return (explicit["text"].strip(), explicit["anchor"].strip()) if explicit else ("", body.strip())
+
+
+def number_boxes(html: str, numbers: dict[str, int]) -> str:
+    """``html`` with each evidence box's number, from ``numbers`` (by anchor), written into its title: ``[2]``.
+
+    Examples
+    --------
+    >>> html = number_boxes(Box("t", ["x"], anchor="ceiling")._repr_html_(), {"ceiling": 2})
+    >>> html[html.index("<span"):][:41]
+    '<span class="hp-ev-number">[2]</span> t</'
+    """
+    pieces, at = [], 0
+    for match in BOX_ID.finditer(html):
+        slot = html.find(_NUMBER_SLOT, match.end())
+        if slot < 0 or match.group(1) not in numbers:
+            continue
+        pieces += [html[at:slot], f'<span class="{NUMBER_CLASS}">[{numbers[match.group(1)]}]</span> ']
+        at = slot + len(_NUMBER_SLOT)
+    return "".join(pieces) + html[at:] if pieces else html
+
+
 def _cell(text: str) -> str:
     return " ".join(str(text).split()).replace("|", "\\|")
 
