@@ -1,9 +1,10 @@
 """The course map: every section of the four source documents, and the chapter that covers it.
 
-The landing page (``book/intro.md``) renders :func:`course_map`; the tests
-check that every section title here is copied exactly from the source
-documents in ``../shared/seeds/``, that every source section has a chapter,
-and that a chapter is marked written exactly when its notebook exists and is
+The book's sources map (``book/sources_map.md``) renders :func:`sources_map_table`, every section with
+the course's English for it; the landing page (``book/intro.md``) its reading paths
+(:func:`reading_paths`) and chapter list (:func:`chapters_table`). The tests check that every section
+title here is copied exactly from the source documents in ``../shared/seeds/``, that every source
+section has a chapter, and that a chapter is marked written exactly when its notebook exists and is
 in the table of contents.
 """
 
