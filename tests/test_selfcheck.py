@@ -85,7 +85,7 @@ def test_choices_in_number_order_or_in_an_order_fixed_by_the_prompt():
     assert sum(right for _, right, _ in words.choices()) == 1
 
 
-def test_the_html_folds_every_answer_and_hides_the_field_until_the_script_shows_it():
+def test_the_html_folds_every_answer_and_leaves_the_field_to_the_script():
     check = hp.self_check(_choice(), _number(), _choice(prompt="Which is 4?", answer="4", wrong={"5": "no", "6": "no"}))
     page = check._repr_html_()
     assert page.startswith('<section class="hp-selfcheck" id="self-check">')
@@ -94,8 +94,8 @@ def test_the_html_folds_every_answer_and_hides_the_field_until_the_script_shows_
     assert len({name for _, name in options}) == 2, "each question's choices share one name (one open at a time)"
     assert " open" not in page, "an answer is open before the reader picks one"
     assert page.count("<strong>Right.</strong>") == 2 and page.count("<strong>Not this one.</strong>") == 4
-    form = re.search(r'<form class="hp-sc-entry" hidden data-check="([^"]+)">', page)
-    assert form, "the number field must be hidden without the book's script"
+    form = re.search(r'<div class="hp-sc-entry" data-check="([^"]+)"></div>', page)
+    assert form, "the number field is the book's script's to build: without it, there is none"
     data = json.loads(html.unescape(form.group(1)))
     assert data["answer"] == 7_000 and data["slips"] == [{"value": 0.0, "why": "The table has headroom."}]
     assert '<details class="hp-sc-answer"><summary>Show the answer</summary>' in page
@@ -140,7 +140,7 @@ def test_a_reader_answers_in_the_page_with_no_request(browser, tmp_path):
     page.on("pageerror", lambda e: errors.append(str(e)))
     try:
         page.goto(_page_with(check, tmp_path).as_uri())
-        page.wait_for_function("() => !document.querySelector('form.hp-sc-entry').hidden")
+        page.wait_for_function("() => document.querySelector('.hp-sc-entry input')")
         first = page.locator(".hp-sc-question").nth(0)
         wrong = first.locator("details.hp-sc-option", has_text="2 WCU")
         right = first.locator("details.hp-sc-option", has_text="3 WCU")
@@ -154,7 +154,7 @@ def test_a_reader_answers_in_the_page_with_no_request(browser, tmp_path):
         color = right.evaluate("e => getComputedStyle(e).borderTopColor")
         assert color == "rgb(26, 127, 55)", f"a right answer is not marked green: {color}"
 
-        field = page.locator("form.hp-sc-entry input")
+        field = page.locator(".hp-sc-entry input")
         feedback = page.locator(".hp-sc-feedback")
         for typed, expected in (
             ("7,000", "Right: 7,000 WCU/s. Partition A serves its ceiling."),
@@ -181,7 +181,7 @@ def test_without_the_script_the_answer_is_folded_not_lost(browser, tmp_path):
     page = browser.new_page(java_script_enabled=False)
     try:
         page.set_content(check._repr_html_())
-        assert not page.locator("form.hp-sc-entry").is_visible()
+        assert page.locator(".hp-sc-entry input").count() == 0
         answer = page.locator("details.hp-sc-answer")
         assert not answer.locator(".hp-sc-why").is_visible()
         answer.locator("summary").click()

@@ -3,8 +3,8 @@
 
    1. Evidence boxes: a link to a box (the {evidence} role, or any #ev-... fragment) opens it, and so does an
       address whose fragment names it, before the browser scrolls there.
-   2. The self-check's number questions: the field (hidden without this script) takes a number and says whether it
-      is right, and why a common slip is wrong. The multiple-choice questions need no script. */
+   2. The self-check's number questions: it builds the field (there is none without this script) that takes a number
+      and says whether it is right, and why a common slip is wrong. The multiple-choice questions need no script. */
 (function () {
   "use strict";
 
@@ -47,16 +47,33 @@
     return Math.abs(value - answer) <= Math.max(tolerance * Math.abs(answer), 1e-9);
   }
 
-  function setUpNumber(form) {
+  function element(tag, attributes, text) {
+    var node = document.createElement(tag);
+    Object.keys(attributes).forEach(function (name) {
+      node.setAttribute(name, attributes[name]);
+    });
+    if (text) {
+      node.textContent = text;
+    }
+    return node;
+  }
+
+  function setUpNumber(block) {
     var check;
     try {
-      check = JSON.parse(form.getAttribute("data-check"));
+      check = JSON.parse(block.getAttribute("data-check"));
     } catch (e) {
       return;
     }
-    var input = form.querySelector("input");
-    var feedback = form.querySelector(".hp-sc-feedback");
-    form.hidden = false;
+    var form = element("form", {});
+    var input = element("input", { id: check.id, type: "text", inputmode: "decimal", autocomplete: "off" });
+    var feedback = element("p", { class: "hp-sc-feedback", role: "status" });
+    form.append(element("label", { for: check.id }, "Your answer"), " ", input, " ");
+    if (check.unit) {
+      form.append(element("span", { class: "hp-sc-unit" }, check.unit), " ");
+    }
+    form.append(element("button", { type: "submit" }, "Check"), feedback);
+    block.append(form);
     form.addEventListener("submit", function (event) {
       event.preventDefault();
       var value = parseNumber(input.value);
@@ -85,7 +102,7 @@
 
   function start() {
     openTarget(window.location.hash);
-    document.querySelectorAll("form.hp-sc-entry[data-check]").forEach(setUpNumber);
+    document.querySelectorAll(".hp-sc-entry[data-check]").forEach(setUpNumber);
   }
 
   if (document.readyState === "loading") {

@@ -7,13 +7,13 @@ sentence that says why it is wrong. The questions render as plain HTML that work
 * **multiple choice** (``answer`` is text): every choice is a ``<details>`` element; opening one (a click) shows
   whether it is right and why. The choices of a question share a ``name``, so Chromium, Firefox and Safari keep
   one open at a time (an exclusive accordion), and the book's style sheet marks them right or wrong.
-* **a number** (``answer`` is a number): the book's script (``book/_assets/hotpart-reading.js``) shows a field
+* **a number** (``answer`` is a number): the book's script (``book/_assets/hotpart-reading.js``) builds a field
   to type it in and says whether it is right (within ``tolerance``), and why a common slip is wrong. Without the
-  script (JupyterLab, GitHub, the downloaded notebook) the field stays hidden, and the answer sits folded below
-  the question, with the slips and why they are wrong.
+  script (JupyterLab, GitHub, the downloaded notebook) there is no field, and the answer sits folded below the
+  question, with the slips and why they are wrong.
 
 Nothing is fetched and no kernel runs: the built book answers from the page, JupyterLab from the saved output
-(its sanitizer keeps ``<details>``, ``<summary>``, ``class``, ``id`` and ``hidden``).
+(its sanitizer keeps ``<details>``, ``<summary>`` and ``class``).
 """
 
 from __future__ import annotations
@@ -212,17 +212,16 @@ class SelfCheck:
             "written": q.written(float(q.answer)),
             "why": q.why,
             "slips": slips,
+            "unit": q.unit,
+            "id": f"{self._group(number, q)}-entry",
         }
         slips_html = "".join(
             f"<li><strong>{_html.escape(q.written(v))}</strong>: {_inline_html(r)}</li>" for v, r in q.wrong.items()
         )
-        unit = f'<span class="hp-sc-unit">{_html.escape(q.unit)}</span>' if q.unit else ""
-        field_id = f"{self._group(number, q)}-entry"
+        # the field is built by the book's script from data-check: where no script runs (JupyterLab, whose sanitizer
+        # also drops data-*), the block stays empty and the answer waits, folded, below
         return (
-            f'<form class="hp-sc-entry" hidden data-check="{_html.escape(json.dumps(data))}">'
-            f'<label for="{field_id}">Your answer</label> <input id="{field_id}" type="text" inputmode="decimal" '
-            f'autocomplete="off"> {unit} <button type="submit">Check</button>'
-            f'<p class="hp-sc-feedback" role="status"></p></form>'
+            f'<div class="hp-sc-entry" data-check="{_html.escape(json.dumps(data))}"></div>'
             f'<details class="hp-sc-answer"><summary>Show the answer</summary>'
             f'<p class="hp-sc-why"><strong>{_html.escape(q.written(float(q.answer)))}.</strong> {_inline_html(q.why)}</p>'
             f"<p>Common slips:</p><ul>{slips_html}</ul></details>"
