@@ -10,12 +10,17 @@ STAMP := $(VENV)/.installed
 
 .PHONY: book book-clean test bench lint clean venv toc lab lab-build lab-reset mutants
 
+# pip's output goes to $(INSTALL_LOG); the terminal gets one line, or the log's last lines when the install fails.
+INSTALL_LOG := $(VENV)/install.log
+
 $(STAMP): requirements.txt pyproject.toml etc/ipython_kernel_config.py
 	@test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
-	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -r requirements.txt
-	$(BIN)/python -m pip install --quiet --no-deps -e .
-	install -D -m 644 etc/ipython_kernel_config.py $(VENV)/etc/ipython/ipython_kernel_config.py
+	@echo "setup: installing the pinned requirements and hotpart into $(VENV) (pip's output: $(INSTALL_LOG))"
+	@{ $(BIN)/python -m pip install --quiet --upgrade pip && \
+	   $(BIN)/python -m pip install --quiet -r requirements.txt && \
+	   $(BIN)/python -m pip install --quiet --no-deps -e . ; } > $(INSTALL_LOG) 2>&1 \
+	   || { tail -n 30 $(INSTALL_LOG); echo "setup: the install failed; pip's whole output is in $(INSTALL_LOG)"; exit 1; }
+	@install -D -m 644 etc/ipython_kernel_config.py $(VENV)/etc/ipython/ipython_kernel_config.py
 	@touch $(STAMP)
 
 # Beyond what the book needs: Spark for the tests (requirements-test.txt: tests/test_spark.py runs the profile's SQL on
@@ -25,11 +30,15 @@ TEST_STAMP := $(VENV)/.installed-test
 BENCH_STAMP := $(VENV)/.installed-bench
 
 $(TEST_STAMP): $(STAMP) requirements-test.txt
-	$(BIN)/python -m pip install --quiet -r requirements-test.txt
+	@echo "setup: installing requirements-test.txt (pip's output: $(INSTALL_LOG))"
+	@$(BIN)/python -m pip install --quiet -r requirements-test.txt >> $(INSTALL_LOG) 2>&1 \
+	   || { tail -n 30 $(INSTALL_LOG); echo "setup: the install failed; pip's whole output is in $(INSTALL_LOG)"; exit 1; }
 	@touch $(TEST_STAMP)
 
 $(BENCH_STAMP): $(STAMP) requirements-bench.txt
-	$(BIN)/python -m pip install --quiet -r requirements-bench.txt
+	@echo "setup: installing requirements-bench.txt (pip's output: $(INSTALL_LOG))"
+	@$(BIN)/python -m pip install --quiet -r requirements-bench.txt >> $(INSTALL_LOG) 2>&1 \
+	   || { tail -n 30 $(INSTALL_LOG); echo "setup: the install failed; pip's whole output is in $(INSTALL_LOG)"; exit 1; }
 	@touch $(BENCH_STAMP)
 
 venv: $(STAMP)
@@ -41,11 +50,12 @@ venv: $(STAMP)
 BOOK_JOBS ?=
 BOOK_ARGS = $(if $(BOOK_JOBS),--jobs $(BOOK_JOBS))
 
+# It prints the `book:` lines and index.html's path; Sphinx's output goes to _build/book.log (hotpart/book/_build.py).
 book: $(STAMP)
-	$(BIN)/python -m hotpart.book._build $(BOOK_ARGS)
+	@$(BIN)/python -m hotpart.book._build $(BOOK_ARGS)
 
 book-clean: $(STAMP)
-	$(BIN)/python -m hotpart.book._build --clean $(BOOK_ARGS)
+	@$(BIN)/python -m hotpart.book._build --clean $(BOOK_ARGS)
 
 # The reader's edition of every chapter in _lab/ (ignored by git): numbers filled in, solutions folded,
 # explorables with a first frame. It reuses the book build's executed notebooks when they are current.

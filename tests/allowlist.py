@@ -32,5 +32,10 @@ def _cited_hosts() -> dict[str, str]:
 
 READER_LINK_HOSTS.update({h: why for h, why in _cited_hosts().items() if h not in READER_LINK_HOSTS})
 
+# <link rel=...> kinds that name another host without loading anything from it.
+LINK_RELS_NOT_LOADED: dict[str, str] = {
+    "canonical": "the page's address in the published book (html.baseurl in _config.yml): a name, never fetched",
+}
+
 # Console messages that are not errors of the book, matched as substrings.
 BENIGN_CONSOLE_ERRORS: dict[str, str] = {}

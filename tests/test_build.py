@@ -138,7 +138,7 @@ def test_execute_notebooks_fills_the_cache_myst_nb_reads_and_reports_failures(tm
     assert "HOTPART_FRAME_WORKERS" not in os.environ
     assert _build.execute_notebooks(book, workers=2, log=lines.append) == []
     assert "HOTPART_FRAME_WORKERS" not in os.environ  # set for the kernels only
-    assert lines[0] == "book: executing 2 notebook(s), 2 at a time"
+    assert lines[0] == "book: executing 2 notebooks, 2 at a time"
     cache = get_cache(str(book / "_build" / ".jupyter_cache"))
     for page in _build.toc_notebooks(book):  # read as myst-nb reads them: each one matches, with its outputs
         record = cache.match_cache_notebook(_build._read_as_myst_nb(page, []))
@@ -215,3 +215,28 @@ def test_run_jupyter_book_returns_the_builds_exit_status(tmp_path, broken):
     assert result.stdout.strip().endswith("status 1" if broken else "status 0"), result.stdout[-3000:]
     if not broken:
         assert (root / "_build" / "html" / "intro.html").is_file()
+
+
+def test_the_reader_gets_the_cached_executions_with_their_outputs(tmp_path):
+    """myst-nb's copy in _build/jupyter_execute has no outputs in cache mode; export_executed writes the cached
+    execution over it, outputs included, so that the reader's edition shows every box, table and printed value."""
+    import nbformat
+
+    book = _tiny_book(tmp_path / "b", ["print(6 * 7)"])
+    copy = book / "_build" / "jupyter_execute" / "chapter.ipynb"
+    copy.parent.mkdir(parents=True)
+    copy.write_text("stale, without outputs", encoding="utf-8")
+    assert _build.export_executed(book) == []  # nothing executed yet: nothing to write, the copy is left alone
+    assert copy.read_text(encoding="utf-8") == "stale, without outputs"
+    assert _build.execute_notebooks(book, workers=1, log=lambda line: None) == []
+    assert _build.export_executed(book) == [copy]  # only the .ipynb chapter: a Markdown page has no reader's edition
+    cells = nbformat.read(copy, as_version=4).cells
+    assert cells[0].outputs[0]["text"] == "42\n"
+
+
+def test_a_failed_build_prints_what_went_wrong_and_where_the_log_is(tmp_path, capsys):
+    log = tmp_path / "book.log"
+    log.write_text("reading sources... [100%] chapter\n/b/chapter.ipynb:4: WARNING: undefined label: 'x'\nok\n")
+    _build._report_failure(log)
+    err = capsys.readouterr().err.splitlines()
+    assert err == ["/b/chapter.ipynb:4: WARNING: undefined label: 'x'", f"book: the build failed; its whole output is in {log}"]

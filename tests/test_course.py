@@ -114,3 +114,49 @@ def test_public_names_cited_in_chapter_prose_exist():
                         break
                     obj = getattr(obj, part)
     assert not missing, "names cited in prose that hotpart does not export:\n" + "\n".join(missing)
+
+
+# --- the landing page and the sources map (issue 46) ---------------------------------------------------------
+
+
+def test_every_section_and_document_has_its_english():
+    assert set(hp.DOCUMENT_ENGLISH) == set(hp.DOCUMENTS)
+    titles = {s.title for s in hp.SECTIONS} | {s.parent for s in hp.SECTIONS if s.parent}
+    assert titles <= set(hp.SECTION_ENGLISH), f"sections with no English: {sorted(titles - set(hp.SECTION_ENGLISH))}"
+    assert not set(hp.SECTION_ENGLISH) - titles, "English for a section the course map does not have"
+    japanese = re.compile(r"[\u3040-\u30ff\u4e00-\u9fff]")
+    assert not [e for e in hp.SECTION_ENGLISH.values() if japanese.search(e)]
+
+
+def test_every_chapter_has_a_one_line_summary():
+    slugs = {hp.chapter_slug(c) for c in hp.CHAPTERS}
+    assert set(hp.SUMMARIES) == slugs, (
+        f"summaries missing for {sorted(slugs - set(hp.SUMMARIES))}, left over for {sorted(set(hp.SUMMARIES) - slugs)}"
+    )
+    long = [s for s, line in hp.SUMMARIES.items() if len(line.split()) > 35 or not line.endswith(".")]
+    assert not long, f"a summary is one sentence of at most 35 words: {long}"
+
+
+def test_the_reading_paths_name_chapters_in_order_and_the_exam_path_ends_in_self_checks():
+    slugs = {hp.chapter_slug(c) for c in hp.CHAPTERS}
+    titles = [title for title, _, _ in hp.READING_PATHS]
+    assert titles == ["My table throttles today", "I am designing keys", "I am preparing for an AWS exam"]
+    for title, _, path in hp.READING_PATHS:
+        assert set(path) <= slugs and len(set(path)) == len(path) >= 3, title
+    text = hp.reading_paths(ROOT)
+    exam = text.split("**I am preparing for an AWS exam**", 1)[1]
+    checks = re.findall(r'href="\.\./(notebooks/[\w]+)\.html#self-check"', exam)
+    with_check = [c.notebook.removesuffix(".ipynb") for c in hp.CHAPTERS if hp.has_self_check(c, ROOT)]
+    assert checks and set(checks) <= set(with_check), (checks, with_check)
+    assert text.count('class="hp-reading-time"') == len(hp.READING_PATHS)
+
+
+def test_the_sources_map_has_no_column_that_says_nothing():
+    table = hp.sources_map_table(ROOT).splitlines()
+    assert table[0] == "| doc | section | in English | chapters |" and len(table) == 2 + len(hp.SECTIONS)
+    for column in range(4):
+        values = {row.split(" | ")[column] for row in table[2:]}
+        assert len(values) > 1, f"column {column} says the same on every row"
+    chapters = hp.chapters_table(ROOT).splitlines()
+    assert len(chapters) == 2 + sum(c.written(ROOT) for c in hp.CHAPTERS)
+    assert all(row.count('class="hp-reading-time"') == 1 for row in chapters[2:])

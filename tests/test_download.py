@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -29,13 +30,33 @@ def _downloads(built_book: Path) -> Path:
 
 
 @pytest.mark.parametrize("notebook", NOTEBOOKS, ids=lambda p: p.name)
-def test_every_download_says_what_it_needs_and_needs_no_myst_nb(built_book, notebook):
+def test_every_download_says_where_the_course_lives_and_what_it_needs(built_book, notebook):
+    from hotpart.book._reader import CourseUrls
+
+    urls = CourseUrls.from_config(ROOT)
     nb = json.loads((_downloads(built_book) / notebook.name).read_text(encoding="utf-8"))
-    first, check = nb["cells"][0], nb["cells"][1]
-    assert "python -m pip install . jupyterlab" in "".join(first["source"]), "no install line before the first cell"
+    first, check = "".join(nb["cells"][0]["source"]), nb["cells"][1]
+    assert f'python -m pip install "hotpart @ git+{urls.repository}" jupyterlab' in first, "no install line first"
+    assert f"<{urls.book}>" in first and f"<{urls.repository}>" in first, "the download does not say where the course is"
     assert check["cell_type"] == "code" and 'find_spec("hotpart")' in "".join(check["source"])
     code = ["".join(c["source"]) for c in nb["cells"] if c["cell_type"] == "code"]
     assert not [c for c in code if "myst_nb" in c], f"{notebook.name} still imports myst_nb"
+    prose = "\n".join("".join(c["source"]) for c in nb["cells"] if c["cell_type"] == "markdown")
+    for word in ("make lab", "lab-build", "clone of the course"):
+        assert word not in prose, f"{notebook.name}: the download talks about {word!r}"
+    # every link to another page of the course goes to the book, where it exists
+    targets = re.findall(r"\]\((" + re.escape(urls.book) + r"[^)#]+)", prose)
+    assert targets, f"{notebook.name}: no link to the book's pages"
+    missing = sorted({t for t in targets if not (built_book / t.removeprefix(urls.book)).is_file()})
+    assert not missing, f"{notebook.name}: links to pages the book does not have: {missing}"
+    assert not re.search(r"\]\([\w.-]+\.ipynb\)", prose), f"{notebook.name}: a link to a notebook beside it"
+    # the evidence boxes' outputs are there, numbered, and every citation points at one
+    html = "".join("".join(o.get("data", {}).get("text/html", "")) for c in nb["cells"] for o in c.get("outputs", []))
+    boxes = set(re.findall(r'<details class="admonition [a-z]+ hp-evidence" id="(ev-[a-z0-9-]+)"', html))
+    shown = sum(len(re.findall(r"\bhp\.(?:source|assumption)_box\(", "".join(c["source"]))) for c in nb["cells"])
+    assert len(boxes) == shown, f"{notebook.name}: {len(boxes)} evidence boxes in the download, {shown} shown"
+    cited = set(re.findall(r"\]\(#(ev-[a-z0-9-]+)\)", prose))
+    assert cited <= boxes, f"{notebook.name}: citations of boxes the notebook lacks: {sorted(cited - boxes)}"
 
 
 @pytest.fixture(scope="session")

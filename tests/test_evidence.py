@@ -130,17 +130,71 @@ def test_every_chapter_that_relies_on_an_assumption_shows_it(name):
         assert shown, f"{stem} relies on {name} but never shows it with hp.assumption_box"
 
 
-def test_assumption_box_and_source_box_render_myst():
+def test_assumption_box_and_source_box_render_collapsed_boxes_without_myst():
     name = next(iter(hp.ASSUMPTIONS), None)
     if name is not None:
         box = hp.assumption_box(name)
-        assert box._repr_html_().startswith('<div class="admonition warning">') and name in box._repr_html_()
+        html = box._repr_html_()
+        assert html.startswith(f'<details class="admonition warning hp-evidence" id="ev-{name.lower().replace("_", "-")}">')
+        assert name in html and " open" not in html.split(">", 1)[0]
         assert name in box._repr_markdown_() and "{" not in box._repr_markdown_().replace("{glue", "")
     quoted = next(n for n, s in hp.SOURCES.items() if s.quote)
     assert hp.SOURCES[quoted].quote.split()[0] in hp.source_box(quoted).data
     assert "<script" not in hp.Box("t", ["<script>x</script>"])._repr_html_()
     with pytest.raises(ValueError, match="names = 'nope'"):
         hp.source_box("nope")
+    with pytest.raises(ValueError, match="anchor"):
+        hp.source_box(quoted, anchor="Has Spaces")
+
+
+def test_a_box_title_says_what_it_holds():
+    """``"7 sources: AWS's key-range page, 002, …"``: the count, then the pages in order, at most three names."""
+    box = hp.source_box("PARTITION_MAX_WCU", "EXAMPLE_HOT_PARTITION", "PARTITION_MAX_RCU")
+    assert box.title == "3 sources: AWS's warm-throughput scenarios, 000"  # two sources from one page, one name
+    names = ["KEY_RANGE_REASON", "EXAMPLE_HOT_PARTITION", "PARTITION_MAX_WCU", "BURST_WINDOW_S", "EXAMPLE_ADAPTIVE"]
+    four = hp.source_box(*names)
+    assert four.title.startswith("5 sources: ") and four.title.endswith(", …") and four.title.count(",") == 3
+    titled = hp.source_box("PARTITION_MAX_WCU", title="The ceiling", anchor="ceiling")
+    assert (titled.title, titled.detail, titled.id) == ("The ceiling", "1 source: AWS's warm-throughput scenarios", "ev-ceiling")
+    assert '<span class="hp-ev-detail">1 source: ' in titled._repr_html_()
+    assert hp.assumption_box(*list(hp.ASSUMPTIONS)[:2]).title.startswith("2 assumptions AWS does not publish: ")
+
+
+_JAPANESE = re.compile(r"[\u3040-\u30ff\u4e00-\u9fff]")
+
+
+@pytest.mark.parametrize("name", sorted(n for n, s in hp.SOURCES.items() if _JAPANESE.search(s.quote)))
+def test_a_quote_in_japanese_keeps_the_courses_english_beside_it(name):
+    src = hp.SOURCES[name]
+    assert src.gloss, f"SOURCES[{name!r}] quotes Japanese with no translation: add it to hotpart/models/_source_display.py"
+    assert not _JAPANESE.search(src.gloss), f"SOURCES[{name!r}]: the translation is not English: {src.gloss!r}"
+    html = hp.source_box(name)._repr_html_()
+    assert '<span lang="ja">' in html and f"(the course's translation: “{src.gloss}”)" in html.replace("&#x27;", "'")
+
+
+def test_no_translation_is_left_from_a_quote_that_changed_and_every_page_name_is_used():
+    from hotpart.models import _source_display
+
+    quotes = {s.quote for s in hp.SOURCES.values()}
+    stale = [q[:40] for q in _source_display.GLOSSES if q not in quotes]
+    assert not stale, f"translations of quotes no source has (the quote changed? translate it again): {stale}"
+    urls = [s.url for s in hp.SOURCES.values() if s.url]
+    unused = [key for key in _source_display.PAGE_NAMES if not any(u.endswith(key) for u in urls)]
+    assert not unused, f"page names no source's URL ends with: {unused}"
+
+
+@pytest.mark.parametrize("name", sorted(hp.SOURCES))
+def test_every_source_has_a_short_name_for_a_box_title(name):
+    from hotpart.models import _source_display
+
+    src = hp.SOURCES[name]
+    assert src.short.strip() and len(src.short) <= _source_display.MAX_NAME_CHARS, f"SOURCES[{name!r}].short = {src.short!r}"
+    if re.match(r"00[0-3]\b", src.where):
+        assert src.short == src.where[:3]
+    elif src.url:
+        assert _source_display.page_name(src.url) == src.short, (
+            f"SOURCES[{name!r}] has no page name: add its page to PAGE_NAMES in hotpart/models/_source_display.py"
+        )
 
 
 def test_the_glossary_gives_the_sources_japanese_terms_copied_exactly():

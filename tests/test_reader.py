@@ -19,7 +19,9 @@ from hotpart.book import _reader as reader
 CITES = reader.bibliography(ROOT / "book" / "references.bib")
 TITLES = reader._titles(NOTEBOOKS)
 #: What must never reach a reader of the edition: MyST markup only the book understands.
-MYST_LEFTOVERS = ("{glue", "{cite", ":class:", "```{", ":::{", "{doc}", "{ref}", "{term}")
+MYST_LEFTOVERS = ("{glue", "{cite", ":class:", "```{", ":::{", "{doc}", "{ref}", "{term}", "{evidence}")
+#: Where the course lives, as _config.yml says.
+URLS = reader.CourseUrls.from_config(ROOT)
 
 
 def test_glue_values_are_formatted_as_the_book_formats_them():
@@ -46,6 +48,45 @@ def test_citations_read_author_year_and_link_to_the_references():
 def test_cross_references_become_links_to_the_chapters():
     out = reader.reader_markdown("{doc}`../notebooks/10_isolation` and {doc}`ch 8 <../notebooks/08_burst>`", {}, CITES, TITLES)
     assert out == f"[{TITLES['10_isolation']}](10_isolation.ipynb) and [ch 8](08_burst.ipynb)"
+
+
+def test_evidence_citations_become_links_to_the_numbered_boxes():
+    numbers = {"ceiling": 2, "never-merge": 5}
+    out = reader.reader_markdown("GB {evidence}`ceiling`, and {evidence}`AWS's addition <never-merge>`.", {}, CITES, {}, numbers)
+    assert out == "GB [[2]](#ev-ceiling), and [AWS's addition](#ev-never-merge)."
+    with pytest.raises(KeyError, match="evidence anchor 'nope'"):
+        reader.reader_markdown("{evidence}`nope`", {}, CITES, {}, numbers)
+
+
+def test_the_boxes_of_an_executed_chapter_are_numbered_in_order():
+    boxes = [hp.source_box("PARTITION_MAX_WCU", anchor="ceiling"), hp.assumption_box("PARTITION_READS_WRITES_APART")]
+    outputs = [nbformat.v4.new_output("display_data", data={"text/html": b._repr_html_(), "text/plain": "box"}) for b in boxes]
+    ran = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell(outputs=[o]) for o in outputs])
+    assert reader.evidence_numbers(ran) == {"ceiling": 1, "partition-reads-writes-apart": 2}
+    source = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell("hp.source_box(...)") for _ in outputs])
+    source.cells.insert(0, nbformat.v4.new_markdown_cell("# 1. T\n\nSee {evidence}`partition-reads-writes-apart`."))
+    ran.cells.insert(0, nbformat.v4.new_markdown_cell(""))
+    nb = reader.reader_notebook(source, ran, CITES, {}, "x.ipynb")
+    assert nb.cells[0].source.endswith("See [[2]](#ev-partition-reads-writes-apart).")
+    titles = [re.search(r'hp-ev-number">([^<]*)<', c.outputs[0]["data"]["text/html"]).group(1) for c in nb.cells[1:]]
+    assert titles == ["[1]", "[2]"]
+
+
+def test_the_course_urls_come_from_the_config(tmp_path):
+    assert URLS.repository.startswith("https://") and URLS.book.startswith("https://") and URLS.book.endswith("/")
+    assert URLS.page("notebooks/01_partitions") == URLS.book + "notebooks/01_partitions.html"
+    (tmp_path / "_config.yml").write_text("title: t\nhtml:\n  baseurl: https://example.org/b\n", encoding="utf-8")
+    with pytest.raises(ValueError, match=r"repository\.url and html\.baseurl"):
+        reader.CourseUrls.from_config(tmp_path)
+
+
+def test_the_download_copy_links_the_books_pages_not_notebooks_beside_it():
+    text = "{doc}`../notebooks/10_isolation`, {doc}`ch 8 <08_burst>`, {doc}`../book/glossary`, {cite:p}`dean2013tail`"
+    out = reader.reader_markdown(text, {}, CITES, TITLES, urls=URLS)
+    assert out == (
+        f"[{TITLES['10_isolation']}]({URLS.book}notebooks/10_isolation.html), [ch 8]({URLS.book}notebooks/08_burst.html), "
+        f"[glossary]({URLS.book}book/glossary.html), ([Dean and Barroso 2013]({URLS.book}book/references.html))"
+    )
 
 
 def test_dropdowns_fold_and_admonitions_become_quotes_with_nested_code_kept():
@@ -78,10 +119,12 @@ def test_every_markdown_cell_of_every_chapter_converts_cleanly(notebook):
         if cell.cell_type == "markdown":
             keys |= {m.split(":")[0] for m in re.findall(r"\{glue(?::\w+)?\}`([^`]+)`", cell.source)}
     fake = {k: "'0.5'" for k in keys}
+    anchors = {m.split("<")[-1].rstrip(">").strip() for c in nb.cells for m in re.findall(r"\{evidence\}`([^`]+)`", c.source)}
+    numbers = {anchor: n for n, anchor in enumerate(sorted(anchors), 1)}
     for i, cell in enumerate(nb.cells):
         if cell.cell_type != "markdown":
             continue
-        out = reader.reader_markdown(cell.source, fake, CITES, TITLES)
+        out = reader.reader_markdown(cell.source, fake, CITES, TITLES, numbers)
         left = [m for m in MYST_LEFTOVERS if m in out]
         assert not left, f"{notebook.name} cell {i} keeps {left}:\n{out[:600]}"
         assert out.count("<details>") == out.count("</details>")
@@ -166,6 +209,7 @@ def _stand_in_repo(tmp_path):
     shutil.copytree(ROOT / "notebooks", root / "notebooks", ignore=shutil.ignore_patterns(".ipynb_checkpoints"))
     (root / "book").mkdir()
     shutil.copy(ROOT / "book" / "references.bib", root / "book" / "references.bib")
+    shutil.copy(ROOT / "_config.yml", root / "_config.yml")  # where the course lives, for the downloads
     sources = sorted((root / "notebooks").glob("*.ipynb"))
     before = {p: p.read_bytes() for p in sources}
     executed_dir = tmp_path / "ran"
@@ -186,6 +230,11 @@ def _stand_in_repo(tmp_path):
                 metadata={"scrapbook": {"name": k, "mime_prefix": "application/papermill.record/"}},
             )
             for k in keys
+        ] + [  # a box for every evidence anchor the prose cites
+            nbformat.v4.new_output("display_data", data={"text/html": hp.Box("t", ["q"], anchor=a)._repr_html_()})
+            for a in sorted(
+                {m.split("<")[-1].rstrip(">").strip() for c in nb.cells for m in re.findall(r"\{evidence\}`([^`]+)`", c.source)}
+            )
         ]
         nbformat.write(nb, executed_dir / p.name)
         later = time.time() + 3600  # newer than the chapter and the models: the build reuses it
@@ -256,11 +305,19 @@ def test_a_rebuild_keeps_the_readers_edits_and_reset_restores_the_edition(tmp_pa
     assert not (downloads / reader.EDITION_MANIFEST).exists() and not (downloads / reader.LAB_SETTINGS_DIR).exists()
 
 
-def test_the_download_copy_says_what_it_needs_and_checks_for_hotpart():
+def test_the_download_copy_says_where_the_course_lives_what_it_needs_and_checks_for_hotpart():
     source = nbformat.read(ROOT / "notebooks" / "05_write_sharding.ipynb", as_version=4)
     executed = reader._execute(ROOT / "notebooks" / "05_write_sharding.ipynb")
-    nb = reader.reader_notebook(source, executed, CITES, TITLES, "05_write_sharding.ipynb", standalone=True)
-    assert "python -m pip install . jupyterlab" in nb.cells[0].source  # what it needs, before any code
+    nb = reader.reader_notebook(source, executed, CITES, TITLES, "05_write_sharding.ipynb", standalone=True, urls=URLS)
+    install = f'python -m pip install "hotpart @ git+{URLS.repository}" jupyterlab'
+    first = nb.cells[0].source
+    assert first.startswith("> *Chapter 5 of **") and f"<{URLS.book}>" in first and f"<{URLS.repository}>" in first
+    assert install in first  # what it needs, before any code
+    for word in ("make ", "lab-build", "clone of", "notebooks/05_write_sharding.ipynb"):
+        assert word not in first, f"the download's first cell talks about {word!r}"
+    prose = "\n".join(c.source for c in nb.cells if c.cell_type == "markdown")
+    assert not re.search(r"\]\([\w.-]+\.ipynb\)", prose), "a link to a notebook the download does not have"
+    assert f"]({URLS.book}notebooks/" in prose
     check = nb.cells[1]
     assert check.cell_type == "code" and 'find_spec("hotpart")' in check.source
     assert len(nb.cells) == len(source.cells) + 1
@@ -272,7 +329,7 @@ def test_the_download_copy_says_what_it_needs_and_checks_for_hotpart():
     real = importlib.util.find_spec
     importlib.util.find_spec = lambda name, *a: None if name == "hotpart" else real(name, *a)
     try:
-        with pytest.raises(ModuleNotFoundError, match=re.escape("python -m pip install . jupyterlab")):
+        with pytest.raises(ModuleNotFoundError, match=re.escape(install)):
             exec(check.source, env)
     finally:
         importlib.util.find_spec = real

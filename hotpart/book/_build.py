@@ -36,10 +36,12 @@ from typing import Any
 
 __all__ = [
     "KEY_FILE",
+    "LOG_FILE",
     "TIMES_FILE",
     "book_key",
     "edit_config",
     "execute_notebooks",
+    "export_executed",
     "memo_plugin_lookups",
     "prepare",
     "run_jupyter_book",
@@ -52,6 +54,11 @@ __all__ = [
 KEY_FILE = Path("_build") / ".book-key"
 #: Seconds each chapter took to execute in the last build, kept outside the wiped folders to order the next one.
 TIMES_FILE = Path("_build") / ".execution-seconds.json"
+#: Where a build writes what Jupyter Book, Sphinx and the reader's edition print; the terminal gets the ``book:``
+#: lines, the log's path, and the warnings and errors of a failed build.
+LOG_FILE = Path("_build") / "book.log"
+#: The most lines of a failed build's log printed to the terminal (the whole log stays in :data:`LOG_FILE`).
+_FAILURE_LINES = 40
 #: Files beside the package whose change invalidates every execution.
 _SETTINGS = ("_config.yml", "requirements.txt", "pyproject.toml", "etc/ipython_kernel_config.py")
 #: What a build leaves that depends on the models: cached executions, pages, doctrees, executed copies.
@@ -273,7 +280,9 @@ def execute_notebooks(
     pending.sort(key=lambda job: (-last.get(job[0].name, 0.0), -job[0].stat().st_size))
     if not pending:
         return []
-    log(f"book: executing {len(pending)} notebook(s), {min(workers, len(pending))} at a time")
+    from .wording import plural
+
+    log(f"book: executing {plural(len(pending), 'notebook')}, {min(workers, len(pending))} at a time")
 
     in_temp = bool(settings.get("run_in_temp", False))
 
@@ -304,6 +313,42 @@ def execute_notebooks(
     times_file.parent.mkdir(parents=True, exist_ok=True)
     times_file.write_text(json.dumps(last, indent=1, sort_keys=True) + "\n", encoding="utf-8")
     return failures
+
+
+def export_executed(root: str | os.PathLike[str]) -> list[Path]:
+    """Write every chapter's cached execution, outputs included, over myst-nb's copy in ``_build/jupyter_execute``.
+
+    In ``execute_notebooks: cache`` mode myst-nb writes its copy of a notebook without the outputs it took from the
+    cache (it writes the notebook it read, not the one the cache filled in), so the reader's edition, which reads
+    those copies, had no evidence box, table or printed value outside the explorables. This writes the cached
+    execution itself, as myst-nb matched it, in their place; a chapter with no current execution is left as it is.
+
+    Returns
+    -------
+    list of Path
+        The copies written.
+    """
+    import nbformat
+    import yaml
+    from jupyter_cache import get_cache
+
+    root = Path(root)
+    config = yaml.safe_load((root / "_config.yml").read_text(encoding="utf-8")) or {}
+    extensions = list((config.get("parse") or {}).get("myst_enable_extensions", []))
+    cache = get_cache(str(root / "_build" / ".jupyter_cache"))
+    written = []
+    for path in toc_notebooks(root):
+        if path.suffix != ".ipynb":
+            continue
+        try:
+            _, merged = cache.merge_match_into_notebook(_read_as_myst_nb(path, extensions))
+        except KeyError:
+            continue
+        target = root / "_build" / "jupyter_execute" / path.relative_to(root)
+        target.parent.mkdir(parents=True, exist_ok=True)
+        target.write_text(nbformat.writes(merged), encoding="utf-8")
+        written.append(target)
+    return written
 
 
 @contextlib.contextmanager
@@ -411,20 +456,59 @@ def main(argv: list[str] | None = None) -> int:
     phases["executing"], mark = time.perf_counter() - mark, time.perf_counter()
     # Sphinx and the reader's edition run in this process: they import what the executions above imported
     memo_plugin_lookups()
-    if run_jupyter_book(command[1:], root) != 0:
+    log_path = root / LOG_FILE
+    log_path.parent.mkdir(parents=True, exist_ok=True)
+    print(f"book: Sphinx is writing the pages (its output: {log_path})", flush=True)
+    with _output_to(log_path, "w"):
+        status = run_jupyter_book(command[1:], root)
+    if status != 0:
+        _report_failure(log_path)
         return 1
     phases["Sphinx"], mark = time.perf_counter() - mark, time.perf_counter()
     from . import _reader
 
+    export_executed(root)  # the chapters' executions with their outputs, for the reader's edition
     executed = root / "_build" / "jupyter_execute" / "notebooks"
-    if _reader.main(["--root", str(root), "--downloads", str(html), "--executed", str(executed)]) != 0:
+    with _output_to(log_path, "a"):
+        status = _reader.main(["--root", str(root), "--downloads", str(html), "--executed", str(executed)])
+    if status != 0:
+        _report_failure(log_path)
         return 1
+    print("book: wrote the reader's edition behind the download buttons", flush=True)
     phases["the reader's edition"] = time.perf_counter() - mark
     (root / KEY_FILE).write_text(key + "\n", encoding="utf-8")
     spent = ", ".join(f"{name} {seconds:.1f} s" for name, seconds in phases.items())
-    print(f"book: built in {time.perf_counter() - start:.0f} s ({spent})")
+    print(f"book: built in {time.perf_counter() - start:.0f} s ({spent}); Sphinx's output: {log_path}")
     print(f"Book: {html / 'index.html'}")
     return 0
+
+
+@contextlib.contextmanager
+def _output_to(path: Path, mode: str) -> Iterator[None]:
+    """Send what this process prints (Sphinx's status and warnings, Python's warnings) to ``path`` for the block."""
+    with open(path, mode, encoding="utf-8") as handle, contextlib.redirect_stdout(handle), contextlib.redirect_stderr(handle):
+        yield
+
+
+def failure_lines(log: str, limit: int = _FAILURE_LINES) -> list[str]:
+    """What a failed build's log says went wrong: its warning, error and traceback lines, or else its last lines.
+
+    Examples
+    --------
+    >>> failure_lines("reading sources... [ 50%] a\\n/x/a.md:3: WARNING: undefined label\\nbuild finished\\n")
+    ['/x/a.md:3: WARNING: undefined label']
+    >>> failure_lines("one\\ntwo\\nthree\\n", limit=2)
+    ['two', 'three']
+    """
+    plain = re.sub(r"\x1b\[[0-9;]*m", "", log).splitlines()
+    wrong = [line for line in plain if re.search(r"warning|error|traceback|exception|failed", line, re.IGNORECASE)]
+    return (wrong or plain)[-limit:]
+
+
+def _report_failure(log_path: Path) -> None:
+    lines = failure_lines(log_path.read_text(encoding="utf-8", errors="replace"))
+    print("\n".join(lines), file=sys.stderr)
+    print(f"book: the build failed; its whole output is in {log_path}", file=sys.stderr)
 
 
 def run_jupyter_book(args: list[str], cwd: Path) -> int:

@@ -27,9 +27,6 @@ from ._text_cache import TextCachingCanvas
 
 __all__ = [
     "COLORS",
-    "assumption_box",
-    "Box",
-    "evidence_table",
     "finish_axes",
     "fixed_layout",
     "glue",
@@ -46,7 +43,6 @@ __all__ = [
     "render_rgba",
     "short_number",
     "show",
-    "source_box",
 ]
 
 #: The course's palette, by meaning.
@@ -509,167 +505,6 @@ def log_axis(ax: Axes, which: str, numticks: int = 6) -> None:
     axis.set_major_locator(LogLocator(base=10, numticks=numticks))
     axis.set_minor_locator(NullLocator())
     axis.set_major_formatter(FuncFormatter(short_number))
-
-
-def _cell(text: str) -> str:
-    return " ".join(str(text).split()).replace("|", "\\|")
-
-
-class Box:
-    """A boxed note that reads the same in the built book, in JupyterLab and on GitHub.
-
-    It offers HTML with the book theme's admonition classes (the book styles it
-    as an admonition; Jupyter shows a plain box) and plain Markdown as a
-    fallback, never MyST syntax that only the book understands.
-
-    Parameters
-    ----------
-    title : str
-        The box's title.
-    items : sequence of str
-        One paragraph per item, in plain text with ``code`` in backquotes and
-        **bold** in double stars.
-    kind : {"note", "warning"}
-        The admonition class.
-    """
-
-    def __init__(self, title: str, items: Sequence[str], kind: str = "note") -> None:
-        if kind not in ("note", "warning"):
-            raise ValueError(f"kind = {kind!r} is not allowed; allowed: 'note' or 'warning'")
-        self.title, self.items, self.kind = title, list(items), kind
-
-    @staticmethod
-    def _inline_html(text: str) -> str:
-        import html as _html
-        import re
-
-        out = _html.escape(" ".join(str(text).split()), quote=False)
-        out = re.sub(r"`([^`]+)`", r"<code>\1</code>", out)
-        out = re.sub(r"\[([^\]]+)\]\((https://[^)\s]+)\)", r'<a href="\2">\1</a>', out)
-        return re.sub(r"\*\*([^*]+)\*\*", r"<strong>\1</strong>", out)
-
-    def _repr_html_(self) -> str:
-        import html as _html
-
-        items = "".join(f"<li>{self._inline_html(i)}</li>" for i in self.items)
-        return (
-            f'<div class="admonition {self.kind}"><p class="admonition-title">{_html.escape(self.title)}</p>'
-            f"<ul>{items}</ul></div>"
-        )
-
-    def _repr_markdown_(self) -> str:
-        lines = [f"> **{self.title}**", ">"] + [f"> * {' '.join(str(i).split())}" for i in self.items]
-        return "\n".join(lines)
-
-    def __repr__(self) -> str:
-        return f"Box({self.title!r}, {len(self.items)} items)"
-
-    @property
-    def data(self) -> str:
-        """The Markdown text (as :class:`IPython.display.Markdown` has it)."""
-        return self._repr_markdown_()
-
-
-def _format_value(value: object) -> str:
-    """An assumption's value as the page shows it: floats to 4 significant digits (``1.157e-05``, not 17)."""
-    if isinstance(value, float) and not value.is_integer():
-        return f"{value:.4g}"
-    return str(value)
-
-
-def assumption_box(*names: str) -> Box:
-    """The named modelling assumptions as a box, for a ``remove-input`` cell of the chapter that relies on them.
-
-    Each entry of :data:`hotpart.ASSUMPTIONS` gives its value, why the course
-    chose it and what AWS does say, so a reader sees which parts of a result
-    rest on a choice AWS does not publish.
-
-    Parameters
-    ----------
-    *names : str
-        Keys of :data:`hotpart.ASSUMPTIONS`.
-
-    Examples
-    --------
-    >>> assumption_box("nope")
-    Traceback (most recent call last):
-    ...
-    ValueError: names = 'nope' is not in hotpart.ASSUMPTIONS
-    """
-    from ..models.constants import ASSUMPTIONS
-
-    if not names:
-        raise ValueError("names = () is empty; allowed: one or more keys of hotpart.ASSUMPTIONS")
-    items = []
-    for name in names:
-        if name not in ASSUMPTIONS:
-            raise ValueError(f"names = {name!r} is not in hotpart.ASSUMPTIONS")
-        a = ASSUMPTIONS[name]
-        unit = f" {a.unit}" if a.unit else ""
-        items.append(f"**`{name}` = {_format_value(a.value)}{unit}.** {a.why} **What AWS says:** {a.aws_says}")
-    return Box("Assumptions this chapter makes (AWS does not publish these)", items, kind="warning")
-
-
-def source_box(*names: str, title: str = "What the sources say") -> Box:
-    """The named sources' quoted sentences, with their pages and dates, as a box.
-
-    Parameters
-    ----------
-    *names : str
-        Keys of :data:`hotpart.SOURCES` whose records hold a quote.
-    title : str
-        The box's title.
-
-    Examples
-    --------
-    >>> "docs.aws.amazon.com" in source_box("PARTITION_MAX_WCU")._repr_html_()
-    True
-    """
-    from ..models.constants import SOURCES
-
-    if not names:
-        raise ValueError("names = () is empty; allowed: one or more keys of hotpart.SOURCES")
-    items = []
-    for name in names:
-        if name not in SOURCES:
-            raise ValueError(f"names = {name!r} is not in hotpart.SOURCES")
-        src = SOURCES[name]
-        if not src.quote:
-            raise ValueError(f"names = {name!r} has no quote in hotpart.SOURCES; allowed: sources with a quote")
-        where = f"[{src.where}]({src.url})" if src.url else src.where
-        items.append(f"“{src.quote}” ({where}, read {src.as_of})")
-    return Box(title, items, kind="note")
-
-
-def evidence_table(kind: str) -> Any:
-    """Every assumption or every source as one computed Markdown table, for the book's evidence page.
-
-    Parameters
-    ----------
-    kind : {"assumptions", "sources"}
-        Which registry to list: :data:`hotpart.ASSUMPTIONS` or :data:`hotpart.SOURCES`.
-
-    Examples
-    --------
-    >>> evidence_table("sources").data.splitlines()[0]
-    '| name | what | quote | read |'
-    """
-    from ..models.constants import ASSUMPTIONS, SOURCES
-
-    if kind == "assumptions":
-        rows = []
-        for name, a in sorted(ASSUMPTIONS.items()):
-            unit = f" {a.unit}" if a.unit else ""
-            chapters = ", ".join(f"{{doc}}`../notebooks/{c}`" for c in a.chapters)
-            rows.append((f"`{name}`", _cell(f"{a.value}{unit}"), _cell(a.why), _cell(a.aws_says), chapters))
-        return markdown_table(["name", "value", "why this value", "what AWS says", "chapters"], rows)
-    if kind == "sources":
-        rows = []
-        for name, src in sorted(SOURCES.items()):
-            where = f"[{_cell(src.where)}]({src.url})" if src.url else _cell(src.where)
-            rows.append((f"`{name}`", where, f"“{_cell(src.quote)}”", src.as_of))
-        return markdown_table(["name", "what", "quote", "read"], rows)
-    raise ValueError(f"kind = {kind!r} is not allowed; allowed: 'assumptions' or 'sources'")
 
 
 #: The values chapters recorded with :func:`glue` in this kernel, by name (outside the book, where myst-nb is absent).

@@ -16,6 +16,7 @@ from numpy.typing import NDArray
 
 from ..book.explorable import Control
 from ..book.plotting import COLORS, finish_axes, relabel
+from ..book.wording import plural
 from ..models import key_stream
 from ..models._validation import check_integer
 
@@ -76,7 +77,7 @@ def _shard_curves(
         ax.set_yscale("log")
     for y, color, label in curves:
         ax.plot(x, y, color=COLORS[color], label=label)
-    ax.axvline(n_shards, color=COLORS["share"], ls=":", label=f"{n_shards} shards")
+    ax.axvline(n_shards, color=COLORS["share"], ls=":", label=plural(n_shards, "shard"))
     ax.set_xlim(1, int(x[-1]))
     ax.set_ylim(*ylim)
     finish_axes(ax, title, xlabel, ylabel, loc=loc)
@@ -95,6 +96,6 @@ def _update_shard_curves(
     for line, y in zip(lines, ys, strict=True):
         line.set_ydata(y)
     marker.set_xdata([n_shards, n_shards])
-    relabel(ax, marker, f"{n_shards} shards")
+    relabel(ax, marker, plural(n_shards, "shard"))
     ax.set_ylim(*ylim)
     ax.set_title(title, fontsize=11)

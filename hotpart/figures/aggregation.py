@@ -14,6 +14,7 @@ from matplotlib.figure import Figure
 
 from ..book.explorable import Control, Data, Explorable, register
 from ..book.plotting import COLORS, finish_axes, fixed_layout, log_axis, relabel
+from ..book.wording import plural
 from ..models import (
     EXAMPLE_HOT_PARTITION,
     EXAMPLE_SHARD_COUNT,
@@ -88,7 +89,11 @@ def plot_aggregation_units(ax: Axes, agg: StreamsAggregation, n_shards: int, rat
         raise ValueError(f"ratios = {ratios!r} is not allowed: must be a non-empty 1-D array of ratios > 0")
     rows = [agg.compare(agg.write_rate * r, n_shards) for r in ratios]
     ax.plot(
-        ratios, [c["fanout_rcu"] for c in rows], color=COLORS["refused"], lw=2, label=f"fan-out over {n_shards} shards (RCU/s)"
+        ratios,
+        [c["fanout_rcu"] for c in rows],
+        color=COLORS["refused"],
+        lw=2,
+        label=f"fan-out over {plural(n_shards, 'shard')} (RCU/s)",
     )
     ax.plot(ratios, [c["aggregation_units"] for c in rows], color=COLORS["served"], lw=2, label="aggregation: updates + reads")
     ax.axhline(agg.aggregate_wcu, color=COLORS["share"], ls=":", label=f"aggregate updates {agg.aggregate_wcu:,.0f} WCU/s")
@@ -183,7 +188,8 @@ def _agg_caption(data: Data) -> str:
     c, agg = data["cmp"], data["agg"]
     behind = "" if agg.utilization <= 1 else f" The aggregator is {agg.utilization:.1f}x over capacity and falls behind."
     return (
-        f"{data['read_rate']:,.0f} eventually consistent reads/s of the aggregate over {data['n_shards']} shards: fan-out costs "
+        f"{data['read_rate']:,.0f} eventually consistent reads/s of the aggregate over "
+        f"{plural(data['n_shards'], 'shard')}: fan-out costs "
         f"{c['fanout_rcu']:,.0f} RCU/s in {c['fanout_requests']:,.0f} requests/s and is never stale; Streams aggregation "
         f"costs {c['aggregation_wcu']:,.1f} WCU/s of updates plus {c['aggregation_rcu']:,.0f} RCU/s of reads, and is "
         f"{c['aggregation_staleness_s']:.2f} s behind on average.{behind}"

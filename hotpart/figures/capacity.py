@@ -15,6 +15,7 @@ from numpy.typing import ArrayLike
 
 from ..book.explorable import EXPLORABLES, Control, Data, Explorable, register
 from ..book.plotting import COLORS, finish_axes, fixed_layout, new_figure, partition_bars, set_partition_bars
+from ..book.wording import plural
 from ..models import (
     AUTOSCALING_MIN_CAPACITY,
     EXAMPLE_HOT_PARTITION,
@@ -53,7 +54,7 @@ __all__ = [
 
 
 def _load_title(load: PartitionLoad) -> str:
-    return f"Write demand on {load.n_partitions} partitions against the {load.ceiling:,.0f} WCU/s ceiling"
+    return f"Write demand on {plural(load.n_partitions, 'partition')} against the {load.ceiling:,.0f} WCU/s ceiling"
 
 
 def plot_partition_load(fig: Figure, load: PartitionLoad, ymax: float | None = None, title: str | None = None) -> None:

@@ -15,6 +15,7 @@ from matplotlib.ticker import NullLocator
 
 from ..book.explorable import Control, Data, Explorable, register
 from ..book.plotting import fixed_layout
+from ..book.wording import plural
 from ..models import (
     TRANSACT_MAX_ACTIONS,
     TRANSACT_MAX_BYTES,
@@ -121,9 +122,11 @@ def _cross_caption(data: Data) -> str:
     k = data["n_shards"]
     t = data["tpc"]
     return (
-        f"{k} shards, each slow {data['p_slow']:.1%} of the time: {float(data['any_slow'][k - 1]):.1%} of scatter-gathers "
+        f"{plural(k, 'shard')}, each slow {data['p_slow']:.1%} of the time: {float(data['any_slow'][k - 1]):.1%} of "
+        "scatter-gathers "
         f"are slow, and their p99 is {float(data['p99'][k - 1]):.0f} ms against {data['single_p99']:.0f} ms for one shard. "
-        f"A 2PC over the {k} shards sends {t.messages} messages in {t.round_trips} round trips and commits only when "
+        f"A 2PC over the {plural(k, 'shard')} sends {plural(t.messages, 'message')} in "
+        f"{plural(t.round_trips, 'round trip')} and commits only when "
         f"they and its coordinator are all up: {t.availability:.4%}, against {data['availability']:.3%} for one shard "
         "with no coordinator; otherwise it aborts."
     )

@@ -15,6 +15,7 @@ from matplotlib.figure import Figure
 
 from ..book.explorable import Control, Data, Explorable, register
 from ..book.plotting import COLORS, finish_axes, fixed_layout, log_axis, relabel
+from ..book.wording import plural
 from ..models import (
     EXAMPLE_HOT_PARTITION,
     PARTITION_MAX_RCU,
@@ -339,10 +340,12 @@ def _cost_caption(data: Data) -> str:
     a = data["at"]
     return (
         f"{p.write_rate:,.0f} writes/s and {p.read_rate:,.0f} {read} per second ({p.consistency}ly consistent, "
-        f"{p.items_per_shard} item(s) per shard summed per Query): the cheapest N that keeps every shard under "
+        f"{plural(p.items_per_shard, 'item')} per shard summed per Query): the cheapest N that keeps every shard "
+        "under "
         f"{p.utilization:.0%} of both ceilings (each on its own) is {data['best']}, costing {a['read_units']:,.0f} RCU/s in "
         f"{a['read_requests']:,.0f} requests/s besides {a['write_units']:,.0f} WCU/s (counting only expected refusals "
-        f"of at most one write a day, without headroom: N = {refusal}). A read over {data['best']} shards with "
+        f"of at most one write a day, without headroom: N = {refusal}). A read over "
+        f"{plural(data['best'], 'shard')} with "
         f"{data['dist_name']} latencies: p50 {data['p50']:.1f} ms, p99 {data['p99']:.1f} ms."
     )
 

@@ -17,6 +17,7 @@ from matplotlib.figure import Figure
 
 from ..book.explorable import Control, Data, Explorable, register
 from ..book.plotting import COLORS, finish_axes, fixed_layout, log_axis
+from ..book.wording import plural
 from ..models import BATCH_WRITE_MAX_ITEMS, CountMin, HeavyHitterCheck, SpaceSaving, Zipf, compare_each_to_exact, compare_to_exact
 from ..models._validation import MAX_ELEMENTS, check_integer, check_number, check_seed
 from .metrics import detection_case
@@ -243,8 +244,9 @@ def _hh_caption(data: Data) -> str:
     return (
         f"{ss.total_weight:,.0f} requests over {ss.distinct_keys:,} distinct keys (Zipf s={data['s']:g}). "
         f"Space-Saving with {data['k']} counters finds {ss.recall:.0%} of the true top {ss.n}; its largest "
-        f"overestimate is {ss.max_error:,.0f} requests against the guaranteed bound N/k = {ss.bound:,.0f}, and all "
-        f"{ss.heavy_keys} keys above N/k are monitored. Count-Min with {HH_CM_DEPTH} rows of {data['k']} counters "
+        f"overestimate is {ss.max_error:,.0f} requests against the guaranteed bound N/k = {ss.bound:,.0f}, and "
+        f"{'the one key' if ss.heavy_keys == 1 else 'all ' + plural(ss.heavy_keys, 'key')} above N/k "
+        f"{'is' if ss.heavy_keys == 1 else 'are'} monitored. Count-Min with {HH_CM_DEPTH} rows of {data['k']} counters "
         f"(no keys kept) never underestimates; its largest overestimate is {cm.max_error:,.0f} against "
         f"eps N = {cm.bound:,.0f}, which each key keeps with probability at least {1 - delta:.0%} "
         f"({over:,} of the {cm.distinct_keys:,} keys {'exceeds' if over == 1 else 'exceed'} it here); "

@@ -16,6 +16,7 @@ from matplotlib.figure import Figure
 
 from ..book.explorable import Control, Data, Explorable, register
 from ..book.plotting import COLORS, finish_axes, fixed_layout, relabel
+from ..book.wording import plural
 from ..models import (
     MAX_SIMULATED_DEMAND,
     PARTITION_MAX_WCU,
@@ -414,7 +415,7 @@ _GSI_HEADROOM = 1.5
 
 
 def _gsi_right_title(gsi: GlobalSecondaryIndex) -> str:
-    return f"GSI {gsi.name!r}: {gsi.wcu:,.0f} WCU/s on {gsi.partitions} partitions"
+    return f"GSI {gsi.name!r}: {gsi.wcu:,.0f} WCU/s on {plural(gsi.partitions, 'partition')}"
 
 
 def _gsi_plot(fig: Figure, data: Data) -> None:

@@ -17,6 +17,7 @@ from matplotlib.figure import Figure
 
 from ..book.explorable import Control, Data, Explorable, register
 from ..book.plotting import _MAX_TABLE_VALUES, COLORS, finish_axes, fixed_layout, relabel
+from ..book.wording import plural
 from ..models import (
     HashSharding,
     RangeSharding,
@@ -84,7 +85,7 @@ def _pitfalls_titles(data: Data) -> tuple[str, str]:
     """The two panels' titles, which name the failure probability and the shard count."""
     return (
         f"A schema change, each shard failing {data['p_fail']:.2%}",
-        f"Busiest of {data['n_shards']} shards, share of new rows",
+        f"Busiest of {plural(data['n_shards'], 'shard')}, share of new rows",
     )
 
 
@@ -133,7 +134,7 @@ def _pitfalls_caption(data: Data) -> str:
     h = data["hottest"]
     names = list(_ID_SCHEMES)
     return (
-        f"{data['n_shards']} shards, each failing a schema change with probability {data['p_fail']:.2%}: the change "
+        f"{plural(data['n_shards'], 'shard')}, each failing a schema change with probability {data['p_fail']:.2%}: the change "
         f"ends half applied with probability {data['half_here']:.1%}. Under range sharding the busiest shard takes "
         f"{h['range'][names.index('UUIDv7')]:.0%} of new UUIDv7 rows and {h['range'][names.index('Snowflake')]:.0%} "
         f"of Snowflake rows, against {h['range'][names.index('UUIDv4')]:.0%} for UUIDv4; hashing spreads all of them."

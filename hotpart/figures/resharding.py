@@ -20,6 +20,7 @@ from numpy.typing import NDArray
 
 from ..book.explorable import Control, Data, Explorable, register
 from ..book.plotting import _MAX_TABLE_VALUES, COLORS, finish_axes, fixed_layout, relabel
+from ..book.wording import plural
 from ..models import (
     EXAMPLE_RESHARD,
     HashRangeSharding,
@@ -220,9 +221,9 @@ def _reshard_titles(data: Data) -> tuple[str, str, str]:
     """The left title, the minimum's legend label and the right title: the parts of the figure that name counts."""
     ideal = 1.0 - data["n"] / data["m"]
     return (
-        f"Keys moved going from {data['n']} to {data['m']} shards",
+        f"Keys moved going from {data['n']} to {plural(data['m'], 'shard')}",
         f"balanced minimum 1 - n/m = {ideal:.0%}",
-        f"Balance on {data['m']} shards ({_RESHARD_KEYS:,} keys)",
+        f"Balance on {plural(data['m'], 'shard')} ({_RESHARD_KEYS:,} keys)",
     )
 
 
@@ -258,7 +259,7 @@ def _reshard_update(fig: Figure, data: Data) -> None:
 def _reshard_caption(data: Data) -> str:
     mv, c = data["moved"], data["cost"]
     return (
-        f"{data['n']} to {data['m']} shards: modulo moves {mv['modulo']:.0%} of the keys (exactly "
+        f"{data['n']} to {plural(data['m'], 'shard')}: modulo moves {mv['modulo']:.0%} of the keys (exactly "
         f"{data['exact']['modulo']:.1%}), a ring with {data['vnodes']:,} virtual node{'s' if data['vnodes'] != 1 else ''} "
         f"{mv['ring']:.0%}, jump hash "
         f"{mv['jump']:.0%}, rendezvous {mv['rendezvous']:.0%}, splitting hash ranges {mv['ranges']:.0%} (uneven "
@@ -345,7 +346,7 @@ def _vnodes_labels(data: Data) -> tuple[str, str, str]:
 
 
 def _vnodes_title(data: Data) -> str:
-    return f"Node shares on a ring: {data['n_nodes']} nodes x {data['vnodes']} virtual nodes"
+    return f"Node shares on a ring: {plural(data['n_nodes'], 'node')} x {plural(data['vnodes'], 'virtual node')}"
 
 
 def _vnodes_plot(fig: Figure, data: Data) -> None:
@@ -375,7 +376,7 @@ def _vnodes_update(fig: Figure, data: Data) -> None:
 def _vnodes_caption(data: Data) -> str:
     a = data["analytic"]
     return (
-        f"{data['n_nodes']} nodes with {data['vnodes']:,} virtual node{'s' if data['vnodes'] != 1 else ''} each: "
+        f"{plural(data['n_nodes'], 'node')} with {plural(data['vnodes'], 'virtual node')} each: "
         f"share spread (std / mean) measured "
         f"{data['cv_measured']:.3f}, analytic {a['cv']:.3f} (Gamma's 1/sqrt(V) = {a['cv_gamma']:.3f}). The busiest "
         f"node carries {data['max_measured']:.2f}x the even share on average (analytic {a['expected_max']:.2f}x)."

@@ -17,6 +17,7 @@ from matplotlib.figure import Figure
 
 from ..book.explorable import Control, Data, Explorable, register
 from ..book.plotting import COLORS, finish_axes, fixed_layout, log_axis, new_figure, relabel
+from ..book.wording import plural
 from ..models import (
     BROOKER_2015,
     BURST_WINDOW_S,
@@ -297,7 +298,7 @@ def _storm_update(fig: Figure, data: Data) -> None:
 def _storm_title(policy: Backoff, spike: int) -> str:
     jitter = "no jitter" if policy.jitter == "none" else f"{policy.jitter} jitter"
     return (
-        f"{spike:,} requests at once on top of {STORM_BASELINE}/s: {policy.attempts} attempts, "
+        f"{spike:,} requests at once on top of {STORM_BASELINE}/s: {plural(policy.attempts, 'attempt')}, "
         f"base {policy.base_s * 1000:g} ms, {jitter}"
     )
 
@@ -310,7 +311,7 @@ def _storm_caption(data: Data) -> str:
         else ""
     )
     return (
-        f"{res.requests:,} requests made {res.calls:,} calls ({res.extra_calls:,} retries); "
+        f"{plural(res.requests, 'request')} made {plural(res.calls, 'call')} ({plural(res.extra_calls, 'retry')}); "
         f"{res.throttle_events:,} were throttled (what WriteThrottleEvents counts). "
         f"{res.success_rate:.1%} of requests succeeded, {res.gave_up:,} gave up; latency of successful requests: "
         f"median {res.latency_s(50):.2f} s, p99 {res.latency_s(99):.2f} s.{later}"

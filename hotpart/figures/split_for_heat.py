@@ -16,6 +16,7 @@ from matplotlib.figure import Figure
 
 from ..book.explorable import Control, Data, Explorable, register
 from ..book.plotting import COLORS, fixed_layout
+from ..book.wording import plural
 from ..models import (
     PARTITION_MAX_WCU,
     SPLIT_TRIGGER_FRACTION,
@@ -227,14 +228,14 @@ def _split_caption(data: Data) -> str:
     res: SimulationResult = data["res"]
     if res.splits:
         first = (res.splits[0][0] - _SPLIT_START) / 60.0
-        what = f"{len(res.splits)} split(s), the first {first:,.1f} min after the spike"
+        what = f"{plural(len(res.splits), 'split')}, the first {first:,.1f} min after the spike"
     else:
         what = "no split"
     blocked = f"; a split was due but blocked ({res.blocked[0][2]})" if res.blocked else ""
     end = float(res.throttled[-1].sum())
     return (
         f"{SPLIT_CASES[data['case']].capitalize()}: {data['hot_wcu']:,.0f} WCU/s arrives at once. {what}{blocked}; "
-        f"{res.partitions} partitions at the end (dash-dotted lines: splits). Refused: {data['refused']:,.0f} WCU "
+        f"{plural(res.partitions, 'partition')} at the end (dash-dotted lines: splits). Refused: {data['refused']:,.0f} WCU "
         f"in all, {end:,.0f} WCU/s still at the end."
     )
 

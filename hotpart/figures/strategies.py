@@ -17,6 +17,7 @@ from numpy.typing import NDArray
 
 from ..book.explorable import Control, Data, Explorable, register
 from ..book.plotting import COLORS, finish_axes, fixed_layout, relabel
+from ..book.wording import plural
 from ..models import (
     CompositeSharding,
     DirectorySharding,
@@ -236,10 +237,10 @@ def _strategies_caption(data: Data) -> str:
     hot = int(np.argmax(rng.write_share))
     scope = "one customer's" if data["label"].startswith("customer") else "a"
     return (
-        f"Day {data['day']}, {data['label']}, {data['n_shards']} shards. Range sharding puts "
+        f"Day {data['day']}, {data['label']}, {plural(data['n_shards'], 'shard')}. Range sharding puts "
         f"{rng.max_share:.0%} of the day's writes on shard {hot}; hash's busiest shard takes {hsh.max_share:.0%}, "
         f"composite's {comp.max_share:.0%}. {scope.capitalize()} time-range query over the day touches "
-        f"{rng.range_shards:.0f} shard(s) under range, {hsh.range_shards:.0f} under hash, "
+        f"{plural(rng.range_shards, 'shard', fmt='.0f')} under range, {hsh.range_shards:.0f} under hash, "
         f"{comp.range_shards:.0f} under composite."
     )
 
@@ -327,7 +328,7 @@ def strategy_rows(kind: str, n_shards: int, day: int = MAX_DAYS, label: str | No
         r = reports[name]
         rows.append(
             (
-                f"{name} ({r.n_shards} shards)",
+                f"{name} ({plural(r.n_shards, 'shard')})",
                 f"{r.max_share:.0%}",
                 f"{r.point_shards:.0f}",
                 f"{r.range_shards:.0f}",

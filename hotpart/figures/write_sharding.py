@@ -15,6 +15,7 @@ from matplotlib.ticker import AutoLocator
 
 from ..book.explorable import Control, Data, Explorable, register
 from ..book.plotting import _MAX_BARS, COLORS, finish_axes, fixed_layout, partition_bars, relabel, set_partition_bars
+from ..book.wording import plural
 from ..models import (
     EXAMPLE_HOT_PARTITION,
     EXAMPLE_SHARD_COUNT,
@@ -226,7 +227,7 @@ _SUFFIX_LINES = (
 
 
 def _sharding_title(data: Data) -> str:
-    return f"One second of {data['write_rate']:,.0f} writes/s over {data['n_shards']} {data['strategy']} suffixes"
+    return f"One second of {data['write_rate']:,.0f} writes/s over {plural(data['n_shards'], data['strategy'] + ' suffix')}"
 
 
 def _finish_read_cost(ax: Axes) -> None:
@@ -266,16 +267,18 @@ def _sharding_caption(data: Data) -> str:
         spread = (
             f"the busiest shard took {data['busiest']:,.0f} writes in this seeded second against a mean of "
             f"{data['mean']:,.0f} and a bound on its expectation of {data['bound']:,.0f}"
+            if data["n_shards"] > 1
+            else f"the one shard took {data['busiest']:,.0f} writes in this seeded second, {data['mean']:,.0f} expected"
         )
     else:
         spread = (
-            f"{data['n_values']:,} attribute values hashed onto {data['n_shards']} suffixes put "
+            f"{data['n_values']:,} attribute values hashed onto {plural(data['n_shards'], 'suffix')} put "
             f"{data['busiest']:,.0f} writes on the busiest shard against a mean of {data['mean']:,.0f}"
         )
     return (
         f"With {data['strategy']} suffixes {spread}; {data['refused']:,.0f} writes/s ({share:.0%}) pass a "
-        f"{PARTITION_MAX_WCU:,.0f} WCU/s ceiling (1 KB items). A point read costs {data['point_requests']:.0f} "
-        f"request(s), an aggregate read {data['aggregate_requests']:.0f}."
+        f"{PARTITION_MAX_WCU:,.0f} WCU/s ceiling (1 KB items). A point read costs "
+        f"{plural(data['point_requests'], 'request', fmt='.0f')}, an aggregate read {data['aggregate_requests']:.0f}."
     )
 
 

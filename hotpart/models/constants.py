@@ -93,6 +93,40 @@ class Source:
         if not re.fullmatch(r"\d{4}-\d{2}(-\d{2})?", self.as_of):
             raise ValueError(f"as_of = {self.as_of!r} is not a date; allowed: YYYY-MM or YYYY-MM-DD")
 
+    @property
+    def short(self) -> str:
+        """A short name for the page, for an evidence box's title: the source document's number (``"002"``) for a
+        quote from one of the four source documents, else the page's name (``"AWS's key-range page"``), else the
+        start of ``where``.
+
+        Examples
+        --------
+        >>> SOURCES["EXAMPLE_HOT_PARTITION"].short, SOURCES["PARTITION_MAX_WCU"].short
+        ('000', "AWS's warm-throughput scenarios")
+        """
+        from ._source_display import MAX_NAME_CHARS, page_name
+
+        if re.match(r"00[0-3]\b", self.where):
+            return self.where[:3]
+        named = page_name(self.url)
+        if named:
+            return named
+        head = re.split(r"[(:;]", self.where, maxsplit=1)[0].strip().rstrip(",")
+        return head if len(head) <= MAX_NAME_CHARS else head[: MAX_NAME_CHARS - 1].rstrip() + "…"
+
+    @property
+    def gloss(self) -> str:
+        """The course's English translation of the quote when it is in Japanese (``""`` for an English quote).
+
+        Examples
+        --------
+        >>> SOURCES["PARTITION_MAX_STORAGE_GB"].gloss
+        'Capacity of one partition: 10 GB'
+        """
+        from ._source_display import GLOSSES
+
+        return GLOSSES.get(self.quote, "")
+
 
 @dataclass(frozen=True)
 class Assumption:

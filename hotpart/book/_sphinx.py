@@ -1,0 +1,299 @@
+"""The book's Sphinx extension: evidence links, glossary links and reading times (``_config.yml`` loads it).
+
+* **The ``evidence`` role.** ``{evidence}`key-range-reason``` is a numbered citation of the evidence box whose
+  anchor is ``key-range-reason`` (``hp.source_box(..., anchor="key-range-reason")``, or the default anchor of its
+  first name), written ``[2]`` where the box is the page's second; ``{evidence}`AWS says so <key-range-reason>```
+  links the words instead. When the page is resolved, each link is checked against the boxes the page shows (a
+  link to a box that is not there is a warning, so ``-W`` fails the build), and every box's title gets its number.
+  The book's script (``book/_assets/hotpart-reading.js``) opens a box when a link or the address's fragment points
+  at it.
+* **Glossary links.** On every chapter (``notebooks/``), the first use of each term of ``book/glossary.md`` becomes
+  a link to its entry: in the prose, tables and lists, not in code, headings, links, maths or collapsed blocks.
+  The links are ordinary ``term`` cross-references, so Sphinx resolves them (and warns on one it cannot).
+* **Reading times.** Once the pages are written, every ``<span class="hp-reading-time" data-pages="...">`` of the
+  book's own pages (the landing page's chapter list and reading paths) gets the minutes the named pages' main lines
+  take to read (:func:`hotpart.main_line_words`, :func:`hotpart.reading_minutes`), from the pages as written.
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+from pathlib import Path
+from typing import Any
+
+from docutils import nodes
+from sphinx import addnodes
+from sphinx.transforms import SphinxTransform
+from sphinx.util import logging
+
+from .evidence import BOX_ID, EVIDENCE_ID_PREFIX, number_boxes, parse_citation
+from .reading import main_line_words, reading_minutes, reading_time_text
+
+__all__ = ["GlossaryLinks", "evidence_role", "glossary_forms", "glossary_terms", "setup"]
+
+logger = logging.getLogger(__name__)
+
+#: The book's glossary page, from the book's root.
+GLOSSARY = "book/glossary"
+#: The pages whose first uses of glossary terms become links: the chapters.
+LINKED_PAGES = "notebooks/"
+#: How a reading-time placeholder looks in a built page (the landing page writes them with
+#: :func:`hotpart.book.reading.reading_time_html`).
+READING_TIME = re.compile(r'(<span class="hp-reading-time" data-pages="([^"]*)">)[^<]*(</span>)')
+
+_ANCHOR = re.compile(r"[a-z0-9][a-z0-9-]*")
+
+#: Other words the prose uses for a glossary term, besides the term's own (its parts around " / " and a
+#: parenthesis count already: "RCU / read unit" is "RCU" and "read unit").
+ALIASES: dict[str, tuple[str, ...]] = {
+    "RCU / read unit": ("read capacity unit",),
+    "WCU / write unit": ("write capacity unit",),
+    "Throttling": ("throttled",),
+    "On-demand mode": ("on-demand capacity mode",),
+    "Provisioned mode": ("provisioned capacity mode",),
+    "Exponential backoff and jitter": ("exponential backoff", "jitter"),
+    "CloudWatch data point": ("data point",),
+    "Cross-shard query": ("cross-shard queries",),
+    "Distributed transaction": ("two-phase commit",),
+}
+
+
+def evidence_role(name: str, rawtext: str, text: str, lineno: int, inliner: Any, options: Any = None, content: Any = None):
+    """``{evidence}`anchor``` (a numbered citation) or ``{evidence}`words <anchor>``` (a link on the words)."""
+    label, anchor = parse_citation(text)
+    if not _ANCHOR.fullmatch(anchor):
+        message = inliner.reporter.error(
+            f"evidence anchor {anchor!r} is not allowed: lower-case letters, digits and hyphens, as in "
+            "{evidence}`key-range-reason`",
+            line=lineno,
+        )
+        return [inliner.problematic(rawtext, rawtext, message)], [message]
+    ref = nodes.reference(rawtext, "", internal=True, refuri=f"#{EVIDENCE_ID_PREFIX}{anchor}", classes=["hp-evidence-ref"])
+    ref["hp_evidence"] = anchor
+    ref["hp_numbered"] = not label
+    ref += nodes.Text(label or "[?]")
+    return [ref], []
+
+
+def _html_raw(doctree: nodes.Node) -> list[nodes.raw]:
+    return [raw for raw in doctree.findall(nodes.raw) if "html" in raw.get("format", "").split()]
+
+
+def number_evidence(app: Any, doctree: nodes.document, docname: str) -> None:
+    """Number the page's evidence boxes in order, write each number into its box's title and into the citations,
+    and warn about a citation of a box the page does not show or two boxes with one anchor."""
+    numbers: dict[str, int] = {}
+    for raw in _html_raw(doctree):
+        for match in BOX_ID.finditer(raw.astext()):
+            if match.group(1) in numbers:
+                logger.warning(
+                    f"two evidence boxes have the anchor {match.group(1)!r} on this page: give one an anchor=", location=raw
+                )
+            numbers.setdefault(match.group(1), len(numbers) + 1)
+    for raw in _html_raw(doctree):
+        text = raw.astext()
+        numbered = number_boxes(text, numbers)
+        if numbered != text:
+            new = nodes.raw("", numbered, format=raw["format"])
+            new["classes"] = list(raw.get("classes", []))
+            raw.replace_self(new)
+    for ref in list(doctree.findall(nodes.reference)):
+        anchor = ref.get("hp_evidence")
+        if anchor is None:
+            continue
+        if anchor not in numbers:
+            shown = ", ".join(sorted(numbers)) or "none"
+            logger.warning(
+                f"{{evidence}} links to {anchor!r}, which no evidence box on this page has (anchors: {shown})", location=ref
+            )
+            continue
+        if ref["hp_numbered"]:
+            ref.children = []
+            ref += nodes.Text(f"[{numbers[anchor]}]")
+
+
+@functools.cache
+def _glossary_terms(path: str, mtime: float) -> tuple[str, ...]:
+    text = Path(path).read_text(encoding="utf-8")
+    block = re.search(r"^```\{glossary\}[^\n]*\n(.*?)^```", text, re.S | re.M)
+    if block is None:
+        return ()
+    return tuple(line.strip() for line in block.group(1).splitlines() if line.strip() and not line[0].isspace())
+
+
+def glossary_terms(srcdir: str | Path) -> tuple[str, ...]:
+    """The terms of the book's glossary (``book/glossary.md`` under ``srcdir``), in its order; none without it.
+
+    Examples
+    --------
+    >>> terms = glossary_terms(Path(__file__).resolve().parents[2])
+    >>> terms[:2], "Heavy hitter" in terms
+    (('Partition', 'Partition key'), True)
+    """
+    path = Path(srcdir) / f"{GLOSSARY}.md"
+    return _glossary_terms(str(path), path.stat().st_mtime) if path.is_file() else ()
+
+
+def glossary_forms(term: str) -> tuple[str, ...]:
+    """The words that name a glossary term in the prose: the term, its parts around " / " and a parenthesis, and
+    its :data:`ALIASES`.
+
+    Examples
+    --------
+    >>> glossary_forms("Global secondary index (GSI)")
+    ('Global secondary index (GSI)', 'Global secondary index', 'GSI')
+    >>> glossary_forms("RCU / read unit")
+    ('RCU / read unit', 'RCU', 'read unit', 'read capacity unit')
+    """
+    forms = [term]
+    for part in re.split(r"\s+/\s+", term):
+        forms += [p.strip() for p in re.split(r"[()]", part) if p.strip()]
+    forms += ALIASES.get(term, ())
+    return tuple(dict.fromkeys(forms))
+
+
+@functools.cache
+def _term_pattern(terms: tuple[str, ...]) -> tuple[re.Pattern[str], dict[str, str]]:
+    """One pattern matching any form of any term (longest first), and the term of each form, by its lower case.
+
+    A form written with two capitals or more (``GSI``, ``ThrottledRequests``) matches in that case only; the others
+    in any case. A plural ``s`` or ``es`` may follow; a letter, digit or hyphen may not touch either end.
+    """
+    owner: dict[str, str] = {}
+    for term in terms:
+        for form in glossary_forms(term):
+            owner.setdefault(form.lower(), term)
+    alternatives = []
+    for form in sorted(owner, key=len, reverse=True):
+        original = next(f for t in terms for f in glossary_forms(t) if f.lower() == form)
+        escaped = re.sub(r"\\? ", r"\\s+", re.escape(original))
+        exact = sum(c.isupper() for c in original) >= 2
+        alternatives.append(escaped if exact else f"(?i:{escaped})")
+    pattern = re.compile(r"(?<![\w-])(?:" + "|".join(alternatives) + r")(?:e?s)?(?![\w-])")
+    return pattern, owner
+
+
+#: Nodes whose text never links to the glossary: code, headings, links, maths, raw HTML and the like.
+_NO_LINK = (
+    nodes.title,
+    nodes.subtitle,
+    nodes.rubric,
+    nodes.literal,
+    nodes.literal_block,
+    nodes.reference,
+    nodes.raw,
+    nodes.math,
+    nodes.math_block,
+    nodes.comment,
+    nodes.target,
+    nodes.term,
+    nodes.thead,
+    nodes.citation_reference,
+    nodes.footnote_reference,
+    addnodes.pending_xref,
+    nodes.FixedTextElement,
+)
+
+
+def _linkable(text: nodes.Text) -> bool:
+    node = text.parent
+    while node is not None:
+        if isinstance(node, _NO_LINK):
+            return False
+        classes = set(node.get("classes", [])) if isinstance(node, nodes.Element) else set()
+        if classes & {"dropdown", "cell_input", "pasted-text", "toggle"}:
+            return False
+        node = node.parent
+    return True
+
+
+class GlossaryLinks(SphinxTransform):
+    """Link the first use of each glossary term on a chapter to the term's entry (see the module's docstring)."""
+
+    default_priority = 700
+
+    def apply(self, **kwargs: Any) -> None:
+        docname = self.env.docname
+        if not docname.startswith(LINKED_PAGES) or GLOSSARY not in self.env.found_docs:
+            return
+        terms = glossary_terms(self.env.srcdir)
+        if not terms:
+            return
+        pattern, owner = _term_pattern(terms)
+        linked: set[str] = set()
+        for text in list(self.document.findall(nodes.Text)):
+            if len(linked) == len(terms):
+                return
+            if not _linkable(text):
+                continue
+            value = str(text)
+            pieces: list[nodes.Node] = []
+            at = 0
+            for match in pattern.finditer(value):
+                word = match.group(0)
+                form = " ".join(word.lower().split())
+                term = owner.get(form) or owner.get(re.sub(r"e?s$", "", form)) or owner.get(form[:-1])
+                if term is None or term in linked:
+                    continue
+                linked.add(term)
+                pieces.append(nodes.Text(value[at : match.start()]))
+                xref = addnodes.pending_xref(
+                    "", refdomain="std", reftype="term", reftarget=term, refexplicit=True, refwarn=True, refdoc=docname
+                )
+                xref += nodes.inline(word, word, classes=["xref", "std", "std-term", "hp-glossary-link"])
+                pieces.append(xref)
+                at = match.end()
+            if pieces:
+                pieces.append(nodes.Text(value[at:]))
+                text.parent.replace(text, [p for p in pieces if not (isinstance(p, nodes.Text) and not str(p))])
+
+
+def fill_reading_times(outdir: str | Path) -> int:
+    """Fill every reading-time placeholder of the book's own pages (``book/*.html``) under ``outdir`` from the
+    written chapters; return how many were filled. A placeholder naming a page that was not written keeps ``…``.
+    """
+    outdir = Path(outdir)
+    minutes_of: dict[str, int | None] = {}
+
+    def words(page: str) -> int | None:
+        if page not in minutes_of:
+            path = outdir / f"{page}.html"
+            minutes_of[page] = main_line_words(path.read_text(encoding="utf-8")) if path.is_file() else None
+        return minutes_of[page]
+
+    filled = 0
+    for path in sorted((outdir / "book").glob("*.html")):
+        text = path.read_text(encoding="utf-8")
+        if "hp-reading-time" not in text:
+            continue
+
+        def fill(match: re.Match[str]) -> str:
+            nonlocal filled
+            counts = [words(p) for p in match.group(2).split(",") if p]
+            if not counts or None in counts:
+                return match.group(0)
+            filled += 1
+            return f"{match.group(1)}{reading_time_text(reading_minutes(sum(counts)))}{match.group(3)}"
+
+        new = READING_TIME.sub(fill, text)
+        if new != text:
+            path.write_text(new, encoding="utf-8")
+    return filled
+
+
+def _reading_times(app: Any, exception: Exception | None) -> None:
+    if exception is None and app.builder.format == "html":
+        fill_reading_times(app.outdir)
+
+
+def setup(app: Any) -> dict[str, Any]:
+    """Register the role, the glossary links, the evidence numbering, the reading times, and the script and style
+    sheet they need (served from ``book/_assets``, the book's ``html_static_path``)."""
+    app.add_role("evidence", evidence_role)
+    app.add_transform(GlossaryLinks)
+    app.connect("doctree-resolved", number_evidence)
+    app.connect("build-finished", _reading_times)
+    app.add_css_file("hotpart-reading.css")
+    app.add_js_file("hotpart-reading.js", loading_method="defer")
+    return {"version": "1", "parallel_read_safe": True, "parallel_write_safe": True}

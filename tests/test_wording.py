@@ -1,0 +1,72 @@
+"""Captions and prompts that read right: hp.plural, and no "(s)" left in what the figures and the build print."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+import hotpart as hp
+from conftest import ROOT
+
+
+@pytest.mark.parametrize(
+    ("count", "noun", "expected"),
+    [
+        (1, "suffix", "1 suffix"),
+        (2, "suffix", "2 suffixes"),
+        (0, "shard", "0 shards"),
+        (1, "partition key", "1 partition key"),
+        (3, "partition key", "3 partition keys"),
+        (2, "retry", "2 retries"),
+        (2, "day", "2 days"),
+        (2, "match", "2 matches"),
+        (2, "index", "2 indexes"),
+        (12_345, "request", "12,345 requests"),
+        (-1, "unit", "-1 unit"),
+    ],
+)
+def test_plural_reads_right(count, noun, expected):
+    assert hp.plural(count, noun) == expected
+
+
+def test_plural_follows_the_number_as_written():
+    # 0.96 written with no decimals is "1": one request, as the reader sees it
+    assert hp.plural(0.96, "request", fmt=",.0f") == "1 request"
+    assert hp.plural(1.0, "request", fmt=".1f") == "1.0 requests"
+    assert hp.plural(1.04, "second", fmt=".0f") == "1 second"
+    assert hp.plural(2, "criterion", "criteria") == "2 criteria"
+
+
+@pytest.mark.parametrize("bad", [float("nan"), float("inf"), "3", None, True])
+def test_plural_refuses_what_is_not_a_count(bad):
+    with pytest.raises(ValueError, match="count"):
+        hp.plural(bad, "shard")
+    with pytest.raises(ValueError, match="noun"):
+        hp.plural(2, "  ")
+
+
+@given(st.integers(min_value=-(10**9), max_value=10**9), st.sampled_from(["shard", "suffix", "key", "retry", "index"]))
+def test_plural_is_singular_exactly_for_one(n, noun):
+    text = hp.plural(n, noun)
+    number, _, word = text.partition(" ")
+    assert number == f"{n:,}"
+    assert (word == noun) == (abs(n) == 1)
+
+
+def test_no_maybe_plural_in_captions_or_build_output():
+    """No "(s)" after a word in the strings the package shows (units such as "time (s)" are seconds, the maths'
+    zeta(s) and Zipf(s) functions of s; the sources' quotes in models/constants.py are copied exactly)."""
+    offenders = []
+    for path in sorted((ROOT / "hotpart").rglob("*.py")):
+        if path.name == "constants.py":
+            continue
+        for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+            if line.lstrip().startswith("#"):
+                continue
+            for literal in re.findall(r"f?\"[^\"]*\"", line):
+                if re.search(r"\b(?!zeta|zipf)[a-z]{3,}\(s\)", literal, re.IGNORECASE):
+                    offenders.append(f"{path.relative_to(ROOT)}:{number}: {literal}")
+    assert not offenders, "write the count with hp.plural instead:\n" + "\n".join(offenders)
