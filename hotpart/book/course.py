@@ -564,6 +564,7 @@ SUMMARIES: dict[str, str] = {
     "retries": "Retries, exponential backoff and jitter: what SDKs do with a throttled request, and when retries make a storm.",
     "diagnosis": "From symptom to remedy: the course's diagnosis reads the metrics, rule by rule, and names the fix.",
     "your_table": "Your own table: export its metrics and logs, run the diagnosis, profile the keys, and ask what if.",
+    "before_you_deploy": "Before you deploy: check a table definition against its expected peak, pattern by pattern.",
     "strategies": "Hash, range, geographic, directory and composite sharding, and where each puts its hot spots.",
     "resharding": "Adding shards: how many rows move under a modulo, consistent hashing, jump hash or a range split.",
     "migration": "Logical shards and live migration: moving data while writes go on, without losing updates.",
@@ -584,8 +585,18 @@ READING_PATHS: tuple[tuple[str, str, tuple[str, ...]], ...] = (
     (
         "I am designing keys",
         "what makes a key hot, how skewed real keys are, composite and time-series keys, write sharding and what it "
-        "costs to read back, aggregates, and indexes",
-        ("partitions", "key_designs", "zipf", "composite_keys", "write_sharding", "fanout", "aggregation", "gsi"),
+        "costs to read back, aggregates, indexes, and the check of a design before it ships",
+        (
+            "partitions",
+            "key_designs",
+            "zipf",
+            "composite_keys",
+            "write_sharding",
+            "fanout",
+            "aggregation",
+            "gsi",
+            "before_you_deploy",
+        ),
     ),
     (
         "I am preparing for an AWS exam",

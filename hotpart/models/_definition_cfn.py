@@ -415,7 +415,10 @@ def _global_table(
         reads.append((region, units, scaling, max_r, i))
     region, rcu, read_scaling = _least([x[:3] for x in reads]) if provisioned else (reads[0][0], None, None)
     chosen = next(x for x in reads if x[0] == region)
-    notes = (*notes, f"{len(replicas)} replica(s); the one planned is {region} (every replica takes every write)")
+    notes = (
+        *notes,
+        f"{len(replicas)} replica{'' if len(replicas) == 1 else 's'}; the one planned is {region} (every replica takes every write)",
+    )
     indexes = []
     replica_indexes = {}
     rep = replicas[chosen[4]]

@@ -309,7 +309,9 @@ class _Config:
             )  # type: ignore[arg-type]
         replicas = r.items(values, "replica", where)
         if replicas:
-            notes.append(f"{len(replicas)} replica(s) besides the table's own Region; every replica takes every write")
+            notes.append(
+                f"{len(replicas)} replica{'' if len(replicas) == 1 else 's'} besides the table's own Region; every replica takes every write"
+            )
         notes += getattr(r, "notes", [])
         try:
             return TableDefinition(

@@ -166,6 +166,14 @@ PAGE_NAMES: dict[str, str] = {
     "trino.io/docs/current/functions/datetime.html": "Trino docs: date and time",
     "trino.io/docs/current/functions/aggregate.html": "Trino docs: aggregates",
     "trino.io/docs/current/sql/select.html": "Trino docs: SELECT",
+    # infrastructure as code (chapter 17)
+    "AWSCloudFormation/latest/UserGuide/aws-resource-dynamodb-table.html": "CloudFormation: DynamoDB Table",
+    "AWSCloudFormation/latest/TemplateReference/aws-resource-dynamodb-globaltable.html": ("CloudFormation: GlobalTable"),
+    _DDB + "globaltables-CoreConcepts.html": "AWS's global tables concepts page",
+    _DDB + "V2globaltables_reqs_bestpractices.html": "AWS's global tables best practices",
+    "dynamodb_mcp_server/prompts/dynamodb_architect.md": "DynamoDB MCP server's prompt",
+    "hashicorp/terraform-provider-aws/issues/46197": "Terraform AWS provider issue 46197",
+    "developer.hashicorp.com/terraform/internals/json-format": "Terraform: JSON output format",
 }
 
 #: The course's English translation of every quote in Japanese, by the quote (copied exactly, as in ``SOURCES``).
@@ -381,5 +389,5 @@ def page_name(url: str) -> str:
     >>> page_name("https://example.com/")
     ''
     """
-    found = [key for key in PAGE_NAMES if url.endswith(key)]
+    found = [key for key in PAGE_NAMES if url.endswith(key) or url.split("#", 1)[0].endswith(key)]
     return PAGE_NAMES[max(found, key=len)] if found else ""

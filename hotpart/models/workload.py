@@ -161,7 +161,7 @@ _WORKLOAD_SCHEMA: Final[dict[str, Any]] = {
                 "consistency": {"enum": ["eventual", "strong"], "description": "The same, as a word"},
                 "gsi_list": {"type": "array", "items": {"type": "string"}, "description": "Indexes a write updates"},
                 "key": {
-                    "description": "The partition-key attribute(s) the spread describes",
+                    "description": "The partition-key attribute or attributes the spread describes",
                     "oneOf": [{"type": "string"}, {"type": "array", "items": {"type": "string"}, "minItems": 1}],
                 },
                 "spread": {"$ref": "#/$defs/spread", "description": "How its requests fall on the key's values"},
@@ -501,8 +501,8 @@ def _schema_error(file: str, error: Any) -> ExportError:
         "minimum": f"a number >= {spec:g}" if isinstance(spec, (int, float)) else "",
         "exclusiveMinimum": f"a number > {spec:g}" if isinstance(spec, (int, float)) else "",
         "maximum": f"a number <= {spec:g}" if isinstance(spec, (int, float)) else "",
-        "minItems": f"at least {spec} item(s)",
-        "minProperties": f"at least {spec} field(s)",
+        "minItems": f"at least {spec} item{'' if spec == 1 else 's'}",
+        "minProperties": f"at least {spec} field{'' if spec == 1 else 's'}",
         "oneOf": "a count, or a count per key attribute",
         "minLength": "a non-empty string",
     }.get(v, error.message)
