@@ -69,6 +69,7 @@ PAGE_NAMES: dict[str, str] = {
     _DDB + "DynamoDBMapper.OptimisticLocking.html": "AWS's DynamoDBMapper locking page",
     "doc_source/HowItWorks.ReadWriteCapacityMode.md": "AWS's capacity-mode page (archived)",
     "doc_source/bp-partition-key-design.md": "AWS's partition-key page (archived)",
+    "doc_source/metrics-dimensions.md": "AWS's metrics page (archived)",
     # DynamoDB API reference (and SDK references that copy it)
     _API + "API_ProvisionedThroughputDescription.html": "DynamoDB API: ProvisionedThroughput…",
     _API + "API_ThrottlingReason.html": "DynamoDB API: ThrottlingReason",

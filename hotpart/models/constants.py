@@ -3412,6 +3412,21 @@ SOURCES["JAVA_V2_LEGACY_THROTTLED_BASE_S"] = Source(
     _JAVA_V2_RETRY_SETTING,
     quote="public static final Duration THROTTLED_BASE_DELAY = Duration.ofMillis(500);",
 )
+SOURCES["GSI_READS_EVENTUALLY_CONSISTENT"] = Source(
+    "AWS, DynamoDB developer guide, Read consistency (read in the amazonaws.cn copy of the page): a query on a GSI "
+    "cannot be strongly consistent",
+    _DATE_CH08_R4,
+    _DEV_GUIDE + "HowItWorks.ReadConsistency.html",
+    quote="All reads from GSIs and streams are eventually consistent.",
+)
+SOURCES["THROTTLED_REQUESTS_DIMENSIONS"] = Source(
+    "AWS, DynamoDB metrics and dimensions, ThrottledRequests, in the awsdocs/amazon-dynamodb-developer-guide copy "
+    "at its last update (2023-06-15, commit 8229480): the metric's dimensions are the table and the operation",
+    _DATE_CH08_R4,
+    "https://github.com/awsdocs/amazon-dynamodb-developer-guide/blob/822948021fcd815a33c040fb6cce5fa0d4127df4/"
+    "doc_source/metrics-dimensions.md",
+    quote="Dimensions: `TableName, Operation`",
+)
 SOURCES["JAVA_V2_LEGACY_THROTTLING_BACKOFF"] = Source(
     "AWS SDK for Java 2.x, core/retries, LegacyRetryStrategy (commit 2b28874): in legacy mode a throttling error "
     "has its own backoff, which DynamoDbRetryPolicy does not replace (it sets only backoffStrategy, the backoff of "
