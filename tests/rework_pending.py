@@ -25,7 +25,6 @@ NOT_REWORKED: dict[str, int] = {
     "write_sharding": 2_740,
     "fanout": 2_027,
     "aggregation": 2_844,
-    "gsi": 3_903,
     "diagnosis": 5_374,
     "your_table": 4_890,
     "before_you_deploy": 0,  # new in issue 48 (2026-12-06); not yet measured on the built book
