@@ -80,7 +80,11 @@ def test_widget_builds_and_redraws(name):
     image = next(w for w in ui.children if type(w).__name__ == "Image")
     assert len(sliders) == len(e.controls)
     first = bytes(image.value)
-    sliders[0].value = sliders[0].max if sliders[0].value != sliders[0].max else sliders[0].min
+    move = sliders[0]
+    if hasattr(move, "options"):  # named choices: pick another one
+        move.index = (move.index + 1) % len(move.options)
+    else:
+        move.value = move.max if move.value != move.max else move.min
     assert bytes(image.value) != first
 
 
