@@ -23,6 +23,7 @@ from pathlib import Path
 from typing import Any
 
 from .definitions import (
+    _MIN_UNITS,
     GSI_KEY_ATTRIBUTES_MAX,
     AutoScalingRange,
     IndexDefinition,
@@ -293,8 +294,12 @@ class _Config:
                     write_units=g_wcu,
                     max_read_units=self._max(r, g_od, "max_read_request_units", f"{gw}.on_demand_throughput"),
                     max_write_units=self._max(r, g_od, "max_write_request_units", f"{gw}.on_demand_throughput"),
-                    warm_read_units=r.number(g_warm, "read_units_per_second", f"{gw}.warm_throughput") if g_warm else None,
-                    warm_write_units=r.number(g_warm, "write_units_per_second", f"{gw}.warm_throughput") if g_warm else None,
+                    warm_read_units=r.number(g_warm, "read_units_per_second", f"{gw}.warm_throughput", low=_MIN_UNITS)
+                    if g_warm
+                    else None,
+                    warm_write_units=r.number(g_warm, "write_units_per_second", f"{gw}.warm_throughput", low=_MIN_UNITS)
+                    if g_warm
+                    else None,
                 )
             )
         for i, lsi in enumerate(r.items(values, "local_secondary_index", where)):
@@ -322,8 +327,12 @@ class _Config:
                 write_units=wcu,
                 max_read_units=self._max(r, od, "max_read_request_units", f"{where}.on_demand_throughput"),
                 max_write_units=self._max(r, od, "max_write_request_units", f"{where}.on_demand_throughput"),
-                warm_read_units=r.number(warm, "read_units_per_second", f"{where}.warm_throughput") if warm else None,
-                warm_write_units=r.number(warm, "write_units_per_second", f"{where}.warm_throughput") if warm else None,
+                warm_read_units=r.number(warm, "read_units_per_second", f"{where}.warm_throughput", low=_MIN_UNITS)
+                if warm
+                else None,
+                warm_write_units=r.number(warm, "write_units_per_second", f"{where}.warm_throughput", low=_MIN_UNITS)
+                if warm
+                else None,
                 indexes=tuple(indexes),
                 aliases=(address, rname),
                 source=file,
