@@ -367,9 +367,11 @@ class Spread:
             raise ValueError(f"top_share = {self.top_share!r} is not allowed with zipf = {self.zipf!r}: give one of them")
         if skews and self.keys is None:
             raise ValueError(f"keys = None is not allowed with {skews[0]}: must be the number of keys the skew spreads over")
-        if len(modes + skews[:1]) > 1:
+        described = modes + skews[:1]
+        if len(described) > 1:
+            first, second = described[:2]
             raise ValueError(
-                f"{(modes + skews)[1]} is not allowed with {(modes + skews)[0]}: must be one description of the keys "
+                f"{second} = {getattr(self, second)!r} is not allowed with {first}: must be one description of the keys "
                 "(keys with zipf or top_share, shares, design or sample_items)"
             )
         for name, designs in _KNOBS.items():
