@@ -578,7 +578,7 @@ class AccessPattern:
         for name in ("gsi_list", "key"):
             value = getattr(self, name)
             if value is not None:
-                if isinstance(value, str) or not all(isinstance(v, str) and v for v in value):
+                if not isinstance(value, (tuple, list)) or not all(isinstance(v, str) and v for v in value):
                     raise ValueError(f"{name} = {value!r} is not allowed: must be a tuple of names or None")
                 object.__setattr__(self, name, tuple(value))
         if not isinstance(self.spread, Spread):
