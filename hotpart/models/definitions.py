@@ -245,7 +245,7 @@ class IndexDefinition:
                 if getattr(self, f):
                     raise ValueError(
                         f"{f} = {getattr(self, f)!r} is not allowed on a local index: must be None (a local index "
-                        "uses the table's capacity)"
+                        "uses the table's capacity; its units may be 0)"
                     )
 
     def __repr__(self) -> str:
@@ -346,8 +346,8 @@ class TableDefinition:
             for f in _PROVISIONED:
                 if getattr(self, f):
                     raise ValueError(
-                        f"{f} = {getattr(self, f)!r} is not allowed in on-demand mode: must be None (an on-demand "
-                        f"table has no provisioned capacity; its limits are max_{f} and warm_{f})"
+                        f"{f} = {getattr(self, f)!r} is not allowed in on-demand mode: must be None or 0 (an "
+                        f"on-demand table has no provisioned capacity; its limits are max_{f} and warm_{f})"
                     )
         if not isinstance(self.indexes, (tuple, list)) or not all(isinstance(i, IndexDefinition) for i in self.indexes):
             raise ValueError(f"indexes = {self.indexes!r} is not allowed: must be a tuple of IndexDefinition objects")
@@ -405,8 +405,8 @@ def _index_capacity(i: IndexDefinition, mode: str) -> None:
             )
         if mode == "on-demand" and units:
             raise ValueError(
-                f"indexes = {i.name!r} has {kind}_units = {units!r}: not allowed in on-demand mode: must be None (an "
-                "on-demand table's index has no provisioned capacity)"
+                f"indexes = {i.name!r} has {kind}_units = {units!r}: not allowed in on-demand mode: must be None or 0 "
+                "(an on-demand table's index has no provisioned capacity)"
             )
 
 

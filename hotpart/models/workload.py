@@ -334,11 +334,12 @@ class Spread:
             if getattr(self, name) is not None:
                 object.__setattr__(self, name, check_number(name, getattr(self, name), low=low, high=high))
         if self.top_share is not None:
-            least = 1.0 / keys if keys is not None else 1.0
+            least = 1.0 / keys if keys is not None else 0.0  # without keys, refused below for want of them
             try:
-                q = check_number("top_share", self.top_share, low=least, high=1)
+                q = check_number("top_share", self.top_share, low=least, high=1, low_open=keys is None)
             except ValueError as e:
-                raise ValueError(f"{e} (1/keys: the hottest of {keys or 1} keys takes at least its even share)") from None
+                why = f" (1/keys: the hottest of {keys} keys takes at least its even share)" if keys is not None else ""
+                raise ValueError(f"{e}{why}") from None
             object.__setattr__(self, "top_share", q)
         for name, high in (("days", 3650), ("items", _MAX_KEYS)):
             if getattr(self, name) is not None:
