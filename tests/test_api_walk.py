@@ -160,6 +160,13 @@ SKIP: dict[str, str] = {
         "SimulationResult",
         "Source",
         "TopKeys",
+        # hotpart plan's records (issue 48): what plan, read_plan and rehearse return
+        "Number",
+        "PatternVerdict",
+        "Plan",
+        "PlannedRemedy",
+        "Rehearsal",
+        "TargetLoad",
     )
 }
 SKIP["Chapter"] = SKIP["Source"]
@@ -233,6 +240,19 @@ ALLOWED: dict[tuple[str, str], dict[str, str]] = {
     ("shard_count_case", "rate"): {"5e-324": "documented: bound_fewer is inf when one shard suffices (no fewer count)"},
     ("burst_seconds", "ceiling"): {"5e-324": "documented: inf when min(demand, ceiling) does not exceed rate (no burst needed)"},
     ("on_demand_seconds_to_serve", "quota"): {"5e-324": "documented: inf above the quota (such demand is never served)"},
+    ("plan", "seed"): {
+        "0": "the default seed; documented: a TargetLoad's limit is inf where no table-level limit binds (a provisioned "
+        "target's, at any input: the valid base call's too)",
+        "2**63": "a seed inside [0, 2**64 - 1]; documented: a TargetLoad's limit is inf where no table-level limit binds",
+    },
+    ("read_plan", "seed"): {
+        "0": "the default seed; documented: a TargetLoad's limit is inf where no table-level limit binds (a provisioned "
+        "target's, at any input: the valid base call's too)",
+        "2**63": "a seed inside [0, 2**64 - 1]; documented: a TargetLoad's limit is inf where no table-level limit binds",
+    },
+    ("plan_formula_refused", "limit"): {
+        "inf": "documented: inf is no table-level limit (TargetLoad.limit where none binds), R then the partitions' excess"
+    },
 }
 
 _NUMERIC = re.compile(r"\b(int|float|ArrayLike|NDArray|ndarray|np\.float64|np\.int64)\b")

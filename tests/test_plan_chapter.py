@@ -151,3 +151,11 @@ def test_the_example_paths_and_bad_names():
         hp.plan_index_suffix_case(0)
     with pytest.raises(ValueError, match="rps"):
         hp.plan_launch_case(200, 300)
+
+
+def test_the_formula_refuses_bad_partition_loads_by_name_and_takes_no_limit():
+    assert hp.plan_formula_refused([1_500, 200, 200], 1_000, float("inf")) == 500.0  # no table-level limit binds
+    assert hp.plan_formula_refused([0.0], 1_000, 0) == 0.0
+    for bad in ([], [[1_500, 200]], [1_500, -1], [1_500, float("nan")], [1_500, float("inf")], "1500", [1_500, True]):
+        with pytest.raises(ValueError, match=r"^partition_demand"):
+            hp.plan_formula_refused(bad, 1_000, 8_000)

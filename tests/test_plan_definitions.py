@@ -258,3 +258,77 @@ def test_a_plan_of_another_major_format_version_is_refused(tmp_path):
     path.write_text(json.dumps(doc))
     with pytest.raises(hp.ExportError, match=r"format_version: expected a plan of JSON format version 0\.x or 1\.x"):
         hp.read_definition(path)
+
+
+# --- the definitions' own ranges (issue 49's API walk): what a caller may build, checked by name ----------------------
+
+
+def _table(mode="provisioned", **kw):
+    if mode == "provisioned":
+        kw = {"read_units": 100, "write_units": 100} | kw
+    return hp.TableDefinition("t", mode, ("pk",), **kw)
+
+
+def test_provisioned_units_are_zero_for_none_or_dynamodbs_least_of_one_and_up():
+    # 0: a sketch whose workload makes no such requests (chapter 17's write-only examples); 1: DynamoDB's least
+    assert _table(read_units=0).read_units == 0.0 and _table(read_units=1).read_units == 1.0
+    assert _table(write_units=1e9).write_units == 1e9
+    for name, bad in [("read_units", 0.5), ("read_units", 5e-324), ("write_units", -1), ("write_units", 1e9 + 1)]:
+        with pytest.raises(ValueError, match=rf"^{name} = .* must be None or 0 or a number in \[1, 1e\+09\] units/s"):
+            _table(**{name: bad})
+    for name in ("max_read_units", "warm_write_units"):  # a maximum and warm throughput are at least 1 when set
+        assert getattr(_table("on-demand", **{name: 1}), name) == 1.0
+        with pytest.raises(ValueError, match=rf"^{name} = 0 is out of range: must be None or in \[1, 1e\+09\]"):
+            _table("on-demand", **{name: 0})
+
+
+def test_an_on_demand_table_has_no_provisioned_units_and_its_indexes_none():
+    assert _table("on-demand", read_units=0).read_units == 0.0  # describe-table's zeros of an on-demand table
+    with pytest.raises(ValueError, match=r"^read_units = 1\.0 is not allowed in on-demand mode"):
+        _table("on-demand", read_units=1)
+    g = hp.IndexDefinition("g", "global", ("x",), read_units=5, write_units=5)
+    with pytest.raises(ValueError, match=r"^indexes = 'g' has read_units = 5\.0: not allowed in on-demand mode"):
+        _table("on-demand", indexes=(g,))
+
+
+def test_a_provisioned_tables_global_index_has_capacity_and_a_local_index_none():
+    bare = hp.IndexDefinition("g", "global", ("x",))
+    with pytest.raises(ValueError, match=r"^indexes = 'g' has read_units = None and no read_scaling"):
+        _table(indexes=(bare,))
+    scaled = hp.IndexDefinition("g", "global", ("x",), read_units=0, write_scaling=hp.AutoScalingRange(5, 50))
+    assert _table(indexes=(scaled,)).index("g").write_scaling.max_units == 50.0
+    with pytest.raises(ValueError, match=r"^read_units = 5\.0 is not allowed on a local index"):
+        hp.IndexDefinition("l", "local", ("pk",), ("x",), read_units=5)
+    with pytest.raises(ValueError, match=r"^write_scaling = 1 is not allowed: must be an AutoScalingRange or None"):
+        hp.IndexDefinition("g", "global", ("x",), write_scaling=1)
+
+
+def test_size_and_item_count_are_whole_counts_from_zero_and_numbers_are_converted():
+    from decimal import Decimal
+    from fractions import Fraction
+
+    t = _table(size_bytes=0, item_count=Decimal(2**53), read_units=Fraction(3, 1))
+    assert (t.size_bytes, t.item_count, t.read_units) == (0, 2**53, 3.0)
+    assert type(t.item_count) is int and type(t.read_units) is float
+    for name, bad in [("size_bytes", -1), ("item_count", 2.5), ("item_count", 2**53 + 1), ("size_bytes", True)]:
+        with pytest.raises(ValueError, match=rf"^{name} = "):
+            _table(**{name: bad})
+
+
+def test_auto_scaling_settles_at_its_minimum_for_no_demand_and_refuses_bad_demand():
+    s = hp.AutoScalingRange(5, 1_000, 0.5)
+    assert (s.capacity_for(0), s.capacity_for(2.5), s.capacity_for(300), s.capacity_for(1e300)) == (5.0, 5.0, 600.0, 1000.0)
+    for bad in (-1, float("nan"), float("inf"), "3", True):
+        with pytest.raises(ValueError, match=r"^demand = "):
+            s.capacity_for(bad)
+
+
+def test_a_warm_throughput_of_zero_in_a_file_is_refused_naming_its_field(tmp_path):
+    doc = json.loads((FIX / "describe-table.json").read_text())
+    doc["Table"]["WarmThroughput"]["ReadUnitsPerSecond"] = 0
+    path = tmp_path / "describe.json"
+    path.write_text(json.dumps(doc))
+    with pytest.raises(
+        hp.ExportError, match=r"describe\.json: Table\.WarmThroughput\.ReadUnitsPerSecond: expected a number from 1"
+    ):
+        hp.read_definition(path)

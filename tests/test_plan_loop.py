@@ -57,3 +57,28 @@ def test_the_rehearsal_refuses_tables_the_plan_did_not_plan_and_odd_durations():
         hp.rehearse(p, "nope")
     with pytest.raises(ValueError, match="whole number of minutes"):
         hp.rehearse(p, "sessions-prod", seconds=330)
+
+
+def test_plan_and_its_simulation_refuse_bad_arguments_by_name_before_any_work(tmp_path):
+    t = hp.TableDefinition("t", "provisioned", ("userId",), read_units=1_000, write_units=4_000)
+    w = {"access_pattern_list": [{"pattern": "put", "table": "t", "operation": "PutItem", "rps": 1_000,
+                                  "item_size_bytes": 800, "spread": {"keys": 1_000_000}}]}  # fmt: skip
+    from decimal import Decimal
+
+    p = hp.plan(t, w, seed=Decimal(7))
+    assert p.seed == 7 and type(p.seed) is int  # converted, never stored as it came
+    assert hp.plan(t, w, seed=2**64 - 1).seed == 2**64 - 1  # the largest seed
+    missing = tmp_path / "no-such-definition.json"  # the seed is checked before a file is read
+    for bad in (-1, 2**64, 0.5, None, "3", True):
+        with pytest.raises(ValueError, match=r"^seed = "):
+            hp.plan(t, w, seed=bad)
+        with pytest.raises(ValueError, match=r"^seed = "):
+            hp.read_plan(missing, w, seed=bad)
+    with pytest.raises(ValueError, match=r"^tables = \['t'\] is not allowed: must be a TableDefinition"):
+        hp.plan(["t"], w)
+    with pytest.raises(ValueError, match=r"^plan = 'p' is not a Plan"):
+        hp.simulate_plan("p", "t")
+    for bad in (59, 7201, 60.5):
+        with pytest.raises(ValueError, match=r"^seconds = "):
+            hp.simulate_plan(p, "t", "write", bad)
+    assert hp.simulate_plan(p, "t", "write", 60).seconds == 60  # the least, a minute

@@ -7,6 +7,7 @@ from __future__ import annotations
 import copy
 import json
 import math
+import re
 
 import jsonschema
 import pytest
@@ -141,4 +142,100 @@ def test_a_pattern_id_used_twice_for_one_operation_is_refused():
     doc = _doc()
     doc["access_pattern_list"].append(copy.deepcopy(doc["access_pattern_list"][0]))
     with pytest.raises(hp.ExportError, match=r"access_pattern_list\[1\]\.pattern: expected a pattern ID used once per operation"):
+        hp.read_workload(doc)
+
+
+# --- the workload's records, as a caller builds them (issue 49's API walk): the schema's ranges, by name -------------
+
+
+def _pattern(**kw):
+    args = {"pattern": "1", "description": "", "table": "t", "index": None, "operation": "PutItem", "rps": 100.0}
+    return hp.AccessPattern(**(args | {"item_size_bytes": 500.0} | kw))
+
+
+def test_an_access_pattern_takes_the_schemas_ranges_and_refuses_past_them_by_name():
+    edge = _pattern(rps=1e9, item_size_bytes=hp.ITEM_MAX_BYTES, item_count=1000, operation="BatchWriteItem")
+    assert (edge.rps, edge.item_size_bytes, edge.item_count) == (1e9, 409600.0, 1000)
+    assert _pattern(rps=5e-324, item_size_bytes=1).rps == 5e-324  # (0, 1e9]: any positive rate
+    bad = [
+        ("rps", 0), ("rps", 1e9 * (1 + 1e-15)), ("rps", None), ("rps", "3"),
+        ("item_size_bytes", 0.5), ("item_size_bytes", hp.ITEM_MAX_BYTES + 1),
+        ("item_count", 0), ("item_count", 1001), ("item_count", 2.5), ("item_count", True),
+        ("operation", "Upsert"), ("consistency", "transactional"),
+    ]  # fmt: skip
+    for name, value in bad:
+        with pytest.raises(ValueError, match=rf"^{name} = "):
+            _pattern(**{name: value})
+    with pytest.raises(ValueError, match=r"^index = 'g' is not allowed on a write"):
+        _pattern(index="g")
+
+
+def test_a_launch_or_a_spike_rises_from_below_the_peak():
+    assert _pattern(shape=hp.Shape("spike", from_rps=99.9, duration_s=86_400)).shape.duration_s == 86_400.0
+    with pytest.raises(ValueError, match=r"^shape\.from_rps = 100\.0 is out of range: must be below rps = 100\.0"):
+        _pattern(shape=hp.Shape("launch", from_rps=100))
+    assert _pattern(shape=hp.Shape("daily", from_rps=500, trough_share=0)).shape.trough_share == 0.0  # not a rise
+    for name, value in [("duration_s", 0), ("duration_s", 86_401), ("from_rps", -1), ("trough_share", 1.01), ("kind", "x")]:
+        with pytest.raises(ValueError, match=rf"^{name} = "):
+            hp.Shape(**{name: value})
+
+
+def test_a_spread_takes_the_schemas_ranges_and_stores_what_it_checked():
+    from decimal import Decimal
+    from fractions import Fraction
+
+    sp = hp.Spread(keys=Decimal(10**15), zipf=Fraction(1, 2), suffixes=1000, items_per_key=2**53)
+    assert (sp.keys, sp.zipf, sp.suffixes, sp.items_per_key) == (10**15, 0.5, 1000, 2**53)
+    assert type(sp.keys) is int and type(sp.zipf) is float
+    assert hp.Spread(keys=100, top_share=0.01).top_share == 0.01  # 1/keys: the hottest key's even share
+    bad = [
+        ("keys", 10**15 + 1), ("keys", 0), ("zipf", 20.5), ("suffixes", 1001), ("items_per_key", 0),
+        ("sort_key", "newest"), ("suffix", "hashed"), ("design", "email"),
+    ]  # fmt: skip
+    for name, value in bad:
+        with pytest.raises(ValueError, match=rf"^{name} = "):
+            hp.Spread(**({"keys": 10} | {name: value}))
+    with pytest.raises(ValueError, match=r"^top_share = 0\.0099 is out of range: must be in \[0\.01, 1\]"):
+        hp.Spread(keys=100, top_share=0.0099)
+    with pytest.raises(ValueError, match=r"^shares\['B'\] = -1"):
+        hp.Spread(shares={"A": 1, "B": -1})
+    with pytest.raises(ValueError, match=r"^shares = .* must be weights with a positive total"):
+        hp.Spread(shares={"A": 0})
+
+
+def test_a_spread_refuses_what_it_would_silently_ignore():
+    with pytest.raises(ValueError, match=r"^top_share = 0\.5 is not allowed with zipf = 1\.0"):
+        hp.Spread(keys=10, zipf=1.0, top_share=0.5)
+    with pytest.raises(ValueError, match=r"^keys = None is not allowed with zipf"):
+        hp.Spread(zipf=1.0)
+    with pytest.raises(ValueError, match=r"^design = 'status' is not allowed with shares: must be one description"):
+        hp.Spread(shares={"A": 1}, design="status")
+    with pytest.raises(ValueError, match=r"^multiplier = 5\.0 is not allowed with design = 'status'"):
+        hp.Spread(design="status", multiplier=5)
+    with pytest.raises(ValueError, match=r"^days = 7 is not allowed with design = None"):
+        hp.Spread(keys=10, days=7)
+    assert hp.Spread(key_counts={"a": 3, "b": 4}).keys == 12  # a multi-attribute key's count: their product
+    with pytest.raises(ValueError, match=r"^keys = 10 is not allowed: must be the product of key_counts"):
+        hp.Spread(keys=10, key_counts={"a": 3, "b": 4})
+
+
+def test_table_stats_take_the_schemas_ranges():
+    s = hp.TableStats("t", 0, hp.ITEM_MAX_BYTES, {"g": 1}, previous_peak_write_units=1e9)
+    assert (s.item_count, s.size_gb, s.index_item_size_bytes) == (0, 0.0, {"g": 1.0})
+    bad = [
+        ("item_count", -1), ("item_count", 2**53 + 1), ("item_size_bytes", 0), ("previous_peak_read_units", 0),
+        ("previous_peak_write_units", 1e9 * (1 + 1e-15)), ("index_item_size_bytes", {"g": 409601}),
+    ]  # fmt: skip
+    for name, value in bad:
+        with pytest.raises(ValueError, match=rf"^{re.escape(name)}(\['g'\])? = "):
+            hp.TableStats("t", **{name: value})
+
+
+def test_a_models_refusal_inside_a_workload_is_one_line_naming_the_field():
+    doc = _doc(spread={"keys": 10, "multiplier": 5})
+    with pytest.raises(hp.ExportError, match=r"^workload: access_pattern_list\[0\]\.spread\.multiplier: expected only with") as e:
+        hp.read_workload(doc)
+    assert "\n" not in str(e.value)
+    doc = _doc(shape={"kind": "spike", "duration_s": 86_401})
+    with pytest.raises(hp.ExportError, match=r"access_pattern_list\[0\]\.shape\.duration_s: expected a number <= 86400"):
         hp.read_workload(doc)

@@ -15,6 +15,7 @@ from typing import Any
 import numpy as np
 from matplotlib.axes import Axes
 from matplotlib.figure import Figure
+from numpy.typing import ArrayLike
 
 from ..book.explorable import Control, Data, Explorable, register
 from ..book.plotting import COLORS, finish_axes, fixed_layout, partition_bars, set_partition_bars
@@ -32,7 +33,7 @@ from ..models import (
     workload_schema,
     write_units,
 )
-from ..models._validation import check_choice, check_integer, check_number
+from ..models._validation import check_array, check_choice, check_integer, check_number
 
 __all__ = [
     "PLAN_CASE_RATE",
@@ -209,18 +210,24 @@ def workload_field_rows() -> list[list[str]]:
 # ---------------------------------------------------------------------------------------------
 
 
-def plan_formula_refused(partition_demand: Any, ceiling: float, limit: float) -> float:
+def plan_formula_refused(partition_demand: ArrayLike, ceiling: float, limit: float) -> float:
     r"""The refused units per second of the chapter's formula, from a target's partition loads:
     :math:`R = \sum_j L_j - \min\big(C, \sum_j \min(L_j, c)\big)` (adaptive capacity's steady state).
 
     Parameters
     ----------
     partition_demand : array_like
-        :math:`L_j`, units/s on each partition, ``>= 0``.
+        :math:`L_j`, units/s on each partition: a 1-D array of at least one finite value ``>= 0``.
     ceiling : float
-        :math:`c`, the per-partition ceiling, units/s, ``> 0``.
+        :math:`c`, the per-partition ceiling, units/s, finite and ``> 0``.
     limit : float
-        :math:`C`, the table-level limit (provisioned capacity, or on-demand's), units/s, ``>= 0`` (``inf``: none).
+        :math:`C`, the table-level limit (provisioned capacity, or on-demand's), units/s, ``>= 0`` (``inf``: none
+        binds, as :attr:`hotpart.TargetLoad.limit` says).
+
+    Returns
+    -------
+    float
+        :math:`R`, units/s refused, ``>= 0``.
 
     Examples
     --------
@@ -229,10 +236,10 @@ def plan_formula_refused(partition_demand: Any, ceiling: float, limit: float) ->
     >>> plan_formula_refused([900, 900], 1_000, 1_500)
     300.0
     """
-    d = np.asarray(partition_demand, dtype=float)
+    d = check_array("partition_demand", partition_demand, low=0, high=np.inf, high_open=True, empty=False, ndim=1)
     c = check_number("ceiling", ceiling, low=0, high=np.inf, low_open=True, high_open=True)
     lim = check_number("limit", limit, low=0, high=np.inf)
-    return float(d.sum() - min(lim, float(np.minimum(d, c).sum())))
+    return max(0.0, float(d.sum()) - min(lim, float(np.minimum(d, c).sum())))
 
 
 def _orders_doc() -> dict[str, Any]:

@@ -461,25 +461,28 @@ def _global_table(
             )
         )
     indexes += _local_indexes(r, props, where, pk, attributes)
-    return TableDefinition(
-        name,
-        "provisioned" if provisioned else "on-demand",
-        pk,
-        sk,
-        attributes,
-        read_units=rcu if provisioned else None,
-        read_scaling=read_scaling if provisioned else None,
-        write_scaling=write_scaling,
-        max_read_units=chosen[3],
-        max_write_units=max_w,
-        warm_read_units=warm_r,
-        warm_write_units=warm_w,
-        indexes=tuple(indexes),
-        aliases=aliases,
-        source=t.file,
-        where=where,
-        notes=notes,
-    )
+    try:
+        return TableDefinition(
+            name,
+            "provisioned" if provisioned else "on-demand",
+            pk,
+            sk,
+            attributes,
+            read_units=rcu if provisioned else None,
+            read_scaling=read_scaling if provisioned else None,
+            write_scaling=write_scaling,
+            max_read_units=chosen[3],
+            max_write_units=max_w,
+            warm_read_units=warm_r,
+            warm_write_units=warm_w,
+            indexes=tuple(indexes),
+            aliases=aliases,
+            source=t.file,
+            where=where,
+            notes=notes,
+        )
+    except ValueError as e:  # a rule of the whole table (distinct index names, ...): one line naming the file
+        raise r.error(where, str(e).split(": ", 1)[-1]) from None
 
 
 # ---------------------------------------------------------------------------------------------

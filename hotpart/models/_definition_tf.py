@@ -23,6 +23,7 @@ from pathlib import Path
 from typing import Any
 
 from .definitions import (
+    _MIN_UNITS,
     GSI_KEY_ATTRIBUTES_MAX,
     AutoScalingRange,
     IndexDefinition,
@@ -266,7 +267,7 @@ class _Config:
         if provisioned and (rcu is None or wcu is None):
             raise r.error(f"{where}.read_capacity", "read_capacity and write_capacity (billing_mode PROVISIONED)")
         od = self._block(r, values, "on_demand_throughput", where)
-        warm = self._block(r, values, "warm_throughput", where)
+        warm_r, warm_w = self._warm(r, self._block(r, values, "warm_throughput", where), f"{where}.warm_throughput")
         indexes = []
         gsis = r.items(values, "global_secondary_index", where)
         for i, g in enumerate(gsis):
@@ -280,7 +281,7 @@ class _Config:
             if provisioned and (g_rcu is None or g_wcu is None):
                 raise r.error(f"{gw}.read_capacity", "the index's read_capacity and write_capacity (billing_mode PROVISIONED)")
             g_od = self._block(r, g, "on_demand_throughput", gw)
-            g_warm = self._block(r, g, "warm_throughput", gw)
+            g_wr, g_ww = self._warm(r, self._block(r, g, "warm_throughput", gw), f"{gw}.warm_throughput")
             indexes.append(
                 IndexDefinition(
                     r.text(g, "name", gw),  # type: ignore[arg-type]
@@ -293,8 +294,8 @@ class _Config:
                     write_units=g_wcu,
                     max_read_units=self._max(r, g_od, "max_read_request_units", f"{gw}.on_demand_throughput"),
                     max_write_units=self._max(r, g_od, "max_write_request_units", f"{gw}.on_demand_throughput"),
-                    warm_read_units=r.number(g_warm, "read_units_per_second", f"{gw}.warm_throughput") if g_warm else None,
-                    warm_write_units=r.number(g_warm, "write_units_per_second", f"{gw}.warm_throughput") if g_warm else None,
+                    warm_read_units=g_wr,
+                    warm_write_units=g_ww,
                 )
             )
         for i, lsi in enumerate(r.items(values, "local_secondary_index", where)):
@@ -325,8 +326,8 @@ class _Config:
                 write_units=wcu,
                 max_read_units=self._max(r, od, "max_read_request_units", f"{where}.on_demand_throughput"),
                 max_write_units=self._max(r, od, "max_write_request_units", f"{where}.on_demand_throughput"),
-                warm_read_units=r.number(warm, "read_units_per_second", f"{where}.warm_throughput") if warm else None,
-                warm_write_units=r.number(warm, "write_units_per_second", f"{where}.warm_throughput") if warm else None,
+                warm_read_units=warm_r,
+                warm_write_units=warm_w,
                 indexes=tuple(indexes),
                 aliases=(address, rname),
                 source=file,
@@ -335,6 +336,16 @@ class _Config:
             )
         except ValueError as e:
             raise r.error(where, str(e).split(": ", 1)[-1]) from None
+
+    def _warm(self, r: _Reader, block: Any, where: str) -> tuple[float | None, float | None]:
+        """A ``warm_throughput`` block's read and write units per second, each at least 1 (AWS's least; the provider
+        takes at least 12,000 and 4,000), or ``None`` without the block."""
+        if not block:
+            return None, None
+        return (
+            r.number(block, "read_units_per_second", where, low=_MIN_UNITS),
+            r.number(block, "write_units_per_second", where, low=_MIN_UNITS),
+        )
 
     def _max(self, r: _Reader, block: Any, key: str, where: str) -> float | None:
         if not block:

@@ -83,8 +83,8 @@ def read_workbench(doc: dict[str, Any], name: str) -> tuple[TableDefinition, ...
                 + ", ".join(f"{k} {v}" for k, v in sorted(counts.items(), key=lambda kv: -kv[1])[:5])
                 + ")"
             )
-        tables.append(
-            TableDefinition(
+        try:
+            table = TableDefinition(
                 table_name,  # type: ignore[arg-type]
                 mode,
                 pk,
@@ -100,7 +100,9 @@ def read_workbench(doc: dict[str, Any], name: str) -> tuple[TableDefinition, ...
                 notes=tuple(notes),
                 samples=samples,
             )
-        )
+        except ValueError as e:  # a rule of the whole table (distinct index names, ...): one line naming the file
+            raise r.error(w, str(e).split(": ", 1)[-1]) from None
+        tables.append(table)
     return tuple(tables)
 
 

@@ -30,7 +30,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Final
 
-from ._validation import check_choice, check_number
+from ._validation import check_choice, check_count, check_number, describe_range
 from .metric_data import ExportError
 
 __all__ = [
@@ -59,6 +59,10 @@ _PROJECTIONS = ("ALL", "KEYS_ONLY", "INCLUDE")
 _TYPES = ("S", "N", "B")
 #: Far above any capacity AWS grants (the default per-table quota is 40,000 units/s); a larger figure is a typo.
 _MAX_UNITS = 1e9
+#: The least throughput DynamoDB takes, units/s: ``ProvisionedThroughput``'s units, ``WarmThroughput``'s and a set
+#: ``OnDemandThroughput`` maximum are each at least 1 (botocore's service model: ``PositiveLongObject``, ``min`` 1;
+#: "greater than or equal to 1" for ``MaxReadRequestUnits``).
+_MIN_UNITS = 1.0
 
 #: Resolves a value read from a file (an intrinsic function, a variable): (value, where) -> plain value.
 Resolver = Callable[[Any, str], Any]
@@ -112,8 +116,17 @@ class AutoScalingRange:
         return f"AutoScalingRange({self.min_units:,.0f} to {self.max_units:,.0f} units/s at {self.target:.0%})"
 
     def capacity_for(self, demand: float) -> float:
-        """The capacity auto scaling settles at for a sustained ``demand`` (units/s): ``demand / target``, kept
-        within the range.
+        """The capacity auto scaling settles at for a sustained ``demand``: ``demand / target``, kept within the range.
+
+        Parameters
+        ----------
+        demand : float
+            Sustained consumed capacity, units/s, finite and ``>= 0`` (0: no traffic, the range's minimum).
+
+        Returns
+        -------
+        float
+            The provisioned capacity, units/s, in ``[min_units, max_units]``.
 
         Examples
         --------
@@ -133,8 +146,35 @@ def _keys(name: str, value: Any, high: int) -> tuple[str, ...]:
     return keys
 
 
-def _units(name: str, value: float | None) -> float | None:
-    return None if value is None else check_number(name, value, low=0, high=_MAX_UNITS)
+def _units(name: str, value: Any, *, zero: bool = False) -> float | None:
+    """``None``, or a throughput in ``[1, 1e9]`` units/s (DynamoDB's least is 1); ``zero`` also takes 0."""
+    if value is None:
+        return None
+    allowed = ("0 or a number " if zero else "") + describe_range(_MIN_UNITS, _MAX_UNITS) + " units/s (DynamoDB's least is 1)"
+    try:
+        x = check_number(name, value, low=0 if zero else _MIN_UNITS, high=_MAX_UNITS)
+    except ValueError as e:
+        raise ValueError(f"{str(e).rsplit(': must be ', 1)[0]}: must be None or {allowed}") from None
+    if 0 < x < _MIN_UNITS:
+        raise ValueError(f"{name} = {value!r} is out of range: must be None or {allowed}")
+    return x
+
+
+#: A table's or index's capacity fields: provisioned units (0 taken: none provisioned), then the on-demand maximum
+#: and the warm throughput (at least 1 when set).
+_PROVISIONED = ("read_units", "write_units")
+_LIMITS = ("max_read_units", "max_write_units", "warm_read_units", "warm_write_units")
+
+
+def _capacity_fields(obj: Any) -> None:
+    for f in _PROVISIONED:
+        object.__setattr__(obj, f, _units(f, getattr(obj, f), zero=True))
+    for f in _LIMITS:
+        object.__setattr__(obj, f, _units(f, getattr(obj, f)))
+    for f in ("read_scaling", "write_scaling"):
+        value = getattr(obj, f)
+        if value is not None and not isinstance(value, AutoScalingRange):
+            raise ValueError(f"{f} = {value!r} is not allowed: must be an AutoScalingRange or None")
 
 
 @dataclass(frozen=True)
@@ -153,13 +193,18 @@ class IndexDefinition:
     projection : {"ALL", "KEYS_ONLY", "INCLUDE"}
         ``ProjectionType``; ``non_key_attributes`` lists an ``INCLUDE`` projection's attributes.
     read_units, write_units : float or None
-        Provisioned capacity of a global index, units/s (``None``: on-demand, or a local index).
+        Provisioned capacity of a global index, units/s: in ``[1, 1e9]`` (DynamoDB's least is 1), or 0 for none
+        provisioned (a sketch whose workload makes no such requests); ``None`` on an on-demand table's index, on a
+        local index (which uses the table's capacity), or where auto scaling gives it. A provisioned table's global
+        index needs each of them or its auto scaling (:class:`TableDefinition` checks).
     read_scaling, write_scaling : AutoScalingRange or None
         Auto scaling of its capacity.
     max_read_units, max_write_units : float or None
-        ``OnDemandThroughput`` maximum, units/s (``None``: not set).
+        ``OnDemandThroughput`` maximum, units/s, in ``[1, 1e9]`` (``None``: not set, as ``-1`` is in the API).
     warm_read_units, warm_write_units : float or None
-        ``WarmThroughput``, units/s (``None``: not given).
+        ``WarmThroughput``, units/s, in ``[1, 1e9]`` (``None``: not given).
+
+    A local index has no capacity of its own: its capacity fields are ``None`` (or its units 0).
 
     Examples
     --------
@@ -194,8 +239,14 @@ class IndexDefinition:
         object.__setattr__(self, "sort_key", _keys("sort_key", self.sort_key, high))
         check_choice("projection", self.projection, _PROJECTIONS)
         object.__setattr__(self, "non_key_attributes", _keys("non_key_attributes", self.non_key_attributes, 100))
-        for f in ("read_units", "write_units", "max_read_units", "max_write_units", "warm_read_units", "warm_write_units"):
-            object.__setattr__(self, f, _units(f, getattr(self, f)))
+        _capacity_fields(self)
+        if self.kind == "local":
+            for f in (*_PROVISIONED, "read_scaling", "write_scaling", *_LIMITS):
+                if getattr(self, f):
+                    raise ValueError(
+                        f"{f} = {getattr(self, f)!r} is not allowed on a local index: must be None (a local index "
+                        "uses the table's capacity; its units may be 0)"
+                    )
 
     def __repr__(self) -> str:
         key = "+".join(self.partition_key) + (" / " + "+".join(self.sort_key) if self.sort_key else "")
@@ -217,17 +268,22 @@ class TableDefinition:
     attributes : mapping of str to str
         ``AttributeDefinitions``: each key attribute's type (``S``, ``N`` or ``B``).
     read_units, write_units : float or None
-        Provisioned capacity, units/s (``None`` in on-demand mode).
+        Provisioned capacity, units/s: in provisioned mode in ``[1, 1e9]`` (DynamoDB's least is 1), or 0 for none
+        provisioned (a sketch whose workload makes no such requests), or ``None`` where auto scaling
+        (``read_scaling``, ``write_scaling``) gives it; in on-demand mode ``None`` (or 0, as describe-table reports
+        an on-demand table's), since AWS refuses provisioned throughput with ``PAY_PER_REQUEST``.
     read_scaling, write_scaling : AutoScalingRange or None
         Auto scaling of the provisioned capacity.
     max_read_units, max_write_units : float or None
-        ``OnDemandThroughput`` maximum, units/s.
+        ``OnDemandThroughput`` maximum, units/s, in ``[1, 1e9]`` (``None``: not set, as ``-1`` is in the API).
     warm_read_units, warm_write_units : float or None
-        ``WarmThroughput``, units/s.
+        ``WarmThroughput``, units/s, in ``[1, 1e9]`` (``None``: not given).
     indexes : tuple of IndexDefinition
-        Global and local secondary indexes.
+        Global and local secondary indexes, with distinct names; in provisioned mode each global index has its
+        read and write capacity (units or auto scaling), in on-demand mode none.
     size_bytes, item_count : int or None
-        The table's size and items, when the definition knows them (describe-table).
+        The table's size (bytes) and items, when the definition knows them (describe-table): whole numbers
+        ``>= 0`` (an empty table has 0), at most 2**53.
     aliases : tuple of str
         Other names a workload may use for the table: the template's logical ID, the CDK construct's ID, the
         Terraform resource's address and name.
@@ -276,8 +332,7 @@ class TableDefinition:
             raise ValueError(f"partition_key = {pk!r} is not allowed: a table's key has one partition-key attribute")
         object.__setattr__(self, "partition_key", pk)
         object.__setattr__(self, "sort_key", _keys("sort_key", self.sort_key, 1))
-        for f in ("read_units", "write_units", "max_read_units", "max_write_units", "warm_read_units", "warm_write_units"):
-            object.__setattr__(self, f, _units(f, getattr(self, f)))
+        _capacity_fields(self)
         if self.mode == "provisioned":
             for kind, units, scaling in (
                 ("read", self.read_units, self.read_scaling),
@@ -287,9 +342,26 @@ class TableDefinition:
                     raise ValueError(
                         f"{kind}_units = None is not allowed in provisioned mode: give the capacity or its auto scaling"
                     )
+        else:
+            for f in _PROVISIONED:
+                if getattr(self, f):
+                    raise ValueError(
+                        f"{f} = {getattr(self, f)!r} is not allowed in on-demand mode: must be None or 0 (an "
+                        f"on-demand table has no provisioned capacity; its limits are max_{f} and warm_{f})"
+                    )
+        if not isinstance(self.indexes, (tuple, list)) or not all(isinstance(i, IndexDefinition) for i in self.indexes):
+            raise ValueError(f"indexes = {self.indexes!r} is not allowed: must be a tuple of IndexDefinition objects")
+        object.__setattr__(self, "indexes", tuple(self.indexes))
         names = [i.name for i in self.indexes]
-        if len(set(names)) != len(names) or not all(isinstance(i, IndexDefinition) for i in self.indexes):
+        if len(set(names)) != len(names):
             raise ValueError(f"indexes = {names!r} is not allowed: must be IndexDefinition objects with distinct names")
+        for i in self.global_indexes:
+            _index_capacity(i, self.mode)
+        for f in ("size_bytes", "item_count"):
+            if getattr(self, f) is not None:
+                object.__setattr__(self, f, check_count(f, getattr(self, f)))
+        if not all(isinstance(k, str) and t in _TYPES for k, t in dict(self.attributes).items()):
+            raise ValueError(f"attributes = {dict(self.attributes)!r} is not allowed: must map attribute names to S, N or B")
         object.__setattr__(self, "attributes", dict(self.attributes))
         object.__setattr__(self, "samples", {k: dict(v) for k, v in self.samples.items()})
         object.__setattr__(self, "aliases", tuple(a for a in self.aliases if a and a != self.name))
@@ -319,6 +391,23 @@ class TableDefinition:
     def answers_to(self, name: str) -> bool:
         """Whether a workload's ``table`` field names this table (its name or one of its aliases)."""
         return name == self.name or name in self.aliases
+
+
+def _index_capacity(i: IndexDefinition, mode: str) -> None:
+    """A global index's capacity in its table's mode: its own in provisioned mode (units or auto scaling, as the API
+    requires), none in on-demand mode."""
+    for kind in ("read", "write"):
+        units, scaling = getattr(i, f"{kind}_units"), getattr(i, f"{kind}_scaling")
+        if mode == "provisioned" and units is None and scaling is None:
+            raise ValueError(
+                f"indexes = {i.name!r} has {kind}_units = None and no {kind}_scaling: not allowed in provisioned mode "
+                "(a provisioned table's global index has capacity of its own: give it, 0 for none)"
+            )
+        if mode == "on-demand" and units:
+            raise ValueError(
+                f"indexes = {i.name!r} has {kind}_units = {units!r}: not allowed in on-demand mode: must be None or 0 "
+                "(an on-demand table's index has no provisioned capacity)"
+            )
 
 
 def _cap(units: float | None, scaling: AutoScalingRange | None) -> str:
@@ -442,9 +531,11 @@ def _throughput(r: _Reader, obj: Any, key: str, where: str, names: tuple[str, st
         return None, None
     w = f"{where}.{key}"
     minus_one = key == "OnDemandThroughput"
+    # ProvisionedThroughput's 0 is an on-demand table's in describe-table; a maximum and warm throughput are >= 1
+    low = 0 if key == "ProvisionedThroughput" else _MIN_UNITS
     return (
-        r.number(block, names[0], w, allow_minus_one=minus_one, low=0 if not minus_one else 1),
-        r.number(block, names[1], w, allow_minus_one=minus_one, low=0 if not minus_one else 1),
+        r.number(block, names[0], w, allow_minus_one=minus_one, low=low),
+        r.number(block, names[1], w, allow_minus_one=minus_one, low=low),
     )
 
 

@@ -35,6 +35,7 @@ from pathlib import Path
 from typing import Any, Final
 
 from ._plan_load import Contribution, Served, allocate, place, serve
+from ._validation import check_seed
 from .capacity import estimate_partitions, write_units
 from .constants import (
     ON_DEMAND_TABLE_QUOTA_RRU,
@@ -375,6 +376,31 @@ def read_plan(
     """Read a definition file and a workload file and plan them (:func:`hotpart.read_definition`,
     :func:`hotpart.read_workload`, :func:`plan`).
 
+    Parameters
+    ----------
+    definition : str or Path
+        The definition file (any format :func:`hotpart.read_definition` reads).
+    workload : str, Path or mapping
+        The workload file, or its document (:func:`hotpart.read_workload`).
+    table : str, optional
+        Plan only the table of this name.
+    parameters : mapping of str to value, optional
+        Values for the template's parameters or the Terraform variables.
+    seed : int
+        Seed of the placement of key spaces too large to hash key by key, a whole number in ``[0, 2**64 - 1]``;
+        checked before any file is read.
+
+    Returns
+    -------
+    Plan
+
+    Raises
+    ------
+    hotpart.ExportError
+        On a file that cannot be read or a field that is wrong: one line naming the file and the field.
+    ValueError
+        On a bad ``seed``, naming it.
+
     Examples
     --------
     >>> import json, os, tempfile
@@ -391,10 +417,11 @@ def read_plan(
     >>> v.verdict, round(v.refused), v.cause  # today's key, the only one written: a key space of one
     ('throttles', 500, 'low-cardinality key')
     """
+    n = check_seed("seed", seed)
     tables, fmt = read_definition(definition, table=table, parameters=parameters)
     wl = workload if isinstance(workload, Workload) else read_workload(workload)
-    p = plan(tables, wl, seed=seed)
-    return Plan(p.tables, p.targets, p.patterns, str(definition), fmt, wl.file, p.notes, p.stats, seed)
+    p = plan(tables, wl, seed=n)
+    return Plan(p.tables, p.targets, p.patterns, str(definition), fmt, wl.file, p.notes, p.stats, n)
 
 
 def plan(
@@ -409,17 +436,21 @@ def plan(
     workload : Workload, path or mapping
         The access patterns (:func:`hotpart.read_workload` reads a path or a document).
     seed : int
-        Seed of the placement of key spaces too large to hash key by key (:func:`hotpart.partition_load`).
+        Seed of the placement of key spaces too large to hash key by key (:func:`hotpart.partition_load`), a whole
+        number in ``[0, 2**64 - 1]``.
 
     Returns
     -------
     Plan
+        Its targets' ``limit`` is ``inf`` where no table-level limit binds (a provisioned target's, always).
 
     Raises
     ------
     hotpart.ExportError
         When the workload names a table, an index or a key attribute the design lacks: one line naming the
         workload's file and the field.
+    ValueError
+        On a bad ``seed``, or ``tables`` that are not :class:`hotpart.TableDefinition` objects, naming them.
 
     Examples
     --------
@@ -435,7 +466,10 @@ def plan(
     >>> v.verdict, round(v.backpressure), v.cause
     ('throttles', 440, 'GSI-only throttling')
     """
-    defs = (tables,) if isinstance(tables, TableDefinition) else tuple(tables)
+    n = check_seed("seed", seed)
+    defs = (tables,) if isinstance(tables, TableDefinition) else tuple(tables) if isinstance(tables, Sequence) else ()
+    if not defs or not all(isinstance(t, TableDefinition) for t in defs):
+        raise ValueError(f"tables = {tables!r} is not allowed: must be a TableDefinition or a sequence of them")
     wl = workload if isinstance(workload, Workload) else read_workload(workload)
     matched = {id(p): _match(p, defs, wl.file) for p in wl.patterns}
     targets: list[TargetLoad] = []
@@ -447,12 +481,12 @@ def plan(
         if not mine:
             notes.append(f"{t.name}: no pattern of the workload uses it; not planned")
             continue
-        got_targets, got_verdicts = _plan_table(t, mine, wl.stats(t.name, *t.aliases), wl.file, seed)
+        got_targets, got_verdicts = _plan_table(t, mine, wl.stats(t.name, *t.aliases), wl.file, n)
         targets += got_targets
         verdicts.update(got_verdicts)
     patterns = tuple(verdicts[id(p)] for p in wl.patterns)
     stats = {t.name: wl.stats(t.name, *t.aliases) for t in defs}
-    return Plan(defs, tuple(targets), patterns, workload=wl.file, notes=tuple(notes), stats=stats, seed=seed)
+    return Plan(defs, tuple(targets), patterns, workload=wl.file, notes=tuple(notes), stats=stats, seed=n)
 
 
 def _match(p: AccessPattern, tables: tuple[TableDefinition, ...], file: str) -> TableDefinition:

@@ -36,13 +36,17 @@ from __future__ import annotations
 
 import json
 import math
-from collections.abc import Mapping
+import re
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Final
+from typing import Any, Final, TypeVar
 
-from ._validation import check_number
+import numpy as np
+
+from ._validation import MAX_COUNT, check_choice, check_count, check_number
 from .capacity import read_units, write_units
+from .constants import ITEM_MAX_BYTES
 from .key_designs import DESIGN_KEYS, KEY_DESIGNS, Categorical, key_design
 from .metric_data import ExportError
 from .skew import Boosted, KeyDistribution, Uniform, Zipf
@@ -60,6 +64,8 @@ __all__ = [
     "read_workload",
     "workload_schema",
 ]
+
+_T = TypeVar("_T")
 
 #: The version of :func:`workload_schema` (a workload may say ``schema_version: 1``).
 WORKLOAD_SCHEMA_VERSION: Final[str] = "1"
@@ -84,11 +90,25 @@ OPERATIONS: Final[dict[str, str]] = {
 _BATCHES = ("BatchGetItem", "BatchWriteItem", "TransactGetItems", "TransactWriteItems")
 #: The shapes of a pattern's traffic in time.
 SHAPES: Final[tuple[str, ...]] = ("steady", "daily", "launch", "spike")
-#: The largest item DynamoDB stores, bytes (400 KB).
-_MAX_ITEM_BYTES = 400 * 1024
+#: The largest item DynamoDB stores, bytes (400 KB: :data:`hotpart.ITEM_MAX_BYTES`).
+_MAX_ITEM_BYTES = ITEM_MAX_BYTES
 #: Far above any rate a table is given (the default per-table quota is 40,000 units/s).
 _MAX_RPS = 1e9
+#: The most distinct partition-key values a spread describes (and a popular-item catalogue's items).
 _MAX_KEYS = 10**15
+#: The most items a request touches (a Query's page, a batch, a transaction), as the schema says.
+_MAX_ITEMS_PER_REQUEST = 1000
+#: The ways a spread's key, and its write-sharding suffix, may be chosen.
+_SORT_KEYS = ("random", "monotonic")
+_SUFFIXES = ("random", "calculated")
+#: Each key design's knobs, and the designs that use them (:func:`hotpart.key_design`).
+_KNOBS: Final[dict[str, tuple[str, ...]]] = {
+    "hot_share": ("date", "status", "user_type"),
+    "days": ("date",),
+    "multiplier": ("popular item",),
+    "items": ("popular item",),
+    "s": ("popular item",),
+}
 
 _SPREAD: dict[str, Any] = {
     "type": "object",
@@ -98,7 +118,11 @@ _SPREAD: dict[str, Any] = {
             "description": "Distinct partition-key values (of a multi-attribute key: a count per attribute, multiplied)",
             "oneOf": [
                 {"type": "integer", "minimum": 1, "maximum": _MAX_KEYS},
-                {"type": "object", "additionalProperties": {"type": "integer", "minimum": 1}, "minProperties": 1},
+                {
+                    "type": "object",
+                    "additionalProperties": {"type": "integer", "minimum": 1, "maximum": _MAX_KEYS},
+                    "minProperties": 1,
+                },
             ],
         },
         "zipf": {"type": "number", "minimum": 0, "maximum": 20, "description": "Zipf exponent of key popularity"},
@@ -113,10 +137,20 @@ _SPREAD: dict[str, Any] = {
         "hot_share": {"type": "number", "minimum": 0.34, "maximum": 1, "description": "date, status, user_type"},
         "days": {"type": "integer", "minimum": 1, "maximum": 3650, "description": "date: days of keys with traffic"},
         "multiplier": {"type": "number", "minimum": 1, "maximum": 1e6, "description": "popular item: the sale's boost"},
-        "items": {"type": "integer", "minimum": 1, "description": "popular item: items in the catalogue"},
+        "items": {
+            "type": "integer",
+            "minimum": 1,
+            "maximum": _MAX_KEYS,
+            "description": "popular item: items in the catalogue",
+        },
         "s": {"type": "number", "minimum": 0, "maximum": 20, "description": "popular item: everyday Zipf exponent"},
         "sample_items": {"const": True, "description": "The Workbench model's sample items' key values"},
-        "items_per_key": {"type": "integer", "minimum": 1, "description": "Items per partition-key value"},
+        "items_per_key": {
+            "type": "integer",
+            "minimum": 1,
+            "maximum": MAX_COUNT,
+            "description": "Items per partition-key value",
+        },
         "sort_key": {"enum": ["random", "monotonic"], "description": "monotonic: traffic on the newest item"},
         "suffixes": {"type": "integer", "minimum": 1, "maximum": 1000, "description": "Write-sharding suffixes per key"},
         "suffix": {"enum": ["random", "calculated"], "description": "How the suffix is chosen"},
@@ -156,7 +190,12 @@ _WORKLOAD_SCHEMA: Final[dict[str, Any]] = {
                     "maximum": _MAX_ITEM_BYTES,
                     "description": "An item's size, bytes",
                 },
-                "item_count": {"type": "integer", "minimum": 1, "maximum": 1000, "description": "Items per request"},
+                "item_count": {
+                    "type": "integer",
+                    "minimum": 1,
+                    "maximum": _MAX_ITEMS_PER_REQUEST,
+                    "description": "Items per request",
+                },
                 "strongly_consistent": {"type": "boolean", "description": "A strongly consistent read"},
                 "consistency": {"enum": ["eventual", "strong"], "description": "The same, as a word"},
                 "gsi_list": {"type": "array", "items": {"type": "string"}, "description": "Indexes a write updates"},
@@ -188,10 +227,10 @@ _WORKLOAD_SCHEMA: Final[dict[str, Any]] = {
             "required": ["name"],
             "properties": {
                 "name": {"type": "string", "minLength": 1},
-                "item_count": {"type": "integer", "minimum": 0},
+                "item_count": {"type": "integer", "minimum": 0, "maximum": MAX_COUNT},
                 "item_size_bytes": {"type": "number", "minimum": 1, "maximum": _MAX_ITEM_BYTES},
-                "previous_peak_read_units": {"type": "number", "exclusiveMinimum": 0},
-                "previous_peak_write_units": {"type": "number", "exclusiveMinimum": 0},
+                "previous_peak_read_units": {"type": "number", "exclusiveMinimum": 0, "maximum": _MAX_RPS},
+                "previous_peak_write_units": {"type": "number", "exclusiveMinimum": 0, "maximum": _MAX_RPS},
                 "gsi_list": {
                     "type": "array",
                     "items": {
@@ -199,7 +238,7 @@ _WORKLOAD_SCHEMA: Final[dict[str, Any]] = {
                         "required": ["name"],
                         "properties": {
                             "name": {"type": "string"},
-                            "item_count": {"type": "integer", "minimum": 0},
+                            "item_count": {"type": "integer", "minimum": 0, "maximum": MAX_COUNT},
                             "item_size_bytes": {"type": "number", "minimum": 1, "maximum": _MAX_ITEM_BYTES},
                         },
                     },
@@ -212,7 +251,46 @@ _WORKLOAD_SCHEMA: Final[dict[str, Any]] = {
 
 @dataclass(frozen=True)
 class Spread:
-    """How a pattern's requests spread over partition-key values (see the module docstring for each field).
+    """How a pattern's requests spread over partition-key values (the module docstring says how each is used).
+
+    One description of the keys: ``keys`` with ``zipf`` or ``top_share`` (or even, with neither), ``shares``,
+    ``design`` or ``sample_items``; the workload schema (:func:`workload_schema`) gives the same ranges.
+
+    Parameters
+    ----------
+    keys : int or None
+        Distinct partition-key values, a whole number in ``[1, 10**15]`` (``None``: one key, or the design's
+        count); with ``key_counts``, their product.
+    zipf : float or None
+        Zipf exponent of the keys' popularity, in ``[0, 20]`` (0: even).
+    top_share : float or None
+        The hottest key's share of the requests, in ``[1/keys, 1]`` (the rest even).
+    shares : mapping of str to float, or None
+        A low-cardinality key: each value's weight, each finite and ``>= 0``, with a positive total.
+    design : str or None
+        One of :data:`hotpart.KEY_DESIGNS`.
+    hot_share : float or None
+        The hottest value's share for the ``date``, ``status`` and ``user_type`` designs, in ``[0.34, 1]``.
+    days : int or None
+        The ``date`` design's days of keys with traffic, in ``[1, 3650]``.
+    multiplier : float or None
+        The ``popular item`` design's boost of the sale's item, in ``[1, 10**6]``.
+    items : int or None
+        The ``popular item`` design's items in the catalogue, in ``[1, 10**15]``.
+    s : float or None
+        The ``popular item`` design's everyday Zipf exponent, in ``[0, 20]``.
+    sample_items : bool
+        The key values of a NoSQL Workbench model's sample items, weighted by how many items carry each.
+    items_per_key : int
+        Items per partition-key value (an item collection), in ``[1, 2**53]``.
+    sort_key : {"random", "monotonic"}
+        ``monotonic``: traffic on each key's newest item.
+    suffixes : int
+        Write-sharding suffixes per key already in the design, in ``[1, 1000]`` (1: none).
+    suffix : {"random", "calculated"}
+        How a write's suffix is chosen.
+    key_counts : mapping of str to int
+        For a multi-attribute key: the distinct values of each attribute, each in ``[1, 10**15]``.
 
     Examples
     --------
@@ -240,6 +318,69 @@ class Spread:
     suffixes: int = 1
     suffix: str = "random"
     key_counts: Mapping[str, int] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        counts = {str(k): check_count(f"key_counts[{k!r}]", v, low=1, high=_MAX_KEYS) for k, v in dict(self.key_counts).items()}
+        object.__setattr__(self, "key_counts", counts)
+        keys = self.keys
+        if keys is None and counts:
+            keys = math.prod(counts.values())
+        if keys is not None:
+            keys = check_count("keys", keys, low=1, high=_MAX_KEYS)
+            if counts and keys != math.prod(counts.values()):
+                raise ValueError(f"keys = {self.keys!r} is not allowed: must be the product of key_counts ({counts})")
+        object.__setattr__(self, "keys", keys)
+        for name, low, high in (("zipf", 0, 20), ("hot_share", 0.34, 1), ("multiplier", 1, 1e6), ("s", 0, 20)):
+            if getattr(self, name) is not None:
+                object.__setattr__(self, name, check_number(name, getattr(self, name), low=low, high=high))
+        if self.top_share is not None:
+            least = 1.0 / keys if keys is not None else 0.0  # without keys, refused below for want of them
+            try:
+                q = check_number("top_share", self.top_share, low=least, high=1, low_open=keys is None)
+            except ValueError as e:
+                why = f" (1/keys: the hottest of {keys} keys takes at least its even share)" if keys is not None else ""
+                raise ValueError(f"{e}{why}") from None
+            object.__setattr__(self, "top_share", q)
+        for name, high in (("days", 3650), ("items", _MAX_KEYS)):
+            if getattr(self, name) is not None:
+                object.__setattr__(self, name, check_count(name, getattr(self, name), low=1, high=high))
+        object.__setattr__(self, "items_per_key", check_count("items_per_key", self.items_per_key, low=1))
+        object.__setattr__(self, "suffixes", check_count("suffixes", self.suffixes, low=1, high=1000))
+        check_choice("sort_key", self.sort_key, _SORT_KEYS)
+        check_choice("suffix", self.suffix, _SUFFIXES)
+        if self.design is not None:
+            check_choice("design", self.design, KEY_DESIGNS)
+        if not isinstance(self.sample_items, (bool, np.bool_)):
+            raise ValueError(f"sample_items = {self.sample_items!r} is not allowed: must be True or False")
+        object.__setattr__(self, "sample_items", bool(self.sample_items))
+        if self.shares is not None:
+            object.__setattr__(self, "shares", _shares(self.shares))
+        self._one_description()
+
+    def _one_description(self) -> None:
+        """Refuse what the spread would silently ignore: two descriptions of the keys, a skew without its keys, a
+        design's knob on another design."""
+        modes = [m for m in ("shares", "design") if getattr(self, m) is not None] + (
+            ["sample_items"] if self.sample_items else []
+        )
+        skews = [m for m in ("zipf", "top_share") if getattr(self, m) is not None]
+        if len(skews) > 1:
+            raise ValueError(f"top_share = {self.top_share!r} is not allowed with zipf = {self.zipf!r}: give one of them")
+        if skews and self.keys is None:
+            raise ValueError(f"keys = None is not allowed with {skews[0]}: must be the number of keys the skew spreads over")
+        described = modes + skews[:1]
+        if len(described) > 1:
+            first, second = described[:2]
+            raise ValueError(
+                f"{second} = {getattr(self, second)!r} is not allowed with {first}: must be one description of the keys "
+                "(keys with zipf or top_share, shares, design or sample_items)"
+            )
+        for name, designs in _KNOBS.items():
+            if getattr(self, name) is not None and self.design not in designs:
+                raise ValueError(
+                    f"{name} = {getattr(self, name)!r} is not allowed with design = {self.design!r}: only with "
+                    + " or ".join(map(repr, designs))
+                )
 
     @property
     def monotonic(self) -> bool:
@@ -295,6 +436,16 @@ class Spread:
         return dist
 
 
+def _shares(shares: Any) -> dict[str, float]:
+    """A low-cardinality key's weights, checked: each finite and >= 0, with a positive total."""
+    if not isinstance(shares, Mapping) or not shares:
+        raise ValueError(f"shares = {shares!r} is not allowed: must map each key value to its weight (at least one)")
+    out = {str(k): check_number(f"shares[{k!r}]", v, low=0, high=math.inf, high_open=True) for k, v in shares.items()}
+    if not math.fsum(out.values()) > 0:
+        raise ValueError(f"shares = {out!r} is not allowed: must be weights with a positive total")
+    return out
+
+
 def _one_hot(n: int, share: float, prefix: str) -> KeyDistribution:
     """``n`` keys, the hottest taking ``share`` and the others the rest evenly: :class:`hotpart.Boosted` of a uniform
     key space (a :class:`hotpart.Categorical` when the boost is beyond its range)."""
@@ -314,8 +465,19 @@ def _one_hot(n: int, share: float, prefix: str) -> KeyDistribution:
 
 @dataclass(frozen=True)
 class Shape:
-    """A pattern's traffic in time: ``kind`` one of :data:`SHAPES`, ``from_rps`` the rate before a launch or spike,
-    ``duration_s`` a spike's length, ``trough_share`` a daily cycle's trough as a fraction of its peak.
+    """A pattern's traffic in time.
+
+    Parameters
+    ----------
+    kind : str
+        One of :data:`SHAPES`: ``steady``, ``daily``, ``launch`` or ``spike``.
+    from_rps : float
+        The rate before a launch or a spike, requests/s, in ``[0, 1e9]`` (below the pattern's peak ``rps``:
+        :class:`AccessPattern` checks).
+    duration_s : float
+        A spike's length, seconds, in ``(0, 86400]``.
+    trough_share : float
+        A daily cycle's trough as a fraction of its peak, in ``[0, 1]`` (0: no traffic at the trough).
 
     Examples
     --------
@@ -329,8 +491,7 @@ class Shape:
     trough_share: float = 0.2
 
     def __post_init__(self) -> None:
-        if self.kind not in SHAPES:
-            raise ValueError(f"kind = {self.kind!r} is not allowed: must be one of {', '.join(SHAPES)}")
+        check_choice("kind", self.kind, SHAPES)
         object.__setattr__(self, "from_rps", check_number("from_rps", self.from_rps, low=0, high=_MAX_RPS))
         object.__setattr__(self, "duration_s", check_number("duration_s", self.duration_s, low=0, high=86_400, low_open=True))
         object.__setattr__(self, "trough_share", check_number("trough_share", self.trough_share, low=0, high=1))
@@ -351,11 +512,11 @@ class AccessPattern:
     operation : str
         One of :data:`OPERATIONS`; ``kind`` says whether it reads or writes.
     rps : float
-        Peak requests per second.
+        Peak requests per second, in ``(0, 1e9]``.
     item_size_bytes : float
-        Size of one item, bytes.
+        Size of one item, bytes, in ``[1, 409600]`` (DynamoDB's 400 KB item limit, :data:`hotpart.ITEM_MAX_BYTES`).
     item_count : int
-        Items per request (a Query's result, a batch, a transaction).
+        Items per request (a Query's result, a batch, a transaction), a whole number in ``[1, 1000]``.
     consistency : {"eventual", "strong"}
         The kind of read (``strongly_consistent`` in the MCP calculator's records).
     gsi_list : tuple of str or None
@@ -367,9 +528,11 @@ class AccessPattern:
     index_spread : mapping of str to Spread
         For a write: how its items' values of each named index's partition key spread.
     shape : Shape
-        The traffic in time.
+        The traffic in time: a launch's or a spike's ``from_rps`` below ``rps``.
     where : str
         Where in the workload file the pattern is (``access_pattern_list[2]``).
+
+    A write goes to the table (``index`` is ``None``; ``gsi_list`` names the indexes it updates).
 
     Examples
     --------
@@ -393,6 +556,44 @@ class AccessPattern:
     index_spread: Mapping[str, Spread] = field(default_factory=dict)
     shape: Shape = field(default_factory=Shape)
     where: str = ""
+
+    def __post_init__(self) -> None:
+        for name in ("pattern", "description", "table", "where"):
+            required = name in ("pattern", "table")
+            if not isinstance(getattr(self, name), str) or (required and not getattr(self, name)):
+                what = "a non-empty str" if required else "a str"
+                raise ValueError(f"{name} = {getattr(self, name)!r} is not allowed: must be {what}")
+        check_choice("operation", self.operation, OPERATIONS)
+        if self.index is not None and (not isinstance(self.index, str) or not self.index):
+            raise ValueError(f"index = {self.index!r} is not allowed: must be an index's name or None")
+        if self.index is not None and self.kind == "write":
+            raise ValueError(
+                f"index = {self.index!r} is not allowed on a write: must be None (gsi_list names the indexes it updates)"
+            )
+        object.__setattr__(self, "rps", check_number("rps", self.rps, low=0, high=_MAX_RPS, low_open=True))
+        object.__setattr__(
+            self, "item_size_bytes", check_number("item_size_bytes", self.item_size_bytes, low=1, high=_MAX_ITEM_BYTES)
+        )
+        object.__setattr__(self, "item_count", check_count("item_count", self.item_count, low=1, high=_MAX_ITEMS_PER_REQUEST))
+        check_choice("consistency", self.consistency, ("eventual", "strong"))
+        for name in ("gsi_list", "key"):
+            value = getattr(self, name)
+            if value is not None:
+                if not isinstance(value, (tuple, list)) or not all(isinstance(v, str) and v for v in value):
+                    raise ValueError(f"{name} = {value!r} is not allowed: must be a tuple of names or None")
+                object.__setattr__(self, name, tuple(value))
+        if not isinstance(self.spread, Spread):
+            raise ValueError(f"spread = {self.spread!r} is not allowed: must be a Spread")
+        if not isinstance(self.index_spread, Mapping) or not all(isinstance(v, Spread) for v in self.index_spread.values()):
+            raise ValueError(f"index_spread = {self.index_spread!r} is not allowed: must map index names to Spread objects")
+        object.__setattr__(self, "index_spread", {str(k): v for k, v in self.index_spread.items()})
+        if not isinstance(self.shape, Shape):
+            raise ValueError(f"shape = {self.shape!r} is not allowed: must be a Shape")
+        if self.shape.kind in ("launch", "spike") and self.shape.from_rps >= self.rps:
+            raise ValueError(
+                f"shape.from_rps = {self.shape.from_rps!r} is out of range: must be below rps = {self.rps!r} (a "
+                f"{self.shape.kind} rises from it to the peak)"
+            )
 
     @property
     def kind(self) -> str:
@@ -427,7 +628,26 @@ class AccessPattern:
 
 @dataclass(frozen=True)
 class TableStats:
-    """What a workload's ``table_list`` says of a table: items, item size, index entry sizes, previous peaks."""
+    """What a workload's ``table_list`` says of a table: items, item size, index entry sizes, previous peaks.
+
+    Parameters
+    ----------
+    name : str
+        The table's name (or an alias of the definition's).
+    item_count : int or None
+        Items in the table, a whole number in ``[0, 2**53]`` (0: empty; ``None``: not said).
+    item_size_bytes : float or None
+        An item's average size, bytes, in ``[1, 409600]`` (:data:`hotpart.ITEM_MAX_BYTES`; ``None``: not said).
+    index_item_size_bytes : mapping of str to float
+        Each global index's entry size, bytes, in ``[1, 409600]``, by index name.
+    previous_peak_read_units, previous_peak_write_units : float or None
+        An existing on-demand table's previous peak, units/s, in ``(0, 1e9]`` (``None``: a new table's).
+
+    Examples
+    --------
+    >>> TableStats("orders", 2_000_000, 1_500.0).size_gb
+    3.0
+    """
 
     name: str
     item_count: int | None = None
@@ -435,6 +655,28 @@ class TableStats:
     index_item_size_bytes: Mapping[str, float] = field(default_factory=dict)
     previous_peak_read_units: float | None = None
     previous_peak_write_units: float | None = None
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.name, str):
+            raise ValueError(f"name = {self.name!r} is not allowed: must be a str")
+        if self.item_count is not None:
+            object.__setattr__(self, "item_count", check_count("item_count", self.item_count))
+        if self.item_size_bytes is not None:
+            object.__setattr__(
+                self, "item_size_bytes", check_number("item_size_bytes", self.item_size_bytes, low=1, high=_MAX_ITEM_BYTES)
+            )
+        if not isinstance(self.index_item_size_bytes, Mapping):
+            raise ValueError(
+                f"index_item_size_bytes = {self.index_item_size_bytes!r} is not allowed: must map index names to bytes"
+            )
+        sizes = {
+            str(k): check_number(f"index_item_size_bytes[{k!r}]", v, low=1, high=_MAX_ITEM_BYTES)
+            for k, v in self.index_item_size_bytes.items()
+        }
+        object.__setattr__(self, "index_item_size_bytes", sizes)
+        for name in ("previous_peak_read_units", "previous_peak_write_units"):
+            if getattr(self, name) is not None:
+                object.__setattr__(self, name, check_number(name, getattr(self, name), low=0, high=_MAX_RPS, low_open=True))
 
     @property
     def size_gb(self) -> float:
@@ -509,6 +751,20 @@ def _schema_error(file: str, error: Any) -> ExportError:
     return ExportError(file, where, expected, error.instance if not isinstance(error.instance, (dict, list)) else None)
 
 
+def _built(file: str, where: str, make: Callable[[], _T]) -> _T:
+    """A record built from a document's fields: a model's refusal (a ``ValueError`` naming its parameter) as one line
+    naming the file and the field, ``<where>.<parameter>``."""
+    try:
+        return make()
+    except ExportError:
+        raise  # a field read inside (a spread of the pattern): already one line naming it
+    except ValueError as e:
+        name, sep, rest = str(e).partition(" = ")
+        named = sep and re.fullmatch(r"[A-Za-z_][\w.]*(\[[^\]]+\])?", name)
+        expected = rest.split(": must be ", 1)[1] if ": must be " in rest else rest.split(": ", 1)[-1]
+        raise ExportError(file, f"{where}.{name}" if named else where, expected) from None
+
+
 def _load_document(path: str | Path) -> tuple[Any, str]:
     import yaml
 
@@ -577,7 +833,7 @@ def read_workload(workload: str | Path | Mapping[str, Any]) -> Workload:
     ...     "rps": "fast", "item_size_bytes": 700, "spread": {"keys": 10}}]})
     Traceback (most recent call last):
     ...
-    hotpart.models.observed.ExportError: workload: access_pattern_list[0].rps: expected a number, got 'fast'
+    hotpart.models.metric_data.ExportError: workload: access_pattern_list[0].rps: expected a number, got 'fast'
     """
     import jsonschema
 
@@ -593,13 +849,17 @@ def read_workload(workload: str | Path | Mapping[str, Any]) -> Workload:
     tables = {}
     for i, t in enumerate(doc.get("table_list") or []):
         sizes = {g["name"]: float(g["item_size_bytes"]) for g in t.get("gsi_list") or [] if "item_size_bytes" in g}
-        tables[t["name"]] = TableStats(
-            t["name"],
-            t.get("item_count"),
-            t.get("item_size_bytes"),
-            sizes,
-            t.get("previous_peak_read_units"),
-            t.get("previous_peak_write_units"),
+        tables[t["name"]] = _built(
+            file,
+            f"table_list[{i}]",
+            lambda t=t, sizes=sizes: TableStats(
+                t["name"],
+                t.get("item_count"),
+                t.get("item_size_bytes"),
+                sizes,
+                t.get("previous_peak_read_units"),
+                t.get("previous_peak_write_units"),
+            ),
         )
         if sum(1 for x in doc["table_list"] if x["name"] == t["name"]) > 1:
             raise ExportError(file, f"table_list[{i}].name", "each table once", t["name"])
@@ -640,23 +900,27 @@ def _spread(doc: Mapping[str, Any], file: str, where: str) -> Spread:
         raise ExportError(
             file, f"{where}.top_share", f"at least 1/keys = {1 / keys:.3g} (the hottest of {keys} keys)", doc["top_share"]
         )
-    spread = Spread(
-        keys=keys,
-        zipf=doc.get("zipf"),
-        top_share=doc.get("top_share"),
-        shares=doc.get("shares"),
-        design=doc.get("design"),
-        hot_share=doc.get("hot_share"),
-        days=doc.get("days"),
-        multiplier=doc.get("multiplier"),
-        items=doc.get("items"),
-        s=doc.get("s"),
-        sample_items=bool(doc.get("sample_items", False)),
-        items_per_key=int(doc.get("items_per_key", 1)),
-        sort_key=doc.get("sort_key", "random"),
-        suffixes=int(doc.get("suffixes", 1)),
-        suffix=doc.get("suffix", "random"),
-        key_counts=counts,
+    spread = _built(
+        file,
+        where,
+        lambda: Spread(
+            keys=keys,
+            zipf=doc.get("zipf"),
+            top_share=doc.get("top_share"),
+            shares=doc.get("shares"),
+            design=doc.get("design"),
+            hot_share=doc.get("hot_share"),
+            days=doc.get("days"),
+            multiplier=doc.get("multiplier"),
+            items=doc.get("items"),
+            s=doc.get("s"),
+            sample_items=bool(doc.get("sample_items", False)),
+            items_per_key=int(doc.get("items_per_key", 1)),
+            sort_key=doc.get("sort_key", "random"),
+            suffixes=int(doc.get("suffixes", 1)),
+            suffix=doc.get("suffix", "random"),
+            key_counts=counts,
+        ),
     )
     if spread.shares is not None and not sum(spread.shares.values()) > 0:
         raise ExportError(file, f"{where}.shares", "weights with a positive total", dict(spread.shares))
@@ -693,29 +957,30 @@ def _pattern(doc: Mapping[str, Any], file: str, where: str) -> AccessPattern:
         consistency = "eventual"  # a transaction's reads are priced as transactional whatever the flag
     key = doc.get("key")
     shape_doc = doc.get("shape") or {}
-    try:
-        shape = Shape(**shape_doc)
-    except ValueError as e:
-        raise ExportError(file, f"{where}.shape", str(e).split(": ", 1)[-1]) from None
+    shape = _built(file, f"{where}.shape", lambda: Shape(**shape_doc))
     if shape.kind in ("launch", "spike") and shape.from_rps >= doc["rps"]:
         raise ExportError(file, f"{where}.shape.from_rps", f"a rate below the peak rps ({doc['rps']:g})", shape.from_rps)
     if "duration_s" in shape_doc and shape.kind != "spike":
         raise ExportError(file, f"{where}.shape.duration_s", "a duration only for kind: spike", shape.kind)
     index_spread = {str(k): _spread(v, file, f"{where}.index_spread.{k}") for k, v in (doc.get("index_spread") or {}).items()}
-    return AccessPattern(
-        pattern=str(doc["pattern"]),
-        description=str(doc.get("description", "")),
-        table=doc["table"],
-        index=index,
-        operation=op,
-        rps=float(doc["rps"]),
-        item_size_bytes=float(doc["item_size_bytes"]),
-        item_count=int(doc.get("item_count", 1)),
-        consistency=consistency,
-        gsi_list=tuple(doc["gsi_list"]) if "gsi_list" in doc else None,
-        key=(key,) if isinstance(key, str) else (tuple(key) if key is not None else None),
-        spread=_spread(doc["spread"], file, f"{where}.spread"),
-        index_spread=index_spread,
-        shape=shape,
-        where=where,
+    return _built(
+        file,
+        where,
+        lambda: AccessPattern(
+            pattern=str(doc["pattern"]),
+            description=str(doc.get("description", "")),
+            table=doc["table"],
+            index=index,
+            operation=op,
+            rps=float(doc["rps"]),
+            item_size_bytes=float(doc["item_size_bytes"]),
+            item_count=int(doc.get("item_count", 1)),
+            consistency=consistency,
+            gsi_list=tuple(doc["gsi_list"]) if "gsi_list" in doc else None,
+            key=(key,) if isinstance(key, str) else (tuple(key) if key is not None else None),
+            spread=_spread(doc["spread"], file, f"{where}.spread"),
+            index_spread=index_spread,
+            shape=shape,
+            where=where,
+        ),
     )
