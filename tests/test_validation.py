@@ -171,3 +171,18 @@ def test_check_broadcast_names_both_parameters_and_their_shapes():
         check_broadcast(("items", np.ones(3)), ("refused_share", np.ones(2)))
     with pytest.raises(ValueError, match=r"^q \(shape \(6,\)\) and n \(shape \(\)\) broadcast to 6 values: must be at most 5$"):
         check_broadcast(("q", np.ones(6)), ("n", np.ones(())), max_size=5)
+
+
+def test_check_seed_takes_exact_kinds_exactly():
+    """A Decimal or Fraction seed is converted without a float's 53 bits: the largest seed and 2**53 + 1 survive."""
+    from decimal import Decimal
+    from fractions import Fraction
+
+    from hotpart.models._validation import MAX_SEED, check_seed
+
+    assert check_seed("seed", Decimal(MAX_SEED)) == MAX_SEED
+    assert check_seed("seed", Decimal(2**53 + 1)) == 2**53 + 1
+    assert check_seed("seed", Fraction(10, 2)) == 5
+    for bad in (Decimal(MAX_SEED + 1), Decimal("NaN"), Decimal("1.5"), Fraction(1, 3), Decimal(-1)):
+        with pytest.raises(ValueError, match="seed = "):
+            check_seed("seed", bad)

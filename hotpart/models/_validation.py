@@ -20,6 +20,8 @@ import math
 import reprlib
 import sys
 from collections.abc import Iterable
+from decimal import Decimal
+from fractions import Fraction
 from typing import Any
 
 import numpy as np
@@ -521,6 +523,10 @@ def check_seed(name: str, value: Any) -> int:
     if value is None or _not_real(value) is not None:
         raise ValueError(f"{name} = {value!r} is not allowed: must be {allowed}")
     if isinstance(value, (int, np.integer)) and not isinstance(value, bool):
+        seed = int(value)
+    elif isinstance(value, (Decimal, Fraction)):  # exact kinds: no detour through a float's 53 bits
+        if (isinstance(value, Decimal) and not value.is_finite()) or value != int(value):
+            raise ValueError(f"{name} = {value!r} is not allowed: must be {allowed}")
         seed = int(value)
     else:
         try:
