@@ -361,3 +361,10 @@ def test_migration_caption_gives_the_whole_move_as_the_text_does():
     e = hp.EXPLORABLES["migration_timeline"]
     data = e.compute(**{c.name: c.default for c in e.controls})
     assert "the whole move 8.25 days" in e.caption(data)
+
+
+def test_sharding_strategies_names_its_key_streams():
+    """Issue 46 item 5: the key stream is picked by name, not by a numbered slider."""
+    stream = {c.name: c for c in hp.EXPLORABLES["sharding_strategies"].controls}["stream"]
+    assert stream.choices == ("sequential IDs", "timestamps", "UUIDv4", "customer ID + time")
+    assert "0 " not in stream.label
