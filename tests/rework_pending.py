@@ -25,13 +25,6 @@ NOT_REWORKED: dict[str, int] = {
     "write_sharding": 2_740,
     "fanout": 2_027,
     "aggregation": 2_844,
-    "burst": 2_266,
-    "adaptive": 2_456,
-    "isolation": 1_982,
-    "capacity_modes": 3_252,
-    "gsi": 3_903,
-    "detection": 2_710,
-    "retries": 4_919,
 }
 
 

@@ -323,7 +323,7 @@ retry_storm = register(
         name="retry_storm",
         title="Retrying a short spike on one hot partition",
         controls=(
-            Control("jitter", "jitter: 0 none, 1 full, 2 equal, 3 decorrelated", 0, 3, 1, step=1, integer=True),
+            Control("jitter", "jitter", 0, 3, 1, step=1, integer=True, choices=("none", "full", "equal", "decorrelated")),
             Control("attempts", "most attempts per request", 1, 10, 6, step=1, integer=True),
             Control("base_ms", "base delay", 10, 1000, 100, step=10, unit="ms"),
             Control(
@@ -342,8 +342,8 @@ retry_storm = register(
         update=_storm_update,
         caption=_storm_caption,
         try_this=(
-            "with no jitter (0), watch the red spike come back as echoes at base, 3 x base, 7 x base; switch to "
-            "full jitter (1) and the echoes smear into a plateau at the partition's rate. Then raise the attempts: "
+            "with no jitter (none), watch the red spike come back as echoes at base, 3 x base, 7 x base; switch "
+            "to full jitter (full) and the echoes smear into a plateau at the partition's rate. Then raise the attempts: "
             "success climbs towards 100% while the throttled count keeps growing."
         ),
         static=("jitter", "spike"),

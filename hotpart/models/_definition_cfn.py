@@ -417,7 +417,8 @@ def _global_table(
     chosen = next(x for x in reads if x[0] == region)
     notes = (
         *notes,
-        f"{len(replicas)} replica{'' if len(replicas) == 1 else 's'}; the one planned is {region} (every replica takes every write)",
+        f"{len(replicas)} {'replica' if len(replicas) == 1 else 'replicas'}; the one planned is {region} "
+        "(every replica takes every write)",
     )
     indexes = []
     replica_indexes = {}

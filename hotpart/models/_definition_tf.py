@@ -310,7 +310,8 @@ class _Config:
         replicas = r.items(values, "replica", where)
         if replicas:
             notes.append(
-                f"{len(replicas)} replica{'' if len(replicas) == 1 else 's'} besides the table's own Region; every replica takes every write"
+                f"{len(replicas)} {'replica' if len(replicas) == 1 else 'replicas'} besides the table's own Region; "
+                "every replica takes every write"
             )
         notes += getattr(r, "notes", [])
         try:

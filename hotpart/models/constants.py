@@ -33,6 +33,7 @@ __all__ = [
     "AUTOSCALING_SCALE_DOWN_POINTS",
     "AUTOSCALING_SCALE_UP_MINUTES",
     "BURST_WINDOW_S",
+    "BURST_SCOPE",
     "EXAMPLE_ADAPTIVE",
     "EXAMPLE_HOT_PARTITION",
     "EXAMPLE_RESHARD",
@@ -214,6 +215,9 @@ EXAMPLE_HOT_PARTITION: Final[dict[str, float]] = {
 #: Unused capacity a partition banks for later bursts, in seconds of its
 #: provisioned rate (002 「バーストキャパシティを効率的に使用する」: up to 5 minutes).
 BURST_WINDOW_S: Final[float] = 300.0
+
+#: Whose unused capacity a partition's burst draws on: its own (a modelling choice, ``ASSUMPTIONS["BURST_SCOPE"]``).
+BURST_SCOPE: Final[str] = "partition"
 
 #: The example of 002 「DynamoDB アダプティブキャパシティを理解する」: 400 WCU/s
 #: shared evenly by 4 partitions (100 each); partitions 1 to 3 offered 50 WCU/s,
@@ -428,6 +432,8 @@ _DATE_READ = "2026-11-30"
 _DATE_REREAD = "2026-12-03"
 #: The day of the third claims review (issue 37): every SOURCES page a touched chapter uses was read again.
 _DATE_ROUND3 = "2026-12-04"
+#: The day chapters 8-14's round-4 findings were checked (issue 46): the pages they cite read again.
+_DATE_CH08_R4 = "2026-12-06"
 
 # Each block below belongs to one family of chapters; add a chapter's sources and assumptions in its block.
 # --- sources: capacity and the simulator (chapters 1, 8-11)
@@ -880,12 +886,22 @@ SOURCES["CONSUMED_TABLE_DIMENSION_TABLE_ONLY"] = Source(
 # Chapters 7 and 9, third review (issue 37): the English page's "instantly", splits take minutes, DAX when the writer
 # bypasses it, stream records (one per change, ordered per shard), Lambda's payload limit, tumbling windows, filtering.
 SOURCES["ADAPTIVE_INSTANT_EN"] = Source(
-    "AWS, DynamoDB burst and adaptive capacity: adaptive capacity, second paragraph (the English original of 002's "
-    "自動的かつ瞬時に; read in a stored copy of the current page's Markdown source)",
-    _DATE_ROUND3,
-    _DEV_GUIDE + "burst-adaptive-capacity.html",
+    "AWS, DynamoDB developer guide, Best practices for designing and using partition keys effectively, in the "
+    "awsdocs/amazon-dynamodb-developer-guide copy from the update of 2019-07-02 (commit 53f0682) to the archive's "
+    "last one of 2023-06-15 (the English original of 002's 自動的かつ瞬時に; the live page no longer has "
+    "'instantly': SOURCES['ADAPTIVE_AUTOMATIC_EN'])",
+    _DATE_CH08_R4,
+    "https://github.com/awsdocs/amazon-dynamodb-developer-guide/blob/53f0682fdf81f0cf792a3673bd61af12fc2cd4c5/"
+    "doc_source/bp-partition-key-design.md",
     quote="Adaptive capacity works by automatically and instantly increasing throughput capacity for partitions that "
     "receive more traffic.",
+)
+SOURCES["ADAPTIVE_AUTOMATIC_EN"] = Source(
+    "AWS, DynamoDB burst and adaptive capacity: adaptive capacity (the live English page, which says "
+    "'automatically' and no longer 'instantly')",
+    _DATE_CH08_R4,
+    _DEV_GUIDE + "burst-adaptive-capacity.html",
+    quote="Adaptive capacity works by automatically increasing throughput capacity for partitions that receive more traffic.",
 )
 SOURCES["ADAPTIVE_AUTOMATIC_2019"] = Source(
     "AWS, DynamoDB developer guide, Best practices for designing and using partition keys effectively, in the "
@@ -2451,6 +2467,21 @@ ASSUMPTIONS: Final[dict[str, Assumption]] = {
         used_by=("Provisioned.burst_reading",),
         chapters=("08_burst",),
     ),
+    "BURST_SCOPE": Assumption(
+        "partition",
+        "",
+        why="Each partition banks what it leaves unused and spends only its own bank, so a hot partition cannot draw "
+        "on what its cool neighbours banked (their unused capacity reaches it only through adaptive capacity, "
+        "chapter 9). This is the strict reading; with one bank for the whole table a hot partition could burst "
+        "longer, and chapter 9's burst time would grow with the table's idle capacity.",
+        aws_says="The Knowledge Center describes burst as flexibility 'in your per-partition throughput provisioning' "
+        "(SOURCES['BURST_PROVISIONED_MODE']), while AWS's current page says 'Whenever you aren't fully using your "
+        "available throughput, DynamoDB reserves a portion of that unused capacity' (SOURCES['BURST_PORTION_RESERVED'])"
+        " and the Knowledge Center's worked example counts burst for the whole table; AWS does not say which bank a "
+        "partition spends.",
+        used_by=("BURST_SCOPE",),
+        chapters=("08_burst", "09_adaptive"),
+    ),
     "BURST_RETAINED_FRACTION": Assumption(
         1.0,
         "fraction of unused capacity",
@@ -2786,11 +2817,12 @@ ASSUMPTIONS: Final[dict[str, Assumption]] = {
         0.0,
         "s",
         why="By default adaptive capacity lends in the very second a partition is short, as 000 (即時) and 002 "
-        "(瞬時) say: the best case. Provisioned(adaptive_delay_s=...) gives it a reaction time, which reproduces the "
-        "throttled phase of AWS's own narrative of its example.",
-        aws_says="AWS's current English page says that adaptive capacity works 'by automatically and instantly "
-        "increasing throughput capacity for partitions that receive more traffic' (SOURCES['ADAPTIVE_INSTANT_EN'], "
-        "burst-adaptive-capacity.html; 002's 自動的かつ瞬時に translates it) and publishes no reaction time; the same "
+        "(瞬時) say: the model's best case, which AWS's English page no longer states. Provisioned(adaptive_delay_s="
+        "...) gives it a reaction time, which reproduces the throttled phase of AWS's own narrative of its example.",
+        aws_says="AWS's English page, read on 2026-12-06, says that adaptive capacity works 'by automatically "
+        "increasing throughput capacity for partitions that receive more traffic' (SOURCES['ADAPTIVE_AUTOMATIC_EN']): "
+        "no longer 'automatically and instantly', its wording from 2019 (SOURCES['ADAPTIVE_INSTANT_EN']), which 002's "
+        "自動的かつ瞬時に still translates; it publishes no reaction time. The same "
         "page's narrative of its example (002's too) has the partition throttled before adaptive capacity responds, "
         "and Elhemali et al. describe the original adaptive capacity as reactive, acting 'only after throttling had "
         "been observed'.",
@@ -3400,6 +3432,46 @@ SOURCES["JAVA_V2_LEGACY_THROTTLED_BASE_S"] = Source(
     _DATE_CH14_R4,
     _JAVA_V2_RETRY_SETTING,
     quote="public static final Duration THROTTLED_BASE_DELAY = Duration.ofMillis(500);",
+)
+SOURCES["GSI_READS_EVENTUALLY_CONSISTENT"] = Source(
+    "AWS, DynamoDB developer guide, Read consistency (read in the amazonaws.cn copy of the page): a query on a GSI "
+    "cannot be strongly consistent",
+    _DATE_CH08_R4,
+    _DEV_GUIDE + "HowItWorks.ReadConsistency.html",
+    quote="All reads from GSIs and streams are eventually consistent.",
+)
+SOURCES["THROTTLED_REQUESTS_DIMENSIONS"] = Source(
+    "AWS, DynamoDB metrics and dimensions, ThrottledRequests, in the awsdocs/amazon-dynamodb-developer-guide copy "
+    "at its last update (2023-06-15, commit 8229480): the metric's dimensions are the table and the operation",
+    _DATE_CH08_R4,
+    "https://github.com/awsdocs/amazon-dynamodb-developer-guide/blob/822948021fcd815a33c040fb6cce5fa0d4127df4/"
+    "doc_source/metrics-dimensions.md",
+    quote="Dimensions: `TableName, Operation`",
+)
+SOURCES["JAVA_V2_LEGACY_THROTTLING_BACKOFF"] = Source(
+    "AWS SDK for Java 2.x, core/retries, LegacyRetryStrategy (commit 2b28874): in legacy mode a throttling error "
+    "has its own backoff, which DynamoDbRetryPolicy does not replace (it sets only backoffStrategy, the backoff of "
+    "other errors)",
+    _DATE_CH08_R4,
+    _JAVA_V2_BLOB + "2b288748316c65aed76b3cfb0e0d109ddacc1bdf/core/retries/src/main/java/software/amazon/awssdk/"
+    "retries/LegacyRetryStrategy.java",
+    quote="For throttling exceptions uses the {@link BackoffStrategy#exponentialDelay} backoff strategy, with a base "
+    "delay of 500 milliseconds  and max delay of 20 seconds.",
+)
+SOURCES["SDK_RETRIES_2025_ANNOUNCED"] = Source(
+    "AWS Developer Tools Blog, Updating AWS SDK defaults – AWS STS service endpoint and Retry Strategy (an "
+    "announcement of 2025 that botocore's retry default did not follow: SOURCES['BOTOCORE_1_40_STS_ONLY'])",
+    _DATE_CH08_R4,
+    "https://aws.amazon.com/blogs/developer/updating-aws-sdk-defaults-aws-sts-service-endpoint-and-retry-strategy",
+    quote="On July 31st, 2025, we will update the default retry strategy to standard in the AWS SDKs for C++, .NET, "
+    "Java (v2), PHP, Python, Ruby, the AWS Tools for PowerShell and the AWS CLI (v2).",
+)
+SOURCES["BOTOCORE_1_40_STS_ONLY"] = Source(
+    "botocore CHANGELOG.rst, release 1.40.0 (the release of 31 July 2025): the one default it changed was STS's "
+    "endpoint; the retry default stayed legacy until 1.44.0 (SOURCES['BOTOCORE_STANDARD_DEFAULT_SINCE'])",
+    _DATE_CH08_R4,
+    "https://github.com/boto/botocore/blob/0e6e2404b85dc336dd2889814e089bde7d1a4c55/CHANGELOG.rst",
+    quote="feature:``sts``: Updated the default sts service endpoint from ``legacy`` to ``regional``.",
 )
 SOURCES["JAVA_V2_LEGACY_THROTTLE_TOKEN_COST"] = Source(
     "AWS SDK for Java 2.x, core/sdk-core, SdkDefaultRetrySetting.Legacy (commit 276b682): in legacy mode a retry "

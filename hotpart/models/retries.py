@@ -86,6 +86,8 @@ BROOKER_2015: Final[dict[str, object]] = {
         "None of these approaches fundamentally change the N² nature of the work to be done.",
     ),
     "workload": "N clients start at once and each updates one row with optimistic concurrency control",
+    # the herd the course runs his model at; his published simulator (src/backoff_simulator.py) sweeps 10 to 50
+    # clients, and numbers retries from 1, so that its first sleep's ceiling is 2 * base_ms
     "clients_quoted": 100,
     "base_ms": 5.0,
     "cap_ms": 2000.0,
