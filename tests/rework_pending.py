@@ -25,14 +25,6 @@ NOT_REWORKED: dict[str, int] = {
     "write_sharding": 2_740,
     "fanout": 2_027,
     "aggregation": 2_844,
-    "diagnosis": 5_374,
-    "your_table": 4_890,
-    "before_you_deploy": 0,  # new in issue 48 (2026-12-06); not yet measured on the built book
-    "strategies": 2_206,
-    "resharding": 2_385,
-    "migration": 2_535,
-    "cross_shard": 2_171,
-    "pitfalls": 2_142,
 }
 
 

@@ -354,3 +354,17 @@ def test_sharding_cases_refuse_subnormal_rates_and_unreachable_probabilities_by_
         hp.collision_case(5e-324)
     assert hp.collision_case(-math.expm1(-(2.0**-65)))["ids"] >= 1.0
     assert hp.replicas_needed(90_000, 10_000, 0.8) == 1  # the chapter's count stays
+
+
+def test_migration_caption_gives_the_whole_move_as_the_text_does():
+    """Review turn 4, 19-3: the explorable's caption rounds the whole move as the chapter's text does (8.25 days)."""
+    e = hp.EXPLORABLES["migration_timeline"]
+    data = e.compute(**{c.name: c.default for c in e.controls})
+    assert "the whole move 8.25 days" in e.caption(data)
+
+
+def test_sharding_strategies_names_its_key_streams():
+    """Issue 46 item 5: the key stream is picked by name, not by a numbered slider."""
+    stream = {c.name: c for c in hp.EXPLORABLES["sharding_strategies"].controls}["stream"]
+    assert stream.choices == ("sequential IDs", "timestamps", "UUIDv4", "customer ID + time")
+    assert "0 " not in stream.label

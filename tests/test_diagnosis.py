@@ -421,3 +421,18 @@ def test_the_output_leaks_no_internal_name_or_repr() -> None:
             for leak in ("one_key", "few_keys", "small_key_space", "hot_key_share", "at_capacity", "ZipfFit(",
                          "Finding(", "TopKeys(", "KeyReport(", "array(", "np.float", "None", "nan"):  # fmt: skip
                 assert leak not in text, (name, ci, leak)
+
+
+def test_symptom_to_remedy_names_its_choices_in_words():
+    """Issue 46 item 5: the scenario and Contributor Insights are picked by name, not by a numbered slider."""
+    controls = {c.name: c for c in hp.EXPLORABLES["symptom_to_remedy"].controls}
+    assert controls["scenario"].choices == hp.SCENARIO_NAMES
+    assert controls["insights"].choices == ("off", "on")
+    assert "0 " not in controls["scenario"].label and controls["gsi_share"].percent
+
+
+def test_past_double_row_says_may_be_refused():
+    """Review turn 4, 15-6: AWS says such growth may be throttled; the certainty is the model's."""
+    symptom = hp.REMEDIES["past double the previous peak"].symptom
+    assert symptom.startswith("An on-demand table may be refused (the model refuses all of it)")
+

@@ -562,3 +562,12 @@ def test_a_log_with_more_keys_than_the_fit_takes_is_refused_naming_the_log(tmp_p
     path.write_text("timestamp,pk\n" + "".join(f"2026-12-01 00:00:0{i},K{i}\n" for i in range(5)), encoding="utf-8")
     with pytest.raises(hp.ExportError, match=r"log\.csv: pk: expected at most 3 distinct keys \(the Zipf fit's limit\), got 5$"):
         hp.profile_log(path)
+
+
+def test_summary_reads_right_for_one_partition(tmp_path):
+    """Issue 46 item 5: a count of one takes no plural ("busiest of 1 partitions" before)."""
+    f = tmp_path / "log.csv"
+    f.write_text("timestamp,pk\n2026-11-30 09:00:01,a\n2026-11-30 09:00:02,b\n")
+    one = hp.profile_log(f).summary()
+    assert "1 partitions" not in one and "the one partition: peak" in one
+    assert "busiest of 8 partitions: peak" in hp.profile_log(f, partitions=8).summary()

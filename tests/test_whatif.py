@@ -145,3 +145,18 @@ def test_what_if_refuses_more_key_seconds_than_it_can_replay_by_name():
     with pytest.raises(ValueError, match=r"^demand has 50,000 minutes of 2 keys .* 33,000,000 key-seconds .* at most 10,000,000"):
         what_if(demand, hp.Table(1, wcu=4_000))
     assert [round(x) for x in what_if([[1_500.0, 100.0]] * 2, hp.Table(1, wcu=4_000)).refused][:3] == [72000, 72000, 60000]
+
+
+def test_on_demand_replay_takes_a_switched_tables_previous_peak():
+    """Review turn 4, 16-2: a provisioned table switched to on-demand has AWS's previous peak, half its provisioned
+    throughput (or a new table's setting), not the demand it is about to see: 9,000 WCU/s spread over ten keys on a
+    table provisioned at 4,000 is past double 2,000, so the on-demand replay refuses some of it (the observed peak as
+    the previous peak would have served it all)."""
+    demand = [[900.0] * 10] * 40
+    low, high = hp.what_if(demand, hp.Table(10, wcu=4_000)), hp.what_if(demand, hp.Table(10, wcu=20_000))
+    assert low.remedies[3] == high.remedies[3] == "on-demand"
+    # provisioned at 20,000, the previous peak is 10,000: the table serves 9,000 at once, and refuses only what the
+    # keys sharing a partition offer above its ceiling, as the table as it is does
+    assert high.refused[3] == pytest.approx(high.refused[0])
+    # provisioned at 4,000, the previous peak is 2,000: the growth to 9,000 is refused besides
+    assert low.refused[3] > high.refused[3]

@@ -86,10 +86,6 @@ _EVENT_STYLE: dict[str, tuple[str, str, str]] = {
 }
 
 
-def _codes(names: tuple[str, ...]) -> str:
-    return ", ".join(f"{i} {n}" for i, n in enumerate(names))
-
-
 def diagnosis_case(
     name: str, contributor_insights: bool = True, batch_size: int = 1, minutes: int = 10, gsi_fraction: float = 1.0
 ) -> Data:
@@ -296,11 +292,11 @@ register(
         name="symptom_to_remedy",
         title="From symptom to remedy: a scenario's metrics and what diagnose reads from them",
         controls=(
-            Control("scenario", f"scenario ({_codes(SCENARIO_NAMES)})", 0, len(SCENARIO_NAMES) - 1, 0, integer=True),
-            Control("insights", "Contributor Insights (0 off, 1 on)", 0, 1, 1, integer=True),
+            Control("scenario", "scenario", 0, len(SCENARIO_NAMES) - 1, 0, integer=True, choices=SCENARIO_NAMES),
+            Control("insights", "Contributor Insights", 0, 1, 1, integer=True, choices=("off", "on")),
             Control("batch_size", "items per request (batch size)", 1, BATCH_WRITE_MAX_ITEMS, 1, integer=True, unit="items"),
             Control("minutes", "minutes of metrics", 5, 60, 10, step=5, integer=True, unit="min"),
-            Control("gsi_share", "GSI scenario: share of writes carrying the index key", 0, 1, 1, step=0.1),
+            Control("gsi_share", "GSI scenario: share of writes carrying the index key", 0, 1, 1, step=0.1, percent=True),
         ),
         compute=_compute,
         plot=_plot,

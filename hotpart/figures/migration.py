@@ -172,7 +172,7 @@ def _migration_caption(data: Data) -> str:
     b = steps["backfill"]
     return (
         f"{p.data_gb:,.0f} GB at {p.copy_gb_per_h:,.0f} GB/h: backfill {(b[1] - b[0]) / 24:.1f} days, the whole move "
-        f"{p.total_h / 24:.1f} days, of which the application holds two placement rules for "
+        f"{p.total_h / 24:.2f} days, of which the application holds two placement rules for "
         f"{p.coexistence_h / 24:.1f} days, writing {1 + p.dual_write_overhead:.1f}x as much."
     )
 

@@ -252,7 +252,14 @@ sharding_strategies = register(
         controls=(
             Control("day", "days since the ranges were set", 1, MAX_DAYS, 1, step=1, unit="days", integer=True),
             Control(
-                "stream", "key stream (0 sequential, 1 timestamp, 2 UUIDv4, 3 customer ID + time)", 0, 3, 0, step=1, integer=True
+                "stream",
+                "key stream",
+                0,
+                3,
+                0,
+                step=1,
+                integer=True,
+                choices=("sequential IDs", "timestamps", "UUIDv4", "customer ID + time"),
             ),
             Control("n_shards", "shards", 2, 16, 4, step=1, integer=True),
         ),

@@ -163,6 +163,8 @@ PAGE_NAMES: dict[str, str] = {
     "rfc/rfc9562#section-5.7": "RFC 9562 (UUID version 7)",
     "mongodb.com/docs/manual/core/hashed-sharding/": "MongoDB manual: hashed sharding",
     "mongodb.com/docs/manual/core/sharding-balancer-administration/": "MongoDB manual: the balancer",
+    "mongodb.com/docs/manual/reference/method/sh.startBalancer/": "MongoDB manual: sh.startBalancer",
+    "mongodb.com/docs/manual/tutorial/migrate-chunks-in-sharded-cluster/": "MongoDB manual: migrating ranges",
     "vitess.io/docs/22.0/concepts/shard": "Vitess docs: shards",
     "vitess.io/docs/concepts/shard/": "Vitess docs: shards",
     "vitess.io/docs/22.0/user-guides/configuration-advanced/resharding/": "Vitess docs: resharding",

@@ -2327,6 +2327,26 @@ SOURCES["SHARDING_MONGODB_BALANCER_EVEN_DATA"] = Source(
     "thresholds, the balancer attempts to automatically migrate data between shards and reach an even amount of "
     "data per shard while respecting the zones.",
 )
+# Chapters 18 and 19, round-4 review (17-1, 18-1), read 2026-12-06
+SOURCES["SHARDING_DDB_SPLIT_NEAR_10_GB_BLOG"] = Source(
+    "AWS Database Blog, Scaling DynamoDB: How partitions, hot keys, and split for heat impact performance (Part 3)",
+    "2026-12-06",
+    _SPLIT_FOR_HEAT_BLOG,
+    "A table might add partitions for many reasons, such as when: … A partition gets close to 10 GB in size.",
+)
+SOURCES["SHARDING_MONGODB_NO_AUTO_SPLIT_603"] = Source(
+    "MongoDB manual (current), sh.startBalancer()",
+    "2026-12-06",
+    "https://www.mongodb.com/docs/manual/reference/method/sh.startBalancer/",
+    "Starting in MongoDB 6.0.3, automatic chunk splitting is not performed. This is because of balancing policy "
+    "improvements.",
+)
+SOURCES["SHARDING_MONGODB_MOVE_RANGE"] = Source(
+    "MongoDB manual (current), Migrate Ranges in a Sharded Cluster",
+    "2026-12-06",
+    "https://www.mongodb.com/docs/manual/tutorial/migrate-chunks-in-sharded-cluster/",
+    "To manually migrate ranges, use the moveChunk or moveRange command.",
+)
 SOURCES["SHARDING_VITESS_SWITCH_ALL_BY_DEFAULT"] = Source(
     "Vitess documentation (v22), User guides: Resharding, note after switching writes",
     _DATE_ROUND3,
@@ -2934,9 +2954,10 @@ ASSUMPTIONS: Final[dict[str, Assumption]] = {
         "or 3,000 RCU/s is named whatever its share (a key cannot consume more than its partition serves). The "
         "report's units are divided by 3 for a write-throttled table, which takes the key's traffic to be writes. "
         "The minute's whole traffic is taken from the consumed-capacity metrics as 3 x write units + read units, "
-        "AWS's provisioned-mode formula, used for on-demand tables too.",
+        "AWS's formula, the same in both capacity modes.",
         aws_says="AWS sets no threshold. Contributor Insights ranks keys by ConsumedThroughputUnits, '(3 x consumed "
-        "write capacity units) + consumed read capacity units' in provisioned mode, and for DynamoDB's rules 'only "
+        "write capacity units) + consumed read capacity units' in provisioned mode and '(3 x write request units) + "
+        "read request units' in on-demand mode, and for DynamoDB's rules 'only "
         "MaxContributorValue and Maximum return useful statistics' (contributorinsights_HowItWorks.html), so the "
         "report gives no total.",
         used_by=("diagnose.hot_key_share",),

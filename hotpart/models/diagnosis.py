@@ -159,7 +159,8 @@ REMEDIES: dict[str, Remedy] = {
         in_source=False,
     ),
     "past double the previous peak": Remedy(
-        "An on-demand table is refused while its traffic grows past double its previous peak within 30 minutes; "
+        "An on-demand table may be refused (the model refuses all of it) while its traffic grows past double its "
+        "previous peak within 30 minutes; "
         "AWS warns of it without saying which of its throttling reasons such a refusal carries, so the course's "
         "simulator counts it in ThrottleEvents only (a real export may count it under a reason, most likely key "
         "range)",

@@ -340,9 +340,13 @@ class LogProfile:
     def __repr__(self) -> str:
         return (
             f"LogProfile({self.rows:,} rows, {len(self.keys):,} keys, {self.minutes} min; hottest {self.keys[0]!r} "
-            f"{self.key_units[0] / self.key_units.sum():.1%} of units; busiest of {self.partitions} partitions peaks at "
+            f"{self.key_units[0] / self.key_units.sum():.1%} of units; {self._busiest_words()} peaks at "
             f"{self.partition_peak:,.0f} units/s against {self.ceiling:,.0f}; {self.zipf!r})"
         )
+
+    def _busiest_words(self) -> str:
+        """"busiest of 8 partitions", or "the one partition" (a count of one takes no plural)."""
+        return "the one partition" if self.partitions == 1 else f"busiest of {self.partitions:,} partitions"
 
     def hottest(self, n: int = 10) -> list[tuple[str, float, float]]:
         """The ``n`` hottest keys: (key, units over the log, share of all units).
@@ -377,7 +381,7 @@ class LogProfile:
             f"peak minute: {self.total.max():,.0f} {self.kind} units/s in all",
             "hottest keys (units over the log, share):",
             *[f"  {k}: {u:,.0f} ({s:.1%})" for k, u, s in self.hottest(5)],
-            f"busiest of {self.partitions} partitions: peak {self.partition_peak:,.0f} units/s "
+            f"{self._busiest_words()}: peak {self.partition_peak:,.0f} units/s "
             f"(ceiling {self.ceiling:,.0f}) on partition {self.busiest_partition}",
         ]
         if self.zipf is not None:

@@ -15,9 +15,10 @@ remedy the course teaches:
   adds partitions when throughput is raised past what they hold; the
   per-partition ceiling does not move (``capacity_partitions="same"`` keeps the
   table's partitions);
-* **on-demand**: no provisioned capacity, the previous peak taken as the
-  table's own peak (the ceiling then follows demand within the
-  per-partition limit);
+* **on-demand**: no provisioned capacity, the previous peak AWS gives a
+  provisioned table switched to on-demand: half its provisioned throughput,
+  or a new on-demand table's setting, whichever is higher (the ceiling is
+  then double that, and follows demand within the per-partition limit);
 * **split for heat**: :class:`hotpart.SplitForHeat` with its defaults.
 
 Demand is held constant within each minute (the log's resolution). The keys
@@ -47,7 +48,7 @@ from ._validation import check_array, check_choice, check_integer, check_number
 from .capacity import estimate_partitions
 from .hashing import partition_of
 from .logs import LogProfile
-from .on_demand import OnDemand
+from .on_demand import ON_DEMAND_NEW_TABLE_PEAK, OnDemand
 from .simulator import Table
 from .split_for_heat import SplitForHeat
 
@@ -252,14 +253,16 @@ def what_if(
             f"{more_parts:,} partitions: must be at most {_MAX_ELEMENTS:,}"
         )
     more_per_second = np.repeat(more_cols, 60, axis=0)
-    peak = max(float(per_second.sum(axis=1).max()), 1.0)
+    # a provisioned table switched to on-demand: AWS's previous peak is half its provisioned throughput, or a new
+    # on-demand table's setting, whichever is higher (SOURCES['SWITCHED_TABLE_PEAK'] and '_EARLIER')
+    switched = max(cap / 2.0, ON_DEMAND_NEW_TABLE_PEAK[kind])
     # each replay is remembered (simulate_once): moving the shard count reruns only the sharded replay, and the
     # capacity factor only the 'more capacity' one
     runs = [
         simulate_once(table, per_second, seconds, kind=kind, keys=list(names)),
         simulate_once(table, sharded, seconds, kind=kind, keys=sh_names),
         simulate_once(more_table, more_per_second, seconds, kind=kind, keys=list(more_names)),
-        simulate_once(table, per_second, seconds, kind=kind, keys=list(names), mode=OnDemand(previous_peak=peak)),
+        simulate_once(table, per_second, seconds, kind=kind, keys=list(names), mode=OnDemand(previous_peak=switched)),
         simulate_once(table, per_second, seconds, kind=kind, keys=list(names), split=SplitForHeat()),
     ]
     offered = float(per_second.sum())
