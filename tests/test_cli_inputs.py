@@ -198,3 +198,20 @@ def test_a_minute_is_read_in_utc_whatever_the_machines_zone(tmp_path):
         r = _run("profile", *args, cwd=tmp_path, env={"TZ": "Asia/Tokyo"})
         assert r.returncode == 0, r.stderr
         assert "over 1 minutes from 2026-11-30T09:00" in r.stdout, r.stdout
+
+
+def test_metrics_read_with_another_exports_queries_are_refused_not_misread(tmp_path):
+    """The sample's metrics with the queries ``hotpart queries orders`` prints (another export's Ids): each result's
+    Label is the one its query gave, so a mismatch is refused by name, not read as the opposite diagnosis."""
+    queries = tmp_path / "queries.json"
+    r = _run("queries", "orders", cwd=tmp_path)
+    assert r.returncode == 0, r.stderr
+    queries.write_text(r.stdout, encoding="utf-8")
+    r = _run("diagnose", "--metrics", DATA / "metrics.json", "--queries", queries, cwd=tmp_path)
+    _one_line(r, "metrics.json", "MetricDataResults[0].Label", "'ConsumedReadCapacityUnits'", "queries.json")
+    # the same queries with their Labels removed cannot be checked, and the sample's own queries still read
+    bare = [{k: v for k, v in q.items() if k != "Label"} for q in json.loads(r.stdout or queries.read_text())]
+    queries.write_text(json.dumps(bare), encoding="utf-8")
+    assert _run("diagnose", "--metrics", DATA / "metrics.json", "--queries", queries, cwd=tmp_path).returncode == 0
+    own = _run("diagnose", "--metrics", DATA / "metrics.json", "--queries", DATA / "queries.json", cwd=tmp_path)
+    assert own.returncode == 0 and "writes" in own.stdout, own.stderr

@@ -435,4 +435,3 @@ def test_past_double_row_says_may_be_refused():
     """Review turn 4, 15-6: AWS says such growth may be throttled; the certainty is the model's."""
     symptom = hp.REMEDIES["past double the previous peak"].symptom
     assert symptom.startswith("An on-demand table may be refused (the model refuses all of it)")
-

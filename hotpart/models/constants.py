@@ -2338,8 +2338,7 @@ SOURCES["SHARDING_MONGODB_NO_AUTO_SPLIT_603"] = Source(
     "MongoDB manual (current), sh.startBalancer()",
     "2026-12-06",
     "https://www.mongodb.com/docs/manual/reference/method/sh.startBalancer/",
-    "Starting in MongoDB 6.0.3, automatic chunk splitting is not performed. This is because of balancing policy "
-    "improvements.",
+    "Starting in MongoDB 6.0.3, automatic chunk splitting is not performed. This is because of balancing policy improvements.",
 )
 SOURCES["SHARDING_MONGODB_MOVE_RANGE"] = Source(
     "MongoDB manual (current), Migrate Ranges in a Sharded Cluster",

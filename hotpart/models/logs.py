@@ -345,7 +345,7 @@ class LogProfile:
         )
 
     def _busiest_words(self) -> str:
-        """"busiest of 8 partitions", or "the one partition" (a count of one takes no plural)."""
+        """ "busiest of 8 partitions", or "the one partition" (a count of one takes no plural)."""
         return "the one partition" if self.partitions == 1 else f"busiest of {self.partitions:,} partitions"
 
     def hottest(self, n: int = 10) -> list[tuple[str, float, float]]:

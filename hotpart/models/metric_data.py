@@ -270,6 +270,7 @@ class _Query:
     period: int
     table: str
     operation: str | None
+    label: str | None = None
 
 
 def _queries_by_id(queries: Any, file: str, notes: list[str]) -> dict[str, _Query | None]:
@@ -305,7 +306,10 @@ def _queries_by_id(queries: Any, file: str, notes: list[str]) -> dict[str, _Quer
             raise ExportError(
                 file, w + "MetricStat.Period", f"a whole number of minutes, from {PERIOD_S} to {_MAX_PERIOD_S:,} s", period
             )
-        out[qid] = _Query(name, d.get("GlobalSecondaryIndexName"), stat, period, d.get("TableName", ""), d.get("Operation"))
+        label = q.get("Label") if isinstance(q.get("Label"), str) and "${" not in q["Label"] else None  # not dynamic
+        out[qid] = _Query(
+            name, d.get("GlobalSecondaryIndexName"), stat, period, d.get("TableName", ""), d.get("Operation"), label
+        )
     return out
 
 
@@ -468,6 +472,15 @@ def _read_results(docs: list[Any], queries: Any, table: str | None, notes: list[
             q = ident[rid]
             if q is None:
                 continue
+            # CloudWatch returns a query's Label as the result's: a different one means another export's queries
+            if q.label is not None and isinstance(r.get("Label"), str) and r["Label"] != q.label:
+                raise ExportError(
+                    rfile,
+                    w + "Label",
+                    f"{q.label!r}, the Label of the query with Id {rid!r} in {qfile} (were these metrics exported "
+                    "with other queries?)",
+                    r["Label"],
+                )
             name, index, stat, qperiod, tname, operation = q.name, q.index, q.stat, q.period, q.table, q.operation
             if table is not None and tname and tname != table:
                 continue
