@@ -649,7 +649,7 @@ register(
         name="capacity_modes",
         title="On-demand and auto scaling against a step in demand",
         controls=(
-            Control("mode", "mode (0 on-demand, 1 provisioned + auto scaling)", 0, 1, 0, integer=True),
+            Control("mode", "mode", 0, 1, 0, integer=True, choices=("on-demand", "provisioned + auto scaling")),
             Control("step", "demand after the step", 1, 4, 3, step=0.25, unit="x previous peak"),
             Control("peak_k", "previous peak", 1, 20, 10, step=1, unit="thousand WCU/s"),
             Control("max_k", "maximum throughput (0 for none)", 0, 60, 0, step=5, unit="thousand WCU/s"),

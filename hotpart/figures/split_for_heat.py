@@ -245,7 +245,15 @@ register(
         name="split_for_heat",
         title="Splitting for heat: what it buys, when, and what stops it",
         controls=(
-            Control("case", "case (0 keys, 1 item, 2 collection, 3 with LSI, 4 monotonic)", 0, 4, 0, integer=True),
+            Control(
+                "case",
+                "case",
+                0,
+                4,
+                0,
+                integer=True,
+                choices=("many hot keys", "one hot item", "one collection", "collection + LSI", "monotonic sort key"),
+            ),
             Control("minutes", "minutes hot before a split", 1, 10, SPLIT_TRIGGER_MINUTES, step=1, unit="min"),
             Control("hot_wcu", "hot traffic", 500, 3000, 1600, step=100, unit="WCU/s"),
         ),
