@@ -160,10 +160,18 @@ class DateKey(KeyDistribution):
             return cls(n, 0.0, start)
         if q <= 1.0 / n * (1 + 1e-12):
             return cls(n, 1.0, start)
-        from scipy.optimize import brentq
-
-        decay = brentq(lambda r: (1 - r) / -math.expm1(n * math.log(r)) - q, 1e-300, 1 - 1e-15, xtol=1e-15, rtol=1e-14)
-        return cls(n, float(decay), start)
+        # today's share (1 - r) / (1 - r**n) falls from 1 to 1/n as r rises from 0 to 1: bisect to the float's
+        # resolution (no scipy import: the command line's plan reads a date design at start)
+        lo, hi = 1e-300, 1 - 1e-15
+        for _ in range(200):
+            mid = 0.5 * (lo + hi)
+            if mid in (lo, hi):
+                break
+            if (1 - mid) / -math.expm1(n * math.log(mid)) > q:
+                lo = mid
+            else:
+                hi = mid
+        return cls(n, 0.5 * (lo + hi), start)
 
     @property
     def n_keys(self) -> int:  # type: ignore[override]
