@@ -9,8 +9,9 @@
   table's writes with its index). Its floor is the simulator's run alone (:func:`hotpart.simulate_with_indexes` with
   the keys, demand and index already built); the target is 3x (the plan's contributions rebuilt, each pattern's
   256 hottest keys and each partition's stand-ins named by hash, then the same run) and the issue's 2 s.
-* The command: ``python -m hotpart plan`` on the orders example, wall time, against ``python -c "import hotpart"``
-  (the package's import, a cost every command pays); the target is 2x.
+* The command: ``python -m hotpart plan`` on the orders example, wall time, against loading the package's models
+  (``python -c "import hotpart; hotpart.Table"``: ``import hotpart`` alone loads nothing since the layers load on
+  first use, and every command that models pays for the models); the target is 2x.
 """
 
 from __future__ import annotations
@@ -132,7 +133,7 @@ def run(repeats: int) -> list[str]:
     example = [str(x) for x in (ROOT / "notebooks/data/plan/orders-cdk.template.json", "--workload",
                                 ROOT / "notebooks/data/plan/orders-workload.yaml")]  # fmt: skip
     t_cli = _wall([sys.executable, "-m", "hotpart", "plan", *example], repeats)
-    t_import = _wall([sys.executable, "-c", "import hotpart"], repeats)
+    t_import = _wall([sys.executable, "-c", "import hotpart; hotpart.Table"], repeats)
 
     plan_ratio, hour_ratio, cli_ratio = t_plan / floor, t_hour / t_floor_hour, t_cli / t_import
     ok = {
@@ -149,7 +150,7 @@ def run(repeats: int) -> list[str]:
         f"{yes['plan']} |",
         f"| the slowest of the {TABLES} tables' peak hours simulated, s (floor: its simulator run alone) | {t_hour:.2f} | "
         f"{t_floor_hour:.2f} | {hour_ratio:.2f}x | <= {HOUR_TARGET_S:g} s, <= {HOUR_RATIO_TARGET:g}x | {yes['hour']} |",
-        f"| python -m hotpart plan (orders example), wall s (floor: python -c 'import hotpart') | {t_cli:.2f} | "
+        f"| python -m hotpart plan (orders example), wall s (floor: loading the models) | {t_cli:.2f} | "
         f"{t_import:.2f} | {cli_ratio:.2f}x | <= {CLI_RATIO_TARGET:g}x | {yes['cli']} |",
     ]
 
