@@ -41,6 +41,7 @@ from ..models import (
     scale_limit,
 )
 from ..models._validation import check_array, check_integer, check_number
+from .metrics import expected_count_text
 
 __all__ = [
     "TIMELINE_H",
@@ -206,14 +207,35 @@ def _plot_timeline(
 # Chapter 2: key designs over time
 # ---------------------------------------------------------------------------------------------
 
+
+def share_text(share: float) -> str:
+    """A share as a percentage that reads in prose and tables: three significant digits (``"43.4%"``), and from
+    below 0.001% on, a power of ten in superscript digits (``"1 × 10⁻⁷%"``) rather than ``"1e-07%"``.
+
+    Parameters
+    ----------
+    share : float
+        The share, a fraction in ``[0, 1]``.
+
+    Examples
+    --------
+    >>> share_text(0.434), share_text(0.0000123), share_text(1e-9), share_text(0.0)
+    ('43.4%', '0.00123%', '1 × 10⁻⁷%', '0%')
+    """
+    p = check_number("share", share, low=0, high=1)
+    if p == 0 or 100 * p >= 1e-3:
+        return f"{100 * p:.3g}%"
+    return f"{expected_count_text(100 * p)}%"
+
+
 _DESIGN_LABELS = {
     "date": 'PK = date ("2026-04-01")',
     "status": "PK = status (ACTIVE / INACTIVE / SUSPENDED)",
     "user_type": "PK = user_type (member / guest / admin)",
     "popular item": "PK = product ID, time sale at 20:00 on day 2",
-    "userId": "PK = userId (10^6 users)",
-    "deviceId": "PK = deviceId (10^5 devices)",
-    "orderId": "PK = orderId (10^9 orders)",
+    "userId": "PK = userId (10⁶ users)",
+    "deviceId": "PK = deviceId (10⁵ devices)",
+    "orderId": "PK = orderId (10⁹ orders)",
 }
 
 
@@ -509,7 +531,7 @@ def key_design_table(cases: dict[str, KeyDesignCase]) -> tuple[list[str], list[t
             c.label,
             f"{c.dist.n_keys:,}",
             _cardinality_text(c.dist.effective_cardinality()),
-            f"{100 * c.dist.top_share(1):.3g}%",
+            share_text(c.dist.top_share(1)),
             f"{c.partition_limit.hottest_demand:,.0f}",
             f"{c.partition_limit.refused_fraction:.0%}",
             f"{c.partition_limit.max_total_demand:,.0f}",
