@@ -21,7 +21,6 @@ from pathlib import Path
 NOT_REWORKED: dict[str, int] = {
     "key_designs": 2_219,
     "zipf": 1_978,
-    "composite_keys": 2_638,
     "write_sharding": 2_740,
     "fanout": 2_027,
     "aggregation": 2_844,
