@@ -169,7 +169,7 @@ def test_key_design_table_rows(design_cases):
 def test_share_text_at_its_boundary():
     from hotpart.figures.key_designs import share_text
 
-    assert share_text(1e-5) == "0.001%" and share_text(0.5e-5) == "5 × 10⁻⁴%"
+    assert share_text(1e-6) == "0.0001%" and share_text(0.5e-6) == "5 × 10⁻⁵%"
     assert share_text(0.5e-9) == "5 × 10⁻⁸%" and share_text(1.0) == "100%" and share_text(0.0) == "0%"
     with pytest.raises(ValueError, match="share"):
         share_text(1.5)
@@ -541,3 +541,12 @@ def test_chapter_3_euler_maclaurin_against_the_exact_sum():
     exact, form = hp.harmonic(n, s), hp.harmonic_asymptotic(n, s)
     assert form / exact == pytest.approx(1, abs=1e-9)
     assert exact - zeta(s) == pytest.approx(n ** (1 - s) / (1 - s), abs=1e-6)  # the leading term, after zeta
+
+
+def test_choice_controls_of_chapters_2_and_6_name_their_choices_in_words():
+    """Issue 46 item 5: no numbered slider standing for named choices ("0 date, 1 status")."""
+    design = hp.EXPLORABLES["key_design_load"].controls[0]
+    assert design.choices == hp.KEY_DESIGNS and design.text(1) == "status" and ":" not in design.label
+    fanout = {c.name: c for c in hp.EXPLORABLES["fanout_cost"].controls}
+    assert [fanout[n].text(1) for n in ("dist", "strategy", "consistency")] == ["lognormal", "calculated", "strong"]
+    assert not any("0 " in c.label for c in fanout.values())

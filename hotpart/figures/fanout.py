@@ -375,14 +375,14 @@ fanout_cost_view = register(
         title="Shard count against fan-out cost",
         controls=(
             Control("read_write_ratio", "reads per write", 0.01, 100, 0.1, step=0.25, scale="log"),
-            Control("dist", "shard latency (0 exponential, 1 lognormal)", 0, 1, 1, step=1, integer=True),
+            Control("dist", "shard latency", 0, 1, 1, step=1, integer=True, choices=_DISTS),
             Control(
                 "write_rate", "hot key write rate", 1_000, 50_000, EXAMPLE_HOT_PARTITION["hot_wcu"], step=1_000, unit="writes/s"
             ),
             Control("item_kb", "item size read per shard", 0.5, 64, 1, step=0.5, unit="KB"),
-            Control("strategy", "strategy (0 random, 1 calculated)", 0, 1, 0, step=1, integer=True),
+            Control("strategy", "suffix strategy", 0, 1, 0, step=1, integer=True, choices=_STRATEGY_NAMES),
             Control("items_per_shard", "items each shard's Query returns", 1, 50, 1, step=1, integer=True),
-            Control("consistency", "read consistency (0 eventual, 1 strong)", 0, 1, 0, step=1, integer=True),
+            Control("consistency", "read consistency", 0, 1, 0, step=1, integer=True, choices=_CONSISTENCIES),
         ),
         compute=_cost_compute,
         plot=_cost_plot,
