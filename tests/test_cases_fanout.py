@@ -393,3 +393,10 @@ def test_fanout_figure_stops_the_refused_line_where_it_leaves_the_axis():
     assert np.isnan(y[below[0] + 1 :]).all()  # ... and stops there
     kept = np.flatnonzero(np.asarray(cost.writes_refused) >= _FLOOR)
     assert np.array_equal(y[kept], np.asarray(cost.writes_refused)[kept])  # the rest is drawn as computed
+
+
+def test_aggregation_caption_does_not_call_an_eventually_consistent_fan_out_never_stale():
+    """Review 7.2: an eventually consistent read may miss a recent write; only the batching delay is absent."""
+    e = hp.EXPLORABLES["aggregation"]
+    text = e.caption(e.data())
+    assert "never stale" not in text and "waits for no batch (it lags only by replication)" in text

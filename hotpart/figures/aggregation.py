@@ -190,7 +190,8 @@ def _agg_caption(data: Data) -> str:
     return (
         f"{data['read_rate']:,.0f} eventually consistent reads/s of the aggregate over "
         f"{plural(data['n_shards'], 'shard')}: fan-out costs "
-        f"{c['fanout_rcu']:,.0f} RCU/s in {c['fanout_requests']:,.0f} requests/s and is never stale; Streams aggregation "
+        f"{c['fanout_rcu']:,.0f} RCU/s in {c['fanout_requests']:,.0f} requests/s and waits for no batch "
+        "(it lags only by replication); Streams aggregation "
         f"costs {c['aggregation_wcu']:,.1f} WCU/s of updates plus {c['aggregation_rcu']:,.0f} RCU/s of reads, and is "
         f"{c['aggregation_staleness_s']:.2f} s behind on average.{behind}"
     )
