@@ -80,7 +80,12 @@ def test_widget_builds_and_redraws(name):
     image = next(w for w in ui.children if type(w).__name__ == "Image")
     assert len(sliders) == len(e.controls)
     first = bytes(image.value)
-    sliders[0].value = sliders[0].max if sliders[0].value != sliders[0].max else sliders[0].min
+    s = sliders[0]
+    if hasattr(s, "max"):
+        s.value = s.max if s.value != s.max else s.min
+    else:  # a slider of named choices: move to the last choice (or the first, if it is there already)
+        values = [v for _, v in s.options]
+        s.value = values[-1] if s.value != values[-1] else values[0]
     assert bytes(image.value) != first
 
 
