@@ -248,6 +248,22 @@ def test_read_hot_aggregate_case_by_hand():
     assert c["max_read_ratio"] == pytest.approx(c["max_reads"] / 8_000)
 
 
+def test_read_hot_aggregate_copies_divide_the_reads_and_multiply_the_updates():
+    """Review 7.1: a read-hot item replicated under k keys; the review's 4 copies (40 WCU/s, 2,500 RCU/s each) at
+    the bare ceiling, 5 (50 WCU/s) within the course's 80% headroom."""
+    bare = hp.read_hot_aggregate_case(8_000, 20_000, 50, 1.0, utilization=1.0, update_wcu=10.0)
+    assert (bare["copies"], bare["copy_rcu"], bare["copies_wcu"]) == (4, 2_500.0, 40.0)
+    kept = hp.read_hot_aggregate_case(8_000, 20_000, 50, 1.0, update_wcu=10.0)
+    assert (kept["copies"], kept["copies_wcu"]) == (5, 50.0)
+    assert kept["copy_rcu"] <= hp.SHARD_UTILIZATION * CEIL_R < 10_000 / (kept["copies"] - 1)  # the fewest that fit
+    # exactly at the headroom: one copy suffices, one read more needs two
+    at = hp.SHARD_UTILIZATION * CEIL_R / 0.5
+    assert hp.read_hot_aggregate_case(8_000, at, 1, 1.0)["copies"] == 1
+    assert hp.read_hot_aggregate_case(8_000, at + 1, 1, 1.0)["copies"] == 2
+    with pytest.raises(ValueError, match="update_wcu"):
+        hp.read_hot_aggregate_case(8_000, 20_000, 50, 1.0, update_wcu=-1.0)
+
+
 @settings(max_examples=30, deadline=None)
 @given(write_rate=st.floats(100, 20_000), batch_size=st.integers(1, 1_000))
 def test_parallelization_divides_the_load_and_needed_is_the_first_that_keeps_up(write_rate, batch_size):
@@ -312,6 +328,19 @@ def test_suffix_layout_spread_against_shards_needed_on_hashed_layouts():
         hp.suffix_layout_spread(w, 5)
 
 
+def test_suffix_layout_spread_gives_the_birthday_probability_the_sample_estimates():
+    """Review 5.2: needing only 11 suffixes is no two of the 11 keys on one partition (2 x 727 > 800)."""
+    w = hp.EXAMPLE_HOT_PARTITION["hot_wcu"]
+    for p, published in ((40, 0.220), (100, 0.565), (1_000, 0.946)):
+        s = hp.suffix_layout_spread(w, p, n_layouts=2_000, seed=1)
+        assert s["p_minimum"] == pytest.approx(math.prod(1 - k / p for k in range(11)))
+        assert round(s["p_minimum"], 3) == published
+        assert abs(s["share_minimum"] - s["p_minimum"]) < 4 * math.sqrt(s["p_minimum"] * (1 - s["p_minimum"]) / 2_000)
+    # one key cannot collide; two keys of a key just over the budget collide only on one partition
+    assert hp.suffix_layout_spread(700, 100, n_layouts=10)["p_minimum"] == 1.0
+    assert hp.suffix_layout_spread(900, 100, n_layouts=10)["p_minimum"] == pytest.approx(0.99)
+
+
 def test_sequential_busiest_one_writer_is_ceil_and_many_writers_approach_random():
     w, n = 8_000.0, 10
     one = hp.sequential_busiest(w, n, 1, seconds=300, seed=4)
@@ -349,3 +378,25 @@ def test_shard_history_read_sums_the_items_before_rounding():
     assert c["read_units"] == pytest.approx(math.ceil(c["items"] * 1024 / 4096) / 2)
     strong = hp.shard_history_read(8_000, 11, consistency="strong")
     assert strong["read_units"] == pytest.approx(2 * c["read_units"])
+
+
+def test_fanout_figure_stops_the_refused_line_where_it_leaves_the_axis():
+    """Review 6.3: refusals below the axis's floor (1.8e-20 at N = 11) are not drawn as a flat line along it."""
+    from hotpart.figures.fanout import _FLOOR, plot_fanout_cost
+
+    cost = hp.fanout_cost(write_rate=hp.EXAMPLE_HOT_PARTITION["hot_wcu"], read_write_ratio=0.1, n_max=40)
+    _fig, (ax,) = hp.new_figure()
+    plot_fanout_cost(ax, cost, 1e6)
+    y = np.asarray(ax.lines[0].get_ydata(), dtype=float)
+    below = np.flatnonzero(np.asarray(cost.writes_refused) < _FLOOR)
+    assert below.size and y[below[0]] == _FLOOR  # the line reaches the axis ...
+    assert np.isnan(y[below[0] + 1 :]).all()  # ... and stops there
+    kept = np.flatnonzero(np.asarray(cost.writes_refused) >= _FLOOR)
+    assert np.array_equal(y[kept], np.asarray(cost.writes_refused)[kept])  # the rest is drawn as computed
+
+
+def test_aggregation_caption_does_not_call_an_eventually_consistent_fan_out_never_stale():
+    """Review 7.2: an eventually consistent read may miss a recent write; only the batching delay is absent."""
+    e = hp.EXPLORABLES["aggregation"]
+    text = e.caption(e.data())
+    assert "never stale" not in text and "waits for no batch (it lags only by replication)" in text

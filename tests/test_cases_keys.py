@@ -132,7 +132,9 @@ def test_harmonic_forms_against_a_direct_sum_and_zeta():
     assert h.zeta_limit is None and h.published_gap is None
     big = hp.harmonic_forms(10**4, 1.5)
     assert big.zeta_limit == pytest.approx(C * 2.612375348685488)  # zeta(3/2)
-    assert big.n_text == "10^4" and hp.harmonic_forms(1234, 1.0).n_text == "1,234"
+    # review 3.2: a power of ten reads 10⁴ in prose, never the caret notation 10^4
+    assert big.n_text == "10⁴" and hp.harmonic_forms(1234, 1.0).n_text == "1,234"
+    assert hp.harmonic_forms(10**12, 1.05).n_text == "10¹²" and "^" not in hp.harmonic_forms(10**10, 1.0).n_text
 
 
 def test_harmonic_forms_published_gap_against_ycsb():
@@ -288,6 +290,24 @@ def test_time_series_reads_against_a_brute_force_copy():
         hp.time_series_reads(10, 0, 500)
 
 
+def test_time_series_reads_price_only_the_stored_writes_of_a_throttled_date_key():
+    """Chapter 4's date key is offered 5x the ceiling and keeps 1 write in 5: its Query reads what was stored."""
+    every, item, devices = 2, 500, 10_000
+    full = hp.time_series_reads(devices, every, item)
+    kept = hp.time_series_reads(devices, every, item, date_stored_fraction=0.2)
+    per_device = 3_600 // every + 1
+    assert kept.by_date.items_read == round(0.2 * devices * per_device) == 3_602_000
+    assert kept.by_date.items_returned == round(0.2 * per_device) == 360  # device-0 lost the rest
+    # 2,097 items of 500 B fill a 1 MiB page, a full page costs 128 RCU eventually consistent
+    assert kept.by_date.pages == math.ceil(3_602_000 / (1024**2 // item)) == 1_718
+    assert kept.date_ratio == pytest.approx(kept.by_date.read_units / kept.by_device.read_units)
+    assert 1_990 < kept.date_ratio < 2_010 and full.date_ratio > 9_990  # the old premise priced every write
+    assert kept.by_device == full.by_device  # the device key is under the ceiling: nothing changes
+    for bad in (0, 1.5, float("nan")):
+        with pytest.raises(ValueError, match="date_stored_fraction"):
+            hp.time_series_reads(devices, every, item, date_stored_fraction=bad)
+
+
 # ---------------------------------------------------------------------------------------------
 # the explorables update in place
 # ---------------------------------------------------------------------------------------------
@@ -356,5 +376,7 @@ def test_partitions_over_ceiling_counts_the_bars_above_it():
 def test_new_period_table_against_the_published_peak():
     c = hp.new_period_table(5_000)
     assert c["sustained_wcu"] == 2 * hp.ON_DEMAND_NEW_TABLE_PEAK["write"] == 4_000
-    assert c["vs"] == "above" and hp.new_period_table(4_000)["vs"] == "within"
+    # the word follows the sustained rate: "sustains 4,000 ..., less than the 5,000 it takes" (not "above")
+    assert c["vs"] == "less than" and hp.new_period_table(4_000)["vs"] == "at least"
+    assert hp.new_period_table(4_000.5)["vs"] == "less than"
     assert hp.status_partitions(hp.key_design("status"), 5_000, 10)["placement"] == "sharing its partition"

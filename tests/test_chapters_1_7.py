@@ -160,6 +160,19 @@ def test_key_design_table_rows(design_cases):
     assert status_row[-1] == f"{C / design_cases['status'].dist.top_share(1):,.0f}"
     with pytest.raises(ValueError, match="cases"):
         hp.key_design_table({})
+    # review 2.2 and 3.2: no float exponent ("1e-07%") and no caret ("10^9") on the page
+    order_row = rows[hp.KEY_DESIGNS.index("orderId")]
+    assert order_row[3] == "1 × 10⁻⁷%"
+    assert not any("e-0" in cell or "^" in cell for row in rows for cell in row)
+
+
+def test_share_text_at_its_boundary():
+    from hotpart.figures.key_designs import share_text
+
+    assert share_text(1e-6) == "0.0001%" and share_text(0.5e-6) == "5 × 10⁻⁵%"
+    assert share_text(0.5e-9) == "5 × 10⁻⁸%" and share_text(1.0) == "100%" and share_text(0.0) == "0%"
+    with pytest.raises(ValueError, match="share"):
+        share_text(1.5)
 
 
 def test_sale_case_break_multiplier_puts_the_partition_at_the_ceiling():
@@ -196,7 +209,8 @@ def test_zipf_limits_table_against_the_harmonic_numbers():
     for s, row in zip(s_values, rows, strict=True):
         for j, n in enumerate(n_values):
             h = hp.harmonic(n, s)  # p_1 = 1 / H(n, s), so the limit is C H(n, s)
-            assert row[1 + j] == f"{100 / h:.3g}%"
+            assert row[1 + j] == (f"{100 / h:.3g}%" if 100 / h >= 1e-3 else row[1 + j])
+            assert "e-0" not in row[1 + j]
             assert row[1 + len(n_values) + j] == f"{C * h:,.0f}"
         assert row[-1] == (f"{C * zeta(s):,.0f}" if s > 1 else "unbounded")
 
@@ -289,6 +303,11 @@ def test_composite_table_rows(composite):
     header, rows = hp.composite_table(composite)
     assert len(rows) == len(hp.COMPOSITE_DESIGNS) and all(len(r) == len(header) for r in rows)
     assert rows[3][-1].endswith(f"days to {hp.ITEM_COLLECTION_MAX_GB:g} GB") and rows[4][-1].startswith("capped at")
+    # the date key would hold 40 GB a day: with an LSI it stops at the limit (writes fail), without one it has none
+    date = composite[2]
+    assert date.capped_gb > hp.ITEM_COLLECTION_MAX_GB and "capped" not in rows[2][-1]
+    assert rows[2][-1].startswith(f"with an LSI: {hp.ITEM_COLLECTION_MAX_GB:g} GB after 6 h, then writes fail")
+    assert date.hours_to_limit == pytest.approx(10 * GIB / (C * 500) / 3_600)
     assert "\\#" in rows[1][0]  # the # of USER#id is escaped for Markdown
     assert rows[1][1] == rows[1][2] == "10,000" and rows[0][2] == "1.22"  # key counts and cardinalities alike
     with pytest.raises(ValueError, match="cases"):
@@ -339,6 +358,17 @@ def test_composite_caption_gives_short_times_in_hours_and_the_growth_axis_in_gb(
     assert ax.get_ylim() == pytest.approx((1e-3, 1e6))
 
 
+def test_composite_caption_never_lets_a_collection_pass_the_lsi_limit():
+    """Review 4.1: with an LSI a collection stops at 10 GB (its writes fail); without one there is no limit."""
+    e = hp.EXPLORABLES["composite_keys"]
+    date = e.caption(e.data(design=2))
+    assert "reaches the 10 GB limit after 6 hours, and writes to it fail; without one it grows to 40.2 GB" in date
+    assert "passes" not in date and "stops growing at 40" not in date
+    assert "1 partition-key value." in date and "100% of the writes" in date  # a count that reads right
+    assert "stops growing at 0.624 GB" in e.caption(e.data(design=4))  # under the limit: no LSI condition
+    assert e.controls[0].text(2) == "date" and e.controls[0].choices == hp.COMPOSITE_CHOICES
+
+
 # ---------------------------------------------------------------------------------------------
 # Chapter 5
 # ---------------------------------------------------------------------------------------------
@@ -368,7 +398,8 @@ def test_suffix_partition_table_and_collisions():
     header, rows = hp.suffix_partition_table(w, (20, 100), n_layouts=50)
     assert rows[0] == ("20", f"{hp.shards_needed(w, n_partitions=20)}", "–", "–", "–")  # below spread_from: no spread
     spread = hp.suffix_layout_spread(w, 100, n_layouts=50)
-    summary = (f"{spread['share_minimum']:.0%}", f"{spread['median']:,.0f}", f"{spread['upper_quartile']:,.0f}")
+    exact = f"{spread['share_minimum']:.0%} (exactly {spread['p_minimum']:.1%})"
+    summary = (exact, f"{spread['median']:,.0f}", f"{spread['upper_quartile']:,.0f}")
     assert rows[1] == ("100", "22", *summary)
     assert rows[-1] == ("many (no collisions)", f"{hp.shards_needed(w)}", "", "", "")
     assert all(len(r) == len(header) for r in rows)
@@ -510,3 +541,12 @@ def test_chapter_3_euler_maclaurin_against_the_exact_sum():
     exact, form = hp.harmonic(n, s), hp.harmonic_asymptotic(n, s)
     assert form / exact == pytest.approx(1, abs=1e-9)
     assert exact - zeta(s) == pytest.approx(n ** (1 - s) / (1 - s), abs=1e-6)  # the leading term, after zeta
+
+
+def test_choice_controls_of_chapters_2_and_6_name_their_choices_in_words():
+    """Issue 46 item 5: no numbered slider standing for named choices ("0 date, 1 status")."""
+    design = hp.EXPLORABLES["key_design_load"].controls[0]
+    assert design.choices == hp.KEY_DESIGNS and design.text(1) == "status" and ":" not in design.label
+    fanout = {c.name: c for c in hp.EXPLORABLES["fanout_cost"].controls}
+    assert [fanout[n].text(1) for n in ("dist", "strategy", "consistency")] == ["lognormal", "calculated", "strong"]
+    assert not any("0 " in c.label for c in fanout.values())

@@ -190,7 +190,8 @@ def _agg_caption(data: Data) -> str:
     return (
         f"{data['read_rate']:,.0f} eventually consistent reads/s of the aggregate over "
         f"{plural(data['n_shards'], 'shard')}: fan-out costs "
-        f"{c['fanout_rcu']:,.0f} RCU/s in {c['fanout_requests']:,.0f} requests/s and is never stale; Streams aggregation "
+        f"{c['fanout_rcu']:,.0f} RCU/s in {c['fanout_requests']:,.0f} requests/s and waits for no batch "
+        "(it lags only by replication); Streams aggregation "
         f"costs {c['aggregation_wcu']:,.1f} WCU/s of updates plus {c['aggregation_rcu']:,.0f} RCU/s of reads, and is "
         f"{c['aggregation_staleness_s']:.2f} s behind on average.{behind}"
     )
@@ -496,8 +497,14 @@ def read_hot_aggregate_case(
     aggregate_bytes: float = 1024,
     consistency: str = "eventual",
     utilization: float = SHARD_UTILIZATION,
+    update_wcu: float = 0.0,
 ) -> dict[str, float]:
-    """One aggregate item read by many: its read limit, a hot read rate against the ceiling, and a client cache.
+    """One aggregate item read by many: its read limit, a hot read rate against the ceiling, a client cache, and
+    copies of the item under several keys.
+
+    Copies (``AGG#0`` ... ``AGG#(k-1)``, each written on every update and a reader picking one at random) divide the
+    reads by ``k`` and multiply the update units by ``k``; unlike suffixes that partition the data, they serve a key
+    that is hot for reads. ``k`` is the fewest copies that keep each within ``utilization`` of the read ceiling.
 
     Parameters
     ----------
@@ -516,19 +523,24 @@ def read_hot_aggregate_case(
         ``"eventual"`` or ``"strong"``.
     utilization : float
         The headroom criterion, a fraction of the read ceiling in ``(0, 1]``.
+    update_wcu : float
+        The aggregate's update units per second (one copy), WCU/s, in ``[0, 1e6]``.
 
     Returns
     -------
     dict
         ``max_read_ratio`` (reads per write within the headroom, :func:`fanout_read_limit`) and ``max_reads``
         (reads/s), ``hot_rcu`` and ``hot_times`` (the hot rate's RCU/s and its multiple of the ceiling),
-        ``cached_reads`` and ``cached_rcu`` (what reaches the table behind the cache).
+        ``cached_reads`` and ``cached_rcu`` (what reaches the table behind the cache), ``copies`` (copies needed
+        within the headroom), ``copy_rcu`` (RCU/s each copy is read at) and ``copies_wcu`` (their update WCU/s).
 
     Examples
     --------
-    >>> c = read_hot_aggregate_case(8_000, 20_000, 50, 1.0)
+    >>> c = read_hot_aggregate_case(8_000, 20_000, 50, 1.0, update_wcu=10.0)
     >>> c["hot_rcu"], round(c["hot_times"], 2), c["cached_reads"], c["cached_rcu"]
     (10000.0, 3.33, 50.0, 25.0)
+    >>> c["copies"], c["copy_rcu"], c["copies_wcu"]
+    (5, 2000.0, 50.0)
     """
     write_rate = check_number("write_rate", write_rate, low=0, high=_MAX_RATE, low_open=True)
     hot_reads = check_number("hot_reads", hot_reads, low=0, high=1e9, low_open=True)
@@ -538,9 +550,15 @@ def read_hot_aggregate_case(
     consistency = check_choice("consistency", consistency, _CONSISTENCIES)
     units = float(read_units(aggregate_bytes, consistency))
     ratio = fanout_read_limit(write_rate, item_bytes=aggregate_bytes, consistency=consistency, utilization=utilization)
+    update_wcu = check_number("update_wcu", update_wcu, low=0, high=_MAX_RATE)
+    utilization = check_number("utilization", utilization, low=0, high=1, low_open=True)
     check_divisor("cache_ttl_s", cache_ttl_s, cache_clients, "cache_clients / cache_ttl_s, the refetches per second")
     cached = cache_clients / cache_ttl_s
+    copies = max(1, math.ceil(hot_reads * units / (utilization * PARTITION_MAX_RCU)))
     return {
+        "copies": copies,
+        "copy_rcu": hot_reads * units / copies,
+        "copies_wcu": copies * update_wcu,
         "max_read_ratio": ratio,
         "max_reads": ratio * write_rate,
         "hot_rcu": hot_reads * units,

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 from matplotlib.axes import Axes
 from matplotlib.figure import Figure
+from numpy.typing import NDArray
 
 from ..book.explorable import Control, Data, Explorable, register
 from ..book.plotting import COLORS, finish_axes, fixed_layout, log_axis, relabel
@@ -118,6 +119,24 @@ _FLOOR = 1e-12
 _N_LAT = np.unique(np.round(np.logspace(0, 3, 40)).astype(int))
 
 
+def _refused_on_axis(writes_refused: NDArray[np.float64]) -> NDArray[np.float64]:
+    """The refused writes as :func:`plot_fanout_cost` draws them: the line runs down to the axis's floor (1e-12 per
+    second) at the first suffix count whose refusals fall below it, and stops there (NaN after), rather than running
+    along the floor as if a constant floor of refusals were left.
+
+    Examples
+    --------
+    >>> _refused_on_axis(np.array([5.0, 2e-10, 1e-20, 0.0])).tolist()
+    [5.0, 2e-10, 1e-12, nan]
+    """
+    r = check_array("writes_refused", writes_refused, low=0, high=_FINITE, ndim=1)
+    out = np.where(r >= _FLOOR, r, np.nan)
+    below = np.flatnonzero(r < _FLOOR)
+    if below.size:
+        out[below[0]] = _FLOOR
+    return out
+
+
 def plot_fanout_cost(ax: Axes, cost, ymax: float) -> None:  # type: ignore[no-untyped-def]
     """Writes refused, read units and read requests per second against N (log-log), with the optimum.
 
@@ -133,7 +152,7 @@ def plot_fanout_cost(ax: Axes, cost, ymax: float) -> None:  # type: ignore[no-un
     """
     ymax = check_number("ymax", ymax, low=_FLOOR, high=_FINITE, low_open=True)
     n = cost.n_shards
-    ax.plot(n, np.maximum(cost.writes_refused, _FLOOR), color=COLORS["refused"], lw=2, label="writes refused (WCU/s)")
+    ax.plot(n, _refused_on_axis(cost.writes_refused), color=COLORS["refused"], lw=2, label="writes refused (WCU/s)")
     ax.plot(n, cost.read_units, color=COLORS["served"], lw=2, label="read units (RCU/s)")
     ax.plot(n, cost.read_requests, color=COLORS["accent"], ls="--", lw=1.5, label="read requests (/s)")
     ax.axhline(cost.write_units, color=COLORS["share"], ls=":", lw=1.2, label=f"write units {cost.write_units:,.0f} WCU/s")
@@ -165,7 +184,7 @@ def _update_fanout_cost(ax: Axes, cost, ymax: float) -> None:  # type: ignore[no
     legend on every move (about 4 ms of the update)."""
     n = cost.n_shards
     refused, units, requests, writes, optimum = ax.lines
-    refused.set_data(n, np.maximum(cost.writes_refused, _FLOOR))
+    refused.set_data(n, _refused_on_axis(cost.writes_refused))
     units.set_data(n, cost.read_units)
     requests.set_data(n, cost.read_requests)
     writes.set_ydata([cost.write_units, cost.write_units])
@@ -356,14 +375,14 @@ fanout_cost_view = register(
         title="Shard count against fan-out cost",
         controls=(
             Control("read_write_ratio", "reads per write", 0.01, 100, 0.1, step=0.25, scale="log"),
-            Control("dist", "shard latency (0 exponential, 1 lognormal)", 0, 1, 1, step=1, integer=True),
+            Control("dist", "shard latency", 0, 1, 1, step=1, integer=True, choices=_DISTS),
             Control(
                 "write_rate", "hot key write rate", 1_000, 50_000, EXAMPLE_HOT_PARTITION["hot_wcu"], step=1_000, unit="writes/s"
             ),
             Control("item_kb", "item size read per shard", 0.5, 64, 1, step=0.5, unit="KB"),
-            Control("strategy", "strategy (0 random, 1 calculated)", 0, 1, 0, step=1, integer=True),
+            Control("strategy", "suffix strategy", 0, 1, 0, step=1, integer=True, choices=_STRATEGY_NAMES),
             Control("items_per_shard", "items each shard's Query returns", 1, 50, 1, step=1, integer=True),
-            Control("consistency", "read consistency (0 eventual, 1 strong)", 0, 1, 0, step=1, integer=True),
+            Control("consistency", "read consistency", 0, 1, 0, step=1, integer=True, choices=_CONSISTENCIES),
         ),
         compute=_cost_compute,
         plot=_cost_plot,

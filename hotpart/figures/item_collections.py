@@ -24,6 +24,7 @@ from numpy.typing import ArrayLike, NDArray
 
 from ..book.explorable import Control, Data, Explorable, register
 from ..book.plotting import COLORS, finish_axes, fixed_layout, log_axis, partition_bars, set_partition_bars
+from ..book.wording import plural
 from ..models import (
     ITEM_COLLECTION_MAX_GB,
     ON_DEMAND_NEW_TABLE_PEAK,
@@ -48,6 +49,7 @@ from ..models._validation import check_array, check_integer, check_number
 from .key_designs import _FINITE
 
 __all__ = [
+    "COMPOSITE_CHOICES",
     "COMPOSITE_DESIGNS",
     "COLLECTION_DAYS",
     "SingleTable",
@@ -165,6 +167,8 @@ COMPOSITE_DESIGNS: tuple[str, ...] = (
     "PK = deviceId, SK = timestamp",
     "PK = deviceId#YYYY-MM, SK = timestamp",
 )
+#: The designs' short names, as the explorable's design control shows them.
+COMPOSITE_CHOICES: tuple[str, ...] = ("status", "USER#id", "date", "deviceId", "deviceId#YYYY-MM")
 #: Share of entities in the ACTIVE status, for the status design: the default of :func:`key_design`
 #: (``ASSUMPTIONS["DESIGN_HOT_SHARE"]``), so chapters 2 and 4 use one value.
 ACTIVE_SHARE = key_design("status").top_share(1)
@@ -227,6 +231,8 @@ def _composite_compute(design: int, n_entities: float, writes_per_min: float, it
         "sizes": sizes,
         "days_to_limit": days_to_collection_limit(hottest_rate, item_bytes) if math.isinf(window) else None,
         "capped_gb": float(sizes[-1]),
+        "hottest_rate": hottest_rate,
+        "item_bytes": float(item_bytes),
         "ymax": 1.08 * max(total_wcu, PARTITION_MAX_WCU),
     }
 
@@ -259,15 +265,22 @@ def _composite_caption(data: Data) -> str:
     lim = data["limit"]
     dist: KeyDistribution = data["dist"]
     days = data["days_to_limit"]
-    growth = (
-        f"its item collection passes {ITEM_COLLECTION_MAX_GB:g} GB after {_duration_text(days)}"
-        if days is not None and math.isfinite(days)
-        else f"its item collection stops growing at {data['capped_gb']:,.3g} GB"
-    )
+    limit = f"the {ITEM_COLLECTION_MAX_GB:g} GB limit"
+    if days is not None and math.isfinite(days):
+        growth = f"with an LSI its item collection reaches {limit} after {_duration_text(days)}, and writes to it fail"
+    elif data["capped_gb"] > ITEM_COLLECTION_MAX_GB:
+        # a collection cannot pass the limit: with an LSI it stops there (writes fail), without one there is none
+        to_limit = days_to_collection_limit(data["hottest_rate"], data["item_bytes"])
+        growth = (
+            f"with an LSI its item collection reaches {limit} after {_duration_text(to_limit)}, and writes to it "
+            f"fail; without one it grows to {data['capped_gb']:,.3g} GB"
+        )
+    else:
+        growth = f"its item collection stops growing at {data['capped_gb']:,.3g} GB"
     return (
-        f"{data['label']}: {dist.n_keys:,} partition-key values take {data['total_wcu']:,.0f} WCU/s. The hottest "
+        f"{data['label']}: {data['total_wcu']:,.0f} WCU/s over {plural(dist.n_keys, 'partition-key value')}. The hottest "
         f"partition is offered {lim.hottest_demand:,.0f} WCU/s ({lim.refused_fraction:.0%} of writes refused); "
-        f"the hottest key takes {dist.top_share(1):.3g} of the writes and {growth}"
+        f"the hottest key takes {100 * dist.top_share(1):.3g}% of the writes and {growth}"
         + (" (refused writes store nothing)." if lim.refused_fraction > 0 else ".")
     )
 
@@ -277,7 +290,7 @@ composite_keys = register(
         name="composite_keys",
         title="Composite and time-series keys: per-partition load and item-collection size",
         controls=(
-            Control("design", "design: 0 status, 1 USER#id, 2 date, 3 deviceId, 4 deviceId#month", 0, 4, 0, integer=True),
+            Control("design", "design", 0, 4, 0, integer=True, choices=COMPOSITE_CHOICES),
             Control("n_entities", "users or devices", 100, 1e6, 1e4, step=0.5, scale="log"),
             Control("writes_per_min", "writes per user or device", 0.1, 60, 30, step=0.1, unit="per minute"),
             Control("item_bytes", "item size", 100, 4_000, 500, step=100, unit="bytes"),
@@ -383,6 +396,13 @@ class CompositeCase:
         return days if days <= self.window_days else math.inf
 
     @property
+    def hours_to_limit(self) -> float:
+        """Hours until the hottest key's item collection reaches the limit at :attr:`stored_rate`, whether or not the
+        key stops receiving items first (compare :attr:`window_days`). With a local secondary index every later write
+        to the key fails (``ItemCollectionSizeLimitExceededException``); without one there is no limit to reach."""
+        return days_to_collection_limit(self.stored_rate, self.item_bytes) * 24.0
+
+    @property
     def years_to_limit(self) -> float:
         """:attr:`days_to_limit` in years of 365.25 days."""
         return self.days_to_limit / _YEAR_DAYS
@@ -476,6 +496,8 @@ def composite_table(cases: Sequence[CompositeCase]) -> tuple[list[str], list[tup
     >>> header, rows = composite_table(composite_cases(10_000, 30, 500, 10))
     >>> rows[4][-1]
     'capped at 0.624 GB'
+    >>> rows[2][-1]  # a key that would pass the limit before it stops growing: it cannot, with an LSI
+    'with an LSI: 10 GB after 6 h, then writes fail; without: 40.2 GB a day'
     """
     if not isinstance(cases, Sequence) or not cases or not all(isinstance(c, CompositeCase) for c in cases):
         raise ValueError(f"cases = {cases!r} is not allowed: must be a non-empty sequence of CompositeCase (composite_cases)")
@@ -491,6 +513,12 @@ def composite_table(cases: Sequence[CompositeCase]) -> tuple[list[str], list[tup
     for c in cases:
         if math.isinf(c.window_days):
             growth = f"{c.days_to_limit:,.3g} days to {ITEM_COLLECTION_MAX_GB:g} GB"
+        elif c.capped_gb > ITEM_COLLECTION_MAX_GB:
+            # a collection in a table with an LSI stops at the limit (its writes then fail); without one it has none
+            growth = (
+                f"with an LSI: {ITEM_COLLECTION_MAX_GB:g} GB after {c.hours_to_limit:,.2g} h, then writes fail; "
+                f"without: {c.capped_gb:,.3g} GB a day"
+            )
         else:
             growth = f"capped at {c.capped_gb:,.3g} GB"
         rows.append(
@@ -801,12 +829,16 @@ class TimeSeriesReads:
     two_tables: QueryRead
 
 
-def time_series_reads(n_devices: int, write_every_s: int, item_bytes: float, window_s: int = 3_600) -> TimeSeriesReads:
+def time_series_reads(
+    n_devices: int, write_every_s: int, item_bytes: float, window_s: int = 3_600, date_stored_fraction: float = 1.0
+) -> TimeSeriesReads:
     """Reading one device's window of a time series keyed by device or by date (:func:`hotpart.query_cost`).
 
     Each device writes one item every ``write_every_s`` seconds, so a window of ``window_s`` seconds with both ends
     included holds ``window_s // write_every_s + 1`` of its items; a date key puts every device's items under one
-    key, so the Query reads ``n_devices`` times as many and a filter returns one device's.
+    key, so the Query reads ``n_devices`` times as many and a filter returns one device's. A date key over the
+    per-partition ceiling stores only the writes its partition serves (``date_stored_fraction``, spread evenly over
+    the devices): the Query reads and returns only those, rounded to whole items.
 
     Parameters
     ----------
@@ -818,6 +850,9 @@ def time_series_reads(n_devices: int, write_every_s: int, item_bytes: float, win
         Bytes per item, in ``(0, 400 KB]``.
     window_s : int
         The window read, seconds, in ``[1, 86,400]``.
+    date_stored_fraction : float
+        Share of the date key's writes that were stored, in ``(0, 1]`` (1: every write; a throttled date key keeps
+        ceiling / demand).
 
     Returns
     -------
@@ -828,14 +863,18 @@ def time_series_reads(n_devices: int, write_every_s: int, item_bytes: float, win
     >>> r = time_series_reads(10_000, 2, 500)
     >>> r.items_per_device, r.by_device.read_units, r.by_date.items_read, r.day_items
     (1801, 110.0, 18010000, 43201)
+    >>> t = time_series_reads(10_000, 2, 500, date_stored_fraction=0.2)  # a date key that kept 1 write in 5
+    >>> t.by_date.items_read, t.by_date.items_returned, t.by_date.pages, round(t.date_ratio)
+    (3602000, 360, 1718, 1999)
     """
     n = check_integer("n_devices", n_devices, low=1, high=10**7)
     every = check_integer("write_every_s", write_every_s, low=1, high=_DAY_S)
     item_bytes = check_number("item_bytes", item_bytes, low=0, high=400 * 1024, low_open=True)
     window = check_integer("window_s", window_s, low=1, high=_DAY_S)
+    stored = check_number("date_stored_fraction", date_stored_fraction, low=0, high=1, low_open=True)
     per_device = window // every + 1
     by_device = query_cost(per_device, item_bytes)
-    by_date = query_cost(per_device * n, item_bytes, items_returned=per_device)
+    by_date = query_cost(round(per_device * n * stored), item_bytes, items_returned=round(per_device * stored))
     day = _DAY_S // every + 1
     return TimeSeriesReads(
         window_min=window / 60,
@@ -915,17 +954,18 @@ def new_period_table(write_wcu: float) -> dict[str, object]:
     Returns
     -------
     dict
-        ``sustained_wcu`` (what the new table sustains at once) and ``vs`` (``"above"`` when ``write_wcu`` passes it,
-        else ``"within"``).
+        ``sustained_wcu`` (what the new table sustains at once, with no reads: AWS words it as a budget shared with
+        reads, SOURCES["ON_DEMAND_NEW_TABLE_LINEAR_COMBINATION"]) and ``vs``, how that compares with ``write_wcu``,
+        worded to follow the sustained rate: ``"less than"`` when ``write_wcu`` passes it, else ``"at least"``.
 
     Examples
     --------
     >>> new_period_table(5_000)
-    {'sustained_wcu': 4000.0, 'vs': 'above'}
+    {'sustained_wcu': 4000.0, 'vs': 'less than'}
     """
     w = check_number("write_wcu", write_wcu, low=0, high=1e9)
     sustained = 2.0 * ON_DEMAND_NEW_TABLE_PEAK["write"]
-    return {"sustained_wcu": sustained, "vs": "above" if w > sustained else "within"}
+    return {"sustained_wcu": sustained, "vs": "less than" if sustained < w else "at least"}
 
 
 def partitions_over_ceiling(

@@ -41,6 +41,7 @@ from ..models import (
     scale_limit,
 )
 from ..models._validation import check_array, check_integer, check_number
+from .metrics import expected_count_text
 
 __all__ = [
     "TIMELINE_H",
@@ -206,14 +207,35 @@ def _plot_timeline(
 # Chapter 2: key designs over time
 # ---------------------------------------------------------------------------------------------
 
+
+def share_text(share: float) -> str:
+    """A share as a percentage that reads in prose and tables: three significant digits (``"43.4%"``), and below
+    0.0001% (where Python's ``g`` format turns to an exponent), a power of ten in superscript digits
+    (``"1 × 10⁻⁷%"``) rather than ``"1e-07%"``.
+
+    Parameters
+    ----------
+    share : float
+        The share, a fraction in ``[0, 1]``.
+
+    Examples
+    --------
+    >>> share_text(0.434), share_text(0.0000123), share_text(1e-6), share_text(1e-9), share_text(0.0)
+    ('43.4%', '0.00123%', '0.0001%', '1 × 10⁻⁷%', '0%')
+    """
+    p = check_number("share", share, low=0, high=1)
+    plain = f"{100 * p:.3g}"
+    return f"{plain}%" if "e" not in plain else f"{expected_count_text(100 * p)}%"
+
+
 _DESIGN_LABELS = {
     "date": 'PK = date ("2026-04-01")',
     "status": "PK = status (ACTIVE / INACTIVE / SUSPENDED)",
     "user_type": "PK = user_type (member / guest / admin)",
     "popular item": "PK = product ID, time sale at 20:00 on day 2",
-    "userId": "PK = userId (10^6 users)",
-    "deviceId": "PK = deviceId (10^5 devices)",
-    "orderId": "PK = orderId (10^9 orders)",
+    "userId": "PK = userId (10⁶ users)",
+    "deviceId": "PK = deviceId (10⁵ devices)",
+    "orderId": "PK = orderId (10⁹ orders)",
 }
 
 
@@ -307,11 +329,9 @@ key_design_load = register(
         name="key_design_load",
         title="Seven partition-key designs, one table: demand per partition over three days",
         controls=(
-            Control(
-                "design", "design: 0 date, 1 status, 2 user_type, 3 item, 4 userId, 5 deviceId, 6 orderId", 0, 6, 0, integer=True
-            ),
+            Control("design", "design", 0, 6, 0, integer=True, choices=KEY_DESIGNS),
             Control("hot_pct", "share of the hottest value (date, status, user_type)", 40, 100, 90, step=5, unit="%"),
-            Control("multiplier", "time-sale demand multiplier (design 3)", 1, 1000, 20, step=0.1, scale="log"),
+            Control("multiplier", "time-sale demand multiplier (popular item)", 1, 1000, 20, step=0.1, scale="log"),
             Control("total_wcu", "table demand", 1_000, 20_000, 6_000, step=1_000, unit="WCU/s"),
             Control("n_partitions", "partitions", 1, 20, 10, step=1, integer=True),
         ),
@@ -320,7 +340,7 @@ key_design_load = register(
         update=_design_update,
         caption=_design_caption,
         try_this=(
-            "step the design from 0 to 6 at the same table demand. The date key's hottest partition (the label "
+            "step the design from date to orderId at the same table demand. The date key's hottest partition (the label "
             "above each day) changes at every midnight; status and user_type sit above the ceiling all day; the "
             "popular item spikes during its sale; userId, deviceId and orderId stay flat under the ceiling. Then "
             "lower the hottest value's share."
@@ -509,7 +529,7 @@ def key_design_table(cases: dict[str, KeyDesignCase]) -> tuple[list[str], list[t
             c.label,
             f"{c.dist.n_keys:,}",
             _cardinality_text(c.dist.effective_cardinality()),
-            f"{100 * c.dist.top_share(1):.3g}%",
+            share_text(c.dist.top_share(1)),
             f"{c.partition_limit.hottest_demand:,.0f}",
             f"{c.partition_limit.refused_fraction:.0%}",
             f"{c.partition_limit.max_total_demand:,.0f}",

@@ -44,7 +44,8 @@ from ..models import (
     simulated_max_load,
 )
 from ..models._validation import check_array, check_divisor, check_integer, check_number
-from .key_designs import _MAX_DEMAND
+from .key_designs import _MAX_DEMAND, share_text
+from .metrics import _SUPERSCRIPT
 
 __all__ = [
     "harmonic_forms",
@@ -208,7 +209,7 @@ def _zipf_caption(data: Data) -> str:
 zipf_head = register(
     Explorable(
         name="zipf_head",
-        title="The hottest key under Zipf skew, up to 10^12 keys",
+        title="The hottest key under Zipf skew, up to 10¹² keys",
         controls=(
             Control("s", "Zipf exponent s", 0.0, 2.0, 0.99, step=0.01),
             Control("n_keys", "distinct keys", 10, 1e12, 1e10, step=0.5, scale="log"),
@@ -233,6 +234,19 @@ zipf_head = register(
 # ---------------------------------------------------------------------------------------------
 # Chapter 3's numbers: head shares and scale limits, the sampled check, balls into bins
 # ---------------------------------------------------------------------------------------------
+
+
+def _power_of_ten_text(n: int) -> str:
+    """``n`` as prose writes it: a power of ten in superscript digits (``"10¹²"``), any other count with commas.
+
+    Examples
+    --------
+    >>> _power_of_ten_text(10**12), _power_of_ten_text(10_001)
+    ('10¹²', '10,001')
+    """
+    if n > 0 and 10 ** round(math.log10(n)) == n:
+        return "10" + str(round(math.log10(n))).translate(_SUPERSCRIPT)
+    return f"{n:,}"
 
 
 def _log10_text(n: int) -> str:
@@ -285,7 +299,7 @@ def zipf_limits_table(
         rows.append(
             (
                 f"{s:g}",
-                *(f"{100 * p:.3g}%" for p in tops),
+                *(share_text(p) for p in tops),
                 *(f"{ceiling / p:,.0f}" for p in tops),
                 f"{ceiling * zeta(s):,.0f}" if s > 1 else "unbounded",
             )
@@ -490,7 +504,7 @@ class HarmonicForms:
 
     n: int
     s: float
-    #: ``n`` as the chapter writes it (``"10^12"`` for a power of ten).
+    #: ``n`` as the chapter writes it (``"10¹²"`` for a power of ten).
     n_text: str
     #: The exact sum and the Euler–Maclaurin form.
     exact: float
@@ -531,7 +545,7 @@ def harmonic_forms(n: int, s: float, ceiling: float = PARTITION_MAX_WCU, publish
     --------
     >>> h = harmonic_forms(10**12, 0.99)
     >>> h.n_text, round(h.exact, 2), round(h.leading, 1), h.zeta_text, h.zeta_limit
-    ('10^12', 32.4, 131.8, '-99.42', None)
+    ('10¹²', 32.4, 131.8, '-99.42', None)
     """
     from scipy.special import zeta
 
@@ -547,7 +561,7 @@ def harmonic_forms(n: int, s: float, ceiling: float = PARTITION_MAX_WCU, publish
     return HarmonicForms(
         n=n,
         s=s,
-        n_text=_log10_text(n).replace("{", "").replace("}", ""),
+        n_text=_power_of_ten_text(n),
         exact=exact,
         asymptotic=harmonic_asymptotic(n, s),
         leading=leading,

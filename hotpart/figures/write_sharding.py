@@ -445,13 +445,17 @@ def suffix_layout_spread(
     -------
     dict
         ``minimum`` (the count with no collisions), ``share_minimum`` (the share of layouts that need only it),
-        ``median``, ``upper_quartile`` and ``worst`` (suffixes needed), and ``layouts``.
+        ``median``, ``upper_quartile`` and ``worst`` (suffixes needed), and ``layouts``; and ``p_minimum``, the
+        closed form ``share_minimum`` estimates. ``minimum`` is the fewest keys of at most the budget each, so two of
+        them carry more than the budget (``w / minimum > budget (minimum - 1) / minimum >= budget / 2``): needing
+        only ``minimum`` means no two of its keys share a partition, the birthday probability
+        ``prod_{k < minimum} (1 - k / n_partitions)``.
 
     Examples
     --------
     >>> s = suffix_layout_spread(8_000, 1_000, n_layouts=50)
-    >>> s["minimum"], s["share_minimum"] > 0.8
-    (11, True)
+    >>> s["minimum"], s["share_minimum"] > 0.8, round(s["p_minimum"], 3)
+    (11, True, 0.946)
     """
     w = check_number("write_rate", write_rate, low=0, high=_MAX_RATE, low_open=True)
     p = check_integer("n_partitions", n_partitions, low=1, high=_MAX_SHARDS)
@@ -472,6 +476,7 @@ def suffix_layout_spread(
     return {
         "minimum": minimum,
         "share_minimum": float(np.mean(arr == minimum)),
+        "p_minimum": math.prod(1 - k / p for k in range(minimum)),
         "median": float(np.median(arr)),
         "upper_quartile": float(np.quantile(arr, 0.75)),
         "worst": float(arr.max()),
@@ -536,14 +541,21 @@ def suffix_partition_table(
             rows.append((f"{p:,}", ours, "–", "–", "–"))
             continue
         spread = suffix_layout_spread(write_rate, p, n_layouts=n_layouts, seed=seed, utilization=utilization)
+        exact = f" (exactly {spread['p_minimum']:.1%})"
         rows.append(
-            (f"{p:,}", ours, f"{spread['share_minimum']:.0%}", f"{spread['median']:,.0f}", f"{spread['upper_quartile']:,.0f}")
+            (
+                f"{p:,}",
+                ours,
+                f"{spread['share_minimum']:.0%}{exact}",
+                f"{spread['median']:,.0f}",
+                f"{spread['upper_quartile']:,.0f}",
+            )
         )
     rows.append(("many (no collisions)", f"{shards_needed(write_rate, utilization=utilization)}", "", "", ""))
     header = [
         "partitions $P$",
         "suffixes needed, the course's layout",
-        f"random layouts needing only {shards_needed(write_rate, utilization=utilization)}",
+        f"random layouts needing only {shards_needed(write_rate, utilization=utilization)} (sampled, and the closed form)",
         "median over random layouts",
         "upper quartile",
     ]

@@ -26,6 +26,7 @@ PAGE_NAMES: dict[str, str] = {
     # DynamoDB developer guide
     _DDB + "warm-throughput-scenarios.html": "AWS's warm-throughput scenarios",
     _DDB + "read-write-operations.html": "AWS's read and write operations page",
+    _DDB + "CapacityUnitCalculations.html": "AWS's item sizes page",
     _DDB + "ServiceQuotas.html": "AWS's quotas page",
     _DDB + "metrics-dimensions.html": "AWS's metrics and dimensions page",
     _DDB + "burst-adaptive-capacity.html": "AWS's burst and adaptive capacity page",
@@ -76,6 +77,7 @@ PAGE_NAMES: dict[str, str] = {
     _API + "API_UpdateContributorInsights.html": "DynamoDB API: UpdateContributorInsights",
     _API + "API_BillingModeSummary.html": "DynamoDB API: BillingModeSummary",
     _API + "API_Query.html": "DynamoDB API: Query",
+    _API + "API_Scan.html": "DynamoDB API: Scan",
     _API + "API_ItemCollectionMetrics.html": "DynamoDB API: ItemCollectionMetrics",
     _API + "API_BatchGetItem.html": "DynamoDB API: BatchGetItem",
     _API + "API_BatchWriteItem.html": "DynamoDB API: BatchWriteItem",

@@ -634,6 +634,35 @@ SOURCES["KEY_RANGE_REASON"] = Source(
     quote="When individual partitions exceed their throughput limits, DynamoDB returns a KeyRangeThroughputExceeded "
     "throttling reason type in the throttling exception.",
 )
+# chapter 1, round-4 review (1.1-1.3): what an item's size counts, the reason's full form, the cause in both modes
+SOURCES["ITEM_SIZE_NAMES_AND_VALUES"] = Source(
+    "AWS, DynamoDB item sizes and formats",
+    "2026-12-06",
+    _DEV_GUIDE + "CapacityUnitCalculations.html",
+    quote="The total size of an item is the sum of the lengths of its attribute names and values, plus any applicable "
+    "overhead as described below.",
+)
+SOURCES["UPDATE_ITEM_LARGER_SIZE"] = Source(
+    "AWS, DynamoDB read and write operations: capacity unit consumption for write operations (UpdateItem)",
+    "2026-12-06",
+    _DEV_GUIDE + "read-write-operations.html",
+    quote="DynamoDB considers the size of the item as it appears before and after the update. The provisioned "
+    "throughput consumed reflects the larger of these item sizes.",
+)
+SOURCES["THROTTLING_REASON_FORMAT"] = Source(
+    "Amazon DynamoDB API Reference, ThrottlingReason: reason (the same text in botocore 1.44.8's service model)",
+    "2026-12-06",
+    "https://docs.aws.amazon.com/amazondynamodb/latest/APIReference/API_ThrottlingReason.html",
+    quote="The throttling reason follows a specific format: ResourceType+OperationType+LimitType: … Resource Type "
+    "(What is being throttled): Table or Index … Operation Type (What kind of operation): Read or Write",
+)
+SOURCES["KEY_RANGE_BOTH_MODES"] = Source(
+    "AWS, DynamoDB throttling resolution guide: key range throughput exceeded (hot partitions)",
+    "2026-12-06",
+    _DEV_GUIDE + "troubleshooting-throttling-diagnostics.html",
+    quote="These throttling reasons occur when individual partitions exceed their throughput limits, affecting both "
+    "provisioned and on-demand modes:",
+)
 SOURCES["THROTTLING_REASONS"] = Source(
     "AWS, DynamoDB developer guide, Diagnosing throttling: understanding throttling exceptions",
     _DATE_ROUND3,
@@ -1091,6 +1120,36 @@ SOURCES["ITEM_COLLECTION_SIZE_INCLUDES_LSI"] = Source(
     "of the local secondary indexes on that table. Use this estimate to measure whether a local secondary index is "
     "approaching its size limit.",
 )
+# chapter 4, round-4 review (4.1, 4.2): what reaching the item-collection limit does, and its early warning
+SOURCES["ITEM_COLLECTION_LIMIT_WRITES_FAIL"] = Source(
+    "botocore 1.44.8's DynamoDB service model (the installed one): ItemCollectionSizeLimitExceededException, the "
+    "error a write to a full item collection gets",
+    "2026-12-06",
+    "https://github.com/boto/botocore/blob/develop/botocore/data/dynamodb/2012-08-10/service-2.json",
+    "An item collection is too large. This exception is only returned for tables that have one or more local secondary indexes.",
+)
+SOURCES["RETURN_ITEM_COLLECTION_METRICS_SIZE"] = Source(
+    "botocore 1.44.8's DynamoDB service model (the installed one): PutItem's ReturnItemCollectionMetrics (the same "
+    "text for UpdateItem and DeleteItem)",
+    "2026-12-06",
+    "https://github.com/boto/botocore/blob/develop/botocore/data/dynamodb/2012-08-10/service-2.json",
+    "Determines whether item collection metrics are returned. If set to SIZE, the response includes statistics about "
+    "item collections, if any, that were modified during the operation are returned in the response.",
+)
+# chapter 4 (turn 3's missed point): with status in the sort key, a Query names one user; all users of a status
+# take an index keyed by status or a Scan
+SOURCES["QUERY_ONE_PARTITION_KEY_VALUE"] = Source(
+    "Amazon DynamoDB API Reference, Query: KeyConditionExpression (the same text in botocore 1.44.8's service model)",
+    "2026-12-06",
+    "https://docs.aws.amazon.com/amazondynamodb/latest/APIReference/API_Query.html",
+    "The condition must perform an equality test on a single partition key value.",
+)
+SOURCES["SCAN_READS_EVERY_ITEM"] = Source(
+    "Amazon DynamoDB API Reference, Scan (the same text in botocore 1.44.8's service model)",
+    "2026-12-06",
+    "https://docs.aws.amazon.com/amazondynamodb/latest/APIReference/API_Scan.html",
+    "The Scan operation returns one or more items and item attributes by accessing every item in a table or a secondary index.",
+)
 SOURCES["GSI_MULTI_ATTRIBUTE_KEYS"] = Source(
     "AWS, Multi-attribute keys pattern (global secondary indexes; announced in November 2025)",
     _DATE_ROUND3,
@@ -1230,6 +1289,33 @@ SOURCES["BATCH_GET_MAX_ITEMS"] = Source(
     "result is returned, the operation returns a value for UnprocessedKeys.",
 )
 SOURCES["BATCH_GET_MAX_BYTES"] = SOURCES["BATCH_GET_MAX_ITEMS"]
+# chapters 6 and 7, round-4 review (6.2, 7.2, 7.4): which replica serves a read, what an eventually consistent read
+# may miss, and how long a failing batch holds a stream shard
+SOURCES["LEADER_SERVES_STRONG_READS"] = Source(
+    "Elhemali et al., Amazon DynamoDB, USENIX ATC 2022, section 3 (Architecture): a partition's replication group",
+    "2026-12-06",
+    "https://www.usenix.org/system/files/atc22-elhemali.pdf",
+    "Only the leader replica can serve write and strongly consistent read requests. … Any replica of the replication "
+    "group can serve eventually consistent reads.",
+)
+SOURCES["EVENTUAL_MAY_MISS_RECENT_WRITE"] = Source(
+    "AWS, DynamoDB read consistency: Eventually consistent reads",
+    "2026-12-06",
+    _DEV_GUIDE + "HowItWorks.ReadConsistency.html",
+    "When issuing eventually consistent reads to a DynamoDB table or an index, the responses may not reflect the "
+    "results of a recently completed write operation.",
+)
+SOURCES["STREAMS_FAILED_BATCH_RETRIED_UNTIL_EXPIRY"] = Source(
+    "AWS Lambda Developer Guide, Lambda parameters for Amazon DynamoDB event source mappings (table rows "
+    "MaximumRecordAgeInSeconds, MaximumRetryAttempts, BisectBatchOnFunctionError, FunctionResponseTypes)",
+    "2026-12-06",
+    _LAMBDA_DDB_PARAMS,
+    "MaximumRecordAgeInSeconds | N | -1 | -1 means infinite: failed records are retried until the record expires. "
+    "The data retention limit for DynamoDB Streams is 24 hours. … MaximumRetryAttempts | N | -1 | -1 means "
+    "infinite: failed records are retried until the record expires … BisectBatchOnFunctionError | N | false … To "
+    "let your function report specific failures in a batch, include the value ReportBatchItemFailures in "
+    "FunctionResponseTypes.",
+)
 SOURCES["EVENTUAL_DEFAULT_ALL_READS"] = Source(
     "AWS, DynamoDB read consistency: Eventually consistent reads",
     _DATE_READ,
@@ -1381,8 +1467,9 @@ SOURCES["BOTOCORE_THROTTLING_REASONS_MEMBER"] = Source(
     '"throttlingReasons":{ "shape":"ThrottlingReasonList",',
 )
 SOURCES["ON_DEMAND_NEW_TABLE_LINEAR_COMBINATION"] = Source(
-    "AWS Knowledge Center, Why is my on-demand DynamoDB table being throttled? (current version)",
-    _DATE_ROUND3,
+    "AWS Knowledge Center, Why is my on-demand DynamoDB table being throttled? (current version; older versions "
+    "read 'or any linear combination of the two')",
+    "2026-12-06",
     "https://www.repost.aws/knowledge-center/on-demand-table-throttling-dynamodb",
     "For new on-demand tables, you can immediately drive up to 4,000 write request units or 12,000 read request "
     "units, or a linear combination of both.",
