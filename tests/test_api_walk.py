@@ -221,6 +221,28 @@ ALLOWED: dict[tuple[str, str], dict[str, str]] = {
         "0": "documented: zero units is written 0",
         "5e-324": "documented: any finite number, rounded to a whole unit (0)",
     },
+    ("Question", "answer"): {
+        "-1": "a number question's answer may be any finite number (a change, a difference)",
+        "0": "a number question's answer may be any finite number (nothing refused is an answer)",
+        "5e-324": "a number question's answer may be any finite number",
+    },
+    ("Question.accepts", "value"): {
+        "-1": "a reader may type any finite number; it is then judged against the answer",
+        "0": "a reader may type any finite number; it is then judged against the answer",
+        "5e-324": "a reader may type any finite number; it is then judged against the answer",
+    },
+    ("Question.written", "value"): {
+        "-1": "documented: any finite number is written with the question's decimals and unit",
+        "0": "documented: any finite number is written with the question's decimals and unit",
+        "5e-324": "documented: any finite number is written with the question's decimals and unit",
+    },
+    ("plural", "count"): {
+        "-1": "documented: a count as written, any finite number (-1 takes the singular, as English writes it)",
+        "0": "documented: zero takes the plural ('0 requests')",
+        "5e-324": "documented: any finite number, written with fmt",
+    },
+    ("reading_minutes", "words"): {"0": "documented: a page is at least a minute's read"},
+    ("reading_time_text", "minutes"): {"0": "documented: zero minutes is written '0 min'"},
     ("latency_distribution", "kind"): {"0": "documented: kind 0 is the exponential model, 1 the lognormal"},
     ("detection_case", "seed"): {"None": "documented: None gives the expected ThrottledRequests count, not a draw"},
     ("CountMin.update", "key"): {

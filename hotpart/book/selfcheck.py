@@ -156,11 +156,17 @@ class Question:
         """Whether a typed number is the answer, within the tolerance (a number question only)."""
         if self.kind != "number":
             raise ValueError("accepts() is for a number question; a multiple-choice question is answered by its choices")
-        return self._close(float(value), float(self.answer), self.tolerance)
+        return self._close(_number("value", value), float(self.answer), self.tolerance)
 
     def written(self, value: float) -> str:
-        """A number of this question as the page writes it: ``"7,000 WCU/s"``."""
-        text = f"{value:,.{self.decimals}f}"
+        """A number of this question as the page writes it: ``"7,000 WCU/s"``.
+
+        Examples
+        --------
+        >>> Question("Units?", 7_000, "The ceiling times seven.", {1_000: "One partition."}, unit="WCU/s").written(7_000)
+        '7,000 WCU/s'
+        """
+        text = f"{_number('value', value):,.{self.decimals}f}"
         return f"{text} {self.unit}".strip()
 
     def choices(self) -> list[tuple[str, bool, str]]:

@@ -68,6 +68,8 @@ def plural(count: float, noun: str, plural: str | None = None, fmt: str = ",") -
     """
     if isinstance(count, bool) or not isinstance(count, numbers.Real) or count != count or abs(count) == float("inf"):
         raise ValueError(f"count = {count!r} is not a finite number")
+    if not isinstance(count, (int, float)):  # a Fraction, a numpy number: formatted as the float it is
+        count = int(count) if isinstance(count, numbers.Integral) or count == int(count) else float(count)
     if not isinstance(noun, str) or not noun.strip():
         raise ValueError(f"noun = {noun!r} is not allowed: must be a non-empty word")
     text = format(count, fmt)

@@ -522,7 +522,8 @@ def read_hot_aggregate_case(
     consistency : str
         ``"eventual"`` or ``"strong"``.
     utilization : float
-        The headroom criterion, a fraction of the read ceiling in ``(0, 1]``.
+        The headroom criterion, a fraction of the read ceiling in ``[0.01, 1]`` (at least 1%:
+        below it the copies are past counting).
     update_wcu : float
         The aggregate's update units per second (one copy), WCU/s, in ``[0, 1e6]``.
 
@@ -551,7 +552,7 @@ def read_hot_aggregate_case(
     units = float(read_units(aggregate_bytes, consistency))
     ratio = fanout_read_limit(write_rate, item_bytes=aggregate_bytes, consistency=consistency, utilization=utilization)
     update_wcu = check_number("update_wcu", update_wcu, low=0, high=_MAX_RATE)
-    utilization = check_number("utilization", utilization, low=0, high=1, low_open=True)
+    utilization = check_number("utilization", utilization, low=0.01, high=1)
     check_divisor("cache_ttl_s", cache_ttl_s, cache_clients, "cache_clients / cache_ttl_s, the refetches per second")
     cached = cache_clients / cache_ttl_s
     copies = max(1, math.ceil(hot_reads * units / (utilization * PARTITION_MAX_RCU)))

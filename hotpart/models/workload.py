@@ -44,7 +44,8 @@ from typing import Any, Final, TypeVar
 
 import numpy as np
 
-from ._validation import MAX_COUNT, check_choice, check_count, check_number
+from ._validation import MAX_COUNT as _MAX_COUNT
+from ._validation import check_choice, check_count, check_number
 from .capacity import read_units, write_units
 from .constants import ITEM_MAX_BYTES
 from .key_designs import DESIGN_KEYS, KEY_DESIGNS, Categorical, key_design
@@ -148,7 +149,7 @@ _SPREAD: dict[str, Any] = {
         "items_per_key": {
             "type": "integer",
             "minimum": 1,
-            "maximum": MAX_COUNT,
+            "maximum": _MAX_COUNT,
             "description": "Items per partition-key value",
         },
         "sort_key": {"enum": ["random", "monotonic"], "description": "monotonic: traffic on the newest item"},
@@ -227,7 +228,7 @@ _WORKLOAD_SCHEMA: Final[dict[str, Any]] = {
             "required": ["name"],
             "properties": {
                 "name": {"type": "string", "minLength": 1},
-                "item_count": {"type": "integer", "minimum": 0, "maximum": MAX_COUNT},
+                "item_count": {"type": "integer", "minimum": 0, "maximum": _MAX_COUNT},
                 "item_size_bytes": {"type": "number", "minimum": 1, "maximum": _MAX_ITEM_BYTES},
                 "previous_peak_read_units": {"type": "number", "exclusiveMinimum": 0, "maximum": _MAX_RPS},
                 "previous_peak_write_units": {"type": "number", "exclusiveMinimum": 0, "maximum": _MAX_RPS},
@@ -238,7 +239,7 @@ _WORKLOAD_SCHEMA: Final[dict[str, Any]] = {
                         "required": ["name"],
                         "properties": {
                             "name": {"type": "string"},
-                            "item_count": {"type": "integer", "minimum": 0, "maximum": MAX_COUNT},
+                            "item_count": {"type": "integer", "minimum": 0, "maximum": _MAX_COUNT},
                             "item_size_bytes": {"type": "number", "minimum": 1, "maximum": _MAX_ITEM_BYTES},
                         },
                     },
