@@ -128,6 +128,27 @@ def test_an_on_demand_launch_past_double_a_new_tables_peak_and_its_warm_throughp
     assert hp.plan(near, _w("t", launch)).patterns[0].verdict == "at risk"  # 5,000 of 6,000: past the headroom
 
 
+@pytest.mark.parametrize("kind", ["write", "read"])
+def test_a_previous_peak_below_a_new_tables_warm_throughput_never_lowers_the_instant_ceiling(kind):
+    # AWS: a new on-demand table starts with 4,000 write and 12,000 read units per second of warm throughput, and warm
+    # throughput is never decreased (SOURCES['ON_DEMAND_NEW_TABLE_WARM_THROUGHPUT'], ['WARM_THROUGHPUT_NO_DECREASE'])
+    t = hp.TableDefinition("t", "on-demand", ("pk",))
+    floor = {"write": 4_000, "read": 12_000}[kind]
+    op = "PutItem" if kind == "write" else "GetItem"
+    size = 1_000 if kind == "write" else 4_000  # one unit a request (reads: eventual, half a unit)
+    rps = floor * 0.75 if kind == "write" else floor * 1.5  # 3,000 WCU/s or 9,000 RCU/s: within the new table's
+    for prev in (1.0, 300.0, floor / 2):
+        stats = [{"name": "t", f"previous_peak_{kind}_units": prev}]
+        pat = {"operation": op, "rps": rps, "item_size_bytes": size, "spread": {"keys": 10**6}}
+        p = hp.plan(t, _w("t", pat, table_list=stats))
+        tl = p.target("t", kind)
+        assert tl.limit_at_start == floor, prev  # not double the previous peak
+        assert p.patterns[0].refused == 0.0 and p.patterns[0].verdict == "fits"
+    above = [{"name": "t", f"previous_peak_{kind}_units": floor}]  # a higher peak raises the ceiling to double it
+    pat = {"operation": op, "rps": rps, "item_size_bytes": size, "spread": {"keys": 10**6}}
+    assert hp.plan(t, _w("t", pat, table_list=above)).target("t", kind).limit_at_start == 2 * floor
+
+
 def test_maximum_throughput_and_the_per_table_quota():
     capped = hp.TableDefinition("t", "on-demand", ("pk",), max_write_units=2000)
     v = hp.plan(capped, _w("t", {"operation": "PutItem", "rps": 3000, "spread": {"keys": 10**6}})).patterns[0]
