@@ -385,3 +385,20 @@ def test_terraform_standalone_index_on_a_table_with_blocks_or_no_table_is_refuse
     (tmp_path / "main.tf").write_text(no_proj)
     with pytest.raises(hp.ExportError, match=r"\.projection: expected a projection block"):
         hp.read_definition(tmp_path)
+
+
+def test_a_workbench_model_with_no_capacity_at_all_is_refused_for_its_missing_billing_mode(tmp_path):
+    # AWS's sample export script writes a model with neither BillingMode nor ProvisionedCapacitySettings: the error
+    # named a BillingMode PROVISIONED the file does not have
+    doc = json.loads((FIX / "workbench-model.json").read_text())
+    for key in ("BillingMode", "ProvisionedCapacitySettings"):
+        del doc["DataModel"][0][key]
+    f = tmp_path / "model.json"
+    f.write_text(json.dumps(doc))
+    with pytest.raises(hp.ExportError, match=r"DataModel\[0\]\.BillingMode: expected a capacity mode: no BillingMode .* "
+                       r"add BillingMode PAY_PER_REQUEST, or PROVISIONED with ProvisionedCapacitySettings"):
+        hp.read_definition(f)
+    doc["DataModel"][0]["BillingMode"] = "PAY_PER_REQUEST"
+    f.write_text(json.dumps(doc))
+    (t,), _ = _one(f)
+    assert t.mode == "on-demand"

@@ -287,3 +287,23 @@ def test_the_report_follows_its_schema_and_the_gate_its_fail_on():
         assert all(n["chapter"] in hp.PLAN_CHAPTERS.values() for n in v["numbers"])
     with pytest.raises(ValueError, match="fail_on = 'never'"):
         p.exit_status("never")
+
+
+def test_the_report_says_why_a_tables_load_differs_from_its_patterns():
+    # a local index's entries double a 1-unit write on the table's capacity, and the report says so
+    idx = (hp.IndexDefinition("l", "local", ("pk",), ("x",)),)
+    t = hp.TableDefinition("t", "provisioned", ("pk",), ("sk",), read_units=0, write_units=8000, indexes=idx)
+    spread = {"keys": 10_000, "top_share": 0.4}
+    p = hp.plan(t, _w("t", {"operation": "PutItem", "rps": 5000, "item_size_bytes": 200, "spread": spread}))
+    nums = {n.name: n.value for n in p.patterns[0].numbers}
+    assert nums["local index units per write on l (written with the table's capacity)"] == 1.0
+    assert p.target("t", "write").demand == 5000 * 2
+    text = p.text()
+    assert "split for heat blocked: single item (one item a key: give the spread's items_per_key" in text
+    remedy = next(r.action for r in p.patterns[0].remedies if "suffixes" in r.action)
+    assert "its 8 partitions cannot carry its 10,000 WCU/s at 80% of their ceiling, which takes at least 13" in remedy
+    # orders: the index refuses 1,400 of 2,400 WCU/s first; the table line gives offered and served apart
+    orders = hp.plan_example("orders")
+    line = next(x for x in orders.text().splitlines() if x.strip().startswith("orders writes"))
+    assert "2,400 WCU/s offered, 1,400 refused first by its global indexes, 1,000 on its partitions" in line
+    assert "hottest key < 0.01," in line and "1e-06" not in orders.text()
