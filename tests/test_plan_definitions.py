@@ -376,7 +376,8 @@ def test_terraform_standalone_index_on_a_table_with_blocks_or_no_table_is_refuse
         '    projection_type = "ALL"\n    read_capacity   = 5\n    write_capacity  = 5\n  }\n\n  ttl {',
     )
     (tmp_path / "main.tf").write_text(both)
-    with pytest.raises(hp.ExportError, match=r"aws_dynamodb_global_secondary_index\.example\.table_name: expected a table without"):
+    msg = r"aws_dynamodb_global_secondary_index\.example\.table_name: expected a table without"
+    with pytest.raises(hp.ExportError, match=msg):
         hp.read_definition(tmp_path)
     (tmp_path / "main.tf").write_text(main.replace("aws_dynamodb_table.example.name", '"scores"'))
     with pytest.raises(hp.ExportError, match=r"table_name: expected a table of this configuration \(example\), got 'scores'"):

@@ -307,3 +307,20 @@ def test_the_report_says_why_a_tables_load_differs_from_its_patterns():
     line = next(x for x in orders.text().splitlines() if x.strip().startswith("orders writes"))
     assert "2,400 WCU/s offered, 1,400 refused first by its global indexes, 1,000 on its partitions" in line
     assert "hottest key < 0.01," in line and "1e-06" not in orders.text()
+
+
+@pytest.mark.parametrize(("index_wcu", "short"), [(3_000, True), (5_000, False)])
+def test_an_index_capacity_line_says_it_cannot_fix_a_hot_value(index_wcu, short):
+    # the reviewer's CloudFormation try: 90% of 2,500 writes on one index value; raising capacity is a separate fix
+    g = hp.IndexDefinition("by-type", "global", ("eventType",), projection="KEYS_ONLY", read_units=1_000,
+                           write_units=index_wcu)  # fmt: skip
+    t = hp.TableDefinition("events", "provisioned", ("deviceId",), ("ts",), read_units=6_000, write_units=3_000,
+                           indexes=(g,))  # fmt: skip
+    pat = {"operation": "PutItem", "rps": 2_500, "item_size_bytes": 600, "spread": {"keys": 50_000, "zipf": 1.1},
+           "index_spread": {"by-type": {"shares": {"reading": 0.9, "alarm": 0.1}}}}  # fmt: skip
+    v = hp.plan(t, _w("events", pat)).patterns[0]
+    (r,) = [r for r in v.remedies if r.action.startswith("Index by-type")]
+    names = [n.name for n in r.numbers]
+    assert "its hottest value alone is beyond what one index partition takes" in r.action
+    assert ("capacity alone cannot fix the hot value" in r.action) is short
+    assert ("by-type write capacity at 80%" in names) is short

@@ -10,8 +10,8 @@ attributes under the provider's names: ``name``, ``billing_mode``, ``hash_key``,
 ``read_capacity``, ``write_capacity``, ``global_secondary_index`` (``hash_key``/``range_key`` or the ``key_schema``
 blocks of multi-attribute keys, ``projection_type``, ``non_key_attributes``, its capacities,
 ``on_demand_throughput`` and ``warm_throughput``), ``local_secondary_index``, ``on_demand_throughput``,
-``warm_throughput`` and ``replica``; ``aws_dynamodb_global_secondary_index`` resources (provider 6.x: a global index
-declared on its own, added to the table its ``table_name`` names); ``aws_appautoscaling_target`` and ``aws_appautoscaling_policy`` on a table or
+``warm_throughput`` and ``replica``; ``aws_dynamodb_global_secondary_index`` resources (provider 6.x: a global
+index declared on its own, added to the table its ``table_name`` names); ``aws_appautoscaling_target`` and ``aws_appautoscaling_policy`` on a table or
 index of the same configuration give its auto scaling.
 """
 
@@ -312,7 +312,7 @@ class _Config:
         own = tuple(f"index {iname}: {n}" for n in getattr(r, "notes", []))
         notes = tuple(t.notes) + own + (f"index {iname} read from {address}",)
         try:
-            tables[key] = dataclasses.replace(t, indexes=tuple(t.indexes) + (index,), attributes=attrs, notes=notes)
+            tables[key] = dataclasses.replace(t, indexes=(*t.indexes, index), attributes=attrs, notes=notes)
         except ValueError as e:
             raise r.error(where, str(e).split(": ", 1)[-1]) from None
 

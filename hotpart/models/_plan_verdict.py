@@ -263,6 +263,13 @@ def _remedies(
                     "its hottest value alone is beyond what one index partition takes: spread the index key (more values, "
                     "a suffix) or make the index sparse"
                 )
+                if g.capacity is not None and need > g.capacity:
+                    action += (
+                        f"; separately, its provisioned {g.capacity:,.0f} WCU/s are short of its peak: capacity alone "
+                        "cannot fix the hot value"
+                    )
+                elif g.capacity is not None:
+                    nums.pop()  # its capacity is not short: the hot value is the whole problem
             else:
                 action += "give it write capacity for its peak (at least the table's, as AWS advises)"
             out.append(PlannedRemedy(cause, action, tuple(nums)))
