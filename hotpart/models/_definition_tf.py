@@ -11,8 +11,8 @@ attributes under the provider's names: ``name``, ``billing_mode``, ``hash_key``,
 blocks of multi-attribute keys, ``projection_type``, ``non_key_attributes``, its capacities,
 ``on_demand_throughput`` and ``warm_throughput``), ``local_secondary_index``, ``on_demand_throughput``,
 ``warm_throughput`` and ``replica``; ``aws_dynamodb_global_secondary_index`` resources (provider 6.x: a global
-index declared on its own, added to the table its ``table_name`` names); ``aws_appautoscaling_target`` and ``aws_appautoscaling_policy`` on a table or
-index of the same configuration give its auto scaling.
+index declared on its own, added to the table its ``table_name`` names); ``aws_appautoscaling_target`` and
+``aws_appautoscaling_policy`` on a table or index of the same configuration give its auto scaling.
 """
 
 from __future__ import annotations
