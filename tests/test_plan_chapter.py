@@ -104,13 +104,19 @@ def test_the_index_suffixes_fit_at_three_and_collide_at_four():
     assert four["refused"] == pytest.approx(shared * 600 - 1_000)
 
 
-def test_the_launch_is_refused_past_double_its_previous_peak():
-    c = hp.plan_launch_case(3_000, 300)
-    assert c["limit"] == 2 * 300 and c["refused"] == 3_000 - 600
-    assert c["warm"] == 3_000
-    doublings = math.ceil(math.log2(3_000 / 600))
+def test_the_launch_is_refused_past_a_new_tables_warm_throughput():
+    new_table = 2 * hp.ON_DEMAND_NEW_TABLE_PEAK["write"]  # 4,000 WCU/s of warm throughput, never decreased
+    c = hp.plan_launch_case(10_000, 300)
+    assert c["limit"] == new_table == 4_000 and c["refused"] == 10_000 - 4_000
+    assert c["warm"] == 10_000
+    doublings = math.ceil(math.log2(10_000 / new_table))
     assert c["ramp_min"] == doublings * hp.ON_DEMAND_DOUBLING_S / 60  # 30 minutes a doubling
-    assert hp.plan_launch_case(600, 300)["refused"] == 0  # double the previous peak is served at once
+    # a previous peak of 300 does not lower the instant ceiling to 600: 3,000 and 4,000 are served at once
+    fits = hp.plan_launch_case(3_000, 300)
+    assert fits["refused"] == 0 and fits["verdict"] == "fits" and fits["limit"] == 4_000
+    assert hp.plan_launch_case(4_000, 300)["refused"] == 0 and hp.plan_launch_case(4_001, 300)["refused"] > 0
+    # above half the new table's warm throughput, the previous peak decides again: double 3,000
+    assert hp.plan_launch_case(10_000, 3_000)["limit"] == 6_000
 
 
 def test_burst_carries_a_short_sale_and_not_a_long_one():

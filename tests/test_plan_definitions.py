@@ -332,3 +332,74 @@ def test_a_warm_throughput_of_zero_in_a_file_is_refused_naming_its_field(tmp_pat
         hp.ExportError, match=r"describe\.json: Table\.WarmThroughput\.ReadUnitsPerSecond: expected a number from 1"
     ):
         hp.read_definition(path)
+
+
+def test_terraform_standalone_global_index_resource_is_read_into_its_table():
+    # the provider's aws_dynamodb_global_secondary_index (SOURCES['TERRAFORM_STANDALONE_GSI']): before, a .tf or a
+    # plan with it gave a table with no index, and a write the index would refuse was planned as "fits"
+    (t,), fmt = _one(FIX / "tf-gsi")
+    assert fmt == "terraform" and t.name == "example"
+    g = t.index("GameTitleIndex")
+    assert g is not None and g.kind == "global"
+    assert (g.partition_key, g.sort_key, g.projection, g.non_key_attributes) == (
+        ("GameTitle",),
+        ("TopScore",),
+        "INCLUDE",
+        ("UserId",),
+    )
+    assert (g.read_units, g.write_units) == (10.0, 10.0)
+    assert t.attributes["TopScore"] == "N"  # the index's key_schema carries its attribute types
+    (o,), fmt = _one(FIX / "terraform-plan-standalone-gsi.json")
+    assert fmt == "terraform-plan" and o.index("by-status").partition_key == ("status",)
+    assert o.index("by-status").projection == "ALL" and o.index("by-status").write_units is None
+    assert any(n.startswith("index by-status: warm_throughput is known only after apply") for n in o.notes)
+
+
+def test_terraform_standalone_index_planned_like_a_block(tmp_path):
+    w = {
+        "access_pattern_list": [
+            {"pattern": "place", "table": "orders", "operation": "PutItem", "rps": 2_400, "item_size_bytes": 1_800,
+             "spread": {"design": "orderId"}, "index_spread": {"by-status": {"shares": {"PENDING": 1.0}}}},
+        ]
+    }  # fmt: skip
+    p = hp.read_plan(FIX / "terraform-plan-standalone-gsi.json", w)
+    v = p.verdict("place")
+    assert v.verdict == "throttles" and v.cause == "GSI-only throttling"
+    assert p.target("orders", "write", "by-status").hot_partition == pytest.approx(2_400 * 2)
+
+
+def test_terraform_standalone_index_on_a_table_with_blocks_or_no_table_is_refused(tmp_path):
+    main = (FIX / "tf-gsi" / "main.tf").read_text()
+    both = main.replace(
+        '  ttl {',
+        '  global_secondary_index {\n    name            = "other"\n    hash_key        = "GameTitle"\n'
+        '    projection_type = "ALL"\n    read_capacity   = 5\n    write_capacity  = 5\n  }\n\n  ttl {',
+    )
+    (tmp_path / "main.tf").write_text(both)
+    msg = r"aws_dynamodb_global_secondary_index\.example\.table_name: expected a table without"
+    with pytest.raises(hp.ExportError, match=msg):
+        hp.read_definition(tmp_path)
+    (tmp_path / "main.tf").write_text(main.replace("aws_dynamodb_table.example.name", '"scores"'))
+    with pytest.raises(hp.ExportError, match=r"table_name: expected a table of this configuration \(example\), got 'scores'"):
+        hp.read_definition(tmp_path)
+    no_proj = re.sub(r"  projection \{.*?\n  \}\n", "", main, flags=re.S)
+    (tmp_path / "main.tf").write_text(no_proj)
+    with pytest.raises(hp.ExportError, match=r"\.projection: expected a projection block"):
+        hp.read_definition(tmp_path)
+
+
+def test_a_workbench_model_with_no_capacity_at_all_is_refused_for_its_missing_billing_mode(tmp_path):
+    # AWS's sample export script writes a model with neither BillingMode nor ProvisionedCapacitySettings: the error
+    # named a BillingMode PROVISIONED the file does not have
+    doc = json.loads((FIX / "workbench-model.json").read_text())
+    for key in ("BillingMode", "ProvisionedCapacitySettings"):
+        del doc["DataModel"][0][key]
+    f = tmp_path / "model.json"
+    f.write_text(json.dumps(doc))
+    with pytest.raises(hp.ExportError, match=r"DataModel\[0\]\.BillingMode: expected a capacity mode: no BillingMode .* "
+                       r"add BillingMode PAY_PER_REQUEST, or PROVISIONED with ProvisionedCapacitySettings"):
+        hp.read_definition(f)
+    doc["DataModel"][0]["BillingMode"] = "PAY_PER_REQUEST"
+    f.write_text(json.dumps(doc))
+    (t,), _ = _one(f)
+    assert t.mode == "on-demand"

@@ -128,6 +128,27 @@ def test_an_on_demand_launch_past_double_a_new_tables_peak_and_its_warm_throughp
     assert hp.plan(near, _w("t", launch)).patterns[0].verdict == "at risk"  # 5,000 of 6,000: past the headroom
 
 
+@pytest.mark.parametrize("kind", ["write", "read"])
+def test_a_previous_peak_below_a_new_tables_warm_throughput_never_lowers_the_instant_ceiling(kind):
+    # AWS: a new on-demand table starts with 4,000 write and 12,000 read units per second of warm throughput, and warm
+    # throughput is never decreased (SOURCES['ON_DEMAND_NEW_TABLE_WARM_THROUGHPUT'], ['WARM_THROUGHPUT_NO_DECREASE'])
+    t = hp.TableDefinition("t", "on-demand", ("pk",))
+    floor = {"write": 4_000, "read": 12_000}[kind]
+    op = "PutItem" if kind == "write" else "GetItem"
+    size = 1_000 if kind == "write" else 4_000  # one unit a request (reads: eventual, half a unit)
+    rps = floor * 0.75 if kind == "write" else floor * 1.5  # 3,000 WCU/s or 9,000 RCU/s: within the new table's
+    for prev in (1.0, 300.0, floor / 2):
+        stats = [{"name": "t", f"previous_peak_{kind}_units": prev}]
+        pat = {"operation": op, "rps": rps, "item_size_bytes": size, "spread": {"keys": 10**6}}
+        p = hp.plan(t, _w("t", pat, table_list=stats))
+        tl = p.target("t", kind)
+        assert tl.limit_at_start == floor, prev  # not double the previous peak
+        assert p.patterns[0].refused == 0.0 and p.patterns[0].verdict == "fits"
+    above = [{"name": "t", f"previous_peak_{kind}_units": floor}]  # a higher peak raises the ceiling to double it
+    pat = {"operation": op, "rps": rps, "item_size_bytes": size, "spread": {"keys": 10**6}}
+    assert hp.plan(t, _w("t", pat, table_list=above)).target("t", kind).limit_at_start == 2 * floor
+
+
 def test_maximum_throughput_and_the_per_table_quota():
     capped = hp.TableDefinition("t", "on-demand", ("pk",), max_write_units=2000)
     v = hp.plan(capped, _w("t", {"operation": "PutItem", "rps": 3000, "spread": {"keys": 10**6}})).patterns[0]
@@ -266,3 +287,40 @@ def test_the_report_follows_its_schema_and_the_gate_its_fail_on():
         assert all(n["chapter"] in hp.PLAN_CHAPTERS.values() for n in v["numbers"])
     with pytest.raises(ValueError, match="fail_on = 'never'"):
         p.exit_status("never")
+
+
+def test_the_report_says_why_a_tables_load_differs_from_its_patterns():
+    # a local index's entries double a 1-unit write on the table's capacity, and the report says so
+    idx = (hp.IndexDefinition("l", "local", ("pk",), ("x",)),)
+    t = hp.TableDefinition("t", "provisioned", ("pk",), ("sk",), read_units=0, write_units=8000, indexes=idx)
+    spread = {"keys": 10_000, "top_share": 0.4}
+    p = hp.plan(t, _w("t", {"operation": "PutItem", "rps": 5000, "item_size_bytes": 200, "spread": spread}))
+    nums = {n.name: n.value for n in p.patterns[0].numbers}
+    assert nums["local index units per write on l (written with the table's capacity)"] == 1.0
+    assert p.target("t", "write").demand == 5000 * 2
+    text = p.text()
+    assert "split for heat blocked: single item (one item a key: give the spread's items_per_key" in text
+    remedy = next(r.action for r in p.patterns[0].remedies if "suffixes" in r.action)
+    assert "its 8 partitions cannot carry its 10,000 WCU/s at 80% of their ceiling, which takes at least 13" in remedy
+    # orders: the index refuses 1,400 of 2,400 WCU/s first; the table line gives offered and served apart
+    orders = hp.plan_example("orders")
+    line = next(x for x in orders.text().splitlines() if x.strip().startswith("orders writes"))
+    assert "2,400 WCU/s offered, 1,400 refused first by its global indexes, 1,000 on its partitions" in line
+    assert "hottest key < 0.01," in line and "1e-06" not in orders.text()
+
+
+@pytest.mark.parametrize(("index_wcu", "short"), [(3_000, True), (5_000, False)])
+def test_an_index_capacity_line_says_it_cannot_fix_a_hot_value(index_wcu, short):
+    # the reviewer's CloudFormation try: 90% of 2,500 writes on one index value; raising capacity is a separate fix
+    g = hp.IndexDefinition("by-type", "global", ("eventType",), projection="KEYS_ONLY", read_units=1_000,
+                           write_units=index_wcu)  # fmt: skip
+    t = hp.TableDefinition("events", "provisioned", ("deviceId",), ("ts",), read_units=6_000, write_units=3_000,
+                           indexes=(g,))  # fmt: skip
+    pat = {"operation": "PutItem", "rps": 2_500, "item_size_bytes": 600, "spread": {"keys": 50_000, "zipf": 1.1},
+           "index_spread": {"by-type": {"shares": {"reading": 0.9, "alarm": 0.1}}}}  # fmt: skip
+    v = hp.plan(t, _w("events", pat)).patterns[0]
+    (r,) = [r for r in v.remedies if r.action.startswith("Index by-type")]
+    names = [n.name for n in r.numbers]
+    assert "its hottest value alone is beyond what one index partition takes" in r.action
+    assert ("capacity alone cannot fix the hot value" in r.action) is short
+    assert ("by-type write capacity at 80%" in names) is short

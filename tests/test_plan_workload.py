@@ -239,3 +239,22 @@ def test_a_models_refusal_inside_a_workload_is_one_line_naming_the_field():
     doc = _doc(shape={"kind": "spike", "duration_s": 86_401})
     with pytest.raises(hp.ExportError, match=r"access_pattern_list\[0\]\.shape\.duration_s: expected a number <= 86400"):
         hp.read_workload(doc)
+
+
+@pytest.mark.parametrize(
+    ("spread", "message"),
+    [
+        ({"design": "popular item", "hot_share": 0.9}, r"spread\.hot_share: expected hot_share only with design: date, "
+         r"status or user_type \(design popular item takes multiplier, items, s\), got 0\.9"),
+        ({"keys": 100, "hot_share": 0.5}, r"spread\.hot_share: expected hot_share only with design"),
+    ],
+)  # fmt: skip
+def test_hot_share_where_no_design_reads_it_is_refused_not_ignored(spread, message):
+    # before: popular item with hot_share 0.4, 0.9 or none planned the same hottest key, the knob silently ignored
+    w = {"access_pattern_list": [{"pattern": "p", "table": "t", "operation": "PutItem", "rps": 10, "item_size_bytes": 100,
+                                 "spread": spread}]}  # fmt: skip
+    with pytest.raises(hp.ExportError, match=message):
+        hp.read_workload(w)
+    ok = {"pattern": "p", "table": "t", "operation": "PutItem", "rps": 10, "item_size_bytes": 100,
+          "spread": {"design": "status", "hot_share": 0.34}}  # fmt: skip
+    assert hp.read_workload({"access_pattern_list": [ok]}).patterns[0].spread.hot_share == 0.34

@@ -289,7 +289,8 @@ def plan_launch_case(rps: float, previous_peak_rps: float = 300.0) -> Data:
     """Chapter 17's exercise: a checkout launched on an on-demand table whose writes peaked at ``previous_peak_rps``.
 
     A new on-demand table keyed by ``orderId`` (no warm throughput set) takes ``rps`` writes a second of 1 KB items,
-    spread over a million orders, up from ``previous_peak_rps``, recorded as its previous peak (``table_list``).
+    spread over a million orders, up from ``previous_peak_rps``, recorded as its previous peak (``table_list``). A new
+    table serves at once the larger of double that peak and its warm throughput, 4,000 WCU/s, which never decreases.
 
     Parameters
     ----------
@@ -306,9 +307,9 @@ def plan_launch_case(rps: float, previous_peak_rps: float = 300.0) -> Data:
 
     Examples
     --------
-    >>> c = plan_launch_case(3_000)
+    >>> c = plan_launch_case(10_000)  # a new table serves 4,000 at once, not double its 300
     >>> c["cause"], c["limit"], c["refused"]
-    ('past double the previous peak', 600.0, 2400.0)
+    ('past double the previous peak', 4000.0, 6000.0)
     """
     prev = check_number("previous_peak_rps", previous_peak_rps, low=0, high=100_000, low_open=True, high_open=True)
     r = check_number("rps", rps, low=prev, high=100_000, low_open=True)

@@ -10,8 +10,9 @@ attributes under the provider's names: ``name``, ``billing_mode``, ``hash_key``,
 ``read_capacity``, ``write_capacity``, ``global_secondary_index`` (``hash_key``/``range_key`` or the ``key_schema``
 blocks of multi-attribute keys, ``projection_type``, ``non_key_attributes``, its capacities,
 ``on_demand_throughput`` and ``warm_throughput``), ``local_secondary_index``, ``on_demand_throughput``,
-``warm_throughput`` and ``replica``; ``aws_appautoscaling_target`` and ``aws_appautoscaling_policy`` on a table or
-index of the same configuration give its auto scaling.
+``warm_throughput`` and ``replica``; ``aws_dynamodb_global_secondary_index`` resources (provider 6.x: a global
+index declared on its own, added to the table its ``table_name`` names); ``aws_appautoscaling_target`` and
+``aws_appautoscaling_policy`` on a table or index of the same configuration give its auto scaling.
 """
 
 from __future__ import annotations
@@ -193,6 +194,7 @@ class _Config:
 
     def tables(self) -> tuple[TableDefinition, ...]:
         tables: dict[str, TableDefinition] = {}
+        standalone: list[tuple[Mapping[str, Any], str, str, str]] = []
         scaling: list[tuple[Mapping[str, Any], str, str]] = []
         policies: dict[tuple[str, str], float] = {}
         for res, where, file in self.resources:
@@ -208,6 +210,8 @@ class _Config:
                 continue
             if rtype == "aws_dynamodb_table":
                 tables[address] = self._table(values, address, str(res.get("name", "")), where, file)
+            elif rtype == "aws_dynamodb_global_secondary_index":
+                standalone.append((values, address, where, file))
             elif rtype == "aws_appautoscaling_target":
                 scaling.append((values, where, file))
             elif rtype == "aws_appautoscaling_policy":
@@ -218,9 +222,99 @@ class _Config:
                 tv = r.number(tt, "target_value", f"{where}.target_tracking_scaling_policy_configuration", low=20) if tt else None
                 if isinstance(rid, str) and isinstance(dim, str) and tv is not None:
                     policies[(rid, dim)] = tv
+        attached: set[str] = set()
+        for values, address, where, file in standalone:
+            self._standalone_index(values, address, where, file, tables, attached)
         for values, where, file in scaling:
             self._scaling(values, where, file, tables, policies)
         return tuple(tables.values())
+
+    _TABLE_REF = re.compile(r"\$\{\s*aws_dynamodb_table\.([A-Za-z_][\w-]*)\.(?:name|id)\s*\}")
+
+    def _standalone_index(
+        self,
+        values: Mapping[str, Any],
+        address: str,
+        where: str,
+        file: str,
+        tables: dict[str, TableDefinition],
+        attached: set[str],
+    ) -> None:
+        """An ``aws_dynamodb_global_secondary_index`` resource (provider 6.x), added to the table it names.
+
+        Its schema: ``index_name``, ``table_name``, ``key_schema`` blocks (``attribute_name``, ``attribute_type``,
+        ``key_type``), a ``projection`` block (``projection_type``, ``non_key_attributes``), ``provisioned_throughput``
+        (``read_capacity_units``, ``write_capacity_units``), ``on_demand_throughput`` and ``warm_throughput``
+        (SOURCES['TERRAFORM_STANDALONE_GSI']). A table may not have both these resources and ``global_secondary_index``
+        blocks (the provider's page), so such a table is refused by name."""
+        r = self._reader(address, file)
+        raw = values.get("table_name")
+        ref = self._TABLE_REF.fullmatch(raw.strip()) if isinstance(raw, str) else None
+        if ref is not None:  # a .tf file's reference to the table resource
+            key = f"aws_dynamodb_table.{ref.group(1)}"
+            if key not in tables:
+                raise r.error(f"{where}.table_name", "an aws_dynamodb_table of this configuration", raw)
+        else:
+            name = r.text(values, "table_name", where)
+            key = next((a for a, t in tables.items() if t.name == name), "")
+            if not key:
+                known = ", ".join(t.name for t in tables.values()) or "none"
+                raise r.error(f"{where}.table_name", f"a table of this configuration ({known})", name)
+        t = tables[key]
+        if key not in attached and any(i.kind == "global" for i in t.indexes):
+            raise r.error(
+                f"{where}.table_name",
+                f"a table without global_secondary_index blocks (the provider takes blocks or these resources, "
+                f"not both; {t.name} has blocks)",
+                t.name,
+            )
+        attached.add(key)
+        provisioned = t.mode == "provisioned"
+        iname = r.text(values, "index_name", where)
+        gpk, gsk = self._index_keys(r, values, where)
+        if not r.items(values, "key_schema", where):
+            raise r.error(f"{where}.key_schema", "key_schema blocks (at least one HASH)")
+        proj = self._block(r, values, "projection", where)
+        if proj is None:
+            raise r.error(f"{where}.projection", "a projection block (projection_type ALL, KEYS_ONLY or INCLUDE)")
+        ptype = r.text(proj, "projection_type", f"{where}.projection", choices=_PROJECTIONS)
+        nonkey = tuple(r.items(proj, "non_key_attributes", f"{where}.projection") or ())
+        pt = self._block(r, values, "provisioned_throughput", where) if provisioned else None
+        g_rcu = r.number(pt, "read_capacity_units", f"{where}.provisioned_throughput") if pt else None
+        g_wcu = r.number(pt, "write_capacity_units", f"{where}.provisioned_throughput") if pt else None
+        if provisioned and (g_rcu is None or g_wcu is None):
+            raise r.error(
+                f"{where}.provisioned_throughput",
+                f"read_capacity_units and write_capacity_units (table {t.name} is PROVISIONED)",
+            )
+        g_od = self._block(r, values, "on_demand_throughput", where)
+        g_wr, g_ww = self._warm(r, self._block(r, values, "warm_throughput", where), f"{where}.warm_throughput")
+        if t.index(iname) is not None:
+            raise r.error(f"{where}.index_name", f"an index name new to table {t.name}", iname)
+        attrs = dict(t.attributes)
+        for i, el in enumerate(r.items(values, "key_schema", where)):
+            w = f"{where}.key_schema[{i}]"
+            attrs.setdefault(str(r.text(el, "attribute_name", w)), str(r.text(el, "attribute_type", w, choices=("S", "N", "B"))))
+        index = IndexDefinition(
+            iname,  # type: ignore[arg-type]
+            "global",
+            gpk,
+            gsk,
+            ptype,  # type: ignore[arg-type]
+            nonkey,
+            read_units=g_rcu,
+            write_units=g_wcu,
+            max_read_units=self._max(r, g_od, "max_read_request_units", f"{where}.on_demand_throughput"),
+            max_write_units=self._max(r, g_od, "max_write_request_units", f"{where}.on_demand_throughput"),
+            warm_read_units=g_wr,
+            warm_write_units=g_ww,
+        )
+        own = tuple(f"index {iname}: {n}" for n in getattr(r, "notes", []))
+        notes = tuple(t.notes) + own + (f"index {iname} read from {address}",)
+        try:
+            tables[key] = dataclasses.replace(t, indexes=(*t.indexes, index), attributes=attrs, notes=notes)
+        except ValueError as e:
+            raise r.error(where, str(e).split(": ", 1)[-1]) from None
 
     # -- reading ---------------------------------------------------------------------------------
     def _reader(self, address: str, file: str) -> _Reader:

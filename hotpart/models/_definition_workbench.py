@@ -49,6 +49,12 @@ def read_workbench(doc: dict[str, Any], name: str) -> tuple[TableDefinition, ...
         rcu, wcu = _throughput(r, settings, "ProvisionedThroughput", sw, _PT)
         scaling = [_workbench_scaling(r, settings, key, sw) for key in ("AutoScalingRead", "AutoScalingWrite")]
         if mode == "provisioned" and (rcu is None or wcu is None):
+            if r.get(t, "BillingMode", w) is None and not settings:  # a model saved with no capacity at all
+                raise r.error(
+                    f"{w}.BillingMode",
+                    "a capacity mode: no BillingMode and no ProvisionedCapacitySettings; add BillingMode "
+                    "PAY_PER_REQUEST, or PROVISIONED with ProvisionedCapacitySettings.ProvisionedThroughput",
+                )
             raise r.error(f"{sw}.ProvisionedThroughput", "ReadCapacityUnits and WriteCapacityUnits (BillingMode PROVISIONED)")
         indexes = []
         notes = []

@@ -118,9 +118,19 @@ def report_dict(plan: Plan, fail_on: str) -> dict[str, Any]:
     }
 
 
+#: Why split for heat cannot cut a hot key, as the report says it (the codes are :attr:`TargetLoad.blocked`'s).
+_BLOCKED = {
+    "single item": "single item (one item a key: give the spread's items_per_key if a key holds a collection)",
+    "LSI": "a collection with a local index",
+    "monotonic sort key": "traffic on a rising sort key",
+}
+
+
 def _fmt(x: float) -> str:
     if isinstance(x, float) and math.isinf(x):
         return "none"
+    if 0 < abs(x) < 0.01:  # a key of a uniform key space of millions: not a number to read as 1e-06
+        return "< 0.01"
     if abs(x) >= 100 or float(x).is_integer():
         return f"{x:,.0f}"
     return f"{x:,.3g}"
@@ -150,14 +160,23 @@ def report_text(plan: Plan, *, markdown: bool = False) -> str:
         cap = f"{_fmt(t.capacity)} {unit} provisioned" if t.capacity is not None else (
             f"on-demand, table-level limit {_fmt(t.limit)} {unit}" if math.isfinite(t.limit) else "on-demand"
         )  # fmt: skip
+        pushed = math.fsum(
+            v.backpressure for v in plan.patterns if v.table == t.name and v.target == "table" and v.pattern.kind == t.kind
+        ) if t.index is None else 0.0  # fmt: skip
+        reach = f"{_fmt(t.demand)} {unit} on its partitions"
+        if pushed > 0:  # what the indexes refused first never reaches the table's partitions (chapter 12)
+            reach = (
+                f"{_fmt(t.demand + pushed)} {unit} offered, {_fmt(pushed)} refused first by its global indexes, "
+                f"{_fmt(t.demand)} on its partitions"
+            )
         line = (
-            f"{t.name} {t.kind}s ({t.shape}): {_fmt(t.demand)} {unit} on its partitions, {cap}; {t.partitions} partitions "
+            f"{t.name} {t.kind}s ({t.shape}): {reach}, {cap}; {t.partitions} partitions "
             f"from {t.partitions_from} {_cite('01_partitions', markdown)}; hottest key {_fmt(t.hot_key)}, hottest "
             f"partition {_fmt(t.hot_partition)} of {_fmt(t.ceiling)} {unit}; refused {_fmt(t.refused)} {unit} at the "
             f"peak, {_fmt(t.refused_after_split)} after split for heat"
         )
         if t.blocked:
-            line += f" (split for heat blocked: {t.blocked})"
+            line += f" (split for heat blocked: {_BLOCKED.get(t.blocked, t.blocked)})"
         out.append(f"- {line}" if markdown else f"  {line}")
     out += ["", "## Patterns" if markdown else "Patterns"]
     for v in plan.patterns:

@@ -159,6 +159,28 @@ def _numbers(
         Number(f"hottest partition of {tl.name}", tl.hot_partition, f"{unit}/s", ch["ceiling"]),
         Number("partition ceiling", tl.ceiling, f"{unit}/s", ch["ceiling"]),
     ]
+    lsi_units = c.units / p.rps - p.units_per_request if p.rps > 0 else 0.0
+    if p.kind == "write" and tl.index is None and t.local_indexes and lsi_units > 1e-9:
+        names = ", ".join(i.name for i in t.local_indexes)
+        out.insert(
+            2,
+            Number(
+                f"local index units per write on {names} (written with the table's capacity)",
+                lsi_units,
+                unit,
+                ch["index"],
+            ),
+        )
+    if any(refused > 0 for _, _, refused in bp):  # the table's loads above are what its indexes let through
+        out.insert(
+            4,
+            Number(
+                f"{unit}/s reaching the partitions of {tl.name} (all patterns, after index back-pressure)",
+                tl.demand,
+                f"{unit}/s",
+                ch["index"],
+            ),
+        )
     if tl.capacity is not None:
         out.append(Number(f"{tl.name} capacity", tl.capacity, f"{unit}/s", ch["adaptive"]))
         out.append(Number("even share of a partition", tl.capacity / tl.partitions, f"{unit}/s", ch["adaptive"]))
@@ -241,6 +263,13 @@ def _remedies(
                     "its hottest value alone is beyond what one index partition takes: spread the index key (more values, "
                     "a suffix) or make the index sparse"
                 )
+                if g.capacity is not None and need > g.capacity:
+                    action += (
+                        f"; separately, its provisioned {g.capacity:,.0f} WCU/s are short of its peak: capacity alone "
+                        "cannot fix the hot value"
+                    )
+                elif g.capacity is not None:
+                    nums.pop()  # its capacity is not short: the hot value is the whole problem
             else:
                 action += "give it write capacity for its peak (at least the table's, as AWS advises)"
             out.append(PlannedRemedy(cause, action, tuple(nums)))
@@ -332,9 +361,11 @@ def _sharding(
         n_sh = shards_needed(key)
         parts = math.ceil(tl.demand / (u * tl.ceiling))
         nums.append(Number("partitions the suffixes need at least", parts, "", ch["suffixes"]))
+        unit = "WCU/s" if p.kind == "write" else "RCU/s"
         where = (
-            f"each on a partition of its own (the table's {tl.partitions} cannot carry them: raise its capacity or "
-            "warm throughput)"
+            f"each on a partition of its own; first raise {tl.name}'s capacity or warm throughput: its "
+            f"{tl.partitions} partitions cannot carry its {tl.demand:,.0f} {unit} at {u:.0%} of their ceiling, "
+            f"which takes at least {parts} partitions"
         )
     if n_sh <= 1:
         return None

@@ -182,6 +182,8 @@ PAGE_NAMES: dict[str, str] = {
     "dynamodb_mcp_server/prompts/dynamodb_architect.md": "DynamoDB MCP server's prompt",
     "hashicorp/terraform-provider-aws/issues/46197": "Terraform AWS provider issue 46197",
     "developer.hashicorp.com/terraform/internals/json-format": "Terraform: JSON output format",
+    "r/dynamodb_global_secondary_index.html.markdown": "Terraform: the standalone GSI resource",
+    _DDB + "warm-throughput.md": "AWS's warm-throughput page (Markdown)",
 }
 
 #: The course's English translation of every quote in Japanese, by the quote (copied exactly, as in ``SOURCES``).

@@ -3605,6 +3605,31 @@ SOURCES["SDK_STANDARD_RETRY_REFUND"] = Source(
 # --- sources and assumptions: before you deploy (chapter 17, issue 48)
 _DATE_PLAN = "2026-12-06"
 _API_REF = "https://docs.aws.amazon.com/amazondynamodb/latest/APIReference/"
+SOURCES["ON_DEMAND_NEW_TABLE_WARM_THROUGHPUT"] = Source(
+    "AWS, Understanding DynamoDB warm throughput in different scenarios: warm throughput for an on-demand table",
+    _DATE_PLAN,
+    _DEV_GUIDE + "warm-throughput-scenarios.html",
+    "A new on-demand table starts with a warm throughput of 12,000 read units per second and 4,000 write units per "
+    "second. Your table can instantly accommodate sustained traffic up to these levels.",
+)
+SOURCES["WARM_THROUGHPUT_NO_DECREASE"] = Source(
+    "AWS, Understanding DynamoDB warm throughput (the page's Markdown source, warm-throughput.md; the HTML edition "
+    "read on 2026-12-04 lacked the sentence, SOURCES['PRE_WARMING_EN_NO_DECREASE_SENTENCE'])",
+    _DATE_PLAN,
+    _DEV_GUIDE + "warm-throughput.md",
+    "Once increased, warm throughput values can't be decreased.",
+)
+_TF_GSI_COMMIT = "00fe13652860a76e2bac743b3d6cced95c817da7"
+SOURCES["TERRAFORM_STANDALONE_GSI"] = Source(
+    "Terraform AWS provider, resource aws_dynamodb_global_secondary_index: its schema (index_name and table_name; "
+    "key_schema, projection, provisioned_throughput and on_demand_throughput blocks; a warm_throughput object) in "
+    f"internal/service/dynamodb/global_secondary_index.go at {_TF_GSI_COMMIT[:7]}, and the resource's page",
+    _DATE_PLAN,
+    "https://github.com/hashicorp/terraform-provider-aws/blob/main/website/docs/r/"
+    "dynamodb_global_secondary_index.html.markdown",
+    "You can use either `global_secondary_index` blocks or `aws_dynamodb_global_secondary_index` resources. You "
+    "cannot use both on the same table.",
+)
 SOURCES["GSI_KEY_ATTRIBUTES_MAX"] = Source(
     "AWS, Multi-attribute keys pattern (global secondary indexes; announced in November 2025); the installed "
     "botocore's service model says the same of CreateGlobalSecondaryIndexAction's KeySchema: 'Global secondary index "

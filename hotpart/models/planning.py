@@ -46,7 +46,7 @@ from .constants import (
 from .definitions import IndexDefinition, TableDefinition, read_definition
 from .indexes import index_write_units
 from .metric_data import ExportError
-from .on_demand import ON_DEMAND_NEW_TABLE_PEAK, OnDemand
+from .on_demand import ON_DEMAND_NEW_TABLE_PEAK, OnDemand, on_demand_ceiling
 from .workload import AccessPattern, Spread, TableStats, Workload, read_workload
 from .write_sharding import read_cost
 
@@ -680,6 +680,17 @@ def _contributions(
     return contribs, unchecked
 
 
+def _warm_floor(kind: str, warm_units: float | None) -> float:
+    """An on-demand table's (or index's) warm throughput, units/s: the one set, never below a new table's.
+
+    A new on-demand table starts with 4,000 write and 12,000 read units per second of warm throughput, and warm
+    throughput is never decreased (SOURCES['ON_DEMAND_NEW_TABLE_WARM_THROUGHPUT'], ['WARM_THROUGHPUT_NO_DECREASE']):
+    a previous peak below half of that, given in a workload's ``table_list``, does not lower what the table serves at
+    once.
+    """
+    return max(warm_units or 0.0, on_demand_ceiling(ON_DEMAND_NEW_TABLE_PEAK[kind]))
+
+
 def _partitions(
     t: TableDefinition,
     idx: IndexDefinition | None,
@@ -723,7 +734,7 @@ def _partitions(
         peak = prev if prev is not None else ON_DEMAND_NEW_TABLE_PEAK[k]
         if shape in ("launch", "spike") and cs:
             peak = max(peak, _shape(cs)[2]) if prev is None else prev
-        od = OnDemand(previous_peak=peak, warm_throughput=w)
+        od = OnDemand(previous_peak=peak, warm_throughput=_warm_floor(k, w))
         instant = od.instant_ceiling(peak)
         quota = ON_DEMAND_TABLE_QUOTA_WRU if k == "write" else ON_DEMAND_TABLE_QUOTA_RRU
         maximum = getattr(owner, f"max_{k}_units") or math.inf

@@ -35,7 +35,7 @@ from .indexes import GlobalSecondaryIndex, IndexedResult, simulate_with_indexes
 from .metrics import Metrics
 from .observed import read_metric_data
 from .on_demand import ON_DEMAND_NEW_TABLE_PEAK, OnDemand
-from .planning import VERDICTS, Plan, TargetLoad, _contributions
+from .planning import VERDICTS, Plan, TargetLoad, _contributions, _warm_floor
 from .provisioned import Provisioned
 from .simulator import SimulationResult, Table, simulate
 from .split_for_heat import SplitForHeat
@@ -203,7 +203,7 @@ def _mode(tl: TargetLoad, table: Any, stats: Any) -> Provisioned | OnDemand:
     return OnDemand(
         previous_peak=prev,
         max_throughput=getattr(owner, f"max_{tl.kind}_units"),
-        warm_throughput=getattr(owner, f"warm_{tl.kind}_units"),
+        warm_throughput=_warm_floor(tl.kind, getattr(owner, f"warm_{tl.kind}_units")),
     )
 
 

@@ -135,7 +135,13 @@ _SPREAD: dict[str, Any] = {
             "minProperties": 1,
         },
         "design": {"enum": list(KEY_DESIGNS), "description": "One of the course's key designs (chapter 2)"},
-        "hot_share": {"type": "number", "minimum": 0.34, "maximum": 1, "description": "date, status, user_type"},
+        "hot_share": {
+            "type": "number",
+            "minimum": 0.34,
+            "maximum": 1,
+            "description": "date, status, user_type only: the hottest value's share, at least 0.34 so that it stays "
+            "the hottest of the three values of a status or user type",
+        },
         "days": {"type": "integer", "minimum": 1, "maximum": 3650, "description": "date: days of keys with traffic"},
         "multiplier": {"type": "number", "minimum": 1, "maximum": 1e6, "description": "popular item: the sale's boost"},
         "items": {
@@ -893,6 +899,14 @@ def _spread(doc: Mapping[str, Any], file: str, where: str) -> Spread:
         keys = math.prod(counts.values())
         if keys > _MAX_KEYS:
             raise ExportError(file, f"{where}.keys", f"at most {_MAX_KEYS:g} combinations", keys)
+    if "hot_share" in doc and doc.get("design") not in _KNOBS["hot_share"]:
+        takes = ", ".join(k for k, ds in _KNOBS.items() if doc.get("design") in ds) or "no knob of a design"
+        raise ExportError(
+            file,
+            f"{where}.hot_share",
+            f"hot_share only with design: date, status or user_type (design {doc.get('design')} takes {takes})",
+            doc["hot_share"],
+        )
     if doc.get("design") not in (None, "popular item") and any(k in doc for k in ("multiplier", "items", "s")):
         raise ExportError(file, where, "multiplier, items and s only with design: popular item", doc.get("design"))
     if "days" in doc and doc.get("design") != "date":
