@@ -371,7 +371,7 @@ def test_terraform_standalone_index_planned_like_a_block(tmp_path):
 def test_terraform_standalone_index_on_a_table_with_blocks_or_no_table_is_refused(tmp_path):
     main = (FIX / "tf-gsi" / "main.tf").read_text()
     both = main.replace(
-        '  ttl {',
+        "  ttl {",
         '  global_secondary_index {\n    name            = "other"\n    hash_key        = "GameTitle"\n'
         '    projection_type = "ALL"\n    read_capacity   = 5\n    write_capacity  = 5\n  }\n\n  ttl {',
     )
@@ -396,8 +396,11 @@ def test_a_workbench_model_with_no_capacity_at_all_is_refused_for_its_missing_bi
         del doc["DataModel"][0][key]
     f = tmp_path / "model.json"
     f.write_text(json.dumps(doc))
-    with pytest.raises(hp.ExportError, match=r"DataModel\[0\]\.BillingMode: expected a capacity mode: no BillingMode .* "
-                       r"add BillingMode PAY_PER_REQUEST, or PROVISIONED with ProvisionedCapacitySettings"):
+    with pytest.raises(
+        hp.ExportError,
+        match=r"DataModel\[0\]\.BillingMode: expected a capacity mode: no BillingMode .* "
+        r"add BillingMode PAY_PER_REQUEST, or PROVISIONED with ProvisionedCapacitySettings",
+    ):
         hp.read_definition(f)
     doc["DataModel"][0]["BillingMode"] = "PAY_PER_REQUEST"
     f.write_text(json.dumps(doc))

@@ -3625,8 +3625,7 @@ SOURCES["TERRAFORM_STANDALONE_GSI"] = Source(
     "key_schema, projection, provisioned_throughput and on_demand_throughput blocks; a warm_throughput object) in "
     f"internal/service/dynamodb/global_secondary_index.go at {_TF_GSI_COMMIT[:7]}, and the resource's page",
     _DATE_PLAN,
-    "https://github.com/hashicorp/terraform-provider-aws/blob/main/website/docs/r/"
-    "dynamodb_global_secondary_index.html.markdown",
+    "https://github.com/hashicorp/terraform-provider-aws/blob/main/website/docs/r/dynamodb_global_secondary_index.html.markdown",
     "You can use either `global_secondary_index` blocks or `aws_dynamodb_global_secondary_index` resources. You "
     "cannot use both on the same table.",
 )
