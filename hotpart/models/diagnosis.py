@@ -763,8 +763,8 @@ def two_causes_case() -> dict[str, Any]:
     Examples
     --------
     >>> c = two_causes_case()
-    >>> [f.row for f in c["diagnosis"].findings]
-    ['GSI-only throttling', 'under-provisioned table']
+    >>> [f.row for f in c["diagnosis"].findings]  # largest share first
+    ['under-provisioned table', 'GSI-only throttling']
     """
     n = 2_000
     n_open = round(GSI_OPEN_SHARE * n)
