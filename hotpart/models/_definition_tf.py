@@ -295,20 +295,7 @@ class _Config:
         for i, el in enumerate(r.items(values, "key_schema", where)):
             w = f"{where}.key_schema[{i}]"
             attrs.setdefault(str(r.text(el, "attribute_name", w)), str(r.text(el, "attribute_type", w, choices=("S", "N", "B"))))
-        index = IndexDefinition(
-            iname,  # type: ignore[arg-type]
-            "global",
-            gpk,
-            gsk,
-            ptype,  # type: ignore[arg-type]
-            nonkey,
-            read_units=g_rcu,
-            write_units=g_wcu,
-            max_read_units=self._max(r, g_od, "max_read_request_units", f"{where}.on_demand_throughput"),
-            max_write_units=self._max(r, g_od, "max_write_request_units", f"{where}.on_demand_throughput"),
-            warm_read_units=g_wr,
-            warm_write_units=g_ww,
-        )
+        index = self._global_index(r, iname, gpk, gsk, ptype, nonkey, (g_rcu, g_wcu), g_od, (g_wr, g_ww), where)
         own = tuple(f"index {iname}: {n}" for n in getattr(r, "notes", []))
         notes = tuple(t.notes) + own + (f"index {iname} read from {address}",)
         try:
@@ -376,22 +363,8 @@ class _Config:
                 raise r.error(f"{gw}.read_capacity", "the index's read_capacity and write_capacity (billing_mode PROVISIONED)")
             g_od = self._block(r, g, "on_demand_throughput", gw)
             g_wr, g_ww = self._warm(r, self._block(r, g, "warm_throughput", gw), f"{gw}.warm_throughput")
-            indexes.append(
-                IndexDefinition(
-                    r.text(g, "name", gw),  # type: ignore[arg-type]
-                    "global",
-                    gpk,
-                    gsk,
-                    ptype,  # type: ignore[arg-type]
-                    nonkey,
-                    read_units=g_rcu,
-                    write_units=g_wcu,
-                    max_read_units=self._max(r, g_od, "max_read_request_units", f"{gw}.on_demand_throughput"),
-                    max_write_units=self._max(r, g_od, "max_write_request_units", f"{gw}.on_demand_throughput"),
-                    warm_read_units=g_wr,
-                    warm_write_units=g_ww,
-                )
-            )
+            gname = r.text(g, "name", gw)
+            indexes.append(self._global_index(r, gname, gpk, gsk, ptype, nonkey, (g_rcu, g_wcu), g_od, (g_wr, g_ww), gw))
         for i, lsi in enumerate(r.items(values, "local_secondary_index", where)):
             lw = f"{where}.local_secondary_index[{i}]"
             lsk = r.text(lsi, "range_key", lw)
@@ -430,6 +403,25 @@ class _Config:
             )
         except ValueError as e:
             raise r.error(where, str(e).split(": ", 1)[-1]) from None
+
+    def _global_index(
+        self, r: _Reader, name: Any, pk: Any, sk: Any, ptype: Any, nonkey: Any, units: tuple, od: Any, warm: tuple, where: str
+    ) -> IndexDefinition:
+        """A global index, inline block or standalone resource alike: its keys, projection and capacities."""
+        return IndexDefinition(
+            name,
+            "global",
+            pk,
+            sk,
+            ptype,
+            nonkey,
+            read_units=units[0],
+            write_units=units[1],
+            max_read_units=self._max(r, od, "max_read_request_units", f"{where}.on_demand_throughput"),
+            max_write_units=self._max(r, od, "max_write_request_units", f"{where}.on_demand_throughput"),
+            warm_read_units=warm[0],
+            warm_write_units=warm[1],
+        )
 
     def _warm(self, r: _Reader, block: Any, where: str) -> tuple[float | None, float | None]:
         """A ``warm_throughput`` block's read and write units per second, each at least 1 (AWS's least; the provider
