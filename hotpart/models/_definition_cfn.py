@@ -31,6 +31,7 @@ from .definitions import (
     Unresolved,
     _attributes,
     _check_defined,
+    _expected_of,
     _key_schema,
     _local_indexes,
     _projection,
@@ -287,7 +288,8 @@ def read_cloudformation_text(text: str, file: str, params: Mapping[str, Any]) ->
             m = matches[0]
             raise ExportError(file, f"(line {m.linenumber})", "a CloudFormation template in YAML or JSON", m.message) from None
     if not isinstance(doc, Mapping) or not isinstance(doc.get("Resources"), Mapping):
-        raise ExportError(file, "Resources", "a CloudFormation template's Resources object", type(doc).__name__)
+        got = doc.get("Resources") if isinstance(doc, Mapping) else doc
+        raise ExportError(file, "Resources", "a CloudFormation template's Resources object", type(got).__name__)
     t = _Template(doc, file, params)
     tables: dict[str, TableDefinition] = {}
     for lid, res in t.resources.items():
@@ -482,7 +484,7 @@ def _global_table(
             notes=notes,
         )
     except ValueError as e:  # a rule of the whole table (distinct index names, ...): one line naming the file
-        raise r.error(where, str(e).split(": ", 1)[-1]) from None
+        raise r.error(where, _expected_of(e)) from None
 
 
 # ---------------------------------------------------------------------------------------------

@@ -30,6 +30,7 @@ from .definitions import (
     IndexDefinition,
     TableDefinition,
     Unresolved,
+    _expected_of,
     _Reader,
 )
 from .observed import ExportError
@@ -115,29 +116,43 @@ def read_hcl(path: Path, file: str, params: Mapping[str, Any]) -> tuple[TableDef
             file, "--parameter", "a variable the configuration declares (" + ", ".join(sorted(declared)) + ")", unknown_params[0]
         )
     variables.update(params)
-    resolver = _Interpolation(variables, declared, locals_)
+    bodies = {address: res["values"] for res, address, _ in resources}
+    resolver = _Interpolation(variables, declared, locals_, bodies)
     config = _Config(resources, {}, file, resolver.resolve)
     return config.tables()
 
 
 class _Interpolation:
-    """``${var.NAME}`` and ``${local.NAME}`` in a .tf file's values, resolved; anything else refused by name."""
+    """``${var.NAME}``, ``${local.NAME}`` and ``${TYPE.NAME.ARGUMENT}`` in a .tf file's values, resolved; anything else
+    refused by name.
 
-    _WHOLE = re.compile(r"\$\{\s*(var|local)\.([A-Za-z_][\w-]*)\s*\}")
+    A reference to another resource's argument reads the value written in that resource's block: the provider's
+    auto scaling examples name the table as ``"table/${aws_dynamodb_table.example.name}"`` and the policy's target as
+    ``aws_appautoscaling_target.NAME.resource_id`` (SOURCES['TERRAFORM_APPAUTOSCALING_TARGET']). A table's ``id`` is
+    its name. An attribute the provider computes at apply (an ARN, a stream's label) stays unresolved."""
 
-    def __init__(self, variables: Mapping[str, Any], declared: set[str], locals_: Mapping[str, Any]) -> None:
+    _WHOLE = re.compile(r"\$\{\s*(?:(var|local)\.([A-Za-z_][\w-]*)|([a-z][a-z0-9_]*)\.([A-Za-z_][\w-]*)\.([A-Za-z_]\w*))\s*\}")
+
+    def __init__(
+        self,
+        variables: Mapping[str, Any],
+        declared: set[str],
+        locals_: Mapping[str, Any],
+        resources: Mapping[str, Mapping[str, Any]] | None = None,
+    ) -> None:
         self.variables, self.declared, self.locals = variables, declared, locals_
+        self.resources = resources or {}
 
     def resolve(self, value: Any, where: str, depth: int = 0) -> Any:
         if not isinstance(value, str) or "${" not in value:
             return value
         whole = self._WHOLE.fullmatch(value.strip())
         if whole:
-            return self._lookup(whole.group(1), whole.group(2), depth)
+            return self._reference(whole, depth)
         missing: list[Unresolved] = []
 
         def one(m: re.Match[str]) -> str:
-            v = self._lookup(m.group(1), m.group(2), depth)
+            v = self._reference(m, depth)
             if isinstance(v, Unresolved):
                 missing.append(v)
                 return str(v)
@@ -149,6 +164,24 @@ class _Interpolation:
         if "${" in out:
             return Unresolved("a value known before apply (a literal, a variable or a local)", value)
         return out
+
+    def _reference(self, m: re.Match[str], depth: int) -> Any:
+        if m.group(1):
+            return self._lookup(m.group(1), m.group(2), depth)
+        rtype, rname, argument = m.group(3), m.group(4), m.group(5)
+        address = f"{rtype}.{rname}"
+        if rtype == "aws_dynamodb_table" and argument == "id":
+            argument = "name"
+        body = self.resources.get(address)
+        if depth > 20:
+            return Unresolved("references without a cycle", f"{address}.{argument}")
+        if not isinstance(body, Mapping) or argument not in body:
+            return Unresolved(
+                "a value known before apply (a literal, a variable, a local or an argument written in "
+                "a resource of this configuration)",
+                f"{address}.{argument}",
+            )
+        return self.resolve(body[argument], f"{address}.{argument}", depth + 1)
 
     def _lookup(self, scope: str, name: str, depth: int) -> Any:
         if depth > 20:
@@ -301,7 +334,7 @@ class _Config:
         try:
             tables[key] = dataclasses.replace(t, indexes=(*t.indexes, index), attributes=attrs, notes=notes)
         except ValueError as e:
-            raise r.error(where, str(e).split(": ", 1)[-1]) from None
+            raise r.error(where, _expected_of(e)) from None
 
     # -- reading ---------------------------------------------------------------------------------
     def _reader(self, address: str, file: str) -> _Reader:
@@ -402,7 +435,7 @@ class _Config:
                 notes=tuple(notes),
             )
         except ValueError as e:
-            raise r.error(where, str(e).split(": ", 1)[-1]) from None
+            raise r.error(where, _expected_of(e)) from None
 
     def _global_index(
         self, r: _Reader, name: Any, pk: Any, sk: Any, ptype: Any, nonkey: Any, units: tuple, od: Any, warm: tuple, where: str
@@ -478,7 +511,9 @@ class _Config:
         r = _Reader(file, self.resolve)
         if r.get(values, "service_namespace", where) != "dynamodb":
             return
-        rid = r.get(values, "resource_id", where)
+        # a resource_id this configuration does not give (another table's ARN, a data source) names no table planned
+        # here: the target is left alone, as CloudFormation's reader leaves a table of another stack
+        rid = self.resolve(values.get("resource_id"), f"{where}.resource_id")
         dim = r.get(values, "scalable_dimension", where)
         if not isinstance(rid, str) or not isinstance(dim, str):
             return

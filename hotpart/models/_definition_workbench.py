@@ -23,6 +23,7 @@ from .definitions import (
     AutoScalingRange,
     IndexDefinition,
     TableDefinition,
+    _expected_of,
     _mode,
     _projection,
     _Reader,
@@ -107,7 +108,7 @@ def read_workbench(doc: dict[str, Any], name: str) -> tuple[TableDefinition, ...
                 samples=samples,
             )
         except ValueError as e:  # a rule of the whole table (distinct index names, ...): one line naming the file
-            raise r.error(w, str(e).split(": ", 1)[-1]) from None
+            raise r.error(w, _expected_of(e)) from None
         tables.append(table)
     return tuple(tables)
 

@@ -3629,6 +3629,15 @@ SOURCES["TERRAFORM_STANDALONE_GSI"] = Source(
     "You can use either `global_secondary_index` blocks or `aws_dynamodb_global_secondary_index` resources. You "
     "cannot use both on the same table.",
 )
+SOURCES["TERRAFORM_APPAUTOSCALING_TARGET"] = Source(
+    "Terraform AWS provider, resource aws_appautoscaling_target, its DynamoDB Table and DynamoDB Index Autoscaling "
+    "examples (the table named by a reference to the aws_dynamodb_table resource); the aws_appautoscaling_policy "
+    "page's example names its target as aws_appautoscaling_target.dynamodb_table_read_target.resource_id. Read "
+    "2026-12-06 at commit 1707539",
+    "2026-12-06",
+    "https://github.com/hashicorp/terraform-provider-aws/blob/main/website/docs/r/appautoscaling_target.html.markdown",
+    'resource_id        = "table/${aws_dynamodb_table.example.name}/index/${var.index_name}"',
+)
 SOURCES["GSI_KEY_ATTRIBUTES_MAX"] = Source(
     "AWS, Multi-attribute keys pattern (global secondary indexes; announced in November 2025); the installed "
     "botocore's service model says the same of CreateGlobalSecondaryIndexAction's KeySchema: 'Global secondary index "

@@ -421,6 +421,13 @@ def _cap(units: float | None, scaling: AutoScalingRange | None) -> str:
 # ---------------------------------------------------------------------------------------------
 
 
+def _expected_of(e: ValueError) -> str:
+    """What a model's refusal (``name = value is not allowed: must be ...``) says was expected, for a one-line
+    :class:`ExportError` naming the file and the field."""
+    text = str(e)
+    return text.split(": must be ", 1)[1] if ": must be " in text else text.split(": ", 1)[-1]
+
+
 class _Reader:
     """Reads one object's fields with a resolver (CloudFormation's intrinsics, or none), naming each field."""
 
@@ -433,7 +440,7 @@ class _Reader:
     def get(self, obj: Any, key: str, where: str, default: Any = None) -> Any:
         """``obj[key]`` resolved; ``default`` when absent (or removed by ``AWS::NoValue``)."""
         if not isinstance(obj, Mapping):
-            raise self.error(where.rsplit(".", 1)[0] if "." in where else where, "an object", obj)
+            raise self.error(where, "an object", obj)
         if key not in obj:
             return default
         path = f"{where}.{key}" if where else key
@@ -668,7 +675,7 @@ def table_from_api_shape(
             notes=notes,
         )
     except ValueError as e:  # a rule of the shape (distinct index names, ...) the fields passed one by one
-        raise r.error(where, str(e).split(": ", 1)[-1]) from None
+        raise r.error(where, _expected_of(e)) from None
 
 
 # ---------------------------------------------------------------------------------------------
