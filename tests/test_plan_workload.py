@@ -63,6 +63,30 @@ def test_the_mcp_calculators_records_are_read_as_they_are_with_a_spread():
         ({"spread": {"keys": 100, "top_share": 0.001}}, r"spread\.top_share: expected at least 1/keys = 0\.01"),
         ({"index": "g"}, r"access_pattern_list\[0\]\.index: expected no index on a write"),
         ({"shape": {"kind": "launch", "from_rps": 500}}, r"shape\.from_rps: expected a rate below the peak rps \(100\)"),
+        (
+            {"shape": {"kind": "launch", "from_rps": 5, "duration_s": 60}},
+            r"shape\.duration_s: expected a duration only for kind: spike",
+        ),
+        (
+            {"spread": {"keys": 10, "shares": {"a": 1}}},
+            r"spread\.keys: expected None \(the shares name every key\)",
+        ),
+        ({"spread": {"shares": {"a": 0, "b": 0}}}, r"spread\.shares: expected weights with a positive total"),
+        (
+            {"spread": {"keys": {"region": 10**9, "user": 10**9}}},
+            r"spread\.keys: expected at most .* combinations, got 1000000000000000000",
+        ),
+        (
+            {"spread": {"design": "status", "multiplier": 5}},
+            r"spread: expected multiplier, items and s only with design: popular item",
+        ),
+        ({"spread": {"design": "status", "days": 7}}, r"spread\.days: expected days only with design: date"),
+        ({"spread": {}}, r"spread\.keys: expected keys \(with zipf or top_share\), shares, design or sample_items"),
+        (
+            {"operation": "Query", "index": "g", "gsi": "h"},
+            r"access_pattern_list\[0\]\.gsi: expected the same index as index \('g'\), got 'h'",
+        ),
+        ({"strongly_consistent": True}, r"access_pattern_list\[0\]\.consistency: expected a read's consistency only on a read, got True"),
     ],
 )
 def test_bad_workloads_get_one_line_naming_the_field(change, message):
@@ -74,6 +98,26 @@ def test_bad_workloads_get_one_line_naming_the_field(change, message):
     with pytest.raises(hp.ExportError, match=message) as e:
         hp.read_workload(doc)
     assert "\n" not in str(e.value)
+
+
+def test_a_table_listed_twice_is_refused_naming_the_second(tmp_path):
+    doc = _doc()
+    doc["table_list"] = [{"name": "t", "item_count": 10}, {"name": "t", "item_count": 20}]
+    with pytest.raises(hp.ExportError, match=r"table_list\[0\]\.name: expected each table once, got 't'"):
+        hp.read_workload(doc)
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [("  \n", r"w\.json: \(file\): expected a workload \(YAML or JSON\), not an empty file"), ("{ nope", r"w\.json: \(line 1\)")],
+)
+def test_an_empty_or_broken_workload_file_is_refused_in_one_line(tmp_path, text, message):
+    path = tmp_path / "w.json"
+    path.write_text(text)
+    with pytest.raises(hp.ExportError, match=message):
+        hp.read_workload(path)
+    with pytest.raises(hp.ExportError, match=r"nope\.json: \(file\): expected a readable file"):
+        hp.read_workload(tmp_path / "nope.json")
 
 
 def test_a_yaml_syntax_error_names_the_line(tmp_path):

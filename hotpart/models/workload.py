@@ -375,6 +375,11 @@ class Spread:
             raise ValueError(f"top_share = {self.top_share!r} is not allowed with zipf = {self.zipf!r}: give one of them")
         if skews and self.keys is None:
             raise ValueError(f"keys = None is not allowed with {skews[0]}: must be the number of keys the skew spreads over")
+        listed = [m for m in ("shares", "sample_items") if m in modes]
+        if listed and self.keys is not None:  # the shares (or the samples) name every key: a count beside them is unread
+            raise ValueError(
+                f"keys = {self.keys!r} is not allowed with {listed[0]}: must be None (the {listed[0]} name every key)"
+            )
         described = modes + skews[:1]
         if len(described) > 1:
             first, second = described[:2]
