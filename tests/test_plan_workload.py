@@ -86,7 +86,10 @@ def test_the_mcp_calculators_records_are_read_as_they_are_with_a_spread():
             {"operation": "Query", "index": "g", "gsi": "h"},
             r"access_pattern_list\[0\]\.gsi: expected the same index as index \('g'\), got 'h'",
         ),
-        ({"strongly_consistent": True}, r"access_pattern_list\[0\]\.consistency: expected a read's consistency only on a read, got True"),
+        (
+            {"strongly_consistent": True},
+            r"access_pattern_list\[0\]\.consistency: expected a read's consistency only on a read, got True",
+        ),
     ],
 )
 def test_bad_workloads_get_one_line_naming_the_field(change, message):
