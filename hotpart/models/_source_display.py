@@ -119,6 +119,7 @@ PAGE_NAMES: dict[str, str] = {
     "lambda/latest/dg/services-ddb-windows.html": "Lambda guide: time windows",
     "lambda/latest/dg/with-ddb-filtering.html": "Lambda guide: event filtering",
     "lambda/latest/dg/services-ddb-params.html": "Lambda guide: event source parameters",
+    "lambda/latest/dg/services-ddb-batchfailurereporting.html": "Lambda guide: partial batch response",
     "AmazonRDS/latest/AuroraUserGuide/Aurora.Overview.html": "AWS's Aurora page",
     "athena/latest/ug/engine-versions-reference-0003.html": "Athena guide: engine version 3",
     "athena/latest/ug/querying-finding-output-files.html": "Athena guide: output files",

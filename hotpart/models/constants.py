@@ -1316,6 +1316,27 @@ SOURCES["STREAMS_FAILED_BATCH_RETRIED_UNTIL_EXPIRY"] = Source(
     "let your function report specific failures in a batch, include the value ReportBatchItemFailures in "
     "FunctionResponseTypes.",
 )
+# chapter 7, round-5 review (7.1, 7.4): partial batch responses move the checkpoint and retry from there; a
+# transaction's writes are charged twice
+SOURCES["LAMBDA_PARTIAL_BATCH_RETRIES_FROM_LOWEST"] = Source(
+    "AWS Lambda Developer Guide, Configuring partial batch response with DynamoDB and Lambda (the same wording on "
+    "its Kinesis twin, services-kinesis-batchfailurereporting)",
+    "2026-12-06",
+    "https://docs.aws.amazon.com/lambda/latest/dg/services-ddb-batchfailurereporting.html",
+    "When consuming and processing streaming data from an event source, by default Lambda checkpoints to the highest "
+    "sequence number of a batch only when the batch is a complete success. Lambda treats all other results as a "
+    "complete failure and retries processing the batch up to the retry limit. … If the batchItemFailures array "
+    "contains multiple items, Lambda uses the record with the lowest sequence number as the checkpoint. Lambda then "
+    "retries all records starting from that checkpoint.",
+)
+SOURCES["TRANSACTION_WRITES_TWICE"] = Source(
+    "AWS, Amazon DynamoDB Transactions: How it works, Capacity management for transactions",
+    "2026-12-06",
+    _DEV_GUIDE + "transaction-apis.html",
+    "There is no additional cost to enable transactions for your DynamoDB tables. You pay only for the reads or "
+    "writes that are part of your transaction. DynamoDB performs two underlying reads or writes of every item in the "
+    "transaction: one to prepare the transaction and one to commit the transaction.",
+)
 SOURCES["EVENTUAL_DEFAULT_ALL_READS"] = Source(
     "AWS, DynamoDB read consistency: Eventually consistent reads",
     _DATE_READ,
