@@ -1216,8 +1216,9 @@ SOURCES["BOTOCORE_THROTTLING_CLASSES_ALIKE"] = Source(
     "throttled and the ARN of the impacted resource, find the ThrottlingReason field in the returned exception.",
 )
 SOURCES["HOT_PARTITION_PTEE_ON_DEMAND"] = Source(
-    "aws-samples/sample-collaborative-ai-dlc, pull request #443 (2026-09-08): an on-demand table's hot partition "
-    "returned the 'provisioned' exception class",
+    "aws-samples/sample-collaborative-ai-dlc, pull request #443 (2026-09-08, closed): a client of an on-demand table "
+    "reports the 'provisioned' exception class for what it diagnosed as a hot partition (the report shows no "
+    "throttling reason)",
     _DATE_ROUND3,
     "https://github.com/aws-samples/sample-collaborative-ai-dlc/pull/443",
     quote="ProvisionedThroughputExceededException: The level of configured provisioned throughput for the table was "
@@ -1486,6 +1487,16 @@ SOURCES["BOTOCORE_THROTTLING_REASONS_MEMBER"] = Source(
     "https://github.com/boto/botocore/blob/develop/botocore/data/dynamodb/2012-08-10/service-2.json",
     '"ThrottlingException":{ "type":"structure", "members":{ "message":{"shape":"AvailabilityErrorMessage"}, '
     '"throttlingReasons":{ "shape":"ThrottlingReasonList",',
+)
+# chapter 11, round-5 review (11.1): the ThrottlingReasons member is optional in the service model
+SOURCES["BOTOCORE_THROTTLING_REASONS_OPTIONAL"] = Source(
+    "botocore 1.44.8's DynamoDB service model, botocore/data/dynamodb/2012-08-10/service-2.json.gz, the "
+    "ProvisionedThroughputExceededException shape (read in the installed package; the shape has no \"required\" "
+    "list, so both members are optional)",
+    "2026-12-06",
+    "https://github.com/boto/botocore/blob/develop/botocore/data/dynamodb/2012-08-10/service-2.json",
+    '"ProvisionedThroughputExceededException":{ "type":"structure", "members":{ "message":{ '
+    '"shape":"ErrorMessage", … }, "ThrottlingReasons":{ "shape":"ThrottlingReasonList", … } },',
 )
 SOURCES["ON_DEMAND_NEW_TABLE_LINEAR_COMBINATION"] = Source(
     "AWS Knowledge Center, Why is my on-demand DynamoDB table being throttled? (current version; older versions "
@@ -2617,6 +2628,18 @@ ASSUMPTIONS: Final[dict[str, Assumption]] = {
         aws_says="AWS publishes no delay; 000 says splits follow sustained imbalance and do not catch sudden spikes.",
         used_by=("SplitForHeat.minutes",),
         chapters=("10_isolation", "17_before_you_deploy"),
+    ),
+    "SPLIT_SHARE_OF_PARENT": Assumption(
+        0.5,
+        "fraction of the parent partition's share, for each half",
+        why="A split moves items, not capacity: the table's provisioned capacity is the same after it, so the course "
+        "gives each half half of the parent's share of it (and of its burst bank). Only adaptive capacity then lends "
+        "the hot half more.",
+        aws_says="AWS does not publish how a split for heat divides a provisioned table's capacity between the "
+        "halves; its pages on burst and adaptive capacity, on throttling and on split for heat say a split adds "
+        "partitions, not how their shares are set.",
+        used_by=("SPLIT_SHARE_OF_PARENT",),
+        chapters=("10_isolation",),
     ),
     "MAX_SPLIT_PARTITIONS": Assumption(
         4096,
