@@ -152,6 +152,7 @@ PAGE_NAMES: dict[str, str] = {
     "core/internal/retry/SdkDefaultRetrySetting.java": "Java SDK 2.x: SdkDefaultRetrySetting",
     "awssdk/retries/LegacyRetryStrategy.java": "Java SDK 2.x: LegacyRetryStrategy",
     "aws/aws-sdk-java-v2/pull/6925": "Java SDK 2.x pull request 6925",
+    "aws/aws-sdk-java-v2/pull/6917": "Java SDK 2.x pull request 6917",
     "aws/aws-sdk-java-v2/issues/6987": "Java SDK 2.x issue 6987",
     "aws/aws-sdk-js-v3/issues/8037": "JavaScript SDK v3 issue 8037",
     "packages/util-retry/src/constants.ts": "JavaScript SDK v3: util-retry",

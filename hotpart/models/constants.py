@@ -3578,6 +3578,25 @@ SOURCES["THROTTLED_REQUESTS_DIMENSIONS"] = Source(
     "doc_source/metrics-dimensions.md",
     quote="Dimensions: `TableName, Operation`",
 )
+# chapter 14, round-5 review (14.1): the tracking issue's DynamoDB rows against the code, which the course follows
+SOURCES["JAVA_V2_DDB_SETS_ONLY_BACKOFF"] = Source(
+    "AWS SDK for Java 2.x, services/dynamodb, DynamoDbRetryPolicy.resolveRetryStrategy (commit 07c0c61): the "
+    "DynamoDB client's strategy replaces the attempts and the backoff of non-throttling errors only; a throttling "
+    "error keeps the legacy strategy's own backoff (SOURCES['JAVA_V2_LEGACY_THROTTLING_BACKOFF'], 500 ms), not the "
+    "25 ms that the tracking issue's DynamoDB rows give as the throttling base before the update",
+    "2026-12-06",
+    _JAVA_V2_DDB_POLICY,
+    quote="return AwsRetryStrategy.forRetryMode(retryMode, newRetries2026Enabled) .toBuilder() "
+    ".maxAttempts(maxAttempts) .backoffStrategy(exponentialDelay(BASE_DELAY, SdkDefaultRetrySetting.MAX_BACKOFF)) "
+    ".build();",
+)
+SOURCES["JAVA_V2_DDB_2026_BASE_DELAY_EXISTING"] = Source(
+    "AWS SDK for Java 2.x, pull request #6917 (merged 2026-04), Update DDB retry policy with v2.1 constants: "
+    "DynamoDB's 25 ms is its existing base delay, the one DynamoDbRetryPolicy sets",
+    "2026-12-06",
+    "https://github.com/aws/aws-sdk-java-v2/pull/6917",
+    quote="In 2.1: - base delay : 25ms (existing) - max attempts: 4 (down from 9)",
+)
 SOURCES["JAVA_V2_LEGACY_THROTTLING_BACKOFF"] = Source(
     "AWS SDK for Java 2.x, core/retries, LegacyRetryStrategy (commit 2b28874): in legacy mode a throttling error "
     "has its own backoff, which DynamoDbRetryPolicy does not replace (it sets only backoffStrategy, the backoff of "
