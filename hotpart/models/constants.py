@@ -2633,8 +2633,8 @@ ASSUMPTIONS: Final[dict[str, Assumption]] = {
         0.5,
         "fraction of the parent partition's share, for each half",
         why="A split moves items, not capacity: the table's provisioned capacity is the same after it, so the course "
-        "gives each half half of the parent's share of it (and of its burst bank). Only adaptive capacity then lends "
-        "the hot half more.",
+        "splits the parent's share of it (and its burst bank) equally between the two halves. Only adaptive capacity "
+        "then lends the hot half more.",
         aws_says="AWS does not publish how a split for heat divides a provisioned table's capacity between the "
         "halves; its pages on burst and adaptive capacity, on throttling and on split for heat say a split adds "
         "partitions, not how their shares are set.",
