@@ -386,6 +386,9 @@ def test_write_sharding_case_against_its_parts():
     assert c.even <= c.busiest_mean <= c.bound  # the bound holds for the simulated mean
     p = stats.poisson.sf(C, w / n)  # one shard's chance; for a small p, 1 - (1 - p)^n = n p (1 - (n - 1) p / 2 + ...)
     assert c.p_over_ceiling == pytest.approx(n * p * (1 - (n - 1) * p / 2), rel=1e-9)
+    # above the 80% budget: likely in every second, but not certain (99.88%, which the old page printed as 100%)
+    assert c.p_over_budget == pytest.approx(1 - stats.poisson.cdf(c.budget, w / n) ** n, rel=1e-9)
+    assert 0.998 < c.p_over_budget < 0.9995
     assert c.needed == hp.shards_needed(w) >= c.even_needed == math.ceil(w / c.budget)
     # a sequential suffix: the busiest shard takes ceil(X / N) of a second's X writes, so at most one above even
     totals = np.random.default_rng(5).poisson(w, size=600)

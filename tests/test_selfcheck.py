@@ -191,3 +191,13 @@ def test_without_the_script_the_answer_is_folded_not_lost(browser, tmp_path):
         assert option.locator(".hp-sc-why").is_visible()
     finally:
         page.close()
+
+
+def test_a_count_of_one_takes_the_singular_unit():
+    """Round 5, 7.3: chapter 7's slip of one copy read "1 copies"; with ``unit_one`` the page writes "1 copy"."""
+    q = hp.Question("How many copies?", 5, "Five.", {1: "The hot key itself.", 4: "One short."}, unit="copies", unit_one="copy")
+    assert (q.written(1), q.written(4), q.written(5)) == ("1 copy", "4 copies", "5 copies")
+    assert "<strong>1 copy</strong>" in hp.self_check(q, q, q)._repr_html_()
+    assert hp.Question("Units?", 1, "One.", {2: "Two."}, unit="WCU/s").written(1) == "1 WCU/s"  # no unit_one: as before
+    with pytest.raises(ValueError, match="unit_one"):
+        hp.Question("Units?", 1, "One.", {2: "Two."}, unit_one="copy")

@@ -211,9 +211,18 @@ class Box:
 
 
 def _format_value(value: object) -> str:
-    """An assumption's value as the page shows it: floats to 4 significant digits (``1.157e-05``, not 17)."""
+    """An assumption's value as the page shows it: floats to 4 significant digits (``1.157e-05``, not 17), whole
+    floats as whole numbers (``5``, not ``5.0``).
+
+    Examples
+    --------
+    >>> _format_value(1.157e-05), _format_value(5.0), _format_value(4096), _format_value("halved")
+    ('1.157e-05', '5', '4096', 'halved')
+    """
     if isinstance(value, float) and not value.is_integer():
         return f"{value:.4g}"
+    if isinstance(value, float) and abs(value) < 1e15:
+        return f"{value:.0f}"
     return str(value)
 
 

@@ -28,6 +28,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 from .evidence import _inline_html
+from .wording import plural
 
 __all__ = ["Question", "SelfCheck", "self_check"]
 
@@ -80,6 +81,9 @@ class Question:
         (at least one), numbers, each with why it is wrong.
     unit : str
         A number's unit, shown after the field and the answer (``"WCU/s"``); ``""`` for none.
+    unit_one : str
+        The unit after a number written as exactly 1, when it differs from ``unit`` (``"copy"`` for ``"copies"``):
+        the answer and the slips then read as :func:`hotpart.plural` writes a count. ``""``: ``unit`` throughout.
     tolerance : float
         A number's relative tolerance, in ``[0, 0.5]``: a typed value within ``tolerance * |answer|`` of the answer
         is right (an answer of 0 takes 0 exactly). Default 0.5%, so that a reader who rounds is right.
@@ -104,6 +108,7 @@ class Question:
     unit: str = ""
     tolerance: float = 0.005
     decimals: int = 0
+    unit_one: str = ""
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "prompt", _text("prompt", self.prompt))
@@ -139,6 +144,8 @@ class Question:
             )
         if not isinstance(self.unit, str):
             raise ValueError(f"unit = {self.unit!r} is not allowed: must be text")
+        if not isinstance(self.unit_one, str) or (self.unit_one and not self.unit):
+            raise ValueError(f"unit_one = {self.unit_one!r} is not allowed: must be text, and given only with a unit")
         object.__setattr__(self, "answer", answer)
         object.__setattr__(self, "tolerance", tolerance)
         object.__setattr__(self, "wrong", slips)
@@ -165,7 +172,12 @@ class Question:
         --------
         >>> Question("Units?", 7_000, "The ceiling times seven.", {1_000: "One partition."}, unit="WCU/s").written(7_000)
         '7,000 WCU/s'
+        >>> q = Question("Copies?", 5, "Five.", {1: "The hot key itself."}, unit="copies", unit_one="copy")
+        >>> q.written(1), q.written(5)
+        ('1 copy', '5 copies')
         """
+        if self.unit_one:  # singular for exactly one, as a count is written elsewhere
+            return plural(_number("value", value), self.unit_one, self.unit, fmt=f",.{self.decimals}f")
         text = f"{_number('value', value):,.{self.decimals}f}"
         return f"{text} {self.unit}".strip()
 

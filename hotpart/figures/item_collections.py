@@ -161,7 +161,7 @@ def plot_collection_growth(
 
 #: The designs of the composite-keys chapter, by index: (label, what the partition key holds).
 COMPOSITE_DESIGNS: tuple[str, ...] = (
-    "PK = status",
+    "PK = status, SK = userId#timestamp",
     "PK = USER#id, SK = STATUS#… / ORDER#…",
     "PK = date, SK = timestamp",
     "PK = deviceId, SK = timestamp",

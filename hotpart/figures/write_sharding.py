@@ -333,6 +333,9 @@ class ShardingCase:
     over_budget: float
     #: The chance that some shard passes the ceiling in a given second, for Poisson writes.
     p_over_ceiling: float
+    #: The chance that some shard passes the budget in a given second, for Poisson writes (the model's value of the
+    #: simulation's ``over_budget``; a near-certainty, not a certainty).
+    p_over_budget: float
     #: Suffixes needed by the bound (:func:`hotpart.shards_needed`) and by the even split, and the bound at the first.
     needed: int
     even_needed: int
@@ -406,6 +409,8 @@ def write_sharding_case(
         busiest_max=float(busiest.max()),
         over_budget=float((busiest > budget).mean()),
         p_over_ceiling=float(-np.expm1(n_shards * np.log1p(-p_shard))),
+        # each shard's writes are Poisson (thinning), independent: the busiest is within the budget with P(X <= b)^N
+        p_over_budget=float(-np.expm1(n_shards * float(stats.poisson.logcdf(math.floor(budget), write_rate / n_shards)))),
         needed=needed,
         even_needed=math.ceil(write_rate / budget),
         bound_needed=float(busiest_shard_bound(write_rate, needed)),

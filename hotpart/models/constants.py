@@ -1216,8 +1216,9 @@ SOURCES["BOTOCORE_THROTTLING_CLASSES_ALIKE"] = Source(
     "throttled and the ARN of the impacted resource, find the ThrottlingReason field in the returned exception.",
 )
 SOURCES["HOT_PARTITION_PTEE_ON_DEMAND"] = Source(
-    "aws-samples/sample-collaborative-ai-dlc, pull request #443 (2026-09-08): an on-demand table's hot partition "
-    "returned the 'provisioned' exception class",
+    "aws-samples/sample-collaborative-ai-dlc, pull request #443 (2026-09-08, closed): a client of an on-demand table "
+    "reports the 'provisioned' exception class for what it diagnosed as a hot partition (the report shows no "
+    "throttling reason)",
     _DATE_ROUND3,
     "https://github.com/aws-samples/sample-collaborative-ai-dlc/pull/443",
     quote="ProvisionedThroughputExceededException: The level of configured provisioned throughput for the table was "
@@ -1315,6 +1316,27 @@ SOURCES["STREAMS_FAILED_BATCH_RETRIED_UNTIL_EXPIRY"] = Source(
     "infinite: failed records are retried until the record expires … BisectBatchOnFunctionError | N | false … To "
     "let your function report specific failures in a batch, include the value ReportBatchItemFailures in "
     "FunctionResponseTypes.",
+)
+# chapter 7, round-5 review (7.1, 7.4): partial batch responses move the checkpoint and retry from there; a
+# transaction's writes are charged twice
+SOURCES["LAMBDA_PARTIAL_BATCH_RETRIES_FROM_LOWEST"] = Source(
+    "AWS Lambda Developer Guide, Configuring partial batch response with DynamoDB and Lambda (the same wording on "
+    "its Kinesis twin, services-kinesis-batchfailurereporting)",
+    "2026-12-06",
+    "https://docs.aws.amazon.com/lambda/latest/dg/services-ddb-batchfailurereporting.html",
+    "When consuming and processing streaming data from an event source, by default Lambda checkpoints to the highest "
+    "sequence number of a batch only when the batch is a complete success. Lambda treats all other results as a "
+    "complete failure and retries processing the batch up to the retry limit. … If the batchItemFailures array "
+    "contains multiple items, Lambda uses the record with the lowest sequence number as the checkpoint. Lambda then "
+    "retries all records starting from that checkpoint.",
+)
+SOURCES["TRANSACTION_WRITES_TWICE"] = Source(
+    "AWS, Amazon DynamoDB Transactions: How it works, Capacity management for transactions",
+    "2026-12-06",
+    _DEV_GUIDE + "transaction-apis.html",
+    "There is no additional cost to enable transactions for your DynamoDB tables. You pay only for the reads or "
+    "writes that are part of your transaction. DynamoDB performs two underlying reads or writes of every item in the "
+    "transaction: one to prepare the transaction and one to commit the transaction.",
 )
 SOURCES["EVENTUAL_DEFAULT_ALL_READS"] = Source(
     "AWS, DynamoDB read consistency: Eventually consistent reads",
@@ -1465,6 +1487,16 @@ SOURCES["BOTOCORE_THROTTLING_REASONS_MEMBER"] = Source(
     "https://github.com/boto/botocore/blob/develop/botocore/data/dynamodb/2012-08-10/service-2.json",
     '"ThrottlingException":{ "type":"structure", "members":{ "message":{"shape":"AvailabilityErrorMessage"}, '
     '"throttlingReasons":{ "shape":"ThrottlingReasonList",',
+)
+# chapter 11, round-5 review (11.1): the ThrottlingReasons member is optional in the service model
+SOURCES["BOTOCORE_THROTTLING_REASONS_OPTIONAL"] = Source(
+    "botocore 1.44.8's DynamoDB service model, botocore/data/dynamodb/2012-08-10/service-2.json.gz, the "
+    "ProvisionedThroughputExceededException shape (read in the installed package; the shape has no \"required\" "
+    "list, so both members are optional)",
+    "2026-12-06",
+    "https://github.com/boto/botocore/blob/develop/botocore/data/dynamodb/2012-08-10/service-2.json",
+    '"ProvisionedThroughputExceededException":{ "type":"structure", "members":{ "message":{ '
+    '"shape":"ErrorMessage", … }, "ThrottlingReasons":{ "shape":"ThrottlingReasonList", … } },',
 )
 SOURCES["ON_DEMAND_NEW_TABLE_LINEAR_COMBINATION"] = Source(
     "AWS Knowledge Center, Why is my on-demand DynamoDB table being throttled? (current version; older versions "
@@ -2597,6 +2629,18 @@ ASSUMPTIONS: Final[dict[str, Assumption]] = {
         used_by=("SplitForHeat.minutes",),
         chapters=("10_isolation", "17_before_you_deploy"),
     ),
+    "SPLIT_SHARE_OF_PARENT": Assumption(
+        0.5,
+        "fraction of the parent partition's share, for each half",
+        why="A split moves items, not capacity: the table's provisioned capacity is the same after it, so the course "
+        "splits the parent's share of it (and its burst bank) equally between the two halves. Only adaptive capacity "
+        "then lends the hot half more.",
+        aws_says="AWS does not publish how a split for heat divides a provisioned table's capacity between the "
+        "halves; its pages on burst and adaptive capacity, on throttling and on split for heat say a split adds "
+        "partitions, not how their shares are set.",
+        used_by=("SPLIT_SHARE_OF_PARENT",),
+        chapters=("10_isolation",),
+    ),
     "MAX_SPLIT_PARTITIONS": Assumption(
         4096,
         "partitions",
@@ -3533,6 +3577,25 @@ SOURCES["THROTTLED_REQUESTS_DIMENSIONS"] = Source(
     "https://github.com/awsdocs/amazon-dynamodb-developer-guide/blob/822948021fcd815a33c040fb6cce5fa0d4127df4/"
     "doc_source/metrics-dimensions.md",
     quote="Dimensions: `TableName, Operation`",
+)
+# chapter 14, round-5 review (14.1): the tracking issue's DynamoDB rows against the code, which the course follows
+SOURCES["JAVA_V2_DDB_SETS_ONLY_BACKOFF"] = Source(
+    "AWS SDK for Java 2.x, services/dynamodb, DynamoDbRetryPolicy.resolveRetryStrategy (commit 07c0c61): the "
+    "DynamoDB client's strategy replaces the attempts and the backoff of non-throttling errors only; a throttling "
+    "error keeps the legacy strategy's own backoff (SOURCES['JAVA_V2_LEGACY_THROTTLING_BACKOFF'], 500 ms), not the "
+    "25 ms that the tracking issue's DynamoDB rows give as the throttling base before the update",
+    "2026-12-06",
+    _JAVA_V2_DDB_POLICY,
+    quote="return AwsRetryStrategy.forRetryMode(retryMode, newRetries2026Enabled) .toBuilder() "
+    ".maxAttempts(maxAttempts) .backoffStrategy(exponentialDelay(BASE_DELAY, SdkDefaultRetrySetting.MAX_BACKOFF)) "
+    ".build();",
+)
+SOURCES["JAVA_V2_DDB_2026_BASE_DELAY_EXISTING"] = Source(
+    "AWS SDK for Java 2.x, pull request #6917 (merged 2026-04), Update DDB retry policy with v2.1 constants: "
+    "DynamoDB's 25 ms is its existing base delay, the one DynamoDbRetryPolicy sets",
+    "2026-12-06",
+    "https://github.com/aws/aws-sdk-java-v2/pull/6917",
+    quote="In 2.1: - base delay : 25ms (existing) - max attempts: 4 (down from 9)",
 )
 SOURCES["JAVA_V2_LEGACY_THROTTLING_BACKOFF"] = Source(
     "AWS SDK for Java 2.x, core/retries, LegacyRetryStrategy (commit 2b28874): in legacy mode a throttling error "

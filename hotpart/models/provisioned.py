@@ -42,12 +42,16 @@ _minimum, _subtract, _multiply, _greater, _count_nonzero = np.minimum, np.subtra
 if TYPE_CHECKING:
     from .simulator import _Records
 
-__all__ = ["SPEND_ORDER", "Provisioned"]
+__all__ = ["SPEND_ORDER", "SPLIT_SHARE_OF_PARENT", "Provisioned"]
 
 #: The order in which a provisioned partition is served each second: its token bucket (its share), then its burst
 #: bank, then adaptive capacity's loan. AWS publishes no order (``hp.ASSUMPTIONS["SPEND_ORDER"]``); it matters once
 #: adaptive capacity has a reaction time, whose throttled phase starts only when the bank is spent.
 SPEND_ORDER: Final[tuple[str, ...]] = ("token bucket", "burst", "adaptive loan")
+#: The fraction of a splitting partition's share of the table's provisioned capacity (and of its burst bank and
+#: history) that each half takes. AWS publishes no rule for how a split divides a provisioned table's capacity
+#: (``hp.ASSUMPTIONS["SPLIT_SHARE_OF_PARENT"]``); the model halves it, so a split adds no capacity.
+SPLIT_SHARE_OF_PARENT: Final[float] = 0.5
 
 
 @dataclass(frozen=True)
@@ -166,8 +170,9 @@ class _ProvisionedStep:
         self.burst.resize(self.share)
 
     def split(self, p: int, new: int) -> None:
-        """Partition ``p`` splits into ``p`` and ``new``: each takes half its share, bank and history."""
-        self.weight[new] = self.weight[p] = self.weight[p] / 2.0
+        """Partition ``p`` splits into ``p`` and ``new``: each takes half its share (:data:`SPLIT_SHARE_OF_PARENT`),
+        bank and history."""
+        self.weight[new] = self.weight[p] = self.weight[p] * SPLIT_SHARE_OF_PARENT
         self.burst.split(p, new)
         self.adaptive.split(p, new)
 
