@@ -2486,7 +2486,7 @@ SOURCES["SHARDING_GLOBAL_TABLES_LAST_WRITER_WINS"] = Source(
 # Chapter 20, round-5 review 20-A (read 2026-12-06): "last writer wins" is the default mode's (MREC); a global
 # table created with multi-Region strong consistency (MRSC) rejects the conflicting write.
 SOURCES["SHARDING_GLOBAL_TABLES_MREC_DEFAULT"] = Source(
-    "AWS SDK for Kotlin, DynamoDB API reference, UpdateTableRequest.multiRegionConsistency",
+    "AWS SDK for Kotlin, DynamoDB API reference: UpdateTable's request, its multiRegionConsistency field",
     "2026-12-06",
     "https://docs.aws.amazon.com/sdk-for-kotlin/api/latest/dynamodb/aws.sdk.kotlin.services.dynamodb.model/"
     "-update-table-request/multi-region-consistency.html",
