@@ -571,3 +571,12 @@ def test_summary_reads_right_for_one_partition(tmp_path):
     one = hp.profile_log(f).summary()
     assert "1 partitions" not in one and "the one partition: peak" in one
     assert "busiest of 8 partitions: peak" in hp.profile_log(f, partitions=8).summary()
+
+
+def test_summary_names_the_file_not_its_directory(tmp_path):
+    """Round-5 review 16-B: the printed profile showed the build machine's absolute and temporary paths."""
+    f = tmp_path / "deep" / "log.csv"
+    f.parent.mkdir()
+    f.write_text("timestamp,pk\n2026-11-30 09:00:01,a\n2026-11-30 09:00:02,b\n")
+    first = hp.profile_log(f).summary().splitlines()[0]
+    assert first.startswith("log.csv: 2 requests") and str(tmp_path) not in first

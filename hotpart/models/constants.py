@@ -2465,6 +2465,35 @@ SOURCES["SHARDING_MONGODB_MOVE_RANGE"] = Source(
     "https://www.mongodb.com/docs/manual/tutorial/migrate-chunks-in-sharded-cluster/",
     "To manually migrate ranges, use the moveChunk or moveRange command.",
 )
+# Chapter 19, round-5 review 19-A and 19-B (read 2026-12-06, the current manual; its page source in
+# github.com/mongodb/docs reads the same): the balancer itself issues moveRange, which can move part of a range,
+# and it migrates only past a threshold of three range sizes.
+SOURCES["SHARDING_MONGODB_BALANCER_MOVE_RANGE"] = Source(
+    "MongoDB manual (current), Sharded Cluster Balancer: Range Migration Procedure",
+    "2026-12-06",
+    "https://www.mongodb.com/docs/manual/core/sharding-balancer-administration/",
+    "All range migrations use the following procedure: … The balancer process sends the moveRange command to the "
+    "source shard.",
+)
+SOURCES["SHARDING_MONGODB_MOVE_RANGE_PART"] = Source(
+    "MongoDB manual (current), moveRange: command fields (max)",
+    "2026-12-06",
+    "https://www.mongodb.com/docs/manual/reference/command/moveRange/",
+    "If you do not specify max, given a chunk C including the shard key min, max is determined in the following way: "
+    "… Otherwise, key max < max(C) where max depends on the configured chunk size.",
+)
+#: MongoDB's balancer migrates a collection's data only once two shards' data for it differ by this many range
+#: sizes; the default range size, MB (chapter 19's condition on "about the balanced floor").
+MONGODB_MIGRATION_THRESHOLD: Final[dict[str, int]] = {"range_sizes": 3, "default_range_mb": 128}
+__all__ += ["MONGODB_MIGRATION_THRESHOLD"]  # chapter 19 glues it
+SOURCES["MONGODB_MIGRATION_THRESHOLD"] = Source(
+    "MongoDB manual (current), Sharded Cluster Balancer: Migration Thresholds",
+    "2026-12-06",
+    "https://www.mongodb.com/docs/manual/core/sharding-balancer-administration/",
+    "A collection is considered balanced if the difference in data between shards (for that collection) is less "
+    "than three times the configured range size for the collection. For the default range size of 128MB, two "
+    "shards must have a data size difference for a given collection of at least 384MB for a migration to occur.",
+)
 SOURCES["SHARDING_VITESS_SWITCH_ALL_BY_DEFAULT"] = Source(
     "Vitess documentation (v22), User guides: Resharding, note after switching writes",
     _DATE_ROUND3,
@@ -2485,6 +2514,33 @@ SOURCES["SHARDING_GLOBAL_TABLES_LAST_WRITER_WINS"] = Source(
     _DEV_GUIDE + "DynamoDBMapper.OptimisticLocking.html",
     "DynamoDB global tables use a “last writer wins” reconciliation between concurrent updates. If you use global "
     "tables, last writer policy wins. So in this case, the locking strategy does not work as expected.",
+)
+# Chapter 20, round-5 review 20-A (read 2026-12-06): "last writer wins" is the default mode's (MREC); a global
+# table created with multi-Region strong consistency (MRSC) rejects the conflicting write.
+SOURCES["SHARDING_GLOBAL_TABLES_MREC_DEFAULT"] = Source(
+    "AWS SDK for Kotlin, DynamoDB API reference: UpdateTable's request, its multiRegionConsistency field",
+    "2026-12-06",
+    "https://docs.aws.amazon.com/sdk-for-kotlin/api/latest/dynamodb/aws.sdk.kotlin.services.dynamodb.model/"
+    "-update-table-request/multi-region-consistency.html",
+    "EVENTUAL: Configures a new global table for multi-Region eventual consistency (MREC). This is the default "
+    "consistency mode for global tables.",
+)
+SOURCES["SHARDING_GLOBAL_TABLES_MREC_CONFLICTS"] = Source(
+    "AWS, DynamoDB Developer Guide, Write modes with DynamoDB global tables (the guide's edition on "
+    "docs.amazonaws.cn)",
+    "2026-12-06",
+    "https://docs.amazonaws.cn/en_us/amazondynamodb/latest/developerguide/"
+    "bp-global-table-design.prescriptive-guidance.writemodes.html",
+    "For example, you might decide to route write requests to a single Region to avoid potential write conflicts "
+    "that can happen with MREC tables.",
+)
+SOURCES["SHARDING_GLOBAL_TABLES_MRSC_REJECTS"] = Source(
+    "AWS, botocore reference, DynamoDB ReplicatedWriteConflictException",
+    "2026-12-06",
+    "https://docs.aws.amazon.com/botocore/latest/reference/services/dynamodb/client/exceptions/"
+    "ReplicatedWriteConflictException.html",
+    "The request was rejected because one or more items in the request are being modified by a request in another "
+    "Region.",
 )
 SOURCES["SHARDING_TX_REJECTED_CONDITION_OR_CONFLICT"] = Source(
     "AWS, DynamoDB API Reference, TransactWriteItems (the same list, botocore 1.44.8's service model)",
@@ -3478,6 +3534,21 @@ SOURCES["ATHENA_DUCKDB_MANAGED_RESULTS"] = Source(
     _DATE_ISSUE40,
     "https://docs.aws.amazon.com/athena/latest/ug/duckdb-query-results-storage.md",
     "A DuckDB workgroup uses managed query results by default.",
+)
+# Round-5 review 16-C (read 2026-12-06): one query at a time can run on DuckDB from an engine version 3 workgroup.
+SOURCES["ATHENA_DUCKDB_ENGINE_OVERRIDE"] = Source(
+    "AWS, Amazon Athena User Guide, Amazon Athena, powered by DuckDB: Override the engine for a single query",
+    "2026-12-06",
+    "https://docs.aws.amazon.com/athena/latest/ug/duckdb-engine-override.html",
+    "You can run a single query on a different engine without changing the workgroup. From an Athena engine version 3 "
+    "workgroup, you can run a query on DuckDB.",
+)
+SOURCES["ATHENA_DUCKDB_CLI_VERSIONS"] = Source(
+    "AWS, Amazon Athena User Guide, Amazon Athena, powered by DuckDB: Ways to work with DuckDB",
+    "2026-12-06",
+    "https://docs.aws.amazon.com/athena/latest/ug/duckdb-access.html",
+    "AWS CLI and SDK versions released before December 1, 2026 don't include the EngineVersion parameter of "
+    "StartQueryExecution or the GetQueryResultStream operation.",
 )
 ASSUMPTIONS["LOG_SQL_UNTESTED_ENGINES"] = Assumption(
     ("Athena engine version 3 (Trino)",),

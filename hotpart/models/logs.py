@@ -374,9 +374,10 @@ class LogProfile:
         return [(key, float(u), float(u) / total) for key, u in zip(self.keys[:k], self.key_units[:k], strict=False)]
 
     def summary(self) -> str:
-        """The profile in a few lines of text."""
+        """The profile in a few lines of text, headed by the log's file or folder name (not its directory: a page
+        that prints it shows no machine's paths)."""
         lines = [
-            f"{self.path}: {self.rows:,} requests over {self.minutes} minutes from {str(self.start)[:16]}, "
+            f"{Path(self.path).name}: {self.rows:,} requests over {self.minutes} minutes from {str(self.start)[:16]}, "
             f"{len(self.keys):,} partition keys",
             f"peak minute: {self.total.max():,.0f} {self.kind} units/s in all",
             "hottest keys (units over the log, share):",
