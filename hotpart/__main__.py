@@ -563,7 +563,7 @@ def _fetch(args: argparse.Namespace) -> int:
 
 def _profile_command(args: argparse.Namespace) -> int:
     prof, said = _profile(args, args.log)
-    print("\n".join([prof.summary(), *said]))
+    print("\n".join([prof.summary(name=args.log), *said]))
     return 0
 
 

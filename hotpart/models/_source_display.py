@@ -191,6 +191,7 @@ PAGE_NAMES: dict[str, str] = {
     "hashicorp/terraform-provider-aws/issues/46197": "Terraform AWS provider issue 46197",
     "developer.hashicorp.com/terraform/internals/json-format": "Terraform: JSON output format",
     "r/dynamodb_global_secondary_index.html.markdown": "Terraform: the standalone GSI resource",
+    "r/appautoscaling_target.html.markdown": "Terraform: the auto scaling target",
     _DDB + "warm-throughput.md": "AWS's warm-throughput page (Markdown)",
 }
 

@@ -1491,7 +1491,7 @@ SOURCES["BOTOCORE_THROTTLING_REASONS_MEMBER"] = Source(
 # chapter 11, round-5 review (11.1): the ThrottlingReasons member is optional in the service model
 SOURCES["BOTOCORE_THROTTLING_REASONS_OPTIONAL"] = Source(
     "botocore 1.44.8's DynamoDB service model, botocore/data/dynamodb/2012-08-10/service-2.json.gz, the "
-    "ProvisionedThroughputExceededException shape (read in the installed package; the shape has no \"required\" "
+    'ProvisionedThroughputExceededException shape (read in the installed package; the shape has no "required" '
     "list, so both members are optional)",
     "2026-12-06",
     "https://github.com/boto/botocore/blob/develop/botocore/data/dynamodb/2012-08-10/service-2.json",
@@ -2472,8 +2472,7 @@ SOURCES["SHARDING_MONGODB_BALANCER_MOVE_RANGE"] = Source(
     "MongoDB manual (current), Sharded Cluster Balancer: Range Migration Procedure",
     "2026-12-06",
     "https://www.mongodb.com/docs/manual/core/sharding-balancer-administration/",
-    "All range migrations use the following procedure: … The balancer process sends the moveRange command to the "
-    "source shard.",
+    "All range migrations use the following procedure: … The balancer process sends the moveRange command to the source shard.",
 )
 SOURCES["SHARDING_MONGODB_MOVE_RANGE_PART"] = Source(
     "MongoDB manual (current), moveRange: command fields (max)",
@@ -2526,8 +2525,7 @@ SOURCES["SHARDING_GLOBAL_TABLES_MREC_DEFAULT"] = Source(
     "consistency mode for global tables.",
 )
 SOURCES["SHARDING_GLOBAL_TABLES_MREC_CONFLICTS"] = Source(
-    "AWS, DynamoDB Developer Guide, Write modes with DynamoDB global tables (the guide's edition on "
-    "docs.amazonaws.cn)",
+    "AWS, DynamoDB Developer Guide, Write modes with DynamoDB global tables (the guide's edition on docs.amazonaws.cn)",
     "2026-12-06",
     "https://docs.amazonaws.cn/en_us/amazondynamodb/latest/developerguide/"
     "bp-global-table-design.prescriptive-guidance.writemodes.html",
@@ -2539,8 +2537,7 @@ SOURCES["SHARDING_GLOBAL_TABLES_MRSC_REJECTS"] = Source(
     "2026-12-06",
     "https://docs.aws.amazon.com/botocore/latest/reference/services/dynamodb/client/exceptions/"
     "ReplicatedWriteConflictException.html",
-    "The request was rejected because one or more items in the request are being modified by a request in another "
-    "Region.",
+    "The request was rejected because one or more items in the request are being modified by a request in another Region.",
 )
 SOURCES["SHARDING_TX_REJECTED_CONDITION_OR_CONFLICT"] = Source(
     "AWS, DynamoDB API Reference, TransactWriteItems (the same list, botocore 1.44.8's service model)",

@@ -373,11 +373,18 @@ class LogProfile:
         total = float(self.key_units.sum())
         return [(key, float(u), float(u) / total) for key, u in zip(self.keys[:k], self.key_units[:k], strict=False)]
 
-    def summary(self) -> str:
-        """The profile in a few lines of text, headed by the log's file or folder name (not its directory: a page
-        that prints it shows no machine's paths)."""
+    def summary(self, name: str | None = None) -> str:
+        """The profile in a few lines of text.
+
+        Parameters
+        ----------
+        name : str, optional
+            What heads it: the command line passes the path as the user gave it; by default the log's file or folder
+            name alone (not its directory: a page that prints it shows no machine's paths).
+        """
+        head = Path(self.path).name if name is None else name
         lines = [
-            f"{Path(self.path).name}: {self.rows:,} requests over {self.minutes} minutes from {str(self.start)[:16]}, "
+            f"{head}: {self.rows:,} requests over {self.minutes} minutes from {str(self.start)[:16]}, "
             f"{len(self.keys):,} partition keys",
             f"peak minute: {self.total.max():,.0f} {self.kind} units/s in all",
             "hottest keys (units over the log, share):",
