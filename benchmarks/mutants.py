@@ -45,6 +45,7 @@ TESTS = {
         "tests/test_cases_sharding.py",
         "tests/test_boundaries.py",
         "tests/test_validation_kinds.py",
+        "tests/test_hash_ranges.py",
     ],
     "hotpart/models/write_sharding.py": ["tests/test_sharding.py", "tests/test_boundaries.py", "tests/test_cases_sharding.py"],
     "hotpart/models/logs.py": ["tests/test_logs.py", "tests/test_boundaries.py"],
@@ -61,6 +62,21 @@ EQUIVALENT: dict[tuple[str, str], str] = {
     "only arithmetic that wraps is uint64 arrays (k * mult + 1), and numpy never checks integer array overflow, with "
     "or without the errstate; its floating-point steps (a division of 2**31 by at most 2**31, a product below 2**32) "
     "cannot overflow either",
+    (
+        "HashRangeSharding.__post_init__",
+        "if u.ndim != 1 or (u.size > 1 and np.any(u[1:] <= u[:-1])) or (u.size and u[0] == 0): -> "
+        "if u.ndim != 1 or (u.size >= 1 and np.any(u[1:] <= u[:-1])) or (u.size and u[0] == 0):",
+    ): "equivalent: the two differ only for one cut, where u[1:] and u[:-1] are empty and np.any of an empty array is "
+    "False, so the condition is False either way (tests/test_hash_ranges.py accepts 1-element arrays under both)",
+    (
+        "HashRangeSharding._bounds",
+        "lo, hi = [0] * self.n_shards, [0] * self.n_shards -> lo, hi = [1] * self.n_shards, [0] * self.n_shards",
+    ): "equivalent: the lists' first values are never read: __post_init__ makes shard_order a permutation of "
+    "0..n_shards-1, so the loop that follows writes lo[shard] and hi[shard] for every shard",
+    (
+        "HashRangeSharding._bounds",
+        "lo, hi = [0] * self.n_shards, [0] * self.n_shards -> lo, hi = [0] * self.n_shards, [1] * self.n_shards",
+    ): "equivalent: as the mutant of lo's first values (every hi[shard] is written by the loop over the permutation)",
 }
 
 

@@ -110,6 +110,29 @@ def test_jump_hash_pair_stops_the_fewer_buckets_exactly_at_their_count(n0):
     ]
 
 
+#: A key whose jumps, before truncation, are 28.018..., then exactly 232.0 (its generator state after two steps is
+#: ``(2**28 - 1) << 33 | 9 * 12345``, so ``2**31 / ((state >> 33) + 1) = 8`` and ``j = (28 + 1) * 8``).
+_KEY_SECOND_JUMP_232 = 4777520246605723051
+
+
+def test_jump_chunk_records_the_fewer_buckets_at_a_later_jump_landing_exactly_on_their_count():
+    """Among 232 buckets the key stops at its second jump (232 is not < 232): bucket 28; among 233 it reaches 232.
+    ``_jump_chunk`` must record the 232-bucket answer in the iteration whose ``j`` equals 232 exactly (``j >= n0``):
+    the arrays start filled with -1, so an answer never written shows."""
+    from hotpart.models import hashing
+
+    key = _KEY_SECOND_JUMP_232
+    assert [_published_jump(key, n) for n in (29, 231, 232, 233)] == [28, 28, 28, 232]
+    keys = np.array([key, 7, 42], dtype=np.uint64)
+    out, out0 = np.full(3, -1, dtype=np.int64), np.full(3, -1, dtype=np.int64)
+    hashing._jump_chunk(keys.copy(), 4 * 232, out, (232, out0))
+    assert out0.tolist() == [28, _published_jump(7, 232), _published_jump(42, 232)]
+    assert out.tolist() == [_published_jump(int(k), 4 * 232) for k in keys]
+    got0, got = hashing._jump_hash_pair(keys, 232, 233)
+    assert got0.tolist()[0] == 28 and got.tolist()[0] == 232
+    assert hp.jump_hash(key, 232) == 28 and hp.jump_hash(key, 233) == 232
+
+
 def test_jump_hash_matches_the_published_loop_on_random_keys():
     rng = np.random.default_rng(49)
     keys = rng.integers(0, 2**64, size=300, dtype=np.uint64)

@@ -1,0 +1,225 @@
+"""Hash-range sharding at its boundaries (issue 49, part 6: the survivors of ``make mutants`` on hashing.py).
+
+:class:`hotpart.HashRangeSharding` cuts the 64-bit hash space at ``upper``; each test pins one boundary with a value:
+the exact cut points and shares of :meth:`~hotpart.HashRangeSharding.even`, its shard count's range at both ends, the
+cuts ``upper`` accepts (1-D, strictly increasing, the first above 0) and refuses by name, the first range starting at
+hash 0 (a split may cut at hash 1), and ``shard_order`` taking whole numbers only. ``benchmarks/mutants.py`` runs this
+file for ``hotpart/models/hashing.py``.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+import hotpart as hp
+from hotpart.models import hashing
+
+TWO64 = 2**64
+
+
+def _cuts(layout: hp.HashRangeSharding) -> list[int]:
+    return [int(x) for x in layout.upper]
+
+
+# --- even(n): the cut points and the shares, exactly ---------------------------------------------------------------
+
+
+@pytest.mark.parametrize("n", [1, 2, 3, 4, 7, 8, 1024])
+def test_even_cuts_the_hash_space_at_i_times_2_64_over_n_exactly(n):
+    """The cuts are the integers ``i * 2**64 // n`` (not a float's rounding of ``i * 2**64 / n``), one fewer than the
+    shards, and the layout has exactly ``n`` shards in hash order."""
+    layout = hp.HashRangeSharding.even(n)
+    assert _cuts(layout) == [(i * TWO64) // n for i in range(1, n)]
+    assert layout.n_shards == n and layout.shard_order == tuple(range(n))
+    assert layout.upper.dtype == np.uint64 and layout.upper.shape == (n - 1,)
+
+
+def test_even_three_shards_has_the_exact_integer_cuts():
+    """2**64 / 3 is not a double: the cuts are 6148914691236517205 and 12297829382473034410, which a float division
+    would round to 6148914691236517888 and 12297829382473035776."""
+    assert _cuts(hp.HashRangeSharding.even(3)) == [6148914691236517205, 12297829382473034410]
+
+
+@pytest.mark.parametrize("n", [1, 2, 4, 8, 1024, 2**20])
+def test_even_shares_are_exactly_one_over_n_for_powers_of_two(n):
+    """For a power of two every range is exactly ``2**64 / n`` hashes: each share is ``1/n`` exactly, and they sum
+    to exactly 1 (the first range starts at hash 0, the last ends at 2**64)."""
+    s = hp.HashRangeSharding.even(n).shares()
+    assert s.dtype == np.float64 and s.shape == (n,)
+    assert np.all(s == 1.0 / n)
+    assert float(s.sum()) == 1.0
+
+
+def test_shares_of_uneven_ranges_are_their_lengths_over_2_64():
+    """Cuts at 2**62 and 2**63 (shard order 2, 0, 1): shards hold [2**62, 2**63), [2**63, 2**64) and [0, 2**62)."""
+    layout = hp.HashRangeSharding(np.array([2**62, 2**63], dtype=np.uint64), (2, 0, 1))
+    assert layout.shares().tolist() == [0.25, 0.5, 0.25]
+    # one cut at hash 1: the first range is the single hash 0
+    tiny = hp.HashRangeSharding(np.array([1], dtype=np.uint64))
+    assert tiny.shares().tolist() == [1 / TWO64, (TWO64 - 1) / TWO64]
+    assert tiny.shares()[0] == 2.0**-64
+
+
+def test_even_takes_one_to_2_20_shards_and_refuses_by_name_outside():
+    assert hp.HashRangeSharding.even(1).n_shards == 1 and _cuts(hp.HashRangeSharding.even(1)) == []
+    top = hp.HashRangeSharding.even(2**20)
+    assert top.n_shards == 2**20 and int(top.upper[0]) == 2**44 and int(top.upper[-1]) == TWO64 - 2**44
+    for bad in (0, 2**20 + 1, -1):
+        with pytest.raises(ValueError, match=rf"^n_shards = {bad} is out of range: must be in \[1, 1\.04858e\+06\]$"):
+            hp.HashRangeSharding.even(bad)
+    with pytest.raises(ValueError, match=r"^n_shards = 2\.5 is not a whole number"):
+        hp.HashRangeSharding.even(2.5)
+
+
+# --- upper: 1-D, strictly increasing, above 0; refused by name -----------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "upper",
+    [
+        [5, 3],  # decreasing
+        [5, 5],  # equal neighbours: not strictly increasing
+        [1, 5, 3],  # increasing from the first, decreasing between neighbours
+        [1, 2, 3, 3],  # equal at the end
+        [0],  # a range [0, 0): the first cut must be above hash 0
+        [0, 5],
+        [0, 2**63],  # ints numpy alone would read as floats: refused for the zero, not for the kind
+        [[1, 2]],  # 2-D
+        [[1], [2]],
+    ],
+    ids=["decreasing", "equal", "neighbours", "equal-last", "zero", "zero-first", "zero-and-big", "2-D-row", "2-D-column"],
+)
+def test_upper_refused_naming_upper(upper):
+    with pytest.raises(ValueError, match=r"^upper = .* must be a 1-D, strictly increasing array of positive hashes$"):
+        hp.HashRangeSharding(np.array(upper, dtype=np.uint64))
+    with pytest.raises(ValueError, match=r"^upper = .* must be a 1-D, strictly increasing array of positive hashes$"):
+        hp.HashRangeSharding(upper)  # as a list
+
+
+@pytest.mark.parametrize(
+    ("upper", "match"),
+    [
+        ([1.5], r"^upper = array\(\[1\.5\]\) is not an integer array"),
+        (["1"], r"^upper = array\(\['1'\], dtype='<U1'\) is not an integer array"),
+        ([True], r"^upper = array\(\[ True\]\) is not an integer array"),
+        ([2**64], r"^upper = array\(\[18446744073709551616\], dtype=object\) is not an integer array"),
+        ([3, 2**64], r"^upper = array\(\[3, 18446744073709551616\], dtype=object\) is not an integer array"),
+        ([-1, 5], r"^upper has a negative entry -1"),
+        ([-1, 2**63], r"^upper = array\(\[-1\.0*e\+00, +9\.2\d+e\+18\]\) is not an integer array"),
+    ],
+)
+def test_upper_of_the_wrong_kind_refused_naming_upper(upper, match):
+    """Refused by name in one line, whatever numpy made of the list."""
+    with pytest.raises(ValueError, match=match) as err:
+        hp.HashRangeSharding(upper)
+    assert "\n" not in str(err.value)
+
+
+def test_a_2_d_or_long_upper_is_refused_in_one_line():
+    for upper in (np.array([[1], [2]], dtype=np.uint64), np.arange(100, 0, -1, dtype=np.uint64), np.ones((3, 40))):
+        with pytest.raises(ValueError, match=r"^upper = array\(") as err:
+            hp.HashRangeSharding(upper)
+        assert "\n" not in str(err.value)
+
+
+@pytest.mark.parametrize(
+    ("upper", "cuts"),
+    [
+        ([], []),
+        ((), []),
+        (np.zeros(0, np.uint64), []),
+        ([1], [1]),  # one cut at the smallest allowed hash
+        ([TWO64 - 1], [TWO64 - 1]),  # and at the largest
+        ([7], [7]),  # a 1-element array is increasing: nothing to compare
+        (np.uint64(7), [7]),  # a scalar is one cut
+        ([1, 2], [1, 2]),
+        ([3, 2**63, TWO64 - 1], [3, 2**63, TWO64 - 1]),  # numpy alone reads this list as floats
+        ((2**62, 2**63), [2**62, 2**63]),
+        ([0 + 1, 2**64 - 1], [1, TWO64 - 1]),
+    ],
+)
+def test_upper_accepted_as_a_uint64_array_of_cuts(upper, cuts):
+    """An empty list (a float array to numpy) is one range; a list of ints becomes the uint64 array ``upper``, exactly
+    (a list mixing ints below and above 2**63, which numpy would read as floats, included)."""
+    layout = hp.HashRangeSharding(upper)
+    assert isinstance(layout.upper, np.ndarray) and layout.upper.dtype == np.uint64 and layout.upper.ndim == 1
+    assert _cuts(layout) == cuts and layout.n_shards == len(cuts) + 1
+    assert float(layout.shares().sum()) == pytest.approx(1.0, abs=1e-15)
+
+
+# --- the first range starts at hash 0, the last ends at 2**64 -------------------------------------------------------
+
+
+def test_a_split_may_cut_at_hash_1_and_at_2_64_minus_1_but_not_at_the_ends():
+    """The one range is [0, 2**64): a cut strictly inside is any hash from 1 to 2**64 - 1."""
+    one = hp.HashRangeSharding()
+    assert _cuts(one.split(0, at=1)) == [1] and _cuts(one.split(0, at=TWO64 - 1)) == [TWO64 - 1]
+    for bad in (0, TWO64):
+        with pytest.raises(ValueError, match=rf"^at = {bad} is out of range"):
+            one.split(0, at=bad)
+    assert _cuts(one.split(0)) == [2**63]  # the midpoint of [0, 2**64)
+
+
+def test_the_midpoint_of_the_first_range_counts_from_hash_0():
+    """Range [0, 3) splits at (0 + 3) // 2 = 1; the last range [3, 2**64) at (3 + 2**64) // 2."""
+    layout = hp.HashRangeSharding(np.array([3], dtype=np.uint64))
+    assert _cuts(layout.split(0)) == [1, 3]
+    assert _cuts(layout.split(1)) == [3, (3 + TWO64) // 2]
+    assert layout.split(0).shares().tolist() == [1 / TWO64, (TWO64 - 3) / TWO64, 2 / TWO64]
+
+
+def test_hashes_at_the_cuts_belong_to_the_upper_range():
+    """A cut is the exclusive upper end of its range: hash 2**63 - 1 is in the first shard, hash 2**63 in the
+    second, the largest hash in the last."""
+    layout = hp.HashRangeSharding(np.array([2**63], dtype=np.uint64))
+    # hash64 is a bijection: the keys whose hashes are these
+    want = np.array([0, 2**63 - 1, 2**63, TWO64 - 1], dtype=np.uint64)
+    keys = np.array([_unhash(int(h)) for h in want], dtype=np.uint64)
+    assert hp.hash64(keys).tolist() == want.tolist()
+    assert layout.shard_of(keys).tolist() == [0, 0, 1, 1]
+
+
+def _unhash(h: int) -> int:
+    """The key whose :func:`hotpart.hash64` is ``h`` (SplitMix64's finaliser inverted step by step)."""
+    m = TWO64 - 1
+
+    def unshift(z: int, s: int) -> int:
+        x = z
+        for _ in range(64 // s + 1):
+            x = z ^ (x >> s)
+        return x & m
+
+    z = unshift(h, 31)
+    z = (z * pow(0x94D049BB133111EB, -1, TWO64)) & m
+    z = unshift(z, 27)
+    z = (z * pow(0xBF58476D1CE4E5B9, -1, TWO64)) & m
+    z = unshift(z, 30)
+    return (z - 0x9E3779B97F4A7C15) & m
+
+
+# --- shard_order: a permutation of whole numbers, refused by name ----------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "order",
+    [(0, 0), (0, 2), (1,), (0, 1, 2), (1.0, 0), ("1", 0), (True, False), (0.5, 1)],
+    ids=["repeat", "gap", "short", "long", "float", "str", "bool", "fraction"],
+)
+def test_shard_order_refused_naming_shard_order(order):
+    with pytest.raises(ValueError, match=r"^shard_order = .* must be a permutation of 0\.\.1$"):
+        hp.HashRangeSharding(np.array([5], dtype=np.uint64), order)
+
+
+def test_shard_order_takes_numpy_integers_and_defaults_to_hash_order():
+    layout = hp.HashRangeSharding(np.array([5], dtype=np.uint64), (np.int64(1), np.uint8(0)))
+    assert layout.shard_order == (1, 0) and all(type(x) is int for x in layout.shard_order)
+    assert hp.HashRangeSharding(np.array([5, 9], dtype=np.uint64)).shard_order == (0, 1, 2)
+
+
+def test_index_refuses_what_is_not_a_whole_int_by_its_repr():
+    """The helper behind ``shard_order``: an int or a numpy integer, never a bool, a float or a string."""
+    assert hashing._index(3) == 3 and hashing._index(np.int32(3)) == 3 and type(hashing._index(np.int32(3))) is int
+    for bad, shown in ((1.0, "1.0"), ("1", "'1'"), (True, "True"), (None, "None")):
+        with pytest.raises(TypeError, match=rf"^{shown} is not an int$"):
+            hashing._index(bad)
