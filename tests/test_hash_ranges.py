@@ -223,3 +223,89 @@ def test_index_refuses_what_is_not_a_whole_int_by_its_repr():
     for bad, shown in ((1.0, "1.0"), ("1", "'1'"), (True, "True"), (None, "None")):
         with pytest.raises(TypeError, match=rf"^{shown} is not an int$"):
             hashing._index(bad)
+
+
+# --- the layouts' moved share, split's shard, shard_of's type -------------------------------------------------------
+
+
+def test_moved_share_is_exact_to_one_hash():
+    """Moved shares are counted in whole hashes over 2**64: an unchanged layout moves exactly 0, one hash moved is
+    exactly 2**-64 (cuts one hash apart near 2**62, where a double cannot tell them apart), and the single hashes at
+    the bottom of the space count."""
+    layout = hp.HashRangeSharding.even(3)
+    assert layout.moved_share(layout) == 0.0 and hp.HashRangeSharding().moved_share(hp.HashRangeSharding()) == 0.0
+    a, b = hp.HashRangeSharding([2**62 + 1]), hp.HashRangeSharding([2**62])
+    assert a.moved_share(b) == b.moved_share(a) == 2.0**-64
+    # hashes 0 and 1 change shards (ranges [0, 1) and [1, 2) swap), the rest stays
+    swap = hp.HashRangeSharding([1, 2], (1, 0, 2))
+    assert hp.HashRangeSharding([1, 2]).moved_share(swap) == 2.0**-63
+    assert hp.HashRangeSharding([1]).moved_share(hp.HashRangeSharding([1], (1, 0))) == 1.0
+
+
+def test_split_takes_shards_0_to_n_minus_1_and_refuses_by_name_outside():
+    layout = hp.HashRangeSharding.even(2)
+    assert _cuts(layout.split(0)) == [2**62, 2**63] and _cuts(layout.split(1)) == [2**63, 3 * 2**62]
+    for bad in (-1, 2, 3):
+        with pytest.raises(ValueError, match=rf"^shard = {bad} is out of range: must be in \[0, 1\]$"):
+            layout.split(bad)
+
+
+def test_shard_of_answers_int64_shard_indices():
+    got = hp.HashRangeSharding.even(4).shard_of(np.arange(1_000, dtype=np.uint64))
+    assert got.dtype == np.int64 and set(got.tolist()) == {0, 1, 2, 3}
+
+
+# --- partition_of: MD5 over contiguous ranges of [0, 2**128) --------------------------------------------------------
+
+
+def _md5_partition(key: str, n: int) -> int:
+    """The documented rule, written out: the key's MD5 as a big-endian 128-bit integer, times n, over 2**128."""
+    import hashlib
+
+    return int(hashlib.md5(key.encode("utf-8")).hexdigest(), 16) * n // 2**128
+
+
+@pytest.mark.parametrize("n", [1, 2, 4, 10, 1_000, 2**40, 2**63])
+def test_partition_of_is_md5_times_n_over_2_128(n):
+    keys = ["USER#1", "USER#2", "2026-04-01", "ACTIVE", "", "ü-é-日本", "a" * 300]
+    got = hp.partition_of(keys, n)
+    assert got.dtype == np.int64 and got.tolist() == [_md5_partition(k, n) for k in keys]
+
+
+def test_partition_of_published_values_and_a_single_string_is_one_key():
+    assert hp.partition_of(["USER#1", "USER#2", "2026-04-01"], 4).tolist() == [3, 1, 2]
+    assert hp.partition_of("ACTIVE", 10).tolist() == [_md5_partition("ACTIVE", 10)] == [0]
+    assert hp.partition_of("USER#1", 2**63).tolist() == [_md5_partition("USER#1", 2**63)]
+    # a key's UTF-8 bytes, not its characters one by one
+    assert hp.partition_of("日本", 2**40).tolist() == [_md5_partition("日本", 2**40)]
+
+
+def test_partition_of_takes_one_to_2_63_partitions_and_refuses_by_name_outside():
+    assert hp.partition_of(["x", "y"], 1).tolist() == [0, 0]
+    for bad in (0, 2**63 + 1, -1):
+        with pytest.raises(ValueError, match=rf"^n_partitions = {bad} is out of range: must be in \[1, 9\.22337e\+18\]$"):
+            hp.partition_of(["x"], bad)
+
+
+def test_partition_of_refuses_what_is_not_strings_by_name():
+    with pytest.raises(ValueError, match=r"^keys = 5 is not allowed: must be a str or an iterable of str$"):
+        hp.partition_of(5, 4)
+    with pytest.raises(ValueError, match=r"^keys\[1\] = 7 is not a string: partition keys must be str$"):
+        hp.partition_of(["a", 7], 4)
+
+
+# --- rendezvous: nodes refused by name ---------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("nodes", [[], ["a", "a"], ["a", "b", "a"], ["a", 1], [None]])
+def test_rendezvous_refuses_empty_repeated_or_non_string_nodes(nodes):
+    with pytest.raises(ValueError, match=r"^nodes = .* must be a non-empty sequence of unique strings$"):
+        hp.rendezvous(np.arange(4, dtype=np.uint64), nodes)
+
+
+def test_rendezvous_one_node_takes_every_key_and_keeps_the_keys_shape():
+    keys = np.arange(12, dtype=np.uint64).reshape(3, 4)
+    assert hp.rendezvous(keys, ["only"]).tolist() == [[0] * 4] * 3
+    got = hp.rendezvous(keys, ["a", "b", "c"])
+    assert got.shape == (3, 4) and got.dtype == np.int64
+    assert got.reshape(-1).tolist() == hp.rendezvous(keys.reshape(-1), ["a", "b", "c"]).tolist()
