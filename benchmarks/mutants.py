@@ -56,6 +56,8 @@ TESTS = {
 STATUS = {1: "killed", 3: "killed", 0: "survived", 5: "no tests", 2: "interrupted", None: "not checked", 33: "no tests",
           34: "skipped", 35: "suspicious", 36: "timeout", 37: "caught by type check", -24: "timeout", 24: "timeout",
           152: "timeout", 255: "timeout", -11: "segfault", -9: "segfault"}  # fmt: skip
+#: partition_of's hashing line, as mutmut shows it.
+_MD5 = 'digest = hashlib.md5(key.encode("utf-8"), usedforsecurity=False).digest()'
 #: Survivors that are equivalent mutants: (function, the mutated line as mutmut shows it) -> why no behaviour differs.
 EQUIVALENT: dict[tuple[str, str], str] = {
     ("_jump_chunk", 'with np.errstate(over="ignore"): -> with np.errstate(over=None):'): "equivalent: the block's "
@@ -77,6 +79,45 @@ EQUIVALENT: dict[tuple[str, str], str] = {
         "HashRangeSharding._bounds",
         "lo, hi = [0] * self.n_shards, [0] * self.n_shards -> lo, hi = [0] * self.n_shards, [1] * self.n_shards",
     ): "equivalent: as the mutant of lo's first values (every hi[shard] is written by the loop over the permutation)",
+    **{
+        ("partition_of", f"{_MD5} -> {_MD5.replace('usedforsecurity=False', flag)}"): "equivalent outside FIPS mode: "
+        "usedforsecurity only tells an OpenSSL restricted to FIPS algorithms that MD5 is not used for security; the "
+        "digest is the same (on a FIPS-restricted build the mutant would refuse MD5, which no test here can provoke)"
+        for flag in ("usedforsecurity=None", "", "usedforsecurity=True")
+    },
+    ("partition_of", f"{_MD5} -> {_MD5.replace('utf-8', 'UTF-8')}"): "equivalent: Python's codec names are "
+    "case-insensitive ('UTF-8' and 'utf-8' are the same codec)",
+    (
+        "partition_of",
+        'out[i] = (int.from_bytes(digest, "big") * n) >> 128 -> out[i] = (int.from_bytes(digest, ) * n) >> 128',
+    ): "equivalent: int.from_bytes's byteorder defaults to 'big' since Python 3.11, the oldest the project supports",
+    **{
+        ("rendezvous", f"best = np.zeros(hk.size, dtype=np.uint64) -> best = np.zeros(hk.size, {dtype})"): "equivalent "
+        "in practice, not strictly: a float64 best weight compares as the uint64 one except for a key whose two "
+        "largest 64-bit weights agree in their top 53 bits (a chance of about n**2 * 2**-54 per key for n nodes); "
+        "a test would need node names found by a search of about 2**26 MD5s"
+        for dtype in ("dtype=None", "")
+    },
+    (
+        "rendezvous",
+        "_rendezvous_scan(hk.reshape(-1), _label_hashes(names), 0, best, owner) -> "
+        "_rendezvous_scan(hk.reshape(-2), _label_hashes(names), 0, best, owner)",
+    ): "equivalent: numpy (2.4, pinned) takes any negative size in reshape as the one unknown dimension, so "
+    "reshape(-2) is reshape(-1)",
+    ("_rendezvous_scan", 'with np.errstate(over="ignore"): -> with np.errstate(over=None):'): "equivalent: as "
+    "_jump_chunk's errstate: the weights are uint64 arrays (_mix64), and numpy never checks integer array overflow",
+    **{
+        (
+            "HashRangeSharding.shard_of",
+            f"return np.asarray(self._order(), dtype=np.int64)[pos] -> return np.asarray(self._order(), {dtype})[pos]",
+        ): "equivalent: a list of Python ints becomes int64, numpy's default integer on every platform since numpy 2.0"
+        for dtype in ("dtype=None", "")
+    },
+    (
+        "HashRangeSharding.split",
+        'i = check_count("shard", shard, low=0, high=self.n_shards - 1) -> '
+        'i = check_count("shard", shard, high=self.n_shards - 1)',
+    ): "equivalent: check_count's low defaults to 0",
 }
 
 

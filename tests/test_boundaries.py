@@ -133,6 +133,33 @@ def test_jump_chunk_records_the_fewer_buckets_at_a_later_jump_landing_exactly_on
     assert hp.jump_hash(key, 232) == 28 and hp.jump_hash(key, 233) == 232
 
 
+@pytest.mark.parametrize("pair", [False, True], ids=["jump_hash", "_jump_hash_pair"])
+def test_jump_hash_takes_each_key_through_the_loop_once_a_chunk_at_a_time(monkeypatch, pair):
+    """Keys go through the loop in chunks of ``_JUMP_CHUNK`` (cache-sized passes), each key once: 1,050 keys in chunks
+    of 100 are ten passes of 100 and one of 50, 1,050 keys in all (a pass over every key from the start, or to the
+    end, gives the same buckets at a quadratic cost); the caller's keys are left as they were."""
+    from hotpart.models import hashing
+
+    monkeypatch.setattr(hashing, "_JUMP_CHUNK", 100)
+    real, sizes = hashing._jump_chunk, []
+
+    def spy(k, n, out, fewer=None):
+        sizes.append((k.size, out.size, k.size if fewer is None else fewer[1].size))
+        return real(k, n, out, fewer)
+
+    monkeypatch.setattr(hashing, "_jump_chunk", spy)
+    keys = np.random.default_rng(9).integers(0, 2**64, size=1_050, dtype=np.uint64)
+    before = keys.copy()
+    if pair:
+        got0, got = hashing._jump_hash_pair(keys, 7, 13)
+        assert got0.tolist() == [_published_jump(int(k), 7) for k in keys]
+    else:
+        got = hp.jump_hash(keys, 13)
+    assert got.tolist() == [_published_jump(int(k), 13) for k in keys]
+    assert sizes == [(100, 100, 100)] * 10 + [(50, 50, 50)]
+    np.testing.assert_array_equal(keys, before)
+
+
 def test_jump_hash_matches_the_published_loop_on_random_keys():
     rng = np.random.default_rng(49)
     keys = rng.integers(0, 2**64, size=300, dtype=np.uint64)
