@@ -96,6 +96,20 @@ def test_jump_hash_takes_one_to_2_31_buckets_and_answers_an_int_key_with_an_int(
     assert hp.jump_hash(np.array([42], dtype=np.uint64), 57).tolist() == [43]
 
 
+def test_jump_hash_takes_keys_0_to_2_64_minus_1_and_refuses_by_name_outside():
+    """An int key is taken exactly in [0, 2**64): 0 and 2**64 - 1 hash like their uint64 arrays; -1 and 2**64 are
+    refused naming ``key``, as is an array that is not of integers."""
+    for key in (0, 1, 2**63, 2**64 - 1):
+        assert hp.jump_hash(key, 57) == _published_jump(key, 57) == int(hp.jump_hash(np.array([key], np.uint64), 57)[0])
+    for bad in (-1, 2**64, 2**65):
+        with pytest.raises(ValueError, match=rf"^key = {bad} is out of range: must be in \[0, 2\*\*64\)$"):
+            hp.jump_hash(bad, 57)
+    with pytest.raises(ValueError, match=r"^key = array\(\[1\.5\]\) is not an integer array"):
+        hp.jump_hash(np.array([1.5]), 57)
+    with pytest.raises(ValueError, match=r"^key has a negative entry -3"):
+        hp.jump_hash(np.array([1, -3]), 57)
+
+
 @pytest.mark.parametrize("n0", [1, 2, 1024])
 def test_jump_hash_pair_stops_the_fewer_buckets_exactly_at_their_count(n0):
     """``_jump_hash_pair`` reads the bucket among ``n0`` off the loop for ``n``: a key whose next bucket is exactly

@@ -309,3 +309,81 @@ def test_rendezvous_one_node_takes_every_key_and_keeps_the_keys_shape():
     got = hp.rendezvous(keys, ["a", "b", "c"])
     assert got.shape == (3, 4) and got.dtype == np.int64
     assert got.reshape(-1).tolist() == hp.rendezvous(keys.reshape(-1), ["a", "b", "c"]).tolist()
+
+
+# --- HashRing against its definition, at the points themselves -------------------------------------------------------
+
+_GOLDEN = 0x9E3779B97F4A7C15
+
+
+def _ring_reference(nodes: list[str], vnodes: int) -> list[tuple[int, int, int]]:
+    """The ring as documented, in Python's integers: node ``i``'s points are ``hash64(label_i + s * golden)`` for
+    ``s < vnodes`` (``label_i``, the first 8 bytes of the MD5 of its name, big-endian), sorted by point, then by
+    point index ``i * vnodes + s`` (equal points keep that order): (point, index, owner)."""
+    import hashlib
+
+    out = []
+    for i, name in enumerate(nodes):
+        label = int.from_bytes(hashlib.md5(name.encode("utf-8")).digest()[:8], "big")
+        seeds = np.array([(label + s * _GOLDEN) % TWO64 for s in range(vnodes)], dtype=np.uint64)
+        out += [(int(p), i * vnodes + s, i) for s, p in enumerate(hp.hash64(seeds))]
+    return sorted(out)
+
+
+def _ring_owner(ref: list[tuple[int, int, int]], h: int) -> int:
+    """The owner of hash ``h``: the first point at or after it, wrapping past the largest to the first."""
+    for point, _, owner in ref:
+        if point >= h:
+            return owner
+    return ref[0][2]
+
+
+@pytest.mark.parametrize(("nodes", "vnodes"), [(["a"], 1), (["a", "b", "c"], 1), (["a", "b", "c"], 7), (["n0", "n1"], 300)])
+def test_hash_ring_owns_each_hash_by_the_first_point_at_or_after_it(nodes, vnodes):
+    """Keys whose hashes are the points themselves (a point owns its own hash), one below and one above each point,
+    0, 2**64 - 1 (past the largest point: the first point's node) and the edges of the lookup table's buckets."""
+    ref = _ring_reference(nodes, vnodes)
+    ring = hp.HashRing(nodes, vnodes)
+    points = [p for p, _, _ in ref]
+    hashes = {0, TWO64 - 1, *points, *(min(p + 1, TWO64 - 1) for p in points), *(max(p - 1, 0) for p in points)}
+    bits = min(20, max(8, (len(points) - 1).bit_length() + 5))  # the table's: ceil(log2(points)) + 5, in [8, 20]
+    hashes |= {b << (64 - bits) for b in range(0, 2**bits, max(1, 2**bits // 64))}
+    hashes |= {((b + 1) << (64 - bits)) - 1 for b in range(0, 2**bits, max(1, 2**bits // 64))}
+    hashes = sorted(hashes)
+    keys = np.array([_unhash(h) for h in hashes], dtype=np.uint64)
+    got = ring.lookup(keys)
+    assert got.dtype == np.int64
+    assert got.tolist() == [_ring_owner(ref, h) for h in hashes]
+    # the shares: each node's arcs (from the point before, wrapping) over 2**64, exactly
+    arcs = [0] * len(nodes)
+    for k, (p, _, owner) in enumerate(ref):
+        arcs[owner] += (p - ref[k - 1][0]) % TWO64 if len(ref) > 1 else TWO64
+    assert ring.shares() == pytest.approx([a / TWO64 for a in arcs], rel=1e-14, abs=0)
+
+
+def test_hash_ring_moved_share_is_the_arcs_whose_owner_changes():
+    """Adding a node moves exactly the new node's share; removing it moves it back; the same ring moves nothing; a
+    renamed node moves everything it owned."""
+    ring = hp.HashRing(["a", "b", "c"], 5)
+    bigger = ring.add("d")
+    assert bigger.nodes == ("a", "b", "c", "d")
+    assert ring.moved_share(bigger) == pytest.approx(bigger.shares()[3], abs=1e-15) and bigger.shares()[3] > 0
+    assert bigger.moved_share(bigger.remove("d")) == pytest.approx(bigger.shares()[3], abs=1e-15)
+    assert ring.moved_share(ring) == 0.0 and hp.HashRing(["a"], 1).moved_share(hp.HashRing(["a"], 1)) == 0.0
+    assert hp.HashRing(["a"], 1).moved_share(hp.HashRing(["b"], 1)) == 1.0
+
+
+@pytest.mark.parametrize("nodes", [[], ["a", "a"], ["a", 1]])
+def test_hash_ring_refuses_empty_repeated_or_non_string_nodes(nodes):
+    with pytest.raises(ValueError, match=r"^nodes = .* must be a non-empty sequence of unique strings$"):
+        hp.HashRing(nodes)
+
+
+def test_hash_ring_vnodes_from_1_to_100_000_refused_by_name_outside():
+    assert hp.HashRing(["a", "b"], 1).vnodes == 1 and hp.HashRing(["a"], 1).shares().tolist() == [1.0]
+    assert hp.HashRing(["a"], 100_000).shares() == pytest.approx([1.0], rel=1e-14)
+    for bad in (0, 100_001):
+        with pytest.raises(ValueError, match=rf"^vnodes = {bad} is out of range: must be in \[1, 100000\]$"):
+            hp.HashRing(["a"], bad)
+    with pytest.raises(ValueError, match=r"^node = 'z' is not on the ring: must be one of \['a', 'b'\]$"):
+        hp.HashRing(["a", "b"], 3).remove("z")
