@@ -12,6 +12,11 @@ neither. Each module runs the test files of ``TESTS`` (or, for a module not list
     make mutants                                   # the default modules
     make mutants MODULES="hotpart/models/diagnosis.py"   # another list (issue 47's rewrite, say)
 
+A run stopped part-way (Ctrl-C, or a deadline) keeps its results in ``_build/mutants``: ``--resume`` copies the tests
+afresh and runs only the mutants not yet checked (mutmut keeps every result), ``--recheck-survivors`` first runs the
+survivors again against the current tests (after new tests were written for them), and ``--report-only`` writes the
+report from what is there. The mutated modules must not have changed since the run started.
+
 The diagnosis (``hotpart/models/diagnosis.py``) is being rewritten under issue 47: its run is left to that change
 (``make mutants MODULES=hotpart/models/diagnosis.py``; its tests are listed below).
 """
@@ -153,6 +158,21 @@ def _results() -> dict[str, int | None]:
     return codes
 
 
+def _sync_tests(modules: list[str]) -> None:
+    """The current tests and benchmarks into the scratch copy of a stopped run (its modules unchanged)."""
+    for module in modules:
+        if (WORK / module).read_bytes() != (ROOT / module).read_bytes():
+            raise SystemExit(f"{module} changed since the run in {WORK} started: start afresh (without --resume)")
+    ignore = shutil.ignore_patterns("__pycache__", "*.pyc", ".hypothesis")
+    for name in ("tests", "benchmarks"):
+        shutil.copytree(ROOT / name, WORK / name, ignore=ignore, dirs_exist_ok=True)
+
+
+def _mutmut(max_children: int, names: list[str] | None = None) -> int:
+    cmd = [sys.executable, "-m", "mutmut", "run", "--max-children", str(max_children), *(names or [])]
+    return subprocess.run(cmd, cwd=WORK).returncode
+
+
 def _diff(name: str) -> str:
     out = subprocess.run([sys.executable, "-m", "mutmut", "show", name], cwd=WORK, capture_output=True, text=True)
     return out.stdout.strip()
@@ -173,18 +193,37 @@ def main(argv: list[str] | None = None) -> int:
         action="store_true",
         help="write the report from the last run's results in _build/mutants (one interrupted, say), testing nothing",
     )
+    ap.add_argument(
+        "--resume",
+        action="store_true",
+        help="continue the last run in _build/mutants: copy the tests afresh, run the mutants not yet checked",
+    )
+    ap.add_argument(
+        "--recheck-survivors",
+        action="store_true",
+        help="with --resume: first run the last run's survivors again, against the current tests",
+    )
     args = ap.parse_args(argv)
     modules = [m.strip() for m in args.modules if m.strip()]
     tests = sorted({t for m in modules for t in _tests_for(m)})
     seconds = 0.0
-    if not args.report_only:
+    if args.resume and not args.report_only:
+        _sync_tests(modules)
+        t0 = time.perf_counter()
+        if args.recheck_survivors:
+            survivors = sorted(n for n, c in _results().items() if STATUS.get(c) == "survived")
+            if survivors:
+                _mutmut(args.max_children, survivors)
+        _mutmut(args.max_children)
+        seconds = time.perf_counter() - t0
+    elif not args.report_only:
         _prepare(modules, tests)
         t0 = time.perf_counter()
-        run = subprocess.run([sys.executable, "-m", "mutmut", "run", "--max-children", str(args.max_children)], cwd=WORK)
+        code = _mutmut(args.max_children)
         seconds = time.perf_counter() - t0
-        if run.returncode != 0 and not _results():
-            print(f"mutmut run failed ({run.returncode}) before testing any mutant", file=sys.stderr)
-            return run.returncode
+        if code != 0 and not _results():
+            print(f"mutmut run failed ({code}) before testing any mutant", file=sys.stderr)
+            return code
     codes = _results()
     report, unexplained = _report(modules, tests, codes, seconds)
     RESULTS.parent.mkdir(parents=True, exist_ok=True)
