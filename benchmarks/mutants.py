@@ -56,6 +56,10 @@ TESTS = {
     "hotpart/models/logs.py": ["tests/test_logs.py", "tests/test_boundaries.py"],
     "hotpart/models/diagnosis.py": ["tests/test_diagnosis.py", "tests/test_cases_diagnosis.py"],
 }
+#: A mutant's tests are stopped (a timeout, counted as killed) after this many times the CPU time the tests take
+#: unmutated, twice over (mutmut's ``timeout_multiplier``; its default, 15, let a mutant that loops for ever in jump
+#: hash run for minutes: 30 times the jump tests' time).
+TIMEOUT_MULTIPLIER = 4
 #: mutmut's exit codes of a mutant's test run, as its ``mutmut.stats.status_by_exit_code`` names them (importing mutmut
 #: here would read its configuration from the current folder).
 STATUS = {1: "killed", 3: "killed", 0: "survived", 5: "no tests", 2: "interrupted", None: "not checked", 33: "no tests",
@@ -145,6 +149,7 @@ def _prepare(modules: list[str], tests: list[str]) -> None:
     lines = ["[mutmut]", "source_paths = hotpart", "only_mutate ="] + [f"    {m}" for m in modules]
     lines += ["pytest_add_cli_args_test_selection ="] + [f"    {t}" for t in tests]
     lines += ["pytest_add_cli_args =", "    -p", "    no:cacheprovider", "    -q"]
+    lines += [f"timeout_multiplier = {TIMEOUT_MULTIPLIER}"]
     (WORK / "setup.cfg").write_text("\n".join(lines) + "\n")
 
 
