@@ -387,3 +387,65 @@ def test_hash_ring_vnodes_from_1_to_100_000_refused_by_name_outside():
             hp.HashRing(["a"], bad)
     with pytest.raises(ValueError, match=r"^node = 'z' is not on the ring: must be one of \['a', 'b'\]$"):
         hp.HashRing(["a", "b"], 3).remove("z")
+
+
+def test_an_empty_float_array_is_no_cuts():
+    """numpy's empty array is float64: as no cuts it is one range (only a non-empty float array is refused)."""
+    for empty in (np.array([]), np.zeros((0,)), np.array([], dtype=np.int64)):
+        layout = hp.HashRangeSharding(empty)
+        assert layout.n_shards == 1 and layout.upper.dtype == np.uint64 and layout.shares().tolist() == [1.0]
+
+
+def test_hash_ring_keeps_its_nodes_as_a_tuple_and_vnodes_as_an_int_and_never_changes():
+    """The ring holds what it validated (a tuple of names, an int count); its points, owners and lookup table are
+    read-only, since rings are shared and their lookups cached."""
+    ring = hp.HashRing(["a", "b"], 3.0)
+    assert ring.nodes == ("a", "b") and type(ring.nodes) is tuple
+    assert ring.vnodes == 3 and type(ring.vnodes) is int and repr(ring).startswith("HashRing(2 nodes x 3 vnodes,")
+    ring.lookup(np.arange(4, dtype=np.uint64))  # builds the table
+    table, _ = ring._table
+    for arr in (ring._points, ring._owners, table):
+        with pytest.raises(ValueError, match="read-only"):
+            arr[0] = 0
+
+
+def _labels_for_points(points: list[int]) -> np.ndarray:
+    """Node labels whose single virtual node (``vnodes=1``: the point is ``hash64(label)``) lands on ``points``."""
+    return np.array([_unhash(p) for p in points], dtype=np.uint64)
+
+
+@pytest.mark.parametrize(
+    "points",
+    [
+        [2**40 * 3 + 1, 2**40 * 3],  # two points that agree in every bit but the last, the larger listed first
+        [2**40, 4 * 2**50 + 3, 4 * 2**50 + 1],  # a far point first, then two sharing their top 62 bits, reversed
+        [TWO64 - 1, TWO64 - 2, 5, 4, 2**63],
+        [7],
+    ],
+    ids=["pair", "three", "five", "one"],
+)
+def test_ring_points_sort_points_that_share_their_top_bits_with_their_owners(points):
+    """The fast sort tags each point's top bits with its index; points that share those top bits must fall back to a
+    full sort, or an owner would be paired with another node's point. Each node has one point here, placed by hand."""
+    got_points, got_owners = hashing._ring_points(_labels_for_points(points), 1)
+    assert hp.hash64(_labels_for_points(points)).tolist() == points
+    order = sorted(range(len(points)), key=lambda i: points[i])
+    assert got_points.tolist() == [points[i] for i in order]
+    assert got_owners.tolist() == order
+    # as one row of a batch of rings, beside a reversed copy
+    batch = np.stack([_labels_for_points(points), _labels_for_points(points[::-1])])
+    rows_p, rows_o = hashing._ring_points(batch, 1)
+    assert rows_p.tolist() == [sorted(points)] * 2
+    assert rows_o.tolist() == [order, [len(points) - 1 - i for i in order]]
+
+
+def test_signed_integer_keys_from_0_are_taken_exactly_as_uint64():
+    """A signed array of keys (numpy's default integers) is taken from 0 up, exactly: 0 is a key, and keys above
+    2**53 keep every bit (no trip through floats); a negative key is refused by name."""
+    signed = np.array([0, 1, 2**53 + 1, 2**62 + 1, 2**63 - 1], dtype=np.int64)
+    assert hp.hash64(signed).tolist() == hp.hash64(signed.astype(np.uint64)).tolist()
+    assert hp.jump_hash(signed, 1000).tolist() == hp.jump_hash(signed.astype(np.uint64), 1000).tolist()
+    layout = hp.HashRangeSharding(np.array([1, 2**62 + 1], dtype=np.int64))
+    assert layout.upper.dtype == np.uint64 and [int(x) for x in layout.upper] == [1, 2**62 + 1]
+    with pytest.raises(ValueError, match=r"^keys has a negative entry -1: must be unsigned 64-bit integers"):
+        hp.hash64(np.array([0, -1], dtype=np.int64))
