@@ -449,3 +449,10 @@ def test_signed_integer_keys_from_0_are_taken_exactly_as_uint64():
     assert layout.upper.dtype == np.uint64 and [int(x) for x in layout.upper] == [1, 2**62 + 1]
     with pytest.raises(ValueError, match=r"^keys has a negative entry -1: must be unsigned 64-bit integers"):
         hp.hash64(np.array([0, -1], dtype=np.int64))
+
+
+def test_reprs_say_how_many_ranges_or_nodes_and_their_shares():
+    assert repr(hp.HashRangeSharding.even(4)) == "HashRangeSharding(4 ranges, shares 0.250 to 0.250)"
+    assert repr(hp.HashRangeSharding.even(2).split(0)) == "HashRangeSharding(3 ranges, shares 0.250 to 0.500)"
+    assert repr(hp.HashRing(["a"], 1)) == "HashRing(1 nodes x 1 vnodes, shares 1.000 to 1.000)"
+    assert repr(hp.HashRing(["a", "b", "c"], 100)) == "HashRing(3 nodes x 100 vnodes, shares 0.315 to 0.366)"
