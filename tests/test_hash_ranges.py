@@ -1,10 +1,13 @@
-"""Hash-range sharding at its boundaries (issue 49, part 6: the survivors of ``make mutants`` on hashing.py).
+"""hashing.py at its boundaries (issue 49, part 6: the survivors of ``make mutants`` on ``hotpart/models/hashing.py``).
 
-:class:`hotpart.HashRangeSharding` cuts the 64-bit hash space at ``upper``; each test pins one boundary with a value:
-the exact cut points and shares of :meth:`~hotpart.HashRangeSharding.even`, its shard count's range at both ends, the
-cuts ``upper`` accepts (1-D, strictly increasing, the first above 0) and refuses by name, the first range starting at
-hash 0 (a split may cut at hash 1), and ``shard_order`` taking whole numbers only. ``benchmarks/mutants.py`` runs this
-file for ``hotpart/models/hashing.py``.
+Each test pins a boundary with a value. :class:`hotpart.HashRangeSharding`: the exact cut points and shares of
+:meth:`~hotpart.HashRangeSharding.even`, its shard count's range at both ends, the cuts ``upper`` accepts (1-D,
+strictly increasing, the first above 0; a list of ints on both sides of 2**63 too) and refuses by name on one line,
+the first range starting at hash 0, ``shard_order`` taking whole numbers only, moved shares exact to one hash.
+:func:`hotpart.partition_of` against its documented MD5 rule; :func:`hotpart.rendezvous`'s and
+:class:`hotpart.HashRing`'s nodes; the ring against its documented definition at its points and one hash either
+side; ring points that share their top bits. ``benchmarks/mutants.py`` runs this file for ``hashing.py``;
+``benchmarks/results/mutants.md`` accounts for every mutant that survives.
 """
 
 from __future__ import annotations
