@@ -519,7 +519,8 @@ class HashRangeSharding:
     ----------
     upper : array_like of uint64, optional
         The exclusive upper ends of every range but the last (the last ends at
-        ``2**64``), strictly increasing; empty (the default) is one range, one shard. Use :meth:`even` for
+        ``2**64``), strictly increasing, the first above 0; empty (the default) is one range, one shard. A list
+        of ints is taken exactly (numpy alone reads ints on both sides of 2**63 as floats). Use :meth:`even` for
         equal ranges.
     shard_order : tuple of int, optional
         The shard holding each range, in hash order (a permutation of
