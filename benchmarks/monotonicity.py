@@ -48,8 +48,9 @@ class Case:
     """One random case: ``run(factor, demand, **what_if)`` gives the (offered, served, throttled) totals with
     ``factor`` times the capacity, on ``demand``; ``what_if`` neutralises one mechanism to find a violation's cause:
     ``instant=True`` makes every adaptive capacity instant, ``lend=True`` turns adaptive capacity on and instant,
-    ``indexes=[i]`` keeps only those indexes. ``capacity(factor, demand)`` is auto scaling's capacity each second,
-    ``splits(factor, demand)`` a split-for-heat run's splits."""
+    ``bankless=True`` banks no burst (none at the start, next to none of the unused units), ``indexes=[i]`` keeps only
+    those indexes. ``capacity(factor, demand)`` is auto scaling's capacity each second, ``splits(factor, demand)`` a
+    split-for-heat run's splits, ``results(factor, demand)`` an index run's :class:`hotpart.IndexedResult`."""
 
     mode: str
     seed: int
@@ -58,6 +59,7 @@ class Case:
     detail: dict[str, Any] = field(default_factory=dict)
     capacity: Callable[[float, np.ndarray], np.ndarray] | None = None
     splits: Callable[[float, np.ndarray], tuple] | None = None
+    results: Callable[[float, np.ndarray], Any] | None = None
 
 
 def _demand(rng: np.random.Generator, seconds: int, width: int, scale: float) -> np.ndarray:
@@ -110,11 +112,18 @@ def _provisioned(rng: np.random.Generator, auto: bool = False) -> hp.Provisioned
     )
 
 
-def _scaled_mode(mode: Any, factor: float, instant: bool = False, lend: bool = False) -> Any:
+#: The share of a second's unused units a ``bankless`` run banks (``burst_portion`` must be above 0).
+BANKLESS_PORTION = 1e-12
+
+
+def _scaled_mode(mode: Any, factor: float, instant: bool = False, lend: bool = False, bankless: bool = False) -> Any:
     """The same capacity mode with ``factor`` times its capacity: auto scaling's bounds, on-demand's ceilings; with
-    ``instant`` its adaptive capacity instant, with ``lend`` on and instant."""
+    ``instant`` its adaptive capacity instant, with ``lend`` on and instant, ``bankless`` without burst (nothing banked
+    at the start, :data:`BANKLESS_PORTION` of the unused units)."""
     if isinstance(mode, hp.Provisioned) and (instant or lend):
         mode = dataclasses.replace(mode, adaptive_delay_s=0.0, adaptive=mode.adaptive or lend)
+    if isinstance(mode, hp.Provisioned) and bankless:
+        mode = dataclasses.replace(mode, initial_burst_s=0.0, burst_portion=BANKLESS_PORTION)
     if isinstance(mode, hp.AutoScaling):
         return dataclasses.replace(mode, min_capacity=mode.min_capacity * factor, max_capacity=mode.max_capacity * factor)
     if isinstance(mode, hp.OnDemand):
@@ -211,14 +220,17 @@ def draw(mode: str, seed: int) -> Case:
         cap = _provisioned(rng)
         demand = _demand(rng, seconds, k, float(rng.choice([300.0, 1_500.0, 5_000.0])))
 
-        def run(factor: float, d: np.ndarray, indexes: list[int] | None = None, **what_if: Any) -> tuple[float, float, float]:
+        def indexed(factor: float, d: np.ndarray, indexes: list[int] | None = None, **what_if: Any) -> Any:
             kept = gsis if indexes is None else [gsis[i] for i in indexes]
             scaled = [dataclasses.replace(g, wcu=g.wcu * factor, mode=_scaled_mode(g.mode, 1.0, **what_if)) for g in kept]
             base = _scaled_mode(cap, 1.0, **what_if)
-            res = hp.simulate_with_indexes(hp.Table(n, wcu=wcu * factor), d, seconds, keys, scaled, mode=base)
-            return _totals(res.table)
+            return hp.simulate_with_indexes(hp.Table(n, wcu=wcu * factor), d, seconds, keys, scaled, mode=base)
 
-        return Case(mode, seed, demand, run, {"keys": k, "partitions": n, "wcu": wcu, "indexes": gsis, "mode": cap})
+        def run(factor: float, d: np.ndarray, **what_if: Any) -> tuple[float, float, float]:
+            return _totals(indexed(factor, d, **what_if).table)
+
+        detail = {"keys": k, "partitions": n, "wcu": wcu, "indexes": gsis, "mode": cap}
+        return Case(mode, seed, demand, run, detail, results=lambda factor, d: indexed(factor, d))
     raise ValueError(f"mode = {mode!r} is not allowed: must be one of {', '.join(map(repr, MODES))}")
 
 
@@ -237,6 +249,16 @@ CAUSES = {
     "maximum throughput or peak) scales every partition back, more demand can keep a partition under the trigger, and "
     "the split that relieved it in the other run never happens",
     "index charge order": "INDEX_CHARGE_ORDER: an index listed first is charged for writes a later index refuses",
+    "bank spent on another mix": "two limits in series, the base partitions and the index partitions, each with its "
+    "own burst bank: in the seconds where one of them fixes how many writes succeed, more demand changes whose writes "
+    "those are, so a partition of the other spends more of its bank (or banks less) on them and runs short sooner "
+    "(every second before the first that serves less served the same total, some partition a different share of it; "
+    "without burst banks the violation is gone)",
+    "two limits in one second": "a base partition and an index partition (or two index partitions) refusing in the "
+    "same second: each refuses the same share of every write that reaches it, so more demand for a key whose base "
+    "partition is at its limit takes index capacity from keys of another base partition, while the partition at its "
+    "limit serves the same total with more indexed writes and fewer others (shown by raising that one second's "
+    "demand alone: it serves less in that very second, from the same state)",
     "auto scaling sized from consumption": "auto scaling sizes the capacity from the units served in its last minutes: "
     "the run with more demand or capacity was given less capacity in some second",
 }
@@ -290,7 +312,41 @@ def cause(case: Case, prop: str, more: np.ndarray) -> str:
     if case.mode == "indexes" and len(case.detail["indexes"]) > 1:
         if all(not _violates(case, prop, more, indexes=[i])[0] for i in range(len(case.detail["indexes"]))):
             return "index charge order"
+    if case.results is not None and prop == "demand":
+        return _two_limits(case, more) or "unexplained"
     return "unexplained"
+
+
+#: The most seconds :func:`_two_limits` raises one at a time (each a run of the case).
+MAX_SECONDS_TRIED = 30
+
+
+def _two_limits(case: Case, more: np.ndarray) -> str | None:
+    """The cause of an index case's "more demand served less" found in its seconds: "bank spent on another mix" when
+    every second before the first that serves less served the same total while some base or index partition served
+    a different amount of it, and banking no burst removes the violation; "two limits in one second" when raising the
+    demand of one second alone (the state entering it unchanged) serves less in that second, with two limits refusing
+    in it. ``None`` when neither holds."""
+    a, b = case.results(1.0, case.demand), case.results(1.0, more)
+    sa, sb = a.table.served.sum(axis=1), b.table.served.sum(axis=1)
+    less = np.flatnonzero(sb < sa * (1 - RTOL) - ATOL)
+    if less.size == 0:
+        return None
+    first = int(less[0])
+    parts_a = [a.own.served, *(r.served for r in a.indexes.values())]
+    parts_b = [b.own.served, *(r.served for r in b.indexes.values())]
+    same_total = np.allclose(sa[:first], sb[:first], rtol=RTOL, atol=ATOL)
+    other_mix = any(not np.allclose(x[:first], y[:first], rtol=RTOL, atol=ATOL) for x, y in zip(parts_a, parts_b, strict=True))
+    if same_total and other_mix and not _violates(case, "demand", more, bankless=True)[0]:
+        return "bank spent on another mix"
+    for t in less[:MAX_SECONDS_TRIED]:
+        one = case.demand.copy()
+        one[t] = more[t]
+        r = case.results(1.0, one)
+        limits = int(r.own.throttled[t].sum() > ATOL) + sum(int(x.throttled[t].sum() > ATOL) for x in r.indexes.values())
+        if limits >= 2 and r.table.served[t].sum() < sa[t] * (1 - RTOL) - ATOL:
+            return "two limits in one second"
+    return None
 
 
 def _first_difference(a: list, b: list) -> float:

@@ -96,6 +96,20 @@ def test_jump_hash_takes_one_to_2_31_buckets_and_answers_an_int_key_with_an_int(
     assert hp.jump_hash(np.array([42], dtype=np.uint64), 57).tolist() == [43]
 
 
+def test_jump_hash_takes_keys_0_to_2_64_minus_1_and_refuses_by_name_outside():
+    """An int key is taken exactly in [0, 2**64): 0 and 2**64 - 1 hash like their uint64 arrays; -1 and 2**64 are
+    refused naming ``key``, as is an array that is not of integers."""
+    for key in (0, 1, 2**63, 2**64 - 1):
+        assert hp.jump_hash(key, 57) == _published_jump(key, 57) == int(hp.jump_hash(np.array([key], np.uint64), 57)[0])
+    for bad in (-1, 2**64, 2**65):
+        with pytest.raises(ValueError, match=rf"^key = {bad} is out of range: must be in \[0, 2\*\*64\)$"):
+            hp.jump_hash(bad, 57)
+    with pytest.raises(ValueError, match=r"^key = array\(\[1\.5\]\) is not an integer array"):
+        hp.jump_hash(np.array([1.5]), 57)
+    with pytest.raises(ValueError, match=r"^key has a negative entry -3"):
+        hp.jump_hash(np.array([1, -3]), 57)
+
+
 @pytest.mark.parametrize("n0", [1, 2, 1024])
 def test_jump_hash_pair_stops_the_fewer_buckets_exactly_at_their_count(n0):
     """``_jump_hash_pair`` reads the bucket among ``n0`` off the loop for ``n``: a key whose next bucket is exactly
@@ -108,6 +122,56 @@ def test_jump_hash_pair_stops_the_fewer_buckets_exactly_at_their_count(n0):
         _published_jump(key, 4 * n0),
         _published_jump(7, 4 * n0),
     ]
+
+
+#: A key whose jumps, before truncation, are 28.018..., then exactly 232.0 (its generator state after two steps is
+#: ``(2**28 - 1) << 33 | 9 * 12345``, so ``2**31 / ((state >> 33) + 1) = 8`` and ``j = (28 + 1) * 8``).
+_KEY_SECOND_JUMP_232 = 4777520246605723051
+
+
+def test_jump_chunk_records_the_fewer_buckets_at_a_later_jump_landing_exactly_on_their_count():
+    """Among 232 buckets the key stops at its second jump (232 is not < 232): bucket 28; among 233 it reaches 232.
+    ``_jump_chunk`` must record the 232-bucket answer in the iteration whose ``j`` equals 232 exactly (``j >= n0``):
+    the arrays start filled with -1, so an answer never written shows."""
+    from hotpart.models import hashing
+
+    key = _KEY_SECOND_JUMP_232
+    assert [_published_jump(key, n) for n in (29, 231, 232, 233)] == [28, 28, 28, 232]
+    keys = np.array([key, 7, 42], dtype=np.uint64)
+    out, out0 = np.full(3, -1, dtype=np.int64), np.full(3, -1, dtype=np.int64)
+    hashing._jump_chunk(keys.copy(), 4 * 232, out, (232, out0))
+    assert out0.tolist() == [28, _published_jump(7, 232), _published_jump(42, 232)]
+    assert out.tolist() == [_published_jump(int(k), 4 * 232) for k in keys]
+    got0, got = hashing._jump_hash_pair(keys, 232, 233)
+    assert got0.tolist()[0] == 28 and got.tolist()[0] == 232
+    assert hp.jump_hash(key, 232) == 28 and hp.jump_hash(key, 233) == 232
+
+
+@pytest.mark.parametrize("pair", [False, True], ids=["jump_hash", "_jump_hash_pair"])
+def test_jump_hash_takes_each_key_through_the_loop_once_a_chunk_at_a_time(monkeypatch, pair):
+    """Keys go through the loop in chunks of ``_JUMP_CHUNK`` (cache-sized passes), each key once: 1,050 keys in chunks
+    of 100 are ten passes of 100 and one of 50, 1,050 keys in all (a pass over every key from the start, or to the
+    end, gives the same buckets at a quadratic cost); the caller's keys are left as they were."""
+    from hotpart.models import hashing
+
+    monkeypatch.setattr(hashing, "_JUMP_CHUNK", 100)
+    real, sizes = hashing._jump_chunk, []
+
+    def spy(k, n, out, fewer=None):
+        sizes.append((k.size, out.size, k.size if fewer is None else fewer[1].size))
+        return real(k, n, out, fewer)
+
+    monkeypatch.setattr(hashing, "_jump_chunk", spy)
+    keys = np.random.default_rng(9).integers(0, 2**64, size=1_050, dtype=np.uint64)
+    before = keys.copy()
+    if pair:
+        got0, got = hashing._jump_hash_pair(keys, 7, 13)
+        assert got0.tolist() == [_published_jump(int(k), 7) for k in keys]
+    else:
+        got = hp.jump_hash(keys, 13)
+    assert got.tolist() == [_published_jump(int(k), 13) for k in keys]
+    assert sizes == [(100, 100, 100)] * 10 + [(50, 50, 50)]
+    np.testing.assert_array_equal(keys, before)
 
 
 def test_jump_hash_matches_the_published_loop_on_random_keys():

@@ -13,7 +13,11 @@ rerunning the pair with that mechanism neutralised (``CAUSES`` there):
 * auto scaling, sized from the units served in its last minutes: the run with more was given less capacity somewhere;
 * a split for heat shares its partition's capacity between the halves (chapter 10 states it), cuts at one second's
   traffic median, and triggers on the units served (a table limit that scales partitions back can keep it away);
-* an index listed first is charged for writes a later index refuses (``INDEX_CHARGE_ORDER``).
+* an index listed first is charged for writes a later index refuses (``INDEX_CHARGE_ORDER``);
+* two limits in series, base and index partitions: in one second where both refuse, each refuses the same share of
+  every write reaching it, so more demand on a key whose base partition is at its limit takes index capacity from
+  another base partition's keys; and where one of them fixes how many writes succeed, the other's partitions spend
+  their burst banks on another mix of keys and run short sooner.
 
 The issue's two findings are reproduced first: a split that 1.5 times the capacity triggers, and an index charged
 for writes its base partition refuses (the bug, fixed: an index is charged only for writes the base accepts).
@@ -147,6 +151,9 @@ def test_every_violation_has_its_named_cause(mode):
         ("split for heat", 4772, "demand", "split no longer triggers"),  # on-demand's maximum throughput scaled it back
         ("indexes", 125, "capacity", "adaptive delay"),  # a larger share dips under demand less: the delay restarts
         ("indexes", 281, "demand", "index charge order"),
+        ("indexes", 5354, "demand", "two limits in one second"),  # the cases the first measurement left unexplained
+        ("indexes", 1771, "demand", "two limits in one second"),
+        ("indexes", 3404, "demand", "bank spent on another mix"),
     ],
 )
 def test_each_named_cause_on_the_case_that_showed_it(mode, seed, prop, cause):
@@ -166,3 +173,58 @@ def test_the_named_causes_disappear_when_their_mechanism_is_neutralised():
     assert not any(mono._violates(case, "demand", more, indexes=[i])[0] for i in range(len(case.detail["indexes"])))
     reversed_order = list(reversed(range(len(case.detail["indexes"]))))
     assert not mono._violates(case, "demand", more, indexes=reversed_order)[0]  # the order alone made it
+
+
+# --- two limits in series: the index's named exceptions ------------------------------------------------------------
+
+
+def _shared_index(hot: float) -> hp.IndexedResult:
+    """One second: "cool" (500 WCU/s) alone on base partition 0; "hot" and "plain" (1,000, not in the index) on base
+    partition 1, held to its 1,000 WCU/s ceiling; "cool" and "hot" share one index partition of 600 WCU/s."""
+    keys = ["k0", "k1", "k3"]  # cool, hot, plain
+    assert list(hp.partition_of(keys, 2)) == [0, 1, 1]
+    gsi = hp.GlobalSecondaryIndex("by-day", ["d", "d", None], partitions=1, wcu=600, mode=hp.Provisioned(adaptive=False))
+    return hp.simulate_with_indexes(hp.Table(2, wcu=4_000), [500.0, hot, 1_000.0], 1, keys, [gsi],
+                                    mode=hp.Provisioned(adaptive=False))  # fmt: skip
+
+
+def test_two_limits_in_one_second_more_demand_on_a_full_partition_serves_less():
+    """The named exception "two limits in one second", built by hand. Up to the index's 600 nothing is lost; past it,
+    every write reaching the index partition is refused in the same share, so the hot key's writes that its full base
+    partition accepts (in place of "plain" writes, which need no index) take the index from "cool": partition 1 serves
+    its 1,000 either way, partition 0 less and less. The fixed point, in closed form for hot = 200: the index passes
+    the share p of both keys with 500 p + 200 p a = 600, a = 1000 / (1000 + 200 p) partition 1's accepted share."""
+    served = {hot: _shared_index(hot) for hot in (0.0, 100.0, 200.0, 800.0, 1_600.0)}
+    totals = [float(r.table.served.sum()) for r in served.values()]
+    assert totals[:2] == [1_500.0, 1_500.0]  # the index not yet refusing: all served
+    assert all(b < a for a, b in itertools.pairwise(totals[1:]))  # more demand, fewer writes served
+    for r in list(served.values())[2:]:
+        assert float(r.table.served[0, 1]) == pytest.approx(1_000.0, rel=1e-12)  # the full partition: its ceiling
+        assert float(r.indexes["by-day"].served.sum()) == pytest.approx(600.0, rel=1e-12)  # the index: its capacity
+    # hot = 200: p solves 500 p + 200 p * 1000 / (1000 + 200 p) = 600, a quadratic: 100,000 p^2 + 580,000 p - 600,000
+    p = (-580_000 + (580_000**2 + 4 * 100_000 * 600_000) ** 0.5) / (2 * 100_000)
+    assert float(served[200.0].table.served[0, 0]) == pytest.approx(500.0 * p, rel=1e-9)  # 448.03
+    assert totals[2] == pytest.approx(1_000.0 + 500.0 * p, rel=1e-9)
+
+
+def test_the_index_exceptions_are_found_by_their_mechanism():
+    """The named exception "bank spent on another mix" disappears without burst banks, and every second before its
+    first loss served the same total; "two limits in one second" shows in one second raised alone, from the same
+    state."""
+    case = mono.draw("indexes", 3404)
+    more = mono._more_demand(np.random.default_rng([3404, 99]), case.demand)
+    assert mono._violates(case, "demand", more)[0] and not mono._violates(case, "demand", more, bankless=True)[0]
+    a, b = case.results(1.0, case.demand), case.results(1.0, more)
+    sa, sb = a.table.served.sum(axis=1), b.table.served.sum(axis=1)
+    first = int(np.flatnonzero(sb < sa - 1e-6)[0])
+    np.testing.assert_allclose(sa[:first], sb[:first], rtol=1e-9)  # the same totals, a different mix
+    assert not np.allclose(a.own.served[:first], b.own.served[:first])
+    case = mono.draw("indexes", 5354)
+    more = mono._more_demand(np.random.default_rng([5354, 99]), case.demand)
+    base = case.results(1.0, case.demand)
+    one = case.demand.copy()
+    one[12] = more[12]  # the first second that serves less, raised alone
+    raised = case.results(1.0, one)
+    assert float(raised.table.served[12].sum()) < float(base.table.served[12].sum()) - 1.0
+    np.testing.assert_array_equal(raised.table.served[:12], base.table.served[:12])
+    assert float(raised.own.throttled[12].sum()) > 0 and float(raised.indexes["gsi0"].throttled[12].sum()) > 0

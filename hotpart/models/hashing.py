@@ -83,6 +83,11 @@ def partition_of(keys: str | Iterable[str], n_partitions: int) -> NDArray[np.int
     return out
 
 
+def _one_line(value: Any) -> str:
+    """``repr(value)`` on one line (numpy wraps the repr of a long or 2-D array over several)."""
+    return " ".join(repr(value).split())
+
+
 def _as_u64(keys: ArrayLike, name: str = "keys") -> NDArray[np.uint64]:
     """Keys as uint64, refused by name when they are not unsigned 64-bit integers (floats, bools, negative numbers,
     a pandas DataFrame: take its key column, ``df["key"].to_numpy()``)."""
@@ -93,7 +98,7 @@ def _as_u64(keys: ArrayLike, name: str = "keys") -> NDArray[np.uint64]:
     if arr.dtype == np.uint64:
         return arr
     if arr.dtype.kind not in "iu":
-        raise ValueError(f"{name} = {keys!r} is not an integer array: must be unsigned 64-bit integers in [0, 2**64)")
+        raise ValueError(f"{name} = {_one_line(keys)} is not an integer array: must be unsigned 64-bit integers in [0, 2**64)")
     if arr.dtype.kind == "i" and arr.size and int(arr.min()) < 0:
         raise ValueError(f"{name} has a negative entry {int(arr.min())}: must be unsigned 64-bit integers in [0, 2**64)")
     return arr.astype(np.uint64)
@@ -514,7 +519,8 @@ class HashRangeSharding:
     ----------
     upper : array_like of uint64, optional
         The exclusive upper ends of every range but the last (the last ends at
-        ``2**64``), strictly increasing; empty (the default) is one range, one shard. Use :meth:`even` for
+        ``2**64``), strictly increasing, the first above 0; empty (the default) is one range, one shard. A list
+        of ints is taken exactly (numpy alone reads ints on both sides of 2**63 as floats). Use :meth:`even` for
         equal ranges.
     shard_order : tuple of int, optional
         The shard holding each range, in hash order (a permutation of
@@ -538,10 +544,13 @@ class HashRangeSharding:
     name: str = field(default="hash range", init=False)
 
     def __post_init__(self) -> None:
-        raw = np.atleast_1d(np.asarray(self.upper)) if np.size(self.upper) else np.zeros(0, np.uint64)
+        raw = self.upper
+        if isinstance(raw, (list, tuple)) and all(type(x) is int and 0 <= x < 2**64 for x in raw):
+            raw = np.array(raw, dtype=np.uint64)  # numpy reads ints on both sides of 2**63 together as floats
+        raw = np.atleast_1d(np.asarray(raw)) if np.size(raw) else np.zeros(0, np.uint64)
         u = _as_u64(raw, "upper")
         if u.ndim != 1 or (u.size > 1 and np.any(u[1:] <= u[:-1])) or (u.size and u[0] == 0):
-            raise ValueError(f"upper = {self.upper!r} must be a 1-D, strictly increasing array of positive hashes")
+            raise ValueError(f"upper = {_one_line(self.upper)} must be a 1-D, strictly increasing array of positive hashes")
         object.__setattr__(self, "upper", u)
         try:
             order = tuple(_index(x) for x in self.shard_order) or tuple(range(u.size + 1))

@@ -555,7 +555,13 @@ def simulate_with_indexes(
     both refuse, more demand can then serve fewer writes: the first index
     spends its burst on writes the second refuses); ``q_i`` is shared by
     every value of an index partition (requests arrive mixed within the
-    second). Splits for
+    second). Two limits in series are not monotone either, as in DynamoDB:
+    in a second where a base partition and an index partition both refuse,
+    more demand for a key whose base partition is at its limit takes index
+    capacity from keys of other base partitions and serves fewer writes in
+    all; and where one limit fixes how many writes succeed, more demand
+    changes whose writes they are, so a partition of the other spends its
+    burst bank sooner (``benchmarks/results/monotonicity.md``). Splits for
     heat are not simulated, on the base table nor on the indexes
     (:data:`INDEX_SPLIT_FOR_HEAT`): a hot index value stays on its one
     partition for the whole run.
