@@ -130,3 +130,36 @@ def test_queries_that_are_no_list_and_timestamps_that_are_no_time_are_refused(fi
     metrics["MetricDataResults"][i]["Timestamps"][0] = metrics["MetricDataResults"][i]["Timestamps"][1]
     with pytest.raises(hp.ExportError, match=rf"MetricDataResults\[{i}\]\.Timestamps: expected each timestamp once"):
         _read(metrics, files["queries.json"])
+
+
+def test_a_description_of_another_table_is_refused(files):
+    other = copy.deepcopy(files["table.json"])
+    other["Table"]["TableName"] = "invoices"
+    with pytest.raises(
+        hp.ExportError, match=r"Table\.TableName: expected the table the metrics are for \('orders'\), got 'invoices'"
+    ):
+        _read(files["metrics.json"], files["queries.json"], description=other)
+
+
+def test_results_without_a_data_point_and_a_window_beyond_the_limit_are_refused(files):
+    empty = copy.deepcopy(files["metrics.json"])
+    for r in empty["MetricDataResults"]:
+        r["Timestamps"], r["Values"] = [], []
+    with pytest.raises(hp.ExportError, match=r"MetricDataResults\[\*\]\.Timestamps: expected at least one data point"):
+        _read(empty, files["queries.json"])
+    far = copy.deepcopy(files["metrics.json"])
+    i = next(i for i, r in enumerate(far["MetricDataResults"]) if len(r["Timestamps"]) > 1)
+    far["MetricDataResults"][i]["Timestamps"][0] = "2066-11-30T09:00:00Z"  # forty years after the rest
+    with pytest.raises(hp.ExportError, match=r"Timestamps: expected at most [\d,]+ minutes from the first to the last"):
+        _read(far, files["queries.json"])
+
+
+def test_reports_given_by_scope_and_a_report_period_off_the_minute(files):
+    acc, thr = files["insights-accessed.json"], files["insights-throttled.json"]
+    by_scope = _read(files["metrics.json"], files["queries.json"], insights={"": acc}, throttled_keys={"": thr})
+    assert by_scope.insights_exported == (True, True)
+    # a table's report handed over as an index's is refused by its rule name, as a (scope, report) pair always was
+    with pytest.raises(hp.ExportError, match=r"RuleName: expected a report of by-status \(as given\)"):
+        _read(files["metrics.json"], files["queries.json"], insights={"by-status": acc})
+    with pytest.raises(ValueError, match=r"insights_period"):
+        _read(files["metrics.json"], files["queries.json"], insights=acc, insights_period=30)

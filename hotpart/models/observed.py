@@ -316,13 +316,16 @@ def read_metric_data(
 
 
 def _scoped(reports: Any, kind: str, table: str, indexes: list[str]) -> dict[str, Any]:
-    """Reports of one kind by scope: a dict as given; else each report's scope given with it (``(scope, report)``) or
-    read from its rule name (the document's ``RuleName``, or the file's name), the table's when neither says."""
+    """Reports of one kind by scope: each report's scope given with it (``(scope, report)``, or a dict of scope to
+    report) or read from its rule name (the document's ``RuleName``, or the file's name), the table's when neither
+    says. A scope given is checked against the rule name as one read from it is (a dict was once taken unchecked: a
+    table's report given as an index's was read as the index's)."""
     if reports is None:
         return {}
     if isinstance(reports, dict) and "Contributors" not in reports and "KeyLabels" not in reports:
-        return dict(reports)
-    items = list(reports) if isinstance(reports, (list, tuple)) and not _is_pair(reports) else [reports]
+        items: list[Any] = list(reports.items())
+    else:
+        items = list(reports) if isinstance(reports, (list, tuple)) and not _is_pair(reports) else [reports]
     from .insight_reports import _rule_of, insight_rule_scope
 
     out: dict[str, Any] = {}
