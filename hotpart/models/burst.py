@@ -191,11 +191,12 @@ class _BurstBucket:
             np.minimum(burst, self.cap, out=burst)
         return burst
 
-    def split(self, p: int, new: int) -> None:
-        """Partition ``p`` splits into ``p`` and ``new``: each half keeps half its bank (and its history)."""
-        self.level[new] = self.level[p] = self.level[p] / 2.0
+    def split(self, p: int, new: int, share: float) -> None:
+        """Partition ``p`` splits into ``p`` and ``new``: each half keeps ``share`` of its bank (and of its history;
+        the provisioned model's :data:`hotpart.SPLIT_SHARE_OF_PARENT`, an assumption)."""
+        self.level[new] = self.level[p] = self.level[p] * share
         if self.fifo:
-            self.dep[new] = self.dep[p] = self.dep[p] / 2.0
-            self.gone[new] = self.gone[p] = self.gone[p] / 2.0
+            self.dep[new] = self.dep[p] = self.dep[p] * share
+            self.gone[new] = self.gone[p] = self.gone[p] * share
             if self.window:
-                self.dep_hist[:, new] = self.dep_hist[:, p] = self.dep_hist[:, p] / 2.0
+                self.dep_hist[:, new] = self.dep_hist[:, p] = self.dep_hist[:, p] * share

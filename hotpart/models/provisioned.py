@@ -173,7 +173,7 @@ class _ProvisionedStep:
         """Partition ``p`` splits into ``p`` and ``new``: each takes half its share (:data:`SPLIT_SHARE_OF_PARENT`),
         bank and history."""
         self.weight[new] = self.weight[p] = self.weight[p] * SPLIT_SHARE_OF_PARENT
-        self.burst.split(p, new)
+        self.burst.split(p, new, SPLIT_SHARE_OF_PARENT)
         self.adaptive.split(p, new)
 
     def refresh_share(self) -> None:
