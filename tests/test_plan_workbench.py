@@ -67,4 +67,4 @@ def test_sample_items_that_are_no_list_give_no_key_counts(tmp_path):
     path = tmp_path / "model.json"
     path.write_text(json.dumps(doc))
     (t,), fmt = hp.read_definition(path)
-    assert fmt == "workbench" and t.samples.get("status", {}) == {}
+    assert fmt == "workbench" and not any(t.samples.values())  # the file as given counts OPEN 4, PENDING 1, CLOSED 1

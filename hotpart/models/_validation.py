@@ -80,8 +80,9 @@ def describe_range(low: float | None, high: float | None, low_open: bool = False
 
 
 def _short(value: Any) -> str:
-    """A repr of bounded length (a list of ten million numbers is not spelled out in a message)."""
-    return reprlib.repr(value) if isinstance(value, (list, tuple)) else repr(value)
+    """A repr of bounded length on one line (a list of ten million numbers is not spelled out in a message; numpy's
+    repr of a 2-D or long array, wrapped over several lines, is joined)."""
+    return " ".join((reprlib.repr(value) if isinstance(value, (list, tuple)) else repr(value)).split())
 
 
 def _not_a_scalar(value: Any) -> str | None:

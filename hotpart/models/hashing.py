@@ -25,7 +25,7 @@ from typing import Any, Final
 import numpy as np
 from numpy.typing import ArrayLike, NDArray
 
-from ._validation import check_count
+from ._validation import _short, check_count
 
 __all__ = [
     "HashRangeSharding",
@@ -83,11 +83,6 @@ def partition_of(keys: str | Iterable[str], n_partitions: int) -> NDArray[np.int
     return out
 
 
-def _one_line(value: Any) -> str:
-    """``repr(value)`` on one line (numpy wraps the repr of a long or 2-D array over several)."""
-    return " ".join(repr(value).split())
-
-
 def _as_u64(keys: ArrayLike, name: str = "keys") -> NDArray[np.uint64]:
     """Keys as uint64, refused by name when they are not unsigned 64-bit integers (floats, bools, negative numbers,
     a pandas DataFrame: take its key column, ``df["key"].to_numpy()``)."""
@@ -98,7 +93,7 @@ def _as_u64(keys: ArrayLike, name: str = "keys") -> NDArray[np.uint64]:
     if arr.dtype == np.uint64:
         return arr
     if arr.dtype.kind not in "iu":
-        raise ValueError(f"{name} = {_one_line(keys)} is not an integer array: must be unsigned 64-bit integers in [0, 2**64)")
+        raise ValueError(f"{name} = {_short(keys)} is not an integer array: must be unsigned 64-bit integers in [0, 2**64)")
     if arr.dtype.kind == "i" and arr.size and int(arr.min()) < 0:
         raise ValueError(f"{name} has a negative entry {int(arr.min())}: must be unsigned 64-bit integers in [0, 2**64)")
     return arr.astype(np.uint64)
@@ -550,7 +545,7 @@ class HashRangeSharding:
         raw = np.atleast_1d(np.asarray(raw)) if np.size(raw) else np.zeros(0, np.uint64)
         u = _as_u64(raw, "upper")
         if u.ndim != 1 or (u.size > 1 and np.any(u[1:] <= u[:-1])) or (u.size and u[0] == 0):
-            raise ValueError(f"upper = {_one_line(self.upper)} must be a 1-D, strictly increasing array of positive hashes")
+            raise ValueError(f"upper = {_short(self.upper)} must be a 1-D, strictly increasing array of positive hashes")
         object.__setattr__(self, "upper", u)
         try:
             order = tuple(_index(x) for x in self.shard_order) or tuple(range(u.size + 1))
