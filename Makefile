@@ -96,10 +96,12 @@ bench: $(STAMP) $(BENCH_STAMP)
 	$(BIN)/python benchmarks/run.py
 
 # Mutation testing (mutmut, pinned in requirements-test.txt), not part of `make test`: too slow (an hour and more). One
-# mutation at a time in MODULES, each run against the tests that cover it, in a scratch copy under _build/mutants;
-# the kill rates and every survivor (killed by a test or explained as equivalent) go to benchmarks/results/mutants.md,
-# and the target fails while a survivor is neither. Another list: make mutants MODULES="hotpart/models/diagnosis.py".
-MODULES ?= hotpart/models/simulator.py hotpart/models/hashing.py hotpart/models/write_sharding.py hotpart/models/logs.py
+# mutation at a time in MODULES, each module on its own in a scratch copy under _build/mutants/, each mutant run
+# against the tests that cover it; each module's kill rate and every survivor (killed by a test or explained as
+# equivalent) go to benchmarks/results/mutants-MODULE.md, summed up in benchmarks/results/mutants.md, and the target
+# fails while a survivor is neither. Another list: make mutants MODULES="hotpart/models/logs.py".
+MODULES ?= hotpart/models/simulator.py hotpart/models/hashing.py hotpart/models/write_sharding.py hotpart/models/logs.py \
+	hotpart/models/diagnosis.py hotpart/models/evidence.py hotpart/models/findings.py
 
 mutants: $(STAMP) $(TEST_STAMP)
 	$(BIN)/python benchmarks/mutants.py --modules $(MODULES)

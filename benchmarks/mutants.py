@@ -1,24 +1,26 @@
 """Mutation testing of the course's core models with mutmut (issue 49, part 6): ``make mutants``, not ``make test``.
 
 mutmut (pinned in ``requirements-test.txt``) changes one operator, constant or comparison at a time in the modules
-named (``--modules``, ``make mutants MODULES="..."``; by default the simulator's core, hashing, write sharding and the
-log profile) and runs the tests that cover the changed function; a mutant no test notices *survives*. The run happens
-in a scratch copy (``_build/mutants/``: the package, the tests, ``benchmarks/`` and the sample data, with a generated
-``setup.cfg``), so the worktree is never touched. The kill rate per module and every survivor, with its diff, go to
-``benchmarks/results/mutants.md``; a survivor must be explained there as equivalent (``EQUIVALENT`` below: a change no
-behaviour can tell apart, with the reason) or killed by a behavioural test, and the script exits 1 while one is
-neither. Each module runs the test files of ``TESTS`` (or, for a module not listed, every test file that names it)::
+named (``--modules``, ``make mutants MODULES="..."``; by default the simulator's core, hashing, write sharding, the
+log profile and the diagnosis: its rules, the evidence it reads and its findings) and runs the tests that cover the
+changed function; a mutant no test notices *survives*. The run happens in a scratch copy (the package, the tests,
+``benchmarks/`` and the sample data, with a generated ``setup.cfg``), so the worktree is never touched. A survivor
+must be explained as equivalent (``EQUIVALENT`` below: a change no behaviour can tell apart, with the reason) or
+killed by a behavioural test, and the script exits 1 while one is neither. Each module runs the test files of
+``TESTS`` (or, for a module not listed, every test file that names it)::
 
-    make mutants                                   # the default modules
-    make mutants MODULES="hotpart/models/diagnosis.py"   # another list (issue 47's rewrite, say)
+    make mutants                                      # the default modules
+    make mutants MODULES="hotpart/models/logs.py"     # another list
 
-A run stopped part-way (Ctrl-C, or a deadline) keeps its results in ``_build/mutants``: ``--resume`` copies the tests
+Each module runs on its own, in its own scratch folder (``_build/mutants/<module>``), and writes its own report,
+``benchmarks/results/mutants-<module>.md``; ``benchmarks/results/mutants.md`` sums up every module's report there, so
+a run of one module keeps the others' results. Notes written by hand under a report's ``## How this run was made``
+heading are kept when the script writes that report again.
+
+A run stopped part-way (Ctrl-C, or a deadline) keeps its results in its scratch folder: ``--resume`` copies the tests
 afresh and runs only the mutants not yet checked (mutmut keeps every result), ``--recheck-survivors`` first runs the
 survivors again against the current tests (after new tests were written for them), and ``--report-only`` writes the
 report from what is there. The mutated modules must not have changed since the run started.
-
-The diagnosis (``hotpart/models/diagnosis.py``) is being rewritten under issue 47: its run is left to that change
-(``make mutants MODULES=hotpart/models/diagnosis.py``; its tests are listed below).
 """
 
 from __future__ import annotations
@@ -33,17 +35,30 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-WORK = ROOT / "_build" / "mutants"
-RESULTS = ROOT / "benchmarks" / "results" / "mutants.md"
+WORK_ROOT = ROOT / "_build" / "mutants"
+RESULTS_DIR = ROOT / "benchmarks" / "results"
+SUMMARY = RESULTS_DIR / "mutants.md"
+#: The heading under which a module's report keeps notes written by hand (kept when the report is written again).
+NOTES = "## How this run was made"
 DEFAULT_MODULES = (
     "hotpart/models/simulator.py",
     "hotpart/models/hashing.py",
     "hotpart/models/write_sharding.py",
     "hotpart/models/logs.py",
+    "hotpart/models/diagnosis.py",
+    "hotpart/models/evidence.py",
+    "hotpart/models/findings.py",
 )
 #: The test files each module's mutants run (those that cover a mutated function are picked by mutmut).
 TESTS = {
-    "hotpart/models/simulator.py": ["tests/test_simulator.py", "tests/test_boundaries.py", "tests/test_monotonicity.py"],
+    "hotpart/models/simulator.py": [
+        "tests/test_simulator.py",
+        "tests/test_simulator_edges.py",
+        "tests/test_simulator_steps.py",
+        "tests/test_cases_simulator.py",
+        "tests/test_boundaries.py",
+        "tests/test_monotonicity.py",
+    ],
     "hotpart/models/hashing.py": [
         "tests/test_hashing_speed.py",
         "tests/test_sharding.py",
@@ -52,9 +67,25 @@ TESTS = {
         "tests/test_validation_kinds.py",
         "tests/test_hash_ranges.py",
     ],
-    "hotpart/models/write_sharding.py": ["tests/test_sharding.py", "tests/test_boundaries.py", "tests/test_cases_sharding.py"],
-    "hotpart/models/logs.py": ["tests/test_logs.py", "tests/test_boundaries.py"],
-    "hotpart/models/diagnosis.py": ["tests/test_diagnosis.py", "tests/test_cases_diagnosis.py"],
+    "hotpart/models/write_sharding.py": [
+        "tests/test_sharding.py",
+        "tests/test_boundaries.py",
+        "tests/test_cases_sharding.py",
+        "tests/test_fanout.py",
+        "tests/test_cases_fanout.py",
+        "tests/test_validation_kinds.py",
+    ],
+    "hotpart/models/logs.py": ["tests/test_logs.py", "tests/test_boundaries.py", "tests/test_progress.py"],
+    **{
+        f"hotpart/models/{stem}.py": [
+            "tests/test_diagnosis.py",
+            "tests/test_cases_diagnosis.py",
+            "tests/test_diagnosis_accessed_only.py",
+            "tests/test_evidence.py",
+            "tests/test_boundaries.py",
+        ]
+        for stem in ("diagnosis", "evidence", "findings")  # the diagnosis: its rules, the evidence it reads, its findings
+    },
 }
 #: A mutant's tests are stopped (a timeout, counted as killed) after this many times the CPU time the tests take
 #: unmutated, twice over (mutmut's ``timeout_multiplier``; its default, 15, let a mutant that loops for ever in jump
@@ -282,50 +313,64 @@ def _tests_for(module: str) -> list[str]:
     return sorted(str(p.relative_to(ROOT)) for p in (ROOT / "tests").glob("test_*.py") if stem in p.read_text())
 
 
-def _prepare(modules: list[str], tests: list[str]) -> None:
-    if WORK.exists():
-        shutil.rmtree(WORK)
-    WORK.mkdir(parents=True)
+def _stem(module: str) -> str:
+    return Path(module).stem
+
+
+def _work(module: str) -> Path:
+    """A module's scratch folder: each module runs in its own, so one module's run keeps another's results."""
+    return WORK_ROOT / _stem(module)
+
+
+def _report_path(module: str) -> Path:
+    return RESULTS_DIR / f"mutants-{_stem(module)}.md"
+
+
+def _prepare(module: str, tests: list[str]) -> None:
+    work = _work(module)
+    if work.exists():
+        shutil.rmtree(work)
+    work.mkdir(parents=True)
     ignore = shutil.ignore_patterns("__pycache__", "*.pyc", ".hypothesis")
     for name in ("hotpart", "tests", "benchmarks"):
-        shutil.copytree(ROOT / name, WORK / name, ignore=ignore)
-    shutil.copytree(ROOT / "notebooks" / "data", WORK / "notebooks" / "data")
-    shutil.copy2(ROOT / "pyproject.toml", WORK / "pyproject.toml")  # pytest's settings; it has no [tool.mutmut]
-    lines = ["[mutmut]", "source_paths = hotpart", "only_mutate ="] + [f"    {m}" for m in modules]
+        shutil.copytree(ROOT / name, work / name, ignore=ignore)
+    shutil.copytree(ROOT / "notebooks" / "data", work / "notebooks" / "data")
+    shutil.copy2(ROOT / "pyproject.toml", work / "pyproject.toml")  # pytest's settings; it has no [tool.mutmut]
+    lines = ["[mutmut]", "source_paths = hotpart", "only_mutate =", f"    {module}"]
     lines += ["pytest_add_cli_args_test_selection ="] + [f"    {t}" for t in tests]
     lines += ["pytest_add_cli_args =", "    -p", "    no:cacheprovider", "    -q"]
     lines += [f"timeout_multiplier = {TIMEOUT_MULTIPLIER}"]
-    (WORK / "setup.cfg").write_text("\n".join(lines) + "\n")
+    (work / "setup.cfg").write_text("\n".join(lines) + "\n")
 
 
-def _results() -> dict[str, int | None]:
-    """Every mutant's exit code, from the ``.meta`` files mutmut writes beside each mutated module."""
+def _results(module: str) -> dict[str, int | None]:
+    """Every mutant's exit code, from the ``.meta`` files mutmut writes beside the mutated module."""
     codes: dict[str, int | None] = {}
-    for meta in (WORK / "mutants").rglob("*.meta"):
+    for meta in (_work(module) / "mutants").rglob("*.meta"):
         data = json.loads(meta.read_text())
         for name, code in (data.get("exit_code_by_key") or {}).items():
             codes[name] = code
     return codes
 
 
-def _sync_tests(modules: list[str]) -> None:
-    """The current tests and benchmarks into the scratch copy of a stopped run (its modules unchanged)."""
-    for module in modules:
-        if (WORK / module).read_bytes() != (ROOT / module).read_bytes():
-            raise SystemExit(f"{module} changed since the run in {WORK} started: start afresh (without --resume)")
+def _sync_tests(module: str) -> None:
+    """The current tests and benchmarks into the scratch copy of a stopped run (its module unchanged)."""
+    work = _work(module)
+    if (work / module).read_bytes() != (ROOT / module).read_bytes():
+        raise SystemExit(f"{module} changed since the run in {work} started: start afresh (without --resume)")
     ignore = shutil.ignore_patterns("__pycache__", "*.pyc", ".hypothesis")
     for name in ("tests", "benchmarks"):
-        shutil.copytree(ROOT / name, WORK / name, ignore=ignore, dirs_exist_ok=True)
+        shutil.copytree(ROOT / name, work / name, ignore=ignore, dirs_exist_ok=True)
 
 
-def _mutmut(max_children: int, names: list[str] | None = None) -> int:
+def _mutmut(module: str, max_children: int, names: list[str] | None = None) -> int:
     cmd = [sys.executable, "-m", "mutmut", "run", "--max-children", str(max_children), *(names or [])]
-    return subprocess.run(cmd, cwd=WORK).returncode
+    return subprocess.run(cmd, cwd=_work(module)).returncode
 
 
-def _diff(name: str) -> str:
-    out = subprocess.run([sys.executable, "-m", "mutmut", "show", name], cwd=WORK, capture_output=True, text=True)
-    return out.stdout.strip()
+def _diff(module: str, name: str) -> str:
+    cmd = [sys.executable, "-m", "mutmut", "show", name]
+    return subprocess.run(cmd, cwd=_work(module), capture_output=True, text=True).stdout.strip()
 
 
 def _changed_line(diff: str) -> str:
@@ -336,12 +381,12 @@ def _changed_line(diff: str) -> str:
 
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--modules", nargs="+", default=list(DEFAULT_MODULES), help="the modules to mutate")
+    ap.add_argument("--modules", nargs="+", default=list(DEFAULT_MODULES), help="the modules to mutate, one by one")
     ap.add_argument("--max-children", type=int, default=2, help="mutants tested at once (default 2: the cores)")
     ap.add_argument(
         "--report-only",
         action="store_true",
-        help="write the report from the last run's results in _build/mutants (one interrupted, say), testing nothing",
+        help="write the reports from the last run's results in _build/mutants (one interrupted, say), testing nothing",
     )
     ap.add_argument(
         "--resume",
@@ -354,31 +399,40 @@ def main(argv: list[str] | None = None) -> int:
         help="with --resume: first run the last run's survivors again, against the current tests",
     )
     args = ap.parse_args(argv)
-    modules = [m.strip() for m in args.modules if m.strip()]
-    tests = sorted({t for m in modules for t in _tests_for(m)})
-    seconds = 0.0
-    if args.resume and not args.report_only:
-        _sync_tests(modules)
-        t0 = time.perf_counter()
-        if args.recheck_survivors:
-            survivors = sorted(n for n, c in _results().items() if STATUS.get(c) == "survived")
-            if survivors:
-                _mutmut(args.max_children, survivors)
-        _mutmut(args.max_children)
-        seconds = time.perf_counter() - t0
-    elif not args.report_only:
-        _prepare(modules, tests)
-        t0 = time.perf_counter()
-        code = _mutmut(args.max_children)
-        seconds = time.perf_counter() - t0
-        if code != 0 and not _results():
-            print(f"mutmut run failed ({code}) before testing any mutant", file=sys.stderr)
-            return code
-    codes = _results()
-    report, unexplained = _report(modules, tests, codes, seconds)
-    RESULTS.parent.mkdir(parents=True, exist_ok=True)
-    RESULTS.write_text(report)
-    print(f"wrote {RESULTS.relative_to(ROOT)}; {unexplained} survivor(s) neither killed nor explained")
+    unexplained = 0
+    for module in dict.fromkeys(m.strip() for m in args.modules if m.strip()):
+        tests = _tests_for(module)
+        seconds = 0.0
+        if args.resume and not args.report_only:
+            _sync_tests(module)
+            t0 = time.perf_counter()
+            if args.recheck_survivors:
+                survivors = sorted(n for n, c in _results(module).items() if STATUS.get(c) == "survived")
+                if survivors:
+                    _mutmut(module, args.max_children, survivors)
+            _mutmut(module, args.max_children)
+            seconds = time.perf_counter() - t0
+        elif not args.report_only:
+            _prepare(module, tests)
+            t0 = time.perf_counter()
+            code = _mutmut(module, args.max_children)
+            seconds = time.perf_counter() - t0
+            if code != 0 and not _results(module):
+                print(f"mutmut run of {module} failed ({code}) before testing any mutant", file=sys.stderr)
+                return code
+        if not _work(module).exists():
+            print(f"no run of {module} in {_work(module).relative_to(ROOT)}: its report is left as it is")
+            continue
+        report, left = _report(module, tests, _results(module), seconds)
+        path = _report_path(module)
+        if path.exists() and f"\n{NOTES}" in path.read_text():
+            report += "\n" + NOTES + path.read_text().split(f"\n{NOTES}", 1)[1]
+        RESULTS_DIR.mkdir(parents=True, exist_ok=True)
+        path.write_text(report)
+        print(f"wrote {path.relative_to(ROOT)}; {left} survivor(s) neither killed nor explained")
+        unexplained += left
+    SUMMARY.write_text(_summary())
+    print(f"wrote {SUMMARY.relative_to(ROOT)}")
     return 1 if unexplained else 0
 
 
@@ -392,35 +446,36 @@ def _function_of(name: str) -> str:
     return m.group(1).replace("ǁ", ".").strip(".") if m else name
 
 
-def _report(modules: list[str], tests: list[str], codes: dict[str, int | None], seconds: float) -> tuple[str, int]:
+_HEADER = "| module | mutants | killed | survived | timeout | no tests | not checked | kill rate (killed / tested) |"
+
+
+def _report(module: str, tests: list[str], codes: dict[str, int | None], seconds: float) -> tuple[str, int]:
+    mine = {n: c for n, c in codes.items() if _module_of(n) == module}
+    status = [STATUS.get(c, f"exit {c}") for c in mine.values()]
+    killed, survived = status.count("killed"), status.count("survived")
+    timeout, none, unchecked = status.count("timeout"), status.count("no tests"), status.count("not checked")
+    tested = killed + survived + timeout
+    rate = f"{(killed + timeout) / tested:.1%}" if tested else "-"
     lines = [
-        "# Mutation testing: kill rates and every survivor",
+        f"# Mutation testing of `{module}`: kill rate and every survivor",
         "",
-        f"`make mutants` ({time.strftime('%Y-%m-%d')}, mutmut"
+        f"`make mutants MODULES={module}` ({time.strftime('%Y-%m-%d')}, mutmut"
         + (f", {seconds / 60:.0f} min on this machine's 2 shared cores): " if seconds else ", the last run's results): ")
-        + f"one mutation at a time in {', '.join(f'`{m}`' for m in modules)}, each mutant run against the tests that "
-        f"cover its function among {', '.join(f'`{t}`' for t in tests)}. The diagnosis (issue 47's rewrite) is left "
-        "to `make mutants MODULES=hotpart/models/diagnosis.py` once it lands.",
+        + "one mutation at a time, each mutant run against the tests that cover its function among "
+        + ", ".join(f"`{t}`" for t in tests)
+        + ".",
         "",
-        "| module | mutants | killed | survived | timeout | no tests | not checked | kill rate (killed / tested) |",
+        _HEADER,
         "| --- | --- | --- | --- | --- | --- | --- | --- |",
+        f"| `{module}` | {len(mine)} | {killed} | {survived} | {timeout} | {none} | {unchecked} | {rate} |",
+        "",
+        "A timeout counts as killed (the mutant hangs the tests). Survivors, each equivalent or killed:",
+        "",
     ]
-    survivors: list[str] = []
-    for module in modules:
-        mine = {n: c for n, c in codes.items() if _module_of(n) == module}
-        status = [STATUS.get(c, f"exit {c}") for c in mine.values()]
-        killed, survived = status.count("killed"), status.count("survived")
-        timeout, none, unchecked = status.count("timeout"), status.count("no tests"), status.count("not checked")
-        tested = killed + survived + timeout
-        rate = f"{(killed + timeout) / tested:.1%}" if tested else "-"
-        row = f"| `{module}` | {len(mine)} | {killed} | {survived} | {timeout} | {none} | {unchecked} | {rate} |"
-        lines.append(row)
-        survivors += [n for n, c in mine.items() if STATUS.get(c) == "survived"]
-    lines += ["", "A timeout counts as killed (the mutant hangs the tests). Survivors, each equivalent or killed:", ""]
+    survivors = sorted(n for n, c in mine.items() if STATUS.get(c) == "survived")
     unexplained = 0
-    for name in sorted(survivors):
-        diff = _diff(name)
-        key = (_function_of(name), _changed_line(diff))
+    for name in survivors:
+        key = (_function_of(name), _changed_line(_diff(module, name)))
         why = EQUIVALENT.get(key)
         if why is None:
             unexplained += 1
@@ -429,6 +484,31 @@ def _report(modules: list[str], tests: list[str], codes: dict[str, int | None], 
     if not survivors:
         lines.append("None.")
     return "\n".join(lines) + "\n", unexplained
+
+
+def _summary() -> str:
+    """Every module's row, read from its report in benchmarks/results (each written by its own run)."""
+    rows = []
+    for path in sorted(RESULTS_DIR.glob("mutants-*.md")):
+        row = next((line for line in path.read_text().splitlines() if line.startswith("| `")), None)
+        if row:
+            rows.append(f"{row} [{path.name}]({path.name}) |")
+    return (
+        "\n".join(
+            [
+                "# Mutation testing: kill rates",
+                "",
+                "`make mutants` (`benchmarks/mutants.py`, mutmut) runs each module on its own and writes its report beside "
+                "this file, with every survivor killed by a behavioural test or explained as equivalent. A timeout counts "
+                "as killed (the mutant hangs the tests).",
+                "",
+                _HEADER + " report |",
+                "| --- | --- | --- | --- | --- | --- | --- | --- | --- |",
+                *rows,
+            ]
+        )
+        + "\n"
+    )
 
 
 if __name__ == "__main__":
