@@ -252,8 +252,10 @@ CAUSES = {
     "bank spent on another mix": "two limits in series, the base partitions and the index partitions, each with its "
     "own burst bank: in the seconds where one of them fixes how many writes succeed, more demand changes whose writes "
     "those are, so a partition of the other spends more of its bank (or banks less) on them and runs short sooner "
-    "(every second before the first that serves less served the same total, some partition a different share of it; "
-    "without burst banks the violation is gone)",
+    "(every second before the first that serves less served the same total, some partition a different share of it, "
+    "or, where a bank moved units between seconds, the seconds before the run with more demand first falls behind in "
+    "its running total served the same sum, some partition a different part of it; without burst banks the violation "
+    "is gone)",
     "two limits in one second": "a base partition and an index partition (or two index partitions) refusing in the "
     "same second: each refuses the same share of every write that reaches it, so more demand for a key whose base "
     "partition is at its limit takes index capacity from keys of another base partition, while the partition at its "
@@ -324,9 +326,10 @@ MAX_SECONDS_TRIED = 30
 def _two_limits(case: Case, more: np.ndarray) -> str | None:
     """The cause of an index case's "more demand served less" found in its seconds: "bank spent on another mix" when
     every second before the first that serves less served the same total while some base or index partition served
-    a different amount of it, and banking no burst removes the violation; "two limits in one second" when raising the
-    demand of one second alone (the state entering it unchanged) serves less in that second, with two limits refusing
-    in it. ``None`` when neither holds."""
+    a different amount of it (or, where a bank moved units between seconds, the running totals: the same sum up to the
+    first second where the run with more demand falls behind, some partition a different part of it), and banking no
+    burst removes the violation; "two limits in one second" when raising the demand of one second alone (the state
+    entering it unchanged) serves less in that second, with two limits refusing in it. ``None`` when neither holds."""
     a, b = case.results(1.0, case.demand), case.results(1.0, more)
     sa, sb = a.table.served.sum(axis=1), b.table.served.sum(axis=1)
     less = np.flatnonzero(sb < sa * (1 - RTOL) - ATOL)
@@ -346,6 +349,16 @@ def _two_limits(case: Case, more: np.ndarray) -> str | None:
         limits = int(r.own.throttled[t].sum() > ATOL) + sum(int(x.throttled[t].sum() > ATOL) for x in r.indexes.values())
         if limits >= 2 and r.table.served[t].sum() < sa[t] * (1 - RTOL) - ATOL:
             return "two limits in one second"
+    # a bank moved units between seconds: the sums up to the first second where the run with more demand falls behind
+    ca, cb = np.cumsum(sa), np.cumsum(sb)
+    behind = np.flatnonzero(cb < ca * (1 - RTOL) - ATOL)
+    first = int(behind[0]) if behind.size else 0
+    same_sum = first > 0 and bool(np.isclose(cb[first - 1], ca[first - 1], rtol=RTOL, atol=ATOL))
+    other_part = any(
+        not np.isclose(x[:first].sum(), y[:first].sum(), rtol=RTOL, atol=ATOL) for x, y in zip(parts_a, parts_b, strict=True)
+    )
+    if same_sum and other_part and not _violates(case, "demand", more, bankless=True)[0]:
+        return "bank spent on another mix"
     return None
 
 

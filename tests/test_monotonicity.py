@@ -154,6 +154,7 @@ def test_every_violation_has_its_named_cause(mode):
         ("indexes", 5354, "demand", "two limits in one second"),  # the cases the first measurement left unexplained
         ("indexes", 1771, "demand", "two limits in one second"),
         ("indexes", 3404, "demand", "bank spent on another mix"),
+        ("indexes", 6965, "demand", "bank spent on another mix"),  # seen in the running totals (a bank moves units)
     ],
 )
 def test_each_named_cause_on_the_case_that_showed_it(mode, seed, prop, cause):
@@ -228,3 +229,25 @@ def test_the_index_exceptions_are_found_by_their_mechanism():
     assert float(raised.table.served[12].sum()) < float(base.table.served[12].sum()) - 1.0
     np.testing.assert_array_equal(raised.table.served[:12], base.table.served[:12])
     assert float(raised.own.throttled[12].sum()) > 0 and float(raised.indexes["gsi0"].throttled[12].sum()) > 0
+
+
+def test_a_bank_spent_on_another_mix_shows_in_the_running_totals():
+    """Seed 6965 (benchmarks/results/monotonicity.md): the base's burst banks move units between seconds, so no second
+    before the first loss serves the same total; the running totals do. Through second 116 both runs serve exactly
+    58,800 units, the index serves 287 more of them (its bank spent sooner), and in the last second, with the same
+    demand, the run with more demand finds 39.7 units left in the index's bank where the other finds 326.9."""
+    case = mono.draw("indexes", 6965)
+    more = mono._more_demand(np.random.default_rng([6965, 99]), case.demand)
+    a, b = case.results(1.0, case.demand), case.results(1.0, more)
+    sa, sb = a.table.served.sum(axis=1), b.table.served.sum(axis=1)
+    assert float(sb[1:22].sum()) > float(sa[1:22].sum()) + 500  # served more first, so the per-second test misses it
+    last = case.demand.shape[0] - 1
+    np.testing.assert_array_equal(case.demand[last], more[last])  # the same demand in the second that loses
+    assert float(sa[:last].sum()) == pytest.approx(58_800.0, rel=1e-12)
+    assert float(sb[:last].sum()) == pytest.approx(58_800.0, rel=1e-12)
+    ga, gb = a.indexes["gsi0"], b.indexes["gsi0"]
+    assert float(gb.served[:last].sum() - ga.served[:last].sum()) == pytest.approx(287.2, abs=0.1)
+    assert float(gb.burst[last - 1, 0]) == pytest.approx(39.7, abs=0.05)
+    assert float(ga.burst[last - 1, 0]) == pytest.approx(326.9, abs=0.05)
+    assert float(sb[last]) == pytest.approx(float(sa[last]) - 38.1, abs=0.05)
+    assert mono._violates(case, "demand", more)[0] and not mono._violates(case, "demand", more, bankless=True)[0]
