@@ -98,16 +98,19 @@ STATUS = {1: "killed", 3: "killed", 0: "survived", 5: "no tests", 2: "interrupte
           34: "skipped", 35: "suspicious", 36: "timeout", 37: "caught by type check", -24: "timeout", 24: "timeout",
           152: "timeout", 255: "timeout", -11: "segfault", -9: "segfault"}  # fmt: skip
 #: partition_of's hashing line, as mutmut shows it.
-#: This folder's ``equivalent/<module>.py`` holds the module's equivalent survivors (``EQUIVALENT``: (function, the
-#: mutated line as mutmut shows it) -> why no behaviour differs), one file per module so that each is written on its own.
+#: This folder's ``equivalent/<module>.py`` (and ``equivalent/<module>_<part>.py``, for a module's functions written up
+#: apart) hold the module's equivalent survivors (``EQUIVALENT``: (function, the mutated line as mutmut shows it) -> why
+#: no behaviour differs).
 EQUIVALENT_DIR = Path(__file__).resolve().parent / "equivalent"
 
 
 def _equivalent(module: str) -> dict[tuple[str, str], str]:
-    path = EQUIVALENT_DIR / f"{Path(module).stem}.py"
-    if not path.exists():
-        return {}
-    return dict(runpy.run_path(str(path))["EQUIVALENT"])
+    """The module's equivalent survivors: ``equivalent/<module>.py`` and any ``equivalent/<module>_<part>.py`` merged."""
+    stem = Path(module).stem
+    out: dict[tuple[str, str], str] = {}
+    for path in sorted([*EQUIVALENT_DIR.glob(f"{stem}.py"), *EQUIVALENT_DIR.glob(f"{stem}_*.py")]):
+        out.update(runpy.run_path(str(path))["EQUIVALENT"])
+    return out
 
 
 def _tests_for(module: str) -> list[str]:
