@@ -59,6 +59,7 @@ TESTS = {
         "tests/test_cases_simulator.py",
         "tests/test_boundaries.py",
         "tests/test_monotonicity.py",
+        "tests/test_simulator_mutants*.py",  # the tests written for this module's survivors
     ],
     "hotpart/models/hashing.py": [
         "tests/test_hashing_speed.py",
@@ -75,8 +76,9 @@ TESTS = {
         "tests/test_fanout.py",
         "tests/test_cases_fanout.py",
         "tests/test_validation_kinds.py",
+        "tests/test_write_sharding*.py",  # the tests written for this module's survivors
     ],
-    "hotpart/models/logs.py": ["tests/test_logs.py", "tests/test_boundaries.py", "tests/test_progress.py"],
+    "hotpart/models/logs.py": ["tests/test_logs*.py", "tests/test_boundaries.py", "tests/test_progress.py"],
     **{
         f"hotpart/models/{stem}.py": [
             "tests/test_diagnosis.py",
@@ -84,6 +86,7 @@ TESTS = {
             "tests/test_diagnosis_accessed_only.py",
             "tests/test_evidence.py",
             "tests/test_boundaries.py",
+            f"tests/test_{stem}_mutants*.py",  # the tests written for this module's survivors
         ]
         for stem in ("diagnosis", "evidence", "findings")  # the diagnosis: its rules, the evidence it reads, its findings
     },
@@ -114,8 +117,10 @@ def _equivalent(module: str) -> dict[tuple[str, str], str]:
 
 
 def _tests_for(module: str) -> list[str]:
+    """The test files a module's mutants run: ``TESTS[module]`` (a name with ``*`` is a pattern: every file it matches)
+    or every test file that names the module."""
     if module in TESTS:
-        return TESTS[module]
+        return sorted({str(p.relative_to(ROOT)) for name in TESTS[module] for p in ROOT.glob(name)})
     stem = Path(module).stem
     return sorted(str(p.relative_to(ROOT)) for p in (ROOT / "tests").glob("test_*.py") if stem in p.read_text())
 
