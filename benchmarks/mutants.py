@@ -48,6 +48,7 @@ DEFAULT_MODULES = (
     "hotpart/models/logs.py",
     "hotpart/models/diagnosis.py",
     "hotpart/models/evidence.py",
+    "hotpart/models/_readings.py",
     "hotpart/models/findings.py",
 )
 #: The test files each module's mutants run (those that cover a mutated function are picked by mutmut).
@@ -88,7 +89,8 @@ TESTS = {
             "tests/test_boundaries.py",
             f"tests/test_{stem}_mutants*.py",  # the tests written for this module's survivors
         ]
-        for stem in ("diagnosis", "evidence", "findings")  # the diagnosis: its rules, the evidence it reads, its findings
+        # the diagnosis: its rules, the evidence it reads, what a scope's evidence says (thresholds), its findings
+        for stem in ("diagnosis", "evidence", "_readings", "findings")
     },
 }
 #: A mutant's tests are stopped (a timeout, counted as killed) after this many times the CPU time the tests take
