@@ -210,6 +210,24 @@ def test_expected_count_text_matches_the_chapter_and_validates():
     assert hp.expected_count_text(2.5086806643490333e-10) == "3 × 10⁻¹⁰"
     with pytest.raises(ValueError, match="x"):
         hp.expected_count_text(float("nan"))
+    for bad in (0, 18, 1.5):
+        with pytest.raises(ValueError, match="digits"):
+            hp.expected_count_text(1.0, digits=bad)
+
+
+@settings(max_examples=50, deadline=None)
+@given(x=st.floats(1e-300, 1e300), digits=st.integers(1, 6))
+def test_expected_count_text_keeps_digits_significant_figures(x, digits):
+    mantissa, power = hp.expected_count_text(x, digits=digits).split(" × 10")
+    exponent = int(power.translate(str.maketrans("⁻⁰¹²³⁴⁵⁶⁷⁸⁹", "-0123456789")))
+    assert len(mantissa.replace(".", "")) == digits and 1 <= float(mantissa) < 10
+    step = 10.0 ** (exponent - digits + 1)
+    assert abs(float(mantissa) * 10.0**exponent - x) <= 0.5 * step * (1 + 1e-9)
+
+
+def test_expected_count_text_writes_chapter_7s_break_even():
+    agg = hp.StreamsAggregation(8_000, 1.0, 1_000, 10)
+    assert hp.expected_count_text(hp.aggregation_breakeven(agg, 10), digits=2) == "2.8 × 10⁻⁴"
 
 
 def test_heavy_hitter_minute_against_exact_counts(case):
