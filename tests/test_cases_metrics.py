@@ -13,6 +13,9 @@ from hypothesis import strategies as st
 
 import hotpart as hp
 
+#: The no-break space hp.expected_count_text joins its parts with (the number never breaks over two lines).
+NB = "\u00a0"
+
 #: The hot-key scenario as the chapter runs it.
 PEAK, BACKGROUND, BATCH = 2_000.0, 2_000.0, hp.BATCH_WRITE_MAX_ITEMS
 
@@ -200,16 +203,34 @@ def test_last_minute_metrics_validates_by_name():
 @given(x=st.floats(1e-300, 1e300))
 def test_expected_count_text_reads_back_to_one_significant_figure(x):
     text = hp.expected_count_text(x)
-    mantissa, power = text.split(" × 10")
+    mantissa, power = text.split(f"{NB}×{NB}10")
     exponent = int(power.translate(str.maketrans("⁻⁰¹²³⁴⁵⁶⁷⁸⁹", "-0123456789")))
     assert 1 <= int(mantissa) <= 9
     assert abs(int(mantissa) * 10.0**exponent - x) <= 0.5 * 10.0**exponent * (1 + 1e-9)
 
 
 def test_expected_count_text_matches_the_chapter_and_validates():
-    assert hp.expected_count_text(2.5086806643490333e-10) == "3 × 10⁻¹⁰"
+    assert hp.expected_count_text(2.5086806643490333e-10) == f"3{NB}×{NB}10⁻¹⁰"
     with pytest.raises(ValueError, match="x"):
         hp.expected_count_text(float("nan"))
+    for bad in (0, 18, 1.5):
+        with pytest.raises(ValueError, match="digits"):
+            hp.expected_count_text(1.0, digits=bad)
+
+
+@settings(max_examples=50, deadline=None)
+@given(x=st.floats(1e-300, 1e300), digits=st.integers(1, 6))
+def test_expected_count_text_keeps_digits_significant_figures(x, digits):
+    mantissa, power = hp.expected_count_text(x, digits=digits).split(f"{NB}×{NB}10")
+    exponent = int(power.translate(str.maketrans("⁻⁰¹²³⁴⁵⁶⁷⁸⁹", "-0123456789")))
+    assert len(mantissa.replace(".", "")) == digits and 1 <= float(mantissa) < 10
+    step = 10.0 ** (exponent - digits + 1)
+    assert abs(float(mantissa) * 10.0**exponent - x) <= 0.5 * step * (1 + 1e-9)
+
+
+def test_expected_count_text_writes_chapter_7s_break_even():
+    agg = hp.StreamsAggregation(8_000, 1.0, 1_000, 10)
+    assert hp.expected_count_text(hp.aggregation_breakeven(agg, 10), digits=2) == f"2.8{NB}×{NB}10⁻⁴"
 
 
 def test_heavy_hitter_minute_against_exact_counts(case):

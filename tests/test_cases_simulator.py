@@ -228,6 +228,17 @@ def test_split_summary_without_refusals_and_bad_input():
         hp.split_summary({"res": None})
 
 
+def test_split_for_heat_caption_writes_the_first_split_in_whole_minutes():
+    """Review turn 6, 10.2: the caption said "the first 5.0 min" (the split's second, 299 s after the spike, over
+    60); it now counts the minutes as the chapter's text does, to the split's effect, and writes them whole."""
+    e = hp.EXPLORABLES["split_for_heat"]
+    data = e.data()
+    assert hp.split_summary(data)["first_split_min"] == hp.SPLIT_TRIGGER_MINUTES
+    assert f"3 splits, the first {hp.SPLIT_TRIGGER_MINUTES:g} min after the spike;" in e.caption(data)
+    assert "1 split, 3 min after the spike;" in e.caption(e.data(case=0, minutes=3, hot_wcu=500))
+    assert ".0 min" not in e.caption(e.data(case=2, minutes=7, hot_wcu=3_000))
+
+
 # --- the explorables' update path ----------------------------------------------------------------------------
 
 

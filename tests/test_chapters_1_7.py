@@ -162,15 +162,15 @@ def test_key_design_table_rows(design_cases):
         hp.key_design_table({})
     # review 2.2 and 3.2: no float exponent ("1e-07%") and no caret ("10^9") on the page
     order_row = rows[hp.KEY_DESIGNS.index("orderId")]
-    assert order_row[3] == "1 × 10⁻⁷%"
+    assert order_row[3] == "1\u00a0×\u00a010⁻⁷%"  # no-break spaces: one line in a narrow column
     assert not any("e-0" in cell or "^" in cell for row in rows for cell in row)
 
 
 def test_share_text_at_its_boundary():
     from hotpart.figures.key_designs import share_text
 
-    assert share_text(1e-6) == "0.0001%" and share_text(0.5e-6) == "5 × 10⁻⁵%"
-    assert share_text(0.5e-9) == "5 × 10⁻⁸%" and share_text(1.0) == "100%" and share_text(0.0) == "0%"
+    assert share_text(1e-6) == "0.0001%" and share_text(0.5e-6) == "5\u00a0×\u00a010⁻⁵%"
+    assert share_text(0.5e-9) == "5\u00a0×\u00a010⁻⁸%" and share_text(1.0) == "100%" and share_text(0.0) == "0%"
     with pytest.raises(ValueError, match="share"):
         share_text(1.5)
 

@@ -56,6 +56,39 @@ def test_plural_is_singular_exactly_for_one(n, noun):
     assert (word == noun) == (abs(n) == 1)
 
 
+_RATES = ("at the first rate", "at the second")
+
+
+def test_plural_by_case_says_agreeing_counts_once():
+    """Review turn 6, 15-A: chapter 15's "2 suffixes at the first rate and 2 at the second" reads as if the counts
+    differed; equal counts (as written) are said once, different ones case by case."""
+    assert hp.plural_by_case((2, 2), "suffix", _RATES, "at either rate") == "2 suffixes at either rate"
+    assert hp.plural_by_case((2.0, 2), "suffix", _RATES, "at either rate", fmt=",.0f") == "2 suffixes at either rate"
+    assert hp.plural_by_case((1, 1), "suffix", _RATES, "at either rate") == "1 suffix at either rate"
+    assert hp.plural_by_case((2, 3), "suffix", _RATES, "at either rate") == "2 suffixes at the first rate and 3 at the second"
+    assert hp.plural_by_case((1, 2), "suffix", _RATES, "at either rate") == "1 suffix at the first rate and 2 at the second"
+    # 2.4 and 2.0 differ, but are written alike with no decimals
+    assert hp.plural_by_case((2.4, 2.0), "shard", _RATES, "alike", fmt=".0f") == "2 shards alike"
+    three = hp.plural_by_case((2, 2, 3), "criterion", ("here", "there", "elsewhere"), "everywhere", "criteria")
+    assert three == "2 criteria here, 2 there and 3 elsewhere"
+
+
+@pytest.mark.parametrize(
+    ("counts", "cases", "alike", "match"),
+    [
+        ((2,), ("here",), "alike", "counts"),
+        ((2, 3), ("here",), "alike", "counts"),
+        ((2, float("nan")), _RATES, "alike", r"counts\[1\]"),
+        ((2, True), _RATES, "alike", r"counts\[1\]"),
+        ((2, 3), _RATES, " ", "alike"),
+        ((2, 3), ("here", ""), "alike", r"cases\[1\]"),
+    ],
+)
+def test_plural_by_case_refuses_by_name(counts, cases, alike, match):
+    with pytest.raises(ValueError, match=match):
+        hp.plural_by_case(counts, "shard", cases, alike)
+
+
 def test_no_maybe_plural_in_captions_or_build_output():
     """No "(s)" after a word in the strings the package shows (units such as "time (s)" are seconds, the maths'
     zeta(s) and Zipf(s) functions of s; the sources' quotes in models/constants.py are copied exactly)."""

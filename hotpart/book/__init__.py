@@ -11,7 +11,7 @@ module             what it does
 ``selfcheck``      a chapter's kernel-free self-check (``self_check``, ``Question``)
 ``reading``        the main line of a built page: its words outside collapsed blocks and code
                    (``main_line_words``) and its reading time (``reading_minutes``)
-``wording``        captions and prompts that read right (``plural``)
+``wording``        captions and prompts that read right (``plural``, ``plural_by_case``)
 ``course``         the course map: every source section and the chapter that covers it; ``_toc.yml``
 ``_frames``        internal: an explorable's kernel-free frames for the built book
 ``_narrow``        internal: every figure's narrow layout for phones (panels stacked, legends below), and

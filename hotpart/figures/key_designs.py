@@ -211,7 +211,7 @@ def _plot_timeline(
 def share_text(share: float) -> str:
     """A share as a percentage that reads in prose and tables: three significant digits (``"43.4%"``), and below
     0.0001% (where Python's ``g`` format turns to an exponent), a power of ten in superscript digits
-    (``"1 × 10⁻⁷%"``) rather than ``"1e-07%"``.
+    (``"1 × 10⁻⁷%"``, with no-break spaces: :func:`expected_count_text`) rather than ``"1e-07%"``.
 
     Parameters
     ----------
@@ -221,7 +221,7 @@ def share_text(share: float) -> str:
     Examples
     --------
     >>> share_text(0.434), share_text(0.0000123), share_text(1e-6), share_text(1e-9), share_text(0.0)
-    ('43.4%', '0.00123%', '0.0001%', '1 × 10⁻⁷%', '0%')
+    ('43.4%', '0.00123%', '0.0001%', '1\\xa0×\\xa010⁻⁷%', '0%')
     """
     p = check_number("share", share, low=0, high=1)
     plain = f"{100 * p:.3g}"

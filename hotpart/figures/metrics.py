@@ -529,34 +529,44 @@ def _hot_key_batches(case: Data) -> dict[str, float]:
     return {"partition": part, "q_max": float(q.max()), "expected_requests": expected}
 
 
-def expected_count_text(x: float) -> str:
-    """A small expected count as text, to one significant figure: ``3 × 10⁻¹⁰``.
+def expected_count_text(x: float, digits: int = 1) -> str:
+    """A small (or large) number as text in a power of ten, to ``digits`` significant figures: ``3 × 10⁻¹⁰``.
+
+    Prose and tables write such numbers this way rather than as ``3e-10`` (an expected count, a break-even ratio).
+    No-break spaces (U+00A0) join the mantissa, ``×`` and the power, so that a narrow column never breaks the
+    number over two lines.
 
     Parameters
     ----------
     x : float
-        The count, a finite number ``>= 0``.
+        The number, finite and ``>= 0``.
+    digits : int
+        Significant figures of the mantissa, in ``[1, 17]`` (1: ``3 × 10⁻¹⁰``; 2: ``2.8 × 10⁻⁴``).
 
     Returns
     -------
     str
-        The mantissa, then ``× 10`` and the exponent in superscript digits.
+        The mantissa, then ``× 10`` and the exponent in superscript digits, joined by no-break spaces.
 
     Examples
     --------
-    >>> expected_count_text(3.2e-10), expected_count_text(1_500.0)
-    ('3 × 10⁻¹⁰', '2 × 10³')
+    >>> expected_count_text(3.2e-10), expected_count_text(2.7778e-4, digits=2)
+    ('3\\xa0×\\xa010⁻¹⁰', '2.8\\xa0×\\xa010⁻⁴')
+    >>> expected_count_text(1_500.0).replace("\\xa0", " ")  # the no-break spaces shown as spaces
+    '2 × 10³'
     >>> expected_count_text(-1.0)
     Traceback (most recent call last):
     ...
     ValueError: x = -1.0 is out of range: must be in [0, 1.79769e+308]
     """
     x = check_number("x", x, low=0, high=_FINITE)
-    mantissa, exponent = f"{x:.0e}".split("e")
-    return f"{mantissa} × 10" + str(int(exponent)).translate(_SUPERSCRIPT)
+    digits = check_integer("digits", digits, low=1, high=17)
+    mantissa, exponent = f"{x:.{digits - 1}e}".split("e")
+    return f"{mantissa}{_NO_BREAK}×{_NO_BREAK}10" + str(int(exponent)).translate(_SUPERSCRIPT)
 
 
 _SUPERSCRIPT = str.maketrans("-0123456789", "⁻⁰¹²³⁴⁵⁶⁷⁸⁹")
+_NO_BREAK = "\u00a0"  # a no-break space: the number stays on one line
 
 
 def detection_numbers(

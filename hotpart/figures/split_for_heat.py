@@ -227,8 +227,9 @@ def _split_update(fig: Figure, data: Data) -> None:
 def _split_caption(data: Data) -> str:
     res: SimulationResult = data["res"]
     if res.splits:
-        first = (res.splits[0][0] - _SPLIT_START) / 60.0
-        what = f"{plural(len(res.splits), 'split')}, the first {first:,.1f} min after the spike"
+        first = split_summary(data)["first_split_min"]  # as the chapter's glued text counts it: whole minutes as "5"
+        which = "the first " if len(res.splits) > 1 else ""
+        what = f"{plural(len(res.splits), 'split')}, {which}{first:,g} min after the spike"
     else:
         what = "no split"
     blocked = f"; a split was due but blocked ({res.blocked[0][2]})" if res.blocked else ""

@@ -3646,12 +3646,12 @@ SOURCES["THROTTLED_REQUESTS_DIMENSIONS"] = Source(
     "doc_source/metrics-dimensions.md",
     quote="Dimensions: `TableName, Operation`",
 )
-# chapter 14, round-5 review (14.1): the tracking issue's DynamoDB rows against the code, which the course follows
+# chapter 14, round-5 review (14.1): what DynamoDB's 25 ms base is for, read in the code, which the course follows
 SOURCES["JAVA_V2_DDB_SETS_ONLY_BACKOFF"] = Source(
     "AWS SDK for Java 2.x, services/dynamodb, DynamoDbRetryPolicy.resolveRetryStrategy (commit 07c0c61): the "
     "DynamoDB client's strategy replaces the attempts and the backoff of non-throttling errors only; a throttling "
     "error keeps the legacy strategy's own backoff (SOURCES['JAVA_V2_LEGACY_THROTTLING_BACKOFF'], 500 ms), not the "
-    "25 ms that the tracking issue's DynamoDB rows give as the throttling base before the update",
+    "policy's 25 ms base",
     "2026-12-06",
     _JAVA_V2_DDB_POLICY,
     quote="return AwsRetryStrategy.forRetryMode(retryMode, newRetries2026Enabled) .toBuilder() "
