@@ -150,11 +150,16 @@ def _prepare(module: str, tests: list[str]) -> None:
         shutil.copytree(ROOT / name, work / name, ignore=ignore)
     shutil.copytree(ROOT / "notebooks" / "data", work / "notebooks" / "data")
     shutil.copy2(ROOT / "pyproject.toml", work / "pyproject.toml")  # pytest's settings; it has no [tool.mutmut]
+    _configure(module, tests)
+
+
+def _configure(module: str, tests: list[str]) -> None:
+    """mutmut's settings in the scratch folder: the module to mutate and the test files to run."""
     lines = ["[mutmut]", "source_paths = hotpart", "only_mutate =", f"    {module}"]
     lines += ["pytest_add_cli_args_test_selection ="] + [f"    {t}" for t in tests]
     lines += ["pytest_add_cli_args =", "    -p", "    no:cacheprovider", "    -q"]
     lines += [f"timeout_multiplier = {TIMEOUT_MULTIPLIER}"]
-    (work / "setup.cfg").write_text("\n".join(lines) + "\n")
+    (_work(module) / "setup.cfg").write_text("\n".join(lines) + "\n")
 
 
 def _results(module: str) -> dict[str, int | None]:
@@ -168,13 +173,15 @@ def _results(module: str) -> dict[str, int | None]:
 
 
 def _sync_tests(module: str) -> None:
-    """The current tests and benchmarks into the scratch copy of a stopped run (its module unchanged)."""
+    """The current tests and benchmarks into the scratch copy of a stopped run (its module unchanged), and the module's
+    current list of test files into its settings."""
     work = _work(module)
     if (work / module).read_bytes() != (ROOT / module).read_bytes():
         raise SystemExit(f"{module} changed since the run in {work} started: start afresh (without --resume)")
     ignore = shutil.ignore_patterns("__pycache__", "*.pyc", ".hypothesis")
     for name in ("tests", "benchmarks"):
         shutil.copytree(ROOT / name, work / name, ignore=ignore, dirs_exist_ok=True)
+    _configure(module, _tests_for(module))  # test files written since the run started are run too
 
 
 def _mutmut(module: str, max_children: int, names: list[str] | None = None) -> int:
