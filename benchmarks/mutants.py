@@ -4,7 +4,7 @@ mutmut (pinned in ``requirements-test.txt``) changes one operator, constant or c
 named (``--modules``, ``make mutants MODULES="..."``; by default the simulator's core, hashing, write sharding, the
 log profile and the diagnosis: its rules, the evidence it reads and its findings) and runs the tests that cover the
 changed function; a mutant no test notices *survives*. The run happens in a scratch copy (the package, the tests,
-``benchmarks/`` and the sample data, with a generated ``setup.cfg``), so the worktree is never touched. A survivor
+``benchmarks/`` and the chapters with their data, with a generated ``setup.cfg``), so the worktree is never touched. A survivor
 must be explained as equivalent (in ``benchmarks/equivalent/<module>.py``: a change no behaviour can tell apart, with
 the reason) or killed by a behavioural test, and the script exits 1 while one is neither. Each module runs the test
 files of ``TESTS`` (or, for a module not listed, every test file that names it)::
@@ -148,7 +148,7 @@ def _prepare(module: str, tests: list[str]) -> None:
     ignore = shutil.ignore_patterns("__pycache__", "*.pyc", ".hypothesis")
     for name in ("hotpart", "tests", "benchmarks"):
         shutil.copytree(ROOT / name, work / name, ignore=ignore)
-    shutil.copytree(ROOT / "notebooks" / "data", work / "notebooks" / "data")
+    shutil.copytree(ROOT / "notebooks", work / "notebooks", ignore=ignore)  # the chapters and their data
     shutil.copy2(ROOT / "pyproject.toml", work / "pyproject.toml")  # pytest's settings; it has no [tool.mutmut]
     _configure(module, tests)
 
@@ -157,6 +157,7 @@ def _configure(module: str, tests: list[str]) -> None:
     """mutmut's settings in the scratch folder: the module to mutate and the test files to run."""
     lines = ["[mutmut]", "source_paths = hotpart", "only_mutate =", f"    {module}"]
     lines += ["pytest_add_cli_args_test_selection ="] + [f"    {t}" for t in tests]
+    lines += ["also_copy =", "    benchmarks", "    notebooks"]  # read by tests (monotonicity's script, the chapters)
     lines += ["pytest_add_cli_args =", "    -p", "    no:cacheprovider", "    -q"]
     lines += [f"timeout_multiplier = {TIMEOUT_MULTIPLIER}"]
     (_work(module) / "setup.cfg").write_text("\n".join(lines) + "\n")

@@ -10,6 +10,11 @@
 * **Glossary links.** On every chapter (``notebooks/``), the first use of each term of ``book/glossary.md`` becomes
   a link to its entry: in the prose, tables and lists, not in code, headings, links, maths or collapsed blocks.
   The links are ordinary ``term`` cross-references, so Sphinx resolves them (and warns on one it cannot).
+* **Break points in long code names.** Inline code in the prose may wrap on a phone's column: the build marks where a
+  code name may break (``<wbr>`` between the words of a camel-case name and after ``.``, ``_``, ``/`` and similar
+  separators, :func:`code_break_points`), so that ``ProvisionedThroughputExceededException`` wraps as
+  ``ProvisionedThroughput`` / ``ExceededException``, never inside a word (the style sheet's ``overflow-wrap:
+  anywhere`` is the last resort, for a name with no such point). Table cells keep code names whole (``nowrap``).
 * **Reading times.** Once the pages are written, every ``<span class="hp-reading-time" data-pages="...">`` of the
   book's own pages (the landing page's chapter list and reading paths) gets the minutes the named pages' main lines
   take to read (:func:`hotpart.main_line_words`, :func:`hotpart.reading_minutes`), from the pages as written.
@@ -30,7 +35,7 @@ from sphinx.util import logging
 from .evidence import BOX_ID, EVIDENCE_ID_PREFIX, number_boxes, parse_citation
 from .reading import main_line_words, reading_minutes, reading_time_text
 
-__all__ = ["GlossaryLinks", "evidence_role", "glossary_forms", "glossary_terms", "setup"]
+__all__ = ["GlossaryLinks", "code_break_points", "evidence_role", "glossary_forms", "glossary_terms", "setup"]
 
 logger = logging.getLogger(__name__)
 
@@ -282,18 +287,59 @@ def fill_reading_times(outdir: str | Path) -> int:
     return filled
 
 
+#: Inline code at least this long (characters, as written in the page) gets break points; shorter names fit any line.
+CODE_BREAK_MIN = 16
+#: A code name's text as Sphinx writes inline code (each word of it in its own ``<span class="pre">``) and as the
+#: evidence boxes' quotes write it (``<code>`` around the text alone).
+_PRE_SPAN = re.compile(r'(<span class="pre">|<code(?: [^>]*)?>)([^<]+)(</span>|</code>)')
+#: Where a code name may break: before an upper-case letter that follows a lower-case one or a digit (``Exceeded|
+#: Exception``), before the last capital of a run followed by a lower-case one (``HTTP|Server``), after a separator
+#: followed by a letter or digit (``hp.|SOURCES``, ``ON_DEMAND_|TABLE``), never inside an HTML entity.
+_BREAK_AT = re.compile(r"(?<=[a-z0-9])(?=[A-Z])|(?<=[A-Z])(?=[A-Z][a-z])|(?<=[._/#:,(\[=-])(?=[A-Za-z0-9])")
+_ENTITY = re.compile(r"(&[A-Za-z0-9#]+;)")
+
+
+def code_break_points(html: str, min_length: int = CODE_BREAK_MIN) -> str:
+    """``html`` with ``<wbr>`` at the break points of every inline code word of at least ``min_length`` characters
+    (a ``<span class="pre">`` or a ``<code>`` holding text alone).
+
+    >>> code_break_points('<span class="pre">ProvisionedThroughputExceededException</span>')
+    '<span class="pre">Provisioned<wbr>Throughput<wbr>Exceeded<wbr>Exception</span>'
+    >>> code_break_points('<span class="pre">hp.SOURCES[&quot;CI_THROTTLE&quot;]</span>', min_length=8)
+    '<span class="pre">hp.<wbr>SOURCES[&quot;CI_<wbr>THROTTLE&quot;]</span>'
+    >>> code_break_points("<code>global_secondary_index[*].range_key</code>")
+    '<code>global_<wbr>secondary_<wbr>index[*].<wbr>range_<wbr>key</code>'
+    """
+
+    def mark(match: re.Match[str]) -> str:
+        text = match.group(2)
+        if len(_ENTITY.sub("x", text)) < min_length:
+            return match.group(0)
+        parts = _ENTITY.split(text)  # entities at odd positions stay whole
+        marked = "".join(p if i % 2 else _BREAK_AT.sub("<wbr>", p) for i, p in enumerate(parts))
+        return f"{match.group(1)}{marked}{match.group(3)}"
+
+    return _PRE_SPAN.sub(mark, html)
+
+
+def _code_breaks(app: Any, pagename: str, templatename: str, context: dict[str, Any], doctree: Any) -> None:
+    if "body" in context:
+        context["body"] = code_break_points(context["body"])
+
+
 def _reading_times(app: Any, exception: Exception | None) -> None:
     if exception is None and app.builder.format == "html":
         fill_reading_times(app.outdir)
 
 
 def setup(app: Any) -> dict[str, Any]:
-    """Register the role, the glossary links, the evidence numbering, the reading times, and the script and style
-    sheet they need (served from ``book/_assets``, the book's ``html_static_path``)."""
+    """Register the role, the glossary links, the evidence numbering, the code names' break points, the reading times,
+    and the script and style sheet they need (served from ``book/_assets``, the book's ``html_static_path``)."""
     app.add_role("evidence", evidence_role)
     app.add_transform(GlossaryLinks)
     app.connect("doctree-resolved", number_evidence)
     app.connect("build-finished", _reading_times)
+    app.connect("html-page-context", _code_breaks)
     app.add_css_file("hotpart-reading.css")
     app.add_js_file("hotpart-reading.js", loading_method="defer")
     return {"version": "1", "parallel_read_safe": True, "parallel_write_safe": True}
