@@ -4,10 +4,10 @@ mutmut (pinned in ``requirements-test.txt``) changes one operator, constant or c
 named (``--modules``, ``make mutants MODULES="..."``; by default the simulator's core, hashing, write sharding, the
 log profile and the diagnosis: its rules, the evidence it reads and its findings) and runs the tests that cover the
 changed function; a mutant no test notices *survives*. The run happens in a scratch copy (the package, the tests,
-``benchmarks/`` and the chapters with their data, with a generated ``setup.cfg``), so the worktree is never touched. A survivor
-must be explained as equivalent (in ``benchmarks/equivalent/<module>.py``: a change no behaviour can tell apart, with
-the reason) or killed by a behavioural test, and the script exits 1 while one is neither. Each module runs the test
-files of ``TESTS`` (or, for a module not listed, every test file that names it)::
+``benchmarks/`` and the chapters with their data, with a generated ``setup.cfg``), so the worktree is never touched.
+A survivor must be explained as equivalent (in ``benchmarks/equivalent/<module>.py``: a change no behaviour can tell
+apart, with the reason) or killed by a behavioural test, and the script exits 1 while one is neither. Each module
+runs the test files of ``TESTS`` (or, for a module not listed, every test file that names it)::
 
     make mutants                                      # the default modules
     make mutants MODULES="hotpart/models/logs.py"     # another list
