@@ -306,3 +306,46 @@ def test_the_sources_map_gives_every_section_in_english(browser, book_server, wi
         assert not external and not failed and not errors, (external, failed, errors)
     finally:
         page.close()
+
+
+# --- where a long name may break on a phone (hotpart.book._sphinx) ---------------------------------------------------
+
+
+def test_a_long_code_name_breaks_between_its_words_and_after_separators_only():
+    from hotpart.book._sphinx import CODE_BREAK_MIN, code_break_points
+
+    span = '<span class="pre">{}</span>'
+    assert code_break_points(span.format("ThrottlingReasons")) == span.format("Throttling<wbr>Reasons")
+    assert code_break_points(span.format("a" * (CODE_BREAK_MIN - 1) + "B")) == span.format("a" * 15 + "<wbr>B")
+    short = span.format("TableNameXYZ")  # 12 characters: fits any line, left alone
+    assert code_break_points(short) == short
+    edge = "x" * (CODE_BREAK_MIN - 2) + "Ab"  # 16 characters: marked; one fewer is not
+    assert code_break_points(span.format(edge)) == span.format("x" * 14 + "<wbr>Ab")
+    assert code_break_points(span.format(edge[1:])) == span.format(edge[1:])
+    # an entity counts as one character and is never cut
+    quoted = span.format("hp.SOURCES[&quot;CI_THROTTLE_COUNT&quot;]")
+    assert code_break_points(quoted) == span.format("hp.<wbr>SOURCES[&quot;CI_<wbr>THROTTLE_<wbr>COUNT&quot;]")
+    assert "&<wbr>" not in code_break_points(span.format("&amp;&amp;&amp;&amp;&amp;&amp;&amp;&amp;&amp;&amp;&amp;&amp;x"))
+
+
+def test_long_names_in_the_text_break_at_their_words_but_code_maths_and_tags_are_left_alone():
+    from hotpart.book._sphinx import _code_breaks, name_break_points
+
+    html = (
+        '<p><a href="https://x.example/aws_dynamodb_table.html" title="aws_dynamodb_table">aws_dynamodb_global_'
+        "secondary_index</a> and notebooks/data/access-log.parquet, an extraordinarily long word</p>"
+        '<pre>aws_dynamodb_global_secondary_index</pre><script>var aws_dynamodb_global = "x_y_z_w_v_u_t_s";</script>'
+        '<span class="math notranslate nohighlight">\\(W_{partition\\_ceiling\\_wcu}\\)</span>'
+    )
+    out = name_break_points(html)
+    assert 'href="https://x.example/aws_dynamodb_table.html" title="aws_dynamodb_table"' in out  # attributes whole
+    assert "aws_<wbr>dynamodb_<wbr>global_<wbr>secondary_<wbr>index</a>" in out
+    assert "notebooks/<wbr>data/<wbr>access-log.<wbr>parquet" in out
+    assert "an extraordinarily long word" in out  # no camel-case word and no separator: nothing to mark
+    assert out.count("<wbr>") == 4 + 3  # nothing in <pre>, <script> or the maths
+    context = {"body": '<p><span class="pre">ProvisionedThroughputExceededException</span> ' + "Throttling" * 2 + "Reasons</p>"}
+    _code_breaks(None, "page", "page.html", context, None)
+    assert context["body"] == (
+        '<p><span class="pre">Provisioned<wbr>Throughput<wbr>Exceeded<wbr>Exception</span> '
+        "Throttling<wbr>Throttling<wbr>Reasons</p>"
+    )

@@ -2,8 +2,9 @@
 
 On each page and at each width: nothing scrolls the page sideways; the rendered text outside code has no raw TeX
 and no doubled word; no console error and no request to another host; no table cell shows a word or a number
-broken across two lines (a table whose words need more room scrolls in its own box), and no code name in the prose
-breaks inside a word (only at the break points the build marks: hotpart.book._sphinx.code_break_points). At 1280 px no code block
+broken across two lines (a table whose words need more room scrolls in its own box), and no word of the prose, a code
+name or a link's words included, breaks inside a word (only at a space or the break points the build marks:
+hotpart.book._sphinx.code_break_points and name_break_points). At 1280 px no code block
 scrolls sideways (a code cell, a command in the prose, a cell's printed output; :data:`CODE_EXEMPT` lists the
 exceptions, with their reasons: none today). Every figure and explorable frame shows whole: never wider than the
 column or inside a box that scrolls; at 390 px it is the narrow layout (panels stacked, legends below) and its
@@ -74,25 +75,34 @@ _MEASURE = """() => {
     return box ? Math.round(box.bottom) : null;
   };
   const split = [];
-  // and inline code in the prose, which breaks only at the points the build marks (<wbr> splits its text nodes
-  // there: camel-case words, after a separator), never inside a word ("ProvisionedThroughputExcee/ded")
-  const proseCode = [...article.querySelectorAll("p code, li code")].filter(c => !c.closest("td, th"));
-  for (const cell of [...article.querySelectorAll("td, th"), ...proseCode]) {
+  // and the prose's words, inline code and links included, which break only at a space or at the points the build
+  // marks (<wbr> splits a text node there: camel-case words, after a separator), never inside a word
+  // ("ProvisionedThroughputExcee/ded", "aws_dynamodb_global_secondary_inde/x")
+  const texts = [];
+  for (const cell of article.querySelectorAll("td, th")) {
     const walker = document.createTreeWalker(cell, NodeFilter.SHOW_TEXT);
-    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-      for (const m of node.textContent.matchAll(/\\S{2,}/g)) {
-        const r = document.createRange(); r.setStart(node, m.index); r.setEnd(node, m.index + m[0].length);
-        if (new Set([...r.getClientRects()].filter(x => x.width > 0).map(x => Math.round(x.bottom))).size < 2) continue;
-        let last = line(node, m.index);
-        for (let i = 1; i < m[0].length; i++) {
-          const here = line(node, m.index + i);
-          if (here === null) continue;
-          if (last !== null && here !== last && splits(m[0][i - 1], m[0][i])) {
-            split.push(m[0].slice(0, i) + "/" + m[0].slice(i, 60));
-            break;
-          }
-          last = here;
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) texts.push(node);
+  }
+  const prose = document.createTreeWalker(article, NodeFilter.SHOW_TEXT);
+  for (let node = prose.nextNode(); node; node = prose.nextNode()) {
+    const parent = node.parentElement;
+    if (parent && parent.closest("p, li") && !parent.closest("td, th, pre, mjx-container, .MathJax, script, style")) {
+      texts.push(node);
+    }
+  }
+  for (const node of texts) {
+    for (const m of node.textContent.matchAll(/\\S{2,}/g)) {
+      const r = document.createRange(); r.setStart(node, m.index); r.setEnd(node, m.index + m[0].length);
+      if (new Set([...r.getClientRects()].filter(x => x.width > 0).map(x => Math.round(x.bottom))).size < 2) continue;
+      let last = line(node, m.index);
+      for (let i = 1; i < m[0].length; i++) {
+        const here = line(node, m.index + i);
+        if (here === null) continue;
+        if (last !== null && here !== last && splits(m[0][i - 1], m[0][i])) {
+          split.push(m[0].slice(0, i) + "/" + m[0].slice(i, 60));
+          break;
         }
+        last = here;
       }
     }
   }
@@ -192,7 +202,7 @@ def test_every_page_reads_at_phone_and_desktop_width(browser, book_server, path,
     assert not external, f"{path}: requests to other hosts {external[:3]}"
     assert not failed, f"{path}: failed requests {failed[:3]}"
     assert not errors, f"{path} at {width} px: {errors[:3]}"
-    assert not m["split"], f"{path} at {width} px: {len(m['split'])} words broken in tables or code: {m['split'][:6]}"
+    assert not m["split"], f"{path} at {width} px: {len(m['split'])} words broken in two: {m['split'][:6]}"
     if width >= 1280:
         scrolling = [c for c in m["code"] if (path, c["line"]) not in CODE_EXEMPT]
         assert not scrolling, f"{path} at {width} px: code blocks that scroll sideways: {scrolling[:4]}"

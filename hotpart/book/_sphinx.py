@@ -15,6 +15,8 @@
   separators, :func:`code_break_points`), so that ``ProvisionedThroughputExceededException`` wraps as
   ``ProvisionedThroughput`` / ``ExceededException``, never inside a word (the style sheet's ``overflow-wrap:
   anywhere`` is the last resort, for a name with no such point). Table cells keep code names whole (``nowrap``).
+  Long names in the text outside code (a link's words naming a Terraform resource, a file path, an exception) get
+  the same points (:func:`name_break_points`).
 * **Reading times.** Once the pages are written, every ``<span class="hp-reading-time" data-pages="...">`` of the
   book's own pages (the landing page's chapter list and reading paths) gets the minutes the named pages' main lines
   take to read (:func:`hotpart.main_line_words`, :func:`hotpart.reading_minutes`), from the pages as written.
@@ -35,7 +37,15 @@ from sphinx.util import logging
 from .evidence import BOX_ID, EVIDENCE_ID_PREFIX, number_boxes, parse_citation
 from .reading import main_line_words, reading_minutes, reading_time_text
 
-__all__ = ["GlossaryLinks", "code_break_points", "evidence_role", "glossary_forms", "glossary_terms", "setup"]
+__all__ = [
+    "GlossaryLinks",
+    "code_break_points",
+    "evidence_role",
+    "glossary_forms",
+    "glossary_terms",
+    "name_break_points",
+    "setup",
+]
 
 logger = logging.getLogger(__name__)
 
@@ -322,9 +332,49 @@ def code_break_points(html: str, min_length: int = CODE_BREAK_MIN) -> str:
     return _PRE_SPAN.sub(mark, html)
 
 
+#: A long name in the prose's text (a Terraform resource type, a file path, a dotted or camel-case name in a link's
+#: words): letters and digits, joined by ``_``, ``.``, ``/`` or ``-``, at least :data:`CODE_BREAK_MIN` characters.
+_LONG_NAME = re.compile(r"(?<![\w\\$])[A-Za-z0-9]+(?:[_./-]+[A-Za-z0-9]+)*(?![\w$])")
+#: Where such a name may break: camel-case words (as in code) and after ``_``, ``.`` or ``/``.
+_NAME_BREAK_AT = re.compile(r"(?<=[a-z0-9])(?=[A-Z])|(?<=[A-Z])(?=[A-Z][a-z])|(?<=[_./])(?=[A-Za-z0-9])")
+#: What text marking leaves alone: scripts, styles, preformatted text, typeset maths (its TeX), and tags themselves.
+_UNTOUCHED = re.compile(
+    r"(<(script|style|pre|textarea)\b.*?</\2>|<span class=\"math[^\"]*\">.*?</span>|<div class=\"math[^\"]*\">.*?</div>"
+    r"|<[^>]*>)",
+    re.DOTALL,
+)
+
+
+def name_break_points(html: str, min_length: int = CODE_BREAK_MIN) -> str:
+    """``html`` with ``<wbr>`` in every long name of its text outside code, at its camel-case words and after its
+    ``_``, ``.`` and ``/``, so that a link's words such as ``aws_dynamodb_global_secondary_index`` wrap there, never
+    inside a word (a long English word, with no such point, is left as it is).
+
+    >>> name_break_points('<a href="a_b_c_d.html">resource aws_dynamodb_global_secondary_index</a>')
+    '<a href="a_b_c_d.html">resource aws_<wbr>dynamodb_<wbr>global_<wbr>secondary_<wbr>index</a>'
+    >>> name_break_points("<li>ProvisionedThroughputExceededException's documentation, internationalisation</li>")
+    "<li>Provisioned<wbr>Throughput<wbr>Exceeded<wbr>Exception's documentation, internationalisation</li>"
+    >>> name_break_points('<span class="math notranslate nohighlight">x_{max_value_of_all_units}</span>')
+    '<span class="math notranslate nohighlight">x_{max_value_of_all_units}</span>'
+    """
+
+    def mark(match: re.Match[str]) -> str:
+        name = match.group(0)
+        return _NAME_BREAK_AT.sub("<wbr>", name) if len(name) >= min_length else name
+
+    parts = _UNTOUCHED.split(html)
+    out, i = [], 0
+    while i < len(parts):
+        out.append(_LONG_NAME.sub(mark, parts[i]))  # text between tags
+        if i + 1 < len(parts):
+            out.append(parts[i + 1])  # a tag or a block left alone (its inner group, parts[i + 2], is dropped)
+        i += 3
+    return "".join(out)
+
+
 def _code_breaks(app: Any, pagename: str, templatename: str, context: dict[str, Any], doctree: Any) -> None:
     if "body" in context:
-        context["body"] = code_break_points(context["body"])
+        context["body"] = name_break_points(code_break_points(context["body"]))
 
 
 def _reading_times(app: Any, exception: Exception | None) -> None:
