@@ -318,6 +318,9 @@ def test_expected_refused_writes_refuses_out_of_range_inputs_by_name():
 
 def test_shards_needed_takes_each_parameters_range_and_refuses_by_name_outside():
     assert hp.shards_needed(0) == 1
+    # a zero rate needs one shard, even of a budget that underflows to 0 writes/s (5e-324 × 5e-324)
+    assert hp.shards_needed(0, partition_ceiling=5e-324, utilization=5e-324) == 1
+    assert hp.shards_needed(0, partition_ceiling=5e-324, utilization=5e-324, n_partitions=3) == 1
     assert hp.shards_needed(1e12, partition_ceiling=2e12, utilization=0.5) == 1  # the largest rate, within a budget
     assert hp.shards_needed(8000, partition_ceiling=sys.float_info.max) == 1
     assert hp.shards_needed(1000, utilization=1) == 1  # 1,000 writes/s is exactly one partition's whole ceiling
@@ -372,6 +375,17 @@ def test_shards_needed_finds_a_count_of_exactly_one_million(w):
     at = hp.busiest_shard_bound(w, 10**6)
     assert hp.busiest_shard_bound(w, 10**6 - 1) > at
     assert hp.shards_needed(w, partition_ceiling=at, utilization=1.0) == 10**6
+
+
+@pytest.mark.parametrize("w", [1e11, 5e11, 15_361_202_000.0, 63_639_450_000.0, 406_029_830_000.0])
+@pytest.mark.parametrize("above", [1, 2, 10, 4095])
+def test_shards_needed_refuses_a_count_above_one_million(w, above):
+    """When the first count that fits is above one million, the answer is the refusal its docstring promises, whatever
+    the rate (1,000,001 was returned for the last rate before issue 49's mutation tests, 1,000,010 refused)."""
+    at = hp.busiest_shard_bound(w, 10**6 + above)
+    assert hp.busiest_shard_bound(w, 10**6) > at
+    with pytest.raises(ValueError, match=rf"^write_rate = {w!r} needs more than 1,000,000 shards of "):
+        hp.shards_needed(w, partition_ceiling=at, utilization=1.0)
 
 
 def test_shards_needed_messages_give_the_shard_ceiling_in_wcu():
@@ -462,3 +476,22 @@ def test_shards_needed_on_partitions_tries_the_last_suffix_key_of_its_search():
         lambda: hp.shards_needed(1000, partition_ceiling=math.nextafter(at, 0), utilization=1.0, n_partitions=2, base_key="A"),
         "write_rate = 1000.0 needs more than 2 partitions: no suffix count up to 400 keeps each under 545 WCU/s",
     )
+
+
+@pytest.mark.parametrize(
+    ("bad", "message"),
+    [
+        (0, "n_partitions = 0 is out of range: must be in [1, 1e+07]"),
+        (-5, "n_partitions = -5 is out of range: must be in [1, 1e+07]"),
+        (2.5, "n_partitions = 2.5 is not a whole number: must be in [1, 1e+07]"),
+        ("abc", "n_partitions = 'abc' is a string, not a number: must be in [1, 1e+07]"),
+        (True, "n_partitions = True is a bool, not a number: must be in [1, 1e+07]"),
+        (MAX_ELEMENTS + 1, "n_partitions = 10000001 is out of range: must be in [1, 1e+07]"),
+    ],
+)
+def test_shards_needed_refuses_a_bad_partition_count_even_when_one_shard_carries_the_rate(bad, message):
+    """500 writes/s fit one shard (budget 800), yet a partition count of 0 is no table: refused by name, as for
+    8,000 writes/s (it was answered 1 before issue 49's mutation tests found it)."""
+    for w in (0.0, 500.0, BUDGET, 8000.0):
+        _refused(lambda w=w: hp.shards_needed(w, n_partitions=bad), message)
+    assert hp.shards_needed(500, n_partitions=1) == 1 == hp.shards_needed(BUDGET, n_partitions=MAX_ELEMENTS)

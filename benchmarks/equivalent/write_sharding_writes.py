@@ -13,6 +13,8 @@ _CLAMP = "z = np.maximum((a - 1.0) / math.e, np.nextafter(-1.0 / math.e, 0.0))"
 _ERRSTATE = 'with np.errstate(over="ignore", invalid="ignore"):  # m == 0 (a rate that underflows per shard): the where picks m'
 _RETURN = "return np.asarray(np.where((nn == 1) | (m == 0), m, m * np.exp(t)), dtype=float)"
 _ZEROS = "per_partition = np.zeros(p, dtype=np.int64)"
+_EVEN = "if w > budget * _N_SEARCH_MAX:  # even an even split needs more shards (and w / budget may overflow)"
+_LO = "lo = max(1, math.ceil(w / budget))"
 
 _EMPTY = (
     "equivalent: check_array refuses an empty array when `not empty`, and `not None` is True as `not False` is; "
@@ -42,6 +44,14 @@ _ZEROS_WHY = (
 )
 
 EQUIVALENT: dict[tuple[str, str], str] = {
+    ("shards_needed", f"{_EVEN} -> {_EVEN.replace('w > budget', 'w >= budget')}"): "equivalent: at w == budget × "
+    "10**6 the search that follows refuses with the same message: every count N up to 10**6 has a bound above the "
+    "budget (N = 1 carries w; for N >= 2 the bound is at least mu + sqrt(2 mu ln N) >= mu (1 + 1.2e-6) with "
+    "mu = w / N >= budget, by e^t - 1 >= t + t**2 / 2 and the AM-GM inequality, a margin far beyond rounding)",
+    ("shards_needed", f"{_LO} -> {_LO.replace('max(1,', 'max(2,')}"): "equivalent: the two differ only when "
+    "w / budget rounds to 1.0 with w > budget, and then count 1 is refused anyway (its bound is w, above the budget); "
+    "the search tries every count from lo to one million in order, wherever its blocks start, so the first that "
+    "fits is the same",
     ("_check_counts", f"{_CHECK_COUNTS} -> {_CHECK_COUNTS.replace('empty=False', 'empty=None')}"): _EMPTY,
     ("distinct_shards_written", f"{_N_WRITES} -> {_N_WRITES.replace('empty=False', 'empty=None')}"): _EMPTY,
     **{
