@@ -59,6 +59,8 @@ _CONSISTENCY = ("eventual", "strong", "transactional")
 _REQUESTS = ("query", "get_item", "batch_get_item")
 #: Largest shard count the searches consider.
 _N_SEARCH_MAX = 10**6
+#: Shard counts :func:`shards_needed` bounds at once (a speed choice: any size gives the same answer).
+_SEARCH_BLOCK = 4096
 #: Largest shard count :func:`shards_needed` places on partitions by hashing.
 _N_PLACED_MAX = 50_000
 #: The most values an elementwise model over scipy's special functions or distributions evaluates in one call
@@ -265,25 +267,25 @@ def shards_needed(
     ceiling = check_number("partition_ceiling", partition_ceiling, low=0, high=math.inf, low_open=True, high_open=True)
     u = check_number("utilization", utilization, low=0, high=1, low_open=True)
     per = check_number("units_per_write", units_per_write, low=0, high=math.inf, low_open=True, high_open=True)
+    # checked before the answer 1 too: a bad partition count is refused whatever the rate
+    p = None if n_partitions is None else check_count("n_partitions", n_partitions, low=1, high=_MAX_ELEMENTS)
     budget = u * ceiling / per  # writes per second a shard may carry
     if w <= budget:
         return 1
     # the budget's inputs, named: a tiny partition_ceiling or utilization is why no count helps
     inputs = f"partition_ceiling = {ceiling!r} × utilization = {u!r}, units_per_write = {per!r}"
-    if n_partitions is None:
+    if p is None:
         if w > budget * _N_SEARCH_MAX:  # even an even split needs more shards (and w / budget may overflow)
             raise ValueError(
                 f"write_rate = {w!r} needs more than {_N_SEARCH_MAX:,} shards of {budget * per:,.3g} WCU/s ({inputs})"
             )
         lo = max(1, math.ceil(w / budget))
-        n = np.arange(lo, lo + 4096)
-        while n[0] <= _N_SEARCH_MAX:
+        for start in range(lo, _N_SEARCH_MAX + 1, _SEARCH_BLOCK):  # every count from the even split to one million
+            n = np.arange(start, min(start + _SEARCH_BLOCK, _N_SEARCH_MAX + 1))
             ok = np.flatnonzero(np.asarray(busiest_shard_bound(w, n)) <= budget)
             if ok.size:
                 return int(n[ok[0]])
-            n = n + n.size
         raise ValueError(f"write_rate = {w!r} needs more than {_N_SEARCH_MAX:,} shards of {budget * per:,.3g} WCU/s ({inputs})")
-    p = check_count("n_partitions", n_partitions, low=1, high=_MAX_ELEMENTS)
     if w > p * budget:
         raise ValueError(
             f"write_rate = {w!r} is more than n_partitions = {p} carry at {budget * per:,.3g} WCU/s each "
