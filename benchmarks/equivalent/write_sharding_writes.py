@@ -13,6 +13,7 @@ _CLAMP = "z = np.maximum((a - 1.0) / math.e, np.nextafter(-1.0 / math.e, 0.0))"
 _ERRSTATE = 'with np.errstate(over="ignore", invalid="ignore"):  # m == 0 (a rate that underflows per shard): the where picks m'
 _RETURN = "return np.asarray(np.where((nn == 1) | (m == 0), m, m * np.exp(t)), dtype=float)"
 _ZEROS = "per_partition = np.zeros(p, dtype=np.int64)"
+_ERRSTATE_A = 'with np.errstate(divide="ignore", over="ignore", invalid="ignore"):'
 _EVEN = "if w > budget * _N_SEARCH_MAX:  # even an even split needs more shards (and w / budget may overflow)"
 _LO = "lo = max(1, math.ceil(w / budget))"
 
@@ -65,6 +66,21 @@ EQUIVALENT: dict[tuple[str, str], str] = {
         f"{_CLAMP} -> {_CLAMP.replace('0.0))', '1.0))')}",
     ): "equivalent: nextafter from -1/e (a negative number) towards 0.0 or towards 1.0 is the same float, the next "
     "one above -1/e",
+    **{
+        ("_chernoff_max", f"{_CLAMP} -> {_CLAMP.replace('-1.0 / math.e, 0.0', floor)}"): "equivalent: the floor "
+        "only acts for one shard (z = (0 - 1) / e = -1/e exactly, where scipy's W0 is NaN, silently), whose answer "
+        "the final where replaces by m; for two or more shards a = ln N / m >= ln 2 / 1e12 (m is at most the 1e12 "
+        "writes/s write_rate allows), so z lies above -1/e by far more than a rounding and the floor never binds"
+        for floor in ("-1.0 * math.e, 0.0", "-2.0 / math.e, 0.0")
+    },
+    **{
+        ("_chernoff_max", f"{_ERRSTATE_A} -> {_ERRSTATE_A.replace(old, new)}"): "equivalent: ln(nn) / m is never "
+        "invalid (0 / 0 or inf / inf): ln(nn) is finite, and it is 0 only for one shard, where m is the whole rate, "
+        "never 0 (busiest_shard_bound answers a zero rate before, and one occupied partition in "
+        "_needed_for_placement carries W N / N); its divide and overflow flags, which the edges need, are kept "
+        "(tests/test_write_sharding_writes.py turns warnings into errors there)"
+        for old, new in (('invalid="ignore"', "invalid=None"), ('invalid="ignore"', ""))
+    },
     **{
         ("_chernoff_max", f"{_ERRSTATE} -> {_ERRSTATE.replace(old, new)}"): _OVER
         for old, new in (('over="ignore"', "over=None"), ('over="ignore", ', ""))
