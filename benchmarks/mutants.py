@@ -220,6 +220,12 @@ def main(argv: list[str] | None = None) -> int:
         action="store_true",
         help="with --resume: first run the last run's survivors again, against the current tests",
     )
+    ap.add_argument(
+        "--recheck-timeouts",
+        action="store_true",
+        help="with --resume: first run the last run's timeouts again, one at a time (on a loaded machine a mutant "
+        "that only runs slowly can time out and pass for killed)",
+    )
     args = ap.parse_args(argv)
     unexplained = 0
     for module in dict.fromkeys(m.strip() for m in args.modules if m.strip()):
@@ -232,6 +238,10 @@ def main(argv: list[str] | None = None) -> int:
                 survivors = sorted(n for n, c in _results(module).items() if STATUS.get(c) == "survived")
                 if survivors:
                     _mutmut(module, args.max_children, survivors)
+            if args.recheck_timeouts:
+                timeouts = sorted(n for n, c in _results(module).items() if STATUS.get(c) == "timeout")
+                if timeouts:
+                    _mutmut(module, 1, timeouts)
             _mutmut(module, args.max_children)
             seconds = time.perf_counter() - t0
         elif not args.report_only:
