@@ -316,7 +316,10 @@ def test_a_long_code_name_breaks_between_its_words_and_after_separators_only():
 
     span = '<span class="pre">{}</span>'
     assert code_break_points(span.format("ThrottlingReasons")) == span.format("Throttling<wbr>Reasons")
-    assert code_break_points(span.format("a" * (CODE_BREAK_MIN - 1) + "B")) == span.format("a" * 15 + "<wbr>B")
+    assert code_break_points(span.format("a" * (CODE_BREAK_MIN - 2) + "Bc")) == span.format("a" * 14 + "<wbr>Bc")
+    # a closing acronym stays with its word: AWS::DynamoDB::Table, not Dynamo / DB
+    assert code_break_points(span.format("AWS::DynamoDB::Table")) == span.format("AWS::<wbr>DynamoDB::<wbr>Table")
+    assert code_break_points(span.format("DynamoDBStreamsClient")) == span.format("DynamoDB<wbr>Streams<wbr>Client")
     short = span.format("TableNameXYZ")  # 12 characters: fits any line, left alone
     assert code_break_points(short) == short
     edge = "x" * (CODE_BREAK_MIN - 2) + "Ab"  # 16 characters: marked; one fewer is not

@@ -302,10 +302,11 @@ CODE_BREAK_MIN = 16
 #: A code name's text as Sphinx writes inline code (each word of it in its own ``<span class="pre">``) and as the
 #: evidence boxes' quotes write it (``<code>`` around the text alone).
 _PRE_SPAN = re.compile(r'(<span class="pre">|<code(?: [^>]*)?>)([^<]+)(</span>|</code>)')
-#: Where a code name may break: before an upper-case letter that follows a lower-case one or a digit (``Exceeded|
-#: Exception``), before the last capital of a run followed by a lower-case one (``HTTP|Server``), after a separator
-#: followed by a letter or digit (``hp.|SOURCES``, ``ON_DEMAND_|TABLE``), never inside an HTML entity.
-_BREAK_AT = re.compile(r"(?<=[a-z0-9])(?=[A-Z])|(?<=[A-Z])(?=[A-Z][a-z])|(?<=[._/#:,(\[=-])(?=[A-Za-z0-9])")
+#: Where a code name may break: before a capitalised word that follows a lower-case letter or a digit (``Exceeded|
+#: Exception``; not before a closing acronym: ``DynamoDB`` stays whole), before the last capital of a run followed by
+#: a lower-case one (``HTTP|Server``), after a separator followed by a letter or digit (``hp.|SOURCES``,
+#: ``ON_DEMAND_|TABLE``), never inside an HTML entity.
+_BREAK_AT = re.compile(r"(?<=[a-z0-9])(?=[A-Z][a-z])|(?<=[A-Z])(?=[A-Z][a-z])|(?<=[._/#:,(\[=-])(?=[A-Za-z0-9])")
 _ENTITY = re.compile(r"(&[A-Za-z0-9#]+;)")
 
 
@@ -317,6 +318,8 @@ def code_break_points(html: str, min_length: int = CODE_BREAK_MIN) -> str:
     '<span class="pre">Provisioned<wbr>Throughput<wbr>Exceeded<wbr>Exception</span>'
     >>> code_break_points('<span class="pre">hp.SOURCES[&quot;CI_THROTTLE&quot;]</span>', min_length=8)
     '<span class="pre">hp.<wbr>SOURCES[&quot;CI_<wbr>THROTTLE&quot;]</span>'
+    >>> code_break_points("<code>AWS::DynamoDB::GlobalTable</code>")
+    '<code>AWS::<wbr>DynamoDB::<wbr>Global<wbr>Table</code>'
     >>> code_break_points("<code>global_secondary_index[*].range_key</code>")
     '<code>global_<wbr>secondary_<wbr>index[*].<wbr>range_<wbr>key</code>'
     """
@@ -336,7 +339,7 @@ def code_break_points(html: str, min_length: int = CODE_BREAK_MIN) -> str:
 #: words): letters and digits, joined by ``_``, ``.``, ``/`` or ``-``, at least :data:`CODE_BREAK_MIN` characters.
 _LONG_NAME = re.compile(r"(?<![\w\\$])[A-Za-z0-9]+(?:[_./-]+[A-Za-z0-9]+)*(?![\w$])")
 #: Where such a name may break: camel-case words (as in code) and after ``_``, ``.`` or ``/``.
-_NAME_BREAK_AT = re.compile(r"(?<=[a-z0-9])(?=[A-Z])|(?<=[A-Z])(?=[A-Z][a-z])|(?<=[_./])(?=[A-Za-z0-9])")
+_NAME_BREAK_AT = re.compile(r"(?<=[a-z0-9])(?=[A-Z][a-z])|(?<=[A-Z])(?=[A-Z][a-z])|(?<=[_./])(?=[A-Za-z0-9])")
 #: What text marking leaves alone: scripts, styles, preformatted text, typeset maths (its TeX), and tags themselves.
 _UNTOUCHED = re.compile(
     r"(<(script|style|pre|textarea)\b.*?</\2>|<span class=\"math[^\"]*\">.*?</span>|<div class=\"math[^\"]*\">.*?</div>"
