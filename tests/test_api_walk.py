@@ -241,6 +241,11 @@ ALLOWED: dict[tuple[str, str], dict[str, str]] = {
         "0": "documented: zero takes the plural ('0 requests')",
         "5e-324": "documented: any finite number, written with fmt",
     },
+    ("plural_by_case", "counts"): {
+        "-1": "documented: each count as plural writes it, any finite number",
+        "0": "documented: zero takes the plural ('0 suffixes at either rate')",
+        "5e-324": "documented: any finite number, written with fmt",
+    },
     ("reading_minutes", "words"): {"0": "documented: a page is at least a minute's read"},
     ("reading_time_text", "minutes"): {"0": "documented: zero minutes is written '0 min'"},
     ("latency_distribution", "kind"): {"0": "documented: kind 0 is the exponential model, 1 the lognormal"},

@@ -103,3 +103,11 @@ def test_no_maybe_plural_in_captions_or_build_output():
                 if re.search(r"\b(?!zeta|zipf)[a-z]{3,}\(s\)", literal, re.IGNORECASE):
                     offenders.append(f"{path.relative_to(ROOT)}:{number}: {literal}")
     assert not offenders, "write the count with hp.plural instead:\n" + "\n".join(offenders)
+
+
+@pytest.mark.parametrize("bad", [None, 1.5, 2, "22", b"22"])
+def test_plural_by_case_refuses_counts_that_are_not_a_sequence_by_name(bad):
+    with pytest.raises(ValueError, match=r"^counts = .* is not allowed: must be a sequence, one entry per case$"):
+        hp.plural_by_case(bad, "suffix", ("at the first rate", "at the second"), "at either rate")
+    with pytest.raises(ValueError, match=r"^cases = .* is not allowed: must be a sequence"):
+        hp.plural_by_case((1, 2), "suffix", bad, "at either rate")

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import numbers
 import re
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 
 __all__ = ["plural", "plural_by_case"]
 
@@ -94,7 +94,7 @@ def plural_by_case(
     Parameters
     ----------
     counts : sequence of int or float
-        The counts, finite, one per case (at least two).
+        The counts, one per case (at least two): any finite numbers, each written as :func:`plural` writes it.
     noun : str
         The singular noun, put in the right number for the first count (:func:`plural`).
     cases : sequence of str
@@ -125,6 +125,9 @@ def plural_by_case(
     ...
     ValueError: counts = (2,) for cases = ('in May',) is not allowed: must be one count per case, two cases or more
     """
+    for name, seq in (("counts", counts), ("cases", cases)):
+        if isinstance(seq, (str, bytes)) or not isinstance(seq, Iterable):
+            raise ValueError(f"{name} = {seq!r} is not allowed: must be a sequence, one entry per case")
     counts, cases = tuple(counts), tuple(cases)
     if len(cases) < 2 or len(counts) != len(cases):
         raise ValueError(
