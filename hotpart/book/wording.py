@@ -10,6 +10,8 @@ import numbers
 import re
 from collections.abc import Iterable, Sequence
 
+from ..models._validation import _short
+
 __all__ = ["plural", "plural_by_case"]
 
 #: Nouns whose plural the rules below would get wrong.
@@ -131,7 +133,7 @@ def plural_by_case(
     counts, cases = tuple(counts), tuple(cases)
     if len(cases) < 2 or len(counts) != len(cases):
         raise ValueError(
-            f"counts = {counts!r} for cases = {cases!r} is not allowed: must be one count per case, two cases or more"
+            f"counts = {_short(counts)} for cases = {_short(cases)} is not allowed: must be one count per case, two cases or more"
         )
     for name, text in (("alike", alike), *((f"cases[{i}]", c) for i, c in enumerate(cases))):
         if not isinstance(text, str) or not text.strip():
