@@ -7,7 +7,7 @@ the first range starting at hash 0, ``shard_order`` taking whole numbers only, m
 :func:`hotpart.partition_of` against its documented MD5 rule; :func:`hotpart.rendezvous`'s and
 :class:`hotpart.HashRing`'s nodes; the ring against its documented definition at its points and one hash either
 side; ring points that share their top bits. ``benchmarks/mutants.py`` runs this file for ``hashing.py``;
-``benchmarks/results/mutants.md`` accounts for every mutant that survives.
+``benchmarks/results/mutants-hashing.md`` accounts for every mutant that survives.
 """
 
 from __future__ import annotations
