@@ -306,7 +306,8 @@ _PRE_SPAN = re.compile(r'(<span class="pre">|<code(?: [^>]*)?>)([^<]+)(</span>|<
 #: Exception``; not before a closing acronym: ``DynamoDB`` stays whole), before the last capital of a run followed by
 #: a lower-case one (``HTTP|Server``), after a separator followed by a letter or digit (``hp.|SOURCES``,
 #: ``ON_DEMAND_|TABLE``), never inside an HTML entity.
-_BREAK_AT = re.compile(r"(?<=[a-z0-9])(?=[A-Z][a-z])|(?<=[A-Z])(?=[A-Z][a-z])|(?<=[._/#:,(\[=-])(?=[A-Za-z0-9])")
+_CAMEL = r"(?<=[a-z0-9])(?=[A-Z][a-z])|(?<=[A-Z])(?=[A-Z][a-z])"
+_BREAK_AT = re.compile(_CAMEL + r"|(?<=[._/#:,(\[=-])(?=[A-Za-z0-9])")
 _ENTITY = re.compile(r"(&[A-Za-z0-9#]+;)")
 
 
@@ -339,7 +340,7 @@ def code_break_points(html: str, min_length: int = CODE_BREAK_MIN) -> str:
 #: words): letters and digits, joined by ``_``, ``.``, ``/`` or ``-``, at least :data:`CODE_BREAK_MIN` characters.
 _LONG_NAME = re.compile(r"(?<![\w\\$])[A-Za-z0-9]+(?:[_./-]+[A-Za-z0-9]+)*(?![\w$])")
 #: Where such a name may break: camel-case words (as in code) and after ``_``, ``.`` or ``/``.
-_NAME_BREAK_AT = re.compile(r"(?<=[a-z0-9])(?=[A-Z][a-z])|(?<=[A-Z])(?=[A-Z][a-z])|(?<=[_./])(?=[A-Za-z0-9])")
+_NAME_BREAK_AT = re.compile(_CAMEL + r"|(?<=[_./])(?=[A-Za-z0-9])")
 #: What text marking leaves alone: scripts, styles, preformatted text, typeset maths (its TeX), and tags themselves.
 _UNTOUCHED = re.compile(
     r"(<(script|style|pre|textarea)\b.*?</\2>|<span class=\"math[^\"]*\">.*?</span>|<div class=\"math[^\"]*\">.*?</div>"
