@@ -239,6 +239,21 @@ def test_split_for_heat_caption_writes_the_first_split_in_whole_minutes():
     assert ".0 min" not in e.caption(e.data(case=2, minutes=7, hot_wcu=3_000))
 
 
+def test_split_for_heat_caption_says_how_many_minutes_it_counts():
+    """Review turn 7: at a 10-minute wait the caption read "1 split ... 5 partitions at the end" where 9 minutes gave
+    3 splits and 7 partitions; the second round falls after the window shown, which the caption now names."""
+    e = hp.EXPLORABLES["split_for_heat"]
+    data = e.data(minutes=10)
+    minutes_shown = (data["res"].throttled.shape[0] - data["start"]) / 60
+    assert minutes_shown == 19  # 1,200 s simulated, the spike at 60 s
+    assert "1 split, 10 min after the spike; 5 partitions at the end of the 19 minutes shown" in e.caption(data)
+    assert "3 splits, the first 9 min after the spike; 7 partitions at the end of the 19 minutes shown" in e.caption(
+        e.data(minutes=9)
+    )
+    short = hp.split_case(0, 1_600, 2, seconds=120, start=59)  # 61 s after the spike: a minute, in the singular
+    assert "at the end of the 1 minute shown" in e.caption(short)
+
+
 # --- the explorables' update path ----------------------------------------------------------------------------
 
 

@@ -352,3 +352,21 @@ def test_long_names_in_the_text_break_at_their_words_but_code_maths_and_tags_are
         '<p><span class="pre">Provisioned<wbr>Throughput<wbr>Exceeded<wbr>Exception</span> '
         "Throttling<wbr>Throttling<wbr>Reasons</p>"
     )
+
+
+def test_japanese_text_is_marked_as_japanese_outside_code_scripts_and_attributes():
+    from hotpart.book._sphinx import _code_breaks, japanese_runs
+
+    html = (
+        '<td>000 ホットパーティション 「症状から手を選ぶ」 (the short-spike row)</td><img alt="ホット">'
+        "<pre>キー設計</pre><script>var t = '設計';</script><p>English only.</p><li>章　一、二。</li>"
+    )
+    out = japanese_runs(html)
+    # one span per run: the spaces between Japanese words stay inside it, the English around it outside
+    assert '<td>000 <span lang="ja">ホットパーティション 「症状から手を選ぶ」</span> (the short-spike row)</td>' in out
+    assert '<li><span lang="ja">章　一、二。</span></li>' in out  # an ideographic space and Japanese punctuation
+    assert out.count('lang="ja"') == 2  # nothing in the attribute, the <pre> or the script
+    assert '<img alt="ホット"><pre>キー設計</pre>' in out and "<p>English only.</p>" in out
+    context = {"body": "<p>ハッシュ</p>"}
+    _code_breaks(None, "page", "page.html", context, None)  # the build's page hook marks it too
+    assert context["body"] == '<p><span lang="ja">ハッシュ</span></p>'

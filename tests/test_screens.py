@@ -67,8 +67,13 @@ _MEASURE = """() => {
   // (which break anywhere) are where text wraps.
   const CJK = /[\\u3000-\\u30ff\\u3400-\\u9fff\\uf900-\\ufaff\\uff00-\\uffef]/;
   const ALNUM = /[\\p{L}\\p{N}]/u, DIGIT = /\\p{N}/u;
-  const splits = (a, b) => !CJK.test(a) && !CJK.test(b) && ((ALNUM.test(a) && ALNUM.test(b))
-    || (DIGIT.test(a) && /[.,%]/.test(b)) || (/[.,]/.test(a) && DIGIT.test(b)));
+  // In Japanese, a line may not start with a small kana, a prolonged-sound mark or a closing mark, nor end with an
+  // opening one ("ホットパーティシ/ョン", "「/症状"): Japanese typesetting's kinsoku rules.
+  const NO_START = /[ぁぃぅぇぉっゃゅょゎゕゖァィゥェォッャュョヮヵヶー、。，．・：；！？」』）〕］｝〉》]/;
+  const NO_END = /[「『（〔［｛〈《]/;
+  const splits = (a, b) => (CJK.test(a) && (NO_START.test(b) || NO_END.test(a)))
+    || (!CJK.test(a) && !CJK.test(b) && ((ALNUM.test(a) && ALNUM.test(b))
+    || (DIGIT.test(a) && /[.,%]/.test(b)) || (/[.,]/.test(a) && DIGIT.test(b))));
   const line = (node, i) => {
     const r = document.createRange(); r.setStart(node, i); r.setEnd(node, i + 1);
     const box = [...r.getClientRects()].find(x => x.width > 0);

@@ -17,6 +17,10 @@
   anywhere`` is the last resort, for a name with no such point). Table cells keep code names whole (``nowrap``).
   Long names in the text outside code (a link's words naming a Terraform resource, a file path, an exception) get
   the same points (:func:`name_break_points`).
+* **Japanese text.** Every run of Japanese text outside code (the source documents' section titles, quotes) is marked
+  ``lang="ja"`` (:func:`japanese_runs`): screen readers read it as Japanese, the browser picks Japanese glyphs, and
+  the style sheet's ``line-break: strict`` for it keeps a line from starting with a small kana or a closing mark
+  ("ホットパーティシ" / "ョン"), as Japanese typesetting does.
 * **Reading times.** Once the pages are written, every ``<span class="hp-reading-time" data-pages="...">`` of the
   book's own pages (the landing page's chapter list and reading paths) gets the minutes the named pages' main lines
   take to read (:func:`hotpart.main_line_words`, :func:`hotpart.reading_minutes`), from the pages as written.
@@ -26,6 +30,7 @@ from __future__ import annotations
 
 import functools
 import re
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -43,6 +48,7 @@ __all__ = [
     "evidence_role",
     "glossary_forms",
     "glossary_terms",
+    "japanese_runs",
     "name_break_points",
     "setup",
 ]
@@ -366,19 +372,41 @@ def name_break_points(html: str, min_length: int = CODE_BREAK_MIN) -> str:
         name = match.group(0)
         return _NAME_BREAK_AT.sub("<wbr>", name) if len(name) >= min_length else name
 
+    return _in_text(html, lambda text: _LONG_NAME.sub(mark, text))
+
+
+def _in_text(html: str, change: Callable[[str], str]) -> str:
+    """``html`` with ``change`` applied to its text between tags, leaving the tags and :data:`_UNTOUCHED` alone."""
     parts = _UNTOUCHED.split(html)
     out, i = [], 0
     while i < len(parts):
-        out.append(_LONG_NAME.sub(mark, parts[i]))  # text between tags
+        out.append(change(parts[i]))  # text between tags
         if i + 1 < len(parts):
             out.append(parts[i + 1])  # a tag or a block left alone (its inner group, parts[i + 2], is dropped)
         i += 3
     return "".join(out)
 
 
+#: A run of Japanese text: kana, kanji, CJK punctuation and full-width forms, with the spaces inside it.
+_JAPANESE = "[\u3000-\u30ff\u3400-\u9fff\uf900-\ufaff\uff00-\uffef]"
+_JAPANESE_RUN = re.compile(f"{_JAPANESE}+(?:[ \u00a0]+{_JAPANESE}+)*")
+
+
+def japanese_runs(html: str) -> str:
+    """``html`` with every run of Japanese characters in its text (outside code, scripts, styles and maths) wrapped in
+    ``<span lang="ja">``, so that the style sheet's strict Japanese line breaking applies to it.
+
+    >>> japanese_runs("<td>000 ホットパーティション 「症状から手を選ぶ」 (the short-spike row)</td>")
+    '<td>000 <span lang="ja">ホットパーティション 「症状から手を選ぶ」</span> (the short-spike row)</td>'
+    >>> japanese_runs('<pre>ホット</pre><img alt="ホット"> English only')
+    '<pre>ホット</pre><img alt="ホット"> English only'
+    """
+    return _in_text(html, lambda text: _JAPANESE_RUN.sub(lambda m: f'<span lang="ja">{m.group(0)}</span>', text))
+
+
 def _code_breaks(app: Any, pagename: str, templatename: str, context: dict[str, Any], doctree: Any) -> None:
     if "body" in context:
-        context["body"] = name_break_points(code_break_points(context["body"]))
+        context["body"] = japanese_runs(name_break_points(code_break_points(context["body"])))
 
 
 def _reading_times(app: Any, exception: Exception | None) -> None:

@@ -234,10 +234,12 @@ def _split_caption(data: Data) -> str:
         what = "no split"
     blocked = f"; a split was due but blocked ({res.blocked[0][2]})" if res.blocked else ""
     end = float(res.throttled[-1].sum())
+    # the window shown after the spike: a split due later (a second round, with a long wait) is not counted
+    shown = plural(round((res.throttled.shape[0] - data["start"]) / 60), "minute")
     return (
         f"{SPLIT_CASES[data['case']].capitalize()}: {data['hot_wcu']:,.0f} WCU/s arrives at once. {what}{blocked}; "
-        f"{plural(res.partitions, 'partition')} at the end (dash-dotted lines: splits). Refused: {data['refused']:,.0f} WCU "
-        f"in all, {end:,.0f} WCU/s still at the end."
+        f"{plural(res.partitions, 'partition')} at the end of the {shown} shown (dash-dotted lines: splits). "
+        f"Refused: {data['refused']:,.0f} WCU in all, {end:,.0f} WCU/s still at the end."
     )
 
 
