@@ -190,9 +190,29 @@ def _mutmut(module: str, max_children: int, names: list[str] | None = None) -> i
     return subprocess.run(cmd, cwd=_work(module)).returncode
 
 
+#: What ``mutmut show`` prints of a mutant, computed for many mutants in one process (``mutmut show`` itself starts
+#: a process per mutant: about 2 s each on this machine, 20 minutes for a module's 600 survivors, against 0.05 s).
+_SHOW_MANY = """
+import json, sys
+from mutmut.mutation.diff_apply import get_diff_for_mutant
+module, names = sys.argv[1], json.load(sys.stdin)
+print(json.dumps({n: get_diff_for_mutant(n, path=module) for n in names}))
+"""
+_DIFFS: dict[str, dict[str, str]] = {}
+
+
 def _diff(module: str, name: str) -> str:
-    cmd = [sys.executable, "-m", "mutmut", "show", name]
-    return subprocess.run(cmd, cwd=_work(module), capture_output=True, text=True).stdout.strip()
+    """The mutant's diff against the module, as ``mutmut show`` writes it (without its first line, the status);
+    the first call for a module computes the diffs of all its mutants that were not killed, in one process."""
+    known = _DIFFS.setdefault(module, {})
+    if name not in known:
+        names = {name} | {n for n, c in _results(module).items() if STATUS.get(c) != "killed"} - set(known)
+        cmd = [sys.executable, "-c", _SHOW_MANY, module]
+        run = subprocess.run(cmd, cwd=_work(module), input=json.dumps(sorted(names)), capture_output=True, text=True)
+        if run.returncode != 0:
+            raise RuntimeError(f"the diffs of {module}'s mutants: {run.stderr.strip().splitlines()[-1:]}")
+        known.update(json.loads(run.stdout))
+    return known[name]
 
 
 def _changed_line(diff: str) -> str:
