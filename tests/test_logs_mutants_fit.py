@@ -342,13 +342,13 @@ def test_a_log_with_as_many_keys_as_the_fit_takes_is_profiled(tmp_path, monkeypa
 # --- the profile in words -----------------------------------------------------------------------------------------
 
 #: Seven keys over three minutes: a 6 requests, b 4, c 3, d 2, e, f and g 1 each (18 requests), one unit each.
-SMALL = (
-    [(0, "a", 1), (1, "a", 1), (2, "a", 1), (60, "a", 1), (61, "a", 1), (150, "a", 1)]
-    + [(3, "b", 1), (4, "b", 1), (62, "b", 1), (121, "b", 1)]
-    + [(5, "c", 1), (6, "c", 1), (7, "c", 1)]
-    + [(70, "d", 1), (71, "d", 1)]
-    + [(8, "e", 1), (9, "f", 1), (130, "g", 1)]
-)
+SMALL = [
+    *[(0, "a", 1), (1, "a", 1), (2, "a", 1), (60, "a", 1), (61, "a", 1), (150, "a", 1)],
+    *[(3, "b", 1), (4, "b", 1), (62, "b", 1), (121, "b", 1)],
+    *[(5, "c", 1), (6, "c", 1), (7, "c", 1)],
+    *[(70, "d", 1), (71, "d", 1)],
+    *[(8, "e", 1), (9, "f", 1), (130, "g", 1)],
+]
 
 
 def test_the_summary_reads_in_full(tmp_path):
@@ -406,4 +406,8 @@ def test_the_profiles_repr_names_the_hottest_key_and_its_share(tmp_path):
     z = p.zipf
     assert repr(z) == f"ZipfFit(s = {z.exponent:.3f} [{z.ci_low:.3f}, {z.ci_high:.3f}], KS {z.ks:.3f}: {z.verdict})"
     one = hp.profile_log(_write_log(tmp_path / "one.csv", [(0, "x", 1), (1, "x", 1)], units=False))
-    assert repr(one) == "LogProfile(2 rows, 1 keys, 1 min; hottest 'x' 100.0% of units; the one partition peaks at 0 units/s against 1,000; None)"
+    assert (
+        repr(one)
+        == "LogProfile(2 rows, 1 keys, 1 min; hottest 'x' 100.0% of units; the one partition peaks at 0 units/s against "
+        "1,000; None)"
+    )
