@@ -411,3 +411,18 @@ def test_the_profiles_repr_names_the_hottest_key_and_its_share(tmp_path):
         == "LogProfile(2 rows, 1 keys, 1 min; hottest 'x' 100.0% of units; the one partition peaks at 0 units/s against "
         "1,000; None)"
     )
+
+
+def test_the_summary_names_the_first_minute_whole_in_any_year(tmp_path):
+    # the first minute was cut to 16 characters, which a year of five digits overflows: "from 10000-01-01T00:0"
+    f = tmp_path / "far.csv"
+    f.write_text("timestamp,pk\n10000-01-01 00:00:01,a\n10000-01-01 00:01:30,b\n", encoding="utf-8")
+    p = hp.profile_log(f)
+    assert p.start == np.datetime64("10000-01-01T00:00", "m")
+    assert p.summary().splitlines()[0] == "far.csv: 2 requests over 2 minutes from 10000-01-01T00:00, 2 partition keys"
+    g = tmp_path / "old.csv"
+    g.write_text("timestamp,pk\n0900-01-01 00:00:01,a\n0900-01-01 00:00:02,b\n", encoding="utf-8")
+    assert (
+        hp.profile_log(g).summary().splitlines()[0]
+        == "old.csv: 2 requests over 1 minutes from 0900-01-01T00:00, 2 partition keys"
+    )
