@@ -76,6 +76,19 @@ def test_the_fit_is_the_maximum_likelihood_with_its_interval_and_ks(counts):
     assert type(fit.keys) is int and type(fit.requests) is int and type(fit.fits) is bool
 
 
+@pytest.mark.parametrize("scale", [10, 1_000])
+def test_the_exponent_depends_on_the_shares_and_the_interval_narrows_as_one_over_root_n(scale):
+    # the likelihood's maximum depends on the counts' proportions only; its information grows with n
+    counts = np.array([400, 190, 130, 100, 80])
+    base, big = hp.fit_zipf(counts), hp.fit_zipf(counts * scale)
+    assert big.exponent == pytest.approx(base.exponent, abs=1e-9) and big.ks == pytest.approx(base.ks, abs=1e-12)
+    assert big.ci_high - big.ci_low == pytest.approx((base.ci_high - base.ci_low) / math.sqrt(scale), rel=1e-6)
+    assert big.requests == 900 * scale and big.keys == 5
+    # order and zero counts do not matter: the counts are ranked, zeros dropped
+    shuffled = hp.fit_zipf(np.concatenate([counts[::-1], [0, 0]]) * scale)
+    assert (shuffled.exponent, shuffled.ks, shuffled.keys) == (big.exponent, big.ks, big.keys)
+
+
 def test_the_confidence_level_sets_the_intervals_width():
     counts = [400, 190, 130, 100, 80]
     ref = _independent_fit(counts, confidence=0.5)
