@@ -384,8 +384,7 @@ class LogProfile:
         """
         head = Path(self.path).name if name is None else name
         lines = [
-            f"{head}: {self.rows:,} requests over {self.minutes} minutes from {str(self.start)[:16]}, "
-            f"{len(self.keys):,} partition keys",
+            f"{head}: {self.rows:,} requests over {self.minutes} minutes from {self.start}, {len(self.keys):,} partition keys",
             f"peak minute: {self.total.max():,.0f} {self.kind} units/s in all",
             "hottest keys (units over the log, share):",
             *[f"  {k}: {u:,.0f} ({s:.1%})" for k, u, s in self.hottest(5)],
