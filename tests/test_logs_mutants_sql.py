@@ -31,8 +31,7 @@ T0_S = int(np.datetime64("2026-11-30T09:00:00", "s").astype(np.int64))
 OFFSETS_S = (0, 30, 61)
 #: What the test files' CSV refusals of a text timestamp add (hotpart's documented rule for text timestamps).
 TS_TEXT_RULE = (
-    " in UTC or with their offset (+09:00, Z, UTC), not a zone name (in the engine: CAST(ts AT TIME ZONE 'UTC' AS "
-    "timestamp))"
+    " in UTC or with their offset (+09:00, Z, UTC), not a zone name (in the engine: CAST(ts AT TIME ZONE 'UTC' AS timestamp))"
 )
 #: What every refusal of the query's output's format says it expected.
 OUTPUT_EXPECTED = "the query's output as Parquet, or as CSV with a header row (an Athena UNLOAD: WITH (format = 'PARQUET'))"
@@ -214,7 +213,10 @@ def test_negative_item_sizes_are_refused_naming_their_column(tmp_path):
     path.write_text("ts,pk,size\n2026-11-30 09:00:00,a,-5000\n2026-11-30 09:00:00,b,100\n")
     with pytest.raises(ExportError) as e:
         hp.profile_log(path, timestamp="ts", item_bytes="size")
-    assert str(e.value) == f"{path}: column 'size': expected units from 0 to 1e+15 per minute and key in every row (1 groups without)"
+    assert (
+        str(e.value)
+        == f"{path}: column 'size': expected units from 0 to 1e+15 per minute and key in every row (1 groups without)"
+    )
 
 
 def test_a_sort_key_makes_item_keys(tmp_path):
