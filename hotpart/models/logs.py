@@ -756,6 +756,9 @@ def _per_minute_from_log(con: Any, name: str, suffix: str, mapped: dict[str, str
     """The table ``per_minute`` from a raw log: the view ``access_log`` over the file, then the shipped query."""
     import duckdb
 
+    for option in ("timestamp", "key"):  # the two columns every log has (the others are optional)
+        if mapped[option] is None:
+            raise ValueError(f"{option} = None is not allowed: must be the name of one of the log's columns")
     reader = f"{LOG_FORMATS[suffix]}({_sql_path(name)})"
     try:
         cols = {r[0]: r[1] for r in con.execute(f"DESCRIBE SELECT * FROM {reader}").fetchall()}
@@ -766,7 +769,6 @@ def _per_minute_from_log(con: Any, name: str, suffix: str, mapped: dict[str, str
             raise ExportError(name, f"column {col!r}", f"a column for {option} (the log has {sorted(cols)})")
     timestamp, key, sort_key = mapped["timestamp"], mapped["key"], mapped["sort_key"]
     units, item_bytes = mapped["units"], mapped["item_bytes"]
-    assert timestamp is not None and key is not None
     ts_type = cols[timestamp].upper()
     if timestamp_unit is not None:
         check_choice("timestamp_unit", timestamp_unit, tuple(_EPOCH_DIVISOR))
