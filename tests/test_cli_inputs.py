@@ -197,7 +197,7 @@ def test_a_minute_is_read_in_utc_whatever_the_machines_zone(tmp_path):
     for args in (["--aggregated", "r.csv"], ["log.csv"]):
         r = _run("profile", *args, cwd=tmp_path, env={"TZ": "Asia/Tokyo"})
         assert r.returncode == 0, r.stderr
-        assert "over 1 minutes from 2026-11-30T09:00" in r.stdout, r.stdout
+        assert "over 1 minute from 2026-11-30T09:00" in r.stdout, r.stdout
 
 
 def test_metrics_read_with_another_exports_queries_are_refused_not_misread(tmp_path):

@@ -389,10 +389,17 @@ def test_the_summary_reads_in_full(tmp_path):
     assert p.summary("given").splitlines()[1:] == lines[1:]
 
 
+def test_a_count_of_one_takes_the_singular_in_the_summary_and_the_repr(tmp_path):
+    """The fit helper's finding: "1 partition keys", "1 keys", "1 requests over 1 minutes" were possible."""
+    p = hp.profile_log(_write_log(tmp_path / "single.csv", [(0, "a", 1)], units=False), kind="read")
+    assert p.summary().splitlines()[0] == "single.csv: 1 request over 1 minute from 2026-11-30T09:00, 1 partition key"
+    assert repr(p).startswith("LogProfile(1 row, 1 key, 1 min; hottest 'a' 100.0% of units;")
+
+
 def test_the_summary_of_a_one_key_log_has_no_popularity_line(tmp_path):
     p = hp.profile_log(_write_log(tmp_path / "one.csv", [(0, "a", 1), (61, "a", 1)], units=False), kind="read")
     assert p.summary().splitlines() == [
-        "one.csv: 2 requests over 2 minutes from 2026-11-30T09:00, 1 partition keys",
+        "one.csv: 2 requests over 2 minutes from 2026-11-30T09:00, 1 partition key",  # one key, in the singular
         "peak minute: 0 read units/s in all",
         "hottest keys (units over the log, share):",
         "  a: 2 (100.0%)",
@@ -421,7 +428,7 @@ def test_the_profiles_repr_names_the_hottest_key_and_its_share(tmp_path):
     one = hp.profile_log(_write_log(tmp_path / "one.csv", [(0, "x", 1), (1, "x", 1)], units=False))
     assert (
         repr(one)
-        == "LogProfile(2 rows, 1 keys, 1 min; hottest 'x' 100.0% of units; the one partition peaks at 0 units/s against "
+        == "LogProfile(2 rows, 1 key, 1 min; hottest 'x' 100.0% of units; the one partition peaks at 0 units/s against "
         "1,000; None)"
     )
 
@@ -437,5 +444,18 @@ def test_the_summary_names_the_first_minute_whole_in_any_year(tmp_path):
     g.write_text("timestamp,pk\n0900-01-01 00:00:01,a\n0900-01-01 00:00:02,b\n", encoding="utf-8")
     assert (
         hp.profile_log(g).summary().splitlines()[0]
-        == "old.csv: 2 requests over 1 minutes from 0900-01-01T00:00, 2 partition keys"
+        == "old.csv: 2 requests over 1 minute from 0900-01-01T00:00, 2 partition keys"
     )
+
+
+def test_a_confidence_just_below_one_gives_a_finite_interval():
+    """The fit helper's finding: 0.5 + confidence / 2 rounds to 1.0 for the largest float below 1, whose normal
+    quantile is infinite; the upper tail's quantile, isf((1 - confidence) / 2), stays finite there."""
+    below_one = math.nextafter(1.0, 0.0)
+    fit = hp.fit_zipf([50, 30, 20, 10], confidence=below_one)
+    z = stats.norm.isf((1 - below_one) / 2)  # about 8.2 standard errors
+    assert math.isfinite(fit.ci_low) and math.isfinite(fit.ci_high)
+    assert fit.ci_high - fit.exponent == pytest.approx(fit.exponent - fit.ci_low)
+    default = hp.fit_zipf([50, 30, 20, 10])
+    se = (default.ci_high - default.exponent) / stats.norm.isf((1 - hp.ZIPF_CONFIDENCE) / 2)
+    assert fit.ci_high - fit.exponent == pytest.approx(z * se, rel=1e-9)

@@ -64,6 +64,7 @@ from typing import Any, Final
 import numpy as np
 from numpy.typing import ArrayLike, NDArray
 
+from ..book.wording import plural
 from ._validation import MAX_COUNT as _MAX_COUNT
 from ._validation import MAX_ELEMENTS as _MAX_ELEMENTS
 from ._validation import check_array, check_choice, check_count, check_divisor, check_integer, check_number
@@ -246,7 +247,7 @@ def fit_zipf(
     s_hat = hi if score(hi) > 0 else lo if score(lo) < 0 else float(optimize.brentq(score, lo, hi, xtol=1e-10))
     var = _moments(s_hat, logr)[1]
     se = 1.0 / math.sqrt(n * var) if var > 0 else math.inf
-    z = float(stats.norm.ppf(0.5 + conf / 2))
+    z = float(stats.norm.isf((1 - conf) / 2))  # not ppf(0.5 + conf / 2): 0.5 + 0.99999999999999989 / 2 is 1.0
     w = np.exp(-s_hat * (logr - logr[0]))
     fitted = np.cumsum(w) / w.sum()
     observed = np.cumsum(c) / n
@@ -339,7 +340,8 @@ class LogProfile:
 
     def __repr__(self) -> str:
         return (
-            f"LogProfile({self.rows:,} rows, {len(self.keys):,} keys, {self.minutes} min; hottest {self.keys[0]!r} "
+            f"LogProfile({plural(self.rows, 'row')}, {plural(len(self.keys), 'key')}, {self.minutes} min; "
+            f"hottest {self.keys[0]!r} "
             f"{self.key_units[0] / self.key_units.sum():.1%} of units; {self._busiest_words()} peaks at "
             f"{self.partition_peak:,.0f} units/s against {self.ceiling:,.0f}; {self.zipf!r})"
         )
@@ -384,7 +386,8 @@ class LogProfile:
         """
         head = Path(self.path).name if name is None else name
         lines = [
-            f"{head}: {self.rows:,} requests over {self.minutes} minutes from {self.start}, {len(self.keys):,} partition keys",
+            f"{head}: {plural(self.rows, 'request')} over {plural(self.minutes, 'minute')} from {self.start}, "
+            f"{plural(len(self.keys), 'partition key')}",
             f"peak minute: {self.total.max():,.0f} {self.kind} units/s in all",
             "hottest keys (units over the log, share):",
             *[f"  {k}: {u:,.0f} ({s:.1%})" for k, u, s in self.hottest(5)],
