@@ -427,8 +427,7 @@ def test_the_profiles_repr_names_the_hottest_key_and_its_share(tmp_path):
     assert repr(z) == f"ZipfFit(s = {z.exponent:.3f} [{z.ci_low:.3f}, {z.ci_high:.3f}], KS {z.ks:.3f}: {z.verdict})"
     one = hp.profile_log(_write_log(tmp_path / "one.csv", [(0, "x", 1), (1, "x", 1)], units=False))
     assert (
-        repr(one)
-        == "LogProfile(2 rows, 1 key, 1 min; hottest 'x' 100.0% of units; the one partition peaks at 0 units/s against "
+        repr(one) == "LogProfile(2 rows, 1 key, 1 min; hottest 'x' 100.0% of units; the one partition peaks at 0 units/s against "
         "1,000; None)"
     )
 
@@ -443,8 +442,7 @@ def test_the_summary_names_the_first_minute_whole_in_any_year(tmp_path):
     g = tmp_path / "old.csv"
     g.write_text("timestamp,pk\n0900-01-01 00:00:01,a\n0900-01-01 00:00:02,b\n", encoding="utf-8")
     assert (
-        hp.profile_log(g).summary().splitlines()[0]
-        == "old.csv: 2 requests over 1 minute from 0900-01-01T00:00, 2 partition keys"
+        hp.profile_log(g).summary().splitlines()[0] == "old.csv: 2 requests over 1 minute from 0900-01-01T00:00, 2 partition keys"
     )
 
 
