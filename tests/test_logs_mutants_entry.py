@@ -161,20 +161,6 @@ def test_a_memory_limit_is_passed_to_duckdb(log):
     assert str(e.value) == f"{log}: (file): expected input DuckDB can read and profile, got {reason!r}"
 
 
-def test_the_zone_is_utc_whatever_the_machines(log, monkeypatch):
-    """A timestamp without a zone is UTC's, on a machine set to Tokyo's time (DuckDB's default is the local zone)."""
-    import time
-
-    monkeypatch.setenv("TZ", "Asia/Tokyo")
-    time.tzset()
-    try:
-        p = hp.profile_log(log)
-    finally:
-        monkeypatch.undo()
-        time.tzset()
-    assert (p.start, p.minutes) == (np.datetime64("2026-11-30T09:00"), 2)
-
-
 # --- progress: the lines a caller is given ----------------------------------------------------------------------------
 
 
@@ -250,13 +236,6 @@ def test_the_querys_results_csvs_rows_are_counted_less_its_header(tmp_path, monk
         + "".join(f'"2026-11-30 09:{i:02d}:00.000","k{i % 7}","2","2.0"\n' for i in range(40))
     )
     assert _lines(monkeypatch, path, aggregated=True) == ["reading results.csv: 20 of 40 rows (50%), 3 s left"]
-
-
-def test_no_progress_no_lines(tmp_path, monkeypatch):
-    """Without a callback nothing is said, and the profile is the same."""
-    monkeypatch.setattr(logs, "_Progress", _HalfWay)
-    path = _csv(tmp_path / "log.csv")
-    assert hp.profile_log(path).key_requests.tolist() == [3.0, 1.0]
 
 
 def test_duckdbs_own_progress_is_read_while_a_log_is_read(tmp_path, monkeypatch):
