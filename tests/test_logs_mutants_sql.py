@@ -454,3 +454,38 @@ def test_a_log_without_its_timestamp_or_key_column_named_is_refused_by_name(tmp_
         hp.profile_log(path, **{option: None})
     assert str(e.value) == f"{option} = None is not allowed: must be the name of one of the log's columns"
     assert not isinstance(e.value, ExportError)
+
+
+@pytest.mark.parametrize(
+    ("line", "options", "column", "duckdb_type"),
+    [
+        ('{"timestamp": [1764493200], "pk": "a"}', {}, "timestamp", "BIGINT[]"),
+        ('{"timestamp": {"s": 1764493200}, "pk": "a"}', {}, "timestamp", "STRUCT(s BIGINT)"),
+        ('{"timestamp": 1764493200, "pk": "a", "u": {"x": 1}}', {"units": "u"}, "u", "STRUCT(x BIGINT)"),
+        ('{"timestamp": 1764493200, "pk": "a", "b": [100, 200]}', {"item_bytes": "b"}, "b", "BIGINT[]"),
+    ],
+)
+def test_a_list_or_struct_where_one_value_belongs_is_refused_naming_its_column(tmp_path, line, options, column, duckdb_type):
+    """The entry helper's finding: a list of epoch numbers was taken for a number ("INT" in BIGINT[]) and crashed
+    with a TypeError; a struct of units was refused as a timestamp error. Each is refused by its own column now."""
+    path = tmp_path / "log.jsonl"
+    path.write_text(line + "\n")
+    option = next(iter(options), "timestamp")
+    with pytest.raises(ExportError) as e:
+        hp.profile_log(str(path), **options)
+    assert str(e.value) == (
+        f"{path}: column {column!r}: expected one value per row for {option} (a number or text), not a list, struct "
+        f"or map, got {duckdb_type!r}"
+    )
+
+
+def test_timestamp_types_are_matched_whole_not_by_a_word_inside_them(tmp_path):
+    """A TIMESTAMP_NS column is a timestamp; an epoch in a DECIMAL is a number; neither is read as text."""
+    ns = [(T0_S + s) * 10**9 for s in OFFSETS_S]
+    path = _parquet(tmp_path / "ns.parquet", timestamp=pa.array(ns, pa.timestamp("ns")), pk=["a", "b", "a"])
+    assert duckdb.sql(f"DESCRIBE SELECT * FROM '{path}'").fetchall()[0][1] == "TIMESTAMP_NS"
+    _assert_two_minutes_from_nine(hp.profile_log(str(path)))
+    decimals = pa.array([Decimal(T0_S + s) for s in OFFSETS_S], pa.decimal128(12, 1))
+    path = _parquet(tmp_path / "dec.parquet", timestamp=decimals, pk=["a", "b", "a"])
+    assert duckdb.sql(f"DESCRIBE SELECT * FROM '{path}'").fetchall()[0][1] == "DECIMAL(12,1)"
+    _assert_two_minutes_from_nine(hp.profile_log(str(path)))

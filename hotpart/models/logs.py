@@ -53,6 +53,7 @@ fit as ``s`` known to a few hundredths, not to the interval
 from __future__ import annotations
 
 import math
+import re
 import threading
 import time
 from collections.abc import Callable
@@ -537,6 +538,11 @@ def profile_log(
     rate = check_number("sample_rate", sample_rate, low=0, high=1, low_open=True)
     check_divisor("sample_rate", rate, _MAX_COUNT, "a key's requests / sample_rate, the log scaled up")
     check_choice("aggregated", aggregated, (False, True))
+    if memory_limit is not None and not (isinstance(memory_limit, str) and _MEMORY_LIMIT.fullmatch(memory_limit)):
+        raise ValueError(
+            f"memory_limit = {memory_limit!r} is not allowed: must be a size such as '512MB' or '2GiB' (a number, "
+            "then B, KB, MB, GB, TB, KiB, MiB, GiB or TiB)"
+        )
     if aggregated:
         for option, value in (("sort_key", sort_key), ("units", units), ("item_bytes", item_bytes),
                               ("timestamp_unit", timestamp_unit)):  # fmt: skip
@@ -547,9 +553,10 @@ def profile_log(
                 )
         readers = _aggregated_readers(name)
     else:
-        suffix = Path(name.replace("*", "x")).suffix.lower()
+        suffix = Path(name.replace("*", "x")).suffix.lower()  # a glob's '*' read as a letter: logs/*.csv is .csv
         if suffix not in LOG_FORMATS:
-            raise ExportError(name, "(file name)", "a .csv, .parquet or .jsonl file", suffix or "no suffix")
+            accepted = ", ".join(sorted(LOG_FORMATS, key=len))
+            raise ExportError(name, "(file name)", f"a file ending in one of {accepted}", Path(name).suffix or "no suffix")
         if "*" not in name:
             p = Path(name)
             if not p.is_file():
@@ -754,6 +761,16 @@ def _utc_from_text(text: str) -> str:
     return f"(CASE WHEN regexp_full_match({text}, {pattern}) THEN {wall} - to_minutes({offset}) END)"
 
 
+#: DuckDB's scalar number types, as ``DESCRIBE`` writes them: a timestamp column of one of them holds epoch instants.
+_EPOCH_TYPE = re.compile(r"U?(?:TINYINT|SMALLINT|INTEGER|BIGINT|HUGEINT)|FLOAT|DOUBLE|DECIMAL\(\d+,\s*\d+\)")
+#: A size DuckDB's ``memory_limit`` reads: a number and a unit, in any case (``"512MB"``, ``"1.5 GB"``, ``"2GiB"``).
+_MEMORY_LIMIT = re.compile(r"\d+(?:\.\d+)? ?(?:[KMGT]i?B|B)", re.IGNORECASE)
+#: DuckDB's nested types (a list, an array, a struct, a map, a union), as ``DESCRIBE`` writes them.
+_NESTED_TYPE = re.compile(r"\]$|^(?:STRUCT|MAP|UNION)\(")
+#: DuckDB's timestamp types without a time zone.
+_TIMESTAMP_TYPE = re.compile(r"TIMESTAMP(?:_S|_MS|_NS)?")
+
+
 def _per_minute_from_log(con: Any, name: str, suffix: str, mapped: dict[str, str | None], kind: str,
                          timestamp_unit: str | None, watch: _Progress | None = None) -> None:  # fmt: skip
     """The table ``per_minute`` from a raw log: the view ``access_log`` over the file, then the shipped query."""
@@ -772,17 +789,26 @@ def _per_minute_from_log(con: Any, name: str, suffix: str, mapped: dict[str, str
             raise ExportError(name, f"column {col!r}", f"a column for {option} (the log has {sorted(cols)})")
     timestamp, key, sort_key = mapped["timestamp"], mapped["key"], mapped["sort_key"]
     units, item_bytes = mapped["units"], mapped["item_bytes"]
+    for option in ("timestamp", "units", "item_bytes"):  # one value per row: a list, struct or map is none
+        col = mapped[option]
+        if col is not None and _NESTED_TYPE.search(cols[col].upper()):
+            raise ExportError(
+                name,
+                f"column {col!r}",
+                f"one value per row for {option} (a number or text), not a list, struct or map",
+                cols[col],
+            )
     ts_type = cols[timestamp].upper()
     if timestamp_unit is not None:
         check_choice("timestamp_unit", timestamp_unit, tuple(_EPOCH_DIVISOR))
-    if any(t in ts_type for t in ("INT", "DOUBLE", "FLOAT", "DECIMAL")):
+    if _EPOCH_TYPE.fullmatch(ts_type):  # a number (not BIGINT[] or a STRUCT holding one: those are text, refused)
         unit = timestamp_unit or _epoch_unit(con, reader, timestamp, name)
         # make_timestamp(microseconds) is a TIMESTAMP in UTC, with no time zone to convert
         per_us = 1_000_000 // _EPOCH_DIVISOR[unit]
         ts = f"make_timestamp(CAST(round(CAST({_quote(timestamp)} AS DOUBLE) * {per_us}) AS BIGINT))"
-    elif "WITH TIME ZONE" in ts_type:  # an instant (DuckDB read an offset or a zone): its UTC wall time
+    elif ts_type == "TIMESTAMP WITH TIME ZONE":  # an instant (DuckDB read an offset or a zone): its UTC wall time
         ts = f"make_timestamp(epoch_us({_quote(timestamp)}))"
-    elif "TIMESTAMP" in ts_type:
+    elif _TIMESTAMP_TYPE.fullmatch(ts_type):
         ts = _quote(timestamp)
     else:
         ts = _utc_from_text(f"CAST({_quote(timestamp)} AS VARCHAR)")
