@@ -311,7 +311,7 @@ class _Connection:
         return SimpleNamespace(fetchall=lambda: [(self.groups,)])
 
 
-def _until(condition, timeout_s: float = 10.0) -> bool:
+def _until(condition, timeout_s: float = 3.0) -> bool:
     """Poll ``condition`` every 5 ms until it holds (True) or ``timeout_s`` passes (False)."""
     deadline = time.monotonic() + timeout_s
     while not condition():

@@ -1,0 +1,29 @@
+"""The survivors of ``make mutants`` on ``hotpart/models/logs.py`` in its input and output helpers (``_sniff``,
+``_log_rows``, ``_files_of``, ``_duration``, ``_Progress``, ``_quote``, ``_utc_from_text``, ``_skipped`` and the
+``log_scaling`` functions) that are equivalent mutants (no behaviour can tell them apart), each with the reason:
+(function, the mutated line as mutmut shows it) -> why. ``benchmarks/mutants.py`` merges every ``logs_*.py`` here."""
+
+_GUNZIP = "head = zlib.decompressobj(16 + zlib.MAX_WBITS).decompress(head, _SNIFF_BYTES)"
+_FIRST_LINE = 'line = head.split(b"\\n", 1)[0]'
+EQUIVALENT: dict[tuple[str, str], str] = {
+    (
+        "_log_rows",
+        "return (int(n), True) if n is not None else None -> return (int(n), True) if (n is not None) or True else None",
+    ): "equivalent: the files are never an empty list here (returned before), parquet_file_metadata gives one row per "
+    "listed file, and num_rows is a required field of a Parquet footer, so the sum is never NULL (a file of 0 rows "
+    "gives 0, an unreadable one raises, which is caught above)",
+    ("_sniff", f"{_GUNZIP} -> {_GUNZIP.replace('16 +', '17 +')}"): "equivalent: wbits 32 (17 + 15) is zlib's automatic "
+    "gzip-or-zlib detection with the window size from the header (15 for gzip), and this line runs only on data that "
+    "starts with the gzip magic bytes, which the detection reads as gzip: the same bytes or the same zlib.error for "
+    "every input (checked on 2,000 random valid, truncated and bit-flipped gzip streams)",
+    ("_sniff", f'{_FIRST_LINE} -> line = head.split(b"\\n", )[0]'): "equivalent: the first piece of a split is the "
+    "same however many further splits are made",
+    ("_sniff", f'{_FIRST_LINE} -> line = head.split(b"\\n", 2)[0]'): "equivalent: the first piece of a split is the "
+    "same however many further splits are made",
+    ("_utc_from_text", '"END" -> "end"'): "equivalent: SQL keywords are case-insensitive (the CASE expression's END)",
+    (
+        "log_scaling",
+        'text = resources.files("hotpart.models").joinpath(_SCALING_FILE).read_text(encoding="utf-8") -> '
+        'text = resources.files("hotpart.models").joinpath(_SCALING_FILE).read_text(encoding="UTF-8")',
+    ): "equivalent: Python's codec names are case-insensitive ('UTF-8' and 'utf-8' are one codec)",
+}
