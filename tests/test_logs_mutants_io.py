@@ -361,6 +361,15 @@ def test_the_thread_says_the_summing_line_timed_from_the_start(clock):
     assert p.line(-1.0, 0.0) == "log.csv: read in 1 s, summing 3,812,152 groups (0 s)"
 
 
+def test_the_thread_is_a_named_daemon_that_ends_with_the_profile(clock):
+    """A daemon (it never keeps the interpreter alive after an interrupt), named for a thread dump (py-spy, faulthandler)."""
+    con = _Connection()
+    with logs._Progress(con, lambda text: None, "log.csv"):
+        named = [t for t in threading.enumerate() if t.name == "hotpart-progress"]
+        assert len(named) == 1 and named[0].daemon
+    assert not named[0].is_alive()
+
+
 def test_the_thread_stops_when_the_connection_fails(clock):
     con, lines = _Connection(error=RuntimeError("connection closed")), []
     with logs._Progress(con, lines.append, "log.csv") as p:
