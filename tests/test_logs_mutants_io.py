@@ -213,7 +213,12 @@ def test_the_mean_line_length_counts_each_lines_newline(tmp_path):
     """Lines of two bytes (``k\\n``): 200 bytes are 100 lines exactly, so a length off by a byte is seen."""
     f = tmp_path / "keys.csv"
     f.write_text("k\n" * 100)
-    assert logs._log_rows(duckdb.connect(), [str(f)], False, header=False) == (100, True)
+    con = duckdb.connect()
+    assert logs._log_rows(con, [str(f)], False, header=False) == (100, True)
+    # a glob's files are estimated from the first one's lines: 200,200 bytes of 2-byte lines, where 2.01 would say 99,602
+    more = tmp_path / "more.csv"
+    more.write_text("k\n" * 100_000)
+    assert logs._log_rows(con, [str(f), str(more)], False, header=False) == (100_100, False)
 
 
 def test_a_log_larger_than_the_sample_is_estimated_from_its_head(tmp_path):

@@ -5,6 +5,17 @@
 
 _GUNZIP = "head = zlib.decompressobj(16 + zlib.MAX_WBITS).decompress(head, _SNIFF_BYTES)"
 _FIRST_LINE = 'line = head.split(b"\\n", 1)[0]'
+_STAGE = 'self.stage, self.scan_share, self.groups = "starting", 1.0, 0'
+_TIMES = "self.t_stage = self.read_s = 0.0"
+_STARTING = (
+    "equivalent: the stage's name before the first stage is only compared, in line(), with 'reading' and 'summing', "
+    "which any other name fails alike (an empty line)"
+)
+_UNTIMED = (
+    "equivalent: both are overwritten before any read: t_stage by __enter__ (profile_log, the only user, enters the "
+    "context before any stage, and the thread starts after it), read_s by summing() together with the stage "
+    "'summing', the only stage whose line reads it"
+)
 EQUIVALENT: dict[tuple[str, str], str] = {
     (
         "_log_rows",
@@ -20,6 +31,14 @@ EQUIVALENT: dict[tuple[str, str], str] = {
     "same however many further splits are made",
     ("_sniff", f'{_FIRST_LINE} -> line = head.split(b"\\n", 2)[0]'): "equivalent: the first piece of a split is the "
     "same however many further splits are made",
+    ("_Progress.__init__", f"{_STAGE} -> {_STAGE.replace('starting', 'XXstartingXX')}"): _STARTING,
+    ("_Progress.__init__", f"{_STAGE} -> {_STAGE.replace('starting', 'STARTING')}"): _STARTING,
+    ("_Progress.__init__", f"{_STAGE} -> {_STAGE.replace('1.0', '2.0')}"): "equivalent: scan_share is read only in "
+    "line()'s reading stage, and the stage 'reading' is set only by reading(), which sets scan_share with it",
+    ("_Progress.__init__", f"{_STAGE} -> {_STAGE.replace(', 0', ', 1')}"): "equivalent: groups is read only in "
+    "line()'s summing stage, and the stage 'summing' is set only by summing(), which sets groups with it",
+    ("_Progress.__init__", f"{_TIMES} -> {_TIMES.replace('0.0', 'None')}"): _UNTIMED,
+    ("_Progress.__init__", f"{_TIMES} -> {_TIMES.replace('0.0', '1.0')}"): _UNTIMED,
     ("_utc_from_text", '"END" -> "end"'): "equivalent: SQL keywords are case-insensitive (the CASE expression's END)",
     (
         "log_scaling",
