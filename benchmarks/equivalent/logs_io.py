@@ -39,6 +39,10 @@ EQUIVALENT: dict[tuple[str, str], str] = {
     "line()'s summing stage, and the stage 'summing' is set only by summing(), which sets groups with it",
     ("_Progress.__init__", f"{_TIMES} -> {_TIMES.replace('0.0', 'None')}"): _UNTIMED,
     ("_Progress.__init__", f"{_TIMES} -> {_TIMES.replace('0.0', '1.0')}"): _UNTIMED,
+    (
+        "_Progress.summing",
+        'def summing(self, table: str = "per_minute") -> None: -> def summing(self, table: str = "PER_MINUTE") -> None:',
+    ): "equivalent: DuckDB's identifiers are case-insensitive, so PER_MINUTE names the table per_minute",
     ("_utc_from_text", '"END" -> "end"'): "equivalent: SQL keywords are case-insensitive (the CASE expression's END)",
     (
         "log_scaling",
