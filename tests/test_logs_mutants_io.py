@@ -376,6 +376,7 @@ def test_the_thread_is_a_named_daemon_that_ends_with_the_profile(clock):
     with logs._Progress(con, lambda text: None, "log.csv"):
         named = [t for t in threading.enumerate() if t.name == "hotpart-progress"]
         assert len(named) == 1 and named[0].daemon
+        assert _until(lambda: con.calls >= 2)  # it asks DuckDB every period while the profile runs
     assert not named[0].is_alive()
 
 
