@@ -88,8 +88,9 @@ def test_the_download_button_offers_the_readers_edition(built_book, notebook):
 def test_the_sources_map_and_the_landing_page_render_their_tables(built_book):
     page = (built_book / "book" / "sources_map.html").read_text(encoding="utf-8")
     assert len(re.findall(r"<tr[ >]", page)) >= len(hp.SECTIONS) + len(hp.DOCUMENTS), "the sources map did not render"
+    text = re.sub(r"<[^>]+>", "", page)  # as read: Japanese runs are marked lang="ja", long names get <wbr>
     for section in hp.SECTIONS:
-        assert section.title.replace("&", "&amp;") in page, section
+        assert section.title.replace("&", "&amp;") in text, section
     landing = (built_book / "book" / "intro.html").read_text(encoding="utf-8")
     written = [c for c in hp.CHAPTERS if c.written(built_book.parent.parent)]
     assert len(re.findall(r"<tr[ >]", landing)) == len(written) + 1, "the chapter list did not render"
