@@ -65,7 +65,6 @@ from typing import Any, Final
 import numpy as np
 from numpy.typing import ArrayLike, NDArray
 
-from ..book.wording import plural
 from ._validation import MAX_COUNT as _MAX_COUNT
 from ._validation import MAX_ELEMENTS as _MAX_ELEMENTS
 from ._validation import check_array, check_choice, check_count, check_divisor, check_integer, check_number
@@ -341,7 +340,7 @@ class LogProfile:
 
     def __repr__(self) -> str:
         return (
-            f"LogProfile({plural(self.rows, 'row')}, {plural(len(self.keys), 'key')}, {self.minutes} min; "
+            f"LogProfile({_count(self.rows, 'row')}, {_count(len(self.keys), 'key')}, {self.minutes} min; "
             f"hottest {self.keys[0]!r} "
             f"{self.key_units[0] / self.key_units.sum():.1%} of units; {self._busiest_words()} peaks at "
             f"{self.partition_peak:,.0f} units/s against {self.ceiling:,.0f}; {self.zipf!r})"
@@ -387,8 +386,8 @@ class LogProfile:
         """
         head = Path(self.path).name if name is None else name
         lines = [
-            f"{head}: {plural(self.rows, 'request')} over {plural(self.minutes, 'minute')} from {self.start}, "
-            f"{plural(len(self.keys), 'partition key')}",
+            f"{head}: {_count(self.rows, 'request')} over {_count(self.minutes, 'minute')} from {self.start}, "
+            f"{_count(len(self.keys), 'partition key')}",
             f"peak minute: {self.total.max():,.0f} {self.kind} units/s in all",
             "hottest keys (units over the log, share):",
             *[f"  {k}: {u:,.0f} ({s:.1%})" for k, u, s in self.hottest(5)],
@@ -402,6 +401,11 @@ class LogProfile:
                 f"Kolmogorov-Smirnov distance {z.ks:.3f}: {z.verdict}"
             )
         return "\n".join(lines)
+
+
+def _count(n: int, noun: str) -> str:
+    """``"1 row"``, ``"2,500 rows"``: a count of one takes no plural (a model imports nothing of the book's wording)."""
+    return f"{n:,} {noun}" + ("" if n == 1 else "s")
 
 
 def _quote(name: str) -> str:
