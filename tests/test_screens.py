@@ -243,3 +243,23 @@ def test_explorable_frames_keep_the_narrow_layout_as_the_reader_moves_them(brows
     finally:
         page.close()
     assert not external and not failed and not errors, (external, failed, errors)
+
+
+@pytest.mark.parametrize(("strict", "broken"), [(False, True), (True, False)])
+def test_the_broken_word_check_finds_a_japanese_line_starting_with_a_small_kana(browser, strict, broken):
+    """The check itself can fail: in a narrow cell, Chromium's default line breaking puts "ョ" or "ィ" at a line's start
+    somewhere between 60 and 240 px; the book's style (lang="ja", line-break: strict) never does."""
+    css = ":lang(ja) { line-break: strict; }" if strict else ""
+    found = []
+    page = browser.new_page(viewport={"width": 390, "height": 844})
+    try:
+        for width in range(60, 244, 4):
+            page.set_content(
+                f"<style>{css}</style><article><table><tr><td style='width:{width}px;font-size:16px'>"
+                "000 <span lang='ja'>ホットパーティション 「症状から手を選ぶ」</span></td></tr></table></article>"
+            )
+            found += _measure(page)["split"]
+    finally:
+        page.close()
+    assert bool(found) is broken, found
+    assert not broken or all(s.split("/")[1][0] in "ィョ" for s in found), found
