@@ -116,8 +116,8 @@ EPOCH_BOUNDS = [
     (100_000_000_000, "1973-03-03T09:46"),  # 1e11: milliseconds
     (99_999_999_999_999, "5138-11-16T09:46"),
     (100_000_000_000_000, "1973-03-03T09:46"),  # 1e14: microseconds
-    # below 1e17 as a float (the values are compared as floats, 16 apart here): 1e17 - 1 rounds to 1e17, refused
-    (99_999_999_999_999_984, "5138-11-16T09:46"),
+    # the largest in microseconds, compared exactly: as a float it would round to 1e17 and be refused
+    (99_999_999_999_999_999, "5138-11-16T09:46"),
 ]
 
 
@@ -310,17 +310,47 @@ def test_an_output_column_of_another_type_is_refused_naming_it(tmp_path, column,
     assert str(e.value) == f"{path}: {message}"
 
 
-def test_a_nested_units_column_is_refused_by_its_values(tmp_path):
-    # a struct (as Spark writes a record) whose type merely names a number, STRUCT("real" BOOLEAN): its values are no
-    # units, and the refusal quotes the first
-    units = pa.array([{"real": True}, {"real": False}])
-    path = _parquet(tmp_path / "o.parquet", **_output(units=units))
+@pytest.mark.parametrize(
+    ("column", "values", "message"),
+    [# a struct (as Spark writes a record) whose type merely names a number, STRUCT("real" BOOLEAN)
+     ("units", pa.array([{"real": True}, {"real": False}]), "expected numbers of units, got 'STRUCT(\"REAL\" BOOLEAN)'"),
+     # INTERVAL holds "INT", BIGINT[] holds "BIGINT" and TIMESTAMP[] "TIMESTAMP": the type is matched whole
+     ("requests", pa.array([[2], [1]], pa.list_(pa.int64())), "expected whole numbers of requests, got 'BIGINT[]'"),
+     ("minute", pa.array([[dt.datetime(2026, 1, 1, 9)]] * 2, pa.list_(pa.timestamp("us"))),
+      f"expected {MINUTE_EXPECTED}, got 'TIMESTAMP[]'")],
+    ids=["a struct", "a list of numbers", "a list of timestamps"],
+)  # fmt: skip
+def test_an_output_column_whose_type_only_holds_a_right_name_is_refused_by_its_type(tmp_path, column, values, message):
+    path = _parquet(tmp_path / "o.parquet", **_output(**{column: values}))
     with pytest.raises(ExportError) as e:
         hp.profile_log(path, aggregated=True)
-    assert str(e.value) == (
-        f"{path}: column 'units': expected units from 0 to 1e+15 per minute and key in every row (2 rows without), got "
-        "\"{'real': true}\""
+    assert str(e.value) == f"{path}: column {column!r}: {message}"
+
+
+def test_an_output_of_intervals_is_refused_by_its_type(tmp_path):
+    # INTERVAL holds "INT" (pyarrow cannot write one to Parquet: DuckDB writes the file)
+    path = tmp_path / "o.parquet"
+    duckdb.connect().execute(
+        "COPY (SELECT TIMESTAMP '2026-11-30 09:00' + INTERVAL (i) MINUTE AS minute, 'a' AS pk, 2 - i AS requests, "
+        f"INTERVAL (2 - i) SECOND AS units FROM range(2) t(i)) TO '{path}' (FORMAT parquet)"
     )
+    with pytest.raises(ExportError) as e:
+        hp.profile_log(path, aggregated=True)
+    assert str(e.value) == f"{path}: column 'units': expected numbers of units, got 'INTERVAL'"
+
+
+_NINE = [dt.datetime(2026, 11, 30, 9, 0), dt.datetime(2026, 11, 30, 9, 1)]
+
+
+@pytest.mark.parametrize(
+    "minute",
+    [pa.array([t.replace(tzinfo=dt.UTC) for t in _NINE], pa.timestamp("us", tz="UTC")),
+     pa.array(_NINE, pa.timestamp("ms")), pa.array(_NINE, pa.timestamp("ns")), pa.array(_NINE, pa.timestamp("s"))],
+    ids=["with its zone", "milliseconds", "nanoseconds", "seconds"],
+)  # fmt: skip
+def test_an_output_minute_of_every_timestamp_type_is_read(tmp_path, minute):
+    path = _parquet(tmp_path / "o.parquet", **_output(minute=minute))
+    _assert_two_minutes_from_nine(hp.profile_log(path, aggregated=True))
 
 
 def test_an_output_missing_a_column_is_refused_listing_the_columns(tmp_path):

@@ -426,8 +426,8 @@ def _epoch_unit(con: Any, reader: str, column: str, name: str) -> str:
     low, high = con.execute(f"SELECT min({_quote(column)}), max({_quote(column)}) FROM {reader}").fetchall()[0]
     if low is None:
         raise ExportError(name, f"column {column!r}", "timestamps in every row")
-    for unit, bound in (("s", 1e11), ("ms", 1e14), ("us", 1e17)):
-        if 0 <= float(low) and float(high) < bound:
+    for unit, bound in (("s", 10**11), ("ms", 10**14), ("us", 10**17)):
+        if 0 <= low and high < bound:  # compared exactly (an integer beyond 2**53 is not rounded to a float first)
             return unit
     raise ExportError(name, f"column {column!r}", "epoch seconds, milliseconds or microseconds (or pass --timestamp-unit)", high)
 
@@ -773,6 +773,10 @@ _MEMORY_LIMIT = re.compile(r"\d+(?:\.\d+)? ?(?:[KMGT]i?B|B)", re.IGNORECASE)
 _NESTED_TYPE = re.compile(r"\]$|^(?:STRUCT|MAP|UNION)\(")
 #: DuckDB's timestamp types without a time zone.
 _TIMESTAMP_TYPE = re.compile(r"TIMESTAMP(?:_S|_MS|_NS)?")
+#: The types a column of the query's output may have, matched whole: the minute a timestamp (with or without its zone)
+#: or text, the counts a number or text (a CSV's columns are text, converted and checked value by value).
+_OUTPUT_MINUTE_TYPE = re.compile(r"TIMESTAMP(?:_S|_MS|_NS)?(?: WITH TIME ZONE)?|VARCHAR")
+_OUTPUT_NUMBER_TYPE = re.compile(rf"{_EPOCH_TYPE.pattern}|VARCHAR")
 
 
 def _per_minute_from_log(con: Any, name: str, suffix: str, mapped: dict[str, str | None], kind: str,
@@ -978,14 +982,13 @@ def _output_columns(con: Any, fmt: str, file: str) -> dict[str, str]:
             raise ExportError(
                 file, f"column {col!r}", f"the query's columns {list(_OUTPUT_COLUMNS)}{header} (it has {sorted(cols)})"
             )
-    numeric = ("INT", "DOUBLE", "FLOAT", "DECIMAL", "REAL")
     expected = {
-        "minute": ("timestamps (the query's date_trunc('minute', ts))", ("TIMESTAMP", "VARCHAR")),
-        "requests": ("whole numbers of requests", (*numeric, "VARCHAR")),
-        "units": ("numbers of units", (*numeric, "VARCHAR")),
+        "minute": ("timestamps (the query's date_trunc('minute', ts))", _OUTPUT_MINUTE_TYPE),
+        "requests": ("whole numbers of requests", _OUTPUT_NUMBER_TYPE),
+        "units": ("numbers of units", _OUTPUT_NUMBER_TYPE),
     }
     for col, (what, types) in expected.items():
-        if not any(t in cols[col] for t in types):
+        if not types.fullmatch(cols[col]):  # the whole type: not INTERVAL for INT, nor BIGINT[] or a STRUCT holding one
             raise ExportError(file, f"column {col!r}", what, cols[col])
     return cols
 
