@@ -321,10 +321,11 @@ def _report(module: str, tests: list[str], codes: dict[str, int | None], seconds
         "| --- | --- | --- | --- | --- | --- | --- | --- |",
         f"| `{module}` | {len(mine)} | {killed} | {survived} | {timeout} | {none} | {unchecked} | {rate} |",
         "",
-        "A timeout counts as killed (the mutant hangs the tests). Survivors, each equivalent or killed:",
+        'A mutant no test covers ("no tests": its function is reached only through a subprocess, which mutmut '
+        "cannot see) counts as a survivor until a test covers it. Survivors, each equivalent or killed:",
         "",
     ]
-    survivors = sorted(n for n, c in mine.items() if STATUS.get(c) == "survived")
+    survivors = sorted(n for n, c in mine.items() if STATUS.get(c) in ("survived", "no tests"))
     unexplained = 0
     for name in survivors:
         key = (_function_of(name), _changed_line(_diff(module, name)))
@@ -332,9 +333,18 @@ def _report(module: str, tests: list[str], codes: dict[str, int | None], seconds
         if why is None:
             unexplained += 1
             why = "**not yet explained**: kill it with a behavioural test, or explain it here as equivalent"
-        lines += [f"* `{name}` ({key[0]}: `{key[1]}`): {why}"]
+        no_test = " (no test covers it)" if STATUS.get(mine[name]) == "no tests" else ""
+        lines += [f"* `{name}` ({key[0]}: `{key[1]}`){no_test}: {why}"]
     if not survivors:
         lines.append("None.")
+    timeouts = sorted(n for n, c in mine.items() if STATUS.get(c) == "timeout")
+    lines += [
+        "",
+        "Timeouts, each counted as killed (the mutant's tests ran past the time limit; a loop bound or a "
+        "condition that no longer ends a loop, typically: `--resume --recheck-timeouts` runs them again alone):",
+        "",
+    ]
+    lines += [f"* `{n}` ({_function_of(n)}: `{_changed_line(_diff(module, n))}`)" for n in timeouts] or ["None."]
     return "\n".join(lines) + "\n", unexplained
 
 
@@ -352,7 +362,7 @@ def _summary() -> str:
                 "",
                 "`make mutants` (`benchmarks/mutants.py`, mutmut) runs each module on its own and writes its report beside "
                 "this file, with every survivor killed by a behavioural test or explained as equivalent. A timeout counts "
-                "as killed (the mutant hangs the tests).",
+                "as killed (the mutant hangs the tests); a mutant no test covers counts as a survivor.",
                 "",
                 _HEADER + " report |",
                 "| --- | --- | --- | --- | --- | --- | --- | --- | --- |",

@@ -1,0 +1,66 @@
+"""`make mutants`'s report (benchmarks/mutants.py): what it counts and lists, on a module's results made up here.
+
+A mutant no in-process test covers is a survivor in all but name (the command line's subprocess tests reach it, and
+mutmut cannot see them), so the report lists it among the survivors to kill or explain; a timeout counts as killed
+and is listed apart, with its changed line, so a reader can judge that the mutant really hangs.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+from pathlib import Path
+
+import pytest
+
+SCRIPT = Path(__file__).resolve().parent.parent / "benchmarks" / "mutants.py"
+MODULE = "hotpart/models/toy.py"
+#: Made-up results of toy.py's six mutants (mutmut's exit codes: 1 killed, 0 survived, 33 no tests, 36 timeout).
+CODES = {
+    "hotpart.models.toy.x_f__mutmut_1": 1,
+    "hotpart.models.toy.x_f__mutmut_2": 0,
+    "hotpart.models.toy.x_f__mutmut_3": 0,
+    "hotpart.models.toy.x_g__mutmut_1": 33,
+    "hotpart.models.toy.x_g__mutmut_2": 36,
+    "hotpart.models.other.x_h__mutmut_1": 0,  # another module's: not counted here
+}
+DIFFS = {
+    "hotpart.models.toy.x_f__mutmut_2": "--- a\n+++ b\n-    return a < b\n+    return a <= b\n",
+    "hotpart.models.toy.x_f__mutmut_3": "--- a\n+++ b\n-    x = 1\n+    x = 2\n",
+    "hotpart.models.toy.x_g__mutmut_1": "--- a\n+++ b\n-    s = 'a'\n+    s = 'XXaXX'\n",
+    "hotpart.models.toy.x_g__mutmut_2": "--- a\n+++ b\n-    while j < n:\n+    while j <= n:\n",
+}
+
+
+@pytest.fixture()
+def mutants(monkeypatch: pytest.MonkeyPatch):
+    spec = importlib.util.spec_from_file_location("mutants_script", SCRIPT)
+    module = importlib.util.module_from_spec(spec)
+    assert spec.loader is not None
+    spec.loader.exec_module(module)
+    monkeypatch.setattr(module, "_diff", lambda _module, name: DIFFS[name])
+    monkeypatch.setattr(module, "_equivalent", lambda _module: {("f", "x = 1 -> x = 2"): "equivalent: x is overwritten"})
+    return module
+
+
+def test_the_report_counts_a_modules_mutants_and_lists_each_survivor_and_timeout(mutants) -> None:
+    text, unexplained = mutants._report(MODULE, ["tests/test_toy.py"], CODES, 0.0)
+    row = next(line for line in text.splitlines() if line.startswith("| `"))
+    # 5 mutants of toy.py: 1 killed, 2 survived, 1 timeout (killed), 1 without a test; kill rate (1 + 1) / 4 tested
+    assert row == f"| `{MODULE}` | 5 | 1 | 2 | 1 | 1 | 0 | 50.0% |"
+    survivors, timeouts = text.split("Timeouts, each counted as killed")
+    assert "* `hotpart.models.toy.x_f__mutmut_2` (f: `return a < b -> return a <= b`): **not yet explained**" in survivors
+    assert "* `hotpart.models.toy.x_f__mutmut_3` (f: `x = 1 -> x = 2`): equivalent: x is overwritten" in survivors
+    assert (
+        "* `hotpart.models.toy.x_g__mutmut_1` (g: `s = 'a' -> s = 'XXaXX'`) (no test covers it): **not yet explained**"
+        in survivors
+    )
+    assert "x_g__mutmut_2" not in survivors and "x_f__mutmut_1" not in text and "x_h__" not in text
+    assert "* `hotpart.models.toy.x_g__mutmut_2` (g: `while j < n: -> while j <= n:`)" in timeouts
+    # the mutant no test covers is unexplained like the survivor: the run exits 1 while either is left
+    assert unexplained == 2
+
+
+def test_a_module_with_every_mutant_killed_says_none_twice(mutants) -> None:
+    text, unexplained = mutants._report(MODULE, ["tests/test_toy.py"], {"hotpart.models.toy.x_f__mutmut_1": 3}, 60.0)
+    assert unexplained == 0 and text.count("\nNone.") == 2
+    assert "1 min on this machine's 2 shared cores" in text and "| 100.0% |" in text
