@@ -3,6 +3,7 @@
 direct simulator calls, or the published figures; and the simulator explorables' update path."""
 
 import math
+import re
 
 import numpy as np
 import pytest
@@ -234,24 +235,58 @@ def test_split_for_heat_caption_writes_the_first_split_in_whole_minutes():
     e = hp.EXPLORABLES["split_for_heat"]
     data = e.data()
     assert hp.split_summary(data)["first_split_min"] == hp.SPLIT_TRIGGER_MINUTES
-    assert f"3 splits, the first {hp.SPLIT_TRIGGER_MINUTES:g} min after the spike;" in e.caption(data)
-    assert "1 split, 3 min after the spike;" in e.caption(e.data(case=0, minutes=3, hot_wcu=500))
+    nb = "\u00a0"
+    assert f"3{nb}splits, the first {hp.SPLIT_TRIGGER_MINUTES:g}{nb}min after the spike." in e.caption(data)
+    assert f"1{nb}split, 3{nb}min after the spike." in e.caption(e.data(case=0, minutes=3, hot_wcu=500))
     assert ".0 min" not in e.caption(e.data(case=2, minutes=7, hot_wcu=3_000))
 
 
 def test_split_for_heat_caption_says_how_many_minutes_it_counts():
     """Review turn 7: at a 10-minute wait the caption read "1 split ... 5 partitions at the end" where 9 minutes gave
-    3 splits and 7 partitions; the second round falls after the window shown, which the caption now names."""
+    3 splits and 7 partitions; the second round falls after the window shown, which the caption now names (turn 8:
+    as the minutes after the spike, the axis starting a minute before it)."""
     e = hp.EXPLORABLES["split_for_heat"]
     data = e.data(minutes=10)
     minutes_shown = (data["res"].throttled.shape[0] - data["start"]) / 60
     assert minutes_shown == 19  # 1,200 s simulated, the spike at 60 s
-    assert "1 split, 10 min after the spike; 5 partitions at the end of the 19 minutes shown" in e.caption(data)
-    assert "3 splits, the first 9 min after the spike; 7 partitions at the end of the 19 minutes shown" in e.caption(
-        e.data(minutes=9)
+    nb = "\u00a0"
+    assert f"1{nb}split, 10{nb}min after the spike. 5{nb}partitions at the end of the 19{nb}minutes after the spike" in (
+        e.caption(data)
+    )
+    assert f"3{nb}splits, the first 9{nb}min after the spike. 7{nb}partitions at the end of the 19{nb}minutes after" in (
+        e.caption(e.data(minutes=9))
     )
     short = hp.split_case(0, 1_600, 2, seconds=120, start=59)  # 61 s after the spike: a minute, in the singular
-    assert "at the end of the 1 minute shown" in e.caption(short)
+    assert f"at the end of the 1{nb}minute after the spike" in e.caption(short)
+
+
+@pytest.mark.parametrize(("case", "reason"), [(1, "single item"), (3, "LSI"), (4, "monotonic sort key")])
+def test_split_for_heat_caption_says_what_the_one_split_did_and_when_the_next_was_blocked(case, reason):
+    """Review turn 8: in the cases whose hot traffic no split divides, "1 split" moved the cool keys away (the refused
+    band steps from 660 to 600 WCU/s), and the blocked split is named with the minute it was due (twice the wait)."""
+    e = hp.EXPLORABLES["split_for_heat"]
+    nb = "\u00a0"
+    for minutes, due in ((5, 10), (9, 18)):
+        caption = e.caption(e.data(case=case, minutes=minutes))
+        assert (
+            f"1{nb}split, {minutes}{nb}min after the spike, moves the cool keys off the hot traffic's partition; "
+            f"the next, due {due}{nb}min after the spike, is blocked ({reason})."
+        ) in caption
+    # at a 10-minute wait the next split would be due 20 minutes after the spike, after the window: not named
+    caption = e.caption(e.data(case=case, minutes=10))
+    assert "blocked" not in caption and "moves the cool keys off" in caption and f"600{nb}WCU/s still" in caption
+    for divisible in (0, 2):
+        assert "moves the cool keys" not in e.caption(e.data(case=divisible, minutes=5))
+
+
+def test_split_for_heat_caption_keeps_each_number_with_its_word_and_acronyms_in_capitals():
+    """Review turn 8: lines broke between "0" and "WCU/s", and "1" and "split"; "table with an lsi" (capitalize())."""
+    e = hp.EXPLORABLES["split_for_heat"]
+    for case in range(5):
+        caption = e.caption(e.data(case=case, minutes=9))
+        assert not re.search(r"\d [A-Za-z]", caption), caption
+        assert caption[0].isupper()
+    assert e.caption(e.data(case=3)).startswith("An item collection, table with an LSI: 1,600\u00a0WCU/s arrives")
 
 
 # --- the explorables' update path ----------------------------------------------------------------------------

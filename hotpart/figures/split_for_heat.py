@@ -7,6 +7,7 @@ Notebook: ``notebooks/10_isolation.ipynb`` (explorable ``split_for_heat``).
 from __future__ import annotations
 
 import math
+import re
 from collections.abc import Mapping
 from typing import Any
 
@@ -116,7 +117,8 @@ def split_case(
     -------
     dict
         ``res`` (:class:`SimulationResult`), ``refused`` (units refused in all), and the set-up:
-        ``start``, ``hot_keys`` and ``cool_keys`` (counts), ``items_per_key``.
+        ``start``, ``hot_keys`` and ``cool_keys`` (counts), ``items_per_key``, and ``indivisible`` (True when the
+        hot traffic is one item, or one collection held together by an LSI or a rising sort key: no split divides it).
 
     Examples
     --------
@@ -158,6 +160,8 @@ def split_case(
         "hot_keys": len(hot_keys),
         "cool_keys": len(_COOL_KEYS),
         "items_per_key": table.items_per_key,
+        # the hot traffic no split can divide: one item, or a collection that an LSI or a rising sort key holds together
+        "indivisible": len(hot_keys) == 1 and (table.items_per_key == 1 or table.has_lsi or case == 4),
     }
 
 
@@ -224,23 +228,35 @@ def _split_update(fig: Figure, data: Data) -> None:
     _split_marks(ax, res)
 
 
+#: A number and the word after it (a unit, "split", "min"): kept on one line (a line never starts with a bare unit).
+_NUMBER_AND_WORD = re.compile(r"(\d) (?=[A-Za-z])")
+
+
 def _split_caption(data: Data) -> str:
     res: SimulationResult = data["res"]
+    start = data["start"]
     if res.splits:
         first = split_summary(data)["first_split_min"]  # as the chapter's glued text counts it: whole minutes as "5"
         which = "the first " if len(res.splits) > 1 else ""
         what = f"{plural(len(res.splits), 'split')}, {which}{first:,g} min after the spike"
+        if data["indivisible"]:  # the hot traffic cannot be split: the split moved the other keys away from it
+            what += ", moves the cool keys off the hot traffic's partition"
     else:
         what = "no split"
-    blocked = f"; a split was due but blocked ({res.blocked[0][2]})" if res.blocked else ""
+    blocked = ""
+    if res.blocked:
+        due = (res.blocked[0][0] - start + 1) / 60  # counted as the splits are (split_summary)
+        blocked = f"; the next, due {due:,.0f} min after the spike, is blocked ({res.blocked[0][2]})"
     end = float(res.throttled[-1].sum())
     # the window shown after the spike: a split due later (a second round, with a long wait) is not counted
-    shown = plural(round((res.throttled.shape[0] - data["start"]) / 60), "minute")
-    return (
-        f"{SPLIT_CASES[data['case']].capitalize()}: {data['hot_wcu']:,.0f} WCU/s arrives at once. {what}{blocked}; "
-        f"{plural(res.partitions, 'partition')} at the end of the {shown} shown (dash-dotted lines: splits). "
-        f"Refused: {data['refused']:,.0f} WCU in all, {end:,.0f} WCU/s still at the end."
+    shown = plural(round((res.throttled.shape[0] - start) / 60), "minute")
+    case = SPLIT_CASES[data["case"]]
+    text = (
+        f"{case[:1].upper()}{case[1:]}: {data['hot_wcu']:,.0f} WCU/s arrives at once. {what}{blocked}. "
+        f"{plural(res.partitions, 'partition')} at the end of the {shown} after the spike (dash-dotted lines: "
+        f"splits). Refused: {data['refused']:,.0f} WCU in all, {end:,.0f} WCU/s still at the end."
     )
+    return _NUMBER_AND_WORD.sub("\\1\u00a0", text)
 
 
 register(
