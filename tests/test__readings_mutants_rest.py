@@ -16,6 +16,7 @@ import math
 import numpy as np
 import pytest
 
+import hotpart as hp
 from hotpart.models._readings import (
     _cache_words,
     _capacity_words,
@@ -136,7 +137,7 @@ def test_target_is_the_peak_at_seventy_percent_rounded_up():
     assert _target(7.0) == 10
     assert 700.0 / 0.7 > 1000.0  # one ulp above: the tolerance rounds it to 1,000
     assert _target(700.0) == 1000
-    assert _target(math.nextafter(7.0, 8.0) + 1e-6) == 11
+    assert _target(7.000_001) == 11  # 10.0000014 units: above the 1e-9 tolerance, so 11
 
 
 def _capacity(kind, mode, consumed, scope=""):
@@ -483,3 +484,63 @@ def test_utilisation_unknown_without_a_positive_level():
     assert _util([70], None, [True]) is None
     assert _util(None, [100], [True]) is None
     assert _util([70], [100], [False]) is None
+
+
+# ---------------------------------------------------------------------------------------------
+# The same numbers as a reader of `hotpart diagnose` sees them: AWS's formats, written and read back
+# ---------------------------------------------------------------------------------------------
+
+_KEYS = [f"K{i:04d}" for i in range(1_000)]
+
+
+def _diagnose(table, demand, kind):
+    res = hp.simulate(table, demand, 600, keys=_KEYS, kind=kind)
+    files = hp.simulated_exports(res)
+    m = hp.read_metric_data(
+        files["metrics.json"],
+        files["queries.json"],
+        insights=[files["insights-accessed.json"]],
+        throttled_keys=[files["insights-throttled.json"]],
+        description=files["table.json"],
+    )
+    (f,) = hp.diagnose(m).findings
+    return f
+
+
+_SHARD = (
+    "write-shard 'K0999' over at least 2 suffixes: it is offered at least 1,500 WCU/s, and each shard must stay under "
+    "80% of a partition's 1,000 WCU/s (chapter 5); a read of the whole key then takes 2 queries, one per suffix "
+    "(chapter 6)"
+)
+_CACHE = (
+    "cache the reads of 'K0999' (DAX or an application cache): at least 4,800 RCU/s, so the cache must serve at least "
+    "50% of them to keep the rest under 2,400 RCU/s (80% of a partition's 3,000); strongly consistent reads still "
+    "reach the partition"
+)
+
+
+@pytest.mark.parametrize(
+    ("table", "rest", "hot", "kind", "action", "numbers", "chapter"),
+    [
+        # the most-accessed report counts ConsumedThroughputUnits, 3 per write unit: 4,500 a second read back as
+        # 1,500 WCU/s, two suffixes of 750 each
+        (
+            hp.Table(4, wcu=4_000),
+            1.0,
+            1_500.0,
+            "write",
+            _SHARD,
+            {"rate": 1_500.0, "shards": 2, "read_queries": 2.0},
+            "chapter 5, write sharding; chapter 6, its read cost",
+        ),
+        # 4,800 RCU/s on one key, 2,400 allowed: the cache serves half
+        (hp.Table(4, rcu=12_000), 3.0, 4_800.0, "read", _CACHE, {"rate": 4_800.0, "hit_ratio": 0.5}, _CACHE_CHAPTERS),
+    ],
+)
+def test_a_hot_key_read_from_aws_reports_gets_its_remedy_at_its_own_rate(table, rest, hot, kind, action, numbers, chapter):
+    f = _diagnose(table, [rest] * 999 + [hot], kind)
+    assert (f.cause, f.key, f.confidence) == ("hot key", "K0999", "high")
+    assert (f.action, f.numbers, f.chapter) == (action, numbers, chapter)
+    assert (
+        "the most-accessed report saw 1,000 distinct keys (ApproximateUniqueCount) and lists 25: the key space is not small"
+    ) in f.evidence
