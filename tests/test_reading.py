@@ -370,3 +370,32 @@ def test_japanese_text_is_marked_as_japanese_outside_code_scripts_and_attributes
     context = {"body": "<p>ハッシュ</p>"}
     _code_breaks(None, "page", "page.html", context, None)  # the build's page hook marks it too
     assert context["body"] == '<p><span lang="ja">ハッシュ</span></p>'
+
+
+def test_a_japanese_phrase_is_marked_whole_with_the_names_and_numbers_inside_it():
+    """Review turn 8: 「DynamoDB のアダプティブキャパシティ」 was marked in three pieces (102 spans held only 「), numbers in a
+    quote fell outside ("直前 5 分間"), and a quote already marked Japanese was marked again inside (159 nested spans)."""
+    from hotpart.book._sphinx import _JAPANESE_GAP_MAX, japanese_runs
+
+    cases = {
+        "<li>「DynamoDB のアダプティブキャパシティ」 (the course's gloss)</li>":
+            '<li><span lang="ja">「DynamoDB のアダプティブキャパシティ」</span> (the course\'s gloss)</li>',
+        "<td>“全レコードが2パーティションに集中、直前 5 分間 (2026 年 8 月時点)”</td>":
+            '<td>“<span lang="ja">全レコードが2パーティションに集中、直前 5 分間 (2026 年 8 月時点</span>)”</td>',
+        "<p>「人気商品の ID」, シャーディング（Suffix追加）と split-for-heat メカニズム</p>":
+            '<p><span lang="ja">「人気商品の ID」, シャーディング（Suffix追加）と split-for-heat メカニズム</span></p>',
+        # English words between two titles are English: each title is its own phrase
+        "<p>「ホット」 and 「キー」, 「設計」 (hot partitions) 「分散」</p>":
+            '<p><span lang="ja">「ホット」</span> and <span lang="ja">「キー」, 「設計」</span> (hot partitions) '
+            '<span lang="ja">「分散」</span></p>',
+    }  # fmt: skip
+    for html, marked in cases.items():
+        assert japanese_runs(html) == marked
+    # a name or number run longer than a phrase carries stays outside, up to the limit exactly
+    for gap, joined in (("X" * _JAPANESE_GAP_MAX, True), ("X" * (_JAPANESE_GAP_MAX + 1), False)):
+        out = japanese_runs(f"<p>キー{gap}設計</p>")
+        assert (out.count('lang="ja"') == 1) is joined, out
+    # an element already marked Japanese (an evidence box's quote) is left whole, its inner tags and spans included
+    quote = '<span lang="ja">“キー <em>設計</em> <span class="x">分散</span> と DynamoDB”</span>'
+    assert japanese_runs(f"<p>{quote} 「ホット」</p>") == f'<p>{quote} <span lang="ja">「ホット」</span></p>'
+    assert japanese_runs(quote + quote) == quote + quote

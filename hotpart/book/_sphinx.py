@@ -390,18 +390,73 @@ def _in_text(html: str, change: Callable[[str], str]) -> str:
 #: A run of Japanese text: kana, kanji, CJK punctuation and full-width forms, with the spaces inside it.
 _JAPANESE = "[\u3000-\u30ff\u3400-\u9fff\uf900-\ufaff\uff00-\uffef]"
 _JAPANESE_RUN = re.compile(f"{_JAPANESE}+(?:[ \u00a0]+{_JAPANESE}+)*")
+#: An English word: letters in lower case, with the punctuation around it stripped ("and", "the", "(hot").
+_ENGLISH_WORD = re.compile(r"[a-z]+")
+_AROUND_WORD = "()[]{}\"'\u201c\u201d\u2018\u2019,.;:!?"
+#: The longest stretch of Latin text (names, numbers) a Japanese phrase carries between its Japanese characters.
+_JAPANESE_GAP_MAX = 40
+#: An element already marked Japanese (the evidence boxes' quotes): its text is left as it is, nested spans and all.
+_JAPANESE_SPAN = re.compile(r'<span lang="ja">')
+_SPAN_TAG = re.compile(r"<span\b[^>]*>|</span>")
+
+
+def _inside_japanese_phrase(gap: str) -> bool:
+    """True when ``gap``, the text between two runs of Japanese in one text node, belongs to the Japanese phrase: a
+    name, a number or a unit ("DynamoDB ", " 5 ", " ID", "Suffix", "split-for-heat"), not English words ("and")."""
+    if len(gap) > _JAPANESE_GAP_MAX:
+        return False
+    return not any(_ENGLISH_WORD.fullmatch(token.strip(_AROUND_WORD)) for token in gap.split())
+
+
+def _mark_japanese(text: str) -> str:
+    """``text`` (between tags) with each Japanese phrase in a ``<span lang="ja">``: its runs of Japanese joined across
+    the names and numbers between them (:func:`_inside_japanese_phrase`)."""
+    phrases: list[list[int]] = []
+    for m in _JAPANESE_RUN.finditer(text):
+        if phrases and _inside_japanese_phrase(text[phrases[-1][1] : m.start()]):
+            phrases[-1][1] = m.end()
+        else:
+            phrases.append([m.start(), m.end()])
+    out, at = [], 0
+    for start, end in phrases:
+        out += [text[at:start], f'<span lang="ja">{text[start:end]}</span>']
+        at = end
+    return "".join(out) + text[at:]
+
+
+def _outside_japanese_spans(html: str) -> list[tuple[str, bool]]:
+    """``html`` cut into pieces, each with True when it is an element already marked ``<span lang="ja">`` (whole,
+    with the spans nested in it)."""
+    pieces: list[tuple[str, bool]] = []
+    at = 0
+    for m in _JAPANESE_SPAN.finditer(html):
+        if m.start() < at:
+            continue  # inside the marked element just taken
+        depth, end = 0, len(html)
+        for tag in _SPAN_TAG.finditer(html, m.start()):
+            depth += -1 if tag.group(0) == "</span>" else 1
+            if depth == 0:
+                end = tag.end()
+                break
+        pieces += [(html[at : m.start()], False), (html[m.start() : end], True)]
+        at = end
+    return [*pieces, (html[at:], False)]
 
 
 def japanese_runs(html: str) -> str:
-    """``html`` with every run of Japanese characters in its text (outside code, scripts, styles and maths) wrapped in
-    ``<span lang="ja">``, so that the style sheet's strict Japanese line breaking applies to it.
+    """``html`` with every Japanese phrase in its text (outside code, scripts, styles, maths and elements already
+    marked Japanese) wrapped in ``<span lang="ja">``, so that the style sheet's strict Japanese line breaking applies
+    to it. A phrase is a run of Japanese characters with the names and numbers inside it: a title such as
+    「DynamoDB のアダプティブキャパシティ」 is one phrase, not three.
 
     >>> japanese_runs("<td>000 ホットパーティション 「症状から手を選ぶ」 (the short-spike row)</td>")
     '<td>000 <span lang="ja">ホットパーティション 「症状から手を選ぶ」</span> (the short-spike row)</td>'
-    >>> japanese_runs('<pre>ホット</pre><img alt="ホット"> English only')
-    '<pre>ホット</pre><img alt="ホット"> English only'
+    >>> japanese_runs("<li>「DynamoDB のアダプティブ」 and 「直前 5 分間」</li>")
+    '<li><span lang="ja">「DynamoDB のアダプティブ」</span> and <span lang="ja">「直前 5 分間」</span></li>'
+    >>> japanese_runs('<pre>ホット</pre><img alt="ホット"> English only <span lang="ja">“キー <em>設計</em>”</span>')
+    '<pre>ホット</pre><img alt="ホット"> English only <span lang="ja">“キー <em>設計</em>”</span>'
     """
-    return _in_text(html, lambda text: _JAPANESE_RUN.sub(lambda m: f'<span lang="ja">{m.group(0)}</span>', text))
+    return "".join(piece if marked else _in_text(piece, _mark_japanese) for piece, marked in _outside_japanese_spans(html))
 
 
 def _code_breaks(app: Any, pagename: str, templatename: str, context: dict[str, Any], doctree: Any) -> None:
