@@ -168,10 +168,15 @@ def test_capacity_words_name_the_mode_s_unit(kind, mode, unit, rate):
 def test_capacity_words_size_any_positive_peak_and_ask_for_consumption_otherwise():
     # one unit in a minute: 1/60 per second, and one unit serves it at 70%
     words, nums = _capacity("Write", "provisioned", [1.0])
-    assert words.startswith("raise it to at least 1 WCU: its offered peak, 0 WCU/s")
+    assert words.startswith("raise it to at least 1 WCU: its offered peak, 0.017 WCU/s (consumed")
     assert nums == {"target": 1.0, "peak": 1 / 60}
-    # exactly one unit per second: 2 at 70%
+    # exactly one unit per second: 2 at 70%; under 10 units/s the peak is written to two significant digits, from 10
+    # on as a whole number
     assert _capacity("Write", "provisioned", [60.0])[1] == {"target": 2.0, "peak": 1.0}
+    assert "its offered peak, 1 WCU/s" in _capacity("Write", "provisioned", [60.0])[0]
+    assert "its offered peak, 9.5 WCU/s" in _capacity("Write", "provisioned", [570.0])[0]
+    assert "its offered peak, 10 WCU/s" in _capacity("Write", "provisioned", [600.0])[0]
+    assert "its offered peak, 1,234 WCU/s" in _capacity("Write", "provisioned", [60 * 1234.4])[0]
     assert _capacity("Write", "provisioned", [0.0]) == (
         "raise it to above its present level (export ConsumedWriteCapacityUnits to size it)",
         {},

@@ -61,8 +61,9 @@ def _capacity_words(s: ScopeEvidence, ev: Evidence, what: str) -> tuple[str, dic
     if peak is None or peak <= 0:
         return f"{what} above its present level (export {s.metric('C')} to size it)", {}
     t = _target(peak)
+    shown = f"{peak:,.0f}" if peak >= 10 else f"{peak:.2g}"  # a peak under 0.5 units/s is not "0 WCU/s"
     words = (
-        f"{what} at least {t:,} {unit}: its offered peak, {peak:,.0f} {rate} (consumed plus refused), at chapter 11's "
+        f"{what} at least {t:,} {unit}: its offered peak, {shown} {rate} (consumed plus refused), at chapter 11's "
         f"{AUTOSCALING_TARGET:.0%} target utilisation"
     )
     return words, {"target": float(t), "peak": peak}
