@@ -423,6 +423,11 @@ def _accessed(accessed, *, kind: str = "Write", total: float = 0.0, consumed=Non
     return _finding([_scope(kind, 4.0, consumed=consumed)], rep, kind=kind.lower())
 
 
+def _busiest(rate: str, share: str) -> str:
+    """The most-accessed report's line of a key, unweighted: its busiest minute's rate and its share of the traffic."""
+    return f"{CI}: {rate} in its busiest minute, {share} of the traffic counted while the table throttles"
+
+
 def test_a_small_key_space_from_the_most_accessed_report_alone():
     f = _accessed((("a", 10.0), ("b", 5.0)), unique_accessed=2.0, listed_accessed=2)
     assert _read(f) == ("small key space", "", "high", "the whole key space is in the list")
@@ -456,10 +461,7 @@ def test_a_read_key_is_counted_in_aws_units_as_they_are():
     # the table consumed 180,000 units: 93%
     f = _accessed((("hot", 168_000.0),), kind="Read", consumed=180_000.0, unique_accessed=5_000.0, listed_accessed=1)
     assert (f.cause, f.key, f.confidence) == ("hot key", "hot", "high")
-    assert (
-        f.evidence[-2]
-        == f"{CI}: 'hot' at 2,800 RCU/s in its busiest minute, 93% of the traffic counted while the table throttles"
-    )
+    assert f.evidence[-2] == _busiest("'hot' at 2,800 RCU/s", "93%")
 
 
 def test_a_simulations_write_units_are_not_divided():
@@ -467,9 +469,7 @@ def test_a_simulations_write_units_are_not_divided():
     # traffic (60% of it), not the consumed metric (it is weighted only in AWS's reports)
     f = _accessed((("hot", 36_000.0),), total=60_000.0, consumed=90_000.0, weighted=False, unique_accessed=5e3, listed_accessed=1)
     assert _read(f) == ("hot key", "hot", "medium", "one key carries most of the traffic while it throttles")
-    assert (
-        f.evidence[-1] == f"{CI}: 'hot' at 600 WCU/s in its busiest minute, 60% of the traffic counted while the table throttles"
-    )
+    assert f.evidence[-1] == _busiest("'hot' at 600 WCU/s", "60%")
     assert f.alternatives == ("low-cardinality key",)
     assert f.missing == (MISSING_PKT,)
 
@@ -479,7 +479,7 @@ def test_a_keys_share_of_the_traffic_at_the_threshold_and_not_the_next_float_abo
     # 'hot' 36,000 of 60,000 units a minute: 0.6 exactly (600 WCU/s, below a partition's 900)
     rep = hp.KeyReport(_top(accessed=(("hot", 36_000.0),), total_accessed=60_000.0), throttled=False, weighted=False)
     f = _finding([_scope("Write", 4.0)], rep, hot_key_share=hot_share)
-    line = f"{CI}: 'hot' at 600 WCU/s in its busiest minute, 60% of the traffic counted while the table throttles"
+    line = _busiest("'hot' at 600 WCU/s", "60%")
     if cause == "hot key":
         assert (f.cause, f.key, f.confidence) == ("hot key", "hot", "medium")
     else:
@@ -492,9 +492,7 @@ def test_a_key_below_one_unit_a_second_is_still_named():
     # 30 units in a minute: 0.5 WCU/s, all of the 30 units of traffic (100%): a hot key by its share
     f = _accessed((("hot", 30.0),), total=30.0, weighted=False, unique_accessed=5e3, listed_accessed=1)
     assert (f.cause, f.key, f.confidence) == ("hot key", "hot", "medium")
-    assert (
-        f.evidence[-1] == f"{CI}: 'hot' at 0 WCU/s in its busiest minute, 100% of the traffic counted while the table throttles"
-    )
+    assert f.evidence[-1] == _busiest("'hot' at 0 WCU/s", "100%")
 
 
 def test_a_share_of_a_small_total_is_counted():
@@ -527,6 +525,44 @@ def test_a_most_accessed_report_shorter_than_the_throttling():
     rep = hp.KeyReport(_top(3, accessed=(("hot", 36_000.0),), total_accessed=60_000.0), throttled=False, weighted=False)
     f = _finding([_scope("Write", 4.0)], rep)
     assert (f.cause, f.key, f.confidence) == ("hot key", "hot", "medium")
-    assert (
-        f.evidence[-1] == f"{CI}: 'hot' at 600 WCU/s in its busiest minute, 60% of the traffic counted while the table throttles"
+    assert f.evidence[-1] == _busiest("'hot' at 600 WCU/s", "60%")
+
+
+def test_one_throttled_request_named_by_the_report_is_its_hot_key():
+    # one write throttle event in the whole export, and the report names its key: 'k' 1 of 1, 100%; the one
+    # minute is a short spike, which comes first
+    s = _scope("Write", [1.0, 0.0, 0.0, 0.0, 0.0, 0.0])
+    f = _finding([s], _throttled((("k", 1.0),), 1.0, minutes=1, **LARGE), spike=True)
+    assert (f.cause, f.key) == ("hot key", "k")
+    assert f.evidence[-2] == (
+        f"{CI}: 'k' carries 100% of the throttled requests over the 1 minutes with throttling (the one key the "
+        "most-throttled report lists, 100%)"
     )
+
+
+def test_a_key_with_a_zero_count_where_the_scope_has_no_events_is_not_reread():
+    # the reason metric counts minutes 1-5, the write throttle events only minute 6 (misaligned data points), and the
+    # report counts 4 throttled requests a minute, listing 'k' with a data point of 0 (AWS can give one): the scope's
+    # own events in those minutes are 0, so nothing is reread against them; 'k' carries 0%: spread
+    s = _scope("Write", [0.0] * HIT + [4.0], key_range=4.0)
+    f = _finding([s], _throttled((("k", 0.0),), 4.0, **LARGE), spike=True)
+    assert (f.cause, f.key) == ("spread", "k")
+    assert f.evidence[-2] == (
+        f"{CI}: the one key the most-throttled report lists carry 0% of the throttled requests over the 5 minutes with "
+        "throttling, the most throttled, 'k', 0%"
+    )
+
+
+@pytest.mark.parametrize("above", [False, True])
+def test_the_reads_within_the_rounding_tolerance_leave_the_writes_alone(above):
+    # the writes' 50 events and reads of 5e-8 events in minute 1 sum to 50 x (1 + 1e-9) exactly, the tolerance for
+    # rounding in the sum of the kinds: the writes throttle alone, so 'hot''s 75 (of the report's 200) is all their 50
+    # events, 100%. One float more of reads and both kinds throttle: 75 is more than 1.05 x 50, 'hot' keeps 38%
+    limit = 50 * (1 + 1e-9)
+    reads = (math.nextafter(limit, math.inf) if above else limit) - 50
+    scopes = [_scope("Write", 10.0), _scope("Read", [reads, 0.0, 0.0, 0.0, 0.0, 0.0])]
+    assert float(np.sum([10.0 + reads, 10.0, 10.0, 10.0, 10.0])) == (math.nextafter(limit, math.inf) if above else limit)
+    f = _finding(scopes, _throttled((("hot", 15.0),), 40.0, **LARGE))
+    assert (f.cause, f.key) == (("spread", "hot") if above else ("hot key", "hot"))
+    assert f.evidence[-2].endswith("with throttling, the most throttled, 'hot', 38%" if above else "lists, 38%)")
+    assert ("'hot' carries 100%" in f.evidence[-2]) is not above
