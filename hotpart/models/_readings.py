@@ -242,7 +242,8 @@ def _key_reading(s: ScopeEvidence, ev: Evidence, minutes: NDArray[np.bool_], th:
         elif own > 0 and top < th.one and th.one * own <= per_key[key] <= own * 1.05:
             # both kinds throttle and the report counts both: a key whose count is most of this kind's events, and no
             # more than them, may be this kind's hot key; said, at medium confidence
-            top, mixed = per_key[key] / own, True
+            mixed = True
+            top = min(per_key[key] / own, 1.0)  # the key's share of this kind's requests: at most all of them
         named_words = "" if named == n_hit else f"; it names a key in {named} of them"
         if top >= th.one:
             line = (
@@ -268,9 +269,11 @@ def _key_reading(s: ScopeEvidence, ev: Evidence, minutes: NDArray[np.bool_], th:
                 )
             alts = ("low-cardinality key",) if small is None or mixed else ()
             if mixed:
+                share = per_key[key] / own
+                bound = "and no more than them" if share <= 1 else "within the 5% by which the two counts may differ"
                 ev_lines.append(
                     f"the most-throttled report counts the throttled requests of both kinds; {key!r}'s count is "
-                    f"{top:.0%} of the {own:,.0f} {s.kind.lower()} throttle events, and no more than them"
+                    f"{share:.0%} of the {own:,.0f} {s.kind.lower()} throttle events, {bound}"
                 )
             why = "one key among many takes the throttling" + (
                 ", if its count is of these requests (the report does not tell reads from writes)" if mixed else ""
