@@ -383,11 +383,13 @@ def test_a_japanese_phrase_is_marked_whole_with_the_names_and_numbers_inside_it(
         "<td>“全レコードが2パーティションに集中、直前 5 分間 (2026 年 8 月時点)”</td>":
             '<td>“<span lang="ja">全レコードが2パーティションに集中、直前 5 分間 (2026 年 8 月時点</span>)”</td>',
         "<p>「人気商品の ID」, シャーディング（Suffix追加）と split-for-heat メカニズム</p>":
-            '<p><span lang="ja">「人気商品の ID」, シャーディング（Suffix追加）と split-for-heat メカニズム</span></p>',
-        # English words between two titles are English: each title is its own phrase
-        "<p>「ホット」 and 「キー」, 「設計」 (hot partitions) 「分散」</p>":
-            '<p><span lang="ja">「ホット」</span> and <span lang="ja">「キー」, 「設計」</span> (hot partitions) '
-            '<span lang="ja">「分散」</span></p>',
+            '<p><span lang="ja">「人気商品の ID」</span>, '
+            '<span lang="ja">シャーディング（Suffix追加）と split-for-heat メカニズム</span></p>',
+        # English words between two titles are English, and so is a list's comma and the source's number: each title
+        # is its own phrase, with whatever Latin its brackets hold
+        "<p>「ホット」 and 「キー」, 001 「設計」 (hot partitions) 「分散」,「RDS vs DynamoDB のシャーディング」</p>":
+            '<p><span lang="ja">「ホット」</span> and <span lang="ja">「キー」</span>, 001 <span lang="ja">「設計」</span> '
+            '(hot partitions) <span lang="ja">「分散」,「RDS vs DynamoDB のシャーディング」</span></p>',
     }  # fmt: skip
     for html, marked in cases.items():
         assert japanese_runs(html) == marked

@@ -400,10 +400,16 @@ _JAPANESE_SPAN = re.compile(r'<span lang="ja">')
 _SPAN_TAG = re.compile(r"<span\b[^>]*>|</span>")
 
 
-def _inside_japanese_phrase(gap: str) -> bool:
-    """True when ``gap``, the text between two runs of Japanese in one text node, belongs to the Japanese phrase: a
-    name, a number or a unit ("DynamoDB ", " 5 ", " ID", "Suffix", "split-for-heat"), not English words ("and")."""
+def _inside_japanese_phrase(gap: str, in_brackets: bool) -> bool:
+    """True when ``gap``, the text between two runs of Japanese in one text node, belongs to the Japanese phrase: any
+    Latin text inside 「...」 (a title: 「RDS vs DynamoDB のシャーディング」), else a name, a number or a unit
+    ("DynamoDB ", " 5 ", " ID", "Suffix", "split-for-heat"), not English words ("and") nor an English list's comma
+    (", 001 ": Japanese writes 、)."""
     if len(gap) > _JAPANESE_GAP_MAX:
+        return False
+    if in_brackets:
+        return True
+    if re.search(r"[,;] ", gap):
         return False
     return not any(_ENGLISH_WORD.fullmatch(token.strip(_AROUND_WORD)) for token in gap.split())
 
@@ -413,7 +419,10 @@ def _mark_japanese(text: str) -> str:
     the names and numbers between them (:func:`_inside_japanese_phrase`)."""
     phrases: list[list[int]] = []
     for m in _JAPANESE_RUN.finditer(text):
-        if phrases and _inside_japanese_phrase(text[phrases[-1][1] : m.start()]):
+        if phrases and _inside_japanese_phrase(
+            text[phrases[-1][1] : m.start()],
+            in_brackets=text.count("「", *phrases[-1]) > text.count("」", *phrases[-1]),
+        ):
             phrases[-1][1] = m.end()
         else:
             phrases.append([m.start(), m.end()])
