@@ -170,6 +170,8 @@ def test_a_quote_in_japanese_keeps_the_courses_english_beside_it(name):
     assert not _JAPANESE.search(src.gloss), f"SOURCES[{name!r}]: the translation is not English: {src.gloss!r}"
     html = hp.source_box(name)._repr_html_()
     assert '<span lang="ja">' in html and f"(the course's translation: “{src.gloss}”)" in html.replace("&#x27;", "'")
+    # the quote in Japanese, its English quotation marks outside (a Japanese font would draw them full-width)
+    assert html.count('“<span lang="ja">') == 1 and '<span lang="ja">“' not in html
 
 
 def test_no_translation_is_left_from_a_quote_that_changed_and_every_page_name_is_used():
