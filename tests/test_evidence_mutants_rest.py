@@ -230,7 +230,7 @@ def test_an_on_demand_description_gives_maximum_and_warm_throughput_by_kind_and_
     want = {
         ("", "Read"): (700.0, 12_000.0),
         ("", "Write"): (500.0, 4_000.0),
-        ("by-status", "Read"): (70.0, None),  # an index's warm throughput is not read: the table's is the course's
+        ("by-status", "Read"): (70.0, None),  # the description's reader keeps no index WarmThroughput
         ("by-status", "Write"): (50.0, None),
     }
     for (scope, kind), (maximum, warm) in want.items():
