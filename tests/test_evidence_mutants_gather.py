@@ -197,7 +197,11 @@ PROVISIONED_TABLE = {
     "BillingModeSummary": {"BillingMode": "PROVISIONED"},
     "ProvisionedThroughput": {"ReadCapacityUnits": 100, "WriteCapacityUnits": 200},
     "GlobalSecondaryIndexes": [
-        {"IndexName": "by-status", "IndexStatus": "ACTIVE", "ProvisionedThroughput": {"ReadCapacityUnits": 30, "WriteCapacityUnits": 40}}
+        {
+            "IndexName": "by-status",
+            "IndexStatus": "ACTIVE",
+            "ProvisionedThroughput": {"ReadCapacityUnits": 30, "WriteCapacityUnits": 40},
+        }
     ],
 }
 
@@ -379,6 +383,7 @@ def test_hand_built_integer_counts_become_float_arrays() -> None:
     # a simulation carries every metric, so only the kinds with throttle events are scopes: no reads
     assert _scopes(ev) == [("", "Write"), ("by-status", "Write")]
     assert ev.exported is None and ev.requests_exported is True
+    assert ev.indexes == ("by-status",)  # the metrics' own index, with no export to name it
     assert (ev.batch_size, ev.item_units) == (25, 2.0)
     s = ev.scopes[0]
     for a in (s.events, s.reasons["KeyRangeThroughputThrottleEvents"], s.consumed, s.provisioned, ev.requests):
@@ -424,3 +429,28 @@ def dataclass_replace(m: hp.Metrics, **changes: object) -> hp.Metrics:
     import dataclasses
 
     return dataclasses.replace(m, **changes)
+
+
+# --- a bug this file found: an index the export names with no data point was dropped ----------------------------------
+
+
+def test_an_index_named_only_by_metrics_without_data_points_is_still_an_index(tmp_path: Path) -> None:
+    """CloudWatch gives no data point where nothing was throttled: an index whose throttle metrics were exported and
+    came back empty is an index that did not throttle, known, not one the export fails to name. (The diagnosis said
+    "no index is named in the export or the description" and asked to export what was exported.)"""
+    series = {
+        "ThrottledRequests": [0.0, 4.0, 0.0],
+        "WriteThrottleEvents": [],
+        "by-status WriteThrottleEvents": [],
+        "by-status ReadThrottleEvents": [],
+    }
+    m = _read(tmp_path, series)
+    ev = hp.gather_evidence(m)
+    assert ev.indexes == ("by-status",)
+    assert _scopes(ev) == [("", "Write"), ("by-status", "Read"), ("by-status", "Write")]
+    for s in ev.scopes:
+        assert _list(s.events) == ZEROS and s.events_exported is True and s.consumed is None
+    d = hp.diagnose(m)
+    text = " ".join(e for f in d.findings for e in f.evidence) + " ".join(m for f in d.findings for m in f.missing)
+    assert "ThrottledRequests: 4" in text
+    assert "no index is named" not in text and "by-status WriteThrottleEvents" not in text
