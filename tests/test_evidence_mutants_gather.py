@@ -399,16 +399,19 @@ def test_hand_built_integer_counts_become_float_arrays() -> None:
 
 
 def test_a_hand_built_backfill_with_integer_counts_becomes_float() -> None:
+    """A backfill's series held by the metrics make its index known, though the export list built by hand omits it."""
     m = hp.ObservedMetrics(
         "write",
         180,
         1,
         1.0,
         {"WriteThrottleEvents": np.zeros(3)},
-        exported=frozenset({"WriteThrottleEvents", "new-index OnlineIndexThrottleEvents"}),
+        exported=frozenset({"WriteThrottleEvents"}),
         online={"new-index": {"OnlineIndexThrottleEvents": np.array([4, 0, 1])}},
     )
-    b = hp.gather_evidence(m).backfills["new-index"]
+    ev = hp.gather_evidence(m)
+    assert ev.indexes == ("new-index",) and list(ev.backfills) == ["new-index"]
+    b = ev.backfills["new-index"]
     assert b.throttle_events.dtype == np.float64 and _list(b.throttle_events) == [4.0, 0.0, 1.0]
 
 
