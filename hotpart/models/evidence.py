@@ -267,6 +267,8 @@ def gather_evidence(metrics: Metrics) -> Evidence:
     scopes = []
     parts = [("", metrics.table), *metrics.indexes.items()]
     known = {name for name in metrics.indexes} | set(getattr(metrics, "online", {}) or {})
+    # an index the export names whose every metric came with no data point (nothing throttled) is still an index
+    known |= {label.split()[0] for label in exported or () if " " in label}  # "IndexName MetricName"
     if desc is not None:
         known |= {i.name for i in desc.indexes}
     for scope in sorted(known - set(metrics.indexes)):
