@@ -174,14 +174,24 @@ def _results(module: str) -> dict[str, int | None]:
 
 
 def _sync_tests(module: str) -> None:
-    """The current tests and benchmarks into the scratch copy of a stopped run (its module unchanged), and the module's
-    current list of test files into its settings."""
+    """The current tests, benchmarks, chapters and the package's other modules into the scratch copy of a stopped run
+    (its mutated module unchanged: the run's results are its), and the module's current list of test files into its
+    settings. The other modules are copied too, into mutmut's copy as well: a test written since the run started may
+    need what they gained since (a test of the book layer fails against the old one, and mutmut then tests nothing)."""
     work = _work(module)
     if (work / module).read_bytes() != (ROOT / module).read_bytes():
         raise SystemExit(f"{module} changed since the run in {work} started: start afresh (without --resume)")
     ignore = shutil.ignore_patterns("__pycache__", "*.pyc", ".hypothesis")
-    for name in ("tests", "benchmarks"):
+    for name in ("tests", "benchmarks", "notebooks"):
         shutil.copytree(ROOT / name, work / name, ignore=ignore, dirs_exist_ok=True)
+    mutated = (ROOT / module).resolve()
+
+    def but_the_mutated(folder: str, names: list[str]) -> set[str]:
+        return set(ignore(folder, names)) | {n for n in names if (Path(folder) / n).resolve() == mutated}
+
+    for copy in (work / "hotpart", work / "mutants" / "hotpart"):
+        if copy.is_dir():
+            shutil.copytree(ROOT / "hotpart", copy, ignore=but_the_mutated, dirs_exist_ok=True)
     _configure(module, _tests_for(module))  # test files written since the run started are run too
 
 

@@ -64,3 +64,34 @@ def test_a_module_with_every_mutant_killed_says_none_twice(mutants) -> None:
     text, unexplained = mutants._report(MODULE, ["tests/test_toy.py"], {"hotpart.models.toy.x_f__mutmut_1": 3}, 60.0)
     assert unexplained == 0 and text.count("\nNone.") == 2
     assert "1 min on this machine's 2 shared cores" in text and "| 100.0% |" in text
+
+
+def test_a_resumed_run_takes_the_current_package_but_keeps_its_mutated_module(mutants, tmp_path, monkeypatch) -> None:
+    """``--resume`` copies the tests afresh, and with them the package's other modules (a new test of the book layer
+    failed against the scratch copy's old one, and mutmut then tested nothing), never the mutated module."""
+    root, work = tmp_path / "root", tmp_path / "root" / "_build" / "mutants" / "toy"
+    monkeypatch.setattr(mutants, "ROOT", root)
+    monkeypatch.setattr(mutants, "WORK_ROOT", root / "_build" / "mutants")
+    files = {"hotpart/models/toy.py": "x = 1\n", "hotpart/book/toy.py": "old\n", "tests/test_toy.py": "toy\n",
+             "notebooks/01.md": "old\n", "benchmarks/b.py": "old\n"}  # fmt: skip
+    for name, text in files.items():
+        for base in (root, work, work / "mutants"):
+            if base != work / "mutants" or name.startswith("hotpart/"):
+                (base / name).parent.mkdir(parents=True, exist_ok=True)
+                (base / name).write_text(text)
+    (work / "mutants" / "hotpart/models/toy.py").write_text("x = trampolined\n")  # mutmut's mutated module
+    (work / "mutants" / "hotpart/models/toy.py.meta").write_text("{}")
+    for name in ("hotpart/book/toy.py", "tests/test_toy.py", "notebooks/01.md", "benchmarks/b.py"):
+        (root / name).write_text("new\n" if "toy" not in name or "book" in name else "toy, new\n")
+    mutants._sync_tests(MODULE)
+    for base in (work, work / "mutants"):
+        assert (base / "hotpart/book/toy.py").read_text() == "new\n"  # the same file name as the mutated module's
+    assert (work / "mutants" / "hotpart/models/toy.py").read_text() == "x = trampolined\n"
+    assert (work / "mutants" / "hotpart/models/toy.py.meta").read_text() == "{}"
+    assert all((work / n).read_text() == "new\n" for n in ("notebooks/01.md", "benchmarks/b.py"))
+    assert (work / "tests/test_toy.py").read_text() == "toy, new\n"
+    assert "    tests/test_toy.py" in (work / "setup.cfg").read_text()
+    # a changed mutated module ends the resume: the run's results would no longer be its
+    (root / "hotpart/models/toy.py").write_text("x = 2\n")
+    with pytest.raises(SystemExit, match=r"hotpart/models/toy\.py changed since the run"):
+        mutants._sync_tests(MODULE)
