@@ -227,18 +227,13 @@ _EVERY_INDEX = "every index's ThrottleEvents (GlobalSecondaryIndexName), and the
 _REQUESTS = ("", "ThrottledRequests", [0.0, 1_234_000.0, 567.0])
 
 
-def _requests_only(tmp_path, series, indexes=None):
+def _requests_only(tmp_path, series, indexes=None, action=_EXPORT_THEM, why=_NOT_IN_EXPORT):
     m = _metrics(tmp_path, [*series, _REQUESTS], indexes)
     found, notes = _causes(m)
     (f,) = found
     assert notes == []
     assert (f.cause, f.scope, f.kind, f.where, f.share, f.events) == ("key unknown", "", "", "the table", 1.0, 1_234_567.0)
-    assert (f.action, f.chapter, f.confidence, f.why) == (
-        _EXPORT_THEM,
-        "chapter 13, detecting a hot partition",
-        "low",
-        _NOT_IN_EXPORT,
-    )
+    assert (f.action, f.chapter, f.confidence, f.why) == (action, "chapter 13, detecting a hot partition", "low", why)
     assert (f.alternatives, f.numbers, f.key) == (("hot partition, key unknown", "GSI-only throttling"), {}, "")
     d = hp.diagnose(m)
     assert d.findings == (f,) and d.minor == () and d.total_events == 0.0
@@ -302,7 +297,58 @@ def test_requests_with_every_count_exported_read_as_a_hot_partition(tmp_path):
         ("by-status", "ReadThrottleEvents", []),
         ("by-status", "WriteThrottleEvents", [0.0, 0.0, 0.0]),
     ]
-    f = _requests_only(tmp_path, series)
+    # Every count the export names is there, but without the table description an index it does not name may be
+    # the one that throttles: the description is what is missing (not the counts, which were exported)
+    f = _requests_only(
+        tmp_path,
+        series,
+        action="export the table description (aws dynamodb describe-table): it names every index, and the throttle "
+        "events of one the export does not name may account for them",
+    )
+    assert f.row == "hot partition, key unknown"
+    assert f.evidence == (_COUNTS,)
+    assert f.missing == ("the table description",)
+
+
+def test_requests_of_a_table_described_without_an_index_are_no_index_s(tmp_path):
+    # The description names no index, so the table has none: the requests cannot be an index's back-pressure, and
+    # with both of the table's counts exported nothing is missing but one window
+    f = _requests_only(
+        tmp_path,
+        [("", "ReadThrottleEvents", []), ("", "WriteThrottleEvents", [])],
+        {},
+        action="export ThrottledRequests and every throttle event over the same minutes and period (python -m hotpart "
+        "queries TABLE --index INDEX writes them together): a throttled request is a throttle event of the table or "
+        "of an index",
+        why="throttled requests without a throttle event, while every scope's events are in the export: the exports "
+        "do not cover the same minutes",
+    )
+    assert (f.row, f.evidence, f.missing) == ("hot partition, key unknown", (_COUNTS,), ())
+    # the writes' count not exported: that is what is missing, and the table described, no index is asked for
+    f = _requests_only(tmp_path, [("", "ReadThrottleEvents", [])], {})
+    assert (f.row, f.evidence, f.missing) == ("hot partition, key unknown", (_COUNTS,), ("WriteThrottleEvents of the table",))
+
+
+def test_requests_with_every_scope_exported_and_described_ask_for_one_window(tmp_path):
+    # The description names the one index, and every count of the table and of it is exported, none with an event:
+    # AWS counts each throttled request as a throttle event of the table or of an index, so the exports cover
+    # different minutes; nothing is missing
+    series = [
+        ("", "ReadThrottleEvents", []),
+        ("", "WriteThrottleEvents", []),
+        ("by-status", "ReadThrottleEvents", []),
+        ("by-status", "WriteThrottleEvents", [0.0, 0.0, 0.0]),
+    ]
+    f = _requests_only(
+        tmp_path,
+        series,
+        {"by-status": "ACTIVE"},
+        action="export ThrottledRequests and every throttle event over the same minutes and period (python -m hotpart "
+        "queries TABLE --index INDEX writes them together): a throttled request is a throttle event of the table or "
+        "of an index",
+        why="throttled requests without a throttle event, while every scope's events are in the export: the exports "
+        "do not cover the same minutes",
+    )
     assert f.row == "hot partition, key unknown"
     assert f.evidence == (_COUNTS,)
     assert f.missing == ()

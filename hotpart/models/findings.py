@@ -359,7 +359,8 @@ def _requests_only(ev: Evidence) -> Finding:
     index_missing += [f"{i} ReadThrottleEvents" for i in ev.indexes if not ev.has("ReadThrottleEvents", i)]
     lines = [f"ThrottledRequests: {n:,.0f}, and no exported throttle event of the table or of an index accounts for them"]
     missing = [f"{k}ThrottleEvents of the table" for k in ("Read", "Write") if k not in table_events]
-    if not ev.indexes:
+    no_index_known = not ev.indexes and ev.description is None  # a description naming none: the table has none
+    if no_index_known:
         lines.append(
             "no index is named in the export or the description: a write refused for an index's back-pressure counts "
             "in the table's ThrottledRequests, not in its ThrottleEvents"
@@ -371,7 +372,26 @@ def _requests_only(ev: Evidence) -> Finding:
             "table's ThrottledRequests, not in its ThrottleEvents"
         )
         missing += index_missing
-    row = "GSI-only throttling" if table_events and (not ev.indexes or index_missing) else "hot partition, key unknown"
+    row = "GSI-only throttling" if table_events and (no_index_known or index_missing) else "hot partition, key unknown"
+    action = "export the throttle events of the table and of every index (python -m hotpart queries TABLE --index INDEX)"
+    why = "throttled requests without a throttle event that accounts for them: the scope that throttles is not in the export"
+    if not missing and ev.description is None:  # every index the export names is there: the description names the rest
+        action = (
+            "export the table description (aws dynamodb describe-table): it names every index, and the throttle events "
+            "of one the export does not name may account for them"
+        )
+        missing.append("the table description")
+    elif not missing:  # every scope's events are there, and each throttled request is one of them (AWS,
+        # SOURCES["THROTTLED_REQUESTS_ANY_EVENT"]: "Incremented by one when any event within a request is throttled")
+        action = (
+            "export ThrottledRequests and every throttle event over the same minutes and period (python -m hotpart "
+            "queries TABLE --index INDEX writes them together): a throttled request is a throttle event of the table "
+            "or of an index"
+        )
+        why = (
+            "throttled requests without a throttle event, while every scope's events are in the export: the exports do "
+            "not cover the same minutes"
+        )
     return Finding(
         row,
         "key unknown",
@@ -380,10 +400,10 @@ def _requests_only(ev: Evidence) -> Finding:
         1.0,
         n,
         tuple(lines),
-        "export the throttle events of the table and of every index (python -m hotpart queries TABLE --index INDEX)",
+        action,
         "chapter 13, detecting a hot partition",
         "low",
-        "throttled requests without a throttle event that accounts for them: the scope that throttles is not in the export",
+        why,
         alternatives=("hot partition, key unknown", "GSI-only throttling"),
         missing=tuple(missing),
     )
