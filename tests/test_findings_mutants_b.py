@@ -37,6 +37,10 @@ WENT_ON_LINE = "consumed capacity after the throttled minutes stayed at their le
 FELL = "the throttling stopped because the traffic fell: the spike ended, so nothing was split"
 FELL_LINE = "consumed capacity fell after the throttled minutes: the spike ended"
 DATA_END = "the data end with the throttling, so see whether it stops by itself while the traffic goes on"
+NO_LEVEL = (
+    "the export has no consumed capacity in the throttled minutes to compare the traffic after them with, so see "
+    "whether it stops by itself while the traffic goes on"
+)
 WITHIN_WRITES = "within it: the table's writes, 100% of the throttle events (under-provisioned table)"
 SPIKE_CHAPTER = "chapter 14, retries; chapter 8, burst"
 
@@ -49,14 +53,15 @@ def _found(tmp_path, series, **kw):
     return found
 
 
-def _writes(consumed, events, *, provisioned=100.0):
-    """A provisioned table's writes (``provisioned`` WCU), every throttle event for its provisioned throughput."""
+def _writes(consumed, events, *, provisioned=100.0, reason="ProvisionedThroughputThrottleEvents"):
+    """A provisioned table's writes (``provisioned`` WCU), every throttle event for one reason (its provisioned
+    throughput unless said)."""
     n = len(consumed)
     return [
         ("", "ConsumedWriteCapacityUnits", consumed),
         ("", "ProvisionedWriteCapacityUnits", [provisioned] * n),
         ("", "WriteThrottleEvents", events),
-        ("", "WriteProvisionedThroughputThrottleEvents", events),
+        ("", f"Write{reason}", events),
     ]
 
 
@@ -219,12 +224,31 @@ def test_a_spike_of_one_consumed_unit_a_minute_still_reads_the_traffic(tmp_path)
     assert s.action == _raise("write", "the table", 2, "WCU", "1", "WCU/s")
 
 
+@pytest.mark.parametrize(
+    ("consumed", "events", "target", "shown"),
+    [
+        # (12 + 14) / 60 = 0.433 WCU/s: "0.43", not "0"; 0.433 / 0.7 = 0.62, so 1 WCU
+        (12.0, 14.0, 1, "0.43"),
+        # (540 + 30) / 60 = 9.5 WCU/s: two significant digits below 10 WCU/s; 9.5 / 0.7 = 13.6, so 14 WCU
+        (540.0, 30.0, 14, "9.5"),
+    ],
+)
+def test_a_small_spike_peak_is_shown_with_two_significant_digits(tmp_path, consumed, events, target, shown):
+    # a hot partition of a 10 WCU table (key-range throttling, no Contributor Insights): a peak under 0.5 WCU/s was
+    # shown as "0 WCU/s" (a bug this test found)
+    series = _writes([consumed] * 3, [0.0, events, 0.0], provisioned=10.0, reason="KeyRangeThroughputThrottleEvents")
+    s = _spike(_found(tmp_path, series))
+    assert s.action == _raise("write", "the table", target, "WCU", shown, "WCU/s")
+    assert s.numbers == {"peak": (consumed + events) / 60.0, "target": float(target)}
+
+
 def test_a_spike_with_nothing_consumed_in_it_cannot_say_whether_the_traffic_went_on(tmp_path):
-    # every write of minute 2 refused (0 consumed): no level to compare the minute after with
+    # every write of minute 2 refused (0 consumed): no level to compare the minute after with, and the data do not
+    # end with the throttling (they did say so: a bug this test found)
     found = _found(tmp_path, _writes([600.0, 0.0, 600.0], [0.0, 60.0, 0.0]))
     s = _spike(found)
     assert s.evidence == ("throttling in 1 one-minute data points, minutes 2 to 2 of 3; 2 quiet", WITHIN_WRITES)
-    assert s.why == ONE_WINDOW + DATA_END
+    assert s.why == ONE_WINDOW + NO_LEVEL
     assert s.action == _raise("write", "the table", 2, "WCU", "1", "WCU/s")  # (0 + 60) / 60 = 1 WCU/s; 1 / 0.7 = 1.4
 
 
@@ -242,7 +266,7 @@ def test_a_spike_without_consumed_capacity_names_no_number(tmp_path):
     assert s.action == "if the spikes recur, raise capacity ahead of them" + RETRY
     assert s.numbers == {}
     assert s.evidence == ("throttling in 1 one-minute data points, minutes 2 to 2 of 3; 2 quiet", WITHIN_WRITES)
-    assert s.why == ONE_WINDOW + DATA_END
+    assert s.why == ONE_WINDOW + NO_LEVEL
     assert (s.events, s.share) == (60.0, 1.0)
 
 
