@@ -14,3 +14,12 @@ EQUIVALENT: dict[tuple[str, str], str] = {
     ("_spike", f"{_SHARE} -> 1.0 if events >= 0 else 0.0,"): _ALWAYS_THROTTLED,
     ("_spike", f"{_SHARE} -> 1.0 if events > 0 else 1.0,"): _ALWAYS_THROTTLED,
 }
+_SHOWN = 'shown = f"{peak:,.0f}" if peak >= 10 else f"{peak:.2g}"'
+_SAME_DIGITS = (
+    "equivalent: from 10 to 11 units/s the two formats print the same two digits ('10' or '11': checked every 1e-6 "
+    "and at 10.5's neighbours), so moving the bound from 10 into (10, 11] changes no sentence"
+)
+EQUIVALENT |= {
+    ("_spike", f"{_SHOWN} -> {_SHOWN.replace('>= 10', '> 10')}"): _SAME_DIGITS,
+    ("_spike", f"{_SHOWN} -> {_SHOWN.replace('>= 10', '>= 11')}"): _SAME_DIGITS,
+}

@@ -329,7 +329,8 @@ def _spike(ev: Evidence, found: list[Finding], hit: NDArray[np.bool_], th: _Thre
         if peak:
             nums = {"peak": peak, "target": float(_target(peak))}
             unit = ("RCU" if worst.kind == "Read" else "WCU") if ev.mode != "on-demand" else "units/s of warm throughput"
-            shown = f"{peak:,.0f}" if peak >= 10 else f"{peak:.2g}"  # under 0.5 units/s is not "0 WCU/s" (as _capacity_words)
+            # two significant digits below 10 units/s: a peak under 0.5 units/s is not "0 WCU/s" (as _capacity_words)
+            shown = f"{peak:,.0f}" if peak >= 10 else f"{peak:.2g}"
             action = (
                 f"if the spikes recur, raise the {worst.kind.lower()} capacity of {worst.where} ahead of them to at least "
                 f"{int(nums['target']):,} {unit} (the spike's offered peak, {shown} {_UNIT[worst.kind]}, at "
