@@ -308,8 +308,13 @@ def _spike(ev: Evidence, found: list[Finding], hit: NDArray[np.bool_], th: _Thre
             float(np.mean(s.consumed[last + 1 :])) >= _WENT_ON_SHARE * float(np.mean(s.consumed[minutes])) for s in throttled
         ]
         went_on = all(after) if all(float(np.mean(s.consumed[minutes])) > 0 for s in throttled) else None
-    if went_on is None:
+    if went_on is None and last + 1 >= ev.minutes:
         after_words = "the data end with the throttling, so see whether it stops by itself while the traffic goes on"
+    elif went_on is None:  # no consumed capacity of a throttled scope in the throttled minutes to compare with
+        after_words = (
+            "the export has no consumed capacity in the throttled minutes to compare the traffic after them with, so see "
+            "whether it stops by itself while the traffic goes on"
+        )
     elif went_on:
         after_words = "the throttling stopped while the traffic went on, which may mean DynamoDB has split the hot partition"
         lines.append("consumed capacity after the throttled minutes stayed at their level: the traffic went on")
@@ -324,9 +329,11 @@ def _spike(ev: Evidence, found: list[Finding], hit: NDArray[np.bool_], th: _Thre
         if peak:
             nums = {"peak": peak, "target": float(_target(peak))}
             unit = ("RCU" if worst.kind == "Read" else "WCU") if ev.mode != "on-demand" else "units/s of warm throughput"
+            # two significant digits below 10 units/s: a peak under 0.5 units/s is not "0 WCU/s" (as _capacity_words)
+            shown = f"{peak:,.0f}" if peak >= 10 else f"{peak:.2g}"
             action = (
                 f"if the spikes recur, raise the {worst.kind.lower()} capacity of {worst.where} ahead of them to at least "
-                f"{int(nums['target']):,} {unit} (the spike's offered peak, {peak:,.0f} {_UNIT[worst.kind]}, at "
+                f"{int(nums['target']):,} {unit} (the spike's offered peak, {shown} {_UNIT[worst.kind]}, at "
                 f"chapter 11's {AUTOSCALING_TARGET:.0%} target)"
             )
     action += (
