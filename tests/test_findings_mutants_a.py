@@ -194,7 +194,12 @@ def test_a_backfill_offered_less_than_one_unit_a_second_is_sized_from_its_own_pe
     found, _ = _causes(_metrics(tmp_path, series))
     f = _only(found, "backfill")
     assert f.numbers == {"peak": 7.0 / 60.0, "target": 1.0}
-    assert f.action.startswith("raise index 'by-status''s write capacity to at least 1 WCU (its backfill's offered peak")
+    # the rates under 10 WCU/s in two significant digits: 0.1 consumed, 0.12 offered (not "0 WCU/s", review of the
+    # helpers' run)
+    assert f.action.startswith(
+        "raise index 'by-status''s write capacity to at least 1 WCU (its backfill's offered peak, 0.12 WCU/s, at "
+    )
+    assert "by-status OnlineIndexConsumedWriteCapacity: the backfill consumed up to 0.1 WCU/s" in f.evidence
 
 
 def test_a_backfill_whose_offered_rate_rounds_to_zero_sizes_nothing(tmp_path):

@@ -53,6 +53,12 @@ def _target(peak: float) -> int:
     return math.ceil(peak / AUTOSCALING_TARGET - 1e-9)
 
 
+def _rate(units_per_s: float) -> str:
+    """A rate, units per second, as a reader sees it: whole from 10 on (``1,234``), two significant digits below
+    (``9.5``, ``0.017``), so that a small peak is never written ``0``."""
+    return f"{units_per_s:,.0f}" if units_per_s >= 10 else f"{units_per_s:.2g}"
+
+
 def _capacity_words(s: ScopeEvidence, ev: Evidence, what: str) -> tuple[str, dict[str, float]]:
     """``<what> at least N WCU: its offered peak, P WCU/s, at 70% utilisation``, or how to size it without consumption."""
     peak = _offered_peak(s, ev)
@@ -61,9 +67,8 @@ def _capacity_words(s: ScopeEvidence, ev: Evidence, what: str) -> tuple[str, dic
     if peak is None or peak <= 0:
         return f"{what} above its present level (export {s.metric('C')} to size it)", {}
     t = _target(peak)
-    shown = f"{peak:,.0f}" if peak >= 10 else f"{peak:.2g}"  # a peak under 0.5 units/s is not "0 WCU/s"
     words = (
-        f"{what} at least {t:,} {unit}: its offered peak, {shown} {rate} (consumed plus refused), at chapter 11's "
+        f"{what} at least {t:,} {unit}: its offered peak, {_rate(peak)} {rate} (consumed plus refused), at chapter 11's "
         f"{AUTOSCALING_TARGET:.0%} target utilisation"
     )
     return words, {"target": float(t), "peak": peak}

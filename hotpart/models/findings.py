@@ -39,6 +39,7 @@ from ._readings import (
     _RANK,
     _UNIT,
     _offered_peak,
+    _rate,
     _target,
     _Thresholds,
 )
@@ -250,7 +251,7 @@ def _backfill_findings(ev: Evidence, total: float) -> list[Finding]:
             peak = float(rate.max(initial=0.0))
             lines.append(
                 f"{name} OnlineIndexConsumedWriteCapacity: the backfill consumed up to "
-                f"{float((b.consumed / ev.seconds).max()):,.0f} WCU/s"
+                f"{_rate(float((b.consumed / ev.seconds).max()))} WCU/s"
             )
             nums = {"peak": peak, "target": float(_target(peak))} if peak > 0 else {}
         if b.progress is not None:
@@ -258,7 +259,7 @@ def _backfill_findings(ev: Evidence, total: float) -> list[Finding]:
         if b.status is not None:
             lines.append(f"the table description: index {name!r} is {b.status}, Backfilling {b.backfilling}")
         size = (
-            f"at least {int(nums['target']):,} WCU (its backfill's offered peak, {nums['peak']:,.0f} WCU/s, at chapter 11's "
+            f"at least {int(nums['target']):,} WCU (its backfill's offered peak, {_rate(nums['peak'])} WCU/s, at chapter 11's "
             f"{AUTOSCALING_TARGET:.0%} target)"
             if nums
             else "above its present level"
@@ -329,11 +330,9 @@ def _spike(ev: Evidence, found: list[Finding], hit: NDArray[np.bool_], th: _Thre
         if peak:
             nums = {"peak": peak, "target": float(_target(peak))}
             unit = ("RCU" if worst.kind == "Read" else "WCU") if ev.mode != "on-demand" else "units/s of warm throughput"
-            # two significant digits below 10 units/s: a peak under 0.5 units/s is not "0 WCU/s" (as _capacity_words)
-            shown = f"{peak:,.0f}" if peak >= 10 else f"{peak:.2g}"
             action = (
                 f"if the spikes recur, raise the {worst.kind.lower()} capacity of {worst.where} ahead of them to at least "
-                f"{int(nums['target']):,} {unit} (the spike's offered peak, {shown} {_UNIT[worst.kind]}, at "
+                f"{int(nums['target']):,} {unit} (the spike's offered peak, {_rate(peak)} {_UNIT[worst.kind]}, at "
                 f"chapter 11's {AUTOSCALING_TARGET:.0%} target)"
             )
     action += (
