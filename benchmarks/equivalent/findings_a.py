@@ -9,23 +9,6 @@ _TOTAL = (
     "(the requests-only or no-throttling finding), and total is a sum of counts the readers keep in [0, 1e15] (no NaN: "
     "metric_data._number refuses it; simulations never go negative), so the test is always true"
 )
-_SPREAD = 'return "past double the previous peak" if ev.mode == "on-demand" and grew else "under-provisioned table"'
-_GREW = (
-    "equivalent: a spread cause never reaches _row with a true grew: _key_range_finding sets grew only in its spread "
-    "branch, None unless the scope is an on-demand table, and when it is true returns _past_peak (cause 'past previous "
-    "peak') before _finding; so the on-demand-and-grew test is always false and the row is always 'under-provisioned "
-    "table'"
-)
-_BACKFILL = 'if s is not None and s.scope and cause != "backfill":'
-_NO_BACKFILL = (
-    "equivalent: no backfill cause reaches _row: _backfill_findings builds its Findings itself, and _finding's callers "
-    "(_key_range_finding, _past_peak, _limit_finding) pass only the key readings' causes and 'past previous peak', "
-    "'provisioned capacity', 'account quota', 'maximum throughput'"
-)
-_DEFAULTED = (
-    "equivalent: every caller of _finding (_key_range_finding, _past_peak and _limit_finding's three calls) passes "
-    "action= and chapter=, so the default is never used"
-)
 
 
 def _changed(line: str, old: str, new: str) -> str:
@@ -44,26 +27,7 @@ EQUIVALENT: dict[tuple[str, str], str] = {
     "(Evidence.total_events) is a float sum of non-negative counts that includes this backfill's own sum v, and rounded "
     "addition of non-negative terms never falls below a term, so v <= total and the cap 1.0 or 2.0 is never reached "
     "(an overflow to inf gives NaN or 0.0 under both)",
-    ("_finding", 'action: str = "", -> action: str = "XXXX",'): _DEFAULTED,
-    ("_finding", 'chapter: str = "", -> chapter: str = "XXXX",'): _DEFAULTED,
     ("_finding", _changed(_SHARE, "if total > 0", "if (total > 0) or True")): _TOTAL,
     ("_finding", _changed(_SHARE, "total > 0", "total >= 0")): _TOTAL,
     ("_finding", _changed(_SHARE, "else 0.0", "else 1.0")): _TOTAL,
-    ("_finding", "row = _row(cause, s, ev, grew) -> row = _row(cause, s, ev, None)"): "equivalent: _row reads grew only "
-    "for a spread cause, and a spread cause never comes with a true grew (see _row's on-demand-and-grew test): a false "
-    "or None grew gives the same row",
-    (
-        "_row",
-        f"{_SPREAD} -> "
-        'return "past double the previous peak" if (ev.mode == "on-demand" and grew) and False else "under-provisioned table"',
-    ): _GREW,
-    ("_row", _changed(_SPREAD, '"past double the previous peak"', '"XXpast double the previous peakXX"')): _GREW,
-    ("_row", _changed(_SPREAD, "past double the previous peak", "PAST DOUBLE THE PREVIOUS PEAK")): _GREW,
-    ("_row", _changed(_SPREAD, "ev.mode ==", "ev.mode !=")): "equivalent: grew is None for every mode but "
-    "on-demand (_key_range_finding computes the growth only for an on-demand table), so a mode other than on-demand "
-    "with a true grew never occurs; with on-demand, see the row's test: never true either",
-    ("_row", _changed(_SPREAD, '"on-demand"', '"XXon-demandXX"')): _GREW,
-    ("_row", _changed(_SPREAD, '"on-demand"', '"ON-DEMAND"')): _GREW,
-    ("_row", _changed(_BACKFILL, '"backfill"', '"XXbackfillXX"')): _NO_BACKFILL,
-    ("_row", _changed(_BACKFILL, '"backfill"', '"BACKFILL"')): _NO_BACKFILL,
 }

@@ -110,13 +110,11 @@ def _key_range_finding(
     return _finding(
         kr.cause,
         s,
-        ev,
         events,
         total,
         ev_lines,
         confidence=confidence,
         why=why,
-        grew=grew,
         action=action,
         chapter=chapter,
         numbers=nums,
@@ -159,7 +157,6 @@ def _past_peak(
     return _finding(
         "past previous peak",
         s,
-        ev,
         events,
         total,
         [*lines, f"capacity mode: on-demand ({ev.mode_from})"],
@@ -203,7 +200,6 @@ def _limit_finding(
         return _finding(
             "provisioned capacity",
             s,
-            ev,
             events,
             total,
             lines,
@@ -221,7 +217,6 @@ def _limit_finding(
         return _finding(
             "account quota",
             s,
-            ev,
             events,
             total,
             lines,
@@ -240,7 +235,6 @@ def _limit_finding(
     return _finding(
         "maximum throughput",
         s,
-        ev,
         events,
         total,
         lines,

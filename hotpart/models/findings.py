@@ -188,37 +188,36 @@ class Finding:
 # ---------------------------------------------------------------------------------------------
 
 
-def _row(cause: str, s: ScopeEvidence | None, ev: Evidence, grew: bool | None) -> str:
-    """The symptom table's row of a cause: an index's under the GSI rows, a spread on-demand table's under "past
-    double the previous peak" only when its traffic grew past double."""
-    if s is not None and s.scope and cause != "backfill":
+def _row(cause: str, s: ScopeEvidence) -> str:
+    """The symptom table's row of a cause: an index's under the GSI rows, a hot key's by its kind, a spread of keys
+    under "under-provisioned table" (an on-demand table past double its previous peak is its own cause, "past previous
+    peak", found before; a backfill's findings are written by :func:`_backfill_findings`)."""
+    if s.scope:
         return "GSI-only throttling" if s.kind == "Write" else "GSI read throttling"
     if cause == "hot key":
-        return "single-key read concentration" if s is not None and s.kind == "Read" else "single-key write concentration"
+        return "single-key read concentration" if s.kind == "Read" else "single-key write concentration"
     if cause == "spread":
-        return "past double the previous peak" if ev.mode == "on-demand" and grew else "under-provisioned table"
+        return "under-provisioned table"
     return _ROWS[cause]
 
 
 def _finding(
     cause: str,
     s: ScopeEvidence,
-    ev: Evidence,
     events: float,
     total: float,
     evidence: list[str],
     *,
     confidence: str,
     why: str,
-    grew: bool | None = None,
-    action: str = "",
-    chapter: str = "",
+    action: str,
+    chapter: str,
     numbers: dict[str, float] | None = None,
     alternatives: tuple[str, ...] = (),
     missing: tuple[str, ...] = (),
     key: str = "",
 ) -> Finding:
-    row = _row(cause, s, ev, grew)
+    row = _row(cause, s)
     return Finding(
         row,
         cause,
