@@ -215,10 +215,15 @@ def test_an_on_demand_tables_growth_into_its_throttled_minutes_is_read(tmp_path)
         40.0,
         "medium",
     )
-    assert (
+    # each sentence once: the capacity mode is said where the events are read, not again by the growth's finding
+    assert f.evidence == (
+        "WriteThrottleEvents: 40 over 4 minutes that no exported reason metric accounts for; not exported: "
+        "WriteKeyRangeThroughputThrottleEvents, WriteProvisionedThroughputThrottleEvents, WriteAccountLimitThrottleEvents, "
+        "WriteMaxOnDemandThroughputThrottleEvents: their counts are unknown, not zero",
+        "capacity mode: on-demand (the table description (BillingModeSummary.BillingMode))",
         "traffic (consumed plus refused) rose to 2.5× its previous peak in the export (at least a new on-demand "
-        "table's) as the throttling began"
-    ) in f.evidence
+        "table's) as the throttling began",
+    )
     # the remedy: warm throughput for the offered peak at chapter 11's 70%: 5,000.17 / 0.7 = 7,143.1, so 7,144
     assert f.numbers == {"target": 7_144.0, "peak": 300_010.0 / 60.0}
     assert f.action.startswith("pre-warm: set the WarmThroughput WriteUnitsPerSecond of the table to at least 7,144")
