@@ -159,7 +159,7 @@ def _past_peak(
         s,
         events,
         total,
-        [*lines, f"capacity mode: on-demand ({ev.mode_from})"],
+        list(dict.fromkeys([*lines, f"capacity mode: on-demand ({ev.mode_from})"])),  # once, where _inferred said it
         confidence=_LOWER[max(_RANK["medium"], _RANK[cap])],
         why=why,
         action=action,
