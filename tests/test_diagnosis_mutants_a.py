@@ -241,3 +241,34 @@ def test_when_no_cause_reaches_five_percent_the_largest_answers_and_the_rest_are
     assert {f.scope for f in d.minor} == {f"gsi-{i:02d}" for i in range(20)}
     assert all(f.share == 1 / 21 for f in d.minor)
     assert d.total_events == 84.0
+
+
+def _throttled_keys_metrics(tmp_path):
+    # 25 write events a minute in minutes 0 to 3, all for a partition's limit; the most-throttled report lists 'hot'
+    # (10 a minute), 'b' and 'c' (5 each) of 25: the listed keys carry 20 / 25 = 80% of the throttled requests.
+    events = [25.0, 25.0, 25.0, 25.0, 0.0, 0.0]
+    _write_export(tmp_path, [("", "WriteThrottleEvents", events), ("", "WriteKeyRangeThroughputThrottleEvents", events)])
+    quiet = [0.0, 0.0]
+    report = _accessed_report({"hot": [10.0] * 4 + quiet, "b": [5.0] * 4 + quiet, "c": [5.0] * 4 + quiet}, events)
+    report["RuleName"] = "DynamoDBContributorInsights-PKT-orders-1700000000000"  # the most-throttled keys rule
+    (tmp_path / "pkt.json").write_text(json.dumps(report))
+    return hp.read_metric_data(tmp_path / "metrics.json", tmp_path / "queries.json", throttled_keys=tmp_path / "pkt.json")
+
+
+@pytest.mark.parametrize(
+    ("few_keys", "cause", "why"),
+    [
+        (None, "small key space", "a few keys share the throttling"),  # the course's 0.5
+        (0.8, "small key space", "a few keys share the throttling"),  # exactly the listed keys' 80%
+        (
+            math.nextafter(0.8, 1.0),
+            "spread",
+            "the throttling is spread over many keys: every partition they fall on is at its limit",
+        ),
+    ],
+)
+def test_the_few_keys_share_given_to_diagnose_decides_the_cause(tmp_path, few_keys, cause, why):
+    assert hp.FEW_KEYS_SHARE == 0.5
+    kw = {} if few_keys is None else {"few_keys": few_keys}
+    d = hp.diagnose(_throttled_keys_metrics(tmp_path), **kw)
+    assert [(f.cause, f.key, f.why) for f in d.findings] == [(cause, "hot", why)]
