@@ -17,7 +17,7 @@ import math
 
 import pytest
 from test_findings_mutants_a import _metrics, _write_export
-from test_findings_mutants_c import _accessed_report
+from test_findings_mutants_c import _HALF_LISTED, _KEY_RANGE, _accessed_report
 
 import hotpart as hp
 
@@ -111,15 +111,12 @@ def test_a_model_run_has_every_metric_and_is_diagnosed():
 # Each threshold given to diagnose is the one the causes are read with
 # ---------------------------------------------------------------------------------------------------------------------
 
-#: Six minutes of a table's writes throttled in the first four (4 events each, all for a partition's limit), and its
-#: most-accessed report: keys 'a' (300 units a minute) and 'b' (200) of 1,000 a minute, so the listed keys carry
-#: exactly 50% of the traffic and 'a' exactly 30%.
-_KEY_RANGE = [4.0, 4.0, 4.0, 4.0, 0.0, 0.0]
-
 
 def _key_range_metrics(tmp_path):
+    # test_findings_mutants_c's six minutes: 4 write events a minute in minutes 0 to 3, all for a partition's limit;
+    # the most-accessed report lists 'a' (300 units a minute) and 'b' (200) of 1,000: exactly 50% listed, 'a' 30%.
     _write_export(tmp_path, [("", "WriteThrottleEvents", _KEY_RANGE), ("", "WriteKeyRangeThroughputThrottleEvents", _KEY_RANGE)])
-    (tmp_path / "pkc.json").write_text(json.dumps(_accessed_report({"a": [300.0] * 6, "b": [200.0] * 6}, [1_000.0] * 6)))
+    (tmp_path / "pkc.json").write_text(json.dumps(_HALF_LISTED))
     return hp.read_metric_data(tmp_path / "metrics.json", tmp_path / "queries.json", insights=tmp_path / "pkc.json")
 
 
