@@ -347,3 +347,25 @@ def test_cloudwatch_refuses_item_units_whose_count_overflows_by_name() -> None:
         hp.cloudwatch(res, item_units=5e-324)
     tiny = hp.cloudwatch(res, item_units=1e-300)  # small, but every count stays finite
     assert np.isfinite(tiny["WriteThrottleEvents"]).all() and np.isfinite(tiny.requests).all()
+
+
+def test_metrics_refuse_a_negative_or_non_numeric_series_by_name() -> None:
+    """A hand-built Metrics took ThrottledRequests of -5, and the diagnosis then wrote "ThrottledRequests is only -5
+    against 0 throttle events" (a mutation-testing helper's find): every series is per-minute numbers, none negative;
+    NaN (a minute without a data point) and 0 are taken."""
+    import numpy as np
+
+    ok = hp.Metrics("write", 120, 2, 1.0, {"ThrottledRequests": np.array([0.0, np.nan])}, indexes={"g": {"X": [0, 1]}})
+    assert ok.table["ThrottledRequests"][0] == 0.0
+    cases = [
+        ({"ThrottledRequests": [0.0, -5.0]}, {}, "table['ThrottledRequests'] holds -5.0: must be >= 0 (or NaN: no data point)"),
+        ({}, {"g": {"WriteThrottleEvents": [0.0, -5e-324]}},
+         "indexes['g']['WriteThrottleEvents'] holds -5e-324: must be >= 0 (or NaN: no data point)"),
+        ({"X": [[1.0, 2.0]]}, {}, "table['X'] has shape (1, 2): must be one value per minute (1-D)"),
+        ({"X": ["a"]}, {}, "table['X'] = ['a'] is not allowed: must be per-minute numbers"),
+        ({}, {"g": [1.0]}, "indexes = {'g': [1.0]} is not allowed: must be a dict of index name to metrics"),
+    ]  # fmt: skip
+    for table, indexes, message in cases:
+        with pytest.raises(ValueError) as e:
+            hp.Metrics("write", 120, 2, 1.0, table, indexes=indexes)
+        assert str(e.value) == message

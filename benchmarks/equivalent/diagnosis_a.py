@@ -26,3 +26,9 @@ EQUIVALENT = {
     _mutant('"no throttling")', '"XXno throttlingXX")'): _NONE,
     _mutant('"no throttling")', '"NO THROTTLING")'): _NONE,
 }
+
+_BATCH_NOTE = "if metrics.batch_size > 1 and events > 0 and float(ev.requests.sum()) < 0.01 * events:"
+EQUIVALENT[("diagnose", f"{_BATCH_NOTE} -> {_BATCH_NOTE.replace('events > 0', 'events >= 0')}")] = (
+    "equivalent: at events == 0 the last test reads requests < 0, and no Metrics holds a negative ThrottledRequests "
+    "(Metrics refuses a negative value in any series, tests/test_metrics.py), so both conditions are false there"
+)

@@ -59,7 +59,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field
-from typing import Final
+from typing import Any, Final
 
 import numpy as np
 from numpy.typing import ArrayLike, NDArray
@@ -363,6 +363,19 @@ def _key_report(results: list[SimulationResult], k: int) -> KeyReport:
     )
 
 
+def _check_series(name: str, series: Any) -> None:
+    """A metric's per-minute values: numbers, none negative (a count, a capacity or a percentage); NaN is taken, as
+    a minute a level or a progress has no data point for."""
+    try:
+        values = np.asarray(series, dtype=float)
+    except (TypeError, ValueError):
+        raise ValueError(f"{name} = {series!r} is not allowed: must be per-minute numbers") from None
+    if values.ndim != 1:
+        raise ValueError(f"{name} has shape {values.shape}: must be one value per minute (1-D)")
+    if bool(np.any(values < 0)):
+        raise ValueError(f"{name} holds {float(np.nanmin(values))!r}: must be >= 0 (or NaN: no data point)")
+
+
 @dataclass(frozen=True)
 class Metrics:
     """CloudWatch's one-minute data points for a table and its indexes.
@@ -410,8 +423,11 @@ class Metrics:
         object.__setattr__(self, "item_units", u)
         if not isinstance(self.table, dict):
             raise ValueError(f"table = {self.table!r} is not allowed: must be a dict of metric name to per-minute values")
-        if not isinstance(self.indexes, dict):
+        if not isinstance(self.indexes, dict) or not all(isinstance(m, dict) for m in self.indexes.values()):
             raise ValueError(f"indexes = {self.indexes!r} is not allowed: must be a dict of index name to metrics")
+        for where, metrics in (("table", self.table), *((f"indexes[{i!r}]", m) for i, m in self.indexes.items())):
+            for name, series in metrics.items():
+                _check_series(f"{where}[{name!r}]", series)
         object.__setattr__(self, "requests", check_array("requests", self.requests, low=0, high=math.inf, high_open=True))
 
     def __repr__(self) -> str:
