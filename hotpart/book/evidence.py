@@ -286,7 +286,7 @@ def _source_item(src: Any) -> _Item:
     japanese = bool(_JAPANESE.search(quote))
     quote_html = _inline_html(quote)
     if japanese:
-        quote_html = f'“<span lang="ja">{quote_html}</span>”'  # the English quotation marks outside: not full-width'
+        quote_html = f'“<span lang="ja">{quote_html}</span>”'  # the English quotation marks outside: not full-width
         gloss = src.gloss
         quote_html += f' <span class="hp-gloss">(the course\'s translation: “{_inline_html(gloss)}”)</span>' if gloss else ""
         quote_md = f"“{quote}”" + (f" (the course's translation: “{gloss}”)" if gloss else "")
