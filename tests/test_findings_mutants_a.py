@@ -230,6 +230,21 @@ _BACK_PRESSURE = "a write refused for an index's back-pressure counts in the tab
 _NO_INDEX = f"no index is named in the export or the description: {_BACK_PRESSURE}"
 _EVERY_INDEX = "every index's ThrottleEvents (GlobalSecondaryIndexName), and the table description"
 _REQUESTS = ("", "ThrottledRequests", [0.0, 1_234_000.0, 567.0])
+#: Every throttle count of the table and of its index "by-status", none with an event.
+_EVERY_COUNT = [
+    ("", "ReadThrottleEvents", []),
+    ("", "WriteThrottleEvents", []),
+    ("by-status", "ReadThrottleEvents", []),
+    ("by-status", "WriteThrottleEvents", [0.0, 0.0, 0.0]),
+]
+_ONE_WINDOW = (
+    "export ThrottledRequests and every throttle event over the same minutes and period (python -m hotpart queries "
+    "TABLE --index INDEX writes them together): a throttled request is a throttle event of the table or of an index"
+)
+_NOT_SAME_MINUTES = (
+    "throttled requests without a throttle event, while every scope's events are in the export: the exports do not "
+    "cover the same minutes"
+)
 
 
 def _requests_only(tmp_path, series, indexes=None, action=_EXPORT_THEM, why=_NOT_IN_EXPORT):
@@ -296,17 +311,11 @@ def test_requests_with_described_indexes_that_export_nothing_name_each_count(tmp
 def test_requests_with_every_count_exported_read_as_a_hot_partition(tmp_path):
     # Every count of the table and of its index exported, none with an event: no scope is missing, so the requests
     # are a partition's whose key the export does not name.
-    series = [
-        ("", "ReadThrottleEvents", []),
-        ("", "WriteThrottleEvents", []),
-        ("by-status", "ReadThrottleEvents", []),
-        ("by-status", "WriteThrottleEvents", [0.0, 0.0, 0.0]),
-    ]
     # Every count the export names is there, but without the table description an index it does not name may be
     # the one that throttles: the description is what is missing (not the counts, which were exported)
     f = _requests_only(
         tmp_path,
-        series,
+        _EVERY_COUNT,
         action="export the table description (aws dynamodb describe-table): it names every index, and the throttle "
         "events of one the export does not name may account for them",
     )
@@ -322,11 +331,8 @@ def test_requests_of_a_table_described_without_an_index_are_no_index_s(tmp_path)
         tmp_path,
         [("", "ReadThrottleEvents", []), ("", "WriteThrottleEvents", [])],
         {},
-        action="export ThrottledRequests and every throttle event over the same minutes and period (python -m hotpart "
-        "queries TABLE --index INDEX writes them together): a throttled request is a throttle event of the table or "
-        "of an index",
-        why="throttled requests without a throttle event, while every scope's events are in the export: the exports "
-        "do not cover the same minutes",
+        action=_ONE_WINDOW,
+        why=_NOT_SAME_MINUTES,
     )
     assert (f.row, f.evidence, f.missing) == ("hot partition, key unknown", (_COUNTS,), ())
     # the writes' count not exported: that is what is missing, and the table described, no index is asked for
@@ -338,21 +344,12 @@ def test_requests_with_every_scope_exported_and_described_ask_for_one_window(tmp
     # The description names the one index, and every count of the table and of it is exported, none with an event:
     # AWS counts each throttled request as a throttle event of the table or of an index, so the exports cover
     # different minutes; nothing is missing
-    series = [
-        ("", "ReadThrottleEvents", []),
-        ("", "WriteThrottleEvents", []),
-        ("by-status", "ReadThrottleEvents", []),
-        ("by-status", "WriteThrottleEvents", [0.0, 0.0, 0.0]),
-    ]
     f = _requests_only(
         tmp_path,
-        series,
+        _EVERY_COUNT,
         {"by-status": "ACTIVE"},
-        action="export ThrottledRequests and every throttle event over the same minutes and period (python -m hotpart "
-        "queries TABLE --index INDEX writes them together): a throttled request is a throttle event of the table or "
-        "of an index",
-        why="throttled requests without a throttle event, while every scope's events are in the export: the exports "
-        "do not cover the same minutes",
+        action=_ONE_WINDOW,
+        why=_NOT_SAME_MINUTES,
     )
     assert f.row == "hot partition, key unknown"
     assert f.evidence == (_COUNTS,)
