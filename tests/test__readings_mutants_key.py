@@ -389,7 +389,7 @@ def test_a_count_up_to_105_percent_of_the_writes_events_is_still_theirs(hot, cau
     if cause == "hot key":
         assert f.confidence == "medium"
         assert f.evidence[-1].endswith(
-            "'hot''s count is 105% of the 100 write throttle events, within the 5% by which the two counts may differ"
+            "'hot''s count is 105% of the 100 write throttle events, within the 5% the diagnosis allows between the two counts"
         )
         # its share of the writes' throttled requests is all of them, not 105% (review of the helpers' run)
         assert "'hot' carries 100% of the throttled requests" in f.evidence[-3]

@@ -244,7 +244,7 @@ def _key_reading(s: ScopeEvidence, ev: Evidence, minutes: NDArray[np.bool_], th:
             # the scope throttles only this kind, yet the report counts more (writes refused for an index's
             # back-pressure are throttled requests of the table, not its throttle events): the key's share of them
             top = max(top, min(per_key[key] / own, 1.0))
-        elif own > 0 and top < th.one and th.one * own <= per_key[key] <= own * 1.05:
+        elif own > 0 and top < th.one and th.one * own <= per_key[key] <= own * (1 + th.tolerance):
             # both kinds throttle and the report counts both: a key whose count is most of this kind's events, and no
             # more than them, may be this kind's hot key; said, at medium confidence
             mixed = True
@@ -275,7 +275,11 @@ def _key_reading(s: ScopeEvidence, ev: Evidence, minutes: NDArray[np.bool_], th:
             alts = ("low-cardinality key",) if small is None or mixed else ()
             if mixed:
                 share = per_key[key] / own
-                bound = "and no more than them" if share <= 1 else "within the 5% by which the two counts may differ"
+                bound = (
+                    "and no more than them"
+                    if share <= 1
+                    else f"within the {th.tolerance:.0%} the diagnosis allows between the two counts"
+                )
                 ev_lines.append(
                     f"the most-throttled report counts the throttled requests of both kinds; {key!r}'s count is "
                     f"{share:.0%} of the {own:,.0f} {s.kind.lower()} throttle events, {bound}"
@@ -381,6 +385,7 @@ class _Thresholds:
     at_cap: float
     hot_share: float
     material: float
+    tolerance: float  # KEY_COUNT_TOLERANCE: a key's count over one kind's throttle events, as a fraction of them
 
 
 def _growth(s: ScopeEvidence, ev: Evidence, hit: NDArray[np.bool_]) -> float | None:

@@ -3146,6 +3146,22 @@ ASSUMPTIONS: Final[dict[str, Assumption]] = {
         used_by=("diagnose.hot_key_share",),
         chapters=("15_diagnosis",),
     ),
+    "KEY_COUNT_TOLERANCE": Assumption(
+        0.05,
+        "fraction of one kind's throttle events",
+        why="Where a scope throttles both reads and writes, the most-throttled report counts the key's throttled "
+        "requests of both kinds together. A key whose count is at least ONE_KEY_SHARE of one kind's throttle events, "
+        "and above them by at most 5% of them, is read as that kind's hot key at medium confidence. The two counts "
+        "are kept by two services (the report counts the errors a key's requests got, CloudWatch counts throttle "
+        "events, each in its own one-minute windows), so they need not agree exactly; a count further above is "
+        "not one kind's alone.",
+        aws_says="AWS relates the two counts nowhere. Contributor Insights 'measures throttle frequency using "
+        "ThrottleCount, which is the count of ProvisionedThroughputExceededException, ThrottlingException, and "
+        "RequestLimitExceeded errors' (contributorinsights_HowItWorks.html); the throttle-event metrics count "
+        "throttle events (metrics-dimensions.html).",
+        used_by=("KEY_COUNT_TOLERANCE",),
+        chapters=("15_diagnosis",),
+    ),
     "GSI_OPEN_SHARE": Assumption(
         0.6,
         "share of the orders",

@@ -52,6 +52,7 @@ __all__ = [
     "CAUSES",
     "FEW_KEYS_SHARE",
     "HOT_KEY_TRAFFIC_SHARE",
+    "KEY_COUNT_TOLERANCE",
     "MATERIAL_SHARE",
     "ONE_KEY_SHARE",
     "SMALL_KEY_SPACE_SHARE",
@@ -83,6 +84,10 @@ AT_CAPACITY_SHARE: Final[float] = 0.9
 #: Share of the traffic one most-accessed key must carry, while the scope throttles, to be named from that report
 #: alone. The course's choice (``hp.ASSUMPTIONS["HOT_KEY_TRAFFIC_SHARE"]``).
 HOT_KEY_TRAFFIC_SHARE: Final[float] = 0.5
+#: How far above one kind's throttle events a key's count in a most-throttled report that counts both kinds may be,
+#: as a fraction of those events, for the key still to be read as that kind's hot key: the report counts errors,
+#: CloudWatch counts throttle events. The course's choice (``hp.ASSUMPTIONS["KEY_COUNT_TOLERANCE"]``).
+KEY_COUNT_TOLERANCE: Final[float] = 0.05
 
 #: The causes a finding can name, in words.
 CAUSES: Final[dict[str, str]] = {
@@ -467,7 +472,9 @@ def find_causes(
     few_keys = check_number("few_keys", few_keys, low=0, high=1, low_open=True)
     at_capacity = check_number("at_capacity", at_capacity, low=0, high=1, low_open=True)
     hot_key_share = check_number("hot_key_share", hot_key_share, low=0, high=1, low_open=True)
-    th = _Thresholds(spike_minutes, small_key_space, one_key, few_keys, at_capacity, hot_key_share, MATERIAL_SHARE)
+    th = _Thresholds(
+        spike_minutes, small_key_space, one_key, few_keys, at_capacity, hot_key_share, MATERIAL_SHARE, KEY_COUNT_TOLERANCE
+    )
     total = evidence.total_events()
     hit = evidence.hit()
     if not hit.any():
