@@ -214,6 +214,12 @@ def _key_reading(s: ScopeEvidence, ev: Evidence, minutes: NDArray[np.bool_], th:
         )
     n_hit = int(minutes.sum())
     small, small_words = _small_space(s, ev, minutes, th.small)
+    # why a small key space is small: the report's count of distinct keys, or (without it) the listed keys' share
+    small_why = (
+        "the whole key space is in the list"
+        if rep.unique_accessed is not None
+        else f"the keys the most-accessed report lists carry at least {th.small * 100:g}% of the traffic"
+    )
     if rep.throttled:
         events = _scope_events(s, ev)
         per_key: dict[str, float] = {}
@@ -294,7 +300,7 @@ def _key_reading(s: ScopeEvidence, ev: Evidence, minutes: NDArray[np.bool_], th:
                 key,
                 tuple(ev_lines),
                 "high" if small else "medium",
-                "a few keys share the throttling" if not small else "the whole key space is in the list",
+                "a few keys share the throttling" if not small else small_why,
                 values=rep.unique_accessed,
             )
         if rep.unique_throttled:
@@ -314,7 +320,7 @@ def _key_reading(s: ScopeEvidence, ev: Evidence, minutes: NDArray[np.bool_], th:
             "",
             (small_words,),
             "high",
-            "the whole key space is in the list",
+            small_why,
             missing=missing,
             values=rep.unique_accessed,
         )
