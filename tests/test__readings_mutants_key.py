@@ -63,7 +63,7 @@ def _finding(scopes, report, *, item_units: float = 1.0, kind: str = "write", sp
         gaps=np.zeros(N, dtype=bool),
         item_units=item_units,
     )
-    found, _ = hp.find_causes(ev, **thresholds)
+    found = hp.find_causes(ev, **thresholds)
     assert (found[0].cause == "short spike") == spike
     (f,) = [f for f in found if f.kind == kind and f.cause in KEY_CAUSES]
     return f

@@ -79,8 +79,7 @@ def _metrics(folder, series, indexes=None, *, mode="PROVISIONED", item_units=1.0
 
 
 def _causes(metrics):
-    found, notes = hp.find_causes(hp.gather_evidence(metrics))
-    return found, notes
+    return hp.find_causes(hp.gather_evidence(metrics))
 
 
 def _only(found, cause):
@@ -117,7 +116,7 @@ _BUILDING = [
 def test_a_backfill_is_its_own_finding_with_every_metric_and_the_capacity_to_set(tmp_path):
     assert hp.AUTOSCALING_TARGET == 0.7  # the target the hand computation above uses
     m = _metrics(tmp_path, _BUILDING, {"by-status": "CREATING"}, item_units=2.0)
-    found, notes = _causes(m)
+    found = _causes(m)
     f = _only(found, "backfill")
     peak = 2_404.0 / 60.0
     assert (f.row, f.scope, f.kind) == ("index backfill throttled", "by-status", "write")
@@ -146,7 +145,7 @@ def test_a_backfill_is_its_own_finding_with_every_metric_and_the_capacity_to_set
         0.25,
         "",
     )
-    assert [x.cause for x in found] == ["backfill", "provisioned capacity"] and notes == []
+    assert [x.cause for x in found] == ["backfill", "provisioned capacity"]
     d = hp.diagnose(m)
     assert [(x.row, x.share) for x in d.findings] == [("index backfill throttled", 0.75), ("under-provisioned table", 0.25)]
     assert d.findings[0] == f and d.total_events == 4.0
@@ -156,8 +155,8 @@ def test_a_backfill_with_only_its_throttle_count_sizes_nothing(tmp_path):
     # No describe-table output and no consumption or progress exported: the index is known only by its
     # OnlineIndexThrottleEvents. One event (the least count that is throttling) is a finding; nothing to size from.
     m = _metrics(tmp_path, [("by-status", "OnlineIndexThrottleEvents", [0.0, 0.0, 0.0, 1.0, 0.0, 0.0])])
-    found, notes = _causes(m)
-    assert [x.cause for x in found] == ["short spike", "backfill"] and notes == []
+    found = _causes(m)
+    assert [x.cause for x in found] == ["short spike", "backfill"]
     f = found[1]
     assert f.evidence == ("by-status OnlineIndexThrottleEvents: 1 over 1 of 6 minutes",)
     assert f.numbers == {}
@@ -178,7 +177,7 @@ def test_an_index_described_as_building_without_throttling_is_no_finding(tmp_pat
     m = _metrics(tmp_path, series, {"a-index": "CREATING", "by-status": "CREATING"})
     ev = hp.gather_evidence(m)
     assert sorted(ev.backfills) == ["a-index", "by-status"]
-    found, _ = hp.find_causes(ev)
+    found = hp.find_causes(ev)
     assert [(f.cause, f.scope, f.share) for f in found] == [("backfill", "by-status", 0.75), ("provisioned capacity", "", 0.25)]
     d = hp.diagnose(m)
     assert d.minor == ()
@@ -191,7 +190,7 @@ def test_a_backfill_offered_less_than_one_unit_a_second_is_sized_from_its_own_pe
         ("by-status", "OnlineIndexConsumedWriteCapacity", [6.0] * 6),
         ("by-status", "OnlineIndexThrottleEvents", [1.0, 0.0, 0.0, 0.0, 0.0, 0.0]),
     ]
-    found, _ = _causes(_metrics(tmp_path, series))
+    found = _causes(_metrics(tmp_path, series))
     f = _only(found, "backfill")
     assert f.numbers == {"peak": 7.0 / 60.0, "target": 1.0}
     # the rates under 10 WCU/s in two significant digits: 0.1 consumed, 0.12 offered (not "0 WCU/s", review of the
@@ -211,7 +210,7 @@ def test_a_backfill_whose_offered_rate_rounds_to_zero_sizes_nothing(tmp_path):
         ("by-status", "OnlineIndexConsumedWriteCapacity", [0.0] * 6),
         ("by-status", "OnlineIndexThrottleEvents", [0.0, 0.0, tiny, 0.0, 0.0, 0.0]),
     ]
-    found, _ = _causes(_metrics(tmp_path, series))
+    found = _causes(_metrics(tmp_path, series))
     f = _only(found, "backfill")
     assert f.numbers == {}
     assert f.action.startswith("raise index 'by-status''s write capacity to above its present level with UpdateTable")
@@ -249,9 +248,8 @@ _NOT_SAME_MINUTES = (
 
 def _requests_only(tmp_path, series, indexes=None, action=_EXPORT_THEM, why=_NOT_IN_EXPORT):
     m = _metrics(tmp_path, [*series, _REQUESTS], indexes)
-    found, notes = _causes(m)
+    found = _causes(m)
     (f,) = found
-    assert notes == []
     assert (f.cause, f.scope, f.kind, f.where, f.share, f.events) == ("key unknown", "", "", "the table", 1.0, 1_234_567.0)
     assert (f.action, f.chapter, f.confidence, f.why) == (action, "chapter 13, detecting a hot partition", "low", why)
     assert (f.alternatives, f.numbers, f.key) == (("hot partition, key unknown", "GSI-only throttling"), {}, "")
@@ -367,7 +365,7 @@ def test_one_throttle_event_in_all_is_the_whole_share(tmp_path):
         ("", "WriteThrottleEvents", [0.0, 1.0, 0.0]),
         ("", "WriteProvisionedThroughputThrottleEvents", [0.0, 1.0, 0.0]),
     ]
-    found, _ = _causes(_metrics(tmp_path, series, {}))
+    found = _causes(_metrics(tmp_path, series, {}))
     f = _only(found, "provisioned capacity")
     assert (f.events, f.share, f.key) == (1.0, 1.0, "")
 
@@ -394,6 +392,6 @@ def test_a_cause_share_is_its_events_over_all(tmp_path, total):
         ("", "WriteProvisionedThroughputThrottleEvents", [1.0, 0.0, 0.0, 0.0, 0.0]),
         ("", "WriteKeyRangeThroughputThrottleEvents", [total - 1.0, 0.0, 0.0, 0.0, 0.0]),
     ]
-    found, _ = _causes(_metrics(tmp_path, series, {}))
+    found = _causes(_metrics(tmp_path, series, {}))
     f = _only(found, "provisioned capacity")
     assert (f.events, f.share) == (1.0, 1.0 / total)

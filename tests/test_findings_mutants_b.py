@@ -48,8 +48,7 @@ SPIKE_CHAPTER = "chapter 14, retries; chapter 8, burst"
 def _found(tmp_path, series, **kw):
     """The findings of one export (``series`` as :func:`test_evidence_mutants_rest._export` takes them)."""
     metrics, queries = _export(tmp_path, "export", series)
-    found, notes = hp.find_causes(hp.gather_evidence(hp.read_metric_data(metrics, queries, **kw)))
-    assert notes == []
+    found = hp.find_causes(hp.gather_evidence(hp.read_metric_data(metrics, queries, **kw)))
     return found
 
 
@@ -304,7 +303,7 @@ def test_a_reason_and_the_inferred_rest_of_one_cause_are_one_finding(tmp_path):
         r["Timestamps"] = ["2026-11-30T09:05:00Z", "2026-11-30T09:00:00Z"]  # newest first
     metrics.write_text(json.dumps(results))
     queries.write_text(json.dumps(asked))
-    found, _ = hp.find_causes(hp.gather_evidence(hp.read_metric_data(metrics, queries)))
+    found = hp.find_causes(hp.gather_evidence(hp.read_metric_data(metrics, queries)))
     (f,) = found
     assert (f.row, f.cause, f.scope, f.kind, f.confidence) == (
         "under-provisioned table",
@@ -362,7 +361,7 @@ def test_the_share_of_merged_findings_never_passes_one():
         indexes=(),
         gaps=np.zeros(n, dtype=bool),
     )
-    found, _ = hp.find_causes(ev)
+    found = hp.find_causes(ev)
     (f,) = found
     assert (f.cause, f.share, f.events) == ("provisioned capacity", 1.0, pytest.approx(35.2))
 

@@ -88,8 +88,8 @@ def test_a_share_threshold_of_the_wrong_kind_is_refused_by_name(tmp_path, name):
 @pytest.mark.parametrize("value", [TINY, 1.0])
 def test_a_share_threshold_at_its_bounds_is_taken(tmp_path, name, value):
     # the least share above 0 and 1 itself: a reading, whatever it is, of all 16 throttle events
-    found, notes = hp.find_causes(_key_range_evidence(tmp_path), **{name: value})
-    assert [(f.kind, f.share, f.events) for f in found] == [("write", 1.0, 16.0)] and notes == []
+    found = hp.find_causes(_key_range_evidence(tmp_path), **{name: value})
+    assert [(f.kind, f.share, f.events) for f in found] == [("write", 1.0, 16.0)]
 
 
 @pytest.mark.parametrize(("value", "message"), [(0, "0"), (61, "61"), (0.5, "0.5"), (None, "None"), (True, "True")])
@@ -104,7 +104,7 @@ def test_a_spike_span_outside_one_to_sixty_minutes_is_refused_by_name(tmp_path, 
 @pytest.mark.parametrize(("spike_minutes", "spike"), [(1, False), (2, True), (60, True)])
 def test_the_spike_span_is_taken_from_one_to_sixty_minutes(tmp_path, spike_minutes, spike):
     # throttling in minutes 1 and 2 of 6 (4 events each), 4 quiet: a short spike when 2 minutes may be one
-    found, _ = hp.find_causes(_key_range_evidence(tmp_path, [4.0, 4.0, 0.0, 0.0, 0.0, 0.0]), spike_minutes=spike_minutes)
+    found = hp.find_causes(_key_range_evidence(tmp_path, [4.0, 4.0, 0.0, 0.0, 0.0, 0.0]), spike_minutes=spike_minutes)
     assert [f.cause for f in found] == (["short spike", "key unknown"] if spike else ["key unknown"])
     assert found[0].share == 1.0 and found[0].events == 8.0
     if spike:
@@ -130,8 +130,7 @@ def test_a_table_with_no_throttling_is_one_finding_that_says_so(tmp_path):
         ("", "ThrottledRequests", [0.0] * 5),
     ]
     m = _metrics(tmp_path, series, {})
-    found, notes = hp.find_causes(hp.gather_evidence(m))
-    assert notes == []
+    found = hp.find_causes(hp.gather_evidence(m))
     assert found == [
         hp.Finding(
             "no throttling",
@@ -174,7 +173,7 @@ _NO_KEY_WHY = "no key stands out in the most-accessed report"
 def test_the_small_key_space_share_is_the_one_given(tmp_path, small_key_space, cause, why):
     assert hp.SMALL_KEY_SPACE_SHARE == 0.99
     kw = {} if small_key_space is None else {"small_key_space": small_key_space}
-    (f,) = hp.find_causes(_key_range_evidence(tmp_path), **kw)[0]
+    (f,) = hp.find_causes(_key_range_evidence(tmp_path), **kw)
     assert (f.cause, f.kind, f.share, f.events, f.why) == (cause, "write", 1.0, 16.0, why)
     assert f.evidence[0] == "WriteKeyRangeThroughputThrottleEvents: 16 of the 16 WriteThrottleEvents (100%) over 4 of 6 minutes"
     if cause == "small key space":
@@ -205,9 +204,8 @@ def test_an_on_demand_tables_growth_into_its_throttled_minutes_is_read(tmp_path)
         {},
         mode="PAY_PER_REQUEST",
     )
-    found, notes = hp.find_causes(hp.gather_evidence(m))
+    found = hp.find_causes(hp.gather_evidence(m))
     (f,) = found
-    assert notes == []
     assert (f.row, f.cause, f.kind, f.share, f.events, f.confidence) == (
         "past double the previous peak",
         "past previous peak",

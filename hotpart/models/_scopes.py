@@ -334,16 +334,13 @@ def _inferred(
     return _key_range_finding(s, ev, events, total, lines, minutes, th, "low", prefix, missing, ("under-provisioned table",))
 
 
-def _scope_findings(
-    s: ScopeEvidence, ev: Evidence, total: float, th: _Thresholds, hit: NDArray[np.bool_]
-) -> tuple[list[Finding], list[str]]:
+def _scope_findings(s: ScopeEvidence, ev: Evidence, total: float, th: _Thresholds, hit: NDArray[np.bool_]) -> list[Finding]:
     """One scope and kind: its events split by reason, each reason a finding."""
     events = float(s.events.sum())
     if events <= 0:
-        return [], []
+        return []
     minutes = s.events > 0
     found: list[Finding] = []
-    notes: list[str] = []
     attributed = 0.0
     for stem, series in s.reasons.items():
         v = float(series.sum())
@@ -378,4 +375,4 @@ def _scope_findings(
             found.append(_past_peak(s, ev, rest, total, [line, _growth_words(growth)], cap="medium"))
         else:  # read from what is there: utilisation of the same kind, the mode, the growth
             found.append(_inferred(s, ev, rest, total, minutes, th, hit))
-    return found, notes
+    return found

@@ -508,7 +508,8 @@ def diagnose(
             "metrics: expected at least one throttle metric (ReadThrottleEvents, WriteThrottleEvents or "
             f"ThrottledRequests) in the export; without one no diagnosis can be made ({QUERIES_COMMAND} prints them)"
         )
-    found, notes = find_causes(
+    notes: list[str] = []
+    found = find_causes(
         ev, spike_minutes=spike, small_key_space=small, one_key=one, few_keys=few, at_capacity=at_cap, hot_key_share=hot_share
     )
     events = float(sum(s.events.sum() for s in ev.scopes))

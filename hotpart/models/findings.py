@@ -454,15 +454,15 @@ def find_causes(
 
     Returns
     -------
-    (list of Finding, list of str)
-        The findings, largest share first (a short spike before the rest), and notes on events no finding takes.
+    list of Finding
+        The findings, largest share first (a short spike before the rest): every throttle event is in one of them.
 
     Examples
     --------
     >>> from hotpart import gather_evidence, scenario
-    >>> found, notes = find_causes(gather_evidence(scenario("under-provisioned table").metrics))
-    >>> [(f.row, f.cause, round(f.share, 2)) for f in found], notes
-    ([('under-provisioned table', 'provisioned capacity', 1.0)], [])
+    >>> found = find_causes(gather_evidence(scenario("under-provisioned table").metrics))
+    >>> [(f.row, f.cause, round(f.share, 2)) for f in found]
+    [('under-provisioned table', 'provisioned capacity', 1.0)]
     """
     if not isinstance(evidence, Evidence):
         raise ValueError(f"evidence = {evidence!r} is not an Evidence (use hotpart.gather_evidence)")
@@ -492,17 +492,14 @@ def find_causes(
                 "high",
                 "every data point is zero",
             )
-        ], []
+        ]
     if total <= 0:
-        return [_requests_only(evidence)], []
+        return [_requests_only(evidence)]
     from ._scopes import _scope_findings  # each scope's reasons; it builds this module's Findings
 
     found: list[Finding] = []
-    notes: list[str] = []
     for s in evidence.scopes:
-        f, n = _scope_findings(s, evidence, total, th, hit)
-        found += f
-        notes += n
+        found += _scope_findings(s, evidence, total, th, hit)
     found += _backfill_findings(evidence, total)
     found = _merge_same(found)
     found.sort(key=lambda f: -f.share)
@@ -511,7 +508,7 @@ def find_causes(
         found = [spike] + [
             replace(f, confidence=_LOWER[max(_RANK[f.confidence], 1)], why=f"if it recurs: {f.why}") for f in found
         ]
-    return found, notes
+    return found
 
 
 def _merge_same(found: list[Finding]) -> list[Finding]:
