@@ -175,8 +175,7 @@ def test_explain_never_breaks_a_word_at_a_hyphen_or_in_the_middle():
         "\n"
         f"- {'a' * 30}\n"  # 32 characters; "- aaa… well-" (38) would split the word at its hyphen
         "  well-known\n"
-        "-\n"  # a word longer than the line goes whole on a line of its own
-        f"  {long_key}\n"
+        f"- {long_key}\n"  # a word longer than the line goes whole on its line, the list's dash before it
         "  yy\n"
     )
 

@@ -400,8 +400,12 @@ def _wrap(line: str, width: int) -> list[str]:
     """One line of the plain text wrapped at ``width``, a list item's continuation indented under its text."""
     import textwrap
 
-    indent = "  " if line.startswith("- ") else ""
-    return textwrap.wrap(line, width, subsequent_indent=indent, break_long_words=False, break_on_hyphens=False) or [line]
+    item = line.startswith("- ")  # the dash stays with the first word, however long
+    text, first, rest = (line[2:], "- ", "  ") if item else (line, "", "")
+    return (
+        textwrap.wrap(text, width, initial_indent=first, subsequent_indent=rest, break_long_words=False, break_on_hyphens=False)
+        or [line]
+    )
 
 
 def _finding_text(i: int, f: Finding, markdown: bool, h: str = "## ") -> list[str]:
