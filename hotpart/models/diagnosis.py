@@ -402,10 +402,9 @@ def _wrap(line: str, width: int) -> list[str]:
 
     item = line.startswith("- ")  # the dash stays with the first word, however long
     text, first, rest = (line[2:], "- ", "  ") if item else (line, "", "")
-    return (
-        textwrap.wrap(text, width, initial_indent=first, subsequent_indent=rest, break_long_words=False, break_on_hyphens=False)
-        or [line]
-    )
+    return textwrap.wrap(
+        text, width, initial_indent=first, subsequent_indent=rest, break_long_words=False, break_on_hyphens=False
+    ) or [line]
 
 
 def _finding_text(i: int, f: Finding, markdown: bool, h: str = "## ") -> list[str]:
