@@ -495,3 +495,12 @@ def test_shards_needed_refuses_a_bad_partition_count_even_when_one_shard_carries
     for w in (0.0, 500.0, BUDGET, 8000.0):
         _refused(lambda w=w: hp.shards_needed(w, n_partitions=bad), message)
     assert hp.shards_needed(500, n_partitions=1) == 1 == hp.shards_needed(BUDGET, n_partitions=MAX_ELEMENTS)
+
+
+@pytest.mark.parametrize("base_key", [5, None, b"HOT", ["HOT"]])
+def test_shards_needed_refuses_a_base_key_that_is_not_a_string(base_key):
+    # refused whatever the rate: 100 writes/s needs one shard, yet the key that would be hashed is not a key
+    with pytest.raises(
+        ValueError, match=rf"^base_key = {re.escape(repr(base_key))} is not a string: partition keys must be str$"
+    ):
+        hp.shards_needed(100, n_partitions=4, base_key=base_key)

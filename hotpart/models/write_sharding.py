@@ -269,6 +269,8 @@ def shards_needed(
     per = check_number("units_per_write", units_per_write, low=0, high=math.inf, low_open=True, high_open=True)
     # checked before the answer 1 too: a bad partition count is refused whatever the rate
     p = None if n_partitions is None else check_count("n_partitions", n_partitions, low=1, high=_MAX_ELEMENTS)
+    if not isinstance(base_key, str):  # hashed as its text: 5 and "5" would name the same keys
+        raise ValueError(f"base_key = {base_key!r} is not a string: partition keys must be str")
     budget = u * ceiling / per  # writes per second a shard may carry
     if w <= budget:
         return 1
