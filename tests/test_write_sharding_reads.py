@@ -289,6 +289,9 @@ def test_read_cost_object_needs_one_value_per_shard_count(name):
         hp.ReadCost([1, 2], **{**good, name: [1]})
     with pytest.raises(ValueError, match=rf"^{name} has shape \(3,\): must be \(1,\), one value per n_shards$"):
         hp.ReadCost(5, **{"requests": 1, "read_units": 1, name: [1, 2, 3]})
+    # a 2-D column of the right size is refused as n_shards is, not read flat
+    with pytest.raises(ValueError, match=rf"^{name} has 2 dimensions \(shape \(2, 1\)\): must be a number or a 1-D array"):
+        hp.ReadCost([1, 2], **{**good, name: [[1], [2]]})
 
 
 def test_read_cost_object_refuses_bad_shard_counts_by_name():

@@ -473,7 +473,7 @@ class ReadCost:
         n = _check_counts("n_shards", self.n_shards, ndim=(0, 1)).reshape(-1)
         object.__setattr__(self, "n_shards", n)
         for name in ("requests", "read_units"):
-            arr = check_array(name, getattr(self, name), low=0, high=math.inf, high_open=True).reshape(-1)
+            arr = check_array(name, getattr(self, name), low=0, high=math.inf, high_open=True, ndim=(0, 1)).reshape(-1)
             if arr.shape != n.shape:
                 raise ValueError(f"{name} has shape {arr.shape}: must be {n.shape}, one value per n_shards")
             object.__setattr__(self, name, arr)
