@@ -104,6 +104,10 @@ def test_glossary_terms_link_from_their_first_use_to_entries_that_exist(built_bo
     article = _html(built_book, notebook).split('<article class="bd-article"', 1)[1]
     in_headings = re.findall(r"<h[1-6][^>]*>(?:(?!</h[1-6]>).)*hp-glossary-link", article, re.S)
     assert not in_headings, f"{notebook.name}: a heading carries a glossary link"
+    # a term inside a source's Japanese title (「Write Sharding (書き込みシャーディング)」) is quoted, not used: no link
+    text = re.sub(r"<[^>]+>", "", re.sub(r'<a [^>]*href="[^"]*glossary\.html#[^"]*"', "\x00", article))
+    in_titles = re.findall(r"「[^」\x00]{0,80}\x00", text)
+    assert not in_titles, f"{notebook.name}: a glossary link inside a Japanese title: {in_titles}"
 
 
 # --- the chapters already reworked: the main line, citations, the self-check -------------------------------

@@ -257,6 +257,8 @@ class GlossaryLinks(SphinxTransform):
                 term = owner.get(form) or owner.get(re.sub(r"e?s$", "", form)) or owner.get(form[:-1])
                 if term is None or term in linked:
                     continue
+                if value.count("「", 0, match.start()) > value.count("」", 0, match.start()):
+                    continue  # inside a Japanese title (「Write Sharding (書き込みシャーディング)」): quoted, not used
                 linked.add(term)
                 pieces.append(nodes.Text(value[at : match.start()]))
                 xref = addnodes.pending_xref(
