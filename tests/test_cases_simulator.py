@@ -229,6 +229,89 @@ def test_split_summary_without_refusals_and_bad_input():
         hp.split_summary({"res": None})
 
 
+#: Chapter 10's captions at the two waits either side of the step (review turn 9): at 9 minutes the next split (or the
+#: blocked one) falls inside the 19-minute run, at 10 minutes after it. Whole captions: the spike named once ("at
+#: time 0"), every time in "min", the blocked split's reason in words. Refused: 660 WCU/s (1,660 - 1,000) for 60 x M
+#: seconds before the split, then 600 WCU/s for good in the indivisible cases; halves of 830 WCU/s split at 2 x M.
+_CAPTIONS = {
+    (0, 9): "Many hot keys: 1,600 WCU/s arrives at once at time 0. 3 splits, the first at 9 min. 7 partitions at "
+    "19 min, the end of the run (dash-dotted lines: splits). Refused: 356,400 WCU in all, 0 WCU/s still at the end.",
+    (0, 10): "Many hot keys: 1,600 WCU/s arrives at once at time 0. 1 split at 10 min; the next would be due at 20 min, "
+    "after the run. 5 partitions at 19 min, the end of the run (dash-dotted lines: splits). Refused: 396,000 WCU in "
+    "all, 0 WCU/s still at the end.",
+    (1, 9): "One hot item: 1,600 WCU/s arrives at once at time 0. 1 split at 9 min moves all 6 cool keys off the hot "
+    "key's partition; the next, due at 18 min, is blocked (one item is never split). 5 partitions at 19 min, the end "
+    "of the run (dash-dotted lines: splits). Refused: 716,400 WCU in all, 600 WCU/s still at the end.",
+    (1, 10): "One hot item: 1,600 WCU/s arrives at once at time 0. 1 split at 10 min moves all 6 cool keys off the hot "
+    "key's partition; the next would be due at 20 min, after the run. 5 partitions at 19 min, the end of the run "
+    "(dash-dotted lines: splits). Refused: 720,000 WCU in all, 600 WCU/s still at the end.",
+    (2, 9): "One item collection: 1,600 WCU/s arrives at once at time 0. 3 splits, the first at 9 min. 7 partitions "
+    "at 19 min, the end of the run (dash-dotted lines: splits). Refused: 356,400 WCU in all, 0 WCU/s still at the end.",
+    (2, 10): "One item collection: 1,600 WCU/s arrives at once at time 0. 1 split at 10 min; the next would be due at "
+    "20 min, after the run. 5 partitions at 19 min, the end of the run (dash-dotted lines: splits). Refused: 396,000 "
+    "WCU in all, 0 WCU/s still at the end.",
+    (3, 9): "An item collection, table with an LSI: 1,600 WCU/s arrives at once at time 0. 1 split at 9 min moves all "
+    "6 cool keys off the hot key's partition; the next, due at 18 min, is blocked (a table with an LSI keeps an item "
+    "collection on one partition). 5 partitions at 19 min, the end of the run (dash-dotted lines: splits). Refused: "
+    "716,400 WCU in all, 600 WCU/s still at the end.",
+    (3, 10): "An item collection, table with an LSI: 1,600 WCU/s arrives at once at time 0. 1 split at 10 min moves "
+    "all 6 cool keys off the hot key's partition; the next would be due at 20 min, after the run. 5 partitions at "
+    "19 min, the end of the run (dash-dotted lines: splits). Refused: 720,000 WCU in all, 600 WCU/s still at the end.",
+    (4, 9): "An item collection, monotonic sort key: 1,600 WCU/s arrives at once at time 0. 1 split at 9 min moves all "
+    "6 cool keys off the hot key's partition; the next, due at 18 min, is blocked (every write lands on the newest "
+    "item, so no cut spreads it). 5 partitions at 19 min, the end of the run (dash-dotted lines: splits). Refused: "
+    "716,400 WCU in all, 600 WCU/s still at the end.",
+    (4, 10): "An item collection, monotonic sort key: 1,600 WCU/s arrives at once at time 0. 1 split at 10 min moves "
+    "all 6 cool keys off the hot key's partition; the next would be due at 20 min, after the run. 5 partitions at "
+    "19 min, the end of the run (dash-dotted lines: splits). Refused: 720,000 WCU in all, 600 WCU/s still at the end.",
+}
+
+
+def _no_break(text: str) -> str:
+    """A caption as written: each number and the word after it joined by a no-break space."""
+    return re.sub(r"(\d) (?=[A-Za-z])", "\\1\u00a0", text)
+
+
+@pytest.mark.parametrize(("case", "minutes"), sorted(_CAPTIONS), ids=lambda v: str(v))
+def test_split_for_heat_caption_whole_at_the_step_from_9_to_10_minutes(case, minutes):
+    """Review turn 9 (chapter 10): the spike named once, one spelling of the minute, the blocked split's reason in
+    words, and at 10 minutes the next split named as due after the run. The refused units against the closed forms."""
+    e = hp.EXPLORABLES["split_for_heat"]
+    data = e.data(case=case, minutes=minutes)
+    caption = e.caption(data)
+    assert caption == _no_break(_CAPTIONS[case, minutes])
+    indivisible = case in (1, 3, 4)
+    assert data["refused"] == pytest.approx(660 * 60 * minutes + (600 * (1_140 - 60 * minutes) if indivisible else 0))
+    assert "after the spike" not in caption and "minute" not in caption
+
+
+def _one_partition(keys: list[str], demand: list[float], seconds: int, hot_wcu: float, cool_keys: int) -> dict:
+    """A :func:`hotpart.split_case`-shaped record of a one-partition on-demand table, splits after 1 minute, whose
+    first key is one hot item of ``hot_wcu`` and the rest cool keys of 10 WCU/s: the caption's input."""
+    res = hp.simulate(
+        hp.Table(1),
+        np.array(demand),
+        seconds,
+        keys=keys,
+        mode=hp.OnDemand(previous_peak=20_000.0),
+        split=hp.SplitForHeat(minutes=1),
+    )
+    return {
+        "res": res,
+        "refused": float(res.throttled.sum()),
+        "case": 1,
+        "hot_wcu": hot_wcu,
+        "minutes": 1.0,
+        "threshold": hp.SPLIT_TRIGGER_FRACTION,
+        "start": 0,
+        "hot_keys": 1,
+        "cool_keys": cool_keys,
+        "cool_wcu": 10.0,
+        "items_per_key": 1,
+        "indivisible": True,
+    }
+
+
 def test_split_for_heat_caption_writes_the_first_split_in_whole_minutes():
     """Review turn 6, 10.2: the caption said "the first 5.0 min" (the split's second, 299 s after the spike, over
     60); it now counts the minutes as the chapter's text does, to the split's effect, and writes them whole."""
@@ -236,56 +319,61 @@ def test_split_for_heat_caption_writes_the_first_split_in_whole_minutes():
     data = e.data()
     assert hp.split_summary(data)["first_split_min"] == hp.SPLIT_TRIGGER_MINUTES
     nb = "\u00a0"
-    assert f"3{nb}splits, the first {hp.SPLIT_TRIGGER_MINUTES:g}{nb}min after the spike." in e.caption(data)
-    assert f"1{nb}split, 3{nb}min after the spike." in e.caption(e.data(case=0, minutes=3, hot_wcu=500))
+    assert f"3{nb}splits, the first at {hp.SPLIT_TRIGGER_MINUTES:g}{nb}min." in e.caption(data)
+    assert f"1{nb}split at 3{nb}min." in e.caption(e.data(case=0, minutes=3, hot_wcu=500))
     assert ".0 min" not in e.caption(e.data(case=2, minutes=7, hot_wcu=3_000))
+    short = hp.split_case(0, 1_600, 2, seconds=120, start=59)  # 61 s after the spike: the run's minute, rounded
+    assert f"at 1{nb}min, the end of the run" in e.caption(short)
 
 
-def test_split_for_heat_caption_says_how_many_minutes_it_counts():
-    """Review turn 7: at a 10-minute wait the caption read "1 split ... 5 partitions at the end" where 9 minutes gave
-    3 splits and 7 partitions; the second round falls after the window shown, which the caption now names (turn 8:
-    as the minutes after the spike, the axis starting a minute before it)."""
-    e = hp.EXPLORABLES["split_for_heat"]
-    data = e.data(minutes=10)
-    minutes_shown = (data["res"].throttled.shape[0] - data["start"]) / 60
-    assert minutes_shown == 19  # 1,200 s simulated, the spike at 60 s
-    nb = "\u00a0"
-    assert f"1{nb}split, 10{nb}min after the spike. 5{nb}partitions at the end of the 19{nb}minutes after the spike" in (
-        e.caption(data)
-    )
-    assert f"3{nb}splits, the first 9{nb}min after the spike. 7{nb}partitions at the end of the 19{nb}minutes after" in (
-        e.caption(e.data(minutes=9))
-    )
-    short = hp.split_case(0, 1_600, 2, seconds=120, start=59)  # 61 s after the spike: a minute, in the singular
-    assert f"at the end of the 1{nb}minute after the spike" in e.caption(short)
-
-
-@pytest.mark.parametrize(("case", "reason"), [(1, "single item"), (3, "LSI"), (4, "monotonic sort key")])
-def test_split_for_heat_caption_says_what_the_one_split_did_and_when_the_next_was_blocked(case, reason):
-    """Review turn 8: in the cases whose hot traffic no split divides, "1 split" moved the cool keys away (the refused
-    band steps from 660 to 600 WCU/s), and the blocked split is named with the minute it was due (twice the wait)."""
+def test_split_for_heat_caption_without_a_split_names_the_first_due_or_blocked():
+    """No split in the run: the sentence starts with a capital and names the first split due after the run, or the
+    one blocked (a partition holding nothing but one hot item), or nothing when no partition is hot."""
     e = hp.EXPLORABLES["split_for_heat"]
     nb = "\u00a0"
-    for minutes, due in ((5, 10), (9, 18)):
-        caption = e.caption(e.data(case=case, minutes=minutes))
-        assert (
-            f"1{nb}split, {minutes}{nb}min after the spike, moves the cool keys off the hot traffic's partition; "
-            f"the next, due {due}{nb}min after the spike, is blocked ({reason})."
-        ) in caption
-    # at a 10-minute wait the next split would be due 20 minutes after the spike, after the window: not named
-    caption = e.caption(e.data(case=case, minutes=10))
-    assert "blocked" not in caption and "moves the cool keys off" in caption and f"600{nb}WCU/s still" in caption
-    for divisible in (0, 2):
-        assert "moves the cool keys" not in e.caption(e.data(case=divisible, minutes=5))
+    late = e.caption(hp.split_case(0, 1_600, 30))  # hot from time 0, due 30 minutes in; the run ends at 19
+    assert f"at once at time 0. No split; the first would be due at 30{nb}min, after the run. 4{nb}partitions" in late
+    cool = e.caption(hp.split_case(0, 0.0, 1))  # nothing hot: nothing due
+    assert f"at once at time 0. No split. 4{nb}partitions at 19{nb}min" in cool
+    alone = _one_partition(["HOT"], [1_500.0], 240, 1_500.0, 0)
+    assert f"No split; the one due at 1{nb}min is blocked (one item is never split)." in e.caption(alone)
+
+
+def test_split_for_heat_caption_counts_the_cool_keys_the_split_moved_off_the_hot_key():
+    """Review turn 9: "moves the cool keys off" held only because the hot key sorts last in its partition. The
+    caption counts the cool keys the split moved, from the partitions' offered units either side of it: with the hot
+    item in the middle of the hash order, the cut nearest half the traffic leaves some cool keys with it."""
+    from hotpart.figures import split_for_heat
+
+    assert split_for_heat._cool_keys_moved(hp.split_case(1, 1_600, 5)) == (6, 6)  # the chapter's: the hot key last
+    assert split_for_heat._cool_keys_moved(hp.split_case(0, 1_600, 5)) is None  # divisible hot traffic: not counted
+    # 3 cool keys before the hot item in hash order, 3 after
+    cool = [f"C#{i}" for i in range(40)]
+    pos = hp.partition_of([*cool, "HOT"], 2**62)
+    below = [k for k, p in zip(cool, pos[:-1], strict=True) if p < pos[-1]][:3]
+    above = [k for k, p in zip(cool, pos[:-1], strict=True) if p > pos[-1]][:3]
+    assert len(below) == len(above) == 3
+    data = _one_partition(["HOT", *below, *above], [900.0] + [10.0] * 6, 120, 900.0, 6)
+    second, parent, child = data["res"].splits[0]
+    # the key boundary nearest half of 960 WCU/s: 30 (before the hot item) ties with 930 (after it); the first is taken
+    assert sorted(data["res"].offered[second + 1, [parent, child]].tolist()) == [30.0, 930.0]
+    assert split_for_heat._cool_keys_moved(data) == (3, 6)
+    # the hot side (930 WCU/s) splits again at 2 minutes, in the run's last second
+    assert hp.EXPLORABLES["split_for_heat"].caption(data) == _no_break(
+        "One hot item: 900 WCU/s arrives at once at time 0. 2 splits; the first, at 1 min, moves 3 of the 6 cool keys "
+        "off the hot key's partition. 3 partitions at 2 min, the end of the run (dash-dotted lines: splits). Refused: "
+        "0 WCU in all, 0 WCU/s still at the end."
+    )
 
 
 def test_split_for_heat_caption_keeps_each_number_with_its_word_and_acronyms_in_capitals():
     """Review turn 8: lines broke between "0" and "WCU/s", and "1" and "split"; "table with an lsi" (capitalize())."""
     e = hp.EXPLORABLES["split_for_heat"]
     for case in range(5):
-        caption = e.caption(e.data(case=case, minutes=9))
-        assert not re.search(r"\d [A-Za-z]", caption), caption
-        assert caption[0].isupper()
+        for minutes in (1, 9, 10):
+            caption = e.caption(e.data(case=case, minutes=minutes))
+            assert not re.search(r"\d [A-Za-z]", caption), caption
+            assert caption[0].isupper()
     assert e.caption(e.data(case=3)).startswith("An item collection, table with an LSI: 1,600\u00a0WCU/s arrives")
 
 

@@ -75,6 +75,8 @@ def _keys_on(partition: int, n_partitions: int, count: int, prefix: str) -> list
 
 _HOT_KEYS = _keys_on(0, _SPLIT_PARTS, 8, "HOT")
 _COOL_KEYS = [f"USER#{i}" for i in range(24)]
+#: Each cool key's steady demand, WCU/s.
+_COOL_WCU = 10.0
 
 
 def split_case(
@@ -116,9 +118,10 @@ def split_case(
     Returns
     -------
     dict
-        ``res`` (:class:`SimulationResult`), ``refused`` (units refused in all), and the set-up:
-        ``start``, ``hot_keys`` and ``cool_keys`` (counts), ``items_per_key``, and ``indivisible`` (True when the
-        hot traffic is one item, or one collection held together by an LSI or a rising sort key: no split divides it).
+        ``res`` (:class:`SimulationResult`), ``refused`` (units refused in all), and the set-up: ``case``,
+        ``hot_wcu``, ``minutes``, ``threshold``, ``start``, ``hot_keys`` and ``cool_keys`` (counts), ``cool_wcu``
+        (each cool key's WCU/s), ``items_per_key``, and ``indivisible`` (True when the hot traffic is one item, or one
+        collection held together by an LSI or a rising sort key: no split divides it).
 
     Examples
     --------
@@ -136,7 +139,7 @@ def split_case(
     hot_keys = _HOT_KEYS if case == 0 else _HOT_KEYS[:1]
     keys = hot_keys + _COOL_KEYS
     demand = np.zeros((seconds, len(keys)))
-    demand[:, len(hot_keys) :] = 10.0
+    demand[:, len(hot_keys) :] = _COOL_WCU
     demand[start:, : len(hot_keys)] = hot_wcu / len(hot_keys)
     threshold = check_number("threshold", threshold, low=0, high=1, low_open=True)
     busiest = 2.0 * float(demand.sum(axis=1).max()) / PARTITION_MAX_WCU  # twice: room for the simulator's round-off
@@ -156,9 +159,11 @@ def split_case(
         "case": case,
         "hot_wcu": hot_wcu,
         "minutes": minutes,
+        "threshold": threshold,
         "start": start,
         "hot_keys": len(hot_keys),
         "cool_keys": len(_COOL_KEYS),
+        "cool_wcu": _COOL_WCU,
         "items_per_key": table.items_per_key,
         # the hot traffic no split can divide: one item, or a collection that an LSI or a rising sort key holds together
         "indivisible": len(hot_keys) == 1 and (table.items_per_key == 1 or table.has_lsi or case == 4),
@@ -232,29 +237,111 @@ def _split_update(fig: Figure, data: Data) -> None:
 _NUMBER_AND_WORD = re.compile(r"(\d) (?=[A-Za-z])")
 
 
+#: Why a split was blocked, in words, by the simulator's reason code (``SimulationResult.blocked``).
+_BLOCKED_WHY: dict[str, str] = {
+    "single item": "one item is never split",
+    "LSI": "a table with an LSI keeps an item collection on one partition",
+    "monotonic sort key": "every write lands on the newest item, so no cut spreads it",
+    "partition cap": "the simulator's cap on partitions was reached, a limit of the model, not of DynamoDB",
+}
+
+
+def _cool_keys_moved(data: Data) -> tuple[int, int] | None:
+    """What the first split did to the cool keys that shared the hot key's partition: ``(moved off it, shared it)``.
+
+    Read from the split's result: the partitions' offered units in the second of the split (keys where they sat) and
+    the next (keys where the cut put them), less the hot key's units, over each cool key's :data:`_COOL_WCU`. Only
+    for indivisible hot traffic (one item, or a collection no cut divides), which sits whole on one side; ``None``
+    when the split is not of the hot key's partition, or both sides could hold the hot traffic, or the run ends at
+    the split.
+
+    Examples
+    --------
+    >>> _cool_keys_moved(split_case(1, 1_600, 5))  # the hot key sorts last in its partition: the cut is just before it
+    (6, 6)
+    """
+    res: SimulationResult = data["res"]
+    if not (res.splits and data["indivisible"]):
+        return None
+    second, parent, child = res.splits[0]
+    hot, cool = float(data["hot_wcu"]), float(data["cool_wcu"])
+    if second + 1 >= res.seconds:
+        return None
+    shared = (float(res.offered[second, parent]) - hot) / cool
+    left = [(float(res.offered[second + 1, p]) - hot) / cool for p in (parent, child)]
+    left = [n for n in left if n > -0.5]  # the sides that could hold the hot traffic
+    if shared <= -0.5 or len(left) != 1:
+        return None
+    return round(shared) - round(left[0]), round(shared)
+
+
+def _next_due_s(data: Data) -> int | None:
+    """The second the next split would be due after the run: the earliest, over the partitions still hot in its last
+    second (and not blocked), of the last second plus the hot seconds each still needs; ``None`` when none is hot.
+
+    A partition counts as hot serving at least ``threshold`` times the ceiling, and splits once it has been hot
+    ``ceil(60 x minutes)`` seconds running, counted afresh after its own split (as the simulator counts).
+
+    Examples
+    --------
+    >>> case = split_case(0, 1_600, 10)  # split at 10 min; the halves, hot from then on, would split at 20 min
+    >>> (_next_due_s(case) - case["start"] + 1) / 60
+    20.0
+    """
+    res: SimulationResult = data["res"]
+    hot = data["threshold"] * res.ceiling  # as the simulator computes it: the same float
+    need = math.ceil(60.0 * data["minutes"])
+    blocked = {p for _second, p, _why in res.blocked}
+    reset = {p: second for second, p, _child in res.splits}  # each partition's last split (splits are in time order)
+    due = []
+    for p in range(res.partitions):
+        if p in blocked:
+            continue
+        hot_seconds = res.served[reset.get(p, -1) + 1 :, p] >= hot
+        cold = np.flatnonzero(~hot_seconds)
+        run = hot_seconds.size - (int(cold[-1]) + 1 if cold.size else 0)  # hot seconds running at the end
+        if run:
+            due.append(res.seconds - 1 + need - run)
+    return min(due) if due else None
+
+
 def _split_caption(data: Data) -> str:
     res: SimulationResult = data["res"]
     start = data["start"]
+
+    def minute(second: int) -> str:  # minutes from the spike to a split's effect, as split_summary counts them
+        return f"{(second - start + 1) / 60:,.0f} min"
+
     if res.splits:
-        first = split_summary(data)["first_split_min"]  # as the chapter's glued text counts it: whole minutes as "5"
-        which = "the first " if len(res.splits) > 1 else ""
-        what = f"{plural(len(res.splits), 'split')}, {which}{first:,g} min after the spike"
-        if data["indivisible"]:  # the hot traffic cannot be split: the split moved the other keys away from it
-            what += ", moves the cool keys off the hot traffic's partition"
+        first = f"{split_summary(data)['first_split_min']:,g} min"  # as the chapter's glued text: "5"
+        moved = _cool_keys_moved(data)
+        moves = ""
+        if moved is not None and moved[0]:
+            some = ("all " if moved[1] > 1 else "the ") if moved[0] == moved[1] else f"{moved[0]} of the "
+            moves = f"moves {some}{plural(moved[1], 'cool key')} off the hot key's partition"
+        if len(res.splits) == 1:
+            what = f"1 split at {first}" + (f" {moves}" if moves else "")
+        else:
+            what = plural(len(res.splits), "split") + (
+                f"; the first, at {first}, {moves}" if moves else f", the first at {first}"
+            )
     else:
-        what = "no split"
-    blocked = ""
+        what = "No split"
     if res.blocked:
-        due = (res.blocked[0][0] - start + 1) / 60  # counted as the splits are (split_summary)
-        blocked = f"; the next, due {due:,.0f} min after the spike, is blocked ({res.blocked[0][2]})"
+        why = _BLOCKED_WHY[res.blocked[0][2]]
+        when = minute(res.blocked[0][0])
+        what += f"; the next, due at {when}, is blocked ({why})" if res.splits else f"; the one due at {when} is blocked ({why})"
+    else:
+        due = _next_due_s(data)
+        if due is not None:  # the step a longer wait takes: the next split falls past the run
+            what += f"; the {'next' if res.splits else 'first'} would be due at {minute(due)}, after the run"
     end = float(res.throttled[-1].sum())
-    # the window shown after the spike: a split due later (a second round, with a long wait) is not counted
-    shown = plural(round((res.throttled.shape[0] - start) / 60), "minute")
+    shown = round((res.throttled.shape[0] - start) / 60)  # the run from the spike: a split due later is not counted
     case = SPLIT_CASES[data["case"]]
     text = (
-        f"{case[:1].upper()}{case[1:]}: {data['hot_wcu']:,.0f} WCU/s arrives at once. {what}{blocked}. "
-        f"{plural(res.partitions, 'partition')} at the end of the {shown} after the spike (dash-dotted lines: "
-        f"splits). Refused: {data['refused']:,.0f} WCU in all, {end:,.0f} WCU/s still at the end."
+        f"{case[:1].upper()}{case[1:]}: {data['hot_wcu']:,.0f} WCU/s arrives at once at time 0. {what}. "
+        f"{plural(res.partitions, 'partition')} at {shown:,} min, the end of the run (dash-dotted lines: splits). "
+        f"Refused: {data['refused']:,.0f} WCU in all, {end:,.0f} WCU/s still at the end."
     )
     return _NUMBER_AND_WORD.sub("\\1\u00a0", text)
 
@@ -281,7 +368,7 @@ register(
         update=_split_update,
         caption=_split_caption,
         try_this=(
-            "with many hot keys, the spike is refused until the split, minutes later, then served. Step through "
+            "with many hot keys, the spike is refused until the first split, minutes later, then served. Step through "
             "the cases: one item, an LSI, or a monotonic sort key keep the refused band for good. Shorten the minutes "
             "before a split: the refused units shrink, but a sudden spike is always refused at first."
         ),
