@@ -285,16 +285,19 @@ def test_split_for_heat_caption_whole_at_the_step_from_9_to_10_minutes(case, min
     assert "after the spike" not in caption and "minute" not in caption
 
 
-def _one_partition(keys: list[str], demand: list[float], seconds: int, hot_wcu: float, cool_keys: int) -> dict:
-    """A :func:`hotpart.split_case`-shaped record of a one-partition on-demand table, splits after 1 minute, whose
-    first key is one hot item of ``hot_wcu`` and the rest cool keys of 10 WCU/s: the caption's input."""
+def _one_partition(
+    keys: list[str], demand: list[float], seconds: int, hot_wcu: float, cool_keys: int, threshold: float = 0.5
+) -> dict:
+    """A :func:`hotpart.split_case`-shaped record of a one-partition on-demand table, splits after 1 minute above
+    ``threshold`` of the ceiling, whose first key is one hot item of ``hot_wcu`` and the rest cool keys of 10 WCU/s:
+    the caption's input."""
     res = hp.simulate(
         hp.Table(1),
         np.array(demand),
         seconds,
         keys=keys,
         mode=hp.OnDemand(previous_peak=20_000.0),
-        split=hp.SplitForHeat(minutes=1),
+        split=hp.SplitForHeat(threshold=threshold, minutes=1),
     )
     return {
         "res": res,
@@ -302,7 +305,7 @@ def _one_partition(keys: list[str], demand: list[float], seconds: int, hot_wcu: 
         "case": 1,
         "hot_wcu": hot_wcu,
         "minutes": 1.0,
-        "threshold": hp.SPLIT_TRIGGER_FRACTION,
+        "threshold": threshold,
         "start": 0,
         "hot_keys": 1,
         "cool_keys": cool_keys,
@@ -335,6 +338,10 @@ def test_split_for_heat_caption_without_a_split_names_the_first_due_or_blocked()
     assert f"at once at time 0. No split; the first would be due at 30{nb}min, after the run. 4{nb}partitions" in late
     cool = e.caption(hp.split_case(0, 0.0, 1))  # nothing hot: nothing due
     assert f"at once at time 0. No split. 4{nb}partitions at 19{nb}min" in cool
+    from hotpart.figures import split_for_heat
+
+    # a blocked partition is never tried again: the hot item's, hot to the end, has no next split due
+    assert split_for_heat._next_due_s(hp.split_case(1, 1_600, 5)) is None
     alone = _one_partition(["HOT"], [1_500.0], 240, 1_500.0, 0)
     assert f"No split; the one due at 1{nb}min is blocked (one item is never split)." in e.caption(alone)
 
@@ -358,6 +365,11 @@ def test_split_for_heat_caption_counts_the_cool_keys_the_split_moved_off_the_hot
     # the key boundary nearest half of 960 WCU/s: 30 (before the hot item) ties with 930 (after it); the first is taken
     assert sorted(data["res"].offered[second + 1, [parent, child]].tolist()) == [30.0, 930.0]
     assert split_for_heat._cool_keys_moved(data) == (3, 6)
+    # the same keys, 15 WCU/s on the hot item, splitting at 5% of the ceiling: either side (30, 45 WCU/s) could hold
+    # it, so the caption says nothing of the cool keys; nor when the run ends with the split (nothing after it)
+    faint = _one_partition(data["res"].keys, [15.0] + [10.0] * 6, 120, 15.0, 6, threshold=0.05)
+    assert split_for_heat._cool_keys_moved(faint) is None and "cool keys" not in hp.EXPLORABLES["split_for_heat"].caption(faint)
+    assert split_for_heat._cool_keys_moved(hp.split_case(1, 1_600, 5, seconds=360)) is None  # split in second 359
     # the hot side (930 WCU/s) splits again at 2 minutes, in the run's last second
     assert hp.EXPLORABLES["split_for_heat"].caption(data) == _no_break(
         "One hot item: 900 WCU/s arrives at once at time 0. 2 splits; the first, at 1 min, moves 3 of the 6 cool keys "
