@@ -7,7 +7,12 @@ other survivors are in ``tests/test_logs_mutants_fit.py``."""
 # --- _profile_per_minute: SQL spelled in another case, names DuckDB looks up without case, casts that change nothing
 
 _KEYS = '"SELECT pk, sum(units) AS u, sum(requests) AS r FROM per_minute GROUP BY pk ORDER BY u DESC, pk"'
-_SPAN = "\"SELECT min(minute), CAST(date_diff('minute', min(minute), max(minute)) AS BIGINT) + 1 FROM per_minute\""
+#: The span's query, three string lines (the first and last minute as text, the minutes, before the year 1).
+_SPAN = (
+    '"SELECT min(minute), CAST(min(minute) AS VARCHAR), CAST(max(minute) AS VARCHAR), "',
+    "\"CAST(date_diff('minute', min(minute), max(minute)) AS BIGINT) + 1, min(minute) < TIMESTAMP '0001-01-01' \"",
+    '"FROM per_minute"',
+)
 _BY_PART_1 = "\"CREATE TEMP TABLE by_part AS SELECT CAST(date_diff('minute', ?, p.minute) AS BIGINT) AS m, k.part, k.i, \""
 _BY_PART_2 = '"sum(p.units) AS u FROM per_minute p JOIN placed k USING (pk) GROUP BY 1, 2, 3",'
 _CELLS = 'cells = con.execute("SELECT m, i, sum(u) AS u FROM by_part GROUP BY 1, 2").fetchnumpy()'
@@ -26,8 +31,8 @@ _COLD_SQL = '"SELECT m, part, u FROM by_part WHERE i < 0"'
 #: (line, mutant) pairs that differ in the case of their SQL only: mutmut lowers the whole string, or raises it.
 _CASE_PAIRS = (
     (_KEYS, _KEYS.lower()),
-    (_SPAN, _SPAN.lower()),
-    (_SPAN, _SPAN.upper()),
+    *((line, line.lower()) for line in _SPAN),
+    *((line, line.upper()) for line in _SPAN),
     (_BY_PART_1, _BY_PART_1.lower()),
     (_BY_PART_2, _BY_PART_2.lower()),
     (_CELLS, _CELLS.replace(_CELLS_SQL, _CELLS_SQL.lower())),

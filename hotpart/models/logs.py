@@ -419,6 +419,28 @@ _EPOCH_DIVISOR = {"s": 1, "ms": 1_000, "us": 1_000_000}
 _MAX_LOG_UNITS = 1e15
 #: The largest (minutes x partitions) matrix of the other keys' load a profile keeps (8 MB of floats).
 _MAX_REST_CELLS = 1_000_000
+#: The longest span a profile takes, from its first minute to its last: 31 days, 44,640 minutes. A profile covers hours
+#: (an incident) to weeks (a weekly cycle): a month holds four weekly cycles, and twice the 15 days CloudWatch keeps
+#: one-minute data points (``hp.SOURCES["CLOUDWATCH_ONE_MINUTE_RETENTION"]``), the metrics a profile is read beside.
+#: The profile's arrays have a row per minute, so a longer span (one stray row from 1970 in a 2026 log: 29,933,821
+#: minutes, 1.4 GB with three keys) is refused before they are allocated. Not an AWS figure: the course's use.
+_MAX_SPAN_MINUTES: Final[int] = 31 * 24 * 60
+#: memory_limit's floor, 64 MB. Measured on 2026-12-06 (DuckDB 2.0.1, 1, 2, 8 and 32 threads): DuckDB cannot profile a
+#: small log (600 rows) below 5 to 7 MiB as CSV or Parquet and 35 to 37 MiB (39 MB) as JSON lines (its JSON reader's
+#: buffer); 64 MB leaves room for longer lines. A larger log needs more, which DuckDB says by running out of memory
+#: (then :func:`profile_log` names memory_limit).
+_MEMORY_LIMIT_MIN_B: Final[int] = 64 * 10**6
+#: memory_limit's ceiling, 1024 TiB (2**50 bytes): beyond any machine's memory, and well inside DuckDB's own ceiling of
+#: 2**64 - 1 bytes, whose edge DuckDB computes in floating point ('18446744.07370955TB', below it, is refused).
+_MEMORY_LIMIT_MAX_B: Final[int] = 2**50
+#: Bytes per unit of a memory_limit, as DuckDB reads them ("KB, MB, GB, TB for 1000^i units or KiB, MiB, GiB, TiB for
+#: 1024^i units", its own error message), upper-cased.
+_MEMORY_UNIT_B = {"B": 1, "KB": 10**3, "MB": 10**6, "GB": 10**9, "TB": 10**12, "KIB": 2**10, "MIB": 2**20,
+                  "GIB": 2**30, "TIB": 2**40}  # fmt: skip
+#: What a log DuckDB cannot read, or stops reading part-way, is refused as.
+_UNREADABLE = "input DuckDB can read and profile"
+#: What a units or item-size column holds, in its refusals.
+_NUMBER_COLUMNS = {"units": "numbers of capacity units per request", "item_bytes": "item sizes in bytes"}
 
 
 def _epoch_unit(con: Any, reader: str, column: str, name: str) -> str:
@@ -481,11 +503,14 @@ def profile_log(
     partitions : int
         The table's partitions, ``>= 1``, for the busiest partition's load.
     top : int
-        Keys kept per minute in ``demand``, in ``[1, 10_000]``.
+        Keys kept per minute in ``demand``, in ``[1, 10_000]``, and so that ``demand`` (minutes x hot keys) holds at
+        most ``MAX_ELEMENTS`` (10,000,000) values: a log of 44,640 minutes (31 days) takes at most 224 hot keys.
     sample_rate : float
         Share of requests the log records, in ``(0, 1]``; counts and units are divided by it.
     memory_limit : str, optional
-        DuckDB's memory limit (e.g. ``"1GB"``); DuckDB spills beyond it.
+        DuckDB's memory limit (e.g. ``"1GB"``), from ``"64MB"`` to ``"1024TiB"``; DuckDB spills beyond it. Below 64 MB
+        DuckDB cannot read even a small log (it needs up to 7 MiB for CSV or Parquet, 37 MiB for JSON lines); a log
+        that needs more than the limit is refused naming it. ``None``: DuckDB's default (most of the machine's memory).
     timestamp_unit : {"s", "ms", "us"}, optional
         The unit of a numeric timestamp column (epoch seconds, milliseconds or microseconds). Read from the
         values' size when omitted: below 1e11 seconds (until the year 5138), below 1e14 milliseconds, below 1e17
@@ -511,8 +536,16 @@ def profile_log(
     ------
     ExportError
         When the file is missing, empty or lacks a mapped column (names the file, the column, what was expected);
-        with ``aggregated=True`` also when a folder holds no part files or several results CSVs, a file is in another
-        format or a column has the wrong type; and whatever else DuckDB cannot read, in one line naming the input.
+        when a units or item-size column holds neither numbers nor text (a date, a time, bytes, a boolean); when a
+        value fails to convert as the log is read (names its column, found by reading each mapped column alone);
+        when a time is before the year 1; when the log spans more than 44,640 minutes (31 days, the longest a profile
+        covers: hours to weeks), naming the first and the last minute; with ``aggregated=True`` also when a folder
+        holds no part files or several results CSVs, a file is in another format or a column has the wrong type; and
+        whatever else DuckDB cannot read (a file of a glob without a column), in one line naming the input and
+        quoting DuckDB's first line whole; when DuckDB runs out of memory within its default limit.
+    ValueError
+        When a parameter is out of its range (naming it), ``top`` included for the log's span; when DuckDB runs out of
+        memory within the ``memory_limit`` given (naming it).
 
     Examples
     --------
@@ -542,11 +575,7 @@ def profile_log(
     rate = check_number("sample_rate", sample_rate, low=0, high=1, low_open=True)
     check_divisor("sample_rate", rate, _MAX_COUNT, "a key's requests / sample_rate, the log scaled up")
     check_choice("aggregated", aggregated, (False, True))
-    if memory_limit is not None and not (isinstance(memory_limit, str) and _MEMORY_LIMIT.fullmatch(memory_limit)):
-        raise ValueError(
-            f"memory_limit = {memory_limit!r} is not allowed: must be a size such as '512MB' or '2GiB' (a number, "
-            "then B, KB, MB, GB, TB, KiB, MiB, GiB or TiB)"
-        )
+    _check_memory_limit(memory_limit)
     if aggregated:
         for option, value in (("sort_key", sort_key), ("units", units), ("item_bytes", item_bytes),
                               ("timestamp_unit", timestamp_unit)):  # fmt: skip
@@ -589,11 +618,89 @@ def profile_log(
                     watch.rows = _log_rows(con, _files_of(name), suffix == ".parquet", header=suffix == ".csv")
                 mapped = {"timestamp": timestamp, "key": key, "sort_key": sort_key, "units": units, "item_bytes": item_bytes}
                 _per_minute_from_log(con, name, suffix, mapped, kind, timestamp_unit, watch)
-            return _profile_per_minute(con, name, kind=kind, n_part=n_part, k_top=k_top, rate=rate)
-    except duckdb.Error as e:  # whatever the checks above did not name: still one line, naming the input
-        raise ExportError(name, "(file)", "input DuckDB can read and profile", str(e).splitlines()[0]) from None
+            time_column = "minute" if aggregated else timestamp
+            return _profile_per_minute(con, name, time_column=time_column, kind=kind, n_part=n_part, k_top=k_top, rate=rate)
+    except duckdb.OutOfMemoryException as e:  # the memory limit's fault, not the log's
+        raise _out_of_memory(name, memory_limit, e) from None
+    except duckdb.Error as e:  # whatever the checks above did not name: one line naming the input, DuckDB's line whole
+        raise ExportError(name, "(file)", f"{_UNREADABLE} ({_first_line(e)})") from None
     finally:
         con.close()
+
+
+def _first_line(error: BaseException) -> str:
+    """DuckDB's error in one line: its first, whole (for a glob, the failing file and what it lacks)."""
+    return (str(error).splitlines() or [type(error).__name__])[0]
+
+
+def _out_of_memory(name: str, memory_limit: str | None, error: BaseException) -> ValueError:
+    """The refusal of a profile DuckDB ran out of memory for: the ``memory_limit`` given, or DuckDB's default."""
+    import duckdb
+
+    default = duckdb.connect().execute("SELECT current_setting('memory_limit')").fetchall()[0][0]
+    if memory_limit is not None:
+        return ValueError(
+            f"memory_limit = {memory_limit!r} is too small to profile {name}: DuckDB ran out of memory "
+            f"({_first_line(error)}): raise it, or pass None for DuckDB's default ({default} here)"
+        )
+    return ExportError(
+        name, "(file)", f"a log DuckDB can profile within its memory limit ({default} here, its default) "
+        f"({_first_line(error)}): profile it on a machine with more memory, or run the profile's query on Spark or "
+        "Athena and profile its output (aggregated)",
+    )  # fmt: skip
+
+
+def _blame(con: Any, name: str, reader: str, error: Exception, columns: list[tuple[str, str, str]]) -> ExportError:
+    """The refusal of DuckDB's ``error`` reading the log ``reader``: the column at fault when there is one, else the file.
+
+    DuckDB's error of the files themselves (``InvalidInputException``, ``IOException``: a file of a glob without a
+    column, a CSV row with another number of fields, a broken file) names the file. Any other (a value that does not
+    convert: a CSV's ``abc`` past the rows DuckDB sampled to type its column) is one column's: each of ``columns``
+    (its name, its SQL expression over ``reader``, what it was expected to hold) is read alone, in order, and the first
+    DuckDB fails on is named with DuckDB's reason; when none fails alone, the file is named. Running out of memory is
+    raised as it is, for :func:`profile_log` to name the memory limit. Read only after a failure, so a log that
+    profiles is read once.
+    """
+    import duckdb
+
+    if not isinstance(error, (duckdb.InvalidInputException, duckdb.IOException)):
+        for col, expr, expected in columns:
+            try:
+                con.execute(f"SELECT count({expr}) FROM {reader}").fetchall()
+            except duckdb.OutOfMemoryException:
+                raise
+            except duckdb.Error as e:
+                return ExportError(name, f"column {col!r}", f"{expected} ({_first_line(e)})")
+    return ExportError(name, "(file)", f"{_UNREADABLE} ({_first_line(error)})")
+
+
+def _check_memory_limit(memory_limit: str | None) -> None:
+    """Refuse a ``memory_limit`` DuckDB cannot read, or outside 64MB to 1024TiB, naming it.
+
+    Examples
+    --------
+    >>> _check_memory_limit("64MB"), _check_memory_limit("1024TiB")
+    (None, None)
+    >>> _check_memory_limit("2MB")
+    Traceback (most recent call last):
+    ...
+    ValueError: memory_limit = '2MB' is out of range: must be from 64MB (DuckDB needs some 40 MB to read a small log) to 1024TiB
+    """
+    from fractions import Fraction
+
+    size = _MEMORY_LIMIT.fullmatch(memory_limit) if isinstance(memory_limit, str) else None
+    if memory_limit is not None and size is None:
+        raise ValueError(
+            f"memory_limit = {memory_limit!r} is not allowed: must be a size such as '512MB' or '2GiB' (a number, "
+            "then B, KB, MB, GB, TB, KiB, MiB, GiB or TiB)"
+        )
+    if size is not None:
+        size_b = Fraction(size[1]) * _MEMORY_UNIT_B[size[2].upper()]  # exact: '63.9999999MB' is below 64MB
+        if not _MEMORY_LIMIT_MIN_B <= size_b <= _MEMORY_LIMIT_MAX_B:
+            raise ValueError(
+                f"memory_limit = {memory_limit!r} is out of range: must be from {_MEMORY_LIMIT_MIN_B // 10**6}MB (DuckDB "
+                f"needs some 40 MB to read a small log) to {_MEMORY_LIMIT_MAX_B // 2**40}TiB"
+            )
 
 
 #: Seconds between two calls of :func:`profile_log`'s ``progress`` (the first comes after as long).
@@ -768,7 +875,10 @@ def _utc_from_text(text: str) -> str:
 #: DuckDB's scalar number types, as ``DESCRIBE`` writes them: a timestamp column of one of them holds epoch instants.
 _EPOCH_TYPE = re.compile(r"U?(?:TINYINT|SMALLINT|INTEGER|BIGINT|HUGEINT)|FLOAT|DOUBLE|DECIMAL\(\d+,\s*\d+\)")
 #: A size DuckDB's ``memory_limit`` reads: a number and a unit, in any case (``"512MB"``, ``"1.5 GB"``, ``"2GiB"``).
-_MEMORY_LIMIT = re.compile(r"\d+(?:\.\d+)? ?(?:[KMGT]i?B|B)", re.IGNORECASE)
+_MEMORY_LIMIT = re.compile(r"(\d+(?:\.\d+)?) ?([KMGT]i?B|B)", re.IGNORECASE)
+#: The types a units or item-size column may have: a number, text (a CSV's or JSON's, converted value by value), JSON's
+#: mixed values, or nothing but nulls (refused as nulls after the read). A date, a time, bytes or a boolean is refused.
+_NUMBER_OR_TEXT_TYPE = re.compile(rf"{_EPOCH_TYPE.pattern}|VARCHAR|JSON|\"?NULL\"?")
 #: DuckDB's nested types (a list, an array, a struct, a map, a union), as ``DESCRIBE`` writes them.
 _NESTED_TYPE = re.compile(r"\]$|^(?:STRUCT|MAP|UNION)\(")
 #: DuckDB's timestamp types without a time zone.
@@ -790,8 +900,10 @@ def _per_minute_from_log(con: Any, name: str, suffix: str, mapped: dict[str, str
     reader = f"{LOG_FORMATS[suffix]}({_sql_path(name)})"
     try:
         cols = {r[0]: r[1] for r in con.execute(f"DESCRIBE SELECT * FROM {reader}").fetchall()}
+    except duckdb.OutOfMemoryException:
+        raise  # profile_log names the memory limit
     except duckdb.Error as e:
-        raise ExportError(name, "(file)", f"a readable {suffix} log ({str(e).splitlines()[0]})") from None
+        raise ExportError(name, "(file)", f"a readable {suffix} log ({_first_line(e)})") from None
     for option, col in mapped.items():
         if col is not None and col not in cols:
             raise ExportError(name, f"column {col!r}", f"a column for {option} (the log has {sorted(cols)})")
@@ -806,11 +918,20 @@ def _per_minute_from_log(con: Any, name: str, suffix: str, mapped: dict[str, str
                 f"one value per row for {option} (a number or text), not a list, struct or map",
                 cols[col],
             )
+    for option in ("units", "item_bytes"):  # a number per row, or text that converts to one
+        col = mapped[option]
+        if col is not None and not _NUMBER_OR_TEXT_TYPE.fullmatch(cols[col].upper()):
+            raise ExportError(name, f"column {col!r}", f"{_NUMBER_COLUMNS[option]}, as numbers or text", cols[col])
     ts_type = cols[timestamp].upper()
     if timestamp_unit is not None:
         check_choice("timestamp_unit", timestamp_unit, tuple(_EPOCH_DIVISOR))
     if _EPOCH_TYPE.fullmatch(ts_type):  # a number (not BIGINT[] or a STRUCT holding one: those are text, refused)
-        unit = timestamp_unit or _epoch_unit(con, reader, timestamp, name)
+        try:
+            unit = timestamp_unit or _epoch_unit(con, reader, timestamp, name)
+        except duckdb.OutOfMemoryException:
+            raise
+        except duckdb.Error as e:  # a glob's file without the column, or a value past DuckDB's sample
+            raise _blame(con, name, reader, e, [(timestamp, _quote(timestamp), "timestamps")]) from None
         # make_timestamp(microseconds) is a TIMESTAMP in UTC, with no time zone to convert
         per_us = 1_000_000 // _EPOCH_DIVISOR[unit]
         ts = f"make_timestamp(CAST(round(CAST({_quote(timestamp)} AS DOUBLE) * {per_us}) AS BIGINT))"
@@ -822,13 +943,18 @@ def _per_minute_from_log(con: Any, name: str, suffix: str, mapped: dict[str, str
         ts = _utc_from_text(f"CAST({_quote(timestamp)} AS VARCHAR)")
     ts_expected = "timestamps" + (_TS_TEXT_RULE if "VARCHAR" in ts_type else "")
     pk = f"CAST({_quote(key)} AS VARCHAR)"
+    # each mapped column alone, what it holds: read one by one to name the one at fault when the log fails part-way
+    probes = [(timestamp, ts, ts_expected), (key, pk, "keys")]
     if sort_key is not None:
-        pk = f"{pk} || '|' || CAST({_quote(sort_key)} AS VARCHAR)"
+        probes.append((sort_key, f"CAST({_quote(sort_key)} AS VARCHAR)", "sort keys"))
+        pk = f"{pk} || '|' || {probes[-1][1]}"
     if units is not None:
         u = f"CAST({_quote(units)} AS DOUBLE)"
+        probes.append((units, u, _NUMBER_COLUMNS["units"]))
     elif item_bytes is not None:
         unit_bytes = WRITE_UNIT_BYTES if kind == "write" else READ_UNIT_BYTES
         u = f"CAST(ceil(CAST({_quote(item_bytes)} AS DOUBLE) / {unit_bytes}) AS DOUBLE)"
+        probes.append((item_bytes, u, _NUMBER_COLUMNS["item_bytes"]))
     else:
         u = "1.0"
     con.execute(f"CREATE VIEW access_log AS SELECT {ts} AS ts, {pk} AS pk, {u} AS units FROM {reader}")
@@ -842,8 +968,10 @@ def _per_minute_from_log(con: Any, name: str, suffix: str, mapped: dict[str, str
             "SELECT count(*) FILTER (WHERE minute IS NULL), count(*) FILTER (WHERE pk IS NULL), "
             f"count(*) FILTER (WHERE units IS NULL OR NOT (units BETWEEN 0 AND {_MAX_LOG_UNITS})) FROM per_minute"
         ).fetchall()[0]
-    except duckdb.Error as e:
-        raise ExportError(name, f"column {timestamp!r}", f"timestamps ({str(e).splitlines()[0]})") from None
+    except duckdb.OutOfMemoryException:
+        raise  # profile_log names the memory limit
+    except duckdb.Error as e:  # the column at fault, found by reading each alone; else the file
+        raise _blame(con, name, reader, e, probes) from None
     for col, count, expected in zip(
         (timestamp, key, units or item_bytes or "units"),
         bad,
@@ -974,8 +1102,10 @@ def _output_columns(con: Any, fmt: str, file: str) -> dict[str, str]:
 
     try:
         cols = {r[0]: r[1].upper() for r in con.execute(f"DESCRIBE SELECT * FROM {_output_reader(fmt, [file])}").fetchall()}
+    except duckdb.OutOfMemoryException:
+        raise  # profile_log names the memory limit
     except duckdb.Error as e:
-        raise ExportError(file, "(file)", f"{_OUTPUT_EXPECTED} ({str(e).splitlines()[0]})") from None
+        raise ExportError(file, "(file)", f"{_OUTPUT_EXPECTED} ({_first_line(e)})") from None
     for col in _OUTPUT_COLUMNS:
         if col not in cols:
             header = " in a header row (an UNLOAD writes none: use WITH (format = 'PARQUET'))" if fmt != "parquet" else ""
@@ -1011,8 +1141,10 @@ def _per_minute_from_output(con: Any, name: str, readers: tuple[str, list[str]],
     reader = _output_reader(fmt, files)
     try:
         _output_rows(con, name, reader, {t["minute"] for t in types}, watch)
+    except duckdb.OutOfMemoryException:
+        raise  # profile_log names the memory limit
     except duckdb.Error as e:
-        raise ExportError(name, "(file)", f"{_OUTPUT_EXPECTED} ({str(e).splitlines()[0]})") from None
+        raise ExportError(name, "(file)", f"{_OUTPUT_EXPECTED} ({_first_line(e)})") from None
 
 
 def _output_rows(con: Any, name: str, reader: str, minute_types: set[str], watch: _Progress | None = None) -> None:
@@ -1064,12 +1196,14 @@ def _output_rows(con: Any, name: str, reader: str, minute_types: set[str], watch
     con.execute("DROP TABLE output_rows")
 
 
-def _profile_per_minute(con: Any, name: str, *, kind: str, n_part: int, k_top: int, rate: float) -> LogProfile:
+def _profile_per_minute(con: Any, name: str, *, time_column: str, kind: str, n_part: int, k_top: int, rate: float) -> LogProfile:
     """The profile from the table ``per_minute(minute, pk, requests, units)``, however it was made.
 
     Two passes over that table, both in DuckDB: the totals per key, then a join with each key's partition summing it
     per minute, partition and hot key (at most minutes x (partitions + top) rows), which the rest is read from. Python
-    receives the keys' totals (one row per key) and small results, never the per-minute table.
+    receives the keys' totals (one row per key) and small results, never the per-minute table. Before any array of a
+    row per minute is allocated, the span is checked (the year 1 on, at most :data:`_MAX_SPAN_MINUTES`, and at most
+    ``MAX_ELEMENTS`` values of demand), refused naming ``time_column`` (or ``top``).
     """
     keys_tab = con.execute(
         "SELECT pk, sum(units) AS u, sum(requests) AS r FROM per_minute GROUP BY pk ORDER BY u DESC, pk"
@@ -1079,12 +1213,28 @@ def _profile_per_minute(con: Any, name: str, *, kind: str, n_part: int, k_top: i
     if len(keys_tab["pk"]) > _FIT_MAX_KEYS:  # refused here, naming the log, before the fit would name its counts
         raise ExportError(name, "pk", f"at most {_FIT_MAX_KEYS:,} distinct keys (the Zipf fit's limit)", len(keys_tab["pk"]))
     rows = int(keys_tab["r"].sum())
-    start, minutes = con.execute(
-        "SELECT min(minute), CAST(date_diff('minute', min(minute), max(minute)) AS BIGINT) + 1 FROM per_minute"
+    start, first, last, minutes, before_year_1 = con.execute(
+        "SELECT min(minute), CAST(min(minute) AS VARCHAR), CAST(max(minute) AS VARCHAR), "
+        "CAST(date_diff('minute', min(minute), max(minute)) AS BIGINT) + 1, min(minute) < TIMESTAMP '0001-01-01' "
+        "FROM per_minute"
     ).fetchall()[0]
+    if before_year_1:  # DuckDB writes it '0002-12-31 (BC) 23:59:00'; numpy and Python read no time before the year 1
+        raise ExportError(name, f"column {time_column!r}", "timestamps from the year 1 on", first)
+    n_min = int(minutes)
+    if n_min > _MAX_SPAN_MINUTES:
+        raise ExportError(
+            name, f"column {time_column!r}", f"at most {_MAX_SPAN_MINUTES:,} minutes ({_MAX_SPAN_MINUTES // (24 * 60)} days) "
+            f"from the first request to the last, got {n_min:,} minutes, from {first} to {last}: profile a window of "
+            "the log (keep its rows between two times in a new file), or drop a stray row far from the others",
+        )  # fmt: skip
     keys = tuple(str(k) for k in keys_tab["pk"])
     hot = keys[:k_top]
-    n_min = int(minutes)
+    if n_min * len(hot) > _MAX_ELEMENTS:  # demand's values, one per minute and hot key
+        raise ValueError(
+            f"top = {k_top} is out of range for {name}: {len(hot):,} keys over its {n_min:,} minutes are "
+            f"{n_min * len(hot):,} values of demand, at most {_MAX_ELEMENTS:,}: must be at most "
+            f"{_MAX_ELEMENTS // n_min:,} for this log (or profile a shorter window)"
+        )
     # every key placed on its partition (hotpart.partition_of) and, for the hottest, its column in demand, registered
     # as numpy arrays (importing pyarrow and its first conversion cost a process some 0.2 s, more than this step at 10**7
     # rows): one pass over the per-minute table sums it per minute, partition and hot key
