@@ -262,8 +262,10 @@ def _key_reading(s: ScopeEvidence, ev: Evidence, minutes: NDArray[np.bool_], th:
         own = float(s.events[minutes].sum()) / ev.item_units
         mixed = False
         if own > 0 and float(events[minutes].sum()) / ev.item_units <= own * (1 + 1e-9):
-            # the scope throttles only this kind, yet the report counts more (writes refused for an index's
-            # back-pressure are throttled requests of the table, not its throttle events): the key's share of them
+            # the scope throttles only this kind, so every count the report holds is of this kind's requests; one
+            # above the kind's events (the report counts errors, the metric throttle events) is still all of them.
+            # Writes an index's write capacity refused are not in the table's report at all (AWS does not measure
+            # them there: hp.SOURCES["CI_INDEX_WRITE_THROTTLING_NOT_MEASURED"]): the key's share of the events
             top = max(top, min(per_key[key] / own, 1.0))
         elif own > 0:
             # both kinds throttle and the report counts both, so no count is known to be this kind's: whatever the key
