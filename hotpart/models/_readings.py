@@ -338,7 +338,9 @@ def _key_reading(s: ScopeEvidence, ev: Evidence, minutes: NDArray[np.bool_], th:
                 key,
                 tuple(ev_lines),
                 "medium",
-                "a few keys of a large key space share the throttling: several hot keys, each its own remedy",
+                "a few keys of a large key space share the throttling: several hot keys, each its own remedy"
+                if len(hot) > 1
+                else "one key of a large key space carries most of the throttling, under ONE_KEY_SHARE: a hot key",
                 hot_keys=tuple(hot),
             )
         if small or listed_share >= th.few:
