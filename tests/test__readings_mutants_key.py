@@ -212,34 +212,38 @@ def test_the_throttle_events_are_counted_per_item():
     reads = _scope("Read", [2.0, 2.0, 2.0, 0.0, 0.0, 0.0])
     rep = hp.KeyReport(_top(3, throttled=(("hot", 2.0),), total_throttled=2.0), accessed=False, weighted=True)
     f = _finding([writes, reads], rep, item_units=4.0)
-    assert (f.cause, f.key, f.confidence) == ("hot key", "hot", "high")
-    assert f.evidence[-2] == (
+    # both kinds throttle, so the report cannot tell them apart: medium, "if its count is of these requests" (turn 9)
+    assert (f.cause, f.key, f.confidence) == ("hot key", "hot", "medium")
+    assert f.evidence[-3] == (  # then the both-kinds line (turn 9: both kinds throttle, so medium)
         f"{CI}: 'hot' carries 86% of the throttled requests over the 5 minutes with throttling (the one key the "
         "most-throttled report lists, 86%; it names a key in 3 of them)"
     )
 
 
 @pytest.mark.parametrize(
-    ("one_key", "cause", "confidence"), [(0.4, "hot key", "high"), (math.nextafter(0.4, 1), "small key space", "medium")]
+    ("one_key", "cause", "confidence"), [(0.4, "hot key", "high"), (math.nextafter(0.4, 1), "hot key", "medium")]
 )
 def test_one_keys_share_is_a_hot_key_at_the_threshold_and_not_the_next_float_above(one_key, cause, confidence):
     # per minute 'hot' 4, 'b' 2, 'c' 2 of 10 write events: 'hot' 20/50 = 40% exactly, the listed keys 40/50 = 80%
     f = _finding([_scope("Write", 10.0)], _throttled((("hot", 4.0), ("b", 2.0), ("c", 2.0)), 10.0, **LARGE), one_key=one_key)
     assert (f.cause, f.key, f.confidence) == (cause, "hot", confidence)
-    if cause == "hot key":
+    if confidence == "high":
         assert f.evidence[-2] == (
             f"{CI}: 'hot' carries 40% of the throttled requests over the 5 minutes with throttling (the 3 keys the "
             "most-throttled report lists, 80%)"
         )
-    else:
-        assert f.why == "a few keys share the throttling"
-        assert f.evidence[-2] == (
+    else:  # the key space is large (1,000 keys): 'hot' and 'b', 60%, are several hot keys (turn 9), not a few values
+        assert f.why == "a few keys of a large key space share the throttling: several hot keys, each its own remedy"
+        assert (
+            f.evidence[-1] == "'hot', 'b' carry 60% of the throttled requests between them: 2 keys of a large key space, each hot"
+        )
+        assert f.evidence[-3] == (
             f"{CI}: the 3 keys the most-throttled report lists carry 80% of the throttled requests over the 5 minutes "
             "with throttling, the most throttled, 'hot', 40%"
         )
 
 
-@pytest.mark.parametrize(("few_keys", "cause"), [(0.8, "small key space"), (math.nextafter(0.8, 1), "spread")])
+@pytest.mark.parametrize(("few_keys", "cause"), [(0.8, "hot key"), (math.nextafter(0.8, 1), "spread")])
 def test_a_few_keys_share_the_throttling_at_the_threshold_and_not_the_next_float_above(few_keys, cause):
     # the same minutes: the listed keys carry 80% exactly; the most-accessed report says the key space is large
     report = _throttled((("hot", 4.0), ("b", 2.0), ("c", 2.0)), 10.0, unique=1_234.0, **LARGE)
@@ -249,11 +253,15 @@ def test_a_few_keys_share_the_throttling_at_the_threshold_and_not_the_next_float
         f"{CI}: the 3 keys the most-throttled report lists carry 80% of the throttled requests over the 5 minutes with "
         "throttling, the most throttled, 'hot', 40%"
     )
-    if cause == "small key space":
-        assert f.why == "a few keys share the throttling"
-        assert f.evidence[-2:] == (head, LARGE_WORDS)
-        assert f.numbers["values"] == 1_000.0
-        assert "a key with 1,000 values spreads over at most that many partitions" in f.action
+    if cause == "hot key":  # a large key space: the three keys that carry 80% are several hot keys (turn 9)
+        assert f.why == "a few keys of a large key space share the throttling: several hot keys, each its own remedy"
+        assert f.evidence[-3:-1] == (head, LARGE_WORDS)
+        assert [a.split(" over")[0] for a in f.action.split("; ") if a.startswith("write-shard")] == [
+            "write-shard 'hot'",
+            "write-shard 'b'",
+            "write-shard 'c'",
+        ]
+        assert "values spreads" not in f.action
     else:
         assert f.why == "the throttling is spread over many keys: every partition they fall on is at its limit"
         assert f.evidence[-3:] == (head, LARGE_WORDS, "the most-throttled report saw 1,234 distinct keys throttled")
@@ -354,15 +362,16 @@ def test_a_key_whose_count_is_most_of_the_writes_events_is_their_hot_key_at_medi
 
 
 def test_a_key_at_one_keys_share_of_both_kinds_is_not_reread_as_the_writes():
-    # 'hot' 10, 'b' 4 a minute of 20 events: 50 of 100 is one key's 50% exactly: a hot key at high confidence, read
-    # from both kinds' count (its 50 is also the writes' 50 events, but it needs no rereading)
+    # 'hot' 10, 'b' 4 a minute of 20 events: 50 of 100; its 50 is also the writes' 50 events, all of them, so it is
+    # read as the writes' share, 100%: both kinds throttle, so at medium confidence with the caveat (turn 9)
     f = _both(10.0, 4.0, 0.0)
-    assert _read(f) == ("hot key", "hot", "high", "one key among many takes the throttling")
-    assert f.evidence[-2] == (
-        f"{CI}: 'hot' carries 50% of the throttled requests over the 5 minutes with throttling (the 2 keys the "
+    assert _read(f) == ("hot key", "hot", "medium", MIXED_WHY)
+    line = (
+        f"{CI}: 'hot' carries 100% of the throttled requests over the 5 minutes with throttling (the 2 keys the "
         "most-throttled report lists, 70%)"
     )
-    assert f.alternatives == ()
+    assert line in f.evidence
+    assert f.alternatives == ("low-cardinality key",)
 
 
 @pytest.mark.parametrize(("one_key", "cause"), [(0.5, "hot key"), (math.nextafter(0.5, 1), "spread")])

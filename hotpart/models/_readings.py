@@ -149,6 +149,7 @@ class _KeyReading:
     missing: tuple[str, ...] = ()
     alternatives: tuple[str, ...] = ()
     values: float | None = None
+    hot_keys: tuple[str, ...] = ()  # several hot keys of a large key space (FEW_KEYS_SHARE), hottest first
 
 
 def _keys(n: int) -> str:
@@ -169,6 +170,22 @@ def _scope_events(s: ScopeEvidence, ev: Evidence) -> NDArray[np.float64]:
     return out
 
 
+def _accessed_total(s: ScopeEvidence, ev: Evidence, weighted: bool, listed: float, m: int) -> float:
+    """The scope's whole traffic in minute ``m`` in the most-accessed report's units: AWS's ConsumedThroughputUnits,
+    3 x ConsumedWriteCapacityUnits + ConsumedReadCapacityUnits of the same scope (table or index), both kinds, since a
+    key's units count its reads and its writes together (hp.SOURCES["CI_CONSUMED_THROUGHPUT_UNITS"]). AWS's report gives
+    no total, so the listed keys' sum (``listed``) is the floor; a kind whose consumption was not exported adds nothing,
+    which leaves the total a lower bound and the shares upper bounds. A report that counts plain units (a
+    simulation's, ``weighted`` false) is its own total."""
+    if not weighted:
+        return listed
+    consumed = 0.0
+    for t in ev.scopes:
+        if t.scope == s.scope and t.consumed is not None and m < len(t.consumed):
+            consumed += (_WRITE_WEIGHT if t.kind == "Write" else 1.0) * float(t.consumed[m])
+    return max(listed, consumed)
+
+
 def _small_space(s: ScopeEvidence, ev: Evidence, minutes: NDArray[np.bool_], small_share: float) -> tuple[bool | None, str]:
     """Whether the key space is small (the report lists it whole), and what says so; ``None`` when unknown."""
     rep = ev.key_reports.get(s.scope)
@@ -185,9 +202,7 @@ def _small_space(s: ScopeEvidence, ev: Evidence, minutes: NDArray[np.bool_], sma
     for m in np.flatnonzero(minutes):
         if m < len(rep.top):
             tk = rep.top[m]
-            total = tk.total_accessed
-            if rep.weighted and s.consumed is not None:  # AWS gives no total: the consumed metric, in the same units
-                total = max(total, (_WRITE_WEIGHT if s.kind == "Write" else 1.0) * float(s.consumed[m]))
+            total = _accessed_total(s, ev, rep.weighted, tk.total_accessed, m)
             if total > 0:
                 covers.append(min(sum(v for _, v in tk.accessed) / total, 1.0))
     if not covers:
@@ -247,14 +262,20 @@ def _key_reading(s: ScopeEvidence, ev: Evidence, minutes: NDArray[np.bool_], th:
         own = float(s.events[minutes].sum()) / ev.item_units
         mixed = False
         if own > 0 and float(events[minutes].sum()) / ev.item_units <= own * (1 + 1e-9):
-            # the scope throttles only this kind, yet the report counts more (writes refused for an index's
-            # back-pressure are throttled requests of the table, not its throttle events): the key's share of them
+            # the scope throttles only this kind, so every count the report holds is of this kind's requests; one
+            # above the kind's events (the report counts errors, the metric throttle events) is still all of them.
+            # Writes an index's write capacity refused are not in the table's report at all (AWS does not measure
+            # them there: hp.SOURCES["CI_INDEX_WRITE_THROTTLING_NOT_MEASURED"]): the key's share of the events
             top = max(top, min(per_key[key] / own, 1.0))
-        elif own > 0 and top < th.one and th.one * own <= per_key[key] <= own * (1 + th.tolerance):
-            # both kinds throttle and the report counts both: a key whose count is most of this kind's events, and no
-            # more than them, may be this kind's hot key; said, at medium confidence
+        elif own > 0:
+            # both kinds throttle and the report counts both, so no count is known to be this kind's: whatever the key
+            # is named, it is named at medium confidence, "if its count is of these requests". A count of at least
+            # ONE_KEY_SHARE of this kind's events, above them by at most KEY_COUNT_TOLERANCE of them, may be this
+            # kind's alone: its share of them; a count further above is not one kind's alone, and the key is read by
+            # its share of both kinds' throttled requests together (``top`` as it is)
             mixed = True
-            top = min(per_key[key] / own, 1.0)  # the key's share of this kind's requests: at most all of them
+            if th.one * own <= per_key[key] <= own * (1 + th.tolerance):
+                top = min(per_key[key] / own, 1.0)  # the key's share of this kind's requests: at most all of them
         named_words = "" if named == n_hit else f"; it names a key in {named} of them"
         if top >= th.one:
             line = (
@@ -285,6 +306,9 @@ def _key_reading(s: ScopeEvidence, ev: Evidence, minutes: NDArray[np.bool_], th:
                     "and no more than them"
                     if share <= 1
                     else f"within the {th.tolerance:.0%} the diagnosis allows between the two counts"
+                    if share <= 1 + th.tolerance
+                    else f"more than the {th.tolerance:.0%} the diagnosis allows between the two counts, so it holds "
+                    f"both kinds' requests: the key carries {top:.0%} of both kinds' together"
                 )
                 ev_lines.append(
                     f"the most-throttled report counts the throttled requests of both kinds; {key!r}'s count is "
@@ -294,6 +318,31 @@ def _key_reading(s: ScopeEvidence, ev: Evidence, minutes: NDArray[np.bool_], th:
                 ", if its count is of these requests (the report does not tell reads from writes)" if mixed else ""
             )
             return _KeyReading("hot key", key, tuple(ev_lines), "medium" if mixed else "high", why, alternatives=alts)
+        if listed_share >= th.few and small is False and rep.unique_accessed is not None:
+            # a few listed keys carry the throttling of a key space ApproximateUniqueCount shows is large: not a
+            # low-cardinality key but several hot keys, the fewest of the list that carry FEW_KEYS_SHARE, each named
+            ranked = sorted(per_key, key=lambda k: -per_key[k])
+            hot: list[str] = []
+            carried = 0.0
+            for k in ranked:
+                hot.append(k)
+                carried += per_key[k] / denominator
+                if carried >= th.few:
+                    break
+            ev_lines.append(
+                f"{', '.join(repr(k) for k in hot)} carry {carried:.0%} of the throttled requests between them: "
+                f"{_keys(len(hot))} of a large key space, each hot"
+            )
+            return _KeyReading(
+                "hot key",
+                key,
+                tuple(ev_lines),
+                "medium",
+                "a few keys of a large key space share the throttling: several hot keys, each its own remedy"
+                if len(hot) > 1
+                else "one key of a large key space carries most of the throttling, under ONE_KEY_SHARE: a hot key",
+                hot_keys=tuple(hot),
+            )
         if small or listed_share >= th.few:
             return _KeyReading(
                 "small key space",
@@ -331,9 +380,7 @@ def _key_reading(s: ScopeEvidence, ev: Evidence, minutes: NDArray[np.bool_], th:
         if m >= len(rep.top):
             continue
         tk = rep.top[m]
-        total = tk.total_accessed
-        if rep.weighted and s.consumed is not None:
-            total = max(total, weight * float(s.consumed[m]))
+        total = _accessed_total(s, ev, rep.weighted, tk.total_accessed, m)
         for key, v in tk.accessed:
             best = max(best, (v / weight / float(ev.seconds[m]), key))
             shares.setdefault(key, []).append(v / total if total > 0 else 0.0)

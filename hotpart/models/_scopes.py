@@ -61,7 +61,12 @@ def _key_range_finding(
         if growth is None or growth >= ON_DEMAND_PEAK_MULTIPLIER:
             alts = (*alts, "past double the previous peak")
             ev_lines.append(_growth_words(growth))
-    if kr.cause == "hot key":
+    if kr.cause == "hot key" and kr.hot_keys:  # several hot keys: the single-key remedy for each, numbers of the first
+        remedy = _cache_words if s.kind == "Read" else _shard_words
+        parts = [remedy(s, k, _key_rate(s, ev, k, minutes)) for k in kr.hot_keys]
+        action = "; ".join(p[0] for p in parts)
+        chapter, nums = parts[0][1], parts[0][2]
+    elif kr.cause == "hot key":
         action, chapter, nums = _cache_words(s, kr.key, rate) if s.kind == "Read" else _shard_words(s, kr.key, rate)
     elif kr.cause == "small key space":
         n = kr.values
@@ -248,6 +253,13 @@ def _limit_finding(
     )
 
 
+def _consumed_peak(s: ScopeEvidence, ev: Evidence, minutes: NDArray[np.bool_]) -> float | None:
+    """The scope's peak consumed rate, units per second, over the minutes given; ``None`` without consumption."""
+    if s.consumed is None or not minutes.any():
+        return None
+    return float((s.consumed / ev.seconds)[minutes].max())
+
+
 def _inferred(
     s: ScopeEvidence,
     ev: Evidence,
@@ -299,11 +311,15 @@ def _inferred(
         alts = ("under-provisioned table",) if u is None and not s.scope else ()
         return _key_range_finding(s, ev, events, total, lines, minutes, th, "medium", prefix, missing, alts)
     if ev.mode == "on-demand":
-        peak = _offered_peak(s, ev, minutes)
+        # what the scope consumed, not what it was offered: a capped table serves at most its cap, and a partition's
+        # refusals added to its consumption would reach a maximum the table never reached (the offered peak sizes
+        # the remedy, in _limit_finding)
+        peak = _consumed_peak(s, ev, minutes)
         for stem, cap in (("MaxOnDemandThroughputThrottleEvents", s.maximum), ("AccountLimitThrottleEvents", _QUOTA[s.kind])):
             if cap and peak is not None and peak >= th.at_cap * cap:
                 lines.append(
-                    f"the {s.kind.lower()}s of {s.where} peaked at {peak:,.0f} units/s offered, {peak / cap:.0%} of "
+                    f"the {s.kind.lower()}s of {s.where} consumed up to {peak:,.0f} units/s in the minutes with throttling, "
+                    f"{peak / cap:.0%} of "
                     + ("the maximum throughput set on it" if "Max" in stem else "the default per-table quota")
                 )
                 return _limit_finding(

@@ -3055,9 +3055,10 @@ ASSUMPTIONS: Final[dict[str, Assumption]] = {
         3,
         "one-minute data points",
         why="A short spike must be short next to the 10-minute windows of the chapter's scenarios, and long enough "
-        "for a two-minute burst of traffic to count as one.",
-        aws_says="AWS gives no length for a 'short spike'; its throttling guide reads the throttling reason and the "
-        "CloudWatch metrics, not a duration.",
+        "for a two-minute burst of traffic that straddles a minute boundary (three one-minute data points) to count "
+        "as one.",
+        aws_says="AWS gives no length: its throttling guide speaks only of throttling events 'that stop after a short "
+        "time' (短期間後に停止する), which may mean a split (throttling-key-range-limit-exceeded-mitigation.html).",
         used_by=("diagnose.spike_minutes",),
         chapters=("15_diagnosis",),
     ),
@@ -3073,19 +3074,21 @@ ASSUMPTIONS: Final[dict[str, Assumption]] = {
     ),
     "ONE_KEY_SHARE": Assumption(
         0.5,
-        "share of the throttled units",
+        "share of the throttled requests",
         why="One key carrying at least half of the throttled requests of a scope (the table or one index) "
-        "dominates every other key together: it is the cause, unless the key space is listed whole (then its few "
-        "values are).",
+        "dominates every other key together: it is the cause, unless the key space is small (listed whole, or "
+        "SMALL_KEY_SPACE_SHARE): then its few values are.",
         aws_says="AWS sets no threshold; Contributor Insights lists the most throttled keys with their counts.",
         used_by=("diagnose.one_key",),
         chapters=("15_diagnosis",),
     ),
     "FEW_KEYS_SHARE": Assumption(
         0.5,
-        "share of the throttled units",
-        why="If the most-throttled keys Contributor Insights lists carry half the throttled units, a few keys share "
-        "the heat (a low-cardinality key); below that the throttling is spread over a long tail of keys.",
+        "share of the throttled requests",
+        why="If the most-throttled keys Contributor Insights lists carry half the throttled requests, a few keys "
+        "share the heat: a low-cardinality key, unless ApproximateUniqueCount shows a large key space; then the "
+        "fewest listed keys that carry half are several hot keys, each named with the single-key remedy (shard or "
+        "cache each). Below half the throttling is spread over a long tail of keys.",
         aws_says="AWS sets no threshold; Contributor Insights lists the most throttled keys with their counts.",
         used_by=("diagnose.few_keys",),
         chapters=("15_diagnosis",),
@@ -3094,7 +3097,8 @@ ASSUMPTIONS: Final[dict[str, Assumption]] = {
         0.9,
         "share of the provisioned capacity (or of the on-demand maximum or quota)",
         why="When an export lacks the reason metrics, a table or index throttling while its consumed capacity of one "
-        "kind is at least 90% of what it may serve of that kind (reads and writes apart) reads as the limit reached; "
+        "kind is at least 90% of what it may serve of that kind (reads and writes apart; consumed, not offered, in "
+        "both modes: a capped table serves at most its cap) reads as the limit reached; "
         "below that it had capacity to spare, so a partition ran out. One-minute averages hide peaks within the "
         "minute, hence a share below 1.",
         aws_says="AWS gives every throttle a reason with its own metric (TroubleshootingThrottling.html: 'Each "
@@ -3106,10 +3110,12 @@ ASSUMPTIONS: Final[dict[str, Assumption]] = {
     "MATERIAL_SHARE": Assumption(
         0.05,
         "share of all the throttle events (every scope and kind)",
-        why="The diagnosis attributes every throttle event to a cause and reports each cause carrying at least 5% of "
-        "them as a finding of its own, with its evidence, remedy and confidence; smaller causes are listed apart, so "
-        "two causes at once (a hot index key and an under-provisioned table) give two findings while a stray minute "
-        "does not bury the main one.",
+        why="The diagnosis attributes every throttle event to a cause on a scope and kind (the table's writes, an "
+        "index's reads) and reports each cause on each scope and kind carrying at least 5% of them as a finding of "
+        "its own, with its evidence, remedy and confidence; a cause's reads and writes stay apart, since their "
+        "remedies differ (a write capacity or a read capacity, each with its own number). Smaller ones are listed "
+        "apart, so two causes at once (a hot index key and an under-provisioned table) give two findings while a "
+        "stray minute of another cause is listed apart, not as a finding.",
         aws_says="AWS gives every throttle a reason with its own metric (TroubleshootingThrottling.html: 'Each "
         "reason for throttling corresponds to specific CloudWatch metrics') and sets no share at which a reason "
         "matters.",
@@ -3132,12 +3138,16 @@ ASSUMPTIONS: Final[dict[str, Assumption]] = {
     "HOT_KEY_TRAFFIC_SHARE": Assumption(
         0.5,
         "share of the traffic Contributor Insights counts",
-        why="Without the most-throttled report, a key carrying at least half of the minute's traffic while the table "
-        "throttles is taken to be the hot key; a key consuming at least AT_CAPACITY_SHARE of a partition's 1,000 WCU/s "
-        "or 3,000 RCU/s is named whatever its share (a key cannot consume more than its partition serves). The "
-        "report's units are divided by 3 for a write-throttled table, which takes the key's traffic to be writes. "
-        "The minute's whole traffic is taken from the consumed-capacity metrics as 3 x write units + read units, "
-        "AWS's formula, the same in both capacity modes.",
+        why="Without the most-throttled report, the key with the busiest minute is taken to be the hot key if it "
+        "carries on average at least half of the traffic in the minutes the scope (the table or an index) throttles; "
+        "a key consuming at least AT_CAPACITY_SHARE of a partition's 1,000 WCU/s or 3,000 RCU/s is named whatever its "
+        "share (a key cannot consume more than its partition serves). The report's units are divided by 3 for a "
+        "write-throttled scope, which takes the key's traffic to be writes (for reads, the units are taken to be "
+        "reads). Each minute's whole traffic is the scope's, from its consumed-capacity metrics as 3 x "
+        "ConsumedWriteCapacityUnits + ConsumedReadCapacityUnits, AWS's formula, the same in both capacity modes, "
+        "since a key's units count its reads and writes together; where only one kind's consumption was exported, "
+        "the other adds nothing, so the total is a lower bound and the share an upper bound (never below the listed "
+        "keys' sum).",
         aws_says="AWS sets no threshold. Contributor Insights ranks keys by ConsumedThroughputUnits, '(3 x consumed "
         "write capacity units) + consumed read capacity units' in provisioned mode and '(3 x write request units) + "
         "read request units' in on-demand mode, and for DynamoDB's rules 'only "
@@ -3150,15 +3160,18 @@ ASSUMPTIONS: Final[dict[str, Assumption]] = {
         0.05,
         "fraction of one kind's throttle events",
         why="Where a scope throttles both reads and writes, the most-throttled report counts the key's throttled "
-        "requests of both kinds together. A key whose count is at least ONE_KEY_SHARE of one kind's throttle events, "
-        "and above them by at most 5% of them, is read as that kind's hot key at medium confidence. The two counts "
-        "are kept by two services (the report counts the errors a key's requests got, CloudWatch counts throttle "
-        "events, each in its own one-minute windows), so they need not agree exactly; a count further above is "
-        "not one kind's alone.",
-        aws_says="AWS relates the two counts nowhere. Contributor Insights 'measures throttle frequency using "
-        "ThrottleCount, which is the count of ProvisionedThroughputExceededException, ThrottlingException, and "
-        "RequestLimitExceeded errors' (contributorinsights_HowItWorks.html); the throttle-event metrics count "
-        "throttle events (metrics-dimensions.html).",
+        "requests of both kinds together, so whatever key it names for one kind is named at medium confidence, if its "
+        "count is of these requests. A key whose count is at least ONE_KEY_SHARE of one kind's throttle events, and "
+        "above them by at most 5% of them, is read as that kind's hot key. The report counts the errors a key's "
+        "requests got, the metric counts throttle events, so the two need not agree exactly (a batch's partial "
+        "throttle raises no error; a write with indexes is one error but may be several events). A count further "
+        "above is not one kind's alone: the key is then read by its share of both kinds' throttled requests "
+        "together (ONE_KEY_SHARE).",
+        aws_says="AWS calls the report's data points 'the count of throttle events' ('each data point in the graph "
+        "represents the count of throttle events over a 1-minute period'), but defines ThrottleCount as 'the count "
+        "of ProvisionedThroughputExceededException, ThrottlingException, and RequestLimitExceeded errors' "
+        "(contributorinsights_HowItWorks.html); the two differ for batches and for writes with indexes, so they need "
+        "not agree exactly.",
         used_by=("KEY_COUNT_TOLERANCE",),
         chapters=("15_diagnosis",),
     ),
