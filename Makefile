@@ -101,7 +101,8 @@ bench: $(STAMP) $(BENCH_STAMP)
 # equivalent) go to benchmarks/results/mutants-MODULE.md, summed up in benchmarks/results/mutants.md, and the target
 # fails while a survivor is neither. Another list: make mutants MODULES="hotpart/models/logs.py".
 MODULES ?= hotpart/models/simulator.py hotpart/models/hashing.py hotpart/models/write_sharding.py hotpart/models/logs.py \
-	hotpart/models/diagnosis.py hotpart/models/evidence.py hotpart/models/_readings.py hotpart/models/findings.py
+	hotpart/models/diagnosis.py hotpart/models/evidence.py hotpart/models/_readings.py hotpart/models/findings.py \
+	hotpart/models/_scopes.py
 
 mutants: $(STAMP) $(TEST_STAMP)
 	$(BIN)/python benchmarks/mutants.py --modules $(MODULES)
