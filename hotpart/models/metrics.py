@@ -43,7 +43,8 @@ throttled requests of that second are
 for ``N`` items, which is :func:`batch_throttled_requests`. A write refused
 by index back-pressure counts as a throttle event of the index (under the
 ``GlobalSecondaryIndexName`` dimension) and as a throttled request of the
-table, but not as a throttle event of the table. A throttled read on an index
+table, but not as a throttle event of the table, nor in the table's
+most-throttled keys (AWS does not measure it there). A throttled read on an index
 (a ``Query`` with ``IndexName``) is likewise an index event and a throttled
 request of the table.
 
@@ -565,7 +566,12 @@ def cloudwatch(
         (at least the units offered in all divided by the largest float64, about 1.8e308).
     top_k : int, optional
         Enable Contributor Insights with this many keys per minute (needs
-        per-key demand), in ``[1, 100]``.
+        per-key demand), in ``[1, 100]``: ``key_reports[""]`` for the table,
+        one per index under its name. The table's most-throttled report
+        holds only its base partitions' own refusals, not the writes refused
+        for an index's back-pressure: AWS does not measure write throttling
+        an index's write capacity causes, and points to the index's
+        most-accessed report (``hp.SOURCES["CI_INDEX_WRITE_THROTTLING_NOT_MEASURED"]``).
     seed : int, optional
         ``None`` (the default): ``ThrottledRequests`` is the expected count,
         a real number (``N/B q^B`` per second); nothing is drawn, so the
