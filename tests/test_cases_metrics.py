@@ -143,15 +143,32 @@ def test_insights_numbers_refuses_a_list_of_one():
 
 
 def test_index_insights_numbers_closed_forms():
+    """Chapter 12's GSI case: 2,000 orders at 1.2 WCU/s each, OPEN_SHARE of them OPEN, on an index of partitions
+    whose ceiling is PARTITION_MAX_WCU. The index's most-accessed report names OPEN; the table's most-throttled
+    report lists nothing, since AWS does not measure write throttling an index's capacity causes."""
     g = hp.index_insights_numbers(hp.scenario("GSI-only throttling").result, "by-status", k=3)
-    assert g["index_key"] == "OPEN" and g["index_share"] == 1.0  # one hot index value takes every refusal
-    # the refused index writes throttle exactly the OPEN orders: open_share (0.6) of the table's keys, evenly
-    assert g["table_keys_throttled"] == round(0.6 * g["table_keys"])
-    assert g["table_share"] == pytest.approx(1 / g["table_keys_throttled"])
+    open_rate = hp.GSI_OPEN_SHARE * 2_000 * 1.2  # WCU/s the OPEN orders write, so the index's OPEN value takes
+    assert g["index_key"] == "OPEN" and g["index_share"] == pytest.approx(hp.GSI_OPEN_SHARE)
+    assert g["index_rate"] == pytest.approx(open_rate) and g["index_units"] == pytest.approx(60 * open_rate)
+    assert g["index_rate"] > g["partition_max"] == hp.PARTITION_MAX_WCU  # the imbalance AWS says to look for
+    # the table's report: nothing throttled, every order accessed alike
+    assert g["table_listed"] == 0 and g["table_top_share"] == pytest.approx(1 / g["table_keys"])
+    # what it leaves out: everything OPEN offers above one index partition's ceiling, from every OPEN order
+    assert g["backpressure_units"] == pytest.approx(60 * (open_rate - hp.PARTITION_MAX_WCU))
+    assert g["table_keys_refused"] == round(hp.GSI_OPEN_SHARE * g["table_keys"]) == 1_200
     with pytest.raises(ValueError, match="index"):
         hp.index_insights_numbers(hp.scenario("GSI-only throttling").result, "by-date")
     with pytest.raises(ValueError, match="result"):
         hp.index_insights_numbers(hp.scenario("under-provisioned table").result)
+
+
+def test_index_insights_numbers_without_backpressure():
+    """The sparse index (half the writes carry the key): OPEN still tops the index's most-accessed report, under a
+    partition's ceiling, and no table key loses a write."""
+    g = hp.index_insights_numbers(hp.scenario("GSI-only throttling", gsi_fraction=0.5).result, "by-status", k=1)
+    assert g["index_key"] == "OPEN" and g["index_rate"] == pytest.approx(0.5 * hp.GSI_OPEN_SHARE * 2_000 * 1.2)
+    assert g["index_rate"] < g["partition_max"]
+    assert g["backpressure_units"] == 0.0 and g["table_keys_refused"] == 0 and g["table_listed"] == 0
 
 
 @settings(max_examples=20, deadline=None)

@@ -298,3 +298,20 @@ def test_the_box_says_what_the_code_does():
     assert "the count of throttle events" in tol.aws_says
     for quote in ("each data point in the graph represents the count of throttle events over a 1-minute period",):
         assert quote in hp.SOURCES["CI_ONE_MINUTE_POINTS"].quote
+
+
+# ---------------------------------------------------------------------------------------------------------------------
+# 8. AWS's most-throttled report does not measure write throttling an index's write capacity causes
+# ---------------------------------------------------------------------------------------------------------------------
+
+
+def test_the_tables_most_throttled_report_leaves_out_index_back_pressure():
+    """The GSI-only scenario: the index refuses writes, the table's partitions none. AWS: 'Write throttling caused by
+    insufficient write capacity for a global secondary index is not measured', so the table's report lists no key."""
+    res = hp.scenario("GSI-only throttling").result
+    assert sum(float(b.sum()) for b in res.backpressure.values()) > 0 and not res.own.throttled.any()
+    assert float(res.table.key_throttled.sum()) > 0  # the simulation's combined view counts them
+    assert all(t.throttled == () and t.total_throttled == 0.0 for t in hp.top_keys(res, 5))
+    rep = hp.cloudwatch(res, top_k=5).key_reports[""]
+    assert all(t.throttled == () for t in rep.top) and rep.unique_throttled == 0.0
+    assert any(t.accessed for t in rep.top)  # every write is still in the most-accessed list

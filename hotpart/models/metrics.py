@@ -43,7 +43,8 @@ throttled requests of that second are
 for ``N`` items, which is :func:`batch_throttled_requests`. A write refused
 by index back-pressure counts as a throttle event of the index (under the
 ``GlobalSecondaryIndexName`` dimension) and as a throttled request of the
-table, but not as a throttle event of the table. A throttled read on an index
+table, but not as a throttle event of the table, nor in the table's
+most-throttled keys (AWS does not measure it there). A throttled read on an index
 (a ``Query`` with ``IndexName``) is likewise an index event and a throttled
 request of the table.
 
@@ -207,8 +208,11 @@ def top_keys(
     """Contributor Insights: the ``k`` most accessed and most throttled partition keys, per minute.
 
     Needs demand given per key (``keys`` in :func:`hotpart.simulate`). For an
-    :class:`hotpart.IndexedResult` it reports the base table, with index
-    back-pressure counted as throttling; pass ``result.indexes[name]`` for an
+    :class:`hotpart.IndexedResult` it reports the base table: every write in
+    the most-accessed list, only the base partitions' refusals in the
+    most-throttled one, since AWS's report does not measure write throttling an
+    index's write capacity causes (``hp.SOURCES["CI_INDEX_WRITE_THROTTLING_NOT_MEASURED"]``:
+    the index's own most-accessed report shows it); pass ``result.indexes[name]`` for an
     index's own keys (Contributor Insights is enabled per table and per
     global secondary index). This is the "partition key" view; a table or
     index with a sort key also gets AWS's "partition and sort keys" rules,
@@ -243,15 +247,16 @@ def top_keys(
     ()
     """
     res = _per_key(result)
+    own = result.own if isinstance(result, IndexedResult) else res  # the base partitions' own refusals
     n = check_count("k", k, low=1, high=100)
     check_choice("mode", mode, CONTRIBUTOR_INSIGHTS_MODES)
     accessed_too = mode == "ACCESSED_AND_THROTTLED_KEYS"
-    if res.key_offered is None or res.key_throttled is None:
+    if res.key_offered is None or res.key_throttled is None or own.key_throttled is None:
         raise ValueError("result has no per-key counts: simulate with keys= to see top keys")
     out = []
     for m in range(res.key_offered.shape[0]):
         off = res.key_offered[m]
-        thr = res.key_throttled[m]
+        thr = own.key_throttled[m]
         top_a = np.argsort(-off, kind="stable")[:n]
         refused = bool(np.count_nonzero(thr))  # a minute without refusals lists none and totals 0.0 (fsum's)
         top_t = [i for i in np.argsort(-thr, kind="stable")[:n] if thr[i] > 0] if refused else []
@@ -331,12 +336,15 @@ class KeyReport:
         return self.accessed and self.unique_accessed is not None and 0 < self.unique_accessed <= self.listed_accessed
 
 
-def _key_report(results: list[SimulationResult], k: int) -> KeyReport:
+def _key_report(results: list[SimulationResult], k: int, own: list[SimulationResult | None] | None = None) -> KeyReport:
     """A simulated table's or index's Contributor Insights: the per-key demand of ``results`` (writes, and reads
-    on the same keys) summed, the ``k`` keys of each list per minute."""
+    on the same keys) summed, the ``k`` keys of each list per minute. ``own``, where given, holds the base
+    partitions' own result of each: its refusals are the most-throttled report's, since AWS's report does not measure
+    write throttling an index's write capacity causes (``hp.SOURCES["CI_INDEX_WRITE_THROTTLING_NOT_MEASURED"]``)."""
     res = results[0]
+    owns = own or [None] * len(results)
     offered = sum(r.key_offered for r in results)  # type: ignore[misc]
-    refused = sum(r.key_throttled for r in results)  # type: ignore[misc]
+    refused = sum((o or r).key_throttled for r, o in zip(results, owns, strict=True))  # type: ignore[misc]
     top = []
     for m in range(offered.shape[0]):
         off, thr = offered[m], refused[m]
@@ -558,7 +566,12 @@ def cloudwatch(
         (at least the units offered in all divided by the largest float64, about 1.8e308).
     top_k : int, optional
         Enable Contributor Insights with this many keys per minute (needs
-        per-key demand), in ``[1, 100]``.
+        per-key demand), in ``[1, 100]``: ``key_reports[""]`` for the table,
+        one per index under its name. The table's most-throttled report
+        holds only its base partitions' own refusals, not the writes refused
+        for an index's back-pressure: AWS does not measure write throttling
+        an index's write capacity causes, and points to the index's
+        most-accessed report (``hp.SOURCES["CI_INDEX_WRITE_THROTTLING_NOT_MEASURED"]``).
     seed : int, optional
         ``None`` (the default): ``ThrottledRequests`` is the expected count,
         a real number (``N/B q^B`` per second); nothing is drawn, so the
@@ -650,10 +663,10 @@ def cloudwatch(
     reports: dict[str, KeyReport] = {}
     if top_k is not None:
         top = top_keys(result, top_k)
-        table_parts = [r for r, _ in results if r.key_offered is not None and r.key_throttled is not None]
+        table_parts = [(r, o) for r, o in results if r.key_offered is not None and r.key_throttled is not None]
         if table_parts:  # reads join the writes' lists when they name the same keys
-            same = [r for r in table_parts if r.keys == table_parts[0].keys]
-            reports[""] = _key_report(same, top_k)
+            same = [(r, o) for r, o in table_parts if r.keys == table_parts[0][0].keys]
+            reports[""] = _key_report([r for r, _ in same], top_k, [o for _, o in same])
         for name, parts in index_parts.items():
             if all(r.key_offered is not None and r.key_throttled is not None for r in parts):
                 reports[name] = _key_report(parts, top_k)
