@@ -22,6 +22,7 @@ from __future__ import annotations
 import hashlib
 import importlib.util
 import re
+import warnings
 from pathlib import Path
 
 import numpy as np
@@ -233,6 +234,15 @@ def test_each_keys_minute_counts_the_last_second_after_a_split_the_second_before
     assert res.splits == ((14, 0, 1),)
     assert res.key_offered.tolist() == [[16 * _HALF]]
     assert res.key_throttled.tolist() == [[0.0]]
+
+
+def test_a_run_with_splits_prints_no_warning():
+    """A reader's notebook shows every warning: booking the keys' refused shares (a partition offered nothing has
+    none) must not leave numpy warning about uninitialised memory."""
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        res = _one_hot_key(16, 0.25)
+    assert res.splits == ((14, 0, 1),) and res.key_throttled.tolist() == [[0.0]]
 
 
 def test_a_key_refused_on_a_partition_offered_one_unit_a_second_is_counted():

@@ -1,8 +1,8 @@
 """The second batch of survivors of ``make mutants`` on ``hotpart/models/simulator.py`` that are equivalent mutants (no
 input can tell them apart), each with the reason: (function, the mutated line as mutmut shows it) -> why.
 ``benchmarks/mutants.py`` merges this file into ``simulator``'s ``EQUIVALENT``. The other survivors of this part (the
-base table's conservation with indexes, the room for splits, where a split cuts, each key's minutes, and the reach of
-both steady copies) are killed by ``tests/test_simulator_mutants_b.py``.
+base table's conservation with indexes, the room for splits, where a split cuts, each key's minutes and refused
+shares, and the reach of both steady copies) are killed by ``tests/test_simulator_mutants_b.py``.
 
 Two of them are equivalent in every run but not by a proof over all inputs, and are marked so: the hash position
 refined from 62 to 63 bits (it differs only for two keys whose MD5 digests agree in their first 62 bits), and a
@@ -58,8 +58,10 @@ _POS_63 = (
     "keys in ties, is killed: test_a_split_cuts_the_keys_in_their_hash_order)"
 )
 _FRAC_ZEROS = (
-    "equivalent in every run, not by proof: without out= the cells where o_seg == 0 are left uninitialised instead of "
-    "0. Those cells are only ever multiplied by seg_demand, the key's demand x frac on a partition offered 0: the "
+    "equivalent in every run, not by proof: with out=None the cells where o_seg == 0 are left uninitialised instead "
+    "of 0 (numpy warns of that only when out= is left out: that mutant is killed by "
+    "test_a_run_with_splits_prints_no_warning). Those cells are only ever multiplied by seg_demand, the key's demand "
+    "x frac on a partition offered 0: the "
     "partition's offered units are the bincount of exactly those products (fill, the same seg, the same rows), and a "
     "sum of non-negative floats from 0 is 0 only if every term is, so each factor is 0 and the product 0 (or -0.0, "
     "which added to the +0.0 of bincount and of the accumulator gives +0.0), unless the memory numpy hands out holds "
@@ -111,7 +113,6 @@ EQUIVALENT: dict[tuple[str, str], str] = {
     ("_KeyPlacement.__init__", f"{_ITEMS} -> {_ITEMS.replace('np.int64', 'None')}"): _INT64,
     ("_KeyPlacement.__init__", f"{_ITEMS} -> {_ITEMS.replace('dtype=np.int64', '')}"): _INT64,
     ("_KeyPlacement.book", f"{_FRAC} -> {_FRAC.replace('out=np.zeros(o_seg.shape)', 'out=None')}"): _FRAC_ZEROS,
-    ("_KeyPlacement.book", f"{_FRAC} -> {_FRAC.replace('out=np.zeros(o_seg.shape), ', '')}"): _FRAC_ZEROS,
     ("_KeyPlacement.book", f"{_BINCOUNT} -> {_BINCOUNT.replace('minlength=rows * k)', ')')}"): _EVERY_KEY,
     ("_SteadyOnDemand.copy_forward", f"{_BACK} -> {_BACK.replace('+ 1]', '+ 2]')}"): _ONE_MORE_BACK,
     ("_SteadyOnDemand.copy_forward", f"{_K_NONE} -> {_K_NONE.replace('<=', '<')}"): _K_ZERO,
