@@ -105,7 +105,7 @@ def _one_hot_key(seconds: int, minutes: float, demand: float = _HALF, items: int
 @pytest.mark.parametrize(
     ("minutes", "seconds", "at"),
     [
-        (1.0, 60, 59),  # hot 60 s: splits at the end of second 59, the last of the run (and not at 60 / 61 s)
+        (1.0, 60, 59),  # hot 60 s (not 61): splits at the end of second 59, the run's last
         (0.25, 16, 14),  # 15 s
         (0.01, 1, 0),  # 0.6 s: one hot second is enough, in a run of one second
     ],
@@ -127,7 +127,7 @@ def test_every_generation_splits_when_the_seconds_allow_it():
     """Minutes 0.01: a partition hot for one second splits at its end. 64 keys at 500 WCU/s each (items of one)
     on one partition of a table with 64,000 WCU/s (no limit but the 1,000 ceiling): every partition holding two
     keys or more serves 1,000 and is hot, so 1, 2, 4, then 8 split in seconds 0 to 3: 15 splits in 4 seconds
-    (``1 x (2**4 - 1)``), the 16 partitions each then holding 4 keys."""
+    (``1 x (2**4 - 1)``, the most 4 seconds allow one partition), none blocked."""
     keys = [f"USER#{i}" for i in range(64)]
     res = hp.simulate(
         hp.Table(1, wcu=64_000),
