@@ -15,7 +15,7 @@ banked, runs of equal rows a few percent apart), on demand (look-backs of 1 to 1
 (thresholds of 0.1 to 0.5 of the ceiling after 0.6 to 30 s, items of 1, 2 or 7 per key, LSI or not, provisioned or on
 demand) and with an index of 0.3 to 500 WCU/s (base refusals moved by an ulp): the same bits in every record, the same
 splits and blocked splits, and the same per-key minutes (or the same refusal) as the unmutated module. The same runs
-tell apart (200 of them) 7 of the 40 mutants the tests kill, a check that they reach the mutated code: the others
+tell apart (200 of them) 7 of 40 of the mutants the tests kill, a check that they reach the mutated code: the others
 change a result only at a boundary random runs seldom hit, or only how a run is computed (columns, seconds copied).
 """
 
