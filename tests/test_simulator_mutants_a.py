@@ -57,6 +57,8 @@ def _aws_example() -> hp.SimulationResult:
             "Table(3 partitions, 3,000 WCU/s (1,000 each), 2,500 RCU/s, 2 items per key)",
         ),
         (hp.Table(2, wcu=200, has_lsi=True), "Table(2 partitions, 200 WCU/s (100 each), 0 RCU/s, simple keys, LSI)"),
+        # one partition, in the singular
+        (hp.Table(1, wcu=100), "Table(1 partition, 100 WCU/s (100 each), 0 RCU/s, simple keys)"),
     ],
 )
 def test_a_tables_repr_names_its_keys_and_its_lsi(table, text):
@@ -71,6 +73,19 @@ def test_a_results_repr_gives_the_throttled_share_of_the_offered_units():
     assert repr(_aws_example()) == (
         "SimulationResult(60 s x 4 partitions, writes, provisioned: offered 18,000 units, throttled 3,000 (16.7%), 0 splits)"
     )
+
+
+def test_a_results_repr_is_singular_for_one_partition_and_one_split():
+    one = hp.simulate(hp.Table(1, wcu=100), [[50.0]] * 5, 5, mode=hp.Provisioned(adaptive=False))
+    assert repr(one) == (
+        "SimulationResult(5 s x 1 partition, writes, provisioned: offered 250 units, throttled 0 (0.0%), 0 splits)"
+    )
+    # two keys of 300 WCU/s: 600 of a partition's 1,000 is past the 50 % trigger, one split leaves 300 on each half
+    mode = hp.OnDemand(previous_peak=40_000)
+    split = hp.simulate(hp.Table(1), [300.0, 300.0], 200, keys=["k1", "k2"], mode=mode, split=hp.SplitForHeat(minutes=1))
+    assert len(split.splits) == 1
+    assert repr(split).startswith("SimulationResult(200 s x 2 partitions, writes, on-demand")
+    assert repr(split).endswith(", 1 split)")
 
 
 def test_a_results_repr_with_nothing_offered_gives_a_zero_share():

@@ -125,7 +125,7 @@ class Table:
     def __repr__(self) -> str:
         keys = "simple keys" if self.items_per_key == 1 else f"{self.items_per_key} items per key"
         return (
-            f"Table({self.partitions} partitions, {self.wcu:,.0f} WCU/s ({self.wcu / self.partitions:,.0f} each), "
+            f"Table({self.partitions} partition{'' if self.partitions == 1 else 's'}, {self.wcu:,.0f} WCU/s ({self.wcu / self.partitions:,.0f} each), "
             f"{self.rcu:,.0f} RCU/s, {keys}{', LSI' if self.has_lsi else ''})"
         )
 
@@ -205,8 +205,9 @@ class SimulationResult:
         refused = float(self.throttled.sum())
         share = refused / offered if offered else 0.0
         return (
-            f"SimulationResult({seconds} s x {parts} partitions, {self.kind}s, {self.mode.name}: "
-            f"offered {offered:,.0f} units, throttled {refused:,.0f} ({share:.1%}), {len(self.splits)} splits)"
+            f"SimulationResult({seconds} s x {parts} partition{'' if parts == 1 else 's'}, {self.kind}s, {self.mode.name}: "
+            f"offered {offered:,.0f} units, throttled {refused:,.0f} ({share:.1%}), "
+            f"{len(self.splits)} split{'' if len(self.splits) == 1 else 's'})"
         )
 
     @property
