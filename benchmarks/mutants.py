@@ -20,7 +20,13 @@ heading are kept when the script writes that report again.
 A run stopped part-way (Ctrl-C, or a deadline) keeps its results in its scratch folder: ``--resume`` copies the tests
 afresh and runs only the mutants not yet checked (mutmut keeps every result), ``--recheck-survivors`` first runs the
 survivors again against the current tests (after new tests were written for them), and ``--report-only`` writes the
-report from what is there. The mutated modules must not have changed since the run started.
+report from what is there. mutmut keeps a hash of each function it mutated: a function changed since the run started
+has its mutants tested again on ``--resume``, the others keep their results.
+
+A module's run can outlive its machine: every run (and ``--checkpoint``, while one is under way) writes each mutant's
+result and each function's hash to ``benchmarks/results/mutants-<module>.state.json``, to be committed; ``--resume``
+on a machine without the scratch folder builds it afresh from that file, and mutmut tests only the mutants without a
+result, or of a function whose hash differs.
 """
 
 from __future__ import annotations
@@ -170,6 +176,62 @@ def _configure(module: str, tests: list[str]) -> None:
     (_work(module) / "setup.cfg").write_text("\n".join(lines) + "\n")
 
 
+def _meta_path(module: str) -> Path:
+    """mutmut's record of a module's mutants (each one's exit code, each function's hash), in the scratch folder."""
+    return _work(module) / "mutants" / (module + ".meta")
+
+
+def _state_path(module: str) -> Path:
+    """The committed copy of a module's results: what ``--resume`` starts from on a machine without the scratch."""
+    return RESULTS_DIR / f"mutants-{_stem(module)}.state.json"
+
+
+def _save_state(module: str) -> Path | None:
+    """Copy each mutant's result and each function's hash from mutmut's record into :func:`_state_path` (sorted, one
+    entry a line, so that a commit shows what changed). mutmut rewrites its record as mutants finish: a read that
+    catches it half-written is tried again. ``None`` when the run has no record yet."""
+    meta = _meta_path(module)
+    for _ in range(20):
+        try:
+            data = json.loads(meta.read_text())
+            break
+        except FileNotFoundError:
+            return None
+        except json.JSONDecodeError:
+            time.sleep(0.1)
+    else:
+        raise RuntimeError(f"{meta} stayed unreadable (mutmut is writing it?): try --checkpoint again")
+    state = {
+        "module": module,
+        "exit_code_by_key": dict(sorted(data.get("exit_code_by_key", {}).items())),
+        "hash_by_function_name": dict(sorted(data.get("hash_by_function_name", {}).items())),
+    }
+    path = _state_path(module)
+    RESULTS_DIR.mkdir(parents=True, exist_ok=True)
+    tmp = path.with_suffix(".tmp")
+    tmp.write_text(json.dumps(state, indent=1, ensure_ascii=False) + "\n")
+    tmp.replace(path)
+    return path
+
+
+def _restore_state(module: str) -> None:
+    """mutmut's record of a fresh scratch folder, from the committed state: mutmut keeps the result of each mutant
+    whose function's hash is unchanged, and tests the rest."""
+    state = json.loads(_state_path(module).read_text())
+    if state.get("module") != module:
+        raise SystemExit(f"{_state_path(module)}: expected the state of {module}, found {state.get('module')!r}")
+    meta = _meta_path(module)
+    meta.parent.mkdir(parents=True, exist_ok=True)
+    record = {
+        "exit_code_by_key": state["exit_code_by_key"],
+        "hash_by_function_name": state["hash_by_function_name"],
+        "type_check_error_by_key": {},
+        "durations_by_key": {},
+        "estimated_durations_by_key": {},
+    }
+    meta.write_text(json.dumps(record, indent=1))
+
+
 def _results(module: str) -> dict[str, int | None]:
     """Every mutant's exit code, from the ``.meta`` files mutmut writes beside the mutated module."""
     codes: dict[str, int | None] = {}
@@ -187,7 +249,9 @@ def _sync_tests(module: str) -> None:
     need what they gained since (a test of the book layer fails against the old one, and mutmut then tests nothing)."""
     work = _work(module)
     if (work / module).read_bytes() != (ROOT / module).read_bytes():
-        raise SystemExit(f"{module} changed since the run in {work} started: start afresh (without --resume)")
+        # a new modification time: mutmut mutates the module again and re-tests the functions whose hash changed
+        shutil.copy(ROOT / module, work / module)
+        print(f"{module} changed since the run started: mutmut tests again the mutants of the functions that changed")
     ignore = shutil.ignore_patterns("__pycache__", "*.pyc", ".hypothesis")
     for name in ("tests", "benchmarks", "notebooks"):
         shutil.copytree(ROOT / name, work / name, ignore=ignore, dirs_exist_ok=True)
@@ -263,28 +327,51 @@ def main(argv: list[str] | None = None) -> int:
         help="with --resume: first run the last run's timeouts again, one at a time (on a loaded machine a mutant "
         "that only runs slowly can time out and pass for killed)",
     )
+    ap.add_argument(
+        "--checkpoint",
+        action="store_true",
+        help="only copy each module's results so far into benchmarks/results/mutants-<module>.state.json (to "
+        "commit), while its run goes on or after it stopped",
+    )
     args = ap.parse_args(argv)
+    if args.checkpoint:
+        for module in dict.fromkeys(m.strip() for m in args.modules if m.strip()):
+            saved = _save_state(module)
+            print(f"wrote {saved.relative_to(ROOT)}" if saved else f"no run of {module} to save")
+        return 0
     unexplained = 0
     for module in dict.fromkeys(m.strip() for m in args.modules if m.strip()):
         tests = _tests_for(module)
         seconds = 0.0
         if args.resume and not args.report_only:
+            if not _work(module).exists():
+                if not _state_path(module).exists():
+                    raise SystemExit(f"no run of {module} to resume: neither {_work(module)} nor {_state_path(module)}")
+                _prepare(module, tests)
+                _restore_state(module)
+                print(f"resuming {module} from {_state_path(module).relative_to(ROOT)}")
             _sync_tests(module)
             t0 = time.perf_counter()
-            if args.recheck_survivors:
-                survivors = sorted(n for n, c in _results(module).items() if STATUS.get(c) == "survived")
-                if survivors:
-                    _mutmut(module, args.max_children, survivors)
-            if args.recheck_timeouts:
-                timeouts = sorted(n for n, c in _results(module).items() if STATUS.get(c) == "timeout")
-                if timeouts:
-                    _mutmut(module, 1, timeouts)
-            _mutmut(module, args.max_children)
+            try:
+                if args.recheck_survivors:
+                    survivors = sorted(n for n, c in _results(module).items() if STATUS.get(c) == "survived")
+                    if survivors:
+                        _mutmut(module, args.max_children, survivors)
+                if args.recheck_timeouts:
+                    timeouts = sorted(n for n, c in _results(module).items() if STATUS.get(c) == "timeout")
+                    if timeouts:
+                        _mutmut(module, 1, timeouts)
+                _mutmut(module, args.max_children)
+            finally:
+                _save_state(module)
             seconds = time.perf_counter() - t0
         elif not args.report_only:
             _prepare(module, tests)
             t0 = time.perf_counter()
-            code = _mutmut(module, args.max_children)
+            try:
+                code = _mutmut(module, args.max_children)
+            finally:
+                _save_state(module)
             seconds = time.perf_counter() - t0
             if code != 0 and not _results(module):
                 print(f"mutmut run of {module} failed ({code}) before testing any mutant", file=sys.stderr)

@@ -91,7 +91,74 @@ def test_a_resumed_run_takes_the_current_package_but_keeps_its_mutated_module(mu
     assert all((work / n).read_text() == "new\n" for n in ("notebooks/01.md", "benchmarks/b.py"))
     assert (work / "tests/test_toy.py").read_text() == "toy, new\n"
     assert "    tests/test_toy.py" in (work / "setup.cfg").read_text()
-    # a changed mutated module ends the resume: the run's results would no longer be its
+    # a changed mutated module is copied in, newer than mutmut's mutated copy: mutmut mutates it again and re-tests
+    # the functions whose hash changed (its record is left for mutmut to merge)
     (root / "hotpart/models/toy.py").write_text("x = 2\n")
-    with pytest.raises(SystemExit, match=r"hotpart/models/toy\.py changed since the run"):
-        mutants._sync_tests(MODULE)
+    mutants._sync_tests(MODULE)
+    assert (work / "hotpart/models/toy.py").read_text() == "x = 2\n"
+    assert (work / "hotpart/models/toy.py").stat().st_mtime_ns >= (work / "mutants/hotpart/models/toy.py").stat().st_mtime_ns
+    assert (work / "mutants" / "hotpart/models/toy.py").read_text() == "x = trampolined\n"
+    assert (work / "mutants" / "hotpart/models/toy.py.meta").read_text() == "{}"
+
+
+def test_a_runs_state_is_saved_sorted_and_restored_as_mutmuts_record(mutants, tmp_path, monkeypatch) -> None:
+    """The state a run leaves in benchmarks/results (to commit) holds each mutant's result and each function's hash,
+    and a fresh scratch folder gets it back as mutmut's record, with the fields mutmut's loader requires."""
+    import json
+
+    monkeypatch.setattr(mutants, "WORK_ROOT", tmp_path / "work")
+    monkeypatch.setattr(mutants, "RESULTS_DIR", tmp_path / "results")
+    meta = mutants._meta_path(MODULE)
+    assert meta == tmp_path / "work" / "toy" / "mutants" / "hotpart/models/toy.py.meta"
+    assert mutants._save_state(MODULE) is None  # no run yet: nothing written
+    assert not (tmp_path / "results").exists()
+    meta.parent.mkdir(parents=True)
+    record = {
+        "exit_code_by_key": {"hotpart.models.toy.x_g__mutmut_1": None, "hotpart.models.toy.x_f__mutmut_1": 1},
+        "hash_by_function_name": {"x_g": "bbb", "x_f": "aaa"},
+        "type_check_error_by_key": {},
+        "durations_by_key": {"hotpart.models.toy.x_f__mutmut_1": 0.5},
+        "estimated_durations_by_key": {},
+    }
+    meta.write_text(json.dumps(record))
+    path = mutants._save_state(MODULE)
+    assert path == tmp_path / "results" / "mutants-toy.state.json"
+    state = json.loads(path.read_text())
+    assert state == {
+        "module": MODULE,
+        "exit_code_by_key": {"hotpart.models.toy.x_f__mutmut_1": 1, "hotpart.models.toy.x_g__mutmut_1": None},
+        "hash_by_function_name": {"x_f": "aaa", "x_g": "bbb"},
+    }
+    assert list(state["exit_code_by_key"]) == sorted(state["exit_code_by_key"])
+    assert not list((tmp_path / "results").glob("*.tmp"))
+    meta.unlink()
+    mutants._restore_state(MODULE)
+    back = json.loads(meta.read_text())
+    assert back["exit_code_by_key"] == state["exit_code_by_key"]
+    assert back["hash_by_function_name"] == state["hash_by_function_name"]
+    assert set(back) == set(record)  # mutmut's SourceFileMutationData.load pops exactly these
+    # another module's state under this name is refused, naming both
+    path.write_text(json.dumps({**state, "module": "hotpart/models/other.py"}))
+    with pytest.raises(SystemExit, match=r"expected the state of hotpart/models/toy\.py, found 'hotpart/models/other\.py'"):
+        mutants._restore_state(MODULE)
+
+
+def test_a_half_written_record_is_read_again(mutants, tmp_path, monkeypatch) -> None:
+    monkeypatch.setattr(mutants, "WORK_ROOT", tmp_path / "work")
+    monkeypatch.setattr(mutants, "RESULTS_DIR", tmp_path / "results")
+    meta = mutants._meta_path(MODULE)
+    meta.parent.mkdir(parents=True)
+    meta.write_text('{"exit_code_by_key": {"a": 1')
+    reads = []
+    real = mutants.time.sleep
+
+    def finish(seconds):  # mutmut finishes writing while the script waits
+        reads.append(seconds)
+        meta.write_text('{"exit_code_by_key": {"a": 1}, "hash_by_function_name": {}}')
+
+    monkeypatch.setattr(mutants.time, "sleep", finish)
+    try:
+        assert mutants._save_state(MODULE) is not None
+    finally:
+        monkeypatch.setattr(mutants.time, "sleep", real)
+    assert reads == [0.1]

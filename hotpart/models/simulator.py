@@ -124,8 +124,9 @@ class Table:
 
     def __repr__(self) -> str:
         keys = "simple keys" if self.items_per_key == 1 else f"{self.items_per_key} items per key"
+        parts = f"{self.partitions} partition{'' if self.partitions == 1 else 's'}"
         return (
-            f"Table({self.partitions} partition{'' if self.partitions == 1 else 's'}, {self.wcu:,.0f} WCU/s ({self.wcu / self.partitions:,.0f} each), "
+            f"Table({parts}, {self.wcu:,.0f} WCU/s ({self.wcu / self.partitions:,.0f} each), "
             f"{self.rcu:,.0f} RCU/s, {keys}{', LSI' if self.has_lsi else ''})"
         )
 
