@@ -474,7 +474,72 @@ def test_a_read_key_is_counted_in_aws_units_as_they_are():
     # the table consumed 180,000 units: 93%
     f = _accessed((("hot", 168_000.0),), kind="Read", consumed=180_000.0, unique_accessed=5_000.0, listed_accessed=1)
     assert (f.cause, f.key, f.confidence) == ("hot key", "hot", "high")
-    assert f.evidence[-2] == _busiest("'hot' at 2,800 RCU/s", "93%")
+    assert f.evidence[-2] == (
+        f"{CI}: 'hot' at 2,800 RCU/s in its busiest minute (AWS's units as they are: its traffic taken to be reads), "
+        "93% of the traffic counted while the table throttles"
+    )
+
+
+def _both_consumed(v: float, reads: float, writes: float, kind: str) -> hp.Finding:
+    """'hot' at ``v`` of AWS's units a minute in a scope that consumed ``reads`` RCU and ``writes`` WCU a minute."""
+    rep = hp.KeyReport(_top(accessed=(("hot", v),)), throttled=False, weighted=True, unique_accessed=5e3, listed_accessed=1)
+    own, other = ("Read", "Write") if kind == "read" else ("Write", "Read")
+    by_kind = {"Read": reads, "Write": writes}
+    scopes = [_scope(own, 4.0, consumed=by_kind[own]), _scope(other, 0.0, consumed=by_kind[other])]
+    return _finding(scopes, rep, kind=kind)
+
+
+def test_a_read_key_that_may_be_writes_is_named_at_medium_confidence():
+    # 'hot' 168,000 units a minute, 2,800 RCU/s if reads; the table also consumed 60,000 WCU a minute, 180,000 of AWS's
+    # units: taken all from 'hot', its reads come to max(168,000 - 180,000, 0) / 60 = 0 RCU/s. Its share: 168,000 of
+    # 180,000 + 180,000 = 47%
+    f = _both_consumed(168_000.0, 180_000.0, 60_000.0, "read")
+    assert _read(f) == (
+        "hot key",
+        "hot",
+        "medium",
+        "one key's own rate is what a partition serves, if its traffic is of these requests (the report does not tell "
+        "reads from writes)",
+    )
+    assert f.evidence[-3:] == (
+        f"{CI}: 'hot' at 2,800 RCU/s in its busiest minute (AWS's units as they are: its traffic taken to be reads), "
+        "47% of the traffic counted while the table throttles",
+        "at least 90% of a partition's 3,000 RCU/s: a partition's worth of traffic on one key",
+        "the most-accessed report counts reads and writes together, and the table consumed writes too while it "
+        "throttled: were all of them 'hot''s, its reads would come to 0 RCU/s, so its 2,800 RCU/s hold only if its "
+        "traffic is reads",
+    )
+
+
+def test_a_write_key_that_may_be_reads_is_named_at_medium_confidence():
+    # 'hot' 171,000 units a minute, 950 WCU/s if writes; the table also read 180,000 RCU a minute: 0 WCU/s without them
+    f = _both_consumed(171_000.0, 180_000.0, 60_000.0, "write")
+    assert (f.cause, f.key, f.confidence) == ("hot key", "hot", "medium")
+    assert f.evidence[-1].endswith(
+        "the table consumed reads too while it throttled: were all of them 'hot''s, its writes would come to 0 WCU/s, "
+        "so its 950 WCU/s hold only if its traffic is writes"
+    )
+
+
+@pytest.mark.parametrize(("writes", "confidence", "floor"), [(2_000.0, "high", "2,700"), (2_000.01, "medium", "2,700")])
+def test_a_read_key_still_at_a_partitions_worth_without_every_write_is_certain(writes, confidence, floor):
+    # 'hot' 168,000 units a minute; 2,000 WCU a minute are 6,000 of AWS's units: (168,000 - 6,000) / 60 = 2,700 RCU/s,
+    # 90% of 3,000 exactly, still a partition's worth; 0.01 WCU more (0.03 units) leaves it just under
+    f = _both_consumed(168_000.0, 180_000.0, writes, "read")
+    assert f.confidence == confidence
+    tail = ", still a partition's worth" if confidence == "high" else (", so its 2,800 RCU/s hold only if its traffic is reads")
+    assert f.evidence[-1].endswith(f"its reads would come to {floor} RCU/s{tail}")
+    assert f.why.startswith("one key's own rate is what a partition serves")
+    assert f.why.endswith("serves") == (confidence == "high")
+
+
+def test_a_read_key_with_no_write_consumed_while_it_throttles_is_certain():
+    # the write metric was exported, and is 0 in the throttled minutes: nothing to take from 'hot'
+    f = _both_consumed(168_000.0, 180_000.0, 0.0, "read")
+    assert (f.confidence, f.evidence[-1]) == (
+        "high",
+        "at least 90% of a partition's 3,000 RCU/s: a partition's worth of traffic on one key",
+    )
 
 
 def test_a_simulations_write_units_are_not_divided():

@@ -186,6 +186,18 @@ def _accessed_total(s: ScopeEvidence, ev: Evidence, weighted: bool, listed: floa
     return max(listed, consumed)
 
 
+def _other_kind_units(s: ScopeEvidence, ev: Evidence) -> NDArray[np.float64] | None:
+    """The scope's consumption of the other kind, per minute, in the most-accessed report's units (3 per write unit,
+    hp.SOURCES["CI_CONSUMED_THROUGHPUT_UNITS"]); ``None`` when its consumed metric was not exported."""
+    out = None
+    for t in ev.scopes:
+        if t.scope == s.scope and t.kind != s.kind and t.consumed is not None:
+            out = np.zeros(ev.minutes) if out is None else out
+            n = min(len(t.consumed), ev.minutes)
+            out[:n] += (_WRITE_WEIGHT if t.kind == "Write" else 1.0) * np.asarray(t.consumed[:n], dtype=float)
+    return out
+
+
 def _small_space(s: ScopeEvidence, ev: Evidence, minutes: NDArray[np.bool_], small_share: float) -> tuple[bool | None, str]:
     """Whether the key space is small (the report lists it whole), and what says so; ``None`` when unknown."""
     rep = ev.key_reports.get(s.scope)
@@ -374,16 +386,21 @@ def _key_reading(s: ScopeEvidence, ev: Evidence, minutes: NDArray[np.bool_], th:
             values=rep.unique_accessed,
         )
     weight = _WRITE_WEIGHT if rep.weighted and s.kind == "Write" else 1.0
+    other = _other_kind_units(s, ev) if rep.weighted else None
     best: tuple[float, str] = (0.0, "")
     shares: dict[str, list[float]] = {}
+    floor: dict[str, float] = {}  # each key's rate were every unit of the other kind in the minute its own
     for m in np.flatnonzero(minutes):
         if m >= len(rep.top):
             continue
         tk = rep.top[m]
         total = _accessed_total(s, ev, rep.weighted, tk.total_accessed, m)
+        sec = float(ev.seconds[m])
         for key, v in tk.accessed:
-            best = max(best, (v / weight / float(ev.seconds[m]), key))
+            best = max(best, (v / weight / sec, key))
             shares.setdefault(key, []).append(v / total if total > 0 else 0.0)
+            if other is not None:
+                floor[key] = max(floor.get(key, 0.0), max(v - other[m], 0.0) / weight / sec)
     rate, key = best
     if not key:
         return _KeyReading(
@@ -399,19 +416,39 @@ def _key_reading(s: ScopeEvidence, ev: Evidence, minutes: NDArray[np.bool_], th:
     line = (
         f"{report}: {key!r} at {rate:,.0f} {_UNIT[s.kind]} in its busiest minute"
         + (" (AWS's units divided by 3: its traffic taken to be writes)" if weight > 1 else "")
+        + (" (AWS's units as they are: its traffic taken to be reads)" if rep.weighted and weight == 1 else "")
         + f", {share:.0%} of the traffic counted while {s.where} throttles"
     )
     if rate >= th.at_cap * ceiling:
+        lines = [
+            line,
+            f"at least {th.at_cap:.0%} of a partition's {ceiling:,.0f} {_UNIT[s.kind]}: "
+            "a partition's worth of traffic on one key",
+        ]
+        # AWS's report counts a key's reads and writes together: when the scope consumed the other kind too, the
+        # key's units may be that kind's; the key is this kind's hot key for certain only if it stays at a
+        # partition's worth with every unit of the other kind in the minute taken from it
+        both = other is not None and bool(other[minutes].any())
+        certain = not both or floor.get(key, 0.0) >= th.at_cap * ceiling
+        if both:
+            theirs = "writes" if s.kind == "Read" else "reads"
+            lines.append(
+                f"the most-accessed report counts reads and writes together, and {s.where} consumed {theirs} too while "
+                f"it throttled: were all of them {key!r}'s, its {s.kind.lower()}s would come to "
+                f"{floor.get(key, 0.0):,.0f} {_UNIT[s.kind]}"
+                + (
+                    ", still a partition's worth"
+                    if certain
+                    else f", so its {rate:,.0f} {_UNIT[s.kind]} hold only if its traffic is {s.kind.lower()}s"
+                )
+            )
         return _KeyReading(
             "hot key",
             key,
-            (
-                line,
-                f"at least {th.at_cap:.0%} of a partition's {ceiling:,.0f} {_UNIT[s.kind]}: "
-                "a partition's worth of traffic on one key",
-            ),
-            "high",
-            "one key's own rate is what a partition serves",
+            tuple(lines),
+            "high" if certain else "medium",
+            "one key's own rate is what a partition serves"
+            + ("" if certain else ", if its traffic is of these requests (the report does not tell reads from writes)"),
             missing,
         )
     if share >= th.hot_share:
