@@ -14,7 +14,7 @@ EXAMPLES = {
     "orders": ("orders-cdk.template.json", "orders-workload.yaml", "GSI-only throttling"),
     "daily-stats": ("orders-cdk.template.json", "orders-workload.yaml", "low-cardinality key"),
     "sessions-prod": ("sessions-plan.json", "sessions-workload.json", "single-key write concentration"),
-    "Catalog": ("catalog-workbench.json", "catalog-workload.yaml", "low-cardinality key"),
+    "Catalog": ("catalog-workbench.json", "catalog-workload.yaml", "single-key read concentration"),
 }
 
 

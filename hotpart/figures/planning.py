@@ -411,6 +411,7 @@ def plan_chapter_numbers() -> Data:
     s_shard = next(r for r in s2.remedies if r.row == "single-key write concentration")
     cr = ca.target("Catalog", "read")
     browse = ca.verdict("browse")
+    catalog = next(t for t in ca.tables if t.name == "Catalog")
     reh = _rehearsals()
     pattern1 = v1.pattern
     return {
@@ -467,7 +468,8 @@ def plan_chapter_numbers() -> Data:
         "c_refused": cr.refused,
         "c_after": cr.refused_after_split,
         "c_split_min": cr.split_minutes,
-        "c_eff": next(n.value for r in browse.remedies for n in r.numbers if n.name.startswith("effective cardinality")),
+        # the browse pattern's keys weighted by the model's sample items (its spread), as equally popular values
+        "c_eff": browse.pattern.spread.distribution("", catalog.samples.get(catalog.partition_key[0])).effective_cardinality(),
         "c_hot_key": browse.number("hottest key"),
         # the loop
         "agree": sum(r.agrees for _, r in reh),

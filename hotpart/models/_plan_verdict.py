@@ -93,7 +93,7 @@ def _cause(
     """The row of chapter 15's table the pattern's throttling (or its risk) would be diagnosed as, by diagnose's own
     rules: an index that refuses while the table does not (2a, 2b), a table-level limit (4), then the keys
     Contributor Insights would list (5b: a key space its ten hottest keys cover; 5c: one key taking half the
-    refusals; 5d: a few keys; 5e: a long tail)."""
+    refusals; 5d: a few keys of a key space they do not cover, each a hot key; 5e: a long tail)."""
     if verdict == "fits":
         return "no throttling"
     index_refused = sum(g.refused for g, _, _ in bp)
@@ -134,7 +134,9 @@ def _cause(
     if float(refused.max(initial=0.0)) >= ONE_KEY_SHARE * total:
         return single
     if float(np.sort(refused)[-10:].sum()) >= FEW_KEYS_SHARE * total:
-        return "low-cardinality key"
+        # a few keys take the refusals of a key space their ten do not cover (5b above): Contributor Insights'
+        # ApproximateUniqueCount shows it large, and diagnose names each of the few a hot key, not a low-cardinality key
+        return single
     return "under-provisioned table"
 
 

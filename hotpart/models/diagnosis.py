@@ -213,7 +213,8 @@ DECISION_TABLE: tuple[tuple[str, str, str, str, str], ...] = (
     ("key range, reads", "the same", "single-key read concentration", "the share of the key's reads a cache must serve "
      f"to keep the rest under {SHARD_UTILIZATION:.0%} of {PARTITION_MAX_RCU:,.0f} RCU/s", "10, 15"),
     ("key range", "the most-accessed report saw no more distinct keys (ApproximateUniqueCount) than it lists, or the "
-     f"listed most-throttled keys carry {FEW_KEYS_SHARE:.0%}", "low-cardinality key",
+     f"listed most-throttled keys carry {FEW_KEYS_SHARE:.0%} (unless ApproximateUniqueCount shows a large key space: "
+     "then each of the few is a hot key, the rows above)", "low-cardinality key",
      "the key's values; the hottest value's rate and its suffixes", "2, 5"),
     ("key range", f"the listed most-throttled keys carry less than {FEW_KEYS_SHARE:.0%} (or none is listed): every "
      "partition at its limit", "under-provisioned table (provisioned); past double the previous peak (on-demand, "
