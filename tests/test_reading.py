@@ -319,15 +319,23 @@ def test_a_long_code_name_breaks_between_its_words_and_after_separators_only():
     from hotpart.book._sphinx import CODE_BREAK_MIN, code_break_points
 
     span = '<span class="pre">{}</span>'
-    assert code_break_points(span.format("ThrottlingReasons")) == span.format("Throttling<wbr>Reasons")
-    assert code_break_points(span.format("a" * (CODE_BREAK_MIN - 2) + "Bc")) == span.format("a" * 14 + "<wbr>Bc")
-    # a closing acronym stays with its word: AWS::DynamoDB::Table, not Dynamo / DB
-    assert code_break_points(span.format("AWS::DynamoDB::Table")) == span.format("AWS::<wbr>DynamoDB::<wbr>Table")
-    assert code_break_points(span.format("DynamoDBStreamsClient")) == span.format("DynamoDB<wbr>Streams<wbr>Client")
-    short = span.format("TableNameXYZ")  # 12 characters: fits any line, left alone
+    assert CODE_BREAK_MIN == 24  # a name shorter than this fits a phone's narrowest prose box whole
+    assert code_break_points(span.format("ThrottlingReasonsForTables")) == span.format(
+        "Throttling<wbr>Reasons<wbr>For<wbr>Tables"
+    )
+    assert code_break_points(span.format("a" * (CODE_BREAK_MIN - 2) + "Bc")) == span.format("a" * 22 + "<wbr>Bc")
+    # a closing acronym stays with its word: AWS::DynamoDB::GlobalTable, not Dynamo / DB
+    assert code_break_points(span.format("AWS::DynamoDB::GlobalTable")) == span.format(
+        "AWS::<wbr>DynamoDB::<wbr>Global<wbr>Table"
+    )
+    assert code_break_points(span.format("DynamoDBStreamsClientTable")) == span.format(
+        "DynamoDB<wbr>Streams<wbr>Client<wbr>Table"
+    )
+    # a name of 22 characters (review: it broke at a line's end into "ApproximateUnique" / "Count") stays whole
+    short = span.format("ApproximateUniqueCount")
     assert code_break_points(short) == short
-    edge = "x" * (CODE_BREAK_MIN - 2) + "Ab"  # 16 characters: marked; one fewer is not
-    assert code_break_points(span.format(edge)) == span.format("x" * 14 + "<wbr>Ab")
+    edge = "x" * (CODE_BREAK_MIN - 2) + "Ab"  # 24 characters: marked; one fewer is not
+    assert code_break_points(span.format(edge)) == span.format("x" * 22 + "<wbr>Ab")
     assert code_break_points(span.format(edge[1:])) == span.format(edge[1:])
     # an entity counts as one character and is never cut
     quoted = span.format("hp.SOURCES[&quot;CI_THROTTLE_COUNT&quot;]")

@@ -305,8 +305,11 @@ def fill_reading_times(outdir: str | Path) -> int:
     return filled
 
 
-#: Inline code at least this long (characters, as written in the page) gets break points; shorter names fit any line.
-CODE_BREAK_MIN = 16
+#: Inline code (and a name in the text) at least this long, in characters as written in the page, gets break points.
+#: A shorter name fits any line of the prose whole, at 390 px too (the narrowest prose box, a list in a dropdown, holds
+#: about 30 characters of the book's monospace), so it moves to the next line whole rather than breaking at a line's
+#: end into what reads as two words ("ApproximateUnique" / "Count"); in a table cell code stays whole anyway (nowrap).
+CODE_BREAK_MIN = 24
 #: A code name's text as Sphinx writes inline code (each word of it in its own ``<span class="pre">``) and as the
 #: evidence boxes' quotes write it (``<code>`` around the text alone).
 _PRE_SPAN = re.compile(r'(<span class="pre">|<code(?: [^>]*)?>)([^<]+)(</span>|</code>)')
