@@ -108,11 +108,50 @@ def test_without_a_report_no_key_is_named_and_the_two_rules_are(report, scope):
         )
     else:
         assert (f.confidence, f.why) == ("low", "a partition is at its limit, but which key design is at fault needs the keys")
+    if scope:  # an index's write throttling shows only in its most-accessed report (AWS does not measure it in the other)
+        assert f.evidence[-1] == (
+            f"no Contributor Insights report of {where}: an index's write throttling shows in its most-accessed report "
+            "(AWS does not measure it in the most-throttled one)"
+        )
+        assert f.missing == (f"the most-accessed report of {where} (DynamoDBContributorInsights-PKC-{resource}-…)",)
+        return
     assert f.evidence[-1] == (
         f"no Contributor Insights report of {where}: CloudWatch's metrics stop at the table and the index, so no key can be named"
     )
     rules = f"DynamoDBContributorInsights-PKC-{resource}-… and -PKT-{resource}-…"
     assert f.missing == (f"Contributor Insights reports of {where} ({rules})",)
+
+
+def test_an_indexs_write_throttling_is_read_from_its_most_accessed_report_whatever_its_most_throttled_one_lists():
+    # AWS does not measure the write throttling an index's write capacity causes: its most-throttled report, naming
+    # 'x' or nothing, is passed over for the most-accessed one ('hot' at 171,000 units, 950 WCU/s, of 5,000 keys)
+    accessed = (("hot", 171_000.0),)
+    for throttled in ((("x", 4.0),), ()):
+        rep = hp.KeyReport(
+            _top(accessed=accessed, throttled=throttled, total_throttled=4.0 if throttled else 0.0),
+            accessed=True,
+            throttled=True,
+            weighted=True,
+            unique_accessed=5e3,
+            listed_accessed=1,
+        )
+        f = _finding([_scope("Write", 4.0, scope="by-status", consumed=60_000.0)], rep)
+        assert (f.cause, f.key, f.confidence) == ("hot key", "hot", "high")
+        assert f.evidence[-3] == (
+            "Contributor Insights of index 'by-status': its most-throttled report does not count the writes the index's "
+            "write capacity refuses (AWS does not measure them), so the keys are read from its most-accessed report"
+        )
+        assert f.missing == ()  # the most-throttled report would not settle it
+    # the most-throttled report alone names nothing of these writes
+    rep = hp.KeyReport(_top(throttled=(("x", 4.0),), total_throttled=4.0), accessed=False, throttled=True, weighted=True)
+    f = _finding([_scope("Write", 4.0, scope="by-status")], rep)
+    assert (f.cause, f.key, f.confidence) == ("key unknown", "", "medium")
+    assert f.evidence[-1].startswith("Contributor Insights of index 'by-status': its most-throttled report does not count")
+    assert f.missing == ("the most-accessed report of index 'by-status' (DynamoDBContributorInsights-PKC-TABLE/by-status-…)",)
+    # an index's reads are measured: its most-throttled report is read as the table's is
+    rep = hp.KeyReport(_top(throttled=(("x", 4.0),), total_throttled=4.0), accessed=False, throttled=True, weighted=True)
+    f = _finding([_scope("Read", 4.0, scope="by-status")], rep, kind="read")
+    assert (f.cause, f.key) != ("key unknown", "")
 
 
 # ---------------------------------------------------------------------------------------------------------------
@@ -442,16 +481,21 @@ def _busiest(rate: str, share: str) -> str:
 
 
 def test_a_small_key_space_from_the_most_accessed_report_alone():
+    # the busiest value while the table throttles is named: the remedy's numbers start from it
     f = _accessed((("a", 10.0), ("b", 5.0)), unique_accessed=2.0, listed_accessed=2)
-    assert _read(f) == ("small key space", "", "high", "the whole key space is in the list")
+    assert _read(f) == ("small key space", "a", "high", "the whole key space is in the list")
     assert f.evidence[-1] == (
         "the most-accessed report saw 2 distinct keys (ApproximateUniqueCount) and lists 2: the whole key space is in the list"
     )
     assert f.missing == (MISSING_PKT,)
-    assert f.numbers == {"values": 2.0}
+    # 'a' 10 of AWS's units in its minute: 10 / 3 / 60 = 0.056 WCU/s, written to two digits (never "0 WCU/s")
+    assert f.numbers == {"rate": 10 / 3 / 60, "shards": 2, "read_queries": 2.0, "values": 2.0}
     assert f.action == (
         "move the table's partition key to a high-cardinality attribute (chapter 2): a key with 2 values spreads over "
-        "at most that many partitions"
+        "at most that many partitions, and 'a' alone is offered at least 0.056 WCU/s; if the key must stay, "
+        "write-shard 'a' over at least 2 suffixes: it is offered at least 0.056 WCU/s, and each shard must stay under "
+        "80% of a partition's 1,000 WCU/s (chapter 5); a read of the whole key then takes 2 queries, one per suffix "
+        "(chapter 6)"
     )
 
 
@@ -570,7 +614,7 @@ def test_a_key_below_one_unit_a_second_is_still_named():
     # 30 units in a minute: 0.5 WCU/s, all of the 30 units of traffic (100%): a hot key by its share
     f = _accessed((("hot", 30.0),), total=30.0, weighted=False, unique_accessed=5e3, listed_accessed=1)
     assert (f.cause, f.key, f.confidence) == ("hot key", "hot", "medium")
-    assert f.evidence[-1] == _busiest("'hot' at 0 WCU/s", "100%")
+    assert f.evidence[-1] == _busiest("'hot' at 0.5 WCU/s", "100%")
 
 
 def test_a_share_of_a_small_total_is_counted():

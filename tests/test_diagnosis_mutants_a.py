@@ -124,7 +124,7 @@ def _key_range_metrics(tmp_path):
     ("kw", "cause", "key"),
     [
         ({}, "key unknown", ""),  # the course's shares: 0.99 of the traffic listed, 'a' named from 0.5 (not 0.3)
-        ({"small_key_space": 0.5}, "small key space", ""),  # the listed keys carry exactly 0.5
+        ({"small_key_space": 0.5}, "small key space", "a"),  # the listed keys carry exactly 0.5; the busiest named
         ({"hot_key_share": 0.3}, "hot key", "a"),  # 'a' carries exactly 0.3 of the traffic
         ({"hot_key_share": math.nextafter(0.3, 1.0)}, "key unknown", ""),  # and not the next float above
     ],

@@ -181,10 +181,10 @@ def test_the_small_key_space_share_is_the_one_given(tmp_path, small_key_space, c
         assert f.evidence[1] == "the keys the most-accessed report lists carry 50.0% of the traffic"
         assert f.action.startswith("move the table's partition key to a high-cardinality attribute (chapter 2)")
     else:
-        # 'a', 300 of AWS's units a minute (a write counts 3): 100 / 60 = 1.7, shown as 2 WCU/s, 30% of 1,000
+        # 'a', 300 of AWS's units a minute (a write counts 3): 100 / 60 = 1.7 WCU/s (two digits below 10), 30% of 1,000
         assert (f.row, f.confidence, f.key) == ("hot partition, key unknown", "low", "")
         assert f.evidence[1:] == (
-            "Contributor Insights of the table: 'a' at 2 WCU/s in its busiest minute (AWS's units divided by 3: its "
+            "Contributor Insights of the table: 'a' at 1.7 WCU/s in its busiest minute (AWS's units divided by 3: its "
             "traffic taken to be writes), 30% of the traffic counted while the table throttles",
             "no key stands out",
         )

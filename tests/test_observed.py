@@ -375,7 +375,11 @@ def test_the_scope_of_a_report_is_read_from_its_rule_name():
 
 def test_a_report_of_the_wrong_kind_is_refused_by_its_rule_name():
     rep = _report([("a", 0, 5.0)], rule="DynamoDBContributorInsights-PKT-orders-1")
-    with pytest.raises(ExportError, match=r"RuleName: expected a accessed report for this option; .*PKT.* \(--throttled-keys\)"):
+    with pytest.raises(
+        ExportError,
+        match=r"RuleName: expected a most-accessed \(PKC\) report for this option; .*PKT.* is a most-throttled \(PKT\) "
+        r"report \(--throttled-keys\)",
+    ):
         read_insight_report(rep, "accessed")
 
 

@@ -9,7 +9,7 @@ which key design a scope's Contributor Insights reports point to.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import numpy as np
 from numpy.typing import NDArray
@@ -17,6 +17,7 @@ from numpy.typing import NDArray
 from .autoscaling import AUTOSCALING_TARGET
 from .constants import ON_DEMAND_TABLE_QUOTA_RRU, ON_DEMAND_TABLE_QUOTA_WRU, PARTITION_MAX_RCU, PARTITION_MAX_WCU
 from .evidence import Evidence, ScopeEvidence
+from .metrics import KeyReport
 from .on_demand import ON_DEMAND_NEW_TABLE_PEAK
 from .write_sharding import SHARD_UTILIZATION, read_cost, shards_needed
 
@@ -106,7 +107,7 @@ def _shard_words(s: ScopeEvidence, key: str, rate: float | None) -> tuple[str, s
     reads = float(read_cost(n, "random", "aggregate").requests[0])
     target = "the index's partition key " if s.scope else ""
     words = (
-        f"write-shard {target}{key!r} over at least {n} suffixes: it is offered at least {rate:,.0f} WCU/s, and each "
+        f"write-shard {target}{key!r} over at least {n} suffixes: it is offered at least {_rate(rate)} WCU/s, and each "
         f"shard must stay under {SHARD_UTILIZATION:.0%} of a partition's {PARTITION_MAX_WCU:,.0f} WCU/s (chapter 5); a "
         f"read of the whole key then takes {reads:,.0f} queries, one per suffix (chapter 6)"
     )
@@ -127,7 +128,7 @@ def _cache_words(s: ScopeEvidence, key: str, rate: float | None) -> tuple[str, s
         )
     hit = max(0.0, 1.0 - limit / rate)
     words = (
-        f"cache {what} (DAX or an application cache): at least {rate:,.0f} RCU/s, so the cache must serve at least "
+        f"cache {what} (DAX or an application cache): at least {_rate(rate)} RCU/s, so the cache must serve at least "
         f"{hit:.0%} of them to keep the rest under {limit:,.0f} RCU/s ({SHARD_UTILIZATION:.0%} of a partition's "
         f"{PARTITION_MAX_RCU:,.0f}); strongly consistent reads still reach the partition"
     )
@@ -224,8 +225,42 @@ def _small_space(s: ScopeEvidence, ev: Evidence, minutes: NDArray[np.bool_], sma
 
 
 def _key_reading(s: ScopeEvidence, ev: Evidence, minutes: NDArray[np.bool_], th: _Thresholds) -> _KeyReading:
-    """Contributor Insights of one scope over its throttled minutes: which key design is at fault."""
+    """Contributor Insights of one scope over its throttled minutes: which key design is at fault.
+
+    An index's write throttling is read from its most-accessed report alone: AWS does not measure the write
+    throttling an index's write capacity causes, and points to the index's most-accessed report
+    (hp.SOURCES["CI_INDEX_WRITE_THROTTLING_NOT_MEASURED"]), so the index's most-throttled report, whatever it lists,
+    says nothing of these writes (an empty one is not throttling spread thin)."""
     rep = ev.key_reports.get(s.scope)
+    if not (s.scope and s.kind == "Write"):
+        return _read_keys(s, ev, minutes, th, rep)
+    where = f"Contributor Insights of {s.where}"
+    accessed = f"the most-accessed report of {s.where} (DynamoDBContributorInsights-PKC-TABLE/{s.scope}-…)"
+    note = (
+        f"{where}: its most-throttled report does not count the writes the index's write capacity refuses (AWS does "
+        "not measure them), so the keys are read from its most-accessed report"
+    )
+    if rep is None or not rep.accessed:
+        return _KeyReading(
+            "key unknown",
+            "",
+            (
+                note
+                if rep is not None and rep.throttled
+                else f"no Contributor Insights report of {s.where}: an index's write throttling shows in its "
+                "most-accessed report (AWS does not measure it in the most-throttled one)",
+            ),
+            "low",
+            "a partition of the index is at its limit, but only the index's most-accessed report can name the key",
+            (accessed,),
+        )
+    r = _read_keys(s, ev, minutes, th, replace(rep, throttled=False))
+    lines = (note, *r.evidence) if rep.throttled else r.evidence
+    return replace(r, evidence=lines, missing=tuple(m for m in r.missing if "most-throttled" not in m))
+
+
+def _read_keys(s: ScopeEvidence, ev: Evidence, minutes: NDArray[np.bool_], th: _Thresholds, rep: KeyReport | None) -> _KeyReading:
+    """:func:`_key_reading` on the reports ``rep`` holds."""
     report = f"Contributor Insights of {s.where}"
     if rep is None or not (rep.accessed or rep.throttled):
         return _KeyReading(
@@ -375,16 +410,6 @@ def _key_reading(s: ScopeEvidence, ev: Evidence, minutes: NDArray[np.bool_], th:
         )
     # the most-accessed report alone: a key at a partition's worth of traffic, or carrying most of it
     missing = (f"the most-throttled report of {s.where} ({_rule_names(s)})",)
-    if small:
-        return _KeyReading(
-            "small key space",
-            "",
-            (small_words,),
-            "high",
-            small_why,
-            missing=missing,
-            values=rep.unique_accessed,
-        )
     weight = _WRITE_WEIGHT if rep.weighted and s.kind == "Write" else 1.0
     other = _other_kind_units(s, ev) if rep.weighted else None
     best: tuple[float, str] = (0.0, "")
@@ -402,6 +427,18 @@ def _key_reading(s: ScopeEvidence, ev: Evidence, minutes: NDArray[np.bool_], th:
             if other is not None:
                 floor[key] = max(floor.get(key, 0.0), max(v - other[m], 0.0) / weight / sec)
     rate, key = best
+    if small:
+        # the key space is listed whole: the busiest value (if the report lists one while the scope throttles) is
+        # the one the remedy's numbers start from
+        return _KeyReading(
+            "small key space",
+            key,
+            (small_words,),
+            "high",
+            small_why,
+            missing=missing,
+            values=rep.unique_accessed,
+        )
     if not key:
         return _KeyReading(
             "key unknown",
@@ -414,7 +451,7 @@ def _key_reading(s: ScopeEvidence, ev: Evidence, minutes: NDArray[np.bool_], th:
     share = float(np.mean(shares[key])) if shares.get(key) else 0.0
     ceiling = _CEILING[s.kind]
     line = (
-        f"{report}: {key!r} at {rate:,.0f} {_UNIT[s.kind]} in its busiest minute"
+        f"{report}: {key!r} at {_rate(rate)} {_UNIT[s.kind]} in its busiest minute"
         + (" (AWS's units divided by 3: its traffic taken to be writes)" if weight > 1 else "")
         + (" (AWS's units as they are: its traffic taken to be reads)" if rep.weighted and weight == 1 else "")
         + f", {share:.0%} of the traffic counted while {s.where} throttles"
@@ -435,11 +472,11 @@ def _key_reading(s: ScopeEvidence, ev: Evidence, minutes: NDArray[np.bool_], th:
             lines.append(
                 f"the most-accessed report counts reads and writes together, and {s.where} consumed {theirs} too while "
                 f"it throttled: were all of them {key!r}'s, its {s.kind.lower()}s would come to "
-                f"{floor.get(key, 0.0):,.0f} {_UNIT[s.kind]}"
+                f"{_rate(floor.get(key, 0.0))} {_UNIT[s.kind]}"
                 + (
                     ", still a partition's worth"
                     if certain
-                    else f", so its {rate:,.0f} {_UNIT[s.kind]} hold only if its traffic is {s.kind.lower()}s"
+                    else f", so its {_rate(rate)} {_UNIT[s.kind]} hold only if its traffic is {s.kind.lower()}s"
                 )
             )
         return _KeyReading(

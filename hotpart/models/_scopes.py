@@ -23,6 +23,7 @@ from ._readings import (
     _key_rate,
     _key_reading,
     _offered_peak,
+    _rate,
     _shard_words,
     _target,
     _Thresholds,
@@ -75,7 +76,7 @@ def _key_range_finding(
         action = (
             f"move {'the index' if s.scope else 'the table'}'s partition key to a high-cardinality attribute (chapter 2): "
             f"a key with {values} spreads over at most that many partitions"
-            + (f", and {kr.key!r} alone is offered at least {rate:,.0f} {_UNIT[s.kind]}" if rate else "")
+            + (f", and {kr.key!r} alone is offered at least {_rate(rate)} {_UNIT[s.kind]}" if rate else "")
             + (f"; if the key must stay, {shard}" if shard else "")
         )
         chapter = "chapter 2, key designs; chapter 5, write sharding"

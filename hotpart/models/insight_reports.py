@@ -115,9 +115,11 @@ def _parse(report: Any, kind: str | None) -> _Report:
     if kind is None:
         kind = ruled[0] if ruled else "accessed"
     elif ruled and ruled[0] != kind:
-        other = "most-throttled (PKT)" if ruled[0] == "throttled" else "most-accessed (PKC)"
+        names = {"throttled": "most-throttled (PKT)", "accessed": "most-accessed (PKC)"}
         want = "--throttled-keys" if ruled[0] == "throttled" else "--insights"
-        raise ExportError(file, "RuleName", f"a {kind} report for this option; {rule} is a {other} report ({want})")
+        raise ExportError(
+            file, "RuleName", f"a {names[kind]} report for this option; {rule} is a {names[ruled[0]]} report ({want})"
+        )
     labels = _field(data, "KeyLabels", file, "", list)
     contributors = _field(data, "Contributors", file, "", list)
     points: list[tuple[str, int, float]] = []

@@ -214,7 +214,9 @@ def top_keys(
     index's write capacity causes (``hp.SOURCES["CI_INDEX_WRITE_THROTTLING_NOT_MEASURED"]``:
     the index's own most-accessed report shows it); pass ``result.indexes[name]`` for an
     index's own keys (Contributor Insights is enabled per table and per
-    global secondary index). This is the "partition key" view; a table or
+    global secondary index): its most-throttled list then holds the writes the index
+    refused, which AWS does not measure there either (the ``key_reports`` of
+    :func:`metrics` leave them out). This is the "partition key" view; a table or
     index with a sort key also gets AWS's "partition and sort keys" rules,
     which rank items rather than partition keys (the model has no sort keys).
     Units are capacity units (AWS ranks by requests or consumed capacity; with
@@ -336,15 +338,20 @@ class KeyReport:
         return self.accessed and self.unique_accessed is not None and 0 < self.unique_accessed <= self.listed_accessed
 
 
-def _key_report(results: list[SimulationResult], k: int, own: list[SimulationResult | None] | None = None) -> KeyReport:
+def _key_report(
+    results: list[SimulationResult], k: int, own: list[SimulationResult | None] | None = None, *, index: bool = False
+) -> KeyReport:
     """A simulated table's or index's Contributor Insights: the per-key demand of ``results`` (writes, and reads
     on the same keys) summed, the ``k`` keys of each list per minute. ``own``, where given, holds the base
     partitions' own result of each: its refusals are the most-throttled report's, since AWS's report does not measure
-    write throttling an index's write capacity causes (``hp.SOURCES["CI_INDEX_WRITE_THROTTLING_NOT_MEASURED"]``)."""
+    write throttling an index's write capacity causes (``hp.SOURCES["CI_INDEX_WRITE_THROTTLING_NOT_MEASURED"]``). For
+    the same reason an index's own report (``index``) counts only its refused reads (queries on the index)."""
     res = results[0]
     owns = own or [None] * len(results)
     offered = sum(r.key_offered for r in results)  # type: ignore[misc]
     refused = sum((o or r).key_throttled for r, o in zip(results, owns, strict=True))  # type: ignore[misc]
+    if index:
+        refused = sum((r.key_throttled for r in results if r.kind == "read"), np.zeros_like(offered))
     top = []
     for m in range(offered.shape[0]):
         off, thr = offered[m], refused[m]
@@ -569,9 +576,10 @@ def cloudwatch(
         per-key demand), in ``[1, 100]``: ``key_reports[""]`` for the table,
         one per index under its name. The table's most-throttled report
         holds only its base partitions' own refusals, not the writes refused
-        for an index's back-pressure: AWS does not measure write throttling
-        an index's write capacity causes, and points to the index's
-        most-accessed report (``hp.SOURCES["CI_INDEX_WRITE_THROTTLING_NOT_MEASURED"]``).
+        for an index's back-pressure, and an index's holds only its refused
+        reads: AWS does not measure write throttling an index's write
+        capacity causes, and points to the index's most-accessed report
+        (``hp.SOURCES["CI_INDEX_WRITE_THROTTLING_NOT_MEASURED"]``).
     seed : int, optional
         ``None`` (the default): ``ThrottledRequests`` is the expected count,
         a real number (``N/B q^B`` per second); nothing is drawn, so the
@@ -669,7 +677,7 @@ def cloudwatch(
             reports[""] = _key_report([r for r, _ in same], top_k, [o for _, o in same])
         for name, parts in index_parts.items():
             if all(r.key_offered is not None and r.key_throttled is not None for r in parts):
-                reports[name] = _key_report(parts, top_k)
+                reports[name] = _key_report(parts, top_k, index=True)
     for series in list(table.values()) + [v for m in indexes.values() for v in m.values()]:
         series.flags.writeable = False
     return Metrics(
