@@ -12,8 +12,10 @@ The third batch of survivors of ``make mutants`` on ``hotpart/models/simulator.p
   without them a full block; a demand the same every second added up once per block, not once per second;
 * each key's units per minute without splits: a minute refused after one that was not, and the refused share of a
   partition offered one unit/s, counted; the per-key records read-only like every other record;
-* the seconds copied forward: an update of auto scaling to less than one unit/s lands when its lag says, and a
-  second offered ``-0.0`` is not a copy of one offered ``+0.0``: the same bits as the pure-Python reference loop.
+* the seconds copied forward: an update of auto scaling to less than one unit/s lands when its lag says, a
+  second offered ``-0.0`` is not a copy of one offered ``+0.0`` (the same bits as the pure-Python reference loop),
+  and a second unlike the next is served without even trying a copy (counted: trying costs a run whose demand
+  changes every second about a tenth of its time).
 
 Equivalent survivors (no input tells them apart) are explained in ``benchmarks/equivalent/simulator_c.py``.
 """
@@ -269,3 +271,25 @@ def test_a_second_offered_minus_zero_is_not_a_copy_of_one_offered_zero(mode):
     res = hp.simulate(table, demand, 20, mode=mode)
     assert np.signbit(res.served[:, 0]).tolist() == [False, True, True, False] * 5
     _assert_identical(res, reference.reference_simulate(table, demand.tolist(), 20, mode=mode))
+
+
+@pytest.mark.parametrize("mode", [hp.Provisioned(adaptive=False), hp.OnDemand()], ids=["provisioned", "on-demand"])
+def test_a_second_unlike_the_next_is_not_offered_for_copying(mode, monkeypatch):
+    """Partition 0 offered 100 and 101 WCU/s by turns, partition 1 80 (short of its 50 WCU/s when provisioned): no
+    second is offered what the next is, so none is copied forward and no copy is even tried (trying after every
+    second would make a run whose demand changes every second about a tenth slower). The same bits as the
+    reference loop."""
+    tries: list[int] = []
+    for cls in (simulator_module._SteadyState, simulator_module._SteadyOnDemand):
+        original = cls.copy_forward
+
+        def counting(self, t, *args, _original=original, **kwargs):
+            tries.append(t)
+            return _original(self, t, *args, **kwargs)
+
+        monkeypatch.setattr(cls, "copy_forward", counting)
+    table = hp.Table(2, wcu=100)
+    demand = np.array([[100.0 + t % 2, 80.0] for t in range(40)])
+    res = hp.simulate(table, demand, 40, mode=mode)
+    assert tries == []
+    _assert_identical(res, reference.reference_simulate(table, demand.tolist(), 40, mode=mode))
