@@ -151,10 +151,10 @@ def test_the_result_names_the_table_simulated():
 
 
 def test_a_long_run_holds_its_records_once():
-    """100,000 s x 10 partitions = 1e6 cells, offered 50 WCU/s each (the same every second: one row, never
-    written out per second). The records are served and throttled (8 bytes a cell each), tokens and burst (4 each) and the refusal
-    code (1): 25 bytes a cell, and the capacity, 8 bytes a second (0.8 a cell): about 26 MB at the peak, within the
-    33 bytes a cell ``MAX_SIMULATED_CELLS`` is sized by. When every partition allocated is used (no splits) the result
+    """100,000 s x 10 partitions = 1e6 cells, offered 50 WCU/s each (the same every second: one row, never written
+    out per second). The records are served and throttled (8 bytes a cell each), tokens and burst (4 each) and the
+    refusal code (1): 25 bytes a cell, and the capacity, 8 bytes a second (0.8 a cell): about 26 MB at the peak, within
+    the 33 bytes a cell ``MAX_SIMULATED_CELLS`` is sized by. When every partition allocated is used (no splits) the result
     holds those records themselves, read-only: a copy of them would take 25 more bytes a cell, and 8 more for the
     offered units (then written out), about 59 MB."""
     n_sec, parts = 100_000, 10
