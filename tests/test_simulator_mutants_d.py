@@ -166,3 +166,14 @@ def test_a_long_run_holds_its_records_once():
         tracemalloc.stop()
     assert float(res.served.sum()) == 50.0 * n_sec * parts and not res.served.flags.writeable
     assert peak / (n_sec * parts) < 33
+
+
+@pytest.mark.parametrize("shape", [(5, 2), (2,)])
+def test_a_result_does_not_change_when_the_caller_writes_to_its_demand_afterwards(shape):
+    """A result is read-only and conserves requests: the caller's demand array, written to after the run, changes
+    neither (the result held a view of it: offered 999 beside served 50 and throttled 0)."""
+    d = np.full(shape, 50.0)
+    res = hp.simulate(hp.Table(2, wcu=200), d, 5)
+    d[..., 0] = 999.0
+    assert float(res.offered[0, 0]) == 50.0
+    assert np.array_equal(res.served + res.throttled, res.offered)

@@ -349,10 +349,16 @@ def _demand_matrix(name: str, demand: ArrayLike, seconds: int, width: int, what:
     if d.ndim == 1:
         if d.shape[0] != width:
             raise ValueError(f"{name} must hold one value per {what} ({width}); got shape {d.shape}")
-        return np.broadcast_to(d, (seconds, width))
+        return np.broadcast_to(_own(d, demand), (seconds, width))
     if d.ndim != 2 or d.shape != (seconds, width):
         raise ValueError(f"{name} must be shaped (seconds, {what}s) = ({seconds}, {width}) or ({width},); got {d.shape}")
-    return d
+    return _own(d, demand)
+
+
+def _own(d: NDArray[np.float64], given: ArrayLike) -> NDArray[np.float64]:
+    """``d``, or a copy of it where it shares memory with the array the caller gave: the result's records must not
+    change when the caller later writes to its own array (its ``offered`` would no longer be served + throttled)."""
+    return d.copy() if isinstance(given, np.ndarray) and np.may_share_memory(d, given) else d
 
 
 class _Records:
