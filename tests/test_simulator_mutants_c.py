@@ -129,21 +129,26 @@ def test_a_demand_that_never_heats_a_partition_gets_no_room(monkeypatch):
     assert float(res.served.sum()) == 10_000.0  # 100 WCU/s x 100 s
 
 
-def test_keys_that_cannot_split_print_no_warning_even_at_the_smallest_threshold():
+def test_keys_that_cannot_split_print_no_warning_even_at_the_smallest_threshold(monkeypatch):
     """A reader's notebook shows every warning. One key of one item cannot split (``1 x 1 - 1 = 0`` splits), so
-    the heat of its demand is never measured: the smallest threshold there is (5e-324 of the ceiling, at which
-    500 WCU/s divided by the threshold overflows float64) prints no warning, and the partition, hot from its first
-    second, is blocked as ``single item``."""
+    the heat of its demand is never measured (a pass over every second of the demand saved); at the smallest
+    threshold there is (5e-324 of the ceiling, at which 500 WCU/s divided by the threshold overflows float64) a run
+    prints no warning, whether its key can split or not, and the partition, hot from its first second, is blocked
+    as ``single item``."""
+    from hotpart.models import simulator
+
+    measured = []
+    real = simulator._heat_room
+    monkeypatch.setattr(simulator, "_heat_room", lambda *a: measured.append(a) or real(*a))
+    split = hp.SplitForHeat(threshold=5e-324, minutes=0.01)
     with warnings.catch_warnings():
         warnings.simplefilter("error")
-        res = hp.simulate(
-            hp.Table(1, wcu=1_000),
-            [500.0],
-            10,
-            keys=["USER#1"],
-            split=hp.SplitForHeat(threshold=5e-324, minutes=0.01),
-        )
-    assert res.splits == () and res.blocked == ((0, 0, "single item"),)
+        res = hp.simulate(hp.Table(1, wcu=1_000), [500.0], 10, keys=["USER#1"], split=split)
+        assert res.splits == () and res.blocked == ((0, 0, "single item"),)
+        assert measured == []
+        # a key of two items can split once: its heat is measured, overflowing to the 2**53 cap, silently
+        two = hp.simulate(hp.Table(1, wcu=1_000, items_per_key=2), [500.0], 10, keys=["USER#1"], split=split)
+        assert len(measured) == 1 and len(two.splits) == 1
 
 
 # --------------------------------------------------------------------------- keys placed a block at a time

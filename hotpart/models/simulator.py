@@ -479,9 +479,11 @@ def _heat_room(demand: NDArray[np.float64], threshold: float, minutes: float) ->
     20
     """
     totals = demand.sum(axis=1) * (1.0 + 1e-9)
-    # H_t capped at 2**53 partitions: a subnormal threshold (SplitForHeat(threshold=5e-324)) would make it infinite,
-    # and the room is only ever the smaller of this and max_partitions
-    hot = np.minimum(np.floor(totals / threshold), 2.0**53)
+    # H_t capped at 2**53 partitions: a subnormal threshold (SplitForHeat(threshold=5e-324)) makes the quotient
+    # infinite (silently: a reader's notebook shows every warning), and the room is only ever the smaller of this and
+    # max_partitions
+    with np.errstate(over="ignore"):
+        hot = np.minimum(np.floor(totals / threshold), 2.0**53)
     return int(hot.sum()) // max(1, math.ceil(60.0 * minutes))
 
 
