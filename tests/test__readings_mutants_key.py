@@ -688,3 +688,13 @@ def test_the_reads_within_the_rounding_tolerance_leave_the_writes_alone(above):
     assert (f.cause, f.key) == (("spread", "hot") if above else ("hot key", "hot"))
     assert f.evidence[-2].endswith("with throttling, the most throttled, 'hot', 38%" if above else "lists, 38%)")
     assert ("'hot' carries 100%" in f.evidence[-2]) is not above
+
+
+def test_an_indexs_read_hot_key_is_certain_while_the_index_also_throttles_writes():
+    # the index throttles 10 reads and 10 writes a minute; its most-throttled report counts only the reads (AWS does
+    # not measure the writes), so 'q' at 9 a minute is 90% of the reads, named at high confidence: not "both kinds"
+    rep = _throttled((("q", 9.0), ("r", 1.0)), 10.0, **LARGE)
+    scopes = [_scope("Read", 10.0, scope="by-status"), _scope("Write", 10.0, scope="by-status")]
+    f = _finding(scopes, rep, kind="read")
+    assert (f.cause, f.key, f.confidence) == ("hot key", "q", "high")
+    assert "the most-throttled report counts the throttled requests of both kinds" not in " ".join(f.evidence)

@@ -163,10 +163,12 @@ def _rule_names(s: ScopeEvidence) -> str:
 
 
 def _scope_events(s: ScopeEvidence, ev: Evidence) -> NDArray[np.float64]:
-    """The scope's throttle events per minute, reads and writes (the most-throttled report counts both)."""
+    """The scope's throttle events per minute that its most-throttled report counts: the table's reads and writes;
+    an index's reads only, since AWS does not measure the write throttling an index's write capacity causes
+    (hp.SOURCES["CI_INDEX_WRITE_THROTTLING_NOT_MEASURED"])."""
     out = np.zeros(ev.minutes)
     for t in ev.scopes:
-        if t.scope == s.scope:
+        if t.scope == s.scope and not (t.scope and t.kind == "Write"):
             out = out + t.events
     return out
 
