@@ -18,20 +18,14 @@ Equivalent survivors (no input tells them apart) are explained in ``benchmarks/e
 
 from __future__ import annotations
 
-import importlib.util
 import re
-from pathlib import Path
 
 import numpy as np
 import pytest
+from simulator_oracle import assert_identical, reference
 
 import hotpart as hp
 from hotpart.models import on_demand
-
-_REF_PATH = Path(__file__).resolve().parent / "reference_simulator.py"  # the test oracle, written independently
-_spec = importlib.util.spec_from_file_location("reference_simulator", _REF_PATH)
-reference = importlib.util.module_from_spec(_spec)
-_spec.loader.exec_module(reference)
 
 
 def _aws_example() -> hp.SimulationResult:
@@ -186,13 +180,6 @@ def test_a_second_refusing_at_most_one_unit_is_a_throttled_second(over):
 # --------------------------------------------------------------------------- steady on-demand seconds, copied
 
 
-def _assert_identical(a: hp.SimulationResult, b: hp.SimulationResult) -> None:
-    for name in ("offered", "served", "throttled", "reason", "capacity"):
-        x, y = getattr(a, name), getattr(b, name)
-        assert x.dtype == y.dtype and x.shape == y.shape, name
-        assert np.array_equal(x.view(np.uint8), y.view(np.uint8)), name  # bit for bit
-
-
 @pytest.mark.parametrize(
     "doubling_s",
     [
@@ -214,7 +201,7 @@ def test_on_demand_seconds_offered_the_same_give_the_reference_loops_bits(doubli
     mode = hp.OnDemand(previous_peak=1_000, doubling_s=doubling_s)
     table = hp.Table(2)
     res = hp.simulate(table, demand, 600, mode=mode)
-    _assert_identical(res, reference.reference_simulate(table, demand, 600, mode=mode))
+    assert_identical(res, reference.reference_simulate(table, demand, 600, mode=mode))
     assert res.throttled.sum() > 0  # the peak's limit bit
 
 
@@ -237,5 +224,5 @@ def test_on_demand_seconds_offered_the_same_are_copied_l_minus_1_at_a_time(doubl
     res = hp.simulate(table, [700.0, 500.0], seconds, mode=mode)
     lookback = int(doubling_s)
     assert calls == list(range(0, seconds, lookback)) and len(calls) == served
-    _assert_identical(res, reference.reference_simulate(table, [[700.0, 500.0]] * seconds, seconds, mode=mode))
+    assert_identical(res, reference.reference_simulate(table, [[700.0, 500.0]] * seconds, seconds, mode=mode))
     assert res.throttled.sum() == 0

@@ -20,33 +20,20 @@ Equivalent survivors (no input tells them apart) are explained in ``benchmarks/e
 from __future__ import annotations
 
 import hashlib
-import importlib.util
 import re
 import warnings
-from pathlib import Path
 
 import numpy as np
 import pytest
+from simulator_oracle import assert_identical, reference
 
 import hotpart as hp
 from hotpart.models import on_demand, provisioned
 from hotpart.models import simulator as simulator_module
 from hotpart.models.indexes import GlobalSecondaryIndex, simulate_with_indexes
 
-_REF_PATH = Path(__file__).resolve().parent / "reference_simulator.py"  # the test oracle, written independently
-_spec = importlib.util.spec_from_file_location("reference_simulator", _REF_PATH)
-reference = importlib.util.module_from_spec(_spec)
-_spec.loader.exec_module(reference)
-
 #: A split's threshold here: half the 1,000 WCU/s ceiling.
 _HALF = hp.SplitForHeat(threshold=0.5, minutes=1.0).threshold * 1_000.0
-
-
-def _assert_identical(a: hp.SimulationResult, b: hp.SimulationResult) -> None:
-    for name in ("offered", "served", "throttled", "tokens", "burst", "reason", "capacity"):
-        x, y = getattr(a, name), getattr(b, name)
-        assert x.dtype == y.dtype and x.shape == y.shape, name
-        assert np.array_equal(x.view(np.uint8), y.view(np.uint8)), name  # bit for bit
 
 
 @pytest.fixture
@@ -281,7 +268,7 @@ def test_steady_provisioned_seconds_are_copied_as_soon_as_nothing_changes(mode, 
     table, demand = hp.Table(4, wcu=400), [50.0, 50.0, 50.0, 150.0]
     res = hp.simulate(table, demand, 60, mode=mode)
     assert served_seconds == served
-    _assert_identical(res, reference.reference_simulate(table, [demand] * 60, 60, mode=mode))
+    assert_identical(res, reference.reference_simulate(table, [demand] * 60, 60, mode=mode))
 
 
 def test_a_copy_stops_where_a_bank_no_longer_covers_its_draw(served_seconds):
@@ -293,7 +280,7 @@ def test_a_copy_stops_where_a_bank_no_longer_covers_its_draw(served_seconds):
     res = hp.simulate(table, [150.0, 1_000.0], 60, mode=mode)
     assert served_seconds == [0, 1, 6]
     assert res.burst[:7, 0].tolist() == [250.0, 200.0, 150.0, 100.0, 50.0, 0.0, 0.0]
-    _assert_identical(res, reference.reference_simulate(table, [[150.0, 1_000.0]] * 60, 60, mode=mode))
+    assert_identical(res, reference.reference_simulate(table, [[150.0, 1_000.0]] * 60, 60, mode=mode))
 
 
 def test_copies_keep_counting_the_seconds_short_for_adaptive_capacity():
@@ -304,7 +291,7 @@ def test_copies_keep_counting_the_seconds_short_for_adaptive_capacity():
     table, mode = hp.Table(2, wcu=200), hp.Provisioned(adaptive_delay_s=5)
     demand = np.array([[150.0 + (t // 3) % 2, 50.0] for t in range(60)])
     res = hp.simulate(table, demand, 60, mode=mode)
-    _assert_identical(res, reference.reference_simulate(table, demand, 60, mode=mode))
+    assert_identical(res, reference.reference_simulate(table, demand, 60, mode=mode))
     # seconds 0-4: short 1 to 5 s, within the delay, 50 (or 51) refused; from second 5 (short 6 s, past the delay)
     # on, the 50 unused units lent: 0 (or 1) refused
     assert res.throttled[:5, 0].tolist() == [50.0] * 3 + [51.0] * 2
@@ -320,7 +307,7 @@ def test_on_demand_copies_over_look_backs_that_equal_the_peak(served_seconds):
     table, mode = hp.Table(2), hp.OnDemand(previous_peak=1_200, doubling_s=3)
     res = hp.simulate(table, [700.0, 500.0], 30, mode=mode)
     assert served_seconds == list(range(0, 30, 3))
-    _assert_identical(res, reference.reference_simulate(table, [[700.0, 500.0]] * 30, 30, mode=mode))
+    assert_identical(res, reference.reference_simulate(table, [[700.0, 500.0]] * 30, 30, mode=mode))
     assert res.capacity.tolist() == [2_400.0] * 30 and res.throttled.sum() == 0
 
 
@@ -334,4 +321,4 @@ def test_an_on_demand_copy_stops_before_the_look_back_that_raises_the_peak(serve
     res = hp.simulate(table, demand, 20, mode=mode)
     assert served_seconds == [0, 1, 2, 3, 5, 8, 11, 14, 17]
     assert res.capacity.tolist() == [2_000.0] * 3 + [2_400.0] * 2 + [3_000.0] * 15
-    _assert_identical(res, reference.reference_simulate(table, demand, 20, mode=mode))
+    assert_identical(res, reference.reference_simulate(table, demand, 20, mode=mode))

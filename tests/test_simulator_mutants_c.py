@@ -22,29 +22,16 @@ Equivalent survivors (no input tells them apart) are explained in ``benchmarks/e
 
 from __future__ import annotations
 
-import importlib.util
 import re
 import warnings
-from pathlib import Path
 
 import numpy as np
 import pytest
+from simulator_oracle import assert_identical, reference
 
 import hotpart as hp
 from hotpart.models import provisioned
 from hotpart.models import simulator as simulator_module
-
-_REF_PATH = Path(__file__).resolve().parent / "reference_simulator.py"  # the test oracle, written independently
-_spec = importlib.util.spec_from_file_location("reference_simulator", _REF_PATH)
-reference = importlib.util.module_from_spec(_spec)
-_spec.loader.exec_module(reference)
-
-
-def _assert_identical(a: hp.SimulationResult, b: hp.SimulationResult) -> None:
-    for name in ("offered", "served", "throttled", "tokens", "burst", "reason", "capacity"):
-        x, y = getattr(a, name), getattr(b, name)
-        assert x.dtype == y.dtype and x.shape == y.shape, name
-        assert np.array_equal(x.view(np.uint8), y.view(np.uint8)), name  # bit for bit
 
 
 @pytest.fixture
@@ -262,7 +249,7 @@ def test_an_update_to_less_than_one_unit_a_second_lands_when_its_lag_says():
     res = hp.simulate(table, [0.8], 240, mode=mode)
     assert res.capacity[149] == 0.5 and res.capacity[150] == 0.5 / 0.7
     assert float(res.throttled[149, 0]) == 0.8 - 0.5 and float(res.throttled[150, 0]) == 0.8 - 0.5 / 0.7
-    _assert_identical(res, reference.reference_simulate(table, [[0.8]] * 240, 240, mode=mode))
+    assert_identical(res, reference.reference_simulate(table, [[0.8]] * 240, 240, mode=mode))
 
 
 @pytest.mark.parametrize("mode", [hp.Provisioned(adaptive=False), hp.OnDemand()], ids=["provisioned", "on-demand"])
@@ -275,7 +262,7 @@ def test_a_second_offered_minus_zero_is_not_a_copy_of_one_offered_zero(mode):
     demand = np.array([[0.0, 80.0], [-0.0, 80.0], [-0.0, 80.0], [0.0, 80.0]] * 5)
     res = hp.simulate(table, demand, 20, mode=mode)
     assert np.signbit(res.served[:, 0]).tolist() == [False, True, True, False] * 5
-    _assert_identical(res, reference.reference_simulate(table, demand.tolist(), 20, mode=mode))
+    assert_identical(res, reference.reference_simulate(table, demand.tolist(), 20, mode=mode))
 
 
 @pytest.mark.parametrize("mode", [hp.Provisioned(adaptive=False), hp.OnDemand()], ids=["provisioned", "on-demand"])
@@ -297,4 +284,4 @@ def test_a_second_unlike_the_next_is_not_offered_for_copying(mode, monkeypatch):
     demand = np.array([[100.0 + t % 2, 80.0] for t in range(40)])
     res = hp.simulate(table, demand, 40, mode=mode)
     assert tries == []
-    _assert_identical(res, reference.reference_simulate(table, demand.tolist(), 40, mode=mode))
+    assert_identical(res, reference.reference_simulate(table, demand.tolist(), 40, mode=mode))
