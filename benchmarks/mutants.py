@@ -207,6 +207,8 @@ def _save_state(module: str) -> Path | None:
         "hash_by_function_name": dict(sorted(data.get("hash_by_function_name", {}).items())),
     }
     path = _state_path(module)
+    if path.exists() and "from_report" in (earlier := json.loads(path.read_text())):
+        state["from_report"] = earlier["from_report"]  # where the results of the unchanged functions came from
     RESULTS_DIR.mkdir(parents=True, exist_ok=True)
     tmp = path.with_suffix(".tmp")
     tmp.write_text(json.dumps(state, indent=1, ensure_ascii=False) + "\n")
@@ -230,6 +232,70 @@ def _restore_state(module: str) -> None:
         "estimated_durations_by_key": {},
     }
     meta.write_text(json.dumps(record, indent=1))
+
+
+_REPORTED = """
+import json, sys
+from pathlib import Path
+from mutmut.mutation.file_mutation import mutate_file_contents
+from mutmut.utils.format_utils import get_mutant_name
+module = sys.argv[1]
+made = mutate_file_contents(module, sys.stdin.read())
+print(json.dumps({"names": [get_mutant_name(Path(module), n) for n in made.mutant_names],
+                  "hashes": made.hash_by_function_name}))
+"""
+
+
+def _state_from_report(module: str) -> Path:
+    """The state of a module's run rebuilt from its report as last committed, for a report written before runs kept
+    their state: mutmut generates the mutants of the module's source *at that commit* (their names and each
+    function's hash), the report's survivors and timeouts keep their status and every other mutant counts as killed,
+    as the report says. Refused unless the report's mutant count and every mutant it names match what mutmut
+    generates. ``--resume`` then tests only the mutants of the functions changed since (mutmut's own rule: a result
+    stands while its function's hash does), and ``--recheck-survivors`` the survivors against the current tests."""
+    report = _report_path(module).relative_to(ROOT).as_posix()
+    git = ["git", "-C", str(ROOT)]
+    rev = subprocess.run([*git, "log", "-1", "--format=%H", "--", report], capture_output=True, text=True).stdout
+    if not rev.strip():
+        raise SystemExit(f"{report}: no committed report of {module} to rebuild its state from")
+    rev = rev.strip()
+    text = subprocess.run([*git, "show", f"{rev}:{report}"], capture_output=True, text=True, check=True).stdout
+    source = subprocess.run([*git, "show", f"{rev}:{module}"], capture_output=True, text=True, check=True).stdout
+    scratch = WORK_ROOT / f".{_stem(module)}-from-report"  # mutmut needs its settings to generate mutants
+    if scratch.exists():
+        shutil.rmtree(scratch)
+    (scratch / "hotpart").mkdir(parents=True)
+    (scratch / "setup.cfg").write_text("[mutmut]\nsource_paths = hotpart\n")
+    run = subprocess.run([sys.executable, "-c", _REPORTED, module], cwd=scratch, input=source, capture_output=True,
+                         text=True)  # fmt: skip
+    shutil.rmtree(scratch)
+    if run.returncode != 0:
+        raise RuntimeError(f"generating {module}'s mutants at {rev[:7]}: {run.stderr.strip().splitlines()[-1:]}")
+    made = json.loads(run.stdout)
+    row = next((line for line in text.splitlines() if line.startswith("| `")), "")
+    cells = [c.strip() for c in row.strip("|").split("|")]
+    survivors_part, _, rest = text.partition("\nTimeouts, each counted")
+    listed = re.compile(r"^\* `([^`]+)`(.*)$", re.M)
+    codes: dict[str, int] = {name: 1 for name in made["names"]}
+    named = [(m.group(1), 33 if "(no test covers it)" in m.group(2) else 0) for m in listed.finditer(survivors_part)]
+    named += [(m.group(1), 36) for m in listed.finditer(rest.split("\n## ")[0])]
+    unknown = [name for name, _ in named if name not in codes]
+    if len(cells) < 2 or cells[1] != str(len(codes)) or unknown:
+        raise SystemExit(
+            f"{report} at {rev[:7]}: expected its {cells[1] if len(cells) > 1 else '?'} mutants to be the "
+            f"{len(codes)} mutmut generates from {module} at that commit"
+            + (f" (it names {len(unknown)} it does not, {unknown[0]} first)" if unknown else "")
+        )
+    codes.update(named)
+    state = {
+        "module": module,
+        "exit_code_by_key": dict(sorted(codes.items())),
+        "hash_by_function_name": dict(sorted(made["hashes"].items())),
+        "from_report": f"{report} at {rev}",
+    }
+    path = _state_path(module)
+    path.write_text(json.dumps(state, indent=1, ensure_ascii=False) + "\n")
+    return path
 
 
 def _results(module: str) -> dict[str, int | None]:
@@ -266,6 +332,14 @@ def _sync_tests(module: str) -> None:
     _configure(module, _tests_for(module))  # test files written since the run started are run too
 
 
+def _unexplained_survivors(module: str) -> list[str]:
+    """The survivors ``--recheck-survivors`` runs again: those not explained as equivalent (a survivor explained as
+    equivalent survives any test, and running its tests again costs minutes: every test that covers it passes)."""
+    equivalent = _equivalent(module)
+    survivors = sorted(n for n, c in _results(module).items() if STATUS.get(c) == "survived")
+    return [n for n in survivors if (_function_of(n), _changed_line(_diff(module, n))) not in equivalent]
+
+
 def _mutmut(module: str, max_children: int, names: list[str] | None = None) -> int:
     cmd = [sys.executable, "-m", "mutmut", "run", "--max-children", str(max_children), *(names or [])]
     return subprocess.run(cmd, cwd=_work(module)).returncode
@@ -275,8 +349,12 @@ def _mutmut(module: str, max_children: int, names: list[str] | None = None) -> i
 #: a process per mutant: about 2 s each on this machine, 20 minutes for a module's 600 survivors, against 0.05 s).
 _SHOW_MANY = """
 import json, sys
+from pathlib import Path
+from mutmut.__main__ import create_mutants_for_file
 from mutmut.mutation.diff_apply import get_diff_for_mutant
 module, names = sys.argv[1], json.load(sys.stdin)
+if not (Path("mutants") / module).exists():  # a scratch folder rebuilt from the state: mutmut's own first step
+    create_mutants_for_file(Path(module), Path("mutants") / module)
 print(json.dumps({n: get_diff_for_mutant(n, path=module) for n in names}))
 """
 _DIFFS: dict[str, dict[str, str]] = {}
@@ -319,7 +397,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument(
         "--recheck-survivors",
         action="store_true",
-        help="with --resume: first run the last run's survivors again, against the current tests",
+        help="with --resume: first run the last run's survivors again, against the current tests (those not "
+        "explained as equivalent)",
     )
     ap.add_argument(
         "--recheck-timeouts",
@@ -333,7 +412,20 @@ def main(argv: list[str] | None = None) -> int:
         help="only copy each module's results so far into benchmarks/results/mutants-<module>.state.json (to "
         "commit), while its run goes on or after it stopped",
     )
+    ap.add_argument(
+        "--state-from-report",
+        action="store_true",
+        help="only rebuild each module's state (for --resume) from its report as last committed, for a module whose "
+        "run left no state: the report's survivors and timeouts as they were, every other mutant killed",
+    )
     args = ap.parse_args(argv)
+    if args.state_from_report:
+        for module in dict.fromkeys(m.strip() for m in args.modules if m.strip()):
+            if _state_path(module).exists():
+                print(f"{_state_path(module).relative_to(ROOT)} exists: left as it is")
+                continue
+            print(f"wrote {_state_from_report(module).relative_to(ROOT)}")
+        return 0
     if args.checkpoint:
         for module in dict.fromkeys(m.strip() for m in args.modules if m.strip()):
             saved = _save_state(module)
@@ -344,17 +436,20 @@ def main(argv: list[str] | None = None) -> int:
         tests = _tests_for(module)
         seconds = 0.0
         if args.resume and not args.report_only:
-            if not _work(module).exists():
-                if not _state_path(module).exists():
-                    raise SystemExit(f"no run of {module} to resume: neither {_work(module)} nor {_state_path(module)}")
-                _prepare(module, tests)
-                _restore_state(module)
-                print(f"resuming {module} from {_state_path(module).relative_to(ROOT)}")
+            # Always from the state, in a fresh scratch folder: mutmut forgets every result when the settings it
+            # last ran with differ (a test file added to the list, say), and a fresh folder has no earlier settings.
+            if _work(module).exists():
+                _save_state(module)
+            if not _state_path(module).exists():
+                raise SystemExit(f"no run of {module} to resume: neither {_work(module)} nor {_state_path(module)}")
+            _prepare(module, tests)
+            _restore_state(module)
+            print(f"resuming {module} from {_state_path(module).relative_to(ROOT)}")
             _sync_tests(module)
             t0 = time.perf_counter()
             try:
                 if args.recheck_survivors:
-                    survivors = sorted(n for n, c in _results(module).items() if STATUS.get(c) == "survived")
+                    survivors = _unexplained_survivors(module)
                     if survivors:
                         _mutmut(module, args.max_children, survivors)
                 if args.recheck_timeouts:

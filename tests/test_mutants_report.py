@@ -8,6 +8,10 @@ and is listed apart, with its changed line, so a reader can judge that the mutan
 from __future__ import annotations
 
 import importlib.util
+import json
+import os
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -162,3 +166,75 @@ def test_a_half_written_record_is_read_again(mutants, tmp_path, monkeypatch) -> 
     finally:
         monkeypatch.setattr(mutants.time, "sleep", real)
     assert reads == [0.1]
+
+
+TOY_SOURCE = "def f(a, b):\n    return a < b\n\n\ndef g(n):\n    return n + 1\n"
+
+
+def _git(root: Path, *args: str) -> str:
+    env = {"GIT_AUTHOR_NAME": "t", "GIT_AUTHOR_EMAIL": "t@t", "GIT_COMMITTER_NAME": "t", "GIT_COMMITTER_EMAIL": "t@t"}
+    run = subprocess.run(["git", "-C", str(root), *args], capture_output=True, text=True, env={**os.environ, **env})
+    assert run.returncode == 0, run.stderr
+    return run.stdout.strip()
+
+
+def _generated(mutants, tmp_path: Path, source: str) -> list[str]:
+    """The toy's mutants as mutmut makes them (in a folder with its settings: it refuses to run without)."""
+    folder = tmp_path / "settings"
+    (folder / "hotpart").mkdir(parents=True, exist_ok=True)
+    (folder / "setup.cfg").write_text("[mutmut]\nsource_paths = hotpart\n")
+    cmd = [sys.executable, "-c", mutants._REPORTED, MODULE]
+    run = subprocess.run(cmd, cwd=folder, input=source, capture_output=True, text=True, check=True)
+    return json.loads(run.stdout)["names"]
+
+
+def test_a_state_is_rebuilt_from_the_committed_report_of_a_run_that_left_none(mutants, tmp_path, monkeypatch) -> None:
+    """A report written before runs kept their state: mutmut generates the mutants of the module *as committed with
+    the report*, the survivors and timeouts it lists keep their codes, every other mutant is killed; a report whose
+    count or names differ from what mutmut generates is refused, naming both."""
+    root = tmp_path / "repo"
+    (root / "hotpart" / "models").mkdir(parents=True)
+    (root / "benchmarks" / "results").mkdir(parents=True)
+    monkeypatch.setattr(mutants, "ROOT", root)
+    monkeypatch.setattr(mutants, "RESULTS_DIR", root / "benchmarks" / "results")
+    monkeypatch.setattr(mutants, "WORK_ROOT", root / "_build" / "mutants")
+    _git(root, "init", "-q")
+    (root / MODULE).write_text(TOY_SOURCE)
+    generated = _generated(mutants, tmp_path, TOY_SOURCE)
+    survivor = next(n for n in generated if ".x_f__" in n)
+    timeout = next(n for n in generated if ".x_g__" in n)
+    report = mutants._report_path(MODULE)
+
+    def commit_report(count: int, survivor: str) -> str:
+        report.write_text(
+            f"# toy\n\n| `{MODULE}` | {count} | 0 | 1 | 1 | 0 | 0 | 50% |\n\nSurvivors:\n\n"
+            f"* `{survivor}` (f: `a -> b`): equivalent: why\n\nTimeouts, each counted as killed:\n\n"
+            f"* `{timeout}` (g: `a -> b`)\n\n## How this run was made\n\n* `not.a.mutant` (a note)\n"
+        )
+        _git(root, "add", "-A")
+        _git(root, "commit", "-qm", "report")
+        return _git(root, "rev-parse", "HEAD")
+
+    rev = commit_report(len(generated), survivor)
+    (root / MODULE).write_text(TOY_SOURCE.replace("n + 1", "n * 2 + 1"))  # changed since: not what is read
+    state = json.loads(mutants._state_from_report(MODULE).read_text())
+    codes = state["exit_code_by_key"]
+    assert set(codes) == set(generated)  # the module as committed with the report, not as it is now
+    assert codes[survivor] == 0 and codes[timeout] == 36
+    assert all(c == 1 for n, c in codes.items() if n not in (survivor, timeout))
+    assert state["from_report"] == f"benchmarks/results/mutants-toy.md at {rev}"
+    assert set(state["hash_by_function_name"]) == {"x_f", "x_g"}
+    assert not list((root / "_build" / "mutants").iterdir())  # its scratch folder removed
+    # a later save keeps where the carried-over results came from
+    meta = mutants._meta_path(MODULE)
+    meta.parent.mkdir(parents=True)
+    meta.write_text(json.dumps({"exit_code_by_key": codes, "hash_by_function_name": state["hash_by_function_name"]}))
+    assert json.loads(mutants._save_state(MODULE).read_text())["from_report"] == state["from_report"]
+    # a count one off, or a name mutmut does not generate, is refused
+    (root / MODULE).write_text(TOY_SOURCE)
+    commit_report(len(generated) + 1, survivor)
+    with pytest.raises(SystemExit, match=rf"expected its {len(generated) + 1} mutants to be the {len(generated)} "):
+        mutants._state_from_report(MODULE)
+    commit_report(len(generated), "hotpart.models.toy.x_f__mutmut_99")
+    with pytest.raises(SystemExit, match=r"it names 1 it does not, hotpart\.models\.toy\.x_f__mutmut_99 first"):
+        mutants._state_from_report(MODULE)
