@@ -165,7 +165,8 @@ def _rule_names(s: ScopeEvidence) -> str:
 def _scope_events(s: ScopeEvidence, ev: Evidence) -> NDArray[np.float64]:
     """The scope's throttle events per minute that its most-throttled report counts: the table's reads and writes;
     an index's reads only, since AWS does not measure the write throttling an index's write capacity causes
-    (hp.SOURCES["CI_INDEX_WRITE_THROTTLING_NOT_MEASURED"])."""
+    (hp.SOURCES["CI_INDEX_WRITE_THROTTLING_NOT_MEASURED"]; the course reads it as covering an index partition's
+    ceiling too: hp.ASSUMPTIONS["INDEX_REPORT_OMITS_WRITES"])."""
     out = np.zeros(ev.minutes)
     for t in ev.scopes:
         if t.scope == s.scope and not (t.scope and t.kind == "Write"):

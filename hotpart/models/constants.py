@@ -2982,6 +2982,22 @@ ASSUMPTIONS: Final[dict[str, Assumption]] = {
         used_by=("TABLE_DIMENSION_SUMS_INDEXES",),
         chapters=("12_gsi",),
     ),
+    "INDEX_REPORT_OMITS_WRITES": Assumption(
+        True,
+        "",
+        why="AWS says the most-throttled report does not measure write throttling that an index's insufficient write "
+        "capacity causes, without saying whether that covers an index partition's ceiling (a hot index key) as well "
+        "as the index's provisioned total. The course reads it as covering both: a simulated index's most-throttled "
+        "report lists only its refused reads, and the diagnosis reads an index's write throttling from the index's "
+        "most-accessed report, the graph AWS points to. Were a hot index key's refused writes listed after all, the "
+        "most-throttled report would name the same key the most-accessed one does.",
+        aws_says="'Write throttling caused by insufficient write capacity for a global secondary index is not "
+        "measured. You can use the Most Accessed Items graph of the global secondary index to identify imbalanced "
+        "access patterns that may cause write throttling.' (SOURCES['CI_INDEX_WRITE_THROTTLING_NOT_MEASURED'], "
+        "contributorinsights_HowItWorks.html).",
+        used_by=("INDEX_REPORT_OMITS_WRITES",),
+        chapters=("13_detection",),
+    ),
     "SPEND_ORDER": Assumption(
         ("token bucket", "burst", "adaptive loan"),
         "",
