@@ -171,6 +171,59 @@ def test_index_insights_numbers_without_backpressure():
     assert g["backpressure_units"] == 0.0 and g["table_keys_refused"] == 0 and g["table_listed"] == 0
 
 
+def test_index_insights_numbers_consumed_is_what_aws_graph_plots():
+    """Chapter 12's GSI case as AWS's most-accessed graph shows it: units consumed, so OPEN is held at one index
+    partition's ceiling, AWS's 'per-item maximum' of 180,000 ConsumedThroughputUnits a minute, while the model offered
+    it GSI_OPEN_SHARE x 2,400 WCU/s (turn-10 review, B1)."""
+    g = hp.index_insights_numbers(hp.scenario("GSI-only throttling").result, "by-status", k=3)
+    ceiling = hp.PARTITION_MAX_WCU
+    open_rate = hp.GSI_OPEN_SHARE * 2_000 * 1.2  # 1,440 WCU/s offered
+    shipped, closed = 0.75 * (2_400 - open_rate), 0.25 * (2_400 - open_rate)  # under the ceiling: all consumed
+    assert g["consumed_key"] == g["index_key"] == "OPEN" and g["consumed_at_ceiling"]
+    assert g["consumed_rate"] == pytest.approx(ceiling) and g["consumed_units"] == pytest.approx(60 * ceiling)
+    assert g["consumed_share"] == pytest.approx(ceiling / (ceiling + shipped + closed))  # 1,000 / 1,960 = 51%
+    assert f"{g['consumed_share']:.0%}" == "51%" and f"{g['index_share']:.0%}" == "60%"
+    assert g["ceiling_ctu"] == 3 * 60 * ceiling == 180_000  # AWS's example: 1,000 write units x 60 s, weighted 3
+    assert g["consumed_ctu"] == pytest.approx(g["ceiling_ctu"])
+    assert g["index_key_range_events"] == pytest.approx(60 * (open_rate - ceiling))  # 26,400 in the minute
+
+
+def _one_value_index(orders: int, seconds: int = 120) -> hp.IndexedResult:
+    """``orders`` orders at 1 WCU/s each, all with the status OPEN: the index's one key is offered ``orders`` WCU/s
+    on a partition of its own (4 partitions, 4,000 WCU/s: a share of 1,000 each, the ceiling)."""
+    keys = [f"ORDER#{i:05d}" for i in range(orders)]
+    gsi = hp.GlobalSecondaryIndex("by-status", tuple(["OPEN"] * orders), partitions=4, wcu=4_000)
+    return hp.simulate_with_indexes(hp.Table(4, wcu=4_000), [1.0] * orders, seconds, keys, [gsi])
+
+
+@pytest.mark.parametrize(
+    ("orders", "at_ceiling", "events"),
+    [(999, False, 0.0), (1_000, True, 0.0), (1_001, True, 60.0)],
+    ids=["below", "at", "above"],
+)
+def test_index_insights_numbers_at_the_ceiling_boundary(orders, at_ceiling, events):
+    """A key offered just under, exactly at and just over a partition's ceiling: it consumes what it is offered up to
+    the ceiling and never more; only above it do the index's key-range events fire, which is why the chapter pairs
+    'at the ceiling' with those events."""
+    g = hp.index_insights_numbers(_one_value_index(orders), "by-status", k=1)
+    assert g["index_rate"] == pytest.approx(orders)
+    assert g["consumed_rate"] == pytest.approx(min(orders, hp.PARTITION_MAX_WCU))
+    assert g["consumed_at_ceiling"] is at_ceiling
+    assert g["consumed_ctu"] == pytest.approx(3 * 60 * min(orders, hp.PARTITION_MAX_WCU))
+    assert g["consumed_ctu"] <= g["ceiling_ctu"] * (1 + 1e-12)  # never above AWS's per-item maximum
+    assert g["index_key_range_events"] == pytest.approx(events) and g["consumed_share"] == 1.0
+
+
+def test_index_insights_numbers_of_an_idle_index():
+    """No write carries the index's key: nothing offered, nothing consumed, no key named."""
+    keys = [f"ORDER#{i:05d}" for i in range(100)]
+    gsi = hp.GlobalSecondaryIndex("by-status", tuple(["OPEN"] * 100), partitions=1, wcu=1_000, fraction=0.0)
+    g = hp.index_insights_numbers(hp.simulate_with_indexes(hp.Table(1, wcu=1_000), [1.0] * 100, 60, keys, [gsi]))
+    assert g["index_key"] is None and g["consumed_key"] is None
+    assert g["consumed_units"] == g["consumed_rate"] == g["consumed_share"] == g["consumed_ctu"] == 0.0
+    assert not g["consumed_at_ceiling"] and g["index_key_range_events"] == 0.0
+
+
 @settings(max_examples=20, deadline=None)
 @given(q=st.floats(0.0, 1.0))
 def test_a_pair_is_refused_with_probability_q_squared(q):
@@ -189,6 +242,25 @@ def test_throttle_metric_claims_against_the_scenarios():
     assert drawn["ThrottledRequests"].sum() == pytest.approx(c["gsi_throttled_requests"])
     with pytest.raises(ValueError, match="q"):
         hp.throttle_metric_claims(1.5)
+
+
+def test_throttle_metric_claims_with_a_full_burst_bank():
+    """The under-provisioned table, idle for 300 s before the run (turn-10 review, P4): each partition banks
+    BURST_WINDOW_S seconds of its share and spends it on its shortfall; a partition fires provisioned-throughput
+    events only once its bank is gone, so the run shows (shortfall x run - bank) per partition, when positive."""
+    c = hp.throttle_metric_claims()
+    res = hp.scenario("under-provisioned table").result
+    share = res.table.wcu / res.table.partitions
+    assert c["under_bank_s"] == hp.BURST_WINDOW_S == 300
+    assert c["under_bank_units"] == hp.BURST_WINDOW_S * share == 150_000
+    shortfall = res.offered[0] - share  # units a second above each partition's share (the load is steady)
+    assert np.all(res.offered == res.offered[0]) and np.all(shortfall > 0)
+    expected = np.maximum(0.0, shortfall * res.seconds - c["under_bank_units"]).sum()
+    assert c["under_banked_events"] == pytest.approx(expected) == 36_000
+    first_second = (c["under_bank_units"] / shortfall).min()  # the first bank to run dry
+    assert c["under_banked_first_minute"] == math.floor(first_second / 60) + 1 == 9
+    # an empty bank (the scenario as run): every second's shortfall is refused, from the first minute
+    assert c["under_provisioned_events"] == pytest.approx(shortfall.sum() * res.seconds) == 600_000
 
 
 def test_last_minute_metrics_exercise_one_closed_form():
@@ -258,6 +330,24 @@ def test_heavy_hitter_minute_against_exact_counts(case):
     assert h["bound"] == pytest.approx(minute.sum() / 50)
     assert h["key"] == case["res"].keys[int(np.argmax(minute))]
     assert 0 <= h["max_error"] <= h["bound"] and h["recall"] == 1.0
+
+
+@pytest.mark.parametrize(("k", "error"), [(50, 2_400.0), (199, 600.0), (200, 600.0), (201, 0.0)])
+def test_heavy_hitter_minute_top_one_error_and_the_tie_below_it(k, error):
+    """The minute's stream is the 200 user keys at 600 units each, then the date key (turn-10 review, P2): the users
+    fill the k counters floor(200 / k) deep, so the date key inherits 600 x floor(200 / k) with the smallest one,
+    and nothing once a counter is free (k = 201). Below the first place all 200 keys tie."""
+    h = hp.heavy_hitter_minute(k=k, n=1)
+    users = 200
+    per_user = BACKGROUND / users * 60  # units each user key is offered in the minute
+    assert h["key"] == "EVENTS#2026-11-30" and h["recall"] == 1.0
+    assert h["max_error"] == pytest.approx(per_user * (users // k)) == error
+    assert h["runner_up_units"] == pytest.approx(per_user) and h["runner_up_keys"] == users
+
+
+def test_heavy_hitter_minute_without_user_keys_has_no_runner_up():
+    h = hp.heavy_hitter_minute(k=50, n=1, background=0.0)
+    assert h["runner_up_units"] == 0.0 and h["runner_up_keys"] == 0 and h["max_error"] == 0.0
 
 
 @settings(max_examples=10, deadline=None)

@@ -352,13 +352,18 @@ def heavy_hitter_minute(
     dict
         ``k``; ``keys`` (distinct keys in the stream); ``key`` (the summary's first); ``bound`` (its bound ``N/k``,
         units); ``total`` (``N``, units); ``max_error`` (largest overestimate on the true top ``n``, units) and
-        ``recall`` (share of the true top ``n`` in the summary's top ``n``).
+        ``recall`` (share of the true top ``n`` in the summary's top ``n``; :func:`hotpart.compare_to_exact` counts
+        every key tied with the ``n``-th as top, so past a tie it holds by construction); ``runner_up_units``
+        (the true count of the second heaviest key, units, 0 with one key) and ``runner_up_keys`` (how many keys
+        carry that count, to a relative 1e-9: the tie below the first place).
 
     Examples
     --------
     >>> h = heavy_hitter_minute()
     >>> h["key"], h["max_error"] <= h["bound"]
     ('EVENTS#2026-11-30', True)
+    >>> h["runner_up_units"], h["runner_up_keys"]  # the 200 user keys, alike
+    (600.0, 200)
     """
     k = check_integer("k", k, low=1, high=10_000)
     n = check_integer("n", n, low=1, high=201)
@@ -368,6 +373,7 @@ def heavy_hitter_minute(
     summary = SpaceSaving(k)
     summary.update_many(keys, weights)
     check = compare_to_exact(summary, keys, weights, n=n)
+    runner_up = float(np.sort(weights)[-2]) if weights.size > 1 else 0.0
     return {
         "k": k,
         "keys": int(keys.size),
@@ -376,4 +382,6 @@ def heavy_hitter_minute(
         "total": float(summary.total_weight),
         "max_error": float(check.max_error),
         "recall": float(check.recall),
+        "runner_up_units": runner_up,
+        "runner_up_keys": int(np.count_nonzero(np.abs(weights - runner_up) <= 1e-9 * runner_up)) if runner_up > 0 else 0,
     }

@@ -7,6 +7,7 @@ is shared with chapter 15 (``hotpart.figures.diagnosis``).
 
 from __future__ import annotations
 
+import math
 import sys
 from typing import Any
 
@@ -18,9 +19,11 @@ from ..book.explorable import Control, Explorable, register
 from ..book.plotting import COLORS, finish_axes, fixed_layout, log_axis, relabel, short_number
 from ..models import (
     BATCH_WRITE_MAX_ITEMS,
+    BURST_WINDOW_S,
     PARTITION_MAX_WCU,
     IndexedResult,
     Metrics,
+    Provisioned,
     SimulationResult,
     Table,
     TopKeys,
@@ -50,6 +53,10 @@ __all__ = [
 ]
 
 Data = dict[str, Any]
+
+#: A write unit's weight in Contributor Insights' ConsumedThroughputUnits (3 x write units + read units,
+#: ``hp.SOURCES["CI_CONSUMED_THROUGHPUT_UNITS"]``).
+_CTU_WRITE_WEIGHT = 3.0
 
 #: Limits of the plot helpers' inputs: the largest finite float, and the longest x axis, minutes (a week).
 _FINITE = sys.float_info.max
@@ -718,9 +725,18 @@ def index_insights_numbers(result: IndexedResult, index: str = "by-status", k: i
     Returns
     -------
     dict
-        The index's most-accessed report: ``index_key`` (its first key, or ``None`` when idle), ``index_units``
-        (that key's write units in the minute), ``index_rate`` (the same per second, WCU/s), ``index_share`` (its
-        share of the index's write units) and ``partition_max`` (a partition's ceiling, WCU/s, for comparison).
+        The index's most-accessed list as :func:`hotpart.top_keys` ranks it, by units *offered* (refused ones
+        included): ``index_key`` (its first key, or ``None`` when idle), ``index_units`` (that key's write units
+        offered in the minute), ``index_rate`` (the same per second, WCU/s), ``index_share`` (its share of the
+        units offered to the index) and ``partition_max`` (a partition's ceiling, WCU/s, for comparison).
+        What AWS's most-accessed graph plots instead, units *consumed* (a key never consumes more than its
+        partition serves, ``hp.SOURCES["CI_MOST_ACCESSED_PER_ITEM_MAXIMUM"]``): ``consumed_key`` (the key that
+        consumed most, or ``None`` when idle), ``consumed_units`` (its write units consumed in the minute),
+        ``consumed_rate`` (per second, WCU/s), ``consumed_share`` (its share of the index's consumed write units),
+        ``consumed_ctu`` (its ``ConsumedThroughputUnits`` in the minute, 3 x write units) and ``ceiling_ctu``
+        (the same for a key held at ``partition_max`` the whole minute: 180,000 for 60 s), ``consumed_at_ceiling``
+        (whether ``consumed_rate`` is ``partition_max``, to a relative 1e-9: float sums aside). The index's own
+        metric: ``index_key_range_events`` (its ``WriteKeyRangeThroughputThrottleEvents`` in the minute).
         The table's report: ``table_listed`` (keys in its most-throttled list: the index's back-pressure is not
         among them), ``table_top_share`` (its most-accessed key's share of the table's write units). What that
         report leaves out: ``backpressure_units`` (base-table write units refused because of ``index`` in the
@@ -732,6 +748,8 @@ def index_insights_numbers(result: IndexedResult, index: str = "by-status", k: i
     >>> g = index_insights_numbers(scenario("GSI-only throttling").result, "by-status")
     >>> g["index_key"], g["table_listed"], g["table_keys_refused"] < g["table_keys"]
     ('OPEN', 0, True)
+    >>> g["consumed_key"], round(g["index_rate"]), round(g["consumed_rate"]), g["consumed_at_ceiling"]
+    ('OPEN', 1440, 1000, True)
     """
     if not isinstance(result, IndexedResult):
         raise ValueError(f"result = {result!r:.60} is not allowed: must be an IndexedResult (a simulation with indexes)")
@@ -745,12 +763,27 @@ def index_insights_numbers(result: IndexedResult, index: str = "by-status", k: i
     assert table.key_offered is not None and table.key_throttled is not None  # top_keys checked
     own = result.own.key_throttled[-1] if result.own.key_throttled is not None else 0.0
     seconds = table.seconds - 60 * (table.key_offered.shape[0] - 1)  # the last minute's length, seconds
+    idx = result.indexes[index]
+    assert idx.key_offered is not None and idx.key_throttled is not None  # top_keys checked
+    served = np.maximum(idx.key_offered[-1] - idx.key_throttled[-1], 0.0)  # each key's write units consumed
+    served_total = math.fsum(served.tolist())
+    first = int(np.argmax(served))  # the first of equals, as top_keys' stable sort
+    served_units = float(served[first]) if served_total > 0 else 0.0
+    index_metrics = cloudwatch(result).index(index)
     return {
         "index_key": key,
         "index_units": units,
         "index_rate": units / seconds,
         "index_share": units / index_top.total_accessed if index_top.total_accessed > 0 else 0.0,
         "partition_max": float(PARTITION_MAX_WCU),
+        "consumed_key": idx.keys[first] if served_total > 0 else None,
+        "consumed_units": served_units,
+        "consumed_rate": served_units / seconds,
+        "consumed_share": served_units / served_total if served_total > 0 else 0.0,
+        "consumed_ctu": _CTU_WRITE_WEIGHT * served_units,
+        "ceiling_ctu": _CTU_WRITE_WEIGHT * PARTITION_MAX_WCU * seconds,
+        "consumed_at_ceiling": abs(served_units / seconds - PARTITION_MAX_WCU) <= 1e-9 * PARTITION_MAX_WCU,
+        "index_key_range_events": float(index_metrics["WriteKeyRangeThroughputThrottleEvents"][-1]),
         "table_listed": len(table_top.throttled),
         "table_top_share": table_top.accessed[0][1] / table_top.total_accessed if table_top.total_accessed > 0 else 0.0,
         "backpressure_units": float(result.backpressure[index][-seconds:].sum()),
@@ -773,8 +806,12 @@ def throttle_metric_claims(q: float = 0.5) -> Data:
     -------
     dict
         ``under_provisioned_events`` and ``under_key_range_events`` (the ``"under-provisioned table"`` scenario's
-        write throttle events by cause, over its run), ``under_description`` and ``under_minutes`` (its set-up and
-        length); ``q`` and ``pair_refused`` (the expected throttled requests
+        write throttle events by cause, over its run, which starts with no burst banked, :class:`hotpart.Provisioned`'s
+        default), ``under_description`` and ``under_minutes`` (its set-up and length); the same run on a table idle
+        for :data:`hotpart.BURST_WINDOW_S` seconds before it (a full bank): ``under_bank_s`` (those seconds),
+        ``under_bank_units`` (the units each partition banks, its share times those seconds),
+        ``under_banked_events`` (its provisioned-throughput events) and ``under_banked_first_minute`` (the first
+        minute with any, 1-based, or ``None``); ``q`` and ``pair_refused`` (the expected throttled requests
         per batch of two items, :math:`q^2`); ``gsi_index_events``, ``gsi_table_events``,
         ``gsi_throttled_requests`` and ``gsi_minutes`` (the ``"GSI-only throttling"`` scenario).
 
@@ -783,16 +820,28 @@ def throttle_metric_claims(q: float = 0.5) -> Data:
     >>> c = throttle_metric_claims()
     >>> c["under_key_range_events"], c["pair_refused"]
     (0.0, 0.25)
+    >>> c["under_provisioned_events"], c["under_bank_units"], c["under_banked_events"], c["under_banked_first_minute"]
+    (600000.0, 150000.0, 36000.0, 9)
     """
     q = check_number("q", q, low=0, high=1)
     case = scenario("under-provisioned table")
     under = case.metrics
     gsi = scenario("GSI-only throttling").metrics
+    res = case.result
+    assert isinstance(res, SimulationResult)  # the scenario has no index
+    idle_before = Provisioned(initial_burst_s=BURST_WINDOW_S)  # a full bank on every partition at the start
+    idle_metrics = cloudwatch(simulate_once(res.table, res.offered, res.seconds, mode=idle_before))
+    banked = idle_metrics["WriteProvisionedThroughputThrottleEvents"]
+    firing = np.flatnonzero(banked)
     return {
         "under_description": case.description,
         "under_minutes": under.minutes,
         "under_provisioned_events": float(under["WriteProvisionedThroughputThrottleEvents"].sum()),
         "under_key_range_events": float(under["WriteKeyRangeThroughputThrottleEvents"].sum()),
+        "under_bank_s": BURST_WINDOW_S,
+        "under_bank_units": BURST_WINDOW_S * res.table.wcu / res.table.partitions,
+        "under_banked_events": float(banked.sum()),
+        "under_banked_first_minute": int(firing[0]) + 1 if firing.size else None,
         "q": q,
         "pair_refused": float(batch_throttled_requests(2, q, 2)),
         "gsi_index_events": float(gsi.index("by-status")["WriteThrottleEvents"].sum()),

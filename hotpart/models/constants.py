@@ -2073,6 +2073,27 @@ SOURCES["CI_THROTTLE_COUNT"] = Source(
     "DynamoDB measures throttle frequency using ThrottleCount, which is the count of "
     "ProvisionedThroughputExceededException, ThrottlingException, and RequestLimitExceeded errors.",
 )
+#: The day chapter 13's turn-10 findings were checked against contributorinsights_HowItWorks.html.
+_DATE_CH13_TURN10 = "2026-12-07"
+SOURCES["CI_MOST_ACCESSED_PER_ITEM_MAXIMUM"] = Source(
+    "AWS, CloudWatch Contributor Insights for DynamoDB: how it works (the modes; most accessed items)",
+    _DATE_CH13_TURN10,
+    _DEV_GUIDE + "contributorinsights_HowItWorks.html",
+    "Most accessed items — Items that consume the most read and write capacity … For example, a graph value of "
+    "180,000 ConsumedThroughputUnits indicates that the item was accessed continuously at the per-item maximum "
+    "throughput of 1,000 write request units or 3,000 read request units for a 60-second span within that 1-minute "
+    "period (3,000 x 60 seconds).",
+)
+SOURCES["CI_FGAC_KEYS_VISIBLE"] = Source(
+    "AWS, CloudWatch Contributor Insights for DynamoDB: how it works (fine-grained access control)",
+    _DATE_CH13_TURN10,
+    _DEV_GUIDE + "contributorinsights_HowItWorks.html",
+    "CloudWatch Contributor Insights for DynamoDB doesn't function differently for tables with fine-grained access "
+    "control (FGAC). In other words, any user who has the appropriate CloudWatch permissions can view FGAC-protected "
+    "primary keys in CloudWatch Contributor Insights graphs. If the table's primary key contains FGAC-protected data "
+    "that you don't want published to CloudWatch, you should not enable CloudWatch Contributor Insights for DynamoDB "
+    "for that table.",
+)
 SOURCES["BATCH_WRITE_UNPROCESSED"] = Source(
     "AWS, DynamoDB API reference, BatchWriteItem",
     _DATE_ROUND3,
