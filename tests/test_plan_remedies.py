@@ -183,3 +183,34 @@ def test_a_one_value_key_is_told_that_sharding_is_its_fix():
     assert v.cause == "low-cardinality key"
     (move,) = [r for r in v.remedies if r.action.startswith("Move the partition")]
     assert "cannot move" not in move.action
+
+
+def test_an_index_too_small_for_any_suffix_count_is_told_to_grow_first():
+    # 2,400 WCU/s of PENDING on an index of 1,000 WCU (2 partitions): no suffixes fit 2 partitions at 80%
+    idx = hp.IndexDefinition("by-status", "global", ("status",), projection="KEYS_ONLY", read_units=100, write_units=1_000)
+    t = hp.TableDefinition("orders", "provisioned", ("orderId",), read_units=100, write_units=3_000, indexes=(idx,))
+    put = {"operation": "PutItem", "rps": 2_400, "spread": {"design": "orderId"},
+           "index_spread": {"by-status": {"shares": {"PENDING": 1.0}}}}  # fmt: skip
+    p = hp.plan(t, _w("orders", put))
+    g = p.target("orders", "write", "by-status")
+    assert g.partitions == 2
+    with pytest.raises(ValueError, match="no suffix count helps"):
+        hp.shards_needed(2_400, n_partitions=2, base_key="PENDING")
+    r = _index_remedy(p)
+    assert "no suffix count fits the index's 2 partitions; give it warm throughput or capacity for at least 3" in r.action
+    nums = {n.name: n.value for n in r.numbers}
+    assert nums["partitions orders/by-status needs at 80% of the ceiling"] == 3 == -(-2_400 // 800)
+    assert not any(name.startswith("suffixes") for name in nums)
+
+
+@pytest.mark.parametrize("suffixes", [2, 4, 6])
+def test_a_read_that_asks_every_suffix_adds_up_the_suffixes_sharing_a_partition(suffixes):
+    # every read of a randomly suffixed key asks each suffix: a partition holding k of them takes k times the reads
+    t = hp.TableDefinition("t", "provisioned", ("pk",), read_units=24_000, write_units=0)
+    get = {"operation": "GetItem", "rps": 1_000, "item_size_bytes": 4_096, "strongly_consistent": True,
+           "spread": {"shares": {"HOT": 1.0}, "suffixes": suffixes}}  # fmt: skip
+    tl = hp.plan(t, _w("t", get)).target("t", "read")
+    assert tl.partitions == 8
+    k_max = int(np.bincount(hp.partition_of([f"HOT#{i}" for i in range(suffixes)], 8)).max())
+    assert tl.hot_key == pytest.approx(1_000.0)  # 1 RCU a strongly consistent 4 KB read, every read on every suffix
+    assert tl.hot_partition == pytest.approx(1_000.0 * k_max)

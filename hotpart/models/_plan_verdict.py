@@ -492,8 +492,9 @@ def _index_sharding(
     key_units = writes * per
     n_sh, n_free = _index_suffixes(g, value, writes, per, key_units)
     nums: list[Number] = []
+    parts_words = f"{g.partitions} partition{'s' if g.partitions != 1 else ''}"
     if n_sh is not None:
-        action = f"write it over {n_sh} random suffixes on the index's {g.partitions} partitions"
+        action = f"write it over {n_sh} random suffixes on the index's {parts_words}"
         if 1 < n_free < n_sh:
             action += f" (where the course's hash puts them; {n_free} would do were each on a partition of its own)"
         nums.append(Number(f"suffixes of {value!r}", n_sh, "", ch["suffixes"]))
@@ -503,7 +504,7 @@ def _index_sharding(
     else:
         parts = math.ceil(g.demand / (u * g.ceiling))
         action = (
-            f"no suffix count fits the index's {g.partitions} partitions; give it warm throughput or capacity for at "
+            f"no suffix count fits the index's {parts_words}; give it warm throughput or capacity for at "
             f"least {parts} partitions first, then write the value over suffixes"
         )
         nums.append(Number(f"partitions {g.name} needs at {u:.0%} of the ceiling", parts, "", ch["partitions"]))
@@ -647,7 +648,10 @@ def _cache(
         f"consistent reads): {each} is above {u:.0%} of a partition's {tl.ceiling:,.0f} RCU/s"
     )
     per_read = p.units_per_request if p.units_per_request > 0 else 1.0
-    copies = max(shards_needed(x / per_read, tl.ceiling, units_per_write=per_read) for _, x in hot)
+    try:
+        copies = max(shards_needed(x / per_read, tl.ceiling, units_per_write=per_read) for _, x in hot)
+    except ValueError:  # more than a million copies: no read copies to offer
+        copies = 0
     if copies > 1:
         nums.append(Number("read copies of each key, each on a partition of its own", copies, "", ch["suffixes"]))
         first = hot[0][0]
