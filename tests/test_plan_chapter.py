@@ -71,6 +71,11 @@ def test_the_counter_numbers(n):
     assert n["d_extra_rcu"] == pytest.approx(n["d_read_rps"] * (n["d_suffixes"] - 1) * hp.read_units(200, "strong"))
     # and the suffixes it names fit: the counter written over them refuses nothing
     assert n["d_per_suffix"] == pytest.approx(n["d_rate"] / n["d_suffixes"])
+    # the per-key arithmetic (each suffix on a partition of its own) asks for 2; the course's placement on 2
+    # partitions for 15; both read costs
+    assert n["d_suffixes_free"] == hp.shards_needed(n["d_rate"]) == 2
+    assert n["d_suffixes"] == hp.shards_needed(n["d_rate"], n_partitions=n["d_parts"], base_key="day#1") == 15
+    assert n["d_extra_rcu_free"] == n["d_read_rps"] * (2 - 1) * hp.read_units(200, "strong") == 20
 
 
 def test_the_sessions_and_catalogue_numbers(n):
@@ -85,23 +90,77 @@ def test_the_sessions_and_catalogue_numbers(n):
         sum(max(k - hp.PARTITION_MAX_RCU, 0.0) for k in (n["c_hot_key"] + 196.1, 4_000.0)), abs=1
     )
     assert ca.blocked == "single item"
+    # both lists hash onto the busiest partition; each is a third of the browse reads (3 of the 9 sample items)
+    assert n["c_lists"] == {"BRANDS": 12_000 * 3 / 9, "CATEGORIES": 12_000 * 3 / 9}
+    parts = hp.partition_of(["BRANDS", "CATEGORIES"], ca.partitions)
+    assert parts[0] == parts[1] == int(np.argmax(ca.partition_demand)) and n["c_lists_on_hot"] == ["BRANDS", "CATEGORIES"]
+    assert n["c_hot_rest"] == pytest.approx(ca.hot_partition - 8_000)
+    # what stays refused: the lists' excess, and the product's hottest key merged into the hottest list
+    assert n["c_after_lists"] == 2 * (4_000 - hp.PARTITION_MAX_RCU)
+    assert n["c_after"] == pytest.approx(n["c_after_lists"] + n["c_product_hot"], abs=1e-6)
+    assert n["c_after_rest"] == pytest.approx(0.0, abs=1e-6) and n["c_lists_all_on_hot"]
+    assert n["c_list_names"] == "BRANDS and CATEGORIES" and n["c_list_sample"] == 4_000
+    # the cache serves what is above the headroom; read copies by chapter 5's bound, each on a partition of its own
+    assert n["c_cache_share"] == pytest.approx(100 * (1 - hp.SHARD_UTILIZATION * hp.PARTITION_MAX_RCU / 4_000)) == 40
+    assert n["c_copies"] == hp.shards_needed(4_000, hp.PARTITION_MAX_RCU) == 2
+    assert n["c_read_row_in_source"] is False
 
 
 def test_every_example_rehearses_as_it_plans(n):
     assert n["agree"] == n["rehearsed"] == 4
-    assert all(row[-1] == "yes" for row in hp.plan_rehearsal_rows())
+    rows = hp.plan_rehearsal_rows()
+    assert all(len(row) == 7 and row[5] == "yes" for row in rows)
+    by_table = {row[1]: row for row in rows}
+    # each row gives the diagnosis's confidence and the keys its remedy names
+    for row in rows:  # the keys are counted as they are named (the diagnosis's numbers are its own: not pinned here)
+        m = re.search(r"confidence (high|medium|low); (\d+) keys?: ([^)]*)\)$", row[4])
+        assert m and int(m.group(2)) == len(m.group(3).split(", ")), row[4]
+    assert set(re.search(r"keys?: ([^)]*)\)$", by_table["Catalog"][4]).group(1).split(", ")) <= {"BRANDS", "CATEGORIES"}
+    assert by_table["orders"][4].endswith("1 key: PENDING)")
+    # the plan's remedy sizes, beside the diagnosis's
+    assert by_table["orders"][6].startswith(f"{n['o_sh']} suffixes ({n['o_sh_free']} each on a partition of its own) / ")
+    assert by_table["daily-stats"][6].startswith(f"{n['d_suffixes']:.0f} suffixes ({n['d_suffixes_free']} each")
+    assert by_table["sessions-prod"][6].startswith(f"{n['s_suffixes']:.0f} suffixes / at least ")
+    assert by_table["Catalog"][6].startswith("cache BRANDS (40%), CATEGORIES (40%) / cache ")
 
 
-def test_the_index_suffixes_fit_at_three_and_collide_at_four():
+def test_the_index_suffixes_are_sized_by_the_busiest_second_and_the_placement(n):
     assert hp.plan_index_suffix_case(1)["refused"] == 1_400
     assert hp.plan_index_suffix_case(2)["refused"] == pytest.approx(2 * (2_400 / 2 - 1_000))  # apart, each above
+    # three: the mean is exactly the course's headroom, the busiest second above it (chapter 5's bound, per write)
     three = hp.plan_index_suffix_case(3)
-    assert three["verdict"] == "fits" and three["per_suffix"] == 800  # exactly the course's headroom: not above it
+    assert three["per_suffix"] == hp.SHARD_UTILIZATION * hp.PARTITION_MAX_WCU == 800
+    busiest = 2 * hp.busiest_shard_bound(1_200, 3)  # 1,200 orders a second over 3 suffixes, 2 WCU an entry
+    assert three["index_hot_partition"] == pytest.approx(busiest) and three["utilization"] > hp.SHARD_UTILIZATION
+    assert three["verdict"] == "at risk"
+    # four: two suffixes share a partition, its busiest second above the ceiling; the other partitions fit
     four = hp.plan_index_suffix_case(4)
     parts = hp.partition_of([f"PENDING#{i}" for i in range(4)], 8)
-    shared = np.bincount(parts).max()
-    assert shared == 2 and four["index_hot_partition"] == pytest.approx(shared * 600)
-    assert four["refused"] == pytest.approx(shared * 600 - 1_000)
+    assert four["shared"] == np.bincount(parts).max() == 2
+    assert four["index_hot_partition"] > 2 * 600 and four["refused"] == pytest.approx(four["index_hot_partition"] - 1_000)
+    # the plan's remedy is chapter 5's rule with the course's placement: it fits, and one suffix fewer does not
+    k = hp.shards_needed(1_200, 1_000, units_per_write=2, n_partitions=8, base_key="PENDING")
+    assert n["o_sh"] == k == 7 and n["o_sh_free"] == hp.shards_needed(1_200, 1_000, units_per_write=2) == 4
+    assert hp.plan_index_suffix_case(k)["verdict"] == "fits" and hp.plan_index_suffix_case(k - 1)["verdict"] == "at risk"
+    # with entries of at most 1 KB (1 WCU), two suffixes fit and one does not
+    assert n["o_proj_sh"] == hp.shards_needed(1_200, 1_000, n_partitions=8, base_key="PENDING") == 2
+    assert hp.plan_index_suffix_case(2, "KEYS_ONLY")["verdict"] == "fits"
+    assert hp.plan_index_suffix_case(1, "KEYS_ONLY")["verdict"] == "throttles"
+
+
+def test_the_index_remedies_numbers(n):
+    # fewer projected attributes: 1 WCU an entry, PENDING at 1,200, the index refusing 200 (200 orders, 2 WCU each)
+    assert n["o_proj_units"] == hp.index_write_units(hp.PLAN_KEYS_ONLY_ENTRY_BYTES) == 1
+    assert n["o_proj_hot"] == n["o_order_rps"] * 1 and n["o_proj_refused"] == n["o_proj_hot"] - hp.PARTITION_MAX_WCU
+    assert n["o_proj_bp"] == n["o_proj_refused"] * n["o_units_per_write"] == 400 and n["o_idx_refused"] == 1_400
+    # the listing reads its 25 orders back from the table, 0.5 RCU each (eventually consistent, under 4 KB)
+    listing = hp.plan_example("orders").verdict("3").pattern
+    assert n["o_proj_back_rcu"] == listing.rps * listing.item_count * hp.read_units(1_800, "eventual") == 500
+    # and over 7 suffixes each of its PENDING queries asks all 7 (chapter 6)
+    seven = hp.read_cost([1, 7], "random", "aggregate", 1_800, 25 // 7, "eventual").read_units
+    one = hp.read_cost(1, "random", "aggregate", 1_800, 25, "eventual").read_units
+    assert n["o_sh_extra_rcu"] == pytest.approx(listing.rps * n["o_pending_share"] * (seven[1] - one[0]))
+    assert n["o_sparse_readers"]  # the listing queries PENDING: a sparse index cannot leave it out
 
 
 def test_the_launch_is_refused_past_a_new_tables_warm_throughput():

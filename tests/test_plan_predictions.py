@@ -321,6 +321,6 @@ def test_an_index_capacity_line_says_it_cannot_fix_a_hot_value(index_wcu, short)
     v = hp.plan(t, _w("events", pat)).patterns[0]
     (r,) = [r for r in v.remedies if r.action.startswith("Index by-type")]
     names = [n.name for n in r.numbers]
-    assert "its hottest value alone is beyond what one index partition takes" in r.action
+    assert "its hottest value 'reading' alone is beyond what one index partition takes" in r.action
     assert ("capacity alone cannot fix the hot value" in r.action) is short
     assert ("by-type write capacity at 80%" in names) is short

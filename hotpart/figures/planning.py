@@ -9,6 +9,8 @@ files in ``notebooks/data/plan/``, each in the format a team would deploy (:data
 from __future__ import annotations
 
 import functools
+import re
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -21,12 +23,16 @@ from ..book.explorable import Control, Data, Explorable, register
 from ..book.plotting import COLORS, finish_axes, fixed_layout, partition_bars, set_partition_bars
 from ..models import (
     PARTITION_MAX_WCU,
+    REMEDIES,
     SHARD_UTILIZATION,
+    VERDICTS,
     IndexDefinition,
     Plan,
     TableDefinition,
     TargetLoad,
+    partition_of,
     plan,
+    read_definition,
     read_plan,
     read_units,
     rehearse,
@@ -161,26 +167,73 @@ def _rehearsals() -> tuple[Any, ...]:
 
 def plan_rehearsal_rows() -> list[list[str]]:
     """Each table of the chapter's examples rehearsed (:func:`hotpart.rehearse`): its peak simulated, exported in
-    AWS's formats, read back and diagnosed; the plan's cause beside the diagnosis's first finding and its share of
-    the throttle events.
+    AWS's formats, read back and diagnosed. One row per table: the plan's cause; the diagnosis's first finding, its
+    share of the throttle events, its confidence and the keys its remedy names; whether the two rows agree; and the
+    size of the first remedy each gives (suffixes, or the keys to cache), the plan's beside the diagnosis's.
 
     Examples
     --------
-    >>> [r[-1] for r in plan_rehearsal_rows()]
+    >>> [r[5] for r in plan_rehearsal_rows()]
     ['yes', 'yes', 'yes', 'yes']
     """
     return [
-        [name, r.table, f"{r.kind}s", r.expected, _first_finding(r.diagnosis), "yes" if r.agrees else "no"]
+        [
+            name,
+            r.table,
+            f"{r.kind}s",
+            r.expected,
+            _first_finding(r.diagnosis),
+            "yes" if r.agrees else "no",
+            f"{_plan_size(plan_example(name), r.table)} / {_diagnosis_size(r.diagnosis)}",
+        ]
         for name, r in _rehearsals()
     ]
 
 
+def _finding_keys(f) -> list[str]:
+    """The keys a finding's remedy names (quoted in its action), in order."""
+    return list(dict.fromkeys(re.findall(r"(?<!\w)'([^'\s]+)'(?!\w)", f.action)))
+
+
 def _first_finding(d) -> str:
-    """A diagnosis's first finding and its share of the throttle events, in words."""
+    """A diagnosis's first finding in words: its row, its share of the throttle events, its confidence and the keys
+    its remedy names."""
     f = d.findings[0]
     if d.symptom == "no throttling":
         return d.symptom
-    return f"{f.row} ({f.share:.0%} of the throttle events)"
+    keys = _finding_keys(f)
+    named = f"; {len(keys)} key{'s' if len(keys) != 1 else ''}: {', '.join(keys)}" if keys else ""
+    return f"{f.row} ({f.share:.0%} of the throttle events; confidence {f.confidence}{named})"
+
+
+def _plan_size(p: Plan, table: str) -> str:
+    """The size of the plan's first sized remedy for a table's worst pattern: its suffixes (and, where the course's
+    placement asks for more, the per-key count), or the keys a cache must take."""
+    mine = [v for v in p.patterns if v.table == table]
+    worst = max(mine, key=lambda v: (VERDICTS.index(v.verdict), v.refused_after_split, v.refused, v.utilization))
+    for r in worst.remedies:
+        nums = {n.name: n.value for n in r.numbers}
+        placed = [v for k, v in nums.items() if re.fullmatch(r"suffixes( of '[^']+')?", k)]
+        if placed:
+            free = [v for k, v in nums.items() if k.startswith("suffixes") and k.endswith("each on a partition of its own")]
+            extra = f" ({free[0]:,.0f} each on a partition of its own)" if free else ""
+            return f"{placed[0]:,.0f} suffixes{extra}"
+        cached = [re.fullmatch(r"share of the reads of '([^']+)' the cache must serve", k) for k in nums]
+        keys = [(m.group(1), nums[m.group(0)]) for m in cached if m]
+        if keys:
+            return "cache " + ", ".join(f"{k} ({x:.0f}%)" for k, x in keys)
+    return "none"
+
+
+def _diagnosis_size(d) -> str:
+    """The size of the diagnosis's first remedy: at least so many suffixes, or the keys to cache and the share of
+    their reads a cache must serve."""
+    f = d.findings[0]
+    if "shards" in f.numbers:
+        return f"at least {f.numbers['shards']:,.0f} suffixes"
+    if "hit_ratio" in f.numbers:
+        return "cache " + ", ".join(f"{k} ({f.numbers['hit_ratio']:.0%})" for k in _finding_keys(f))
+    return "none"
 
 
 def workload_field_rows() -> list[list[str]]:
@@ -248,39 +301,53 @@ def _orders_doc() -> dict[str, Any]:
     return yaml.safe_load(plan_example_paths("orders")[1].read_text(encoding="utf-8"))
 
 
-def plan_index_suffix_case(suffixes: int) -> Data:
+def plan_index_suffix_case(suffixes: int, entry: str = "ALL") -> Data:
     """Chapter 17's exercise: the orders example with the ``by-status`` index's PENDING value written over
-    ``suffixes`` suffixes (``PENDING#0`` ..), each taking an equal share of the new orders.
+    ``suffixes`` random suffixes (``PENDING#0`` ..), each write picking one; the plan bounds the suffixes' busiest
+    partition in its busiest second by chapter 5's rule with the course's placement, the rule its remedy sizes
+    suffixes with.
 
     Parameters
     ----------
     suffixes : int
         Suffixes of the PENDING value, in ``[1, 64]``.
+    entry : {"ALL", "KEYS_ONLY"}
+        The index's projection: the example's ``ALL`` (an entry the size of the 1,800-byte order, 2 WCU), or
+        ``KEYS_ONLY`` (an entry of at most 1 KB, 1 WCU).
 
     Returns
     -------
     dict
-        ``verdict`` and ``refused`` (pattern 1, WCU/s), ``index_hot_partition`` (WCU/s on the index's busiest
-        partition), ``per_suffix`` (WCU/s each suffix takes) and ``queries`` (requests per listing of the pending
-        orders: one per suffix).
+        ``verdict`` and ``refused`` (pattern 1, WCU/s, after split for heat), ``utilization`` (the highest use of a
+        ceiling), ``index_hot_partition`` (WCU/s on the index's busiest partition: the busiest second's bound where
+        it is the suffixes'), ``per_suffix`` (WCU/s each suffix takes on average), ``shared`` (the most suffixes
+        on one index partition) and ``queries`` (requests per listing of the pending orders: one per suffix).
 
     Examples
     --------
-    >>> c = plan_index_suffix_case(3)
-    >>> c["verdict"], c["queries"]
-    ('fits', 3)
+    >>> c = plan_index_suffix_case(3)  # 800 WCU/s a suffix on average, more in its busiest second
+    >>> c["verdict"], c["per_suffix"], c["queries"]
+    ('at risk', 800.0, 3)
+    >>> plan_index_suffix_case(2, "KEYS_ONLY")["verdict"]
+    'fits'
     """
     k = check_integer("suffixes", suffixes, low=1, high=64)
+    projection = check_choice("entry", entry, ("ALL", "KEYS_ONLY"))
     doc = _orders_doc()
-    doc["access_pattern_list"][0]["index_spread"]["by-status"] = {"shares": {f"PENDING#{i}": 1.0 / k for i in range(k)}}
-    p = read_plan(plan_example_paths("orders")[0], doc)
+    doc["access_pattern_list"][0]["index_spread"]["by-status"] = {"shares": {"PENDING": 1.0}, "suffixes": k}
+    tables, _ = read_definition(plan_example_paths("orders")[0])
+    if projection == "KEYS_ONLY":
+        tables = tuple(replace(t, indexes=tuple(replace(i, projection="KEYS_ONLY") for i in t.indexes)) for t in tables)
+    p = plan(tables, doc)
     v = p.verdict("1")
     g = p.target("orders", "write", "by-status")
     return {
         "verdict": v.verdict,
         "refused": v.refused_after_split,
+        "utilization": v.utilization,
         "index_hot_partition": g.hot_partition,
         "per_suffix": g.demand / k,
+        "shared": int(np.bincount(partition_of([f"PENDING#{i}" for i in range(k)], g.partitions)).max()),
         "queries": k,
     }
 
@@ -414,6 +481,17 @@ def plan_chapter_numbers() -> Data:
     catalog = next(t for t in ca.tables if t.name == "Catalog")
     reh = _rehearsals()
     pattern1 = v1.pattern
+    # the orders index's remedies: its hot value over suffixes, and fewer projected attributes
+    spread = next(r for r in v1.remedies if r.action.startswith("Index by-status"))
+    projected = next(r for r in v1.remedies if r.action.startswith("Project fewer attributes"))
+    on, pn = {x.name: x.value for x in spread.numbers}, {x.name: x.value for x in projected.numbers}
+    # the catalogue's cache: every key above the headroom, and the busiest partition's keys
+    cache = next(r for r in browse.remedies if r.row == "single-key read concentration")
+    cn = {x.name: x.value for x in cache.numbers}
+    lists = {m.group(1): cn[m.group(0)] for m in map(re.compile(r"reads of '([^']+)'").fullmatch, cn) if m}
+    hot_j = int(np.argmax(cr.partition_demand))
+    on_hot = [k for k in lists if int(partition_of(k, cr.partitions)[0]) == hot_j]
+    product = ca.verdict("product")
     return {
         # orders (cdk synth)
         "o_patterns": len(o.patterns),
@@ -433,6 +511,19 @@ def plan_chapter_numbers() -> Data:
         "o_bp_share": v1.backpressure / v1.pattern.units_per_second,
         "o_per_part": v1.number("units per second") / ow.partitions,
         "o_get_units": float(read_units(o.verdict("2").pattern.item_size_bytes)),
+        "o_sh": on["suffixes of 'PENDING'"],
+        "o_sh_free": on["suffixes of 'PENDING', each on a partition of its own"],
+        "o_sh_each": on["'PENDING' per suffix"],
+        "o_sh_extra_rcu": on["extra RCU/s for 3"],
+        "o_sparse_readers": "queries 'PENDING', so every item with it must stay" in spread.action,
+        "o_pending_share": o.verdict("3").pattern.spread.shares["PENDING"],
+        "o_proj_units": pn["index units per write on by-status with entries of at most 1 KB"],
+        "o_proj_hot": pn["by-status hottest value with entries of at most 1 KB"],
+        "o_proj_refused": pn["refused by by-status with entries of at most 1 KB"],
+        "o_proj_bp": pn["back-pressure from by-status with entries of at most 1 KB"],
+        "o_proj_sh": pn["suffixes of 'PENDING' with entries of at most 1 KB"],
+        "o_proj_back_rcu": pn["RCU/s on orders were 3 to read its items back"],
+        "o_idx_refused": og.refused,
         # daily-stats
         "d_rate": v4.number("units per second"),
         "d_parts": dw.partitions,
@@ -444,6 +535,8 @@ def plan_chapter_numbers() -> Data:
         "d_reads_per": sn["requests per read of 5"],
         "d_extra_rcu": sn["extra RCU/s for 5"],
         "d_read_rps": o.verdict("5").pattern.rps,
+        "d_suffixes_free": sn["suffixes, each on a partition of its own"],
+        "d_extra_rcu_free": sn[f"extra RCU/s for 5 with {sn['suffixes, each on a partition of its own']:.0f} suffixes"],
         # sessions (Terraform plan)
         "s_scale_min": se.tables[0].write_scaling.min_units,
         "s_scale_max": se.tables[0].write_scaling.max_units,
@@ -471,6 +564,24 @@ def plan_chapter_numbers() -> Data:
         # the browse pattern's keys weighted by the model's sample items (its spread), as equally popular values
         "c_eff": browse.pattern.spread.distribution("", catalog.samples.get(catalog.partition_key[0])).effective_cardinality(),
         "c_hot_key": browse.number("hottest key"),
+        "c_lists": lists,  # each key the cache must take, RCU/s
+        "c_cache_share": min(v for k, v in cn.items() if k.startswith("share of the reads of")),
+        "c_copies": cn["read copies of each key, each on a partition of its own"],
+        "c_lists_on_hot": on_hot,  # the keys above the headroom that hash onto the busiest partition
+        "c_lists_all_on_hot": sorted(on_hot) == sorted(lists),
+        "c_list_names": " and ".join(lists),
+        "c_list_sample": max(lists.values()),
+        "c_hot_rest": cr.hot_partition - sum(lists[k] for k in on_hot),
+        # split for heat cannot cut a list; the product pattern's hottest key is merged into the hottest list
+        # (PLAN_PATTERNS_SHARE_KEYS), so what stays refused is the lists' excess and that key
+        "c_after_lists": sum(max(x - cr.ceiling, 0.0) for x in lists.values()),
+        "c_product_hot": product.number("hottest key"),
+        "c_product_after": product.refused_after_split,
+        # what stays refused beyond the lists' excess and the merged product key (0: nothing else)
+        "c_after_rest": cr.refused_after_split
+        - sum(max(x - cr.ceiling, 0.0) for x in lists.values())
+        - product.number("hottest key"),
+        "c_read_row_in_source": REMEDIES["single-key read concentration"].in_source,
         # the loop
         "agree": sum(r.agrees for _, r in reh),
         "rehearsed": len(reh),

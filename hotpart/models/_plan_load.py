@@ -4,8 +4,10 @@ Every step is an earlier chapter's model, applied to the workload's patterns ins
 
 * each pattern's units over the partitions: its key popularity placed by :func:`hotpart.partition_load`
   (chapters 2 and 3), the patterns' hottest keys taken to be one key (``PLAN_PATTERNS_SHARE_KEYS``); a key already
-  written over suffixes has its load split over the suffixed keys and its busiest suffix bounded by
-  :func:`hotpart.busiest_shard_bound` (chapter 5);
+  written over suffixes has its load split over the suffixed keys, and its busiest partition in its busiest second
+  bounded by chapter 5's rule with the course's placement (the rule :func:`hotpart.shards_needed` sizes suffixes
+  with: the suffixes that hash to one partition add up, and the bound of :func:`hotpart.busiest_shard_bound` is
+  taken over the partitions they occupy), so that a verdict and a remedy's suffix count follow one rule;
 * a provisioned target serves the steady state of adaptive capacity, :func:`hotpart.steady_index_rates` (chapters 9
   and 12: even shares, the unused units lent in proportion to need, never past the ceiling); an on-demand one serves
   up to the ceiling on each partition and, across the table, up to the least of its instant ceiling
@@ -32,7 +34,7 @@ from .key_designs import partition_load
 from .skew import Boosted, KeyDistribution, _Ranked
 from .split_for_heat import SPLIT_TRIGGER_MINUTES
 from .workload import AccessPattern, Spread
-from .write_sharding import busiest_shard_bound
+from .write_sharding import _chernoff_max, busiest_shard_bound
 
 #: Refusals below this share of a target's demand are floating-point residue of the steady state, not refusals.
 _RESIDUE = 1e-12
@@ -51,6 +53,9 @@ class Contribution:
     per_base_unit: float = 1.0  # target units per unit of the pattern's own (an index's writes per base write unit)
     shares: NDArray[np.float64] = field(default_factory=lambda: np.zeros(0))
     hot_units: float = 0.0  # units/s on the pattern's hottest (suffixed) key
+    # units/s of the hottest key's suffixes on their busiest partition in its busiest second (chapter 5's rule with the
+    # course's placement); hot_units when the key is not suffixed or its suffixes do not share a partition
+    hot_partition_units: float = 0.0
     fanout: bool = False  # a read that asks every suffix of its key (a random suffix)
 
 
@@ -87,6 +92,7 @@ def place(c: Contribution, n: int, seed: int) -> None:
     n_suffix = c.spread.suffixes
     if n_suffix <= 1:
         c.shares, c.hot_units = base, c.units * hot
+        c.hot_partition_units = c.hot_units
         return
     from .hashing import partition_of
 
@@ -99,14 +105,26 @@ def place(c: Contribution, n: int, seed: int) -> None:
     c.shares = np.maximum(shares, 0.0) / max(math.fsum(np.maximum(shares, 0.0)), 1e-300)
     visits = c.pattern.rps * c.pattern.items_per_request  # key visits per second
     if visits <= 0 or hot <= 0:
-        c.hot_units = 0.0
+        c.hot_units = c.hot_partition_units = 0.0
         return
     if c.fanout:  # a read of a randomly suffixed key asks every suffix: each suffix key gets the key's every read
         c.hot_units = c.units * hot / n_suffix
+        c.hot_partition_units = c.hot_units * int(np.bincount(suffixed[:n_suffix]).max())
         return
     # a write picks one suffix: the busiest suffix of the hottest key in its expected busiest second (chapter 5)
     per_visit = c.units / visits
     c.hot_units = float(busiest_shard_bound(visits * hot, n_suffix)) * per_visit
+    # and its busiest partition: the suffixes hashed to one partition add up, the bound taken over the occupied ones
+    c.hot_partition_units = hot_partition_bound(visits * hot, suffixed[:n_suffix]) * per_visit
+
+
+def hot_partition_bound(rate: float, where: NDArray[np.int64]) -> float:
+    """Chapter 5's rule with placement (:func:`hotpart.shards_needed`): a key's ``rate`` per second written over the
+    suffixes whose partitions are ``where``; the busiest partition carries ``rate x k_max / N`` on average, bounded in
+    its busiest second over the partitions the suffixes occupy."""
+    counts = np.bincount(where)
+    occupied = int(np.count_nonzero(counts))
+    return float(min(rate, float(_chernoff_max(rate * int(counts.max()) / len(where), occupied))))
 
 
 def key_loads(contribs: list[Contribution], n: int, k: int = 64) -> tuple[list[str], NDArray[np.float64], NDArray[np.int64]]:
@@ -169,15 +187,17 @@ def serve(
     vectors = [c.units * c.shares for c in contributions]
     demand = np.sum(vectors, axis=0) if vectors else np.zeros(n)
     hot_key = math.fsum(c.hot_units for c in contributions)
+    # the hottest key's busiest partition: its suffixes that share one partition together, in its busiest second
+    hot_part = math.fsum(max(c.hot_units, c.hot_partition_units) for c in contributions)
     j = int(np.argmax(demand)) if demand.size else 0
-    if hot_key > demand[j]:
+    if hot_part > demand[j]:
         # the patterns' hottest keys are one key (PLAN_PATTERNS_SHARE_KEYS): its partition carries all of it, the
         # units it gains taken from the others in proportion (the total is kept)
-        extra = hot_key - demand[j]
+        extra = hot_part - demand[j]
         others = demand.sum() - demand[j]
         if others > 0:
             demand = demand - demand * (extra / others)
-            demand[j] = hot_key
+            demand[j] = hot_part
     total = float(demand.sum())
     if capacity0 is not None:  # provisioned: adaptive capacity's steady state
         served0 = steady_index_rates(demand, capacity0, ceiling=ceiling) if capacity0 > 0 else np.zeros(n)

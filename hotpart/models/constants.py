@@ -3918,6 +3918,16 @@ SOURCES["CFN_NUMBERS_AS_STRINGS"] = Source(
     "https://docs.aws.amazon.com/AWSCloudFormation/latest/UserGuide/aws-resource-dynamodb-table.html",
     '"ReadCapacityUnits" : "5"',
 )
+# chapter 17, turn-10 review (S6): AWS's remedy for an index's hot write partition names the projection too
+SOURCES["GSI_WRITE_OPTIMIZE_PROJECTIONS"] = Source(
+    "AWS, DynamoDB throttling: 1- Key range throughput exceeded (hot partitions), IndexWriteKeyRangeThroughputExceeded's "
+    "remediation options and Optimizing GSI projections (read in the page's Markdown source)",
+    "2026-12-07",
+    _DEV_GUIDE + "throttling-key-range-limit-exceeded-mitigation.html",
+    "Optimize GSI projections: Apply Optimizing GSI projections techniques to reduce write volume to GSIs. Projecting "
+    "fewer attributes can significantly reduce the write capacity consumed by each GSI update. … Note that projecting "
+    "fewer attributes reduces write capacity consumption but may require additional base table reads.",
+)
 ASSUMPTIONS["PLAN_PATTERNS_SHARE_KEYS"] = Assumption(
     True,
     "",

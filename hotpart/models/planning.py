@@ -18,8 +18,11 @@ and, for each pattern (a :class:`PatternVerdict`), a verdict: **fits**, **at ris
 used past the course's headroom, :data:`hotpart.SHARD_UTILIZATION`, or refusals that split for heat or burst
 absorb), or **throttles** (refusals that remain), with the units per second refused, the row of chapter 15's table it
 would be diagnosed as (:data:`hotpart.REMEDIES`), and the remedy with its numbers (the write-sharding suffixes
-:func:`hotpart.shards_needed` gives and what they cost every read, :func:`hotpart.read_cost`; the capacity, warm
-throughput or index capacity that would fit). Every number names the chapter that explains it.
+:func:`hotpart.shards_needed` gives on the table's or index's partitions, with the course's placement, and what they
+cost every read, :func:`hotpart.read_cost`; an index's entries cut to 1 KB and what its refusals then are; every key
+a cache must take, and the share of its reads; the capacity, warm throughput or index capacity that would fit). A
+verdict and a remedy's suffix count follow one rule: a suffixed key's busiest partition in its busiest second, chapter
+5's bound with the course's placement. Every number names the chapter that explains it.
 
 :class:`Plan` renders the result as text, Markdown or JSON (:func:`plan_report_schema`, version
 :data:`PLAN_SCHEMA_VERSION`), and gives the exit status a CI gate needs. :func:`hotpart.rehearse` closes the loop:
@@ -595,6 +598,7 @@ def _plan_table(
                 if target is None and kind == "write":
                     c.units *= through.get(id(c.pattern), 1.0)
                     c.hot_units *= through.get(id(c.pattern), 1.0)
+                    c.hot_partition_units *= through.get(id(c.pattern), 1.0)
             shape, spike, base = _shape(cs)
             ceiling = PARTITION_MAX_WCU if kind == "write" else PARTITION_MAX_RCU
             cap0, cap1, lim0, lim1 = caps[kind]
