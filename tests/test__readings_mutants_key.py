@@ -605,8 +605,10 @@ def test_a_keys_share_of_the_traffic_at_the_threshold_and_not_the_next_float_abo
     if cause == "hot key":
         assert (f.cause, f.key, f.confidence) == ("hot key", "hot", "medium")
     else:
-        assert _read(f) == ("key unknown", "", "low", "no key stands out in the most-accessed report")
-        assert f.evidence[-2:] == (line, "no key stands out")
+        # the report counts consumed units: the words name the thresholds the key missed, not a judgment
+        below = "no key consumes 90% of a partition's 1,000 WCU/s or carries 60% of the traffic"
+        assert _read(f) == ("key unknown", "", "low", f"{below} in the most-accessed report")
+        assert f.evidence[-2:] == (line, below)
         assert f.missing[-1] == MISSING_PKT
 
 
@@ -626,7 +628,7 @@ def test_a_share_of_a_small_total_is_counted():
 
 def test_a_real_report_without_consumption_has_no_share():
     # AWS gives no total and the consumed metric was not exported: the share cannot be read (0%), and 'hot' at
-    # 100 WCU/s (300 of AWS's units a second) is far below a partition: no key stands out
+    # 100 WCU/s (300 of AWS's units a second) is far below a partition: no key is named
     f = _accessed((("hot", 18_000.0),), unique_accessed=5e3, listed_accessed=1)
     assert (f.cause, f.key, f.confidence) == ("key unknown", "", "low")
     assert f.evidence[-2] == (

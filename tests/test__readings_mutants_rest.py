@@ -210,9 +210,11 @@ def test_key_rate_takes_throttled_items_in_units_and_either_list_alone():
     assert _rate("Write", throttled_only, [True], units=2.0) == pytest.approx(20.0)  # 600 items x 2 units / 60
     accessed_only = [_top(0, [("hot", 600.0)], total_accessed=600.0)]
     assert _rate("Write", accessed_only, [True]) == pytest.approx(10.0)  # 600 / 60
-    # both lists: the larger, 900 throttled items of one unit against 300 accessed
+    # both lists: the key consumed 300 units and was refused 900 items of one unit, apart (AWS's most-accessed report
+    # counts consumed units): offered at least 300 + 900 = 1,200 units, 20 a second, more than either list alone
     both = [_top(0, [("hot", 300.0)], [("hot", 900.0)], 300.0, 900.0)]
-    assert _rate("Write", both, [True]) == pytest.approx(15.0)
+    assert _rate("Write", both, [True]) == pytest.approx(20.0)
+    assert _rate("Write", both, [True], units=2.0) == pytest.approx(35.0)  # (300 + 900 x 2) / 60
 
 
 def test_key_rate_is_none_for_a_key_no_list_names():

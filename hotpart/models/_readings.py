@@ -3,7 +3,9 @@
 Internal to :mod:`hotpart.models.findings` (chapters ``15_diagnosis`` and ``16_your_table``): the offered peak of a
 scope and the capacity that serves it at the course's target utilisation, the suffix count of a hot key and its
 read cost, the share of reads a cache must serve, the growth of on-demand traffic, the utilisation of one kind, and
-which key design a scope's Contributor Insights reports point to.
+which key design a scope's Contributor Insights reports point to. A hot key's remedy is sized from a lower bound of
+the rate it is offered (:func:`_key_rate`): AWS's most-accessed report counts what a key consumed, never more than
+its partition serves, so the bound adds the key's throttled requests to it, and says "at least".
 """
 
 from __future__ import annotations
@@ -75,23 +77,45 @@ def _capacity_words(s: ScopeEvidence, ev: Evidence, what: str) -> tuple[str, dic
     return words, {"target": float(t), "peak": peak}
 
 
+def _one_key_scope(rep: KeyReport | None, key: str) -> bool:
+    """Whether the scope's most-accessed report saw one key, ``key``, in all (its ``ApproximateUniqueCount`` is 1 and
+    the key is the one it lists): then every unit the scope consumed or refused is that key's."""
+    if rep is None or not rep.accessed or rep.unique_accessed is None or rep.unique_accessed > 1:
+        return False
+    return {k for t in rep.top for k, _ in t.accessed} == {key}
+
+
 def _key_rate(s: ScopeEvidence, ev: Evidence, key: str, minutes: NDArray[np.bool_]) -> float | None:
-    """A lower bound of one key's rate, units per second: its busiest minute's counted units (AWS's most-accessed
-    units divided by 3 for writes) or its throttled requests, whichever is larger; ``None`` when no report lists it."""
+    """A lower bound of the rate one key is offered, units per second, in its busiest minute of those given.
+
+    AWS's most-accessed report counts what a key *consumed* (hp.SOURCES["CI_CONSUMED_THROUGHPUT_UNITS"]), never more
+    than its partition serves, and its most-throttled report what was refused, so the key was offered at least its
+    consumed units (divided by 3 for writes) plus its throttled requests (``item_units`` each), minute by minute, the
+    key's traffic taken to be of the throttled kind, as for the reading of the key (hp.ASSUMPTIONS
+    ["HOT_KEY_TRAFFIC_SHARE"]). An index's most-throttled report does not count its refused writes (AWS does not
+    measure them: hp.ASSUMPTIONS["INDEX_REPORT_OMITS_WRITES"]), so for an index's writes the consumed units alone are
+    the bound. When the most-accessed report saw this one key in all (:func:`_one_key_scope`), the scope's own offered
+    peak (consumed plus refused, :func:`_offered_peak`) is the key's, and the larger bound is taken. ``None`` when no
+    report lists the key."""
     rep = ev.key_reports.get(s.scope)
     if rep is None:
         return None
     weight = _WRITE_WEIGHT if rep.weighted and s.kind == "Write" else 1.0
+    refusals = rep.throttled and not (s.scope and s.kind == "Write")
     best = None
     for m in np.flatnonzero(minutes):
         if m >= len(rep.top):
             continue
         tk = rep.top[m]
         acc = dict(tk.accessed).get(key, 0.0) / weight
-        thr = dict(tk.throttled).get(key, 0.0) * ev.item_units
+        thr = dict(tk.throttled).get(key, 0.0) * ev.item_units if refusals else 0.0
         if acc or thr:
-            rate = max(acc, thr) / float(ev.seconds[m])
+            rate = (acc + thr) / float(ev.seconds[m])
             best = rate if best is None else max(best, rate)
+    if _one_key_scope(rep, key):
+        whole = _offered_peak(s, ev, minutes)
+        if whole is not None and whole > 0:
+            best = whole if best is None else max(best, whole)
     return best
 
 
@@ -209,9 +233,9 @@ def _small_space(s: ScopeEvidence, ev: Evidence, minutes: NDArray[np.bool_], sma
         return None, "the key space's size is not in the export (the most-accessed report's ApproximateUniqueCount gives it)"
     if rep.unique_accessed is not None:
         small = rep.key_space_listed()
-        words = (
-            f"the most-accessed report saw {rep.unique_accessed:,.0f} distinct keys (ApproximateUniqueCount) and lists "
-            f"{rep.listed_accessed}: " + ("the whole key space is in the list" if small else "the key space is not small")
+        saw = f"{rep.unique_accessed:,.0f} distinct key" + ("" if round(rep.unique_accessed) == 1 else "s")
+        words = f"the most-accessed report saw {saw} (ApproximateUniqueCount) and lists {rep.listed_accessed}: " + (
+            "the whole key space is in the list" if small else "the key space is not small"
         )
         return small, words
     covers = []
@@ -501,9 +525,14 @@ def _read_keys(s: ScopeEvidence, ev: Evidence, minutes: NDArray[np.bool_], th: _
             missing,
             ("low-cardinality key",),
         )
-    return _KeyReading(
-        "key unknown", "", (line, "no key stands out"), "low", "no key stands out in the most-accessed report", missing
+    # the report counts consumed units: a hot key beside busy neighbours consumes less than the ceiling (its partition
+    # shares it), so what the report alone cannot show is said as the thresholds it missed, and the most-throttled
+    # report, which counts the key's refusals, is named as what would settle it
+    below = (
+        f"no key consumes {th.at_cap:.0%} of a partition's {ceiling:,.0f} {_UNIT[s.kind]} or carries "
+        f"{th.hot_share:.0%} of the traffic"
     )
+    return _KeyReading("key unknown", "", (line, below), "low", f"{below} in the most-accessed report", missing)
 
 
 @dataclass(frozen=True)

@@ -23,6 +23,7 @@ from ._readings import (
     _key_rate,
     _key_reading,
     _offered_peak,
+    _one_key_scope,
     _rate,
     _shard_words,
     _target,
@@ -56,6 +57,11 @@ def _key_range_finding(
     alts = (*alternatives, *kr.alternatives)
     ev_lines = [*lines, *kr.evidence]
     rate = _key_rate(s, ev, kr.key, minutes) if kr.key else None
+    if rate is not None and _one_key_scope(ev.key_reports.get(s.scope), kr.key):
+        ev_lines.append(
+            f"the most-accessed report saw one key in all, {kr.key!r}, so every {s.kind.lower()} {s.where} consumed or "
+            f"refused was its: it is offered at least {_rate(rate)} {_UNIT[s.kind]} at the peak (consumed plus refused)"
+        )
     if ev.mode == "on-demand" and not s.scope and kr.cause != "spread":
         # growth past the previous peak may be counted as key range (AWS does not say): named, not ruled out
         growth = _growth(s, ev, ev.hit())
@@ -71,11 +77,17 @@ def _key_range_finding(
         action, chapter, nums = _cache_words(s, kr.key, rate) if s.kind == "Read" else _shard_words(s, kr.key, rate)
     elif kr.cause == "small key space":
         n = kr.values
-        values = f"{n:,.0f} values" if n is not None else "few values"
+        spread = (
+            "a key with 1 value sits on one partition"
+            if n is not None and round(n) == 1
+            else f"a key with {n:,.0f} values spreads over at most that many partitions"
+            if n is not None
+            else "a key with few values spreads over at most that many partitions"
+        )
         shard, _, nums = _shard_words(s, kr.key, rate) if s.kind == "Write" and kr.key else ("", "", {})
         action = (
             f"move {'the index' if s.scope else 'the table'}'s partition key to a high-cardinality attribute (chapter 2): "
-            f"a key with {values} spreads over at most that many partitions"
+            f"{spread}"
             + (f", and {kr.key!r} alone is offered at least {_rate(rate)} {_UNIT[s.kind]}" if rate else "")
             + (f"; if the key must stay, {shard}" if shard else "")
         )

@@ -3019,6 +3019,25 @@ ASSUMPTIONS: Final[dict[str, Assumption]] = {
         used_by=("INDEX_REPORT_OMITS_WRITES",),
         chapters=("13_detection",),
     ),
+    "KEY_REFUSAL_SHARE": Assumption(
+        "proportional",
+        "",
+        why="A partition at its ceiling refuses part of what its keys are offered; the simulator takes the same "
+        "fraction from every key of the partition, so each key consumes the partition's served units in proportion to "
+        "what it was offered. A key alone on its partition then consumes the ceiling, 1,000 WCU/s (180,000 "
+        "ConsumedThroughputUnits a minute in the most-accessed report), whatever it is offered; a hot key beside busy "
+        "neighbours consumes less. The simulated most-accessed reports count these consumed units, as AWS's do, so "
+        "the diagnosis sizes a remedy from a key's consumed units plus its throttled requests, a lower bound of what it "
+        "was offered, and names a key from the most-accessed report alone by what it consumed (AT_CAPACITY_SHARE of a "
+        "partition's ceiling, or HOT_KEY_TRAFFIC_SHARE of the traffic).",
+        aws_says="AWS's most-accessed report counts consumed units, at most the per-item maximum: 'a graph value of "
+        "180,000 ConsumedThroughputUnits indicates that the item was accessed continuously at the per-item maximum "
+        "throughput of 1,000 write request units or 3,000 read request units' (contributorinsights_HowItWorks.html, "
+        "SOURCES['CI_CONSUMED_THROUGHPUT_UNITS'] for the units). AWS does not say how a partition at its ceiling shares "
+        "it among its keys.",
+        used_by=("KEY_REFUSAL_SHARE",),
+        chapters=("15_diagnosis",),
+    ),
     "SPEND_ORDER": Assumption(
         ("token bucket", "burst", "adaptive loan"),
         "",

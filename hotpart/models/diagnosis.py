@@ -32,7 +32,7 @@ import numpy as np
 
 from ._validation import check_choice, check_count, check_number
 from .autoscaling import AUTOSCALING_TARGET
-from .constants import BATCH_WRITE_MAX_ITEMS, ON_DEMAND_TABLE_QUOTA_WRU, PARTITION_MAX_RCU, PARTITION_MAX_WCU
+from .constants import BATCH_WRITE_MAX_ITEMS, ON_DEMAND_TABLE_QUOTA_WRU, PARTITION_MAX_RCU, PARTITION_MAX_WCU, PERIOD_S
 from .evidence import gather_evidence
 from .findings import (
     AT_CAPACITY_SHARE,
@@ -208,14 +208,16 @@ DECISION_TABLE: tuple[tuple[str, str, str, str, str], ...] = (
     ("none", "no throttle event and no throttled request in any minute", "no throttling", "none", "15"),
     ("key range, writes", f"Contributor Insights of the scope: one key carries at least {ONE_KEY_SHARE:.0%} of the "
      "throttled requests, and the key space is not listed whole", "single-key write concentration",
-     f"the suffixes that keep each shard under {SHARD_UTILIZATION:.0%} of {PARTITION_MAX_WCU:,.0f} WCU/s at the "
-     "key's rate; a read of the whole key costs that many queries", "5, 6"),
-    ("key range, reads", "the same", "single-key read concentration", "the share of the key's reads a cache must serve "
-     f"to keep the rest under {SHARD_UTILIZATION:.0%} of {PARTITION_MAX_RCU:,.0f} RCU/s", "10, 15"),
+     f"at least the suffixes that keep each shard under {SHARD_UTILIZATION:.0%} of {PARTITION_MAX_WCU:,.0f} WCU/s at "
+     "the key's rate, read as a lower bound (its consumed units plus its throttled requests: the most-accessed report "
+     "counts consumed units); a read of the whole key costs that many queries", "5, 6"),
+    ("key range, reads", "the same", "single-key read concentration", "at least the share of the key's reads a cache "
+     f"must serve to keep the rest under {SHARD_UTILIZATION:.0%} of {PARTITION_MAX_RCU:,.0f} RCU/s, from the same "
+     "lower bound", "10, 15"),
     ("key range", "the most-accessed report saw no more distinct keys (ApproximateUniqueCount) than it lists, or the "
      f"listed most-throttled keys carry {FEW_KEYS_SHARE:.0%} (unless ApproximateUniqueCount shows a large key space: "
      "then each of the few is a hot key, the rows above)", "low-cardinality key",
-     "the key's values; the hottest value's rate and its suffixes", "2, 5"),
+     "the key's values; the hottest value's rate (a lower bound) and its suffixes", "2, 5"),
     ("key range", f"the listed most-throttled keys carry less than {FEW_KEYS_SHARE:.0%} (or none is listed): every "
      "partition at its limit", "under-provisioned table (provisioned); past double the previous peak (on-demand, "
      "its traffic grown past double)", f"the capacity that serves the offered peak at {_AT}", "1, 11"),
@@ -763,13 +765,17 @@ def two_causes_case() -> dict[str, Any]:
     -------
     dict
         ``metrics`` (with Contributor Insights of the table and the index), ``diagnosis``, ``offered`` and
-        ``table_wcu`` (WCU/s), and for each finding by its row: ``share``, ``target`` and the rest of its numbers.
+        ``table_wcu`` (WCU/s), ``open_offered`` and ``open_consumed`` (the OPEN index value's offered and consumed
+        rates in its busiest minute, WCU/s, from the simulation: the index's most-accessed report shows only the
+        second), and for each finding by its row: ``share``, ``target`` and the rest of its numbers.
 
     Examples
     --------
     >>> c = two_causes_case()
     >>> [f.row for f in c["diagnosis"].findings]  # largest share first
     ['under-provisioned table', 'GSI-only throttling']
+    >>> round(c["open_offered"]), round(c["open_consumed"])  # what OPEN is offered, what its partition serves
+    (1201, 1000)
     """
     n = 2_000
     n_open = round(GSI_OPEN_SHARE * n)
@@ -780,10 +786,15 @@ def two_causes_case() -> dict[str, Any]:
     res = simulate_with_indexes(Table(4, wcu=1_800), [1.2] * n, 600, keys, [gsi])
     metrics = cloudwatch(res, top_k=10)
     d = diagnose(metrics)
+    idx = res.indexes["by-status"]
+    assert idx.key_offered is not None and idx.key_throttled is not None  # simulated per key
+    k = idx.keys.index("OPEN")
     return {
         "metrics": metrics,
         "diagnosis": d,
         "offered": 1.2 * n,
         "table_wcu": 1_800.0,
+        "open_offered": float(idx.key_offered[:, k].max()) / PERIOD_S,
+        "open_consumed": float((idx.key_offered[:, k] - idx.key_throttled[:, k]).max()) / PERIOD_S,
         "findings": {f.row: {"share": f.share, "key": f.key, **f.numbers} for f in d.findings},
     }

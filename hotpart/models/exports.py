@@ -20,10 +20,15 @@ documented format and with AWS's conventions:
 * ``insights-accessed[-INDEX].json`` and ``insights-throttled[-INDEX].json``: each scope's two Contributor Insights
   reports as ``get-insight-rule-report`` returns them: the top contributors over the whole window (not minute by
   minute), each with its one-minute data points, ``ApproximateUniqueCount`` the distinct keys seen, the
-  most-accessed report in ``ConsumedThroughputUnits`` (3 x write units + read units), the most-throttled in
-  throttled requests; a minute whose throttled keys all fall outside the top contributors lists none.
+  most-accessed report in ``ConsumedThroughputUnits`` (3 x consumed write units + consumed read units: what each key
+  consumed, so never more than 180,000 a minute for a key alone at its partition's ceiling), the most-throttled in
+  throttled requests (the table's own partitions' refusals, not an index's back-pressure; an index's refused reads
+  only: the counts of :func:`hotpart.cloudwatch`'s ``key_reports``); a minute whose throttled keys all fall outside
+  the top contributors lists none.
 
-Where AWS does not say how its exports look the choice is named: ``hp.ASSUMPTIONS["EXPORT_BACKFILL_METRICS"]``.
+Where AWS does not say how its exports look the choice is named: ``hp.ASSUMPTIONS["EXPORT_BACKFILL_METRICS"]``; how a
+throttled partition's refusals fall on its keys, and so what each key consumed, is the simulator's
+(``hp.ASSUMPTIONS["KEY_REFUSAL_SHARE"]``).
 """
 
 from __future__ import annotations
@@ -42,7 +47,7 @@ from ._validation import check_choice, check_count, check_integer, check_number
 from .constants import PERIOD_S
 from .indexes import IndexedResult
 from .metric_data import DYNAMODB_NAMESPACE, _epoch, _iso
-from .metrics import Metrics, TopKeys, batch_throttled_requests, cloudwatch
+from .metrics import Metrics, TopKeys, _key_units, batch_throttled_requests, cloudwatch
 from .on_demand import OnDemand
 from .simulator import SimulationResult
 
@@ -178,7 +183,9 @@ def to_insight_report(
     Parameters
     ----------
     top : tuple of TopKeys
-        From :func:`hotpart.top_keys` (or ``Metrics.top``).
+        A :class:`hotpart.KeyReport`'s ``top`` (``cloudwatch(result, top_k=k).key_reports[""].top``), whose
+        most-accessed lists count the units each key consumed, as AWS's report does; :func:`hotpart.top_keys` counts
+        the units each key was offered, which no real most-accessed report holds.
     kind : {"accessed", "throttled"}
         The most-accessed or the most-throttled keys rule.
     start : str
@@ -202,11 +209,17 @@ def to_insight_report(
 
     Examples
     --------
-    >>> from hotpart import Table, read_insight_report, simulate, top_keys
-    >>> top = top_keys(simulate(Table(1, wcu=3_000), [1_500, 10, 5], 120, keys=["hot", "a", "b"]), 2)
+    >>> from hotpart import Table, cloudwatch, read_insight_report, simulate
+    >>> top = cloudwatch(simulate(Table(1, wcu=3_000), [1_500, 10, 5], 120, keys=["hot", "a", "b"]), top_k=2).key_reports[""].top
     >>> rep = to_insight_report(top, "throttled")
     >>> [c["Keys"] for c in rep["Contributors"]], read_insight_report(rep, "throttled")[0].throttled == top[0].throttled
     ([['hot'], ['a']], True)
+
+    'hot' is offered 1,500 WCU/s and consumes 990 of its partition's 1,000 (its neighbours the rest): 3 x 990 x 60
+    ConsumedThroughputUnits a minute, under the 180,000 of a key alone at the ceiling.
+
+    >>> round(to_insight_report(top, "accessed", weight=3)["Contributors"][0]["Datapoints"][0]["ApproximateValue"])
+    178218
     """
     check_choice("kind", kind, _INSIGHT_KINDS)
     wgt = check_number("weight", weight, low=1, high=3)
@@ -326,25 +339,27 @@ def write_sample_exports(folder: str | Path, *, seed: int = 21, start: str = _DE
     out = Path(folder)
     out.mkdir(parents=True, exist_ok=True)
     res, m = sample_simulation()
+    report = m.key_reports[""]
     results, queries = to_metric_data(m, table="orders", start=start)
     docs = {
         "metrics": results,
         "queries": queries,
-        # AWS's most-accessed report counts ConsumedThroughputUnits: a write table's units weighted 3
+        # AWS's most-accessed report counts ConsumedThroughputUnits: what each key consumed, a write table's units
+        # weighted 3 (the table's KeyReport, not top_keys' offered units)
         "insights": to_insight_report(
-            m.top,
+            report.top,
             "accessed",
             start=start,
             key_label="customer_id",
             weight=3.0,
-            unique=int(np.count_nonzero(res.key_offered.sum(axis=0))),
+            unique=int(report.unique_accessed or 0),
         ),
         "throttled_keys": to_insight_report(
-            m.top,
+            report.top,
             "throttled",
             start=start,
             key_label="customer_id",
-            unique=int(np.count_nonzero(res.key_throttled.sum(axis=0))),
+            unique=int(report.unique_throttled or 0),
         ),
         "description": _description(res, "orders", ()),
     }
@@ -422,16 +437,20 @@ def _operations(result: SimulationResult | IndexedResult, batch_size: int) -> di
     return out
 
 
-def _accessed_and_throttled(parts: list[SimulationResult]) -> tuple[tuple[str, ...], NDArray, NDArray]:
-    """One scope's keys, ConsumedThroughputUnits offered and requests refused per minute and key."""
+def _accessed_and_throttled(
+    parts: list[SimulationResult], own: list[SimulationResult | None], index: bool
+) -> tuple[tuple[str, ...], NDArray, NDArray]:
+    """One scope's keys, its most-accessed report's ConsumedThroughputUnits (3 x consumed write units + consumed read
+    units: what each key consumed, never what it was offered) and its most-throttled report's refused units, per minute
+    and key: the counts of :func:`hotpart.cloudwatch`'s ``key_reports`` (``own``, the base partitions' own result of each
+    part where given; ``index`` for an index's own reports), the parts on other keys left out."""
     keys = parts[0].keys
-    acc = np.zeros_like(parts[0].key_offered)
-    thr = np.zeros_like(parts[0].key_offered)
-    for r in parts:
-        if r.keys != keys or r.key_offered is None or r.key_throttled is None:
-            continue
-        acc = acc + r.key_offered * (_WRITE_WEIGHT if r.kind == "write" else 1.0)
-        thr = thr + r.key_throttled
+    same = [
+        (r, o)
+        for r, o in zip(parts, own, strict=True)
+        if r.keys == keys and r.key_offered is not None and r.key_throttled is not None
+    ]
+    acc, thr = _key_units([r for r, _ in same], [o for _, o in same], index=index, write_weight=_WRITE_WEIGHT)
     return keys, acc, thr
 
 
@@ -670,18 +689,22 @@ def simulated_exports(
     }
     if top_n is None:
         return files
-    scopes: list[tuple[str, list[SimulationResult]]] = []
+    # each scope's parts, the base partitions' own result of each (the table's most-throttled report holds only
+    # their refusals), and whether it is an index (its most-throttled report holds only its refused reads)
+    scopes: list[tuple[str, list[SimulationResult], list[SimulationResult | None], bool]] = []
     if isinstance(result, IndexedResult):
-        scopes.append(("", [result.table] + ([result.reads] if result.reads is not None else [])))
+        reads = [result.reads] if result.reads is not None else []
+        scopes.append(("", [result.table, *reads], [result.own] + [None] * len(reads), False))
         for name, r in result.indexes.items():
-            scopes.append((name, [r] + ([result.index_reads[name]] if name in result.index_reads else [])))
+            parts = [r] + ([result.index_reads[name]] if name in result.index_reads else [])
+            scopes.append((name, parts, [None] * len(parts), True))
     else:
-        scopes.append(("", [result]))
+        scopes.append(("", [result], [None], False))
     stamp = "1764493200000"
-    for scope, parts in scopes:
+    for scope, parts, own, index in scopes:
         if parts[0].key_offered is None:
             continue
-        keys, acc, thr = _accessed_and_throttled(parts)
+        keys, acc, thr = _accessed_and_throttled(parts, own, index)
         resource = f"{table}/{scope}" if scope else table
         suffix = f"-{scope}" if scope else ""
         for code, role, values in (("PKC", "accessed", acc), ("PKT", "throttled", thr)):

@@ -21,7 +21,9 @@ with its own metric, so the throttle events are split by reason:
 Each cause becomes a :class:`Finding` with its share of all the throttle events (every scope and kind), its
 evidence, its remedy with numbers (the capacity to provision at the course's target utilisation, the maximum or
 warm throughput to set, the suffix count and its read cost, the quota to request), the chapter that explains the
-remedy, and its confidence. A cause is *material* when its share is at least :data:`MATERIAL_SHARE`; the diagnosis
+remedy, and its confidence. A hot key's numbers start from a lower bound of the rate it is offered, said "at least":
+Contributor Insights' most-accessed report counts what a key consumed, never more than its partition serves, and the
+most-throttled report what it was refused. A cause is *material* when its share is at least :data:`MATERIAL_SHARE`; the diagnosis
 reports every material cause (``hp.ASSUMPTIONS["MATERIAL_SHARE"]``). When all the throttling falls in a short window
 (at most ``spike_minutes`` minutes, with as many quiet), a *short spike* finding comes first.
 """
@@ -151,7 +153,8 @@ class Finding:
         The exports that would settle it.
     numbers : dict of str to float
         The remedy's numbers (``target``, ``peak``, ``shards``, ``read_queries``, ``hit_ratio``, ``values``,
-        ``rate``), as computed.
+        ``rate``), as computed: ``rate`` is a lower bound of the key's offered rate, units per second (its consumed
+        units plus its throttled requests), and ``shards`` and ``hit_ratio`` follow from it, lower bounds too.
     key : str
         The key Contributor Insights names, when one is named.
     """

@@ -50,10 +50,19 @@ request of the table.
 
 :func:`top_keys` is Contributor Insights' view: per minute, the most accessed
 and the most throttled partition keys (its "partition key" rules, for the
-table or for one index), in either of its two modes. A :class:`KeyReport` holds
-one table's or one index's two reports with what they say of the key space
-(how many distinct keys, how many listed); :func:`cloudwatch` gives one per
-scope, the table's under ``""``, each index's under its name.
+table or for one index), in either of its two modes; its most-accessed lists
+count the units each key was *offered*, the course's teaching view. A
+:class:`KeyReport` holds one table's or one index's two reports as AWS writes
+them, with what they say of the key space (how many distinct keys, how many
+listed): its most-accessed lists count the units each key *consumed*, since
+AWS's ``ConsumedThroughputUnits`` are consumed units
+(``hp.SOURCES["CI_CONSUMED_THROUGHPUT_UNITS"]``), so a key never shows more
+than its partition serves (1,000 WCU/s, 180,000 ConsumedThroughputUnits a
+minute for writes). How a throttled partition's refusals fall on its keys,
+and so what each consumes, is the simulator's choice
+(:data:`KEY_REFUSAL_SHARE`). :func:`cloudwatch` gives one per scope, the
+table's under ``""``, each index's under its name, and
+:func:`hotpart.simulated_exports` writes the same reports in AWS's format.
 """
 
 from __future__ import annotations
@@ -75,6 +84,7 @@ from .simulator import SimulationResult
 __all__ = [
     "CONTRIBUTOR_INSIGHTS_MODES",
     "INDEX_REPORT_OMITS_WRITES",
+    "KEY_REFUSAL_SHARE",
     "TABLE_DIMENSION_SUMS_INDEXES",
     "KeyReport",
     "Metrics",
@@ -93,6 +103,13 @@ TABLE_DIMENSION_SUMS_INDEXES: Final[bool] = False
 #: caused by insufficient write capacity for a global secondary index is not measured" as covering both
 #: (``hp.ASSUMPTIONS["INDEX_REPORT_OMITS_WRITES"]``).
 INDEX_REPORT_OMITS_WRITES: Final[bool] = True
+
+#: How a partition's refused units fall on its keys in the simulator's per-key counts (``SimulationResult.key_throttled``):
+#: every key of a partition loses the same fraction of its units, so each consumes its partition's served units in
+#: proportion to what it was offered, and a simulated most-accessed report (:class:`KeyReport`) shows a key alone on a
+#: partition at its ceiling at the ceiling, a hot key with busy neighbours below it. AWS does not say how a partition
+#: at its ceiling shares it among its keys (``hp.ASSUMPTIONS["KEY_REFUSAL_SHARE"]``).
+KEY_REFUSAL_SHARE: Final[str] = "proportional"
 
 #: Contributor Insights' modes (``hp.SOURCES["CONTRIBUTOR_INSIGHTS_MODES"]``): every request, or throttled ones only.
 CONTRIBUTOR_INSIGHTS_MODES: Final[tuple[str, str]] = ("ACCESSED_AND_THROTTLED_KEYS", "THROTTLED_KEYS")
@@ -161,11 +178,12 @@ class TopKeys:
     minute : int
         The minute (0 for seconds 0 to 59).
     accessed : tuple of (str, float)
-        The keys with the most units offered, most first.
+        The keys with the most units, most first: units offered in :func:`top_keys` (the course's teaching view),
+        units consumed in a :class:`KeyReport` (what AWS's most-accessed report counts).
     throttled : tuple of (str, float)
         The keys with the most units refused, most first (only keys refused at all).
     total_accessed, total_throttled : float
-        Units offered and refused over all keys that minute.
+        Units of the ``accessed`` kind (offered or consumed) and units refused, over all keys that minute.
     """
 
     minute: int
@@ -291,13 +309,15 @@ class KeyReport:
     Attributes
     ----------
     top : tuple of TopKeys
-        One per minute: the most-accessed and the most-throttled lists (either may be empty).
+        One per minute: the most-accessed and the most-throttled lists (either may be empty). The most-accessed lists
+        count the units each key consumed, as AWS's report does (``hp.SOURCES["CI_CONSUMED_THROUGHPUT_UNITS"]``): never
+        more than its partition serves, whatever it was offered.
     accessed, throttled : bool
         Whether the most-accessed (``PKC``) and the most-throttled (``PKT``) report are there. A report that is not
         there is unknown, never empty.
     unique_accessed, unique_throttled : float or None
         Distinct keys each report saw over its window (AWS's ``ApproximateUniqueCount``; for a simulation, the keys
-        offered or refused anything), ``None`` when not known.
+        that consumed or were refused anything), ``None`` when not known.
     listed_accessed, listed_throttled : int
         Distinct keys each report lists over its window (at most its ``MaxContributorCount``).
     weighted : bool
@@ -345,33 +365,55 @@ class KeyReport:
         return self.accessed and self.unique_accessed is not None and 0 < self.unique_accessed <= self.listed_accessed
 
 
+def _key_units(
+    results: list[SimulationResult],
+    own: list[SimulationResult | None] | None = None,
+    *,
+    index: bool = False,
+    write_weight: float = 1.0,
+) -> tuple[NDArray[np.float64], NDArray[np.float64]]:
+    """One scope's two Contributor Insights counts per minute and key, shaped (minutes, keys): the units each key
+    consumed (what AWS's most-accessed report counts: offered less refused, whatever refused them, an index's
+    back-pressure included, since a refused write consumes nothing), and the units its most-throttled report counts as
+    refused. ``results`` are the scope's simulations on the same keys (writes, and reads on the same keys), summed;
+    ``own``, where given, holds the base partitions' own result of each: its refusals are the most-throttled report's,
+    since AWS's report does not measure write throttling an index's write capacity causes
+    (``hp.SOURCES["CI_INDEX_WRITE_THROTTLING_NOT_MEASURED"]``). For the same reason an index's own report (``index``)
+    counts only its refused reads (queries on the index), whatever refused its writes (:data:`INDEX_REPORT_OMITS_WRITES`).
+    How a partition's refusals fall on its keys is the simulator's (:data:`KEY_REFUSAL_SHARE`). ``write_weight`` weights
+    the consumed units of writes: 3 gives AWS's ConsumedThroughputUnits (3 x write units + read units,
+    ``hp.SOURCES["CI_CONSUMED_THROUGHPUT_UNITS"]``), 1 plain units."""
+    owns = own or [None] * len(results)
+    # a key's refused units are part of its offered units, so the difference is >= 0 but for rounding: clipped
+    consumed = sum(
+        (write_weight if r.kind == "write" else 1.0) * np.maximum(r.key_offered - r.key_throttled, 0.0)  # type: ignore[operator]
+        for r in results
+    )
+    refused = sum((o or r).key_throttled for r, o in zip(results, owns, strict=True))  # type: ignore[misc]
+    if index and INDEX_REPORT_OMITS_WRITES:
+        refused = sum((r.key_throttled for r in results if r.kind == "read"), np.zeros_like(consumed))
+    return np.asarray(consumed, dtype=float), np.asarray(refused, dtype=float)
+
+
 def _key_report(
     results: list[SimulationResult], k: int, own: list[SimulationResult | None] | None = None, *, index: bool = False
 ) -> KeyReport:
-    """A simulated table's or index's Contributor Insights: the per-key demand of ``results`` (writes, and reads
-    on the same keys) summed, the ``k`` keys of each list per minute. ``own``, where given, holds the base
-    partitions' own result of each: its refusals are the most-throttled report's, since AWS's report does not measure
-    write throttling an index's write capacity causes (``hp.SOURCES["CI_INDEX_WRITE_THROTTLING_NOT_MEASURED"]``). For
-    the same reason an index's own report (``index``) counts only its refused reads (queries on the index), whatever
-    refused its writes (:data:`INDEX_REPORT_OMITS_WRITES`)."""
+    """A simulated table's or index's Contributor Insights as AWS reports them (:func:`_key_units`): per minute, the
+    ``k`` keys that consumed the most units and the ``k`` most refused."""
     res = results[0]
-    owns = own or [None] * len(results)
-    offered = sum(r.key_offered for r in results)  # type: ignore[misc]
-    refused = sum((o or r).key_throttled for r, o in zip(results, owns, strict=True))  # type: ignore[misc]
-    if index and INDEX_REPORT_OMITS_WRITES:
-        refused = sum((r.key_throttled for r in results if r.kind == "read"), np.zeros_like(offered))
+    consumed, refused = _key_units(results, own, index=index)
     top = []
-    for m in range(offered.shape[0]):
-        off, thr = offered[m], refused[m]
-        top_a = np.argsort(-off, kind="stable")[:k]
+    for m in range(consumed.shape[0]):
+        used, thr = consumed[m], refused[m]
+        top_a = np.argsort(-used, kind="stable")[:k]
         refused_any = bool(np.count_nonzero(thr))
         top_t = [i for i in np.argsort(-thr, kind="stable")[:k] if thr[i] > 0] if refused_any else []
         top.append(
             TopKeys(
                 m,
-                tuple((res.keys[i], float(off[i])) for i in top_a if off[i] > 0),
+                tuple((res.keys[i], float(used[i])) for i in top_a if used[i] > 0),
                 tuple((res.keys[i], float(thr[i])) for i in top_t),
-                math.fsum(off.tolist()),
+                math.fsum(used.tolist()),
                 math.fsum(thr.tolist()) if refused_any else 0.0,
             )
         )
@@ -379,7 +421,7 @@ def _key_report(
     listed_t = {key for t in top for key, _ in t.throttled}
     return KeyReport(
         tuple(top),
-        unique_accessed=float(np.count_nonzero(offered.sum(axis=0))),
+        unique_accessed=float(np.count_nonzero(consumed.sum(axis=0))),
         unique_throttled=float(np.count_nonzero(refused.sum(axis=0))),
         listed_accessed=len(listed_a),
         listed_throttled=len(listed_t),
@@ -420,7 +462,9 @@ class Metrics:
     requests : numpy.ndarray
         Requests per minute (items / ``batch_size``): the bound of ``ThrottledRequests``.
     top : tuple of TopKeys or None
-        Contributor Insights of the table, when enabled (``top_k`` given to :func:`cloudwatch`).
+        Contributor Insights of the table, when enabled: from :func:`cloudwatch` (``top_k`` given), :func:`top_keys`'
+        lists, whose most-accessed units are offered units (``key_reports`` holds what AWS reports: consumed units);
+        read from exports, the table's report (``key_reports[""].top``).
     key_reports : dict of str to KeyReport
         Contributor Insights per scope: the table's under ``""``, each index's under its name (only the scopes
         whose reports are there).
@@ -582,7 +626,9 @@ def cloudwatch(
     top_k : int, optional
         Enable Contributor Insights with this many keys per minute (needs
         per-key demand), in ``[1, 100]``: ``key_reports[""]`` for the table,
-        one per index under its name. The table's most-throttled report
+        one per index under its name (``top`` keeps :func:`top_keys`' lists of
+        the table, offered units). Each most-accessed report counts the units
+        each key consumed, as AWS's does. The table's most-throttled report
         holds only its base partitions' own refusals, not the writes refused
         for an index's back-pressure, and an index's holds only its refused
         reads: AWS does not measure write throttling an index's write
