@@ -10,6 +10,7 @@ its boundary.
 
 from __future__ import annotations
 
+import re
 from decimal import Decimal
 from fractions import Fraction
 
@@ -173,3 +174,19 @@ def test_expected_max_excess_checks_n_as_expected_max_load_does():
     assert hp.expected_max_excess(10_000, Decimal(100)) == hp.expected_max_excess(10_000, 100)
     with pytest.raises(ValueError, match=r"^n = 0 is out of range"):
         hp.expected_max_excess(10_000, 0)
+
+
+@pytest.mark.parametrize("value", [1, 1.0, 0, np.int64(1), "True"])
+def test_a_flag_takes_only_a_bool_though_python_finds_one_equal_to_it(value) -> None:
+    """``1.0 == True`` in Python: a flag checked by equality alone kept 1.0 (the table's repr showed ", LSI")."""
+    with pytest.raises(ValueError, match=rf"^has_lsi = {re.escape(repr(value))} is not allowed: must be one of True, False$"):
+        hp.Table(1, has_lsi=value)
+    assert hp.Table(1, has_lsi=np.bool_(True)).has_lsi  # numpy's bool is a bool
+    with pytest.raises(ValueError, match=r"^n = True is not allowed: must be one of 1, 2$"):
+        hp.models._validation.check_choice("n", True, (1, 2))  # and a bool is not a count's 1
+
+
+def test_a_negative_zero_capacity_is_zero_without_its_sign() -> None:
+    table = hp.Table(2, wcu=-0.0, rcu=-0.0)
+    assert not np.signbit(table.wcu) and not np.signbit(table.rcu)
+    assert repr(table) == "Table(2 partitions, 0 WCU/s (0 each), 0 RCU/s, simple keys)"

@@ -153,8 +153,8 @@ def check_number(
 
     Examples
     --------
-    >>> check_number("rcu", 5, low=0)
-    5.0
+    >>> check_number("rcu", 5, low=0), check_number("rcu", -0.0, low=0)
+    (5.0, 0.0)
     >>> check_number("rcu", -1, low=0)
     Traceback (most recent call last):
     ...
@@ -195,7 +195,7 @@ def check_number(
         raise ValueError(f"{name} = {value!r} is not a number: must be {allowed}")
     if _outside(x, low, high, low_open, high_open):
         raise ValueError(f"{name} = {value!r} is out of range: must be {allowed}")
-    return x
+    return x + 0.0  # -0.0 becomes 0.0: a zero capacity or rate has no sign to show ("-0 WCU/s")
 
 
 def check_integer(name: str, value: Any, *, low: int | None = None, high: int | None = None) -> int:
@@ -489,13 +489,21 @@ def _dimensions(ndim: int | tuple[int, ...]) -> str:
 def check_choice(name: str, value: Any, choices: Iterable[Any]) -> Any:
     """Return ``value`` if it is one of ``choices``, else raise ``ValueError``.
 
+    A bool matches only a bool (Python's or numpy's): ``1``, ``1.0`` or ``"True"`` is not a flag's ``True``, and
+    ``True`` is not a count's ``1``, though Python finds them equal.
+
     Examples
     --------
     >>> check_choice("consistency", "eventual", ("strong", "eventual"))
     'eventual'
+    >>> check_choice("has_lsi", 1.0, (True, False))
+    Traceback (most recent call last):
+    ...
+    ValueError: has_lsi = 1.0 is not allowed: must be one of True, False
     """
     options = tuple(choices)
-    if value not in options:
+    flag = isinstance(value, (bool, np.bool_))
+    if not any(value == c and flag == isinstance(c, (bool, np.bool_)) for c in options):
         listed = ", ".join(repr(c) for c in options)
         raise ValueError(f"{name} = {value!r} is not allowed: must be one of {listed}")
     return value
