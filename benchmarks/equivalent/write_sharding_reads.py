@@ -6,7 +6,7 @@ read side's other survivors are in ``tests/test_write_sharding_reads.py``."""
 
 _N = 'n = _check_counts("n_shards", n_shards, ndim=(0, 1)).reshape(-1)'
 _N_OBJ = 'n = _check_counts("n_shards", self.n_shards, ndim=(0, 1)).reshape(-1)'
-_ARR = "arr = check_array(name, getattr(self, name), low=0, high=math.inf, high_open=True).reshape(-1)"
+_ARR = "arr = check_array(name, getattr(self, name), low=0, high=math.inf, high_open=True, ndim=(0, 1)).reshape(-1)"
 _K = 'k = check_count("items_per_shard", items_per_shard, low=1, high=_MAX_COUNT)'
 _PER_CALL = "per_call = max(1, min(BATCH_GET_MAX_ITEMS, BATCH_GET_MAX_BYTES // max(math.ceil(b), 1)))"
 _ITEMS = 'k = check_array("items", items, low=0, high=_MAX_COUNT, empty=False)'
