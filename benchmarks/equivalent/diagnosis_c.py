@@ -4,7 +4,7 @@ mutmut shows it) -> why. ``benchmarks/mutants.py`` merges every ``equivalent/dia
 tests/test_diagnosis_mutants_c.py."""
 
 _BUILD = 'result = _build(name, 60 * m, float(f) if name == "GSI-only throttling" else 1.0, float(o) if gsi else GSI_OPEN_SHARE)'
-_WRAP = "return textwrap.wrap(line, width, subsequent_indent=indent, break_long_words=False, break_on_hyphens=False) or [line]"
+_WRAP = "text, width, initial_indent=first, subsequent_indent=rest, break_long_words=False, break_on_hyphens=False"
 _ONLY_GSI = (
     "_build reads its gsi_fraction only in the 'GSI-only throttling' branch and its open_share only in the two GSI branches; "
 )
