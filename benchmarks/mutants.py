@@ -349,13 +349,18 @@ def _mutmut(module: str, max_children: int, names: list[str] | None = None) -> i
 #: a process per mutant: about 2 s each on this machine, 20 minutes for a module's 600 survivors, against 0.05 s).
 _SHOW_MANY = """
 import json, sys
-from pathlib import Path
-from mutmut.__main__ import create_mutants_for_file
 from mutmut.mutation.diff_apply import get_diff_for_mutant
 module, names = sys.argv[1], json.load(sys.stdin)
-if not (Path("mutants") / module).exists():  # a scratch folder rebuilt from the state: mutmut's own first step
-    create_mutants_for_file(Path(module), Path("mutants") / module)
 print(json.dumps({n: get_diff_for_mutant(n, path=module) for n in names}))
+"""
+#: mutmut's own first step, for a scratch folder rebuilt from the state: the mutated module and its record, made in a
+#: process of their own (the diffs read in the same process found a function missing, for logs.py).
+_MAKE = """
+import sys
+from pathlib import Path
+from mutmut.__main__ import create_mutants_for_file
+module = sys.argv[1]
+create_mutants_for_file(Path(module), Path("mutants") / module)
 """
 _DIFFS: dict[str, dict[str, str]] = {}
 
@@ -365,6 +370,8 @@ def _diff(module: str, name: str) -> str:
     the first call for a module computes the diffs of all its mutants that were not killed, in one process."""
     known = _DIFFS.setdefault(module, {})
     if name not in known:
+        if not (_work(module) / "mutants" / module).exists():
+            subprocess.run([sys.executable, "-c", _MAKE, module], cwd=_work(module), check=True, capture_output=True)
         names = {name} | {n for n, c in _results(module).items() if STATUS.get(c) != "killed"} - set(known)
         cmd = [sys.executable, "-c", _SHOW_MANY, module]
         run = subprocess.run(cmd, cwd=_work(module), input=json.dumps(sorted(names)), capture_output=True, text=True)
