@@ -336,7 +336,7 @@ def _unexplained_survivors(module: str) -> list[str]:
     """The survivors ``--recheck-survivors`` runs again: those not explained as equivalent (a survivor explained as
     equivalent survives any test, and running its tests again costs minutes: every test that covers it passes)."""
     equivalent = _equivalent(module)
-    survivors = sorted(n for n, c in _results(module).items() if STATUS.get(c) == "survived")
+    survivors = sorted(n for n, c in _results(module).items() if STATUS.get(c) == "survived" and _module_of(n) == module)
     return [n for n in survivors if (_function_of(n), _changed_line(_diff(module, n))) not in equivalent]
 
 
