@@ -58,8 +58,7 @@ def reference_simulate(
     cap_table = 0.0 if on_demand else table.capacity(kind)
     if autoscale:
         cap_table = min(max(cap_table, mode.min_capacity), mode.max_capacity)
-    weight = [1.0 / n] * n
-    share = [cap_table * w for w in weight]
+    share = [cap_table / n] * n  # capacity / n each, as AWS describes it (not capacity x (1 / n), an ulp off)
     burst_cap = [BURST_WINDOW_S * r for r in share]
     burst = [r * (0.0 if on_demand else mode.initial_burst_s) for r in share]
     run = [0.0] * n
@@ -107,7 +106,7 @@ def reference_simulate(
         else:
             if pending_cap >= 0.0 and t >= pending_at:
                 cap_table, pending_cap = pending_cap, -1.0
-                share = [cap_table * w for w in weight]
+                share = [cap_table / n] * n
                 burst_cap = [BURST_WINDOW_S * r for r in share]
                 burst = [min(b, c) for b, c in zip(burst, burst_cap, strict=True)]
             cap_out.append(cap_table)

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import numpy as np
 import pytest
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 from hypothesis.extra.numpy import arrays
 
@@ -102,6 +102,7 @@ def test_provisioned_never_serves_more_than_capacity_plus_the_initial_bank(case)
     utilisation=st.floats(0, 1),
     seconds=st.integers(1, 30),
 )
+@example(n=3, wcu=65.0, utilisation=1.0, seconds=1)  # 65 x (1 / 3) is an ulp below 65 / 3: 4e-15 units were refused
 def test_uniform_demand_within_provisioned_capacity_is_never_throttled(n, wcu, utilisation, seconds):
     share = wcu / n
     rate = min(share, hp.PARTITION_MAX_WCU) * utilisation

@@ -333,7 +333,9 @@ EXPECTED: dict[str, str] = {
     "random_07": "c526ff585d410674256fb4427d4acf49c6a3692d434926e2981667bb33ac5d7d",
     "random_08": "6dec255891a40d863170552bc948c0d6105a4991be6735532e455249da8fcf69",
     "random_09": "a6a2cf78b47044227c5e1f7a25cb039f5e6f2989039684e0782c368399c2b7f2",
-    "random_10": "36b1020285d25f7b01df57cc32afd3ab3461926f5895ab18a397cce7ef22c9cd",
+    # a partition's share is now capacity / n, not capacity x (1 / n), an ulp off for some capacities (auto scaling
+    # on 5 partitions here: one of the capacities it sets)
+    "random_10": "4d0b1c000f146bccc2f3e75a5f918f4133c1076e40403852b3c2f056495a1144",
     "random_11": "b1f3f35486796c016e5a8f47d7624feca07adb4bf40fc1b5e4dde20bf141a99c",
     "random_12": "b024432f7e20cfeedab87d362b4f15fbda5ab4327263e5292eae664b0c7fec70",
     "random_13": "9a34b6224ab602f45a44996bd83d3e6161432cc2e4e4e964f0a99e6c9440dc3c",

@@ -150,9 +150,15 @@ class _ProvisionedStep:
 
     def __init__(self, mode: Provisioned, capacity: float, n0: int, n_alloc: int, ceiling: float) -> None:
         self.cap_table = capacity
-        self.weight = np.zeros(n_alloc)
-        self.weight[:n0] = 1.0 / n0
-        self.share = capacity * self.weight
+        # Each partition's part of the table as a power of two (1, then 1/2, 1/4 ... after splits): its share is
+        # (capacity / n0) x that part, exact, so n0 partitions share capacity / n0 each, as AWS describes it; the
+        # product capacity x (1 / n0) can be an ulp below (65 x (1 / 3) < 65 / 3), and demand of exactly
+        # capacity / n0 a partition was refused 4e-15 units of it.
+        self.n0 = n0
+        self.part = np.zeros(n_alloc)
+        self.part[:n0] = 1.0
+        self.weight = self.part / n0
+        self.share = (capacity / n0) * self.part
         self.ceiling = ceiling
         self.burst = _BurstBucket(self.share, mode)
         self.adaptive = _AdaptiveCapacity(mode, n_alloc)
@@ -166,19 +172,20 @@ class _ProvisionedStep:
     def set_capacity(self, capacity: float) -> None:
         """An auto-scaling update completes: ``capacity`` units/s hold from this second."""
         self.cap_table = capacity
-        self.share = capacity * self.weight
+        self.share = (capacity / self.n0) * self.part
         self.burst.resize(self.share)
 
     def split(self, p: int, new: int) -> None:
         """Partition ``p`` splits into ``p`` and ``new``: each takes half its share (:data:`SPLIT_SHARE_OF_PARENT`),
         bank and history."""
+        self.part[new] = self.part[p] = self.part[p] * SPLIT_SHARE_OF_PARENT
         self.weight[new] = self.weight[p] = self.weight[p] * SPLIT_SHARE_OF_PARENT
         self.burst.split(p, new, SPLIT_SHARE_OF_PARENT)
         self.adaptive.split(p, new)
 
     def refresh_share(self) -> None:
         """After the splits of a second: the shares (and burst caps) follow the new weights."""
-        self.share = self.cap_table * self.weight
+        self.share = (self.cap_table / self.n0) * self.part
         self.burst.set_cap(self.share)
 
     def serve(
