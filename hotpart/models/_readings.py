@@ -543,7 +543,6 @@ class _Thresholds:
     few: float
     at_cap: float
     hot_share: float
-    material: float
     tolerance: float  # KEY_COUNT_TOLERANCE: a key's count over one kind's throttle events, as a fraction of them
 
 

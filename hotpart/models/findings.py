@@ -475,9 +475,7 @@ def find_causes(
     few_keys = check_number("few_keys", few_keys, low=0, high=1, low_open=True)
     at_capacity = check_number("at_capacity", at_capacity, low=0, high=1, low_open=True)
     hot_key_share = check_number("hot_key_share", hot_key_share, low=0, high=1, low_open=True)
-    th = _Thresholds(
-        spike_minutes, small_key_space, one_key, few_keys, at_capacity, hot_key_share, MATERIAL_SHARE, KEY_COUNT_TOLERANCE
-    )
+    th = _Thresholds(spike_minutes, small_key_space, one_key, few_keys, at_capacity, hot_key_share, KEY_COUNT_TOLERANCE)
     total = evidence.total_events()
     hit = evidence.hit()
     if not hit.any():
