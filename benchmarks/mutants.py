@@ -336,6 +336,7 @@ def _unexplained_survivors(module: str) -> list[str]:
     """The survivors ``--recheck-survivors`` runs again: those not explained as equivalent (a survivor explained as
     equivalent survives any test, and running its tests again costs minutes: every test that covers it passes)."""
     equivalent = _equivalent(module)
+    _ensure_mutants(module)  # before the record is read: a survivor of a function changed since may be gone
     survivors = sorted(n for n, c in _results(module).items() if STATUS.get(c) == "survived" and _module_of(n) == module)
     return [n for n in survivors if (_function_of(n), _changed_line(_diff(module, n))) not in equivalent]
 
@@ -370,8 +371,7 @@ def _diff(module: str, name: str) -> str:
     the first call for a module computes the diffs of all its mutants that were not killed, in one process."""
     known = _DIFFS.setdefault(module, {})
     if name not in known:
-        if not (_work(module) / "mutants" / module).exists():
-            subprocess.run([sys.executable, "-c", _MAKE, module], cwd=_work(module), check=True, capture_output=True)
+        _ensure_mutants(module)
         names = {name} | {n for n, c in _results(module).items() if STATUS.get(c) != "killed"} - set(known)
         cmd = [sys.executable, "-c", _SHOW_MANY, module]
         run = subprocess.run(cmd, cwd=_work(module), input=json.dumps(sorted(names)), capture_output=True, text=True)
@@ -379,6 +379,14 @@ def _diff(module: str, name: str) -> str:
             raise RuntimeError(f"the diffs of {module}'s mutants: {run.stderr.strip().splitlines()[-1:]}")
         known.update(json.loads(run.stdout))
     return known[name]
+
+
+def _ensure_mutants(module: str) -> None:
+    """The mutated module and mutmut's record merged with it, in a scratch folder rebuilt from the state (mutmut's own
+    first step, done ahead): the record then names only the mutants of the module as it is, not those of a function
+    changed since the state was saved, which no longer exist."""
+    if not (_work(module) / "mutants" / module).exists():
+        subprocess.run([sys.executable, "-c", _MAKE, module], cwd=_work(module), check=True, capture_output=True)
 
 
 def _changed_line(diff: str) -> str:

@@ -242,7 +242,9 @@ def test_a_state_is_rebuilt_from_the_committed_report_of_a_run_that_left_none(mu
 
 def test_a_recheck_runs_again_only_the_survivors_not_explained_as_equivalent(mutants, monkeypatch) -> None:
     """An equivalent survivor survives any test: running its tests again costs minutes and changes nothing."""
-    monkeypatch.setattr(mutants, "_results", lambda _module: CODES)
+    made = []
+    monkeypatch.setattr(mutants, "_ensure_mutants", made.append)  # mutmut's first step, done before the record is read
+    monkeypatch.setattr(mutants, "_results", lambda _module: CODES if made else {"gone__mutmut_1": 0})
     # toy's survivors: f 2 (not explained), f 3 (equivalent: x is overwritten); g 1 has no test, g 2 timed out
     assert mutants._unexplained_survivors(MODULE) == ["hotpart.models.toy.x_f__mutmut_2"]
     monkeypatch.setattr(mutants, "_equivalent", lambda _module: {})
