@@ -370,3 +370,21 @@ def test_hotpart_profile_refuses_in_one_line_with_exit_2(tmp_path, rows, args, e
     assert r.stdout == "" and "Traceback" not in r.stderr
     lines = r.stderr.splitlines()
     assert len(lines) == 1 and lines[0].startswith(f"hotpart: error: {path}: {expected}"), r.stderr
+
+
+@pytest.mark.parametrize(
+    ("stamp", "expected"),
+    [("infinity", "finite timestamps, got 'infinity'"), ("-infinity", "timestamps from the year 1 on, got '-infinity'")],
+)
+def test_an_infinite_timestamp_in_a_parquet_log_is_refused_naming_its_column(tmp_path, stamp, expected):
+    """A Parquet log can hold DuckDB's TIMESTAMP 'infinity': the span to it has no minutes (DuckDB gives NULL), and the
+    profile raised a bare TypeError on it; it is refused naming the column and the value."""
+    import duckdb
+
+    log = tmp_path / "inf.parquet"
+    duckdb.connect().execute(
+        "COPY (SELECT * FROM (VALUES (TIMESTAMP '2026-11-30 09:00:01', 'a'), "
+        f"(TIMESTAMP '{stamp}', 'b')) t(timestamp, pk)) TO '{log}'"
+    )
+    with pytest.raises(ValueError, match=rf"^{re.escape(str(log))}: column 'timestamp': expected {re.escape(expected)}$"):
+        hp.profile_log(log)

@@ -1220,6 +1220,8 @@ def _profile_per_minute(con: Any, name: str, *, time_column: str, kind: str, n_p
     ).fetchall()[0]
     if before_year_1:  # DuckDB writes it '0002-12-31 (BC) 23:59:00'; numpy and Python read no time before the year 1
         raise ExportError(name, f"column {time_column!r}", "timestamps from the year 1 on", first)
+    if minutes is None:  # DuckDB's TIMESTAMP 'infinity' (a Parquet log can hold it): no span of minutes to it
+        raise ExportError(name, f"column {time_column!r}", "finite timestamps", last)
     n_min = int(minutes)
     if n_min > _MAX_SPAN_MINUTES:
         raise ExportError(
