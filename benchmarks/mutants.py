@@ -91,12 +91,10 @@ TESTS = {
     "hotpart/models/logs.py": ["tests/test_logs*.py", "tests/test_boundaries.py", "tests/test_progress.py"],
     **{
         f"hotpart/models/{stem}.py": [
-            "tests/test_diagnosis.py",
+            "tests/test_diagnosis*.py",  # its rules, the accessed-only and consumed readings, turn 9's cases
             "tests/test_cases_diagnosis.py",
-            "tests/test_diagnosis_accessed_only.py",
             "tests/test_evidence.py",
             "tests/test_boundaries.py",
-            "tests/test_diagnosis_turn9.py",
             # the tests written for the survivors of every module of the diagnosis: they read it through find_causes
             # and diagnose, so one module's tests kill another's mutants
             *(f"tests/test_{other}_mutants*.py" for other in _DIAGNOSIS),
