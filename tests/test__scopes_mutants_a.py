@@ -103,7 +103,9 @@ def test_an_offered_peak_below_one_unit_per_second_is_still_sized():
     # nothing consumed, 30 events a minute: offered 30 / 60 = 0.5 units/s, above 0; target ceil(0.5 / 0.70) = 1
     f = _past(_scope([30.0] * 5 + [0.0], [0.0] * N))
     assert f.numbers == {"target": 1.0, "peak": 0.5}
-    assert f.action.startswith("pre-warm: set the WarmThroughput WriteUnitsPerSecond of the table to at least 1 (")
+    assert f.action.startswith(
+        "pre-warm: set the WarmThroughput WriteUnitsPerSecond of the table to at least 1 (its offered peak, 0.5 units/s,"
+    )  # a peak under 1 unit/s written as it is, never "0 units/s"
 
 
 def test_an_offered_peak_of_zero_is_not_sized():

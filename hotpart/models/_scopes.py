@@ -160,7 +160,7 @@ def _past_peak(
         nums = {"target": float(t), "peak": peak}
         action = (
             f"pre-warm: set the WarmThroughput {s.kind}UnitsPerSecond of {s.where} to at least {t:,} (its offered peak, "
-            f"{peak:,.0f} units/s, at chapter 11's {AUTOSCALING_TARGET:.0%} target) before the next peak, or let the "
+            f"{_rate(peak)} units/s, at chapter 11's {AUTOSCALING_TARGET:.0%} target) before the next peak, or let the "
             "traffic grow over at least 30 minutes"
         )
     else:
@@ -331,7 +331,7 @@ def _inferred(
         for stem, cap in (("MaxOnDemandThroughputThrottleEvents", s.maximum), ("AccountLimitThrottleEvents", _QUOTA[s.kind])):
             if cap and peak is not None and peak >= th.at_cap * cap:
                 lines.append(
-                    f"the {s.kind.lower()}s of {s.where} consumed up to {peak:,.0f} units/s in the minutes with throttling, "
+                    f"the {s.kind.lower()}s of {s.where} consumed up to {_rate(peak)} units/s in the minutes with throttling, "
                     f"{peak / cap:.0%} of "
                     + ("the maximum throughput set on it" if "Max" in stem else "the default per-table quota")
                 )
