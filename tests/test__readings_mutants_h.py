@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
+from evidence_factory import evidence
 
 import hotpart as hp
 from hotpart.models._readings import _key_rate, _other_kind_units
@@ -31,21 +32,7 @@ def _scope(kind: str, events, consumed=None) -> ScopeEvidence:
 
 
 def _ev(scopes, report: KeyReport) -> Evidence:
-    n = scopes[0].events.size
-    return Evidence(
-        minutes=n,
-        seconds=np.full(n, 60.0),
-        scopes=tuple(scopes),
-        backfills={},
-        requests=np.zeros(n),
-        requests_exported=False,
-        key_reports={"": report},
-        mode="provisioned",
-        mode_from="",
-        exported=None,
-        indexes=(),
-        gaps=np.zeros(n, dtype=bool),
-    )
+    return evidence(scopes, {"": report})
 
 
 def _report(per_minute, *, unique: float) -> KeyReport:

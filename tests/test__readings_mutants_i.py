@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
+from evidence_factory import evidence
 
 import hotpart as hp
 
@@ -47,21 +48,7 @@ def _top(*, accessed=(), throttled=(), total_accessed=0.0, total_throttled=0.0) 
 
 
 def _finding(scopes, report, *, kind: str = "write", **thresholds) -> hp.Finding:
-    ev = hp.Evidence(
-        minutes=N,
-        seconds=np.full(N, 60.0),
-        scopes=tuple(scopes),
-        backfills={},
-        requests=np.zeros(N),
-        requests_exported=False,
-        key_reports={} if report is None else {scopes[0].scope: report},
-        mode="provisioned",
-        mode_from="Provisioned*CapacityUnits is there",
-        exported=None,
-        indexes=tuple(sorted({s.scope for s in scopes if s.scope})),
-        gaps=np.zeros(N, dtype=bool),
-        item_units=1.0,
-    )
+    ev = evidence(scopes, {} if report is None else {scopes[0].scope: report}, mode_from="Provisioned*CapacityUnits is there")
     found = hp.find_causes(ev, **thresholds)
     assert found[0].cause != "short spike"
     (f,) = [f for f in found if f.kind == kind and f.cause in KEY_CAUSES]

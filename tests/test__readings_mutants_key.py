@@ -16,6 +16,7 @@ import math
 
 import numpy as np
 import pytest
+from evidence_factory import evidence
 
 import hotpart as hp
 
@@ -48,20 +49,11 @@ def _top(minutes: int = HIT, *, accessed=(), throttled=(), total_accessed=0.0, t
 
 
 def _finding(scopes, report, *, item_units: float = 1.0, kind: str = "write", spike: bool = False, **thresholds) -> hp.Finding:
-    ev = hp.Evidence(
-        minutes=N,
-        seconds=np.full(N, 60.0),
-        scopes=tuple(scopes),
-        backfills={},
-        requests=np.zeros(N),
-        requests_exported=False,
-        key_reports={} if report is None else {scopes[0].scope: report},
-        mode="provisioned",
-        mode_from="Provisioned*CapacityUnits is there",
-        exported=None,
-        indexes=tuple(sorted({s.scope for s in scopes if s.scope})),
-        gaps=np.zeros(N, dtype=bool),
+    ev = evidence(
+        scopes,
+        {} if report is None else {scopes[0].scope: report},
         item_units=item_units,
+        mode_from="Provisioned*CapacityUnits is there",
     )
     found = hp.find_causes(ev, **thresholds)
     assert (found[0].cause == "short spike") == spike

@@ -15,6 +15,7 @@ import math
 
 import numpy as np
 import pytest
+from evidence_factory import evidence
 
 import hotpart as hp
 from hotpart.models._readings import _key_rate, _one_key_scope
@@ -111,22 +112,7 @@ def _scope(kind: str, events, consumed=None, scope: str = "") -> ScopeEvidence:
 
 
 def _ev(scopes, report: KeyReport, *, units: float = 1.0) -> Evidence:
-    n = scopes[0].events.size
-    return Evidence(
-        minutes=n,
-        seconds=np.full(n, 60.0),
-        scopes=tuple(scopes),
-        backfills={},
-        requests=np.zeros(n),
-        requests_exported=False,
-        key_reports={scopes[0].scope: report},
-        mode="provisioned",
-        mode_from="",
-        exported=None,
-        indexes=tuple(sorted({s.scope for s in scopes if s.scope})),
-        gaps=np.zeros(n, dtype=bool),
-        item_units=units,
-    )
+    return evidence(scopes, {scopes[0].scope: report}, item_units=units)
 
 
 def _report(accessed, throttled=(), *, unique=None, minutes: int = 1, listed: int = 0) -> KeyReport:

@@ -58,44 +58,32 @@ def _late_abc_reason(path, column: str) -> str:
     return reason
 
 
-def test_a_key_past_duckdbs_sample_that_is_not_a_number_is_refused_naming_the_key_column(tmp_path):
-    # keys 0..6 in the sample make 'pk' BIGINT; 'abc' on line 30,002 fails its conversion; the timestamps read alone
-    # succeed, the keys alone fail: the key column is named, as holding keys
-    path = _log_with_a_late_abc(
-        tmp_path / "log.csv", "timestamp,pk", lambda i: f"2026-11-30 09:00:{(i or 0) % 60:02d},{'abc' if i is None else i % 7}"
-    )
-    reason = _late_abc_reason(path, "pk")
-    e = _refusal(path)
-    assert (e.file, e.field, e.expected) == (path, "column 'pk'", f"keys ({reason})")
-    assert str(e) == f"{path}: column 'pk': expected keys ({reason})"
+@pytest.mark.parametrize(
+    ("header", "tail", "column", "kwargs", "holding"),
+    [
+        # keys 0..6 in the sample make 'pk' BIGINT: the timestamps read alone succeed, the keys alone fail
+        ("timestamp,pk", lambda v: v, "pk", {}, "keys"),
+        # the keys ('a' throughout) read alone succeed, the sort keys fail
+        ("timestamp,pk,sk", lambda v: f"a,{v}", "sk", {"sort_key": "sk"}, "sort keys"),
+        # item sizes 100..106 bytes make 'b' BIGINT; the timestamps and keys succeed, the item sizes fail
+        ("timestamp,pk,b", lambda v: f"a,{v}", "b", {"item_bytes": "b"}, "item sizes in bytes"),
+    ],
+    ids=["key", "sort key", "item size"],
+)
+def test_a_column_past_duckdbs_sample_that_is_not_a_number_is_refused_naming_the_column_and_what_it_holds(
+    tmp_path, header, tail, column, kwargs, holding
+):
+    # a late 'abc' on line 30,002 fails the column's conversion: the column is named, with what it holds
+    base = 100 if column == "b" else 0
 
+    def row(i):
+        return f"2026-11-30 09:00:{(i or 0) % 60:02d},{tail('abc' if i is None else base + i % 7)}"
 
-def test_a_sort_key_past_duckdbs_sample_that_is_not_a_number_is_refused_naming_the_sort_key_column(tmp_path):
-    # the same late 'abc' in the sort key 'sk': the timestamps and the keys ('a' throughout) read alone succeed, the
-    # sort keys fail: 'sk' is named, as holding sort keys
-    path = _log_with_a_late_abc(
-        tmp_path / "log.csv",
-        "timestamp,pk,sk",
-        lambda i: f"2026-11-30 09:00:{(i or 0) % 60:02d},a,{'abc' if i is None else i % 7}",
-    )
-    reason = _late_abc_reason(path, "sk")
-    e = _refusal(path, sort_key="sk")
-    assert (e.file, e.field, e.expected) == (path, "column 'sk'", f"sort keys ({reason})")
-    assert str(e) == f"{path}: column 'sk': expected sort keys ({reason})"
-
-
-def test_an_item_size_past_duckdbs_sample_that_is_not_a_number_is_refused_naming_the_item_size_column(tmp_path):
-    # item sizes 100..106 bytes in the sample make 'b' BIGINT; the late 'abc' fails its conversion to a number; the
-    # timestamps and keys read alone succeed, the item sizes fail: 'b' is named, as holding item sizes in bytes
-    path = _log_with_a_late_abc(
-        tmp_path / "log.csv",
-        "timestamp,pk,b",
-        lambda i: f"2026-11-30 09:00:{(i or 0) % 60:02d},a,{'abc' if i is None else 100 + i % 7}",
-    )
-    reason = _late_abc_reason(path, "b")
-    e = _refusal(path, item_bytes="b")
-    assert (e.file, e.field, e.expected) == (path, "column 'b'", f"item sizes in bytes ({reason})")
-    assert str(e) == f"{path}: column 'b': expected item sizes in bytes ({reason})"
+    path = _log_with_a_late_abc(tmp_path / "log.csv", header, row)
+    reason = _late_abc_reason(path, column)
+    e = _refusal(path, **kwargs)
+    assert (e.file, e.field, e.expected) == (path, f"column '{column}'", f"{holding} ({reason})")
+    assert str(e) == f"{path}: column '{column}': expected {holding} ({reason})"
 
 
 # --- 2. whatever no earlier check names: the log as a whole, DuckDB's first line --------------------------------------
