@@ -90,9 +90,11 @@ def test_a_one_key_scope_below_one_unit_a_second_still_gives_its_own_peak():
 
 def test_a_one_key_scope_keeps_the_reports_rate_when_it_is_the_larger():
     # reads throttled: 60,000 RCU consumed and 600 reads refused, (60,000 + 600) / 60 = 1,010 RCU/s offered; 'a' is
-    # also written (20,000 WCU), and AWS's report counts both: 60,000 + 3 x 20,000 = 120,000 units, taken as reads
-    # (the throttled kind, HOT_KEY_TRAFFIC_SHARE): 120,000 / 60 = 2,000 RCU/s, the larger bound, is the one said
-    reads, writes = _scope("Read", [600.0], consumed=[60_000.0]), _scope("Write", [0.0], consumed=[20_000.0])
+    # also written, and AWS's report counts both: 120,000 units. The writes' consumption was not exported, so the
+    # units are taken as reads (the throttled kind, HOT_KEY_TRAFFIC_SHARE): 120,000 / 60 = 2,000 RCU/s, the larger
+    # bound, is the one said (with 20,000 WCU of writes exported, 3 x 20,000 would be taken out first: 1,000, and the
+    # scope's own 1,010 is the larger: test_diagnosis_consumed.py)
+    reads, writes = _scope("Read", [600.0], consumed=[60_000.0]), _scope("Write", [0.0])
     f = _finding([reads, writes], _report([[("a", 120_000.0)]], unique=1.0), "read")
     assert (f.cause, f.key) == ("small key space", "a")
     assert _one_key_line(f) == (
@@ -152,4 +154,12 @@ def test_a_reads_series_that_ends_early_adds_nothing_after_its_end():
     for series, want in (([600.0], [600.0, 0.0, 0.0]), ([1.0, 2.0, 3.0, 4.0], [1.0, 2.0, 3.0])):
         r = _scope("Read", [0.0] * len(series), consumed=series)
         ev = _ev([w, r], _report([[("hot", 1.0)]], unique=5_000.0))
-        assert _other_kind_units(w, ev).tolist() == want
+        assert _other_kind_units(w, ev, True).tolist() == want
+    # the writes seen from the reads: AWS's units count a write three times (600 -> 1,800), a simulation's once;
+    # throttle events are requests, never weighted (5 stays 5)
+    writer = _scope("Write", [5.0, 0.0, 0.0], consumed=[600.0, 0.0, 0.0])
+    reader = _scope("Read", [0.0] * 3, consumed=[0.0] * 3)
+    ev = _ev([reader, writer], _report([[("hot", 1.0)]], unique=5_000.0))
+    assert _other_kind_units(reader, ev, True).tolist() == [1_800.0, 0.0, 0.0]
+    assert _other_kind_units(reader, ev, False).tolist() == [600.0, 0.0, 0.0]
+    assert _other_kind_units(reader, ev, True, events=True).tolist() == [5.0, 0.0, 0.0]

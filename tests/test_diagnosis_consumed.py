@@ -146,6 +146,46 @@ def test_an_indexs_write_rate_is_its_consumed_units_only():
     assert _key_rate(r, _ev([r], reads), "OPEN", np.array([True])) == pytest.approx(6_600.0)
 
 
+def test_a_read_hot_keys_rate_leaves_out_the_writes_the_report_counts_with_its_reads():
+    # review turn 11, S1. Index 'by-status': 'OPEN' is offered 6,000 RCU/s of queries (3,000 served, 3,000 refused)
+    # and 600 WCU/s of writes; the index consumed 1,000 WCU/s of writes in all (60,000 WCU in the minute). AWS's
+    # most-accessed report counts 3 x writes + reads: 3 x 36,000 + 180,000 = 288,000 for 'OPEN'; its most-throttled
+    # report holds the index's refused reads only, 180,000. Every write unit the scope consumed is taken out first:
+    # (288,000 - 3 x 60,000 + 180,000) / 60 = 4,800 RCU/s, at most the 6,000 offered (without it: 7,800, above)
+    r = _scope("Read", [180_000.0], consumed=[180_000.0], scope="by-status")
+    w = _scope("Write", [0.0], consumed=[60_000.0], scope="by-status")
+    rep = _report((("OPEN", 288_000.0),), (("OPEN", 180_000.0),), unique=3.0, listed=3)
+    assert _key_rate(r, _ev([r, w], rep), "OPEN", np.array([True])) == pytest.approx(4_800.0)
+    # without the writes' consumption exported, the units are taken to be reads (HOT_KEY_TRAFFIC_SHARE): 7,800
+    w_bare = _scope("Write", [0.0], scope="by-status")
+    assert _key_rate(r, _ev([r, w_bare], rep), "OPEN", np.array([True])) == pytest.approx(7_800.0)
+
+
+def test_a_tables_throttled_count_leaves_out_the_other_kinds_throttle_events():
+    # the table's reads: 'hot' consumed 180,000 RCU in the minute and its most-throttled count, 120,000, holds reads
+    # and writes together; the table refused 30,000 writes (WriteThrottleEvents): at least 90,000 of the count are
+    # reads, (180,000 + 90,000) / 60 = 4,500 RCU/s (5,000 if every throttled request were a read)
+    r = _scope("Read", [90_000.0], consumed=[180_000.0])
+    w = _scope("Write", [30_000.0], consumed=[0.0])
+    rep = _report((("hot", CEILING_CTU),), (("hot", 120_000.0),))
+    assert _key_rate(r, _ev([r, w], rep), "hot", np.array([True])) == pytest.approx(4_500.0)
+    # more of the other kind than the key's counts: they then show none of its reads, and no rate (never a
+    # negative one): consumed writes 70,000 x 3 = 210,000 > 180,000 and write events 150,000 > 120,000
+    w_big = _scope("Write", [150_000.0], consumed=[70_000.0])
+    assert _key_rate(r, _ev([r, w_big], rep), "hot", np.array([True])) is None
+    # exactly as much of the other kind as the throttled count: the consumed reads alone, 180,000 / 60 = 3,000
+    w_equal = _scope("Write", [120_000.0], consumed=[0.0])
+    assert _key_rate(r, _ev([r, w_equal], rep), "hot", np.array([True])) == pytest.approx(3_000.0)
+
+
+def test_the_gsi_read_scenarios_remedy_is_sized_below_what_open_is_offered():
+    # hp.scenario("GSI read throttling"): 'OPEN' is offered 6,000 RCU/s of queries and 600 WCU/s of writes on an index
+    # that consumes 1,000 WCU/s; the simulated report counts (unweighted) 3,000 + 600 = 3,600 units a second for 'OPEN'
+    # and 3,000 refused: at least 3,600 - 1,000 + 3,000 = 5,600 RCU/s (was 6,600, above the offered 6,000)
+    text = " ".join(hp.diagnose(hp.scenario("GSI read throttling").metrics).explain(markdown=False, width=200).split())
+    assert "'OPEN' alone is offered at least 5,600 RCU/s" in text
+
+
 @pytest.mark.parametrize(("unique", "rate"), [(1.0, 2_400.0), (2.0, 1_000.0)])
 def test_a_scope_whose_report_saw_one_key_gives_that_key_its_own_offered_peak(unique, rate):
     # an index's writes: consumed 60,000 units a minute (1,000 WCU/s) and 84,000 throttle events. With one key in all

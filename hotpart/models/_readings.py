@@ -90,9 +90,12 @@ def _key_rate(s: ScopeEvidence, ev: Evidence, key: str, minutes: NDArray[np.bool
 
     AWS's most-accessed report counts what a key *consumed* (hp.SOURCES["CI_CONSUMED_THROUGHPUT_UNITS"]), never more
     than its partition serves, and its most-throttled report what was refused, so the key was offered at least its
-    consumed units (divided by 3 for writes) plus its throttled requests (``item_units`` each), minute by minute, the
-    key's traffic taken to be of the throttled kind, as for the reading of the key (hp.ASSUMPTIONS
-    ["HOT_KEY_TRAFFIC_SHARE"]). An index's most-throttled report does not count its refused writes (AWS does not
+    consumed units (divided by 3 for writes) plus its throttled requests (``item_units`` each), minute by minute. The
+    reports count a key's reads and writes together, so when the scope's consumption (its throttle events) of the
+    other kind was exported, all of that minute's is taken from the key's units first (:func:`_other_kind_units`:
+    the bound stays a bound whoever the other kind's units were); when it was not, the key's traffic is taken to be
+    of the throttled kind, as for the reading of the key (hp.ASSUMPTIONS["HOT_KEY_TRAFFIC_SHARE"]). An index's
+    most-throttled report does not count its refused writes (AWS does not
     measure them: hp.ASSUMPTIONS["INDEX_REPORT_OMITS_WRITES"]), so for an index's writes the consumed units alone are
     the bound. When the most-accessed report saw this one key in all (:func:`_one_key_scope`), the scope's own offered
     peak (consumed plus refused, :func:`_offered_peak`) is the key's, and the larger bound is taken. ``None`` when no
@@ -102,13 +105,18 @@ def _key_rate(s: ScopeEvidence, ev: Evidence, key: str, minutes: NDArray[np.bool
         return None
     weight = _WRITE_WEIGHT if rep.weighted and s.kind == "Write" else 1.0
     refusals = rep.throttled and not (s.scope and s.kind == "Write")
+    other = _other_kind_units(s, ev, rep.weighted)
+    # an index's most-throttled report holds only its refused reads (INDEX_REPORT_OMITS_WRITES): nothing to take out
+    other_refused = _other_kind_units(s, ev, False, events=True) if refusals and not s.scope else None
     best = None
     for m in np.flatnonzero(minutes):
         if m >= len(rep.top):
             continue
         tk = rep.top[m]
-        acc = dict(tk.accessed).get(key, 0.0) / weight
-        thr = dict(tk.throttled).get(key, 0.0) * ev.item_units if refusals else 0.0
+        acc = dict(tk.accessed).get(key, 0.0)
+        acc = max(acc - float(other[m]), 0.0) / weight if other is not None else acc / weight
+        thr = dict(tk.throttled).get(key, 0.0) if refusals else 0.0
+        thr = (max(thr - float(other_refused[m]), 0.0) if other_refused is not None else thr) * ev.item_units
         if acc or thr:
             rate = (acc + thr) / float(ev.seconds[m])
             best = rate if best is None else max(best, rate)
@@ -136,7 +144,11 @@ def _shard_words(s: ScopeEvidence, key: str, rate: float | None) -> tuple[str, s
         f"read of the whole key then takes {reads:,.0f} queries, one per suffix (chapter 6)"
     )
     if s.scope:
-        words += "; or make the index sparse, so that only the items its queries need carry the key (chapter 12)"
+        words += (
+            f"; or, if no query reads {key!r} through the index, make the index sparse so that its items leave it (a "
+            "sparse index that keeps them relieves nothing: chapter 15, exercise 6); projecting fewer attributes "
+            "lowers what each index write costs when the items are larger than 1 KB (chapter 12)"
+        )
     return words, "chapter 5, write sharding; chapter 6, its read cost", {"rate": rate, "shards": n, "read_queries": reads}
 
 
@@ -214,15 +226,21 @@ def _accessed_total(s: ScopeEvidence, ev: Evidence, weighted: bool, listed: floa
     return max(listed, consumed)
 
 
-def _other_kind_units(s: ScopeEvidence, ev: Evidence) -> NDArray[np.float64] | None:
-    """The scope's consumption of the other kind, per minute, in the most-accessed report's units (3 per write unit,
-    hp.SOURCES["CI_CONSUMED_THROUGHPUT_UNITS"]); ``None`` when its consumed metric was not exported."""
+def _other_kind_units(
+    s: ScopeEvidence, ev: Evidence, weighted: bool, *, events: bool = False
+) -> NDArray[np.float64] | None:
+    """The scope's consumption of the other kind, per minute, in the most-accessed report's units (3 per write unit
+    when ``weighted``, as AWS counts them: hp.SOURCES["CI_CONSUMED_THROUGHPUT_UNITS"]; 1 in the simulated reports),
+    or with ``events`` its throttle events of the other kind (requests, as the most-throttled report counts them);
+    ``None`` when that metric was not exported."""
     out = None
     for t in ev.scopes:
-        if t.scope == s.scope and t.kind != s.kind and t.consumed is not None:
+        series = (t.events if t.events_exported else None) if events else t.consumed
+        if t.scope == s.scope and t.kind != s.kind and series is not None:
             out = np.zeros(ev.minutes) if out is None else out
-            n = min(len(t.consumed), ev.minutes)
-            out[:n] += (_WRITE_WEIGHT if t.kind == "Write" else 1.0) * np.asarray(t.consumed[:n], dtype=float)
+            n = min(len(series), ev.minutes)
+            weight = _WRITE_WEIGHT if weighted and not events and t.kind == "Write" else 1.0
+            out[:n] += weight * np.asarray(series[:n], dtype=float)
     return out
 
 
@@ -438,7 +456,7 @@ def _read_keys(s: ScopeEvidence, ev: Evidence, minutes: NDArray[np.bool_], th: _
     # the most-accessed report alone: a key at a partition's worth of traffic, or carrying most of it
     missing = (f"the most-throttled report of {s.where} ({_rule_names(s)})",)
     weight = _WRITE_WEIGHT if rep.weighted and s.kind == "Write" else 1.0
-    other = _other_kind_units(s, ev) if rep.weighted else None
+    other = _other_kind_units(s, ev, rep.weighted)
     best: tuple[float, str] = (0.0, "")
     shares: dict[str, list[float]] = {}
     floor: dict[str, float] = {}  # each key's rate were every unit of the other kind in the minute its own

@@ -322,7 +322,8 @@ class KeyReport:
         Distinct keys each report lists over its window (at most its ``MaxContributorCount``).
     weighted : bool
         Whether the most-accessed units are AWS's ``ConsumedThroughputUnits`` (3 x write units + read units), as a
-        real report counts them; ``False`` for a simulation's lists, which count units.
+        real report counts them; ``False`` for a simulation's lists, which count units, a read unit and a write unit
+        one each. Either way a key's reads and writes are counted together when the run simulated both.
     rules : tuple of str
         The rule names the reports came from, when known.
 
