@@ -111,7 +111,7 @@ def test_on_demand_hot_key_below_double_its_previous_peak_rules_the_growth_out()
 
 
 def test_on_demand_index_hot_key_names_no_table_growth():
-    # an index has no previous peak of its own in the course's reading: the growth is the table's, not named here
+    # the growth past the previous peak is read for the table only: an index's hot key names neither it nor its sentence
     f = _finding(_scope("Read", scope="by-status"), _report(HOT, accessed=False), "on-demand")
     assert (f.cause, f.scope) == ("hot key", "by-status")
     assert PAST not in f.alternatives
@@ -123,7 +123,8 @@ def test_on_demand_index_hot_key_names_no_table_growth():
 
 
 def test_on_demand_spread_without_consumption_names_the_unknown_growth_once():
-    # the growth is unknown: named as the alternative, and its sentence said once (not also by the hot-key path)
+    # the growth is unknown: named as the alternative, and its sentence said once (the growth check of the other
+    # readings, hot key or small key space, is not run for spread throttling, which has its own)
     f = _on_demand(SPREAD)
     assert (f.cause, f.confidence) == ("spread", "low")
     assert f.alternatives == (PAST,)
