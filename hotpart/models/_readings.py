@@ -163,6 +163,14 @@ def _cache_words(s: ScopeEvidence, key: str, rate: float | None) -> tuple[str, s
             {},
         )
     hit = max(0.0, 1.0 - limit / rate)
+    if hit == 0.0:  # the bound is under what a cache must bring the reads to: it cannot size the cache
+        words = (
+            f"cache {what} (DAX or an application cache): the reports show at least {_rate(rate)} RCU/s, already under "
+            f"the {limit:,.0f} RCU/s ({SHARD_UTILIZATION:.0%} of a partition's {PARTITION_MAX_RCU:,.0f}) a cache must "
+            "bring them down to; a lower bound cannot size the cache, so size the share it must serve from the key's "
+            "offered reads (a log of its requests, chapter 16); strongly consistent reads still reach the partition"
+        )
+        return words, "chapter 15, the hot-read row; chapter 10, a split cannot cut one item", {"rate": rate, "hit_ratio": hit}
     words = (
         f"cache {what} (DAX or an application cache): at least {_rate(rate)} RCU/s, so the cache must serve at least "
         f"{hit:.0%} of them to keep the rest under {limit:,.0f} RCU/s ({SHARD_UTILIZATION:.0%} of a partition's "

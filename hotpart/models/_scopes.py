@@ -66,8 +66,7 @@ def _key_range_finding(
         # growth past the previous peak may be counted as key range (AWS does not say): named, not ruled out
         growth = _growth(s, ev, ev.hit())
         if growth is None or growth >= ON_DEMAND_PEAK_MULTIPLIER:
-            alts = (*alts, "past double the previous peak")
-            ev_lines.append(_growth_words(growth))
+            alts = _name_growth(alts, ev_lines, growth)
     if kr.cause == "hot key" and kr.hot_keys:  # several hot keys: the single-key remedy for each, numbers of the first
         remedy = _cache_words if s.kind == "Read" else _shard_words
         parts = [remedy(s, k, _key_rate(s, ev, k, minutes)) for k in kr.hot_keys]
@@ -91,7 +90,7 @@ def _key_range_finding(
             + (f", and {kr.key!r} alone is offered at least {_rate(rate)} {_UNIT[s.kind]}" if rate else "")
             + (f"; if the key must stay, {shard}" if shard else "")
         )
-        chapter = "chapter 2, key designs; chapter 5, write sharding"
+        chapter = "chapter 2, key designs; chapter 5, write sharding" if shard else "chapter 2, key designs"
         nums = {**nums, **({"values": float(n)} if n is not None else {})}
     elif kr.cause == "spread":
         growth = _growth(s, ev, ev.hit()) if ev.mode == "on-demand" and not s.scope else None
@@ -105,8 +104,7 @@ def _key_range_finding(
             )
             chapter, nums, confidence = "chapter 10, splits for heat; chapter 2, key designs", {}, "low"
             if grew is None and not s.scope:
-                alts = (*alts, "past double the previous peak")
-                ev_lines.append(_growth_words(None))
+                alts = _name_growth(alts, ev_lines, None)
             why = f"{why_prefix}every partition of an on-demand table is at its limit; there is no capacity to raise"
         else:
             words, nums = _capacity_words(s, ev, f"raise the {s.kind.lower()} capacity of {s.where} to")
@@ -140,6 +138,15 @@ def _key_range_finding(
         missing=(*missing, *kr.missing),
         key=kr.key,
     )
+
+
+def _name_growth(alts: tuple[str, ...], ev_lines: list[str], growth: float | None) -> tuple[str, ...]:
+    """Growth past the previous peak named as an alternative, with its evidence line, each once: :func:`_inferred`
+    may have named them already (``ev_lines`` is extended in place; the alternatives are returned)."""
+    words = _growth_words(growth)
+    if words not in ev_lines:
+        ev_lines.append(words)
+    return alts if "past double the previous peak" in alts else (*alts, "past double the previous peak")
 
 
 def _past_peak(
