@@ -52,12 +52,12 @@ def test_account_quota_names_write_units_for_writes_and_read_units_for_reads():
     w = _limit("AccountLimitThrottleEvents", _scope("", "Write"))
     assert w.action == (
         "request a per-table write quota of above its present level (export ConsumedWriteCapacityUnits to size it), "
-        "through Service Quotas (the default is 40,000 WCU per table or index)"
+        "through Service Quotas (the default is 40,000 WRU per table or index)"
     )
     r = _limit("AccountLimitThrottleEvents", _scope("", "Read"))
     assert r.action == (
         "request a per-table read quota of above its present level (export ConsumedReadCapacityUnits to size it), "
-        "through Service Quotas (the default is 40,000 RCU per table or index)"
+        "through Service Quotas (the default is 40,000 RRU per table or index)"
     )
 
 

@@ -237,8 +237,12 @@ def plot_fingerprints(ax: Axes, cases: list[Data], *, title: str) -> None:
 
 
 def _findings_label(d: Diagnosis) -> str:
-    n = len(d.findings)
-    return "nothing to find" if d.symptom == "no throttling" else f"{n} finding" + ("s" if n > 1 else "")
+    """How many causes, in an axis label: a short-spike finding reads the timing of the same events, not a cause."""
+    if d.symptom == "no throttling":
+        return "nothing to find"
+    n = sum(f.cause != "short spike" for f in d.findings)
+    spike = any(f.cause == "short spike" for f in d.findings)
+    return f"{n} cause" + ("s" if n != 1 else "") + (", in a short spike" if spike else "")
 
 
 # ---------------------------------------------------------------------------------------------
@@ -352,7 +356,9 @@ def _findings_cell(d: Diagnosis) -> str:
     parts = []
     for f in d.findings:
         where = f" ({f.scope})" if f.scope else ""
-        parts.append(f"{f.row}{where}: {f.share:.0%}, {f.confidence}")
+        # a short spike reads when the events fell, not a share of its own beside the cause's (Diagnosis.summary)
+        share = "all the events in one window" if f.cause == "short spike" else f"{f.share:.0%}"
+        parts.append(f"{f.row}{where}: {share}, {f.confidence}")
     return "; ".join(parts)
 
 

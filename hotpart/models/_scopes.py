@@ -209,7 +209,6 @@ def _limit_finding(
     alternatives: tuple[str, ...] = (),
 ) -> Finding:
     """A table-level reason (of the table or of one index): its capacity, its quota or its maximum."""
-    unit = "WCU" if s.kind == "Write" else "RCU"
     if stem == "ProvisionedThroughputThrottleEvents":
         words, nums = _capacity_words(s, ev, f"set the provisioned {s.kind.lower()} capacity of {s.where} to")
         if s.scope and s.kind == "Write":
@@ -238,6 +237,7 @@ def _limit_finding(
         )
     if stem == "AccountLimitThrottleEvents":
         words, nums = _capacity_words(s, ev, f"request a per-table {s.kind.lower()} quota of")
+        unit = "WRU" if s.kind == "Write" else "RRU"  # the quota is on-demand's: request units
         action = f"{words}, through Service Quotas (the default is {_QUOTA[s.kind]:,.0f} {unit} per table or index)"
         return _finding(
             "account quota",

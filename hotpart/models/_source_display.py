@@ -31,6 +31,7 @@ PAGE_NAMES: dict[str, str] = {
     _DDB + "metrics-dimensions.html": "AWS's metrics and dimensions page",
     _DDB + "burst-adaptive-capacity.html": "AWS's burst and adaptive capacity page",
     "ja_jp/" + _DDB + "throttling-key-range-limit-exceeded-mitigation.html": "AWS's key-range page (Japanese)",
+    "ja_jp/" + _DDB + "pre-warming-on-demand-capacity-mode.html": "AWS's pre-warming page (Japanese)",
     "aws.amazon.com/" + _DDB + "throttling-key-range-limit-exceeded-mitigation.html": "AWS's key-range page",
     _DDB + "throttling-diagnosing-workflow.html": "AWS's diagnosing-throttling page",
     _DDB + "TroubleshootingThrottling.html": "AWS's throttling troubleshooting page",
@@ -263,6 +264,11 @@ GLOSSES: dict[str, str] = {
     "再調整して、そのアクセス頻度の高い単一の項目のみをパーティションに含めることがあります。": (
         "If your application consistently sends a large amount of traffic to a single item, adaptive capacity may "
         "rebalance your data so that a partition contains only that single, frequently accessed item."
+    ),
+    "オンデマンドキャパシティモードに切り替えます。これにより、テーブルはプロビジョニングされたスループットキャパシティ値と同様の数の"
+    "リクエストを処理できるようになります。": (
+        "Switch to on-demand capacity mode. The table can then handle about as many requests as its provisioned "
+        "throughput capacity."
     ),
     "DynamoDB は、多くの場合、自動 split-for-heat メカニズムを通じてホットパーティションに適応します。": (
         "DynamoDB often adapts to hot partitions through its automatic split-for-heat mechanism."

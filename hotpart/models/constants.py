@@ -434,6 +434,8 @@ _DATE_REREAD = "2026-12-03"
 _DATE_ROUND3 = "2026-12-04"
 #: The day chapters 8-14's round-4 findings were checked (issue 46): the pages they cite read again.
 _DATE_CH08_R4 = "2026-12-06"
+#: The turn-11 review of chapters 15 and 16 (sources read that day).
+_DATE_TURN11 = "2026-12-07"
 
 # Each block below belongs to one family of chapters; add a chapter's sources and assumptions in its block.
 # --- sources: capacity and the simulator (chapters 1, 8-11)
@@ -830,6 +832,15 @@ SOURCES["SWITCHED_TABLE_PEAK_EARLIER"] = Source(
     quote="Existing table switched to on-demand capacity mode: The previous peak is half the maximum write capacity "
     "units and read capacity units provisioned since the table was created, or the settings for a newly created "
     "table with on-demand capacity mode, whichever is higher.",
+)
+SOURCES["SWITCHED_TABLE_PRE_WARMED"] = Source(
+    "AWS, DynamoDB developer guide (Japanese edition), オンデマンドキャパシティモードのテーブルの事前ウォーミング, the last "
+    "step of pre-warming: a table whose provisioned write throughput was raised to the peak, then switched to "
+    "on-demand (the English page's sentence was not retrievable, so the quote is the Japanese edition's)",
+    _DATE_TURN11,
+    "https://docs.aws.amazon.com/ja_jp/amazondynamodb/latest/developerguide/pre-warming-on-demand-capacity-mode.html",
+    quote="オンデマンドキャパシティモードに切り替えます。これにより、テーブルはプロビジョニングされたスループットキャパシティ値と同様の数の"
+    "リクエストを処理できるようになります。",
 )
 SOURCES["ON_DEMAND_SWITCHES_PER_DAY"] = Source(
     "AWS, Considerations when switching capacity modes in DynamoDB",
