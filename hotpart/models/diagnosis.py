@@ -767,7 +767,11 @@ def two_causes_case() -> dict[str, Any]:
         ``metrics`` (with Contributor Insights of the table and the index), ``diagnosis``, ``offered`` and
         ``table_wcu`` (WCU/s), ``open_offered`` and ``open_consumed`` (the OPEN index value's offered and consumed
         rates in its busiest minute, WCU/s, from the simulation: the index's most-accessed report shows only the
-        second), and for each finding by its row: ``share``, ``target`` and the rest of its numbers.
+        second; offered is what the OPEN partition is charged, the OPEN writes the base partitions accept),
+        ``open_refused`` (the OPEN writes refused for the index per second in its busiest minute, from the
+        back-pressure: every OPEN write meets the partition's refused share, those the base table would refuse too,
+        so it is more than ``open_offered - open_consumed``, and it is what the index's ``WriteThrottleEvents``
+        count), and for each finding by its row: ``share``, ``target`` and the rest of its numbers.
 
     Examples
     --------
@@ -776,6 +780,8 @@ def two_causes_case() -> dict[str, Any]:
     ['under-provisioned table', 'GSI-only throttling']
     >>> round(c["open_offered"]), round(c["open_consumed"])  # what OPEN is offered, what its partition serves
     (1201, 1000)
+    >>> round(c["open_refused"], 1)  # OPEN writes refused for the index: 1,440 x (1 - 1,000 / 1,200.9)
+    240.9
     """
     n = 2_000
     n_open = round(GSI_OPEN_SHARE * n)
@@ -789,6 +795,10 @@ def two_causes_case() -> dict[str, Any]:
     idx = res.indexes["by-status"]
     assert idx.key_offered is not None and idx.key_throttled is not None  # simulated per key
     k = idx.keys.index("OPEN")
+    # the OPEN partition's refused share each second meets every OPEN write (gsi.fraction is 1, the only index)
+    p = int(gsi.value_partitions()[gsi.values.index("OPEN")])
+    refused_share = idx.throttled[:, p] / idx.offered[:, p]
+    open_refused = refused_share * 1.2 * n_open * gsi.fraction
     return {
         "metrics": metrics,
         "diagnosis": d,
@@ -796,5 +806,6 @@ def two_causes_case() -> dict[str, Any]:
         "table_wcu": 1_800.0,
         "open_offered": float(idx.key_offered[:, k].max()) / PERIOD_S,
         "open_consumed": float((idx.key_offered[:, k] - idx.key_throttled[:, k]).max()) / PERIOD_S,
+        "open_refused": float(open_refused.reshape(-1, PERIOD_S).sum(axis=1).max()) / PERIOD_S,
         "findings": {f.row: {"share": f.share, "key": f.key, **f.numbers} for f in d.findings},
     }

@@ -1,8 +1,9 @@
 """Global secondary indexes: another write path, with its own partitions, ceilings and back-pressure.
 
 Chapter 12 (``notebooks/12_gsi.ipynb``) is built on this module; chapters 13
-and 15 read its results through :func:`hotpart.cloudwatch` and
-:func:`hotpart.scenario`. A global secondary index (GSI) is a second table
+and 15 read its results through :func:`hotpart.cloudwatch` (which counts an
+index's write throttle events from its back-pressure, the writes refused for
+it) and :func:`hotpart.scenario`. A global secondary index (GSI) is a second table
 that DynamoDB keeps up to date from the base table's writes. It has its own
 partition key (so its own key mapping), its own partitions with the same
 per-partition ceilings (1,000 WCU/s, 3,000 RCU/s) and its own capacity. Two
@@ -247,7 +248,11 @@ class IndexedResult:
         The base partitions alone, on the demand the indexes let through:
         what the table's own throttle events count.
     indexes : dict of str to SimulationResult
-        Each index's writes, in index units.
+        Each index's writes, in index units: the writes it was charged for
+        (those the base partitions accept), so its ``throttled`` is the
+        refused part of those. The index's throttle events are not that but
+        ``backpressure`` (:func:`hotpart.cloudwatch`): every write refused for
+        the index, including those the base partition would have refused too.
     backpressure : dict of str to numpy.ndarray
         Units of base-table writes refused because of each index, shaped
         (seconds, base partitions). A write refused by an index is counted

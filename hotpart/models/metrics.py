@@ -12,7 +12,7 @@ metric (``Write`` shown; ``Read`` alike)  what the model counts, per minute
 ========================================  ====================================================
 ``ConsumedWriteCapacityUnits``            Sum of served units (``per_second`` divides by 60)
 ``ProvisionedWriteCapacityUnits``         the provisioned capacity, averaged (provisioned mode) [#]_
-``WriteThrottleEvents``                   refused items (events) of the table's own partitions
+``WriteThrottleEvents``                   refused items (events): the table's own partitions'; an index's [#i]_
 ``WriteKeyRangeThroughputThrottleEvents``  refused at a partition: above its ceiling, or its share
 ``WriteProvisionedThroughputThrottleEvents``  refused because the table's capacity was used up
 ``WriteMaxOnDemandThroughputThrottleEvents``  refused above an on-demand maximum throughput
@@ -24,6 +24,10 @@ metric (``Write`` shown; ``Read`` alike)  what the model counts, per minute
    intervals and every other DynamoDB metric, the provisioned capacity
    among them, at five minutes (``hp.SOURCES["METRICS_OTHER_FIVE_MINUTES"]``);
    the model reports the provisioned level every minute, for comparison.
+
+.. [#i] An index's write events are the writes refused for it (its back-pressure,
+   ``IndexedResult.backpressure``), each reason metric its share of them in
+   the proportions of the index's own refusals that minute.
 
 Every metric is a count per data point. The model's figures are expected
 counts (real numbers) unless :func:`cloudwatch` is given a ``seed``, which
@@ -44,9 +48,19 @@ for ``N`` items, which is :func:`batch_throttled_requests`. A write refused
 by index back-pressure counts as a throttle event of the index (under the
 ``GlobalSecondaryIndexName`` dimension) and as a throttled request of the
 table, but not as a throttle event of the table, nor in the table's
-most-throttled keys (AWS does not measure it there). A throttled read on an index
-(a ``Query`` with ``IndexName``) is likewise an index event and a throttled
-request of the table.
+most-throttled keys (AWS does not measure it there). Every such write is one
+event of the index, whether or not its base partition would have accepted
+it: the index's simulation is charged only for the writes the base
+partitions accept (:func:`hotpart.simulate_with_indexes`), so its own
+refusals are fewer, and the events are counted from the back-pressure
+instead (AWS: each throttled index write of a ``PutItem`` is one event). The
+model refuses each write once, at the first index that refuses it or else at
+its base partition, so for single-item writes the table's and its indexes'
+``WriteThrottleEvents`` add up to the table's write ``ThrottledRequests``
+(``tests/test_index_events.py``). The index's consumed units, and its
+Contributor Insights reports, stay those of the writes it was charged for. A
+throttled read on an index (a ``Query`` with ``IndexName``) is likewise an
+index event and a throttled request of the table.
 
 :func:`top_keys` is Contributor Insights' view: per minute, the most accessed
 and the most throttled partition keys (its "partition key" rules, for the
@@ -597,6 +611,31 @@ def _capacity_metrics(
     return out
 
 
+def _backpressure_events(
+    charged: dict[str, NDArray[np.float64]], backpressure: NDArray[np.float64], item_units: float
+) -> dict[str, NDArray[np.float64]]:
+    """An index's write throttle events: the base-table writes refused for it, split by reason as the index refused.
+
+    ``charged`` holds the index's write metrics from its own simulation, whose refusals are of the writes it was
+    *charged* for (those the base partitions accept), in index units; ``backpressure`` is the base-table write units
+    refused because of the index, shaped (seconds, base partitions): every write that reached the index and met its
+    refused share, whatever the base partition did with it. Each refused write is one event, so
+    ``WriteThrottleEvents`` is ``backpressure`` per minute over ``item_units``, and each reason metric takes the share
+    of it that reason had of the index's own refusals that minute, so that they still add up to the events. (A write
+    is refused for an index only in a second the index refused some of its own units, so a minute with events always
+    has reasons; were it otherwise, they would go to key-range.)
+    """
+    events = _minutes(backpressure.sum(axis=1)) / item_units
+    reasons = [f"Write{m}" for m in _REASON_METRIC]
+    own = np.sum([charged[m] for m in reasons], axis=0)
+    out = {"WriteThrottleEvents": events}
+    for m in reasons:
+        fallback = 1.0 if m == "WriteKeyRangeThroughputThrottleEvents" else 0.0
+        share = np.divide(charged[m], own, out=np.full_like(own, fallback), where=own > 0)
+        out[m] = events * share
+    return out
+
+
 def cloudwatch(
     result: SimulationResult | IndexedResult,
     *,
@@ -652,7 +691,11 @@ def cloudwatch(
     Returns
     -------
     Metrics
-        Per-minute data points for the table and each index.
+        Per-minute data points for the table and each index. An index's
+        ``WriteThrottleEvents`` (and its reason metrics, in the same
+        proportions as its own refusals) count the base-table writes refused
+        for it, ``result.backpressure``, in items; its consumed units are those
+        of the writes it was charged for.
 
     Examples
     --------
@@ -720,6 +763,8 @@ def cloudwatch(
         merged: dict[str, NDArray[np.float64]] = {}
         for r in parts:
             merged.update(_capacity_metrics(r, u, share_refusals=share_refusals))
+        if isinstance(result, IndexedResult):  # an index's write events: the writes refused for it
+            merged.update(_backpressure_events(merged, result.backpressure[name], u))
         indexes[name] = merged
     kinds = {r.kind for r, _ in results} | {r.kind for parts in index_parts.values() for r in parts}
     top = None
