@@ -74,3 +74,25 @@ def test_a_small_key_space_cites_write_sharding_only_where_its_remedy_shards(kin
     assert f.cause == "small key space"
     assert f.chapter == chapter
     assert ("if the key must stay, write-shard" in f.action) == (kind == "Write")
+
+
+def test_reason_metrics_without_their_throttle_events_still_make_the_finding(tmp_path):
+    # the corpus' 05-reasons-hot-key export with its WriteThrottleEvents left out: the reason metrics add up to a
+    # lower bound of the events (every throttle event carries one reason): 105,000 key-range events over 25 minutes.
+    # Without the sum, the table's writes had no events and the throttled requests read as 'GSI-only throttling'.
+    import json
+    from pathlib import Path
+
+    from hotpart.models.observed import read_metric_data
+
+    folder = Path(__file__).parent / "fixtures" / "exports" / "05-reasons-hot-key"
+    export = json.loads((folder / "metrics.json").read_text())
+    export["MetricDataResults"] = [r for r in export["MetricDataResults"] if r["Label"] != "WriteThrottleEvents"]
+    (tmp_path / "metrics.json").write_text(json.dumps(export))
+    m = read_metric_data(tmp_path / "metrics.json", folder / "queries.json")
+    d = hp.diagnose(m)
+    assert d.summary() == "One cause, of the 105,000 throttle events: hot partition, key unknown on the table's writes (100%)."
+    assert d.notes[-1] == (
+        "WriteThrottleEvents was not exported: the sum of its reason metrics stands for it, a lower bound (every "
+        "throttle event carries one reason); export it to count them all"
+    )

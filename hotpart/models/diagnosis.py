@@ -524,6 +524,12 @@ def diagnose(
             f"ThrottledRequests is only {float(ev.requests.sum()):,.0f} against {events:,.0f} throttle events: in batches "
             f"of {metrics.batch_size} a request counts only when all its items are throttled"
         )
+    for s in ev.scopes:
+        if not s.events_exported and s.reasons and float(s.events.sum()) > 0:
+            notes.append(
+                f"{s.metric('ThrottleEvents')} was not exported: the sum of its reason metrics stands for it, a lower "
+                "bound (every throttle event carries one reason); export it to count them all"
+            )
     material = tuple(f for f in found if f.share >= MATERIAL_SHARE or f.cause in ("short spike", "no throttling"))
     minor = tuple(f for f in found if f not in material)
     if not material:  # every cause below the share: the largest still answers

@@ -284,17 +284,23 @@ def gather_evidence(metrics: Metrics) -> Evidence:
             source = "the metric" if prov is not None else "the table description" if level is not None else ""
             if prov is None and level is not None:
                 prov = np.full(n, float(level))
+            reasons = {
+                stem: np.asarray(m.get(f"{k}{stem}", np.zeros(n)), dtype=float)
+                for stem in REASON_METRICS
+                if has(f"{k}{stem}", scope)
+            }
+            events = np.asarray(m.get(f"{k}ThrottleEvents", np.zeros(n)), dtype=float)
+            if not has(f"{k}ThrottleEvents", scope) and reasons:
+                # every throttle event carries one reason: without <kind>ThrottleEvents, the reasons exported add up
+                # to a lower bound of it (never zero events beside reason counts)
+                events = np.sum(list(reasons.values()), axis=0)
             scopes.append(
                 ScopeEvidence(
                     scope,
                     k,
-                    np.asarray(m.get(f"{k}ThrottleEvents", np.zeros(n)), dtype=float),
+                    events,
                     has(f"{k}ThrottleEvents", scope),
-                    {
-                        stem: np.asarray(m.get(f"{k}{stem}", np.zeros(n)), dtype=float)
-                        for stem in REASON_METRICS
-                        if has(f"{k}{stem}", scope)
-                    },
+                    reasons,
                     np.asarray(m[f"Consumed{k}CapacityUnits"], dtype=float)
                     if f"Consumed{k}CapacityUnits" in m
                     else np.zeros(n)  # exported with no data point: nothing consumed
