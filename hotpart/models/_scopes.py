@@ -141,12 +141,11 @@ def _key_range_finding(
 
 
 def _name_growth(alts: tuple[str, ...], ev_lines: list[str], growth: float | None) -> tuple[str, ...]:
-    """Growth past the previous peak named as an alternative, with its evidence line, each once: :func:`_inferred`
-    may have named them already (``ev_lines`` is extended in place; the alternatives are returned)."""
-    words = _growth_words(growth)
-    if words not in ev_lines:
-        ev_lines.append(words)
-    return alts if "past double the previous peak" in alts else (*alts, "past double the previous peak")
+    """Growth past the previous peak named as an alternative, with its evidence line (``ev_lines`` is extended in
+    place; the alternatives are returned). :func:`_inferred` may have named both already: a finding keeps each
+    evidence line and each alternative once (:func:`hotpart.models.findings._finding`)."""
+    ev_lines.append(_growth_words(growth))
+    return (*alts, "past double the previous peak")
 
 
 def _past_peak(

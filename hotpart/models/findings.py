@@ -233,7 +233,7 @@ def _finding(
         s.kind.lower(),
         min(events / total, 1.0) if total > 0 else 0.0,
         events,
-        tuple(e for e in evidence if e),
+        tuple(dict.fromkeys(e for e in evidence if e)),  # each line once, in order
         action,
         chapter,
         confidence,
