@@ -811,7 +811,9 @@ def throttle_metric_claims(q: float = 0.5) -> Data:
         for :data:`hotpart.BURST_WINDOW_S` seconds before it (a full bank): ``under_bank_s`` (those seconds),
         ``under_bank_units`` (the units each partition banks, its share times those seconds),
         ``under_banked_events`` (its provisioned-throughput events) and ``under_banked_first_minute`` (the first
-        minute with any, 1-based, or ``None``); ``q`` and ``pair_refused`` (the expected throttled requests
+        minute with any, 1-based, or ``None``), ``under_part_low`` and ``under_part_high`` (the least and the most
+        a partition is offered on average, WCU/s: the course's hash spreads the keys unevenly) and
+        ``under_even_bank_s`` (how long a full bank would last on evenly loaded partitions, seconds); ``q`` and ``pair_refused`` (the expected throttled requests
         per batch of two items, :math:`q^2`); ``gsi_index_events``, ``gsi_table_events``,
         ``gsi_throttled_requests`` and ``gsi_minutes`` (the ``"GSI-only throttling"`` scenario).
 
@@ -822,6 +824,8 @@ def throttle_metric_claims(q: float = 0.5) -> Data:
     (0.0, 0.25)
     >>> c["under_provisioned_events"], c["under_bank_units"], c["under_banked_events"], c["under_banked_first_minute"]
     (600000.0, 150000.0, 36000.0, 9)
+    >>> round(c["under_part_low"]), round(c["under_part_high"]), round(c["under_even_bank_s"])
+    (711, 804, 600)
     """
     q = check_number("q", q, low=0, high=1)
     case = scenario("under-provisioned table")
@@ -842,6 +846,12 @@ def throttle_metric_claims(q: float = 0.5) -> Data:
         "under_bank_units": BURST_WINDOW_S * res.table.wcu / res.table.partitions,
         "under_banked_events": float(banked.sum()),
         "under_banked_first_minute": int(firing[0]) + 1 if firing.size else None,
+        "under_part_low": float(res.offered.mean(axis=0).min()),
+        "under_part_high": float(res.offered.mean(axis=0).max()),
+        # the bank over the even shortfall: each partition offered the table's mean share, served its provisioned one
+        "under_even_bank_s": BURST_WINDOW_S
+        * (res.table.wcu / res.table.partitions)
+        / (float(res.offered.mean(axis=0).mean()) - res.table.wcu / res.table.partitions),
         "q": q,
         "pair_refused": float(batch_throttled_requests(2, q, 2)),
         "gsi_index_events": float(gsi.index("by-status")["WriteThrottleEvents"].sum()),

@@ -2963,7 +2963,7 @@ ASSUMPTIONS: Final[dict[str, Assumption]] = {
         "by sort key only when its traffic is not tracked by a monotonically increasing or decreasing sort key "
         "(SOURCES['ITEM_COLLECTION_SPLIT_BY_SORT_KEY']).",
         used_by=("INDEX_SPLIT_FOR_HEAT",),
-        chapters=("12_gsi", "15_diagnosis", "17_before_you_deploy"),
+        chapters=("12_gsi", "13_detection", "15_diagnosis", "17_before_you_deploy"),
     ),
     "INDEX_REFUSAL_DELAY_S": Assumption(
         0.0,
