@@ -813,8 +813,9 @@ def throttle_metric_claims(q: float = 0.5) -> Data:
         ``under_banked_events`` (its provisioned-throughput events) and ``under_banked_first_minute`` (the first
         minute with any, 1-based, or ``None``), ``under_part_low`` and ``under_part_high`` (the least and the most
         a partition is offered on average, WCU/s: the course's hash spreads the keys unevenly) and
-        ``under_even_bank_s`` (how long a full bank would last on evenly loaded partitions, seconds); ``q`` and ``pair_refused`` (the expected throttled requests
-        per batch of two items, :math:`q^2`); ``gsi_index_events``, ``gsi_table_events``,
+        ``under_even_bank_s`` (how long a full bank would last on evenly loaded partitions, seconds); ``q`` and
+        ``pair_refused`` (the expected throttled requests per batch of two items, :math:`q^2`); ``gsi_index_events``,
+        ``gsi_table_events``,
         ``gsi_throttled_requests`` and ``gsi_minutes`` (the ``"GSI-only throttling"`` scenario).
 
     Examples
