@@ -65,9 +65,11 @@ def _tables(browser, base: str, path: str, width: int) -> tuple[list[dict], int]
         page.wait_for_timeout(200)
         tables = page.evaluate(_TABLES)
         wide = page.evaluate("() => document.documentElement.scrollWidth - document.documentElement.clientWidth")
+        four = page.evaluate('() => document.querySelectorAll("article.bd-article table:has(thead th:nth-child(4))").length')
     finally:
         page.close()
     assert not errors, errors
+    assert len(tables) == four, f"{path}: {four} tables of four columns or more, {len(tables)} of them stacked"
     return tables, wide
 
 
