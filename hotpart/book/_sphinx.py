@@ -21,6 +21,11 @@
   ``lang="ja"`` (:func:`japanese_runs`): screen readers read it as Japanese, the browser picks Japanese glyphs, and
   the style sheet's ``line-break: strict`` for it keeps a line from starting with a small kana or a closing mark
   ("ホットパーティシ" / "ョン"), as Japanese typesetting does.
+* **Stacked tables on a phone.** Every table of :data:`STACKED_MIN_COLUMNS` columns or more gets the class
+  ``hp-stacked`` and, on each cell of its body, ``data-label`` with its column's header (:func:`stacked_table_labels`):
+  on a narrow screen the style sheet (``book/_assets/hotpart.css``) shows each row as a block and each cell on its
+  own line under its label, instead of a table wider than the column; at desktop width the table is unchanged.
+  It is done at build time, so the page needs no script for it.
 * **Reading times.** Once the pages are written, every ``<span class="hp-reading-time" data-pages="...">`` of the
   book's own pages (the landing page's chapter list and reading paths) gets the minutes the named pages' main lines
   take to read (:func:`hotpart.main_line_words`, :func:`hotpart.reading_minutes`), from the pages as written.
@@ -29,6 +34,7 @@
 from __future__ import annotations
 
 import functools
+import html as html_module
 import re
 from collections.abc import Callable
 from pathlib import Path
@@ -51,6 +57,7 @@ __all__ = [
     "japanese_runs",
     "name_break_points",
     "setup",
+    "stacked_table_labels",
 ]
 
 logger = logging.getLogger(__name__)
@@ -473,9 +480,114 @@ def japanese_runs(html: str) -> str:
     return "".join(piece if marked else _in_text(piece, _mark_japanese) for piece, marked in _outside_japanese_spans(html))
 
 
+#: A table with this many header cells or more is stacked on a phone (the style sheet's breakpoint).
+STACKED_MIN_COLUMNS = 4
+_TABLE = re.compile(r"<table\b([^>]*)>(.*?)</table>", re.DOTALL)
+_THEAD = re.compile(r"<thead\b[^>]*>(.*?)</thead>", re.DOTALL)
+_TBODY = re.compile(r"<tbody\b[^>]*>.*?</tbody>", re.DOTALL)
+_TR = re.compile(r"<tr\b[^>]*>.*?</tr>", re.DOTALL)
+_TH = re.compile(r"<th\b[^>]*>(.*?)</th>", re.DOTALL)
+_TD_OPEN = re.compile(r"<td\b([^>]*)>")
+_TAG = re.compile(r"<[^>]*>")
+
+
+#: TeX a header's maths uses, as plain text for a label (a label is an attribute: MathJax never typesets it).
+_TEX_WORDS = {
+    r"\max": "max",
+    r"\min": "min",
+    r"\to": "→",
+    r"\infty": "∞",
+    r"\zeta": "ζ",
+    r"\,": " ",
+    r"\cdot": "·",
+    r"\times": "×",
+    r"\le": "≤",
+    r"\ge": "≥",
+    r"\pi": "π",
+    r"\lambda": "λ",
+    r"\mu": "μ",
+    r"\sigma": "σ",
+}
+_SUB = str.maketrans("0123456789+-=()aehijklmnoprstuvx", "₀₁₂₃₄₅₆₇₈₉₊₋₌₍₎ₐₑₕᵢⱼₖₗₘₙₒₚᵣₛₜᵤᵥₓ")
+_SUP = str.maketrans("0123456789+-=()in", "⁰¹²³⁴⁵⁶⁷⁸⁹⁺⁻⁼⁽⁾ⁱⁿ")
+_INLINE_MATH = re.compile(r"\\\((.*?)\\\)")
+_SCRIPT = re.compile(r"([_^])(?:\{([^{}]*)\}|(\\?[A-Za-z0-9]))")
+
+
+def _tex_text(tex: str) -> str:
+    r"""Inline TeX as plain text: ``p_{\max}`` as pₘₐₓ, ``10^{8}`` as 10⁸, ``n \to \infty`` as n → ∞; a sub- or
+    superscript with no Unicode form as ``_(...)``/``^(...)``.
+
+    >>> _tex_text(r"C/p_{\max}"), _tex_text(r"n = 10^{12}"), _tex_text(r"C\,\zeta(s)"), _tex_text(r"n \to \infty")
+    ('C/pₘₐₓ', 'n = 10¹²', 'C ζ(s)', 'n → ∞')
+    >>> _tex_text(r"p_1"), _tex_text(r"x_{B}")
+    ('p₁', 'x_(B)')
+    """
+    text = re.sub(r"\\[A-Za-z]+|\\,", lambda m: _TEX_WORDS.get(m.group(0), m.group(0)), tex)
+
+    def script(m: re.Match[str]) -> str:
+        body = m.group(2) if m.group(2) is not None else m.group(3)
+        table = _SUB if m.group(1) == "_" else _SUP
+        if all(ord(c) in table for c in body.replace(" ", "")):
+            return body.replace(" ", "").translate(table)
+        return f"{m.group(1)}({body})"
+
+    text = _SCRIPT.sub(script, text)
+    return re.sub(r"\\([A-Za-z]+)", r"\1", text).replace("{", "").replace("}", "")
+
+
+def _label(cell_html: str) -> str:
+    """A header cell's text, as an attribute's value: tags dropped, its inline maths as plain text (:func:`_tex_text`),
+    spaces joined, quoted."""
+    text = html_module.unescape(_TAG.sub("", cell_html))
+    text = " ".join(_INLINE_MATH.sub(lambda m: _tex_text(m.group(1)), text).split())
+    return html_module.escape(text, quote=True)
+
+
+def stacked_table_labels(html: str, min_columns: int = STACKED_MIN_COLUMNS) -> str:
+    """``html`` with every table whose header row has at least ``min_columns`` cells marked for stacking on a phone:
+    the class ``hp-stacked`` on the table and ``data-label="<its column's header>"`` on each cell of its body. A
+    table without a header row, with merged cells (``colspan``, ``rowspan``) or with a table inside is left alone.
+
+    >>> head = "<thead><tr><th><p>row</p></th><th>a</th><th>b &amp; c</th><th><em>d</em></th></tr></thead>"
+    >>> out = stacked_table_labels(
+    ...     f'<table class="table">{head}<tbody><tr><td>1</td><td>2</td><td>3</td><td>4</td></tr></tbody></table>'
+    ... )
+    >>> out.startswith('<table class="table hp-stacked">'), re.findall(r"<td [^>]*>", out)
+    (True, ['<td data-label="row">', '<td data-label="a">', '<td data-label="b &amp; c">', '<td data-label="d">'])
+    >>> three = "<table><thead><tr><th>a</th><th>b</th><th>c</th></tr></thead><tbody><tr><td>1</td></tr></tbody></table>"
+    >>> stacked_table_labels(three) == three
+    True
+    """
+
+    def mark(match: re.Match[str]) -> str:
+        attributes, inner = match.group(1), match.group(2)
+        head = _THEAD.search(inner)
+        if head is None or "<table" in inner or re.search(r"\b(?:colspan|rowspan)=", inner):
+            return match.group(0)
+        rows = _TR.findall(head.group(1))
+        labels = [_label(cell) for cell in _TH.findall(rows[0])] if len(rows) == 1 else []
+        if len(labels) < min_columns:
+            return match.group(0)
+
+        def label_row(row: re.Match[str]) -> str:
+            cells = iter(labels)
+            return _TD_OPEN.sub(lambda td: f'<td data-label="{next(cells, "")}"{td.group(1)}>', row.group(0))
+
+        body = _TBODY.sub(lambda tbody: _TR.sub(label_row, tbody.group(0)), inner)
+        if re.search(r'\bclass="', attributes):
+            attributes = re.sub(r'\bclass="([^"]*)"', r'class="\1 hp-stacked"', attributes, count=1)
+        else:
+            attributes += ' class="hp-stacked"'
+        return f"<table{attributes}>{body}</table>"
+
+    return _TABLE.sub(mark, html)
+
+
 def _code_breaks(app: Any, pagename: str, templatename: str, context: dict[str, Any], doctree: Any) -> None:
     if "body" in context:
-        context["body"] = japanese_runs(name_break_points(code_break_points(context["body"])))
+        body = stacked_table_labels(context["body"])
+        context["body"] = japanese_runs(name_break_points(code_break_points(body)))
 
 
 def _reading_times(app: Any, exception: Exception | None) -> None:
