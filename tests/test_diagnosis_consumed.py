@@ -178,6 +178,26 @@ def test_a_tables_throttled_count_leaves_out_the_other_kinds_throttle_events():
     assert _key_rate(r, _ev([r, w_equal], rep), "hot", np.array([True])) == pytest.approx(3_000.0)
 
 
+def test_an_indexs_refused_reads_are_not_reduced_by_its_write_events():
+    # an index's most-throttled report holds only its refused reads (INDEX_REPORT_OMITS_WRITES), so the index's write
+    # throttle events (60,000) are not taken out of 'OPEN''s 180,000: (180,000 consumed + 180,000 refused) / 60 =
+    # 6,000 RCU/s (taking them out would give 5,000)
+    r = _scope("Read", [180_000.0], consumed=[180_000.0], scope="by-status")
+    w = _scope("Write", [60_000.0], consumed=[0.0], scope="by-status")
+    rep = _report((("OPEN", CEILING_CTU),), (("OPEN", 180_000.0),), unique=3.0, listed=3)
+    assert _key_rate(r, _ev([r, w], rep), "OPEN", np.array([True])) == pytest.approx(6_000.0)
+
+
+def test_write_events_summed_from_their_reasons_are_not_taken_out_of_a_keys_count():
+    # the table's WriteThrottleEvents not exported: its reasons give 30,000, a lower bound of the write events, no use
+    # to bound the reads in 'hot''s 120,000: (180,000 + 120,000) / 60 = 5,000 RCU/s, the count taken as reads
+    # (HOT_KEY_TRAFFIC_SHARE); exported, the same 30,000 would be taken out: 4,500
+    r = _scope("Read", [90_000.0], consumed=[180_000.0])
+    w = ScopeEvidence("", "Write", np.array([30_000.0]), False, {"KeyRangeThroughputThrottleEvents": np.array([30_000.0])})
+    rep = _report((("hot", CEILING_CTU),), (("hot", 120_000.0),))
+    assert _key_rate(r, _ev([r, w], rep), "hot", np.array([True])) == pytest.approx(5_000.0)
+
+
 def test_the_gsi_read_scenarios_remedy_is_sized_below_what_open_is_offered():
     # hp.scenario("GSI read throttling"): 'OPEN' is offered 6,000 RCU/s of queries and 600 WCU/s of writes on an index
     # that consumes 1,000 WCU/s; the simulated report counts (unweighted) 3,000 + 600 = 3,600 units a second for 'OPEN'

@@ -234,19 +234,21 @@ def _accessed_total(s: ScopeEvidence, ev: Evidence, weighted: bool, listed: floa
     return max(listed, consumed)
 
 
-def _other_kind_units(s: ScopeEvidence, ev: Evidence, weighted: bool, *, events: bool = False) -> NDArray[np.float64] | None:
+def _other_kind_units(
+    s: ScopeEvidence, ev: Evidence, weighted: bool, *, events: bool = False
+) -> NDArray[np.float64] | None:
     """The scope's consumption of the other kind, per minute, in the most-accessed report's units (3 per write unit
     when ``weighted``, as AWS counts them: hp.SOURCES["CI_CONSUMED_THROUGHPUT_UNITS"]; 1 in the simulated reports),
-    or with ``events`` its throttle events of the other kind (requests, as the most-throttled report counts them);
-    ``None`` when that metric was not exported."""
-    out = None
-    for t in ev.scopes:
-        series = (t.events if t.events_exported else None) if events else t.consumed
-        if t.scope == s.scope and t.kind != s.kind and series is not None:
-            out = np.zeros(ev.minutes) if out is None else out
-            n = min(len(series), ev.minutes)
-            weight = _WRITE_WEIGHT if weighted and not events and t.kind == "Write" else 1.0
-            out[:n] += weight * np.asarray(series[:n], dtype=float)
+    or with ``events`` its throttle events of the other kind (requests, as the most-throttled report counts them,
+    never weighted); ``None`` when that metric was not exported (events summed from the reason metrics are a lower
+    bound, no use to take out). A scope has one evidence of each kind."""
+    t = next((t for t in ev.scopes if t.scope == s.scope and t.kind != s.kind), None)
+    series = None if t is None else (t.events if t.events_exported else None) if events else t.consumed
+    if t is None or series is None:
+        return None
+    out = np.zeros(ev.minutes)
+    n = min(len(series), ev.minutes)
+    out[:n] = (_WRITE_WEIGHT if weighted and not events and t.kind == "Write" else 1.0) * series[:n]
     return out
 
 
