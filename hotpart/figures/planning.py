@@ -318,9 +318,10 @@ def plan_index_suffix_case(suffixes: int, entry: str = "ALL") -> Data:
     Returns
     -------
     dict
-        ``verdict`` and ``refused`` (pattern 1, WCU/s, after split for heat), ``utilization`` (the highest use of a
-        ceiling), ``index_hot_partition`` (WCU/s on the index's busiest partition: the busiest second's bound where
-        it is the suffixes'), ``per_suffix`` (WCU/s each suffix takes on average), ``shared`` (the most suffixes
+        ``verdict`` and ``refused`` (pattern 1, WCU/s, after split for heat: the mean refusal, each index partition's
+        average load above its ceiling), ``utilization`` (the highest use of a ceiling, the headroom test),
+        ``index_hot_partition`` (WCU/s on the index's busiest partition: the busiest second's bound where it is the
+        suffixes'), ``per_suffix`` (WCU/s each suffix takes on average), ``shared`` (the most suffixes
         on one index partition) and ``queries`` (requests per listing of the pending orders: one per suffix).
 
     Examples
@@ -330,6 +331,8 @@ def plan_index_suffix_case(suffixes: int, entry: str = "ALL") -> Data:
     ('at risk', 800.0, 3)
     >>> plan_index_suffix_case(2, "KEYS_ONLY")["verdict"]
     'fits'
+    >>> [round(plan_index_suffix_case(k)["refused"]) for k in (2, 4)]  # the mean refusal: 4 suffixes halve it
+    [400, 200]
     """
     k = check_integer("suffixes", suffixes, low=1, high=64)
     projection = check_choice("entry", entry, ("ALL", "KEYS_ONLY"))

@@ -551,6 +551,7 @@ def _index_projection(
         factors.append(f)
         scaled.append(
             replace(ci, units=ci.units * f, hot_units=ci.hot_units * f, hot_partition_units=ci.hot_partition_units * f,
+                    mean_hot_units=ci.mean_hot_units * f, mean_partition_units=ci.mean_partition_units * f,
                     per_base_unit=ci.per_base_unit * f)
         )  # fmt: skip
     if min(factors) >= 1.0:
