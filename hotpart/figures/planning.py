@@ -207,8 +207,8 @@ def _first_finding(d) -> str:
 
 
 def _plan_size(p: Plan, table: str) -> str:
-    """The size of the plan's first sized remedy for a table's worst pattern: its suffixes (and, where the course's
-    placement asks for more, the per-key count), or the keys a cache must take."""
+    """The size of the plan's first sized remedy for a table's worst pattern: its suffixes (the per-key count first,
+    and what the course's placement asks for where it asks for more), or the keys a cache must take."""
     mine = [v for v in p.patterns if v.table == table]
     worst = max(mine, key=lambda v: (VERDICTS.index(v.verdict), v.refused_after_split, v.refused, v.utilization))
     for r in worst.remedies:
@@ -216,8 +216,9 @@ def _plan_size(p: Plan, table: str) -> str:
         placed = [v for k, v in nums.items() if re.fullmatch(r"suffixes( of '[^']+')?", k)]
         if placed:
             free = [v for k, v in nums.items() if k.startswith("suffixes") and k.endswith("each on a partition of its own")]
-            extra = f" ({free[0]:,.0f} each on a partition of its own)" if free else ""
-            return f"{placed[0]:,.0f} suffixes{extra}"
+            if free:  # the per-key count first (chapter 5's rule for one key), then the course's placement's
+                return f"{free[0]:,.0f} suffixes ({placed[0]:,.0f} where the course's hash puts them)"
+            return f"{placed[0]:,.0f} suffixes"
         cached = [re.fullmatch(r"share of the reads of '([^']+)' the cache must serve", k) for k in nums]
         keys = [(m.group(1), nums[m.group(0)]) for m in cached if m]
         if keys:
@@ -495,6 +496,7 @@ def plan_chapter_numbers() -> Data:
     hot_j = int(np.argmax(cr.partition_demand))
     on_hot = [k for k in lists if int(partition_of(k, cr.partitions)[0]) == hot_j]
     product = ca.verdict("product")
+    odds = "random placements in which {:.0f} suffixes fit"  # a count's share of random placements that fit, %
     return {
         # orders (cdk synth)
         "o_patterns": len(o.patterns),
@@ -517,6 +519,9 @@ def plan_chapter_numbers() -> Data:
         "o_sh": on["suffixes of 'PENDING'"],
         "o_sh_free": on["suffixes of 'PENDING', each on a partition of its own"],
         "o_sh_each": on["'PENDING' per suffix"],
+        # each count's share of random placements that fit (DynamoDB's hash is not published: review turn 11 S2)
+        "o_odds_free": on[odds.format(on["suffixes of 'PENDING', each on a partition of its own"])],
+        "o_odds": on[odds.format(on["suffixes of 'PENDING'"])],
         "o_sh_extra_rcu": on["extra RCU/s for 3"],
         "o_sparse_readers": "queries 'PENDING', so every item with it must stay" in spread.action,
         "o_pending_share": o.verdict("3").pattern.spread.shares["PENDING"],
@@ -539,6 +544,9 @@ def plan_chapter_numbers() -> Data:
         "d_extra_rcu": sn["extra RCU/s for 5"],
         "d_read_rps": o.verdict("5").pattern.rps,
         "d_suffixes_free": sn["suffixes, each on a partition of its own"],
+        "d_odds_free": sn[odds.format(sn["suffixes, each on a partition of its own"])],
+        "d_odds": sn[odds.format(sn["suffixes"])],
+        "d_hashed_key": re.search(r"hash of '([^']+)#0'", shard.action).group(1),
         "d_extra_rcu_free": sn[f"extra RCU/s for 5 with {sn['suffixes, each on a partition of its own']:.0f} suffixes"],
         # sessions (Terraform plan)
         "s_scale_min": se.tables[0].write_scaling.min_units,
