@@ -38,7 +38,6 @@ from .planning import (
     PatternVerdict,
     PlannedRemedy,
     TargetLoad,
-    _prefix,
     _shape,
 )
 from .workload import AccessPattern
@@ -409,7 +408,8 @@ def _sharding(
             nums += [Number(f"random placements in which {k} suffixes fit", x, "%", ch["suffixes"]) for k, x in odds]
             where = (
                 f"{n_free} by chapter 5's rule for one key (each suffix on a partition of its own); on the table's "
-                f"{tl.partitions} partitions the course's hash of {base + '#0'!r}, {base + '#1'!r}, ... puts several together, and "
+                f"{tl.partitions} partitions the course's hash of {base + '#0'!r}, {base + '#1'!r}, ... puts several "
+                f"together, and "
                 f"{n_sh} keep its busiest partition within the headroom. DynamoDB's hash is not published, so suffix "
                 f"keys may share a partition whatever the count ({_odds_words(odds)}); each suffix key is an item of "
                 "its own, which split for heat parts from the others after some minutes"
