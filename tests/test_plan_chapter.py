@@ -210,7 +210,10 @@ def test_the_pattern_table_and_the_remedies_rows():
     assert [r[0] for r in rows][:2] == ["1: Place an order", "2: Get an order"]
     assert rows[0][1] == "PutItem on orders" and rows[2][1] == "Query on orders/by-status"
     remedies = hp.plan_remedy_rows(hp.plan_example("sessions"))
-    assert any("suffixes 3 (05_write_sharding)" in r[2] for r in remedies)
+    # chapters by number, and a percentage glued to its number (review turn 11 P7)
+    assert any("suffixes 3 (chapter 5)" in r[2] for r in remedies)
+    cells = " ".join(r[2] for r in remedies + hp.plan_remedy_rows(hp.plan_example("catalog")))
+    assert not re.search(r"\(\d\d_", cells) and " %" not in cells and "serve 40% (chapter 3)" in cells
 
 
 def test_the_example_paths_and_bad_names():

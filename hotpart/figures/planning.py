@@ -109,6 +109,17 @@ def _units(x: float) -> str:
     return f"{x:,.0f}" if x >= 10 or x == 0 else f"{x:.3g}"
 
 
+def _unit_words(unit: str) -> str:
+    """A unit after its number: ``%`` glued to it, any other after a space (review turn 11 P7)."""
+    return unit if unit == "%" else f" {unit}" if unit else ""
+
+
+def _chapter_words(stem: str) -> str:
+    """A chapter's file stem as the page names it: ``05_write_sharding`` as "chapter 5" (review turn 11 P7)."""
+    head = stem.split("_", 1)[0]
+    return f"chapter {int(head)}" if head.isdigit() else stem
+
+
 def plan_pattern_rows(p: Plan) -> list[list[str]]:
     """One row per access pattern: what it is, the units it offers, the highest use of a ceiling it meets, the units
     refused at the peak and after split for heat, its verdict and the row of chapter 15's table it would be diagnosed
@@ -150,7 +161,7 @@ def plan_remedy_rows(p: Plan) -> list[list[str]]:
     for v in p.patterns:
         what = f"{v.pattern.pattern}: {v.pattern.description}" if v.pattern.description else v.pattern.pattern
         for r in v.remedies:
-            nums = "; ".join(f"{n.name} {_units(n.value)}{' ' + n.unit if n.unit else ''} ({n.chapter})" for n in r.numbers)
+            nums = "; ".join(f"{n.name} {_units(n.value)}{_unit_words(n.unit)} ({_chapter_words(n.chapter)})" for n in r.numbers)
             rows.append([what, r.action, nums])
     return rows
 
