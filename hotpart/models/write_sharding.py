@@ -332,8 +332,12 @@ def suffixes_fit_share(
         Suffix keys, in ``[1, 10_000]``.
     n_partitions : int
         Partitions of the table or index, in ``[1, 10_000]``.
-    partition_ceiling, utilization, units_per_write : float
-        As for :func:`shards_needed`.
+    partition_ceiling : float
+        The per-partition write ceiling (or the room a partition leaves the suffixes), WCU/s, ``> 0``.
+    utilization : float
+        The fraction of the ceiling a shard may use, in ``(0, 1]``.
+    units_per_write : float
+        Write units each write costs, ``> 0``.
     trials : int
         Random placements, in ``[1, 10**6]``.
     seed : int
