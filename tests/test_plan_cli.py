@@ -134,3 +134,30 @@ def test_a_terraform_plan_with_a_parameter_and_a_table(tmp_path, run):
     r = run(FIX / "tf", "--workload", tmp_path / "w.json", "--parameter", "stage=dev", "--table", "Leaderboard-dev")
     assert r.returncode == 0, r.stderr
     assert "FITS: 1" in r.stdout and "Leaderboard-dev" in r.stdout
+
+
+def test_cdk_synth_yaml_on_stdout_is_read_as_the_json_template(run, tmp_path):
+    # review turn 11 P3: `cdk synth OrdersStack > orders.template.yaml` writes the template as YAML (AWS's CDK
+    # reference, hp.SOURCES["CDK_SYNTH_STDOUT_YAML"]); the plan reads it as it reads cdk.out's JSON
+    import yaml
+
+    template = json.loads((DATA / "orders-cdk.template.json").read_text())
+    path = tmp_path / "orders.template.yaml"
+    path.write_text(yaml.safe_dump(template, sort_keys=False))
+    workload = DATA / "orders-workload.yaml"
+    from_yaml = run(path, "--workload", workload, "--format", "json")
+    from_json = run(DATA / "orders-cdk.template.json", "--workload", workload, "--format", "json")
+    assert from_yaml.returncode == from_json.returncode == 1, from_yaml.stderr
+    a, b = json.loads(from_yaml.stdout), json.loads(from_json.stdout)
+    assert a["patterns"] == b["patterns"] and a["targets"] == b["targets"]
+    assert "CDK_SYNTH_STDOUT_YAML" in hp.SOURCES
+
+
+def test_the_report_schema_says_what_refused_measures():
+    # review turn 11 S1: refused is the mean refusal; the busiest second is the headroom test
+    props = hp.plan_report_schema()["properties"]
+    pattern, target = props["patterns"]["items"]["properties"], props["targets"]["items"]["properties"]
+    assert "on average" in pattern["refused"]["description"] == target["refused"]["description"]
+    assert "busiest second" in target["hottest_partition"]["description"]
+    assert "busiest second" in pattern["utilization"]["description"]
+    assert hp.PLAN_SCHEMA_VERSION == "1.1"

@@ -164,8 +164,18 @@ def test_the_per_key_count_is_given_only_when_the_placement_asks_for_more():
     shard = next(r for r in counter.remedies if r.row == "single-key write concentration")
     names = [n.name for n in shard.numbers]
     assert "suffixes, each on a partition of its own" in names and "extra RCU/s for 5 with 2 suffixes" in names
-    words = r"15 random suffixes, on the table's 2 partitions \(where the course's hash puts them; 2 would"
+    # the per-key count leads; the course's hash of the workload's own key, 2026-04-01, and the odds over random
+    # placements follow (review turn 11 S2)
+    words = r"random suffixes: 2 by chapter 5's rule for one key .* the course's hash of '2026-04-01#0', .* and 21 keep"
     assert re.search(words, shard.action)
+    assert names[:2] == ["suffixes, each on a partition of its own", "suffixes"]
+    odds = {n.name: n.value for n in shard.numbers if n.name.startswith("random placements")}
+    assert list(odds) == ["random placements in which 2 suffixes fit", "random placements in which 21 suffixes fit"]
+    assert odds["random placements in which 2 suffixes fit"] < odds["random placements in which 21 suffixes fit"] < 100
+    assert "DynamoDB's hash is not published" in shard.action and "split for heat parts" in shard.action
+    # a counter's total asks every suffix whatever the suffix: no calculated suffix brings it to one request (S4)
+    assert "a calculated suffix keeps a point read" not in shard.action
+    assert "whatever the suffix" in shard.action and "not for a total" in shard.action
     # the mechanism's counter: 3 suffixes on 8 partitions whichever way they are counted
     t = hp.TableDefinition("events", "provisioned", ("userId",), read_units=0, write_units=8_000)
     w = _w("events", {"operation": "PutItem", "rps": 3_000, "spread": {"keys": 100_000, "top_share": 0.5}})

@@ -109,6 +109,17 @@ def _units(x: float) -> str:
     return f"{x:,.0f}" if x >= 10 or x == 0 else f"{x:.3g}"
 
 
+def _unit_words(unit: str) -> str:
+    """A unit after its number: ``%`` glued to it, any other after a space (review turn 11 P7)."""
+    return unit if unit == "%" else f" {unit}" if unit else ""
+
+
+def _chapter_words(stem: str) -> str:
+    """A chapter's file stem as the page names it: ``05_write_sharding`` as "chapter 5" (review turn 11 P7)."""
+    head = stem.split("_", 1)[0]
+    return f"chapter {int(head)}" if head.isdigit() else stem
+
+
 def plan_pattern_rows(p: Plan) -> list[list[str]]:
     """One row per access pattern: what it is, the units it offers, the highest use of a ceiling it meets, the units
     refused at the peak and after split for heat, its verdict and the row of chapter 15's table it would be diagnosed
@@ -150,7 +161,7 @@ def plan_remedy_rows(p: Plan) -> list[list[str]]:
     for v in p.patterns:
         what = f"{v.pattern.pattern}: {v.pattern.description}" if v.pattern.description else v.pattern.pattern
         for r in v.remedies:
-            nums = "; ".join(f"{n.name} {_units(n.value)}{' ' + n.unit if n.unit else ''} ({n.chapter})" for n in r.numbers)
+            nums = "; ".join(f"{n.name} {_units(n.value)}{_unit_words(n.unit)} ({_chapter_words(n.chapter)})" for n in r.numbers)
             rows.append([what, r.action, nums])
     return rows
 
@@ -207,8 +218,8 @@ def _first_finding(d) -> str:
 
 
 def _plan_size(p: Plan, table: str) -> str:
-    """The size of the plan's first sized remedy for a table's worst pattern: its suffixes (and, where the course's
-    placement asks for more, the per-key count), or the keys a cache must take."""
+    """The size of the plan's first sized remedy for a table's worst pattern: its suffixes (the per-key count first,
+    and what the course's placement asks for where it asks for more), or the keys a cache must take."""
     mine = [v for v in p.patterns if v.table == table]
     worst = max(mine, key=lambda v: (VERDICTS.index(v.verdict), v.refused_after_split, v.refused, v.utilization))
     for r in worst.remedies:
@@ -216,8 +227,9 @@ def _plan_size(p: Plan, table: str) -> str:
         placed = [v for k, v in nums.items() if re.fullmatch(r"suffixes( of '[^']+')?", k)]
         if placed:
             free = [v for k, v in nums.items() if k.startswith("suffixes") and k.endswith("each on a partition of its own")]
-            extra = f" ({free[0]:,.0f} each on a partition of its own)" if free else ""
-            return f"{placed[0]:,.0f} suffixes{extra}"
+            if free:  # the per-key count first (chapter 5's rule for one key), then the course's placement's
+                return f"{free[0]:,.0f} suffixes ({placed[0]:,.0f} where the course's hash puts them)"
+            return f"{placed[0]:,.0f} suffixes"
         cached = [re.fullmatch(r"share of the reads of '([^']+)' the cache must serve", k) for k in nums]
         keys = [(m.group(1), nums[m.group(0)]) for m in cached if m]
         if keys:
@@ -318,9 +330,10 @@ def plan_index_suffix_case(suffixes: int, entry: str = "ALL") -> Data:
     Returns
     -------
     dict
-        ``verdict`` and ``refused`` (pattern 1, WCU/s, after split for heat), ``utilization`` (the highest use of a
-        ceiling), ``index_hot_partition`` (WCU/s on the index's busiest partition: the busiest second's bound where
-        it is the suffixes'), ``per_suffix`` (WCU/s each suffix takes on average), ``shared`` (the most suffixes
+        ``verdict`` and ``refused`` (pattern 1, WCU/s, after split for heat: the mean refusal, each index partition's
+        average load above its ceiling), ``utilization`` (the highest use of a ceiling, the headroom test),
+        ``index_hot_partition`` (WCU/s on the index's busiest partition: the busiest second's bound where it is the
+        suffixes'), ``per_suffix`` (WCU/s each suffix takes on average), ``shared`` (the most suffixes
         on one index partition) and ``queries`` (requests per listing of the pending orders: one per suffix).
 
     Examples
@@ -330,6 +343,8 @@ def plan_index_suffix_case(suffixes: int, entry: str = "ALL") -> Data:
     ('at risk', 800.0, 3)
     >>> plan_index_suffix_case(2, "KEYS_ONLY")["verdict"]
     'fits'
+    >>> [round(plan_index_suffix_case(k)["refused"]) for k in (2, 4)]  # the mean refusal: 4 suffixes halve it
+    [400, 200]
     """
     k = check_integer("suffixes", suffixes, low=1, high=64)
     projection = check_choice("entry", entry, ("ALL", "KEYS_ONLY"))
@@ -492,6 +507,7 @@ def plan_chapter_numbers() -> Data:
     hot_j = int(np.argmax(cr.partition_demand))
     on_hot = [k for k in lists if int(partition_of(k, cr.partitions)[0]) == hot_j]
     product = ca.verdict("product")
+    odds = "random placements in which {:.0f} suffixes fit"  # a count's share of random placements that fit, %
     return {
         # orders (cdk synth)
         "o_patterns": len(o.patterns),
@@ -514,6 +530,9 @@ def plan_chapter_numbers() -> Data:
         "o_sh": on["suffixes of 'PENDING'"],
         "o_sh_free": on["suffixes of 'PENDING', each on a partition of its own"],
         "o_sh_each": on["'PENDING' per suffix"],
+        # each count's share of random placements that fit (DynamoDB's hash is not published: review turn 11 S2)
+        "o_odds_free": on[odds.format(on["suffixes of 'PENDING', each on a partition of its own"])],
+        "o_odds": on[odds.format(on["suffixes of 'PENDING'"])],
         "o_sh_extra_rcu": on["extra RCU/s for 3"],
         "o_sparse_readers": "queries 'PENDING', so every item with it must stay" in spread.action,
         "o_pending_share": o.verdict("3").pattern.spread.shares["PENDING"],
@@ -536,6 +555,9 @@ def plan_chapter_numbers() -> Data:
         "d_extra_rcu": sn["extra RCU/s for 5"],
         "d_read_rps": o.verdict("5").pattern.rps,
         "d_suffixes_free": sn["suffixes, each on a partition of its own"],
+        "d_odds_free": sn[odds.format(sn["suffixes, each on a partition of its own"])],
+        "d_odds": sn[odds.format(sn["suffixes"])],
+        "d_hashed_key": re.search(r"hash of '([^']+)#0'", shard.action).group(1),
         "d_extra_rcu_free": sn[f"extra RCU/s for 5 with {sn['suffixes, each on a partition of its own']:.0f} suffixes"],
         # sessions (Terraform plan)
         "s_scale_min": se.tables[0].write_scaling.min_units,

@@ -7,7 +7,9 @@ Every step is an earlier chapter's model, applied to the workload's patterns ins
   written over suffixes has its load split over the suffixed keys, and its busiest partition in its busiest second
   bounded by chapter 5's rule with the course's placement (the rule :func:`hotpart.shards_needed` sizes suffixes
   with: the suffixes that hash to one partition add up, and the bound of :func:`hotpart.busiest_shard_bound` is
-  taken over the partitions they occupy), so that a verdict and a remedy's suffix count follow one rule;
+  taken over the partitions they occupy), so that a verdict's headroom test and a remedy's suffix count follow one
+  rule; what a partition *refuses* is its mean load above the ceiling (the suffixes at their mean), so that a
+  refusal compares across suffix counts;
 * a provisioned target serves the steady state of adaptive capacity, :func:`hotpart.steady_index_rates` (chapters 9
   and 12: even shares, the unused units lent in proportion to need, never past the ceiling); an on-demand one serves
   up to the ceiling on each partition and, across the table, up to the least of its instant ceiling
@@ -56,6 +58,10 @@ class Contribution:
     # units/s of the hottest key's suffixes on their busiest partition in its busiest second (chapter 5's rule with the
     # course's placement); hot_units when the key is not suffixed or its suffixes do not share a partition
     hot_partition_units: float = 0.0
+    # the same two on average (what a partition refuses is the mean excess, S1 of review turn 11): the hottest
+    # (suffixed) key's units/s and its suffixes' busiest partition's, without the busiest second's bound
+    mean_hot_units: float = 0.0
+    mean_partition_units: float = 0.0
     fanout: bool = False  # a read that asks every suffix of its key (a random suffix)
 
 
@@ -92,7 +98,7 @@ def place(c: Contribution, n: int, seed: int) -> None:
     n_suffix = c.spread.suffixes
     if n_suffix <= 1:
         c.shares, c.hot_units = base, c.units * hot
-        c.hot_partition_units = c.hot_units
+        c.hot_partition_units = c.mean_hot_units = c.mean_partition_units = c.hot_units
         return
     from .hashing import partition_of
 
@@ -105,11 +111,13 @@ def place(c: Contribution, n: int, seed: int) -> None:
     c.shares = np.maximum(shares, 0.0) / max(math.fsum(np.maximum(shares, 0.0)), 1e-300)
     visits = c.pattern.rps * c.pattern.items_per_request  # key visits per second
     if visits <= 0 or hot <= 0:
-        c.hot_units = c.hot_partition_units = 0.0
+        c.hot_units = c.hot_partition_units = c.mean_hot_units = c.mean_partition_units = 0.0
         return
+    shared = int(np.bincount(suffixed[:n_suffix]).max())  # the most suffixes of the hottest key on one partition
+    c.mean_hot_units = c.units * hot / n_suffix
+    c.mean_partition_units = c.mean_hot_units * shared
     if c.fanout:  # a read of a randomly suffixed key asks every suffix: each suffix key gets the key's every read
-        c.hot_units = c.units * hot / n_suffix
-        c.hot_partition_units = c.hot_units * int(np.bincount(suffixed[:n_suffix]).max())
+        c.hot_units, c.hot_partition_units = c.mean_hot_units, c.mean_partition_units
         return
     # a write picks one suffix: the busiest suffix of the hottest key in its expected busiest second (chapter 5)
     per_visit = c.units / visits
@@ -185,32 +193,28 @@ def serve(
     ``base_units`` the target's units/s before a spike or launch.
     """
     vectors = [c.units * c.shares for c in contributions]
-    demand = np.sum(vectors, axis=0) if vectors else np.zeros(n)
+    placed = np.sum(vectors, axis=0) if vectors else np.zeros(n)
     hot_key = math.fsum(c.hot_units for c in contributions)
+    j = int(np.argmax(placed)) if placed.size else 0
     # the hottest key's busiest partition: its suffixes that share one partition together, in its busiest second
-    hot_part = math.fsum(max(c.hot_units, c.hot_partition_units) for c in contributions)
-    j = int(np.argmax(demand)) if demand.size else 0
-    if hot_part > demand[j]:
-        # the patterns' hottest keys are one key (PLAN_PATTERNS_SHARE_KEYS): its partition carries all of it, the
-        # units it gains taken from the others in proportion (the total is kept)
-        extra = hot_part - demand[j]
-        others = demand.sum() - demand[j]
-        if others > 0:
-            demand = demand - demand * (extra / others)
-            demand[j] = hot_part
+    # (the headroom test: ``demand``, what the verdict's use of a ceiling reads) and on average (what is refused:
+    # ``mean``, so that a refusal compares across suffix counts, review turn 11 S1)
+    demand = _with_hot_partition(placed, j, math.fsum(max(c.hot_units, c.hot_partition_units) for c in contributions))
+    mean = _with_hot_partition(placed, j, math.fsum(max(c.mean_hot_units, c.mean_partition_units) for c in contributions))
+    mean_key = math.fsum(c.mean_hot_units for c in contributions)
     total = float(demand.sum())
     if capacity0 is not None:  # provisioned: adaptive capacity's steady state
-        served0 = steady_index_rates(demand, capacity0, ceiling=ceiling) if capacity0 > 0 else np.zeros(n)
-        table_excess0 = max(0.0, float(np.minimum(demand, ceiling).sum()) - capacity0)
+        served0 = steady_index_rates(mean, capacity0, ceiling=ceiling) if capacity0 > 0 else np.zeros(n)
+        table_excess0 = max(0.0, float(np.minimum(mean, ceiling).sum()) - capacity0)
     else:
-        served0 = np.minimum(demand, ceiling)
+        served0 = np.minimum(mean, ceiling)
         table_excess0 = max(0.0, float(served0.sum()) - limit0)
         if table_excess0 > 0:
             served0 = served0 * (limit0 / float(served0.sum()))
-    refused0 = np.maximum(demand - served0, 0.0)
+    refused0 = np.maximum(mean - served0, 0.0)
     # the steady state's arithmetic leaves rounding residue (1e-13 units/s) where nothing is refused: not a refusal
     refused0[refused0 <= _RESIDUE * max(float(demand.sum()), 1.0)] = 0.0
-    ceiling_excess = float(np.maximum(demand - ceiling, 0.0).sum())
+    ceiling_excess = float(np.maximum(mean - ceiling, 0.0).sum())
     # split for heat: every partition above its ceiling splits until its pieces fit, unless the hottest key cannot
     hot_spreads = [c.spread for c in contributions if c.hot_units > 0]
     items = min((s.items_per_key for s in hot_spreads), default=1)
@@ -230,7 +234,7 @@ def serve(
         _, keys, _ = key_loads(contributions, n, k=16)
         keys = keys.copy()
         if keys.size:
-            keys[0] = max(keys[0], hot_key)
+            keys[0] = max(keys[0], mean_key)
         if blocked:
             blocked_excess = float(np.maximum(keys - ceiling, 0.0).sum())
         else:  # a collection cut between its items: each item at most the key's load over its items
@@ -242,7 +246,7 @@ def serve(
     else:
         after_split = blocked_excess
     levels = 0
-    hottest = float(demand.max()) if demand.size else 0.0
+    hottest = float(mean.max()) if mean.size else 0.0
     if splittable_target and hottest > ceiling:
         levels = max(1, math.ceil(math.log2(hottest / ceiling)))
     split_minutes = levels * SPLIT_TRIGGER_MINUTES
@@ -276,6 +280,20 @@ def serve(
         split_minutes=split_minutes if splittable_target and not spike_short else 0.0,
         burst_s=burst_s,
     )
+
+
+def _with_hot_partition(placed: NDArray[np.float64], j: int, hot_part: float) -> NDArray[np.float64]:
+    """``placed`` with partition ``j`` carrying at least ``hot_part``: the patterns' hottest keys are one key
+    (PLAN_PATTERNS_SHARE_KEYS), so its partition carries all of it, the units it gains taken from the others in
+    proportion (the total is kept)."""
+    demand = placed.copy()
+    if demand.size and hot_part > demand[j]:
+        extra = hot_part - demand[j]
+        others = demand.sum() - demand[j]
+        if others > 0:
+            demand = demand - demand * (extra / others)
+            demand[j] = hot_part
+    return demand
 
 
 def allocate(contributions: list[Contribution], s: Served) -> tuple[list[float], list[float]]:

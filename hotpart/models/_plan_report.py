@@ -223,6 +223,13 @@ _NUMBER = {
     },
 }
 
+#: What ``refused`` measures, in a target and a pattern alike (review turn 11 S1).
+_REFUSED = (
+    "units/s refused at the peak, on average: each partition's mean load above its ceiling (a key written over "
+    "random suffixes counted at its mean, so that suffix counts compare; its busiest second is the headroom test "
+    "of hottest_partition and utilization)"
+)
+
 #: The JSON Schema (draft 2020-12) of ``hotpart plan --format json``, version :data:`PLAN_SCHEMA_VERSION`.
 PLAN_REPORT_SCHEMA: Final[dict[str, Any]] = {
     "$schema": "https://json-schema.org/draft/2020-12/schema",
@@ -270,9 +277,13 @@ PLAN_REPORT_SCHEMA: Final[dict[str, Any]] = {
                     "partitions_from": {"type": "string"},
                     "demand": {"type": "number"},
                     "hottest_key": {"type": "number"},
-                    "hottest_partition": {"type": "number"},
+                    "hottest_partition": {
+                        "type": "number",
+                        "description": "units/s on the busiest partition; for a key written over random suffixes, in "
+                        "its busiest second (chapter 5's bound): the headroom test",
+                    },
                     "ceiling": {"type": "number"},
-                    "refused": {"type": "number"},
+                    "refused": {"type": "number", "description": _REFUSED},
                     "refused_after_split": {"type": "number"},
                     "blocked": {"type": "string"},
                     "numbers": {"type": "array", "items": _NUMBER},
@@ -305,10 +316,14 @@ PLAN_REPORT_SCHEMA: Final[dict[str, Any]] = {
                     "operation": {"type": "string"},
                     "kind": {"enum": ["read", "write"]},
                     "verdict": {"enum": list(VERDICTS)},
-                    "refused": {"type": "number", "minimum": 0, "description": "units/s refused at the peak"},
+                    "refused": {"type": "number", "minimum": 0, "description": _REFUSED},
                     "refused_after_split": {"type": "number", "minimum": 0},
                     "backpressure": {"type": "number", "minimum": 0},
-                    "utilization": {"type": ["number", "null"]},
+                    "utilization": {
+                        "type": ["number", "null"],
+                        "description": "the highest use of a partition's ceiling (a suffixed key's partition in its "
+                        "busiest second): above SHARD_UTILIZATION, 'at risk'",
+                    },
                     "cause": {"type": "string", "description": "The row of chapter 15's symptom table"},
                     "numbers": {"type": "array", "items": _NUMBER},
                     "remedies": {

@@ -38,11 +38,13 @@ from .planning import (
     PatternVerdict,
     PlannedRemedy,
     TargetLoad,
-    _prefix,
     _shape,
 )
 from .workload import AccessPattern
-from .write_sharding import SHARD_UTILIZATION, read_cost, shards_needed
+from .write_sharding import SHARD_UTILIZATION, read_cost, shards_needed, suffixes_fit_share
+
+#: The most partitions or suffixes whose random placements the plan draws (suffixes_fit_share's limit).
+_ODDS_MAX = 10_000
 
 # ---------------------------------------------------------------------------------------------
 # Verdicts and remedies
@@ -396,13 +398,21 @@ def _sharding(
         if room <= 0:
             raise ValueError("the other keys fill every partition")
         n_free = shards_needed(key / per, room, units_per_write=per)
-        n_sh = shards_needed(key / per, room, units_per_write=per, n_partitions=tl.partitions,
-                             base_key=_prefix(t.partition_key) + "1")  # fmt: skip
+        # the course's hash of the key the workload names (its hottest value, e.g. today's date; a stand-in name,
+        # the key's attribute and rank, when the workload gives only a popularity)
+        base = top_keys(c.dist, 1)[0][0]
+        n_sh = shards_needed(key / per, room, units_per_write=per, n_partitions=tl.partitions, base_key=base)
         where = f"on the table's {tl.partitions} partitions"
         if n_free < n_sh:
-            where += (
-                f" (where the course's hash puts them; {n_free} would do were each on a partition of its own, as "
-                "chapter 5's per-key arithmetic takes them)"
+            odds = _placement_odds(key / per, (n_free, n_sh), tl.partitions, room, per)
+            nums += [Number(f"random placements in which {k} suffixes fit", x, "%", ch["suffixes"]) for k, x in odds]
+            where = (
+                f"{n_free} by chapter 5's rule for one key (each suffix on a partition of its own); on the table's "
+                f"{tl.partitions} partitions the course's hash of {base + '#0'!r}, {base + '#1'!r}, ... puts several "
+                f"together, and "
+                f"{n_sh} keep its busiest partition within the headroom. DynamoDB's hash is not published, so suffix "
+                f"keys may share a partition whatever the count ({_odds_words(odds)}); each suffix key is an item of "
+                "its own, which split for heat parts from the others after some minutes"
             )
     except ValueError:
         n_sh = shards_needed(key / per, units_per_write=per)
@@ -416,12 +426,20 @@ def _sharding(
         )
     if n_sh <= 1:
         return None
-    nums.insert(0, Number("suffixes", n_sh, "", ch["suffixes"]))
-    nums.insert(1, Number("hot key's load per suffix", key / n_sh, "WCU/s", ch["suffixes"]))
     free = 1 < n_free < n_sh
-    if free:
-        nums.insert(2, Number("suffixes, each on a partition of its own", n_free, "", ch["suffixes"]))
-    action = f"Write the hot key over {n_sh} random suffixes, {where}"
+    if free:  # the per-key count first (chapter 5's rule for one key), then the course's placement's
+        nums[:0] = [
+            Number("suffixes, each on a partition of its own", n_free, "", ch["suffixes"]),
+            Number("suffixes", n_sh, "", ch["suffixes"]),
+            Number("hot key's load per suffix", key / n_sh, "WCU/s", ch["suffixes"]),
+        ]
+        action = f"Write the hot key over random suffixes: {where}"
+    else:
+        nums[:0] = [
+            Number("suffixes", n_sh, "", ch["suffixes"]),
+            Number("hot key's load per suffix", key / n_sh, "WCU/s", ch["suffixes"]),
+        ]
+        action = f"Write the hot key over {n_sh} random suffixes, {where}"
     reads = [r for (tg, k), cs in contribs.items() if tg is None and k == "read" for r in cs]
     for r in reads:
         kind = "aggregate" if r.pattern.operation in ("Query", "query") else "point"
@@ -437,8 +455,34 @@ def _sharding(
                        ch["read cost"])
             )  # fmt: skip
     if reads:
-        action += "; every read of it then asks all of them (a calculated suffix keeps a point read at one request)"
+        # a read of the key's total (a counter, a day's count) asks every suffix whatever the suffix: a calculated
+        # suffix helps only items read one at a time by the attribute it is computed from (000's pitfall; review
+        # turn 11 S4)
+        action += (
+            "; every read of the key's total then asks all of them, whatever the suffix (a calculated suffix saves "
+            "requests only for items read one at a time by the attribute it is computed from, not for a total)"
+        )
     return PlannedRemedy(row, action, tuple(nums))
+
+
+def _placement_odds(writes: float, counts: tuple[int, ...], partitions: int, room: float, per: float) -> list[tuple[int, float]]:
+    """Each suffix count's share of random placements that fit (:func:`hotpart.suffixes_fit_share`, seeded), in %:
+    DynamoDB's hash is not published, so from the reader's side where the suffix keys land is random."""
+    if partitions > _ODDS_MAX:
+        return []
+    return [
+        (k, 100.0 * suffixes_fit_share(writes, k, partitions, room, units_per_write=per, seed=0))
+        for k in dict.fromkeys(counts)
+        if k <= _ODDS_MAX
+    ]
+
+
+def _odds_words(odds: list[tuple[int, float]]) -> str:
+    """``[(2, 50.0), (21, 80.0)]`` as "2 fit in 50% of random placements, 21 in 80%"."""
+    if not odds:
+        return "their odds are not computed on this many partitions"
+    words = [f"{k} fit in {x:.0f}% of random placements" if i == 0 else f"{k} in {x:.0f}%" for i, (k, x) in enumerate(odds)]
+    return ", ".join(words)
 
 
 def _hot_value(cs: list[Contribution]) -> tuple[str, float, float]:
@@ -493,13 +537,24 @@ def _index_sharding(
     n_sh, n_free = _index_suffixes(g, value, writes, per, key_units)
     nums: list[Number] = []
     parts_words = f"{g.partitions} partition{'s' if g.partitions != 1 else ''}"
-    if n_sh is not None:
-        action = f"write it over {n_sh} random suffixes on the index's {parts_words}"
-        if 1 < n_free < n_sh:
-            action += f" (where the course's hash puts them; {n_free} would do were each on a partition of its own)"
+    if n_sh is not None and 1 < n_free < n_sh:
+        # the per-key count first (chapter 5's rule for one key), then the course's placement's, and the odds of
+        # each over random placements: DynamoDB's hash is not published (review turn 11 S2)
+        room = g.ceiling - max(g.demand - key_units, 0.0) / g.partitions / u
+        odds = _placement_odds(writes, (n_free, n_sh), g.partitions, room, per)
+        action = (
+            f"write it over random suffixes: {n_free} by chapter 5's rule for one key (each suffix on a partition of "
+            f"its own); on the index's {parts_words} the course's hash of {value + '#0'!r}, {value + '#1'!r}, ... puts "
+            f"several together, and {n_sh} keep its busiest partition within the headroom. DynamoDB's hash is not published, so "
+            f"suffix keys may share a partition whatever the count ({_odds_words(odds)})"
+        )
+        nums.append(Number(f"suffixes of {value!r}, each on a partition of its own", n_free, "", ch["suffixes"]))
         nums.append(Number(f"suffixes of {value!r}", n_sh, "", ch["suffixes"]))
-        if 1 < n_free < n_sh:
-            nums.append(Number(f"suffixes of {value!r}, each on a partition of its own", n_free, "", ch["suffixes"]))
+        nums.append(Number(f"{value!r} per suffix", key_units / n_sh, "WCU/s", ch["suffixes"]))
+        nums += [Number(f"random placements in which {k} suffixes fit", x, "%", ch["suffixes"]) for k, x in odds]
+    elif n_sh is not None:
+        action = f"write it over {n_sh} random suffixes on the index's {parts_words}"
+        nums.append(Number(f"suffixes of {value!r}", n_sh, "", ch["suffixes"]))
         nums.append(Number(f"{value!r} per suffix", key_units / n_sh, "WCU/s", ch["suffixes"]))
     else:
         parts = math.ceil(g.demand / (u * g.ceiling))
@@ -551,6 +606,7 @@ def _index_projection(
         factors.append(f)
         scaled.append(
             replace(ci, units=ci.units * f, hot_units=ci.hot_units * f, hot_partition_units=ci.hot_partition_units * f,
+                    mean_hot_units=ci.mean_hot_units * f, mean_partition_units=ci.mean_partition_units * f,
                     per_base_unit=ci.per_base_unit * f)
         )  # fmt: skip
     if min(factors) >= 1.0:

@@ -182,6 +182,7 @@ PAGE_NAMES: dict[str, str] = {
     "trino.io/docs/current/sql/select.html": "Trino docs: SELECT",
     # infrastructure as code (chapter 17)
     "AWSCloudFormation/latest/UserGuide/aws-resource-dynamodb-table.html": "CloudFormation: DynamoDB Table",
+    "cdk/v2/guide/ref-cli-cmd-synth.html": "CDK reference: cdk synth",
     "AWSCloudFormation/latest/TemplateReference/aws-resource-dynamodb-globaltable.html": ("CloudFormation: GlobalTable"),
     _DDB + "globaltables-CoreConcepts.html": "AWS's global tables concepts page",
     _DDB + "V2globaltables_reqs_bestpractices.html": "AWS's global tables best practices",

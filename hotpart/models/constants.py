@@ -3952,6 +3952,15 @@ SOURCES["CFN_NUMBERS_AS_STRINGS"] = Source(
     "https://docs.aws.amazon.com/AWSCloudFormation/latest/UserGuide/aws-resource-dynamodb-table.html",
     '"ReadCapacityUnits" : "5"',
 )
+# chapter 17, turn-11 review (P3): what `cdk synth` writes to stdout, and when
+SOURCES["CDK_SYNTH_STDOUT_YAML"] = Source(
+    "AWS CDK v2 Developer Guide, CDK CLI command reference, cdk synthesize",
+    "2026-12-07",
+    "https://docs.aws.amazon.com/cdk/v2/guide/ref-cli-cmd-synth.html",
+    "If your app contains a single stack or if a single stack is provided as an argument, the CloudFormation template "
+    "will also be displayed in the standard output (stdout) in YAML format. If your app contains multiple stacks, cdk "
+    "synth will synthesize the cloud assembly to cdk.out.",
+)
 # chapter 17, turn-10 review (S6): AWS's remedy for an index's hot write partition names the projection too
 SOURCES["GSI_WRITE_OPTIMIZE_PROJECTIONS"] = Source(
     "AWS, DynamoDB throttling: 1- Key range throughput exceeded (hot partitions), IndexWriteKeyRangeThroughputExceeded's "

@@ -21,8 +21,10 @@ would be diagnosed as (:data:`hotpart.REMEDIES`), and the remedy with its number
 :func:`hotpart.shards_needed` gives on the table's or index's partitions, with the course's placement, and what they
 cost every read, :func:`hotpart.read_cost`; an index's entries cut to 1 KB and what its refusals then are; every key
 a cache must take, and the share of its reads; the capacity, warm throughput or index capacity that would fit). A
-verdict and a remedy's suffix count follow one rule: a suffixed key's busiest partition in its busiest second, chapter
-5's bound with the course's placement. Every number names the chapter that explains it.
+verdict's headroom test and a remedy's suffix count follow one rule: a suffixed key's busiest partition in its busiest
+second, chapter 5's bound with the course's placement. What is *refused* is the mean: each partition's average load
+above its ceiling, a suffixed key counted at its mean, so that refusals compare across suffix counts (the busiest
+second decides **fits** or **at risk**, not the units refused). Every number names the chapter that explains it.
 
 :class:`Plan` renders the result as text, Markdown or JSON (:func:`plan_report_schema`, version
 :data:`PLAN_SCHEMA_VERSION`), and gives the exit status a CI gate needs. :func:`hotpart.rehearse` closes the loop:
@@ -72,7 +74,9 @@ __all__ = [
 
 #: The version of the JSON report (:func:`plan_report_schema`): the minor number grows with added fields, the major
 #: with anything a reader of the previous version would misread.
-PLAN_SCHEMA_VERSION: Final[str] = "1.0"
+#: 1.1: ``refused`` is the mean refusal for a key written over random suffixes too (1.0 took the busiest second's
+#: excess where it was larger); its measure is stated in the schema's descriptions.
+PLAN_SCHEMA_VERSION: Final[str] = "1.1"
 #: The verdicts, from best to worst.
 VERDICTS: Final[tuple[str, ...]] = ("fits", "at risk", "throttles")
 #: Whether the patterns on one table's (or index's) key share their key space, so that their hottest keys are one key
@@ -599,6 +603,8 @@ def _plan_table(
                     c.units *= through.get(id(c.pattern), 1.0)
                     c.hot_units *= through.get(id(c.pattern), 1.0)
                     c.hot_partition_units *= through.get(id(c.pattern), 1.0)
+                    c.mean_hot_units *= through.get(id(c.pattern), 1.0)
+                    c.mean_partition_units *= through.get(id(c.pattern), 1.0)
             shape, spike, base = _shape(cs)
             ceiling = PARTITION_MAX_WCU if kind == "write" else PARTITION_MAX_RCU
             cap0, cap1, lim0, lim1 = caps[kind]

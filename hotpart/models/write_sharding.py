@@ -46,6 +46,7 @@ __all__ = [
     "read_cost",
     "shards_needed",
     "simulate_shard_writes",
+    "suffixes_fit_share",
 ]
 
 #: The fraction of a partition's ceiling a shard may use: the headroom criterion of :func:`shards_needed`
@@ -302,6 +303,80 @@ def shards_needed(
         f"write_rate = {w!r} needs more than {p} partitions: no suffix count up to {limit:,} keeps each "
         f"under {budget * per:,.0f} WCU/s"
     )
+
+
+def suffixes_fit_share(
+    write_rate: float,
+    n_suffixes: int,
+    n_partitions: int,
+    partition_ceiling: float = PARTITION_MAX_WCU,
+    utilization: float = SHARD_UTILIZATION,
+    *,
+    units_per_write: float = 1.0,
+    trials: int = 20_000,
+    seed: int = 0,
+) -> float:
+    """The share of random placements of ``n_suffixes`` suffix keys on ``n_partitions`` partitions that meet the
+    condition of :func:`shards_needed`.
+
+    DynamoDB does not publish its hash, so from the reader's side where the suffix keys land is random: each trial
+    puts each key on a partition drawn uniformly (seeded), and it fits when the partition holding the most keys,
+    ``W × k_max / N`` on average, keeps its busiest second's bound over the occupied partitions within
+    ``utilization × partition_ceiling`` (the rule :func:`shards_needed` applies to the course's one placement).
+
+    Parameters
+    ----------
+    write_rate : float
+        The hot key's writes per second, ``>= 0``.
+    n_suffixes : int
+        Suffix keys, in ``[1, 10_000]``.
+    n_partitions : int
+        Partitions of the table or index, in ``[1, 10_000]``.
+    partition_ceiling : float
+        The per-partition write ceiling (or the room a partition leaves the suffixes), WCU/s, ``> 0``.
+    utilization : float
+        The fraction of the ceiling a shard may use, in ``(0, 1]``.
+    units_per_write : float
+        Write units each write costs, ``> 0``.
+    trials : int
+        Random placements, in ``[1, 10**6]``.
+    seed : int
+        Seed of the placements.
+
+    Returns
+    -------
+    float
+        The share of the placements that fit, in ``[0, 1]``.
+
+    Examples
+    --------
+    >>> # chapter 17's index value: 1,200 writes/s of 2 WCU, over 4 (the per-key count) or 7 suffixes on 8 partitions
+    >>> [round(suffixes_fit_share(1200, k, 8, 1000, units_per_write=2), 2) for k in (4, 7)]
+    [0.42, 0.65]
+    >>> suffixes_fit_share(500, 1, 1)
+    1.0
+    """
+    w = check_number("write_rate", write_rate, low=0, high=1e12)
+    n = check_count("n_suffixes", n_suffixes, low=1, high=10_000)
+    p = check_count("n_partitions", n_partitions, low=1, high=10_000)
+    ceiling = check_number("partition_ceiling", partition_ceiling, low=0, high=math.inf, low_open=True, high_open=True)
+    u = check_number("utilization", utilization, low=0, high=1, low_open=True)
+    per = check_number("units_per_write", units_per_write, low=0, high=math.inf, low_open=True, high_open=True)
+    m = check_count("trials", trials, low=1, high=10**6)
+    rng = np.random.default_rng(check_seed("seed", seed))
+    budget = u * ceiling / per
+    fit = 0
+    block = max(1, 2_000_000 // (n + p))
+    for start in range(0, m, block):
+        rows = min(block, m - start)
+        where = rng.integers(0, p, size=(rows, n))
+        flat = (np.arange(rows)[:, None] * p + where).ravel()
+        counts = np.bincount(flat, minlength=rows * p).reshape(rows, p)
+        k_max = counts.max(axis=1)
+        occupied = np.count_nonzero(counts, axis=1)
+        bound = np.minimum(w, _chernoff_max(w * k_max / n, occupied))
+        fit += int(np.count_nonzero(bound <= budget))
+    return fit / m
 
 
 def _placed_limit(w: float, budget: float, p: int) -> int:
