@@ -96,3 +96,47 @@ def test_reason_metrics_without_their_throttle_events_still_make_the_finding(tmp
         "WriteThrottleEvents was not exported: the sum of its reason metrics stands for it, a lower bound (every "
         "throttle event carries one reason); export it to count them all"
     )
+
+
+def _without(folder: str, labels: set[str], tmp_path, edit=None):
+    """A corpus export read as a user's, with the metrics ``labels`` left out (``edit`` may change the rest)."""
+    import json
+    from pathlib import Path
+
+    from hotpart.models.observed import read_metric_data
+
+    src = Path(__file__).parent / "fixtures" / "exports" / folder
+    export = json.loads((src / "metrics.json").read_text())
+    export["MetricDataResults"] = [r for r in export["MetricDataResults"] if r["Label"] not in labels]
+    if edit is not None:
+        edit(export["MetricDataResults"])
+    (tmp_path / "metrics.json").write_text(json.dumps(export))
+    return read_metric_data(tmp_path / "metrics.json", src / "queries.json")
+
+
+def test_an_indexs_events_are_its_own_reasons_summed_minute_by_minute(tmp_path):
+    # 09-gsi-hot-key without 'status-index WriteThrottleEvents' (the table's is still there): the index's events,
+    # minute by minute, are its two reason metrics added up, not the table's metric's presence nor one grand total
+    from hotpart.models.evidence import gather_evidence
+
+    m = _without("09-gsi-hot-key", {"status-index WriteThrottleEvents"}, tmp_path)
+    ev = gather_evidence(m)
+    idx = ev.scope("status-index", "Write")
+    assert idx is not None and not idx.events_exported
+    want = sum(idx.reasons.values())
+    assert idx.events.shape == (ev.minutes,)
+    assert idx.events.tolist() == want.tolist()
+    assert float(idx.events.sum()) > 0
+
+
+@pytest.mark.parametrize(("count", "noted"), [(0.0, False), (1.0, True)])
+def test_the_note_on_missing_throttle_events_needs_one_event_from_the_reasons(tmp_path, count, noted):
+    # 05-reasons-hot-key without WriteThrottleEvents, its key-range metric set to `count` in one minute and 0 elsewhere
+    # (the other reasons have no data points): one event is enough for the note, none is nothing to note
+    def edit(results):
+        for r in results:
+            if r["Label"] == "WriteKeyRangeThroughputThrottleEvents":
+                r["Values"] = [count] + [0.0] * (len(r["Values"]) - 1)
+
+    d = hp.diagnose(_without("05-reasons-hot-key", {"WriteThrottleEvents"}, tmp_path, edit))
+    assert any("WriteThrottleEvents was not exported" in n for n in d.notes) == noted
