@@ -233,21 +233,3 @@ def test_the_formula_refuses_bad_partition_loads_by_name_and_takes_no_limit():
     for bad in ([], [[1_500, 200]], [1_500, -1], [1_500, float("nan")], [1_500, float("inf")], "1500", [1_500, True]):
         with pytest.raises(ValueError, match=r"^partition_demand"):
             hp.plan_formula_refused(bad, 1_000, 8_000)
-
-
-def test_suffixes_fit_share_is_the_shards_needed_rule_over_random_placements():
-    # review turn 11 S2: DynamoDB's hash is not published, so a suffix count holds over placements with a probability
-    # one trial by hand: the rule of shards_needed on a drawn placement
-    rng = np.random.default_rng(0)
-    where = rng.integers(0, 8, size=7)
-    counts = np.bincount(where, minlength=8)
-    bound = min(1_200.0, float(hp.busiest_shard_bound(1_200 * counts.max() / 7, int(np.count_nonzero(counts)))))
-    assert hp.suffixes_fit_share(1_200, 7, 8, 1_000, units_per_write=2, trials=1, seed=0) == float(2 * bound <= 800)
-    # the reviewer's figures (200,000 trials of their own): 7 PENDING suffixes on 8 partitions fit in about 64%, the
-    # per-key 4 in about 41%; seeded, so the same share every time
-    seven = hp.suffixes_fit_share(1_200, 7, 8, 1_000, units_per_write=2)
-    assert seven == hp.suffixes_fit_share(1_200, 7, 8, 1_000, units_per_write=2)
-    assert seven == pytest.approx(0.64, abs=0.02)
-    assert hp.suffixes_fit_share(1_200, 4, 8, 1_000, units_per_write=2) == pytest.approx(0.41, abs=0.02)
-    # one partition per key, never shared: every placement of one key fits when its rate does
-    assert hp.suffixes_fit_share(500, 1, 1) == 1.0 and hp.suffixes_fit_share(900, 1, 4) == 0.0
