@@ -110,20 +110,20 @@ def test_the_sessions_and_catalogue_numbers(n):
 def test_every_example_rehearses_as_it_plans(n):
     assert n["agree"] == n["rehearsed"] == 4
     rows = hp.plan_rehearsal_rows()
-    assert all(len(row) == 7 and row[5] == "yes" for row in rows)
-    by_table = {row[1]: row for row in rows}
+    assert all(len(row) == 7 and row[1] == "yes" for row in rows)
+    by_table = {row[0]: row for row in rows}
     # each row gives the diagnosis's confidence and the keys its remedy names
     for row in rows:  # the keys are counted as they are named (the diagnosis's numbers are its own: not pinned here)
-        m = re.search(r"confidence (high|medium|low); (\d+) keys?: ([^)]*)\)$", row[4])
-        assert m and int(m.group(2)) == len(m.group(3).split(", ")), row[4]
-    assert set(re.search(r"keys?: ([^)]*)\)$", by_table["Catalog"][4]).group(1).split(", ")) <= {"BRANDS", "CATEGORIES"}
-    assert by_table["orders"][4].endswith("1 key: PENDING)")
+        m = re.search(r"confidence (high|medium|low); (\d+) keys?: ([^)]*)\)$", row[6])
+        assert m and int(m.group(2)) == len(m.group(3).split(", ")), row[6]
+    assert set(re.search(r"keys?: ([^)]*)\)$", by_table["Catalog"][6]).group(1).split(", ")) <= {"BRANDS", "CATEGORIES"}
+    assert by_table["orders"][6].endswith("1 key: PENDING)")
     # the plan's remedy sizes, beside the diagnosis's
     # the per-key count first, the course's placement's after it (review turn 11 S2)
-    assert by_table["orders"][6].startswith(f"{n['o_sh_free']} suffixes ({n['o_sh']} where the course's hash puts them) / ")
-    assert by_table["daily-stats"][6].startswith(f"{n['d_suffixes_free']:.0f} suffixes ({n['d_suffixes']:.0f} where")
-    assert by_table["sessions-prod"][6].startswith(f"{n['s_suffixes']:.0f} suffixes / at least ")
-    assert by_table["Catalog"][6].startswith("cache BRANDS (40%), CATEGORIES (40%) / cache ")
+    assert by_table["orders"][2].startswith(f"{n['o_sh_free']} suffixes ({n['o_sh']} where the course's hash puts them) / ")
+    assert by_table["daily-stats"][2].startswith(f"{n['d_suffixes_free']:.0f} suffixes ({n['d_suffixes']:.0f} where")
+    assert by_table["sessions-prod"][2].startswith(f"{n['s_suffixes']:.0f} suffixes / at least ")
+    assert by_table["Catalog"][2].startswith("cache BRANDS (40%), CATEGORIES (40%) / cache ")
 
 
 def test_the_index_suffixes_are_sized_by_the_busiest_second_and_the_placement(n):

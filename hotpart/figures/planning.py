@@ -178,24 +178,26 @@ def _rehearsals() -> tuple[Any, ...]:
 
 def plan_rehearsal_rows() -> list[list[str]]:
     """Each table of the chapter's examples rehearsed (:func:`hotpart.rehearse`): its peak simulated, exported in
-    AWS's formats, read back and diagnosed. One row per table: the plan's cause; the diagnosis's first finding, its
-    share of the throttle events, its confidence and the keys its remedy names; whether the two rows agree; and the
-    size of the first remedy each gives (suffixes, or the keys to cache), the plan's beside the diagnosis's.
+    AWS's formats, read back and diagnosed. One row per table, the deciding columns first (a phone shows them without
+    scrolling): the table; whether the plan's and the diagnosis's rows agree; the size of the sharding or cache remedy
+    each gives (suffixes, or the keys to cache), the plan's beside the diagnosis's; the example; what was simulated;
+    the plan's cause; the diagnosis's first finding, its share of the throttle events, its confidence and the keys its
+    remedy names.
 
     Examples
     --------
-    >>> [r[5] for r in plan_rehearsal_rows()]
+    >>> [r[1] for r in plan_rehearsal_rows()]
     ['yes', 'yes', 'yes', 'yes']
     """
     return [
         [
-            name,
             r.table,
+            "yes" if r.agrees else "no",
+            f"{_plan_size(plan_example(name), r.table)} / {_diagnosis_size(r.diagnosis)}",
+            name,
             f"{r.kind}s",
             r.expected,
             _first_finding(r.diagnosis),
-            "yes" if r.agrees else "no",
-            f"{_plan_size(plan_example(name), r.table)} / {_diagnosis_size(r.diagnosis)}",
         ]
         for name, r in _rehearsals()
     ]
@@ -746,6 +748,7 @@ def plan_case(keys: float, zipf: float, suffixes: int, index_values: float, capa
         "cause": pv.cause,
         "remedy": pv.remedies[0].action if pv.remedies else "",
         "demand": np.array(tl.partition_demand),
+        "busiest": float(max(tl.partition_demand)),  # the busiest partition's demand, WCU/s
         "served": _served(tl),
         "partitions": tl.partitions,
         "limit": tl.capacity if tl.capacity is not None else tl.limit,
