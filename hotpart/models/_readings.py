@@ -234,9 +234,7 @@ def _accessed_total(s: ScopeEvidence, ev: Evidence, weighted: bool, listed: floa
     return max(listed, consumed)
 
 
-def _other_kind_units(
-    s: ScopeEvidence, ev: Evidence, weighted: bool, *, events: bool = False
-) -> NDArray[np.float64] | None:
+def _other_kind_units(s: ScopeEvidence, ev: Evidence, weighted: bool, *, events: bool = False) -> NDArray[np.float64] | None:
     """The scope's consumption of the other kind, per minute, in the most-accessed report's units (3 per write unit
     when ``weighted``, as AWS counts them: hp.SOURCES["CI_CONSUMED_THROUGHPUT_UNITS"]; 1 in the simulated reports),
     or with ``events`` its throttle events of the other kind (requests, as the most-throttled report counts them,
