@@ -1,0 +1,29 @@
+"""The simulator's former timeouts that are survivors (``--resume --recheck-timeouts``, one at a time, 2026-12-07) and
+equivalent mutants, each with the reason: (function, the mutated line as mutmut shows it) -> why. The others are
+killed by ``tests/test_simulator_mutants_g.py`` or time out alone too.
+
+One entry is equivalent in practice, not strictly: ``np.divide`` without ``out`` leaves the cells its ``where`` skips
+uninitialised, and those cells are multiplied by a key demand of zero; only a NaN or an infinity left in that memory
+would show (as a NaN in the key's throttled units), which no test can arrange.
+"""
+
+_DIVIDE = "frac_blk = np.divide(throttled[block][:, seg.part], o_blk, out=np.zeros_like(o_blk), where=o_blk > 0)"
+EQUIVALENT: dict[tuple[str, str], str] = {
+    (
+        "_steps",
+        "step = _ProvisionedStep(mode, capacity, table.partitions, n_alloc, ceiling) -> "
+        "step = _ProvisionedStep(mode, capacity, table.partitions, n_alloc, None)",
+    ): "equivalent: _ProvisionedStep reads its ceiling only in serve() when its caller passes over=None, to find "
+    "whether any partition is above it; simulate always passes over (over_blk, computed against the same ceiling), "
+    "and no other caller makes a _ProvisionedStep",
+    (
+        "_KeyPlacement.per_key",
+        _DIVIDE + " -> " + _DIVIDE.replace(", out=np.zeros_like(o_blk)", ""),
+    ): "equivalent in practice: the cells where o_blk is 0 are left uninitialised instead of 0, and each is "
+    "multiplied by its keys' demand on that partition in that second, which is 0 (a partition's offered units are its "
+    "keys' demand summed, each >= 0); the product differs only if the memory held a NaN or an infinity",
+    (
+        "_KeyPlacement.per_key",
+        "self.key_thr_min.flags.writeable = False -> self.key_thr_min.flags.writeable = None",
+    ): "equivalent: numpy sets the flag to bool(value), and bool(None) is False: the array is read-only either way",
+}
