@@ -24,3 +24,12 @@ def test_every_record_of_a_result_is_read_only(mode):
         assert not arr.flags.writeable, name
         with pytest.raises(ValueError, match="read-only"):
             arr.flat[0] = 1
+
+
+def test_a_per_key_demand_of_the_wrong_shape_is_refused_naming_the_keys():
+    # two keys: a demand of three values, or of 4 seconds' rows for a 5-second run, is refused with the keys named
+    table = hp.Table(2, wcu=1_000)
+    with pytest.raises(ValueError, match=r"^demand must hold one value per key \(2\); got shape \(3,\)$"):
+        hp.simulate(table, [1.0, 2.0, 3.0], 5, keys=["a", "b"])
+    with pytest.raises(ValueError, match=r"^demand must be shaped \(seconds, keys\) = \(5, 2\) or \(2,\); got \(4, 2\)$"):
+        hp.simulate(table, np.ones((4, 2)), 5, keys=["a", "b"])

@@ -23,6 +23,13 @@ EQUIVALENT: dict[tuple[str, str], str] = {
     "multiplied by its keys' demand on that partition in that second, which is 0 (a partition's offered units are its "
     "keys' demand summed, each >= 0); the product differs only if the memory held a NaN or an infinity",
     (
+        "_place_demand",
+        "if placement.n_alloc > table.partitions:  # the room for splits, allocated up front -> "
+        "if placement.n_alloc >= table.partitions:  # the room for splits, allocated up front",
+    ): "equivalent: with no room for splits n_alloc equals table.partitions, and the check the mutant adds is of the "
+    "same cells (seconds x the table's partitions, with records) that _check_arguments checked before simulate "
+    "called _place_demand (its only caller): it passed there, so it passes again",
+    (
         "_KeyPlacement.per_key",
         "self.key_thr_min.flags.writeable = False -> self.key_thr_min.flags.writeable = None",
     ): "equivalent: numpy sets the flag to bool(value), and bool(None) is False: the array is read-only either way",
