@@ -7,6 +7,8 @@ uninitialised, and those cells are multiplied by a key demand of zero; only a Na
 would show (as a NaN in the key's throttled units), which no test can arrange.
 """
 
+_TOTALS = "tot_blk = m_blk.cumsum(axis=1)[:, -1].tolist() if on_demand else [None] * (end - t)"
+_BLOCK = "end = min(n_sec, t + max(1, min(_BLOCK_S, _BLOCK_CELLS // offered.shape[1])))"
 _DIVIDE = "frac_blk = np.divide(throttled[block][:, seg.part], o_blk, out=np.zeros_like(o_blk), where=o_blk > 0)"
 EQUIVALENT: dict[tuple[str, str], str] = {
     (
@@ -29,6 +31,24 @@ EQUIVALENT: dict[tuple[str, str], str] = {
     ): "equivalent: with no room for splits n_alloc equals table.partitions, and the check the mutant adds is of the "
     "same cells (seconds x the table's partitions, with records) that _check_arguments checked before simulate "
     "called _place_demand (its only caller): it passed there, so it passes again",
+    (
+        "simulate",
+        _TOTALS + " -> " + _TOTALS.replace("if on_demand else", "if (on_demand) or True else"),
+    ): "equivalent: the row totals go to step.serve as total=, which only the on-demand step reads "
+    "(_ProvisionedStep.serve: 'total is unused'); a provisioned run computes them and drops them, one cumulative sum "
+    "per block, the results the same bit for bit",
+    (
+        "simulate",
+        "if kind_of_steady.applies(step, scaler, splitter): -> if kind_of_steady.applies(step, None, splitter):",
+    ): "equivalent: neither _SteadyState.applies nor _SteadyOnDemand.applies reads its scaler argument (they test the "
+    "step's kind, the splitter and the burst's order or the look-back); the scaler is passed to limit(), unchanged",
+    (
+        "simulate",
+        _BLOCK + " -> " + _BLOCK.replace("max(1,", "max(2,"),
+    ): "equivalent in results, bit for bit, as simulator_c.py's two-row block of _KeyPlacement.fill: the two differ "
+    "only when a row has more than _BLOCK_CELLS // 2 = 131,072 columns and the run a second row after t; every second "
+    "is still served in order, and a block of 2 rows lets a steady copy or a calm block cover the second, which give "
+    "the bits of seconds served one by one (tests/test_simulator_speed.py); its temporaries hold 2 rows instead of 1",
     (
         "_KeyPlacement.per_key",
         "self.key_thr_min.flags.writeable = False -> self.key_thr_min.flags.writeable = None",
