@@ -27,6 +27,7 @@ __all__ = [
     "FetchFailure",
     "Fetched",
     "GET_METRIC_DATA_MAX_QUERIES",
+    "INSIGHT_DEFAULT_CONTRIBUTORS",
     "INSIGHT_MAX_CONTRIBUTORS",
     "THROTTLED_REQUEST_OPERATIONS",
     "cli_commands",
@@ -65,6 +66,9 @@ _ONLINE = ("OnlineIndexConsumedWriteCapacity", "OnlineIndexPercentageProgress", 
 #: Most contributors a DynamoDB Contributor Insights rule reports (AWS, contributorinsights_HowItWorks: "CloudWatch
 #: Contributor Insights for DynamoDB has a limit of 25 contributors").
 INSIGHT_MAX_CONTRIBUTORS = 25
+#: Contributors GetInsightRuleReport returns when MaxContributorCount is omitted
+#: (``hp.SOURCES["INSIGHT_DEFAULT_CONTRIBUTORS"]``: "If you omit this, the default of 10 is used").
+INSIGHT_DEFAULT_CONTRIBUTORS = 10
 #: The files ``fetch`` writes and ``diagnose --from`` reads (the insight reports only when the rules exist).
 FETCH_FILES = {
     "metrics": "metrics.json",

@@ -418,7 +418,7 @@ def plan_launch_case(rps: float, previous_peak_rps: float = 300.0) -> Data:
 
 
 #: The flash-sale table of chapter 17's exercise: read and write capacity (units/s), writes a second before and during
-#: the sale, and the two sales' lengths (s) the exercise compares.
+#: the sale, the two sales' lengths (s) the exercise compares, and the items the writes spread over.
 SALE_TABLE: dict[str, float] = {
     "read_units": 9_000,
     "write_units": 2_000,
@@ -426,6 +426,7 @@ SALE_TABLE: dict[str, float] = {
     "sale_rps": 3_000,
     "short_s": 60,
     "long_s": 600,
+    "items": 100_000,
 }
 
 
@@ -456,7 +457,7 @@ def plan_spike_case(seconds: float) -> Data:
                         write_units=SALE_TABLE["write_units"])  # fmt: skip
     w = {"access_pattern_list": [{"pattern": "sale", "table": "sale", "operation": "PutItem",
                                   "rps": SALE_TABLE["sale_rps"], "item_size_bytes": _ITEM_BYTES,
-                                  "spread": {"keys": 100_000},
+                                  "spread": {"keys": SALE_TABLE["items"]},
                                   "shape": {"kind": "spike", "from_rps": SALE_TABLE["base_rps"],
                                             "duration_s": sec}}]}  # fmt: skip
     p = plan(t, w)

@@ -842,6 +842,13 @@ SOURCES["SWITCHED_TABLE_PRE_WARMED"] = Source(
     quote="オンデマンドキャパシティモードに切り替えます。これにより、テーブルはプロビジョニングされたスループットキャパシティ値と同様の数の"
     "リクエストを処理できるようになります。",
 )
+SOURCES["INSIGHT_DEFAULT_CONTRIBUTORS"] = Source(
+    "AWS, Amazon CloudWatch API Reference, GetInsightRuleReport, MaxContributorCount",
+    _DATE_TURN11,
+    "https://docs.aws.amazon.com/AmazonCloudWatch/latest/APIReference/API_GetInsightRuleReport.html",
+    quote="The maximum number of contributors to include in the report. The range is 1 to 100. If you omit this, the "
+    "default of 10 is used.",
+)
 SOURCES["ON_DEMAND_SWITCHES_PER_DAY"] = Source(
     "AWS, Considerations when switching capacity modes in DynamoDB",
     _DATE_ROUND3,
